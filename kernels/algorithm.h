@@ -1,0 +1,53 @@
+#pragma once
+// The interface every sorting algorithm implements: its parameter spec, its pseudo-code and step
+// catalog, a CPU model and (in CUDA builds) GPU kernels. Both take an optional Recorder: null is
+// measure mode, set is explain mode - the same code runs in both. Register new algorithms in
+// registry.cpp (one line).
+#include <string>
+#include <vector>
+
+#include "common/device_keys.h"
+#include "common/host_keys.h"
+#include "common/param_spec.h"
+#include "common/recorder.h"
+#include "common/timeline.h"
+
+namespace sortscope {
+
+class DeviceScratch;
+
+struct GpuRunContext {
+  GpuStream stream = nullptr;
+  Recorder* recorder = nullptr;  // explain mode when set
+  DeviceScratch* scratch = nullptr;  // reusable temporary memory (never allocate in the timed path)
+};
+
+class Algorithm {
+ public:
+  virtual ~Algorithm() = default;
+  virtual std::string id() const = 0;        // registry and CLI name: "bitonic"
+  virtual std::string title() const = 0;     // "Bitonic sort"
+  virtual std::string citation() const = 0;  // the paper section it follows
+  virtual const std::vector<ParamSpec>& params() const = 0;
+  virtual const std::vector<std::string>& pseudo_code() const = 0;
+  virtual const std::vector<StepKind>& step_kinds() const = 0;
+  // "" when the algorithm handles this input, else why not.
+  virtual std::string check_input(KeyType, bool with_values) const { return {}; }
+
+  // CPU model: sorts `keys` in place (native keys; values follow their keys); records steps when
+  // `recorder` is set. Produces the same steps and snapshots as the GPU path.
+  virtual void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const = 0;
+
+  virtual bool has_gpu() const = 0;
+  // GPU: sorts `keys` in place on ctx.stream (native keys in device memory). CUDA builds only;
+  // throws std::logic_error where has_gpu() is false.
+  virtual void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const = 0;
+
+  // Bytes the algorithm's kernels must move through device memory at least (for the bandwidth
+  // bound line and the fraction reached); 0 when no model is defined.
+  virtual double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const {
+    return 0;
+  }
+};
+
+}  // namespace sortscope

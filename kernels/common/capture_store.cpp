@@ -1,0 +1,94 @@
+#include "capture_store.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#if SORTSCOPE_HAS_CUDA
+#include "cuda_check.h"
+#include "density_gpu.h"
+#include "device_buffer.h"
+#endif
+
+namespace sortscope {
+
+CaptureStore::~CaptureStore() {
+#if SORTSCOPE_HAS_CUDA
+  for (auto& s : snapshots_)
+    if (s.device) cudaFree(s.device);
+#endif
+}
+
+SnapshotRef CaptureStore::add_full(const void* src, uint64_t n, uint64_t padded_n, int word_bytes,
+                                   bool src_on_device, GpuStream stream) {
+  ArraySnapshot s;
+  s.n = n;
+  s.padded_n = padded_n;
+  s.word_bytes = word_bytes;
+  const size_t bytes = size_t(padded_n) * word_bytes;
+  if (src_on_device) {
+#if SORTSCOPE_HAS_CUDA
+    s.on_device = true;
+    if (bytes) {
+      CUDA_CHECK(cudaMalloc(&s.device, bytes));
+      CUDA_CHECK(cudaMemcpyAsync(s.device, src, bytes, cudaMemcpyDeviceToDevice, stream));
+    }
+#else
+    (void)stream;
+    throw std::logic_error("capture store: device snapshot in a build without CUDA");
+#endif
+  } else {
+    s.host.resize(bytes);
+    if (bytes) std::memcpy(s.host.data(), src, bytes);
+  }
+  used_ += bytes;
+  snapshots_.push_back(std::move(s));
+  return SnapshotRef{int32_t(snapshots_.size() - 1)};
+}
+
+SnapshotRef CaptureStore::add_keys(const void* src, uint64_t n, uint64_t padded_n, KeyType type,
+                                   DisplayRange range, bool src_on_device, GpuStream stream) {
+  const int wb = key_bytes(type);
+  if (used_ + padded_n * wb <= budget_) return add_full(src, n, padded_n, wb, src_on_device, stream);
+  ArraySnapshot s;
+  s.n = n;
+  s.padded_n = padded_n;
+  s.word_bytes = wb;
+  s.full = false;
+  if (src_on_device) {
+#if SORTSCOPE_HAS_CUDA
+    DeviceBuffer<uint32_t> counts(size_t(kDensityColumns) * kDensityBins);
+    density_summary_device(src, n, type, range, kDensityColumns, kDensityBins, counts.data(), stream);
+    s.density = DensitySummary{kDensityColumns, kDensityBins, n,
+                               std::vector<uint32_t>(counts.size())};
+    CUDA_CHECK(cudaMemcpyAsync(s.density.counts.data(), counts.data(), counts.bytes(),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+#else
+    throw std::logic_error("capture store: device snapshot in a build without CUDA");
+#endif
+  } else {
+    s.density = density_summary_host(src, n, type, range, kDensityColumns, kDensityBins);
+  }
+  ++summarised_;
+  snapshots_.push_back(std::move(s));
+  return SnapshotRef{int32_t(snapshots_.size() - 1)};
+}
+
+SnapshotRef CaptureStore::add_values(const uint32_t* src, uint64_t padded_n, bool src_on_device,
+                                     GpuStream stream) {
+  if (used_ + padded_n * 4 > budget_) return {};
+  return add_full(src, padded_n, padded_n, 4, src_on_device, stream);
+}
+
+std::vector<uint8_t> CaptureStore::read_host(SnapshotRef ref) const {
+  const ArraySnapshot& s = get(ref);
+  if (!s.full) return {};
+  if (!s.on_device) return s.host;
+  std::vector<uint8_t> out(size_t(s.padded_n) * s.word_bytes);
+#if SORTSCOPE_HAS_CUDA
+  if (!out.empty()) CUDA_CHECK(cudaMemcpy(out.data(), s.device, out.size(), cudaMemcpyDeviceToHost));
+#endif
+  return out;
+}
+
+}  // namespace sortscope

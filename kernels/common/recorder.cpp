@@ -1,0 +1,28 @@
+#include "recorder.h"
+
+namespace sortscope {
+
+void Recorder::record(Step step, const ArrayView& array) {
+  Timeline& t = timeline_;
+  step.keys = t.store->add_keys(array.keys, t.n, t.padded_n, t.key_type, t.range, array.on_device,
+                                array.stream);
+  if (array.values && t.with_values)
+    step.values = t.store->add_values(array.values, t.padded_n, array.on_device, array.stream);
+  t.steps.push_back(std::move(step));
+}
+
+Timeline make_timeline(std::string algorithm, KeyType type, uint64_t n, uint64_t padded_n,
+                       bool with_values, bool on_gpu, DisplayRange range, uint64_t budget_bytes) {
+  Timeline t;
+  t.algorithm = std::move(algorithm);
+  t.key_type = type;
+  t.n = n;
+  t.padded_n = padded_n;
+  t.with_values = with_values;
+  t.on_gpu = on_gpu;
+  t.range = range;
+  t.store = std::make_shared<CaptureStore>(budget_bytes);
+  return t;
+}
+
+}  // namespace sortscope

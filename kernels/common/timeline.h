@@ -1,0 +1,48 @@
+#pragma once
+// A run in explain mode becomes a Timeline: the list of steps the UI and exporters play back.
+// Every timeline starts with the input (step 0) and ends with the sorted array.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aux_types.h"
+#include "capture_store.h"
+#include "density.h"
+#include "key_type.h"
+
+namespace sortscope {
+
+// One entry of an algorithm's step catalog: the kind of step, its caption template and the line of
+// the algorithm's pseudo-code it corresponds to.
+struct StepKind {
+  std::string id;       // "input", "merge-stage", ...
+  std::string caption;  // template; the recorded step carries the filled-in caption
+  int pseudo_line = -1; // 0-based line in Algorithm::pseudo_code(); -1 for none
+};
+
+struct Step {
+  int kind = 0;                // index into Algorithm::step_kinds()
+  std::string caption;         // filled-in caption
+  int pseudo_line = -1;
+  int launch = -1;             // index of the measure-mode kernel launch this step ran in (-1: none)
+  std::string launch_name;     // "tile sort (shared memory, fused)", "global stride 4096", ...
+  double gpu_ms = 0;           // GPU time attributed to this step in measure mode (0: unknown)
+  SnapshotRef keys;            // the array after this step, ordered bits (key_type.h)
+  SnapshotRef values;          // values after this step, when the run has values
+  std::vector<AuxData> aux;
+};
+
+struct Timeline {
+  std::string algorithm;       // registry id
+  KeyType key_type = KeyType::U32;
+  uint64_t n = 0;              // keys sorted
+  uint64_t padded_n = 0;       // keys in each full snapshot; positions >= n are padding
+  bool with_values = false;
+  bool on_gpu = false;         // recorded from the GPU kernels (true) or the CPU model (false)
+  DisplayRange range;          // value range for colour and bins (the input's; a sort permutes)
+  std::vector<Step> steps;
+  std::shared_ptr<CaptureStore> store;
+};
+
+}  // namespace sortscope

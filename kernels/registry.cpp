@@ -1,0 +1,34 @@
+#include "registry.h"
+
+#include "bitonic/bitonic.h"
+
+namespace sortscope {
+
+const std::vector<const Algorithm*>& all_algorithms() {
+  static const std::vector<const Algorithm*> kAlgorithms = {
+      &bitonic_algorithm(),
+  };
+  return kAlgorithms;
+}
+
+const Algorithm* find_algorithm(std::string_view id) {
+  for (const Algorithm* a : all_algorithms())
+    if (a->id() == id) return a;
+  return nullptr;
+}
+
+std::string algorithm_names() {
+  std::string s;
+  for (const Algorithm* a : all_algorithms()) s += (s.empty() ? "" : ", ") + a->id();
+  return s;
+}
+
+bool built_with_cuda() {
+#if SORTSCOPE_HAS_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace sortscope
