@@ -2,7 +2,7 @@
 
 namespace sortscope {
 
-void Recorder::record(Step step, const ArrayView& array) {
+void Recorder::record(Step step, const ArrayState& array) {
   Timeline& t = timeline_;
   step.keys = t.store->add_keys(array.keys, t.n, t.padded_n, t.key_type, t.range, array.on_device,
                                 array.stream);

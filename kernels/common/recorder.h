@@ -11,7 +11,7 @@
 namespace sortscope {
 
 // Where the array being recorded lives right now.
-struct ArrayView {
+struct ArrayState {
   const void* keys = nullptr;       // padded_n ordered-bits words
   const uint32_t* values = nullptr; // padded_n values, or null
   bool on_device = false;
@@ -26,7 +26,7 @@ class Recorder {
   // the first record(); positions >= n are padding and the views show them as such.
   void set_padded_n(uint64_t padded_n) { timeline_.padded_n = padded_n; }
   // Appends `step` with snapshots of `array` (keys, and values when present).
-  void record(Step step, const ArrayView& array);
+  void record(Step step, const ArrayState& array);
   Timeline& timeline() { return timeline_; }
 
  private:
