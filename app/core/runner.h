@@ -1,0 +1,144 @@
+#pragma once
+// The Runner executes a Scenario end to end (DESIGN.md, "The pipeline"): validate, generate the
+// input (on the GPU when there is one, with the CPU twin otherwise) or adopt the user's keys, keep
+// a pristine copy, then
+//   measure: warm-up, R repetitions each on a fresh copy of the pristine input (copy not timed),
+//            CUDA events around Algorithm::run_gpu, median/min/max, keys/s, GB/s; every measured
+//            repetition verified on the GPU against the input's multiset hash;
+//   explain: the same kernels with a Recorder, giving a Timeline, verified the same way.
+// Without a CUDA device (or with force_cpu) the algorithm's CPU model runs instead, timed with a
+// steady clock, and every result says "CPU model".
+// Used by the CLI (app/cli) and by the GUI's session worker, which keeps one Runner per stream:
+// prepare() skips regeneration when only the algorithm's parameters change.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithm.h"
+#include "common/host_keys.h"
+#include "common/scenario.h"
+#include "common/timeline.h"
+#include "common/verify.h"
+#include "device_info.h"
+
+namespace sortscope {
+
+enum class Backend { Gpu, CpuModel };
+std::string_view backend_name(Backend b);  // "GPU", "CPU model"
+
+// Thrown by measure() when its cancel flag is raised between repetitions.
+struct RunCancelled : std::runtime_error {
+  RunCancelled() : std::runtime_error("run cancelled") {}
+};
+
+struct RunnerOptions {
+  bool force_cpu = false;                        // the CPU model even where a GPU exists
+  uint64_t capture_budget_bytes = 512ull << 20;  // explain mode's capture store (device or host)
+};
+
+struct MeasureOptions {
+  int warmup = 2;  // untimed runs first (clocks, caches, lazy module loading)
+  int reps = 10;   // timed repetitions, each on a fresh copy of the input
+};
+
+// What measure mode found. GB/s counts `bytes` per median time in 10^9 bytes per second.
+struct Timing {
+  Backend backend = Backend::CpuModel;
+  int warmup = 0;
+  std::vector<double> ms;          // each measured repetition, in order
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  double keys_per_s = 0;           // n / median
+  double bytes = 0;                // bytes counted for GB/s
+  std::string bytes_basis;         // how `bytes` was counted: the algorithm's bytes-moved model,
+                                   // or "2*n*(K+V) B: each key (and value) read and written once"
+  bool bytes_from_model = false;   // true: Algorithm::bytes_moved; false: the plain read+write count
+  double gb_per_s = 0;
+  std::string clock;               // "CUDA events" or "steady clock (CPU model)"
+};
+
+struct MeasureResult {
+  Scenario scenario;        // as run: parameters resolved, n/key/values of the input actually used
+  std::string input_source; // "generated on the GPU", "generated on the CPU", or the input file
+  std::string device;       // DeviceInfo::name of what ran it ("CPU model (...)" for the model)
+  Timing timing;
+  Verdict verdict;          // the first failing repetition's verdict, else the last one's
+};
+
+struct ExplainResult {
+  Scenario scenario;
+  Timeline timeline;
+  Verdict verdict;          // of the array after the recorded run
+  double run_ms = 0;        // the recorded run, capture included (CUDA events or steady clock):
+                            // set beside Timing::median_ms it shows what capture costs
+  Backend backend = Backend::CpuModel;
+};
+
+// Device memory (host memory for the CPU model) a run needs, estimated before allocating.
+struct MemoryEstimate {
+  uint64_t input = 0;       // the working copy the algorithm sorts
+  uint64_t pristine = 0;    // the untouched input each repetition starts from
+  uint64_t scratch = 0;     // the algorithm's temporary memory: 2 x the input padded to a power of two
+  uint64_t capture = 0;     // explain mode: capture budget (at most) and the ordered copy for the range
+  uint64_t margin = 0;      // verification, events, allocator granularity
+  uint64_t total() const { return input + pristine + scratch + capture + margin; }
+};
+
+// Checks what needs no memory: algorithm known (lists the known ones), parameters (unknown names,
+// ranges; defaults filled in), the input spec's knobs, the key type against the algorithm.
+// Returns "" when valid, else one line a person can act on.
+std::string validate_scenario(Scenario& s);
+
+MemoryEstimate estimate_memory(const Scenario& s, bool explain, uint64_t capture_budget_bytes);
+// "" when the run fits in `free_bytes`, else one line with the need, what is free and the largest
+// n that would fit ("n = 2^33 u32 keys needs about 128 GiB of GPU memory ... ; try n <= 2^32").
+std::string check_memory(const Scenario& s, bool explain, uint64_t capture_budget_bytes,
+                         uint64_t free_bytes, bool gpu);
+
+class Runner {
+ public:
+  explicit Runner(RunnerOptions options = {});
+  ~Runner();
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  const DeviceInfo& device() const { return device_; }
+  // What a scenario with this algorithm would run on: the GPU when this build has CUDA, the machine
+  // a device, the algorithm GPU kernels and force_cpu is off; the CPU model otherwise.
+  Backend backend_for(const Algorithm& algorithm) const;
+  const RunnerOptions& options() const { return options_; }
+  GpuStream stream() const;  // the runner's own CUDA stream (null without a GPU)
+
+  // Validates `s` (throws std::runtime_error with validate_scenario's line), adopts `user` keys
+  // when given (the scenario's n, key type and values then come from them), checks free memory
+  // BEFORE allocating (throws with check_memory's line), then generates or uploads the input,
+  // keeps it pristine and hashes its multiset. Returns the scenario as it will run. Regeneration is
+  // skipped when the same generated input is already prepared.
+  // `for_explain` adds the capture budget to the memory check (pass true when explain() follows).
+  Scenario prepare(Scenario s, std::optional<HostKeys> user = std::nullopt, bool for_explain = false);
+
+  // Measure mode on the prepared input (prepare() is called first when `s`'s input differs).
+  // `cancel`, when set and raised, stops between repetitions with RunCancelled.
+  MeasureResult measure(const Scenario& s, const MeasureOptions& options = {},
+                        const std::atomic<bool>* cancel = nullptr);
+  // Explain mode on the prepared input: the same kernels with a Recorder.
+  ExplainResult explain(const Scenario& s);
+
+  // The sorted keys (and values) of the last measure() or explain(), copied to the host.
+  HostKeys last_output() const;
+  // The prepared input, copied to the host (native keys).
+  HostKeys input_keys() const;
+
+ private:
+  struct State;
+  void ensure_prepared(const Scenario& s, bool for_explain);
+  RunnerOptions options_;
+  DeviceInfo device_;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace sortscope

@@ -1,0 +1,143 @@
+#include "csv_writer.h"
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "atomic_file.h"
+
+namespace sortscope {
+
+std::vector<std::string> csv_param_names(const Algorithm& a) {
+  std::vector<std::string> names;
+  for (const ParamSpec& p : a.params()) names.push_back(p.name);
+  return names;
+}
+
+std::vector<std::string> csv_header(const std::vector<std::string>& param_names) {
+  std::vector<std::string> h = {"time", "algorithm"};
+  h.insert(h.end(), param_names.begin(), param_names.end());
+  for (const char* c : {"dist", "n", "key", "values", "seed", "dist_swap_percent", "dist_p", "dist_g",
+                        "dist_r", "dist_entropy_k", "dist_unique", "input", "backend", "device",
+                        "warmup", "reps", "median_ms", "min_ms", "max_ms", "keys_per_s", "gb_per_s",
+                        "bytes_basis", "verdict", "verdict_detail"})
+    h.push_back(c);
+  return h;
+}
+
+namespace {
+std::string utc_now() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string read_first_line(const std::string& path) {
+  std::ifstream f(path);
+  std::string line;
+  std::getline(f, line);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+}  // namespace
+
+std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::string>& param_names) {
+  const Scenario& s = r.scenario;
+  const InputSpec& in = s.input;
+  const Timing& t = r.timing;
+  std::vector<std::string> row = {utc_now(), s.algorithm};
+  for (const std::string& name : param_names) {
+    auto it = s.params.find(name);
+    row.push_back(it == s.params.end() ? std::string() : std::to_string(it->second));
+  }
+  row.push_back(std::string(distribution_name(in.dist)));
+  row.push_back(std::to_string(in.n));
+  row.push_back(std::string(key_type_name(in.key)));
+  row.push_back(in.with_values ? "1" : "0");
+  row.push_back(std::to_string(in.seed));
+  row.push_back(fmt::format("{}", in.swap_percent));
+  row.push_back(std::to_string(in.p));
+  row.push_back(std::to_string(in.g));
+  row.push_back(std::to_string(in.r));
+  row.push_back(std::to_string(in.entropy_k));
+  row.push_back(std::to_string(in.unique));
+  row.push_back(r.input_source);
+  row.push_back(t.backend == Backend::Gpu ? "gpu" : "cpu-model");
+  row.push_back(r.device);
+  row.push_back(std::to_string(t.warmup));
+  row.push_back(std::to_string(t.ms.size()));
+  row.push_back(fmt::format("{:.6f}", t.median_ms));
+  row.push_back(fmt::format("{:.6f}", t.min_ms));
+  row.push_back(fmt::format("{:.6f}", t.max_ms));
+  row.push_back(fmt::format("{:.0f}", t.keys_per_s));
+  row.push_back(fmt::format("{:.3f}", t.gb_per_s));
+  row.push_back(t.bytes_basis);
+  row.push_back(r.verdict.ok() ? "verified" : "FAILED");
+  row.push_back(r.verdict.summary());
+  return row;
+}
+
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string out;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i) out += ',';
+    const std::string& f = fields[i];
+    if (f.find_first_of(",\"\r\n") == std::string::npos) {
+      out += f;
+      continue;
+    }
+    out += '"';
+    for (char c : f) {
+      if (c == '"') out += '"';
+      out += c;
+    }
+    out += '"';
+  }
+  return out;
+}
+
+std::string check_csv_target(const std::string& path, const std::vector<std::string>& header) {
+  if (auto e = check_writable_file(path); !e.empty()) return e;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0) {
+    std::ifstream f(path);
+    if (!f) return fmt::format("cannot read '{}' to append to it", path);
+    const std::string first = read_first_line(path);
+    if (first != csv_line(header))
+      return fmt::format("'{}' has other columns (another algorithm or an older format): "
+                         "write this run's CSV to another file", path);
+  }
+  return {};
+}
+
+void append_csv(const std::string& path, const std::vector<std::string>& header,
+                const std::vector<std::vector<std::string>>& rows) {
+  if (auto e = check_csv_target(path, header); !e.empty()) throw std::runtime_error(e);
+  std::string existing;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    existing = ss.str();
+  }
+  write_atomically(path, [&](const std::string& tmp) {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) throw std::runtime_error("cannot create a temporary file beside it");
+    out << existing;
+    if (!existing.empty() && existing.back() != '\n') out << '\n';
+    if (existing.empty()) out << csv_line(header) << '\n';
+    for (const auto& row : rows) out << csv_line(row) << '\n';
+    out.flush();
+    if (!out) throw std::runtime_error("write error (disk full?)");
+  });
+}
+
+}  // namespace sortscope

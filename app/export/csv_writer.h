@@ -1,0 +1,34 @@
+#pragma once
+// CSV of measured runs: one row per measure-mode run (median/min/max of its repetitions), with the
+// scenario's fields, every parameter of the algorithm's ParamSpec as its own column, the device and
+// the verdict. Used by `sortscope run --csv` and the app's session export.
+#include <string>
+#include <vector>
+
+#include "algorithm.h"
+#include "core/runner.h"
+
+namespace sortscope {
+
+// Parameter names in ParamSpec order: the algorithm-dependent columns.
+std::vector<std::string> csv_param_names(const Algorithm& a);
+// time, algorithm, <params...>, dist, n, key, values, seed, dist_swap_percent, dist_p, dist_g,
+// dist_r, dist_entropy_k, dist_unique, input, backend, device, warmup, reps, median_ms, min_ms,
+// max_ms, keys_per_s, gb_per_s, bytes_basis, verdict, verdict_detail. Input knobs carry a "dist_"
+// prefix so they never collide with a parameter's name.
+std::vector<std::string> csv_header(const std::vector<std::string>& param_names);
+// The row of one measured run; a parameter the run does not have is an empty field.
+std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::string>& param_names);
+// RFC 4180: fields joined by commas, quoted when they hold a comma, quote or line break. No newline.
+std::string csv_line(const std::vector<std::string>& fields);
+
+// "" when rows with `header` can go into `path`: a new file in a writable folder, or an existing
+// file whose first line is this header. Otherwise one line (a different header means another
+// algorithm's columns: use another file).
+std::string check_csv_target(const std::string& path, const std::vector<std::string>& header);
+// Appends the rows (the header first when the file is new or empty) by writing the whole new file
+// next to it and renaming it into place. Throws std::runtime_error with one line.
+void append_csv(const std::string& path, const std::vector<std::string>& header,
+                const std::vector<std::vector<std::string>>& rows);
+
+}  // namespace sortscope
