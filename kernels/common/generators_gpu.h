@@ -1,0 +1,15 @@
+#pragma once
+// The GPU input generator: every distribution computed on the device from the seed, bit-identical to
+// generate_host (both use generator_formulas.h). CUDA builds only. Definitions: docs/inputs.md.
+#include "device_keys.h"
+#include "gpu_stream.h"
+#include "input_spec.h"
+
+namespace sortscope {
+
+// Fills out.keys (spec.n keys, already allocated) and, when spec.with_values, out.values (value[i]
+// = i, already allocated); sets out.type and out.n from the spec. Asynchronous on `stream`.
+// Throws std::runtime_error for an invalid spec or a missing buffer.
+void generate_device(const InputSpec& spec, DeviceKeys& out, GpuStream stream);
+
+}  // namespace sortscope

@@ -1,0 +1,200 @@
+#include "npy_header.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace sortscope::npy {
+namespace {
+
+// A parsed Python literal: only what .npy headers contain.
+struct Literal {
+  enum class Kind { Dict, List, Tuple, Str, Int, Bool, None } kind = Kind::None;
+  std::string str;
+  uint64_t integer = 0;
+  bool boolean = false;
+  std::vector<Literal> items;                          // list / tuple
+  std::vector<std::pair<std::string, Literal>> entries;  // dict (string keys only)
+};
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text) {}
+
+  Literal parse_document() {
+    Literal v = parse_value();
+    skip_space();
+    if (pos_ != text_.size()) fail("unexpected text after the header dict");
+    return v;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error("malformed .npy header (" + what + ")");
+  }
+  void skip_space() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool accept(char c) {
+    skip_space();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!accept(c)) fail(std::string("expected '") + c + "'");
+  }
+
+  Literal parse_value() {
+    skip_space();
+    if (pos_ >= text_.size()) fail("unexpected end");
+    char c = text_[pos_];
+    if (c == '{') return parse_dict();
+    if (c == '[') return parse_sequence('[', ']', Literal::Kind::List);
+    if (c == '(') return parse_sequence('(', ')', Literal::Kind::Tuple);
+    if (c == '\'' || c == '"') return parse_string();
+    if (std::isdigit(static_cast<unsigned char>(c))) return parse_int();
+    return parse_word();
+  }
+
+  Literal parse_dict() {
+    Literal d;
+    d.kind = Literal::Kind::Dict;
+    expect('{');
+    while (!accept('}')) {
+      Literal key = parse_value();
+      if (key.kind != Literal::Kind::Str) fail("dict key is not a string");
+      expect(':');
+      d.entries.emplace_back(key.str, parse_value());
+      if (!accept(',')) {
+        expect('}');
+        break;
+      }
+    }
+    return d;
+  }
+
+  Literal parse_sequence(char open, char close, Literal::Kind kind) {
+    Literal s;
+    s.kind = kind;
+    expect(open);
+    while (!accept(close)) {
+      s.items.push_back(parse_value());
+      if (!accept(',')) {
+        expect(close);
+        break;
+      }
+    }
+    return s;
+  }
+
+  Literal parse_string() {
+    Literal s;
+    s.kind = Literal::Kind::Str;
+    char quote = text_[pos_++];
+    while (pos_ < text_.size() && text_[pos_] != quote) s.str += text_[pos_++];
+    if (pos_ >= text_.size()) fail("unterminated string");
+    ++pos_;
+    return s;
+  }
+
+  Literal parse_int() {
+    Literal v;
+    v.kind = Literal::Kind::Int;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      uint64_t digit = uint64_t(text_[pos_++] - '0');
+      if (v.integer > (UINT64_MAX - digit) / 10) fail("integer too large");
+      v.integer = v.integer * 10 + digit;
+    }
+    if (pos_ < text_.size() && text_[pos_] == 'L') ++pos_;  // Python 2 long suffix
+    return v;
+  }
+
+  Literal parse_word() {
+    size_t start = pos_;
+    while (pos_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    std::string_view word = text_.substr(start, pos_ - start);
+    Literal v;
+    if (word == "True" || word == "False") {
+      v.kind = Literal::Kind::Bool;
+      v.boolean = word == "True";
+    } else if (word != "None") {
+      fail("unexpected '" + std::string(text_.substr(start, std::max<size_t>(1, pos_ - start))) + "'");
+    }
+    return v;
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+const Literal* find(const Literal& dict, std::string_view key) {
+  for (const auto& [k, v] : dict.entries)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+}  // namespace
+
+Header parse_header(std::string_view text) {
+  Literal dict = Parser(text).parse_document();
+  if (dict.kind != Literal::Kind::Dict) throw std::runtime_error("malformed .npy header (not a dict)");
+  const Literal* descr = find(dict, "descr");
+  const Literal* fortran = find(dict, "fortran_order");
+  const Literal* shape = find(dict, "shape");
+  if (!descr || !fortran || !shape)
+    throw std::runtime_error("malformed .npy header (needs 'descr', 'fortran_order' and 'shape')");
+
+  Header h;
+  if (descr->kind == Literal::Kind::Str) {
+    h.fields.push_back({"", descr->str});
+  } else if (descr->kind == Literal::Kind::List) {
+    h.structured = true;
+    for (const Literal& f : descr->items) {
+      if (f.kind != Literal::Kind::Tuple || f.items.size() < 2 || f.items[0].kind != Literal::Kind::Str ||
+          f.items[1].kind != Literal::Kind::Str)
+        throw std::runtime_error("malformed .npy header (a structured field is not ('name', 'type'))");
+      if (f.items.size() > 2)
+        throw std::runtime_error("unsupported dtype: field '" + f.items[0].str + "' is a sub-array");
+      h.fields.push_back({f.items[0].str, f.items[1].str});
+    }
+  } else {
+    throw std::runtime_error("malformed .npy header ('descr' is neither a string nor a list)");
+  }
+
+  if (fortran->kind != Literal::Kind::Bool)
+    throw std::runtime_error("malformed .npy header ('fortran_order' is not True or False)");
+  h.fortran_order = fortran->boolean;
+
+  if (shape->kind != Literal::Kind::Tuple)
+    throw std::runtime_error("malformed .npy header ('shape' is not a tuple)");
+  for (const Literal& d : shape->items) {
+    if (d.kind != Literal::Kind::Int) throw std::runtime_error("malformed .npy header ('shape' holds a non-integer)");
+    h.shape.push_back(d.integer);
+  }
+  return h;
+}
+
+std::string format_header(const std::vector<Field>& fields, uint64_t n) {
+  std::string descr;
+  if (fields.size() == 1 && fields[0].name.empty()) {
+    descr = "'" + fields[0].type + "'";
+  } else {
+    descr = "[";
+    for (size_t i = 0; i < fields.size(); ++i)
+      descr += (i ? ", " : "") + std::string("('") + fields[i].name + "', '" + fields[i].type + "')";
+    descr += "]";
+  }
+  std::string dict = "{'descr': " + descr + ", 'fortran_order': False, 'shape': (" + std::to_string(n) + ",), }";
+  // Version 1.0 preamble: 6 magic bytes, 2 version bytes, 2 length bytes.
+  const size_t preamble = 10;
+  size_t total = preamble + dict.size() + 1;
+  size_t padded = (total + 63) / 64 * 64;
+  dict.append(padded - total, ' ');
+  dict += '\n';
+  return dict;
+}
+
+}  // namespace sortscope::npy

@@ -1,0 +1,25 @@
+#pragma once
+// Key arrays from and to files: NumPy .npy (format versions 1.0, 2.0 and 3.0) and raw
+// little-endian keys. Formats: docs/inputs.md ("Your own data").
+//   - .npy: a 1-D, C-ordered array of '<u4', '<i4', '<f4', '<u8', '<i8' or '<f8'; or a structured
+//     array with fields 'key' (one of those) and 'value' ('<u4'), in either order.
+//   - raw: the file is n little-endian keys of the given type, nothing else.
+// Every error is a std::runtime_error with one line naming the file and what is wrong.
+#include <optional>
+#include <string>
+
+#include "host_keys.h"
+#include "key_type.h"
+
+namespace sortscope {
+
+// A file starting with the .npy magic is read by its header (a raw_key_type that disagrees with the
+// header's key type is an error); any other file is raw keys of raw_key_type, which it then needs.
+HostKeys read_keys_file(const std::string& path, std::optional<KeyType> raw_key_type);
+
+// Writes keys as a .npy: a plain array of the key type, or a structured array with fields 'key' and
+// 'value' when keys has values. Written to a temporary file in the same folder and renamed over
+// `path`, so a failure never leaves a half-written file behind.
+void write_npy(const std::string& path, const HostKeys& keys);
+
+}  // namespace sortscope
