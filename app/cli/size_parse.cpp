@@ -18,15 +18,20 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-// Digits with optional '_' or ',' separators between them; false when there are none.
-bool parse_digits(std::string_view s, size_t& pos, U128& value, int& count) {
+// Digits with optional '_' or ',' separators between them; false when there are none or when
+// they exceed 2^64 - 1 (`overflow` says which).
+bool parse_digits(std::string_view s, size_t& pos, U128& value, int& count, bool& overflow) {
   value = 0;
   count = 0;
+  overflow = false;
   while (pos < s.size()) {
     char c = s[pos];
     if (std::isdigit(static_cast<unsigned char>(c))) {
       value = value * 10 + U128(c - '0');
-      if (value > kMax) return false;
+      if (value > kMax) {
+        overflow = true;
+        return false;
+      }
       ++count;
     } else if ((c == '_' || c == ',') && count > 0 && pos + 1 < s.size() &&
                std::isdigit(static_cast<unsigned char>(s[pos + 1]))) {
@@ -42,20 +47,22 @@ bool parse_digits(std::string_view s, size_t& pos, U128& value, int& count) {
 // One factor: "B^E" or "NUM[.FRAC][K|M|G|T[i]]". Returns an error line or "".
 std::string parse_term(std::string_view term, const std::string& whole, U128& out) {
   const std::string bad = fmt::format("'{}' is not a size (examples: 1048576, 16K, 1M, 2^20)", whole);
+  const std::string too_large = fmt::format("'{}' is too large (at most 2^64 - 1)", whole);
   size_t pos = 0;
   U128 mant = 0;
   int digits = 0;
-  if (!parse_digits(term, pos, mant, digits)) return bad;
+  bool overflow = false;
+  if (!parse_digits(term, pos, mant, digits, overflow)) return overflow ? too_large : bad;
   if (pos < term.size() && term[pos] == '^') {
     ++pos;
     U128 exp = 0;
     int edigits = 0;
-    if (!parse_digits(term, pos, exp, edigits) || pos != term.size()) return bad;
+    if (!parse_digits(term, pos, exp, edigits, overflow) || pos != term.size()) return overflow ? too_large : bad;
     U128 v = 1;
     for (U128 i = 0; i < exp; ++i) {
       if (mant == 0 || mant == 1) { v = mant; break; }
       v *= mant;
-      if (v > kMax) return fmt::format("'{}' is too large (at most 2^64 - 1)", whole);
+      if (v > kMax) return too_large;
     }
     if (exp == 0) v = 1;
     out = v;
@@ -87,8 +94,10 @@ std::string parse_term(std::string_view term, const std::string& whole, U128& ou
     if (pos < term.size() && (term[pos] == 'i' || term[pos] == 'I')) ++pos;
     if (pos != term.size()) return bad;
   }
-  U128 scaled = (mant * frac_scale + frac) * mult;
-  if (scaled / frac_scale > kMax) return fmt::format("'{}' is too large (at most 2^64 - 1)", whole);
+  const U128 fixed = mant * frac_scale + frac;  // < 2^64 * 10^18 < 2^124: no overflow
+  if (fixed > (~U128(0)) / mult) return too_large;
+  const U128 scaled = fixed * mult;
+  if (scaled / frac_scale > kMax) return too_large;
   if (scaled % frac_scale != 0) return fmt::format("'{}' is not a whole number", whole);
   out = scaled / frac_scale;
   return {};

@@ -284,7 +284,7 @@ Scenario Runner::prepare(Scenario s, std::optional<HostKeys> user, bool for_expl
   st.from_user = user.has_value();
   st.user = std::move(user);
   const uint64_t n = s.input.n;
-  const size_t kbytes = size_t(n) * key_bytes(s.input.key);
+  [[maybe_unused]] const size_t kbytes = size_t(n) * key_bytes(s.input.key);
 
   if (gpu) {
 #if SORTSCOPE_HAS_CUDA

@@ -1,0 +1,43 @@
+// sortscope list: what can be run - algorithms with their parameters, distributions, key types,
+// and what this build and machine run them on.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "command.h"
+#include "common/input_spec.h"
+#include "core/device_info.h"
+#include "registry.h"
+
+namespace sortscope {
+namespace {
+
+void list() {
+  fmt::print("Algorithms (--algo; parameters with --param name=value):\n");
+  for (const Algorithm* a : all_algorithms()) {
+    fmt::print("  {:<10} {} - {}{}\n", a->id(), a->title(), a->citation(),
+               a->has_gpu() ? "" : " [CPU model only]");
+    for (const ParamSpec& p : a->params()) fmt::print("      {}\n", describe_param(p));
+  }
+  fmt::print("Distributions (--dist): {}\n", distribution_names());
+  fmt::print("  knobs: --swap-percent (nearly-sorted), --dist-p (bucket-sorted, staggered, g-group, "
+             "det-duplicates, rand-duplicates), --dist-g (g-group), --dist-r (rand-duplicates), "
+             "--entropy-k (low-entropy), --unique (few-unique); definitions in docs/inputs.md\n");
+  std::string keys;
+  for (KeyType k : kAllKeyTypes) keys += (keys.empty() ? "" : ", ") + std::string(key_type_name(k));
+  fmt::print("Key types (--key): {}; floats sort by IEEE 754 total order "
+             "(-NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN); --values adds a u32 value per key\n",
+             keys);
+  const DeviceInfo d = query_device();
+  fmt::print("This build: {}; runs on: {}\n",
+             built_with_cuda() ? "CUDA kernels and CPU models" : "CPU models only (built without nvcc)",
+             d.gpu ? "GPU " + d.summary() : d.name);
+}
+
+}  // namespace
+
+void register_list_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("list", "List algorithms and their parameters, distributions, key types");
+  cmd->callback([] { list(); });
+}
+
+}  // namespace sortscope

@@ -1,0 +1,42 @@
+// sortscope: the command line. One registration line per command (each command is one file; the
+// app adds `gui` and `record` the same way). Bad input ends with one line on stderr and a non-zero
+// exit status; nothing is written before the input has been checked.
+#include <cstdio>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "command.h"
+
+namespace {
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Sortscope: real GPU sorting kernels, captured step by step, animated and measured.",
+               "sortscope"};
+  app.require_subcommand(1);
+  sortscope::register_run_command(app);
+  sortscope::register_render_command(app);
+  sortscope::register_list_command(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help and friends
+    std::fprintf(stderr, "sortscope: %s (sortscope --help)\n", one_line(e.what()).c_str());
+    return e.get_exit_code();
+  } catch (const sortscope::ExitStatus& s) {
+    return s.code;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortscope: error: %s\n", one_line(e.what()).c_str());
+    return 1;
+  }
+  return 0;
+}

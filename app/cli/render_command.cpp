@@ -1,0 +1,140 @@
+// sortscope render: explain mode on one scenario, then PNG frames of its steps drawn by the
+// FrameRenderer in a headless GL context (EGL: NVIDIA's device platform, or Mesa without a GPU).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "command.h"
+#include "core/runner.h"
+#include "export/atomic_file.h"
+#include "frame_renderer.h"
+#include "gl/headless_context.h"
+#include "gl/png_writer.h"
+#include "registry.h"
+#include "scenario_options.h"
+#include "size_parse.h"
+#include "step_range.h"
+
+namespace sortscope {
+namespace {
+namespace fs = std::filesystem;
+
+struct RenderArgs {
+  ScenarioArgs scenario;
+  std::string steps;
+  std::string out;
+  std::string size = "1280x720";
+};
+
+bool ends_with_png(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string ext = path.substr(path.size() - 4);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return ext == ".png";
+}
+
+std::string frame_name(int64_t step) { return fmt::format("frame_{:05d}.png", step); }
+
+void render(const RenderArgs& args) {
+  Scenario s = build_scenario(args.scenario);
+  const Algorithm& algo = *find_algorithm(s.algorithm);
+  const FrameSize size = parse_frame_size(args.size);
+  if (!size.ok()) throw std::runtime_error("--size: " + size.error);
+  if (args.out.empty()) throw std::runtime_error("--out: say where the frames go (a folder, or file.png for one frame)");
+  const bool to_file = ends_with_png(args.out);
+  StepSelection sel = parse_step_selection(args.steps.empty() ? (to_file ? "last" : "all") : args.steps);
+  if (to_file && !sel.single())
+    throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
+                                         "or give a folder for several", args.out));
+  // Checked before the run, so a bad path costs nothing and leaves nothing.
+  if (auto e = to_file ? check_writable_file(args.out) : check_writable_dir(args.out); !e.empty())
+    throw std::runtime_error("--out: " + e);
+
+  std::optional<HostKeys> user = load_input_file(args.scenario);
+  RunnerOptions ro;
+  ro.force_cpu = args.scenario.cpu;
+  Runner runner(ro);
+  s = runner.prepare(s, std::move(user), /*for_explain=*/true);
+  ExplainResult r = runner.explain(s);
+  const Timeline& tl = r.timeline;
+
+  fmt::print("sortscope render: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  if (!args.scenario.input.empty())
+    fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,
+               key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");
+  else
+    fmt::print("  input       {}\n", describe_input(s.input));
+  fmt::print("  device      {}\n", r.backend == Backend::Gpu ? "GPU: " + runner.device().summary()
+                                                              : "CPU model: " + runner.device().name);
+  fmt::print("  verdict     {}\n", r.verdict.summary());
+  const int summarised = tl.store ? tl.store->summarised_count() : 0;
+  fmt::print("  timeline    {} steps, recorded from the {} in {:.3f} ms (capture included); {}\n",
+             tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model", r.run_ms,
+             summarised ? fmt::format("{} snapshots kept as density summaries (capture budget {})", summarised,
+                                      format_bytes(double(tl.store->budget_bytes())))
+                        : std::string("every snapshot kept in full"));
+  std::fflush(stdout);
+
+  const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
+  auto context = gl::HeadlessContext::create();
+  fmt::print("  renderer    {}\n", context->describe());
+  FrameRenderer renderer(tl, algo);
+
+  if (to_file) {
+    write_png(args.out, size.width, size.height, renderer.render_rgba(int(span.first), size.width, size.height));
+    fmt::print("  frame       step {} of 0..{}, {}x{} -> {}\n", span.first, tl.steps.size() - 1, size.width,
+               size.height, args.out);
+  } else {
+    // All frames or none: render into a staging folder inside the target, then move them in.
+    std::error_code ec;
+    const bool created = !fs::exists(args.out, ec);
+    fs::create_directories(args.out, ec);
+    if (ec) throw std::runtime_error(fmt::format("--out: cannot create folder '{}': {}", args.out, ec.message()));
+    const fs::path staging = fs::path(args.out) / fmt::format(".sortscope-render-{}", getpid());
+    try {
+      fs::create_directories(staging);
+      for (int64_t i = span.first; i <= span.last; ++i)
+        write_png((staging / frame_name(i)).string(), size.width, size.height,
+                  renderer.render_rgba(int(i), size.width, size.height));
+      for (int64_t i = span.first; i <= span.last; ++i)
+        fs::rename(staging / frame_name(i), fs::path(args.out) / frame_name(i));
+      fs::remove_all(staging);
+    } catch (...) {
+      fs::remove_all(staging, ec);
+      if (created) fs::remove_all(args.out, ec);
+      throw;
+    }
+    fmt::print("  frames      {} frame{} of {}x{}, steps {}..{} -> {}/{}{}\n", span.count(),
+               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
+               fs::path(args.out).string(), frame_name(span.first),
+               span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
+  }
+  if (!r.verdict.ok()) throw ExitStatus{2};
+}
+
+}  // namespace
+
+void register_render_command(CLI::App& app) {
+  auto args = std::make_shared<RenderArgs>();
+  args->scenario.default_n = "1024";
+  CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode and write PNG frames of its steps");
+  add_scenario_options(*cmd, args->scenario);
+  cmd->add_option("--steps", args->steps,
+                  "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
+                  "last for file.png");
+  cmd->add_option("--out", args->out, "A folder (frames DIR/frame_00012.png, step 12) or file.png (one frame)")
+      ->required();
+  cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  cmd->callback([args] { render(*args); });
+}
+
+}  // namespace sortscope

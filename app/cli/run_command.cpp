@@ -1,0 +1,150 @@
+// sortscope run: measure mode on one scenario, verified, with the timing and (optionally) a CSV
+// row, the sorted keys as .npy, and the device's copy bandwidth for context.
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "command.h"
+#include "common/npy_io.h"
+#include "core/runner.h"
+#include "export/atomic_file.h"
+#include "export/csv_writer.h"
+#include "registry.h"
+#include "scenario_options.h"
+
+#if SORTSCOPE_HAS_CUDA
+#include "common/bandwidth.h"
+#endif
+
+namespace sortscope {
+namespace {
+
+struct RunArgs {
+  ScenarioArgs scenario;
+  int reps = 10;
+  int warmup = 2;
+  std::string csv;
+  std::string output;
+  bool bandwidth = false;
+};
+
+// 2.55e9 -> "2.55 G"; decimal prefixes, as keys/s and GB/s are counted in powers of ten.
+std::string si(double v) {
+  const char* prefixes[] = {"", "k", "M", "G", "T"};
+  int p = 0;
+  while (v >= 1000 && p < 4) {
+    v /= 1000;
+    ++p;
+  }
+  return fmt::format("{:.{}f} {}", v, v < 10 ? 2 : (v < 100 ? 1 : 0), prefixes[p]);
+}
+
+std::string ms_str(double ms) { return fmt::format("{:.{}f} ms", ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1)); }
+
+void run(const RunArgs& args) {
+  if (args.reps < 1) throw std::runtime_error(fmt::format("--reps must be at least 1, got {}", args.reps));
+  if (args.warmup < 0) throw std::runtime_error(fmt::format("--warmup must not be negative, got {}", args.warmup));
+  Scenario s = build_scenario(args.scenario);
+  const Algorithm& algo = *find_algorithm(s.algorithm);
+
+  // Every output is checked before anything runs, so a bad path costs nothing and leaves nothing.
+  if (!args.output.empty())
+    if (auto e = check_writable_file(args.output); !e.empty()) throw std::runtime_error("--output: " + e);
+  const std::vector<std::string> params = csv_param_names(algo);
+  const std::vector<std::string> header = csv_header(params);
+  if (!args.csv.empty())
+    if (auto e = check_csv_target(args.csv, header); !e.empty()) throw std::runtime_error("--csv: " + e);
+
+  std::optional<HostKeys> user = load_input_file(args.scenario);
+  RunnerOptions ro;
+  ro.force_cpu = args.scenario.cpu;
+  Runner runner(ro);
+  s = runner.prepare(s, std::move(user));
+  const Backend backend = runner.backend_for(algo);
+
+  fmt::print("sortscope run: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  if (!args.scenario.input.empty())
+    fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,
+               key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");
+  else
+    fmt::print("  input       {}, {}\n", describe_input(s.input),
+               backend == Backend::Gpu ? "generated on the GPU" : "generated on the CPU");
+  if (backend == Backend::Gpu)
+    fmt::print("  device      GPU: {}\n", runner.device().summary());
+  else
+    fmt::print("  device      CPU model: {} - timings below are CPU timings, not GPU timings\n",
+               runner.device().gpu ? (args.scenario.cpu ? std::string("--cpu given")
+                                                        : algo.id() + " has no GPU kernels")
+                                   : runner.device().no_gpu_reason);
+  std::fflush(stdout);
+
+  MeasureOptions mo;
+  mo.warmup = args.warmup;
+  mo.reps = args.reps;
+  MeasureResult r = runner.measure(s, mo);
+  const Timing& t = r.timing;
+
+  fmt::print("  verdict     {}\n", r.verdict.summary());
+  fmt::print("  timing      median {}, min {}, max {} of {} runs after {} warm-up ({}; fresh input copy "
+             "per run, not timed)\n",
+             ms_str(t.median_ms), ms_str(t.min_ms), ms_str(t.max_ms), t.ms.size(), t.warmup, t.clock);
+  if (t.median_ms > 0)
+    fmt::print("  throughput  {}keys/s, {}B/s{} (bytes: {})\n", si(t.keys_per_s), si(t.gb_per_s * 1e9),
+               backend == Backend::Gpu ? "" : " (CPU model)", t.bytes_basis);
+  else
+    fmt::print("  throughput  n/a (no measurable time for n = {})\n", s.input.n);
+
+  if (args.bandwidth) {
+#if SORTSCOPE_HAS_CUDA
+    if (backend == Backend::Gpu) {
+      CopyBandwidth bw = measure_copy_bandwidth(default_bandwidth_buffer_bytes(), 20, runner.stream());
+      std::string peak = runner.device().peak_bandwidth_gbs > 0
+                             ? fmt::format("; theoretical peak {:.0f} GB/s", runner.device().peak_bandwidth_gbs)
+                             : std::string();
+      fmt::print("  bandwidth   device copy {:.1f} GB/s (read + write of a {} device-to-device copy, "
+                 "median of {}{}); this sort moves its bytes at {:.1f}% of it\n",
+                 bw.gb_per_s, format_bytes(double(bw.buffer_bytes)), bw.reps, peak,
+                 bw.gb_per_s > 0 ? 100.0 * t.gb_per_s / bw.gb_per_s : 0.0);
+    } else {
+      fmt::print("  bandwidth   not measured: the CPU model ran, there is no device copy to compare with\n");
+    }
+#else
+    fmt::print("  bandwidth   not measured: built without CUDA\n");
+#endif
+  }
+
+  if (!args.output.empty()) {
+    if (r.verdict.ok()) {
+      write_npy(args.output, runner.last_output());
+      fmt::print("  output      {} (sorted keys{})\n", args.output, s.input.with_values ? " and values" : "");
+    } else {
+      fmt::print("  output      not written: the result failed verification\n");
+    }
+  }
+  if (!args.csv.empty()) {
+    append_csv(args.csv, header, {csv_row(r, params)});
+    fmt::print("  csv         one row appended to {}\n", args.csv);
+  }
+  if (!r.verdict.ok()) throw ExitStatus{2};
+}
+
+}  // namespace
+
+void register_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  CLI::App* cmd = app.add_subcommand("run", "Sort one scenario in measure mode: verified result and timing");
+  add_scenario_options(*cmd, args->scenario);
+  cmd->add_option("-r,--reps", args->reps, "Timed repetitions (median, min, max)")->capture_default_str();
+  cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")->capture_default_str();
+  cmd->add_option("--csv", args->csv, "Append one row with the scenario, device and timing to this CSV");
+  cmd->add_option("-o,--output", args->output, "Write the sorted keys (and values) to this .npy file");
+  cmd->add_flag("--bandwidth", args->bandwidth,
+                "Also measure the device's copy bandwidth and show the sort's GB/s as a share of it");
+  cmd->callback([args] { run(*args); });
+}
+
+}  // namespace sortscope

@@ -1,0 +1,148 @@
+#include "scenario_options.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "common/npy_io.h"
+#include "registry.h"
+#include "size_parse.h"
+
+namespace sortscope {
+namespace {
+
+constexpr const char* kKeyTypeNames = "u32, i32, f32, u64, i64, f64";
+
+KeyType key_type_or_throw(const std::string& name, const char* option) {
+  auto k = parse_key_type(name);
+  if (!k) throw std::runtime_error(fmt::format("{}: unknown key type '{}' (known: {})", option, name, kKeyTypeNames));
+  return *k;
+}
+
+bool given(const CLI::Option* o) { return o && o->count() > 0; }
+
+}  // namespace
+
+void add_scenario_options(CLI::App& cmd, ScenarioArgs& a) {
+  cmd.add_option("-a,--algo", a.algo, "Algorithm: " + algorithm_names() + " (sortscope list)")
+      ->capture_default_str();
+  a.n_opt = cmd.add_option("-n,--n", a.n,
+                           "Number of keys: 1048576, 16K, 1M, 2^20, 3*2^20 (K, M, G = 2^10, 2^20, 2^30). "
+                           "Default " + a.default_n);
+  a.dist_opt = cmd.add_option("-d,--dist", a.dist, "Input distribution: " + distribution_names())
+                   ->capture_default_str();
+  a.key_opt = cmd.add_option("-k,--key", a.key, std::string("Key type: ") + kKeyTypeNames)
+                  ->capture_default_str();
+  cmd.add_flag("--values", a.values, "Key-value sort: a u32 value per key (its input position)");
+  a.seed_opt = cmd.add_option("--seed", a.seed, "Seed of the input generator")->capture_default_str();
+  cmd.add_option("-p,--param", a.params,
+                 "Algorithm parameter name=value, repeatable (sortscope list shows each algorithm's)")
+      ->take_all();
+  cmd.add_option("--swap-percent", a.knobs.swap_percent, "nearly-sorted: random swaps, % of n")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--dist-p", a.knobs.p, "bucket-sorted, staggered, g-group, *-duplicates: blocks p")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--dist-g", a.knobs.g, "g-group: blocks per group g")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--dist-r", a.knobs.r, "rand-duplicates: values per block table r")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--entropy-k", a.knobs.entropy_k, "low-entropy: AND of k uniform words, 1..5")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--unique", a.knobs.unique, "few-unique: number of distinct keys")
+      ->capture_default_str()->group("Distribution knobs");
+  cmd.add_option("--input", a.input,
+                 "Sort the keys of this file: .npy (u4 i4 f4 u8 i8 f8, or fields key/value) or raw "
+                 "little-endian keys with --raw-key")
+      ->group("Your own data");
+  cmd.add_option("--raw-key", a.raw_key, std::string("Key type of a raw --input file: ") + kKeyTypeNames)
+      ->group("Your own data");
+  cmd.add_flag("--cpu", a.cpu, "Run the CPU model even where a CUDA device exists");
+}
+
+Scenario build_scenario(const ScenarioArgs& a) {
+  Scenario s;
+  const Algorithm* algo = find_algorithm(a.algo);
+  if (!algo)
+    throw std::runtime_error(fmt::format("unknown algorithm '{}' (known: {})", a.algo, algorithm_names()));
+  s.algorithm = algo->id();
+  for (const std::string& p : a.params)
+    if (auto e = parse_param_assignment(algo->params(), p, s.params, algo->id()); !e.empty())
+      throw std::runtime_error(e);
+  if (auto e = resolve_params(algo->params(), s.params, algo->id()); !e.empty())
+    throw std::runtime_error(e);
+
+  auto dist = parse_distribution(a.dist);
+  if (!dist)
+    throw std::runtime_error(fmt::format("unknown distribution '{}' (known: {})", a.dist, distribution_names()));
+  InputSpec in = a.knobs;
+  in.dist = *dist;
+  in.key = key_type_or_throw(a.key, "--key");
+  in.with_values = a.values;
+  in.seed = a.seed;
+  SizeParse n = parse_size(a.n.empty() ? a.default_n : a.n);
+  if (!n.ok()) throw std::runtime_error("--n: " + n.error);
+  in.n = n.value;
+
+  if (!a.input.empty()) {
+    if (given(a.n_opt))
+      throw std::runtime_error("--n does not go with --input: the file says how many keys there are");
+    if (given(a.dist_opt))
+      throw std::runtime_error("--dist does not go with --input: the keys come from the file");
+    if (given(a.key_opt))
+      throw std::runtime_error("--key does not go with --input: a .npy file names its dtype; give a raw "
+                               "file's key type with --raw-key");
+    if (given(a.seed_opt))
+      throw std::runtime_error("--seed does not go with --input: the keys come from the file");
+    if (!a.raw_key.empty()) key_type_or_throw(a.raw_key, "--raw-key");
+  } else if (!a.raw_key.empty()) {
+    throw std::runtime_error("--raw-key says the key type of a raw --input FILE; there is no --input");
+  }
+  if (auto e = validate_input_spec(in); !e.empty()) throw std::runtime_error(e);
+  if (auto e = algo->check_input(in.key, in.with_values); !e.empty()) throw std::runtime_error(e);
+  s.input = in;
+  return s;
+}
+
+std::optional<HostKeys> load_input_file(const ScenarioArgs& a) {
+  if (a.input.empty()) return std::nullopt;
+  std::optional<KeyType> raw;
+  if (!a.raw_key.empty()) raw = key_type_or_throw(a.raw_key, "--raw-key");
+  return read_keys_file(a.input, raw);
+}
+
+std::string describe_algorithm_params(const Scenario& s) {
+  std::string out = s.algorithm;
+  const Algorithm* algo = find_algorithm(s.algorithm);
+  if (!algo) return out;
+  for (const ParamSpec& p : algo->params()) {
+    auto it = s.params.find(p.name);
+    if (it == s.params.end()) continue;
+    const int v = it->second;
+    if (!p.choices.empty() && v >= 0 && size_t(v) < p.choices.size())
+      out += fmt::format(" {}={}", p.name, p.choices[size_t(v)]);
+    else
+      out += fmt::format(" {}={}", p.name, v);
+  }
+  return out;
+}
+
+std::string describe_input(const InputSpec& in) {
+  std::string knobs;
+  switch (in.dist) {
+    case Distribution::NearlySorted: knobs = fmt::format(" ({}% swaps)", in.swap_percent); break;
+    case Distribution::BucketSorted:
+    case Distribution::Staggered:
+    case Distribution::DeterministicDuplicates: knobs = fmt::format(" (p = {})", in.p); break;
+    case Distribution::GGroup: knobs = fmt::format(" (p = {}, g = {})", in.p, in.g); break;
+    case Distribution::RandomizedDuplicates: knobs = fmt::format(" (p = {}, r = {})", in.p, in.r); break;
+    case Distribution::LowEntropy: knobs = fmt::format(" (k = {})", in.entropy_k); break;
+    case Distribution::FewUnique: knobs = fmt::format(" ({} distinct)", in.unique); break;
+    default: break;
+  }
+  const std::string sz = format_size(in.n);
+  return fmt::format("{}{}, n = {}{}, {} keys{}, seed {}", distribution_name(in.dist), knobs, in.n,
+                     sz != std::to_string(in.n) ? " (" + sz + ")" : "", key_type_name(in.key),
+                     in.with_values ? " + u32 values" : "", in.seed);
+}
+
+}  // namespace sortscope

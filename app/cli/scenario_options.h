@@ -1,0 +1,53 @@
+#pragma once
+// The options that say what to sort, shared by every command that runs a scenario (run, render,
+// and the app's record and gui): --algo --n --dist --key --values --seed --param name=value, the
+// distribution knobs, --input FILE [--raw-key T] and --cpu. One source of truth for their names,
+// defaults, help and error messages.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "common/host_keys.h"
+#include "common/scenario.h"
+
+namespace sortscope {
+
+struct ScenarioArgs {
+  std::string algo = "bitonic";
+  std::string n;                      // as typed: "1048576", "1M", "2^20" (size_parse.h)
+  std::string dist = "uniform";
+  std::string key = "u32";
+  bool values = false;
+  uint64_t seed = 1;
+  std::vector<std::string> params;    // "name=value", repeatable
+  InputSpec knobs;                    // distribution knobs (swap percent, p, g, r, k, unique)
+  std::string input;                  // --input FILE
+  std::string raw_key;                // --raw-key T (raw files)
+  bool cpu = false;                   // --cpu: the CPU model even where a GPU exists
+  std::string default_n = "1M";
+  // Set by add_scenario_options, to tell "given" from "default".
+  CLI::Option* n_opt = nullptr;
+  CLI::Option* dist_opt = nullptr;
+  CLI::Option* key_opt = nullptr;
+  CLI::Option* seed_opt = nullptr;
+};
+
+// Adds the scenario options to `cmd`, bound to `args` (which must outlive parsing).
+void add_scenario_options(CLI::App& cmd, ScenarioArgs& args);
+
+// The scenario the options describe, checked without allocating: algorithm, parameters, their
+// ranges, distribution, key type, n and the knobs. Throws std::runtime_error with one line.
+Scenario build_scenario(const ScenarioArgs& args);
+
+// The keys of --input (read_keys_file), or nothing without --input. Throws std::runtime_error with
+// one line for an unreadable or malformed file.
+std::optional<HostKeys> load_input_file(const ScenarioArgs& args);
+
+// "bitonic threads=256 keys_per_thread=8" (parameters in ParamSpec order, choices by name).
+std::string describe_algorithm_params(const Scenario& s);
+// "uniform, n = 1048576 (2^20), u32 keys + u32 values, seed 1" with the knobs the distribution uses.
+std::string describe_input(const InputSpec& in);
+
+}  // namespace sortscope

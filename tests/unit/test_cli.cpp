@@ -1,0 +1,218 @@
+// The `sortscope` binary itself, run as a person would: every kind of bad input ends with exactly
+// one line on stderr naming the problem, a non-zero exit status, and no output file left behind;
+// a CPU-model run prints a verified verdict and writes a sorted .npy and a CSV row.
+// The binary's path comes from $SORTSCOPE_BIN (set by CMake to $<TARGET_FILE:sortscope>).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/npy_io.h"
+
+namespace sortscope {
+namespace {
+namespace fs = std::filesystem;
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("SORTSCOPE_BIN");
+    ASSERT_NE(bin, nullptr) << "SORTSCOPE_BIN is not set (ctest sets it to the sortscope binary)";
+    bin_ = bin;
+    ASSERT_TRUE(fs::exists(bin_)) << bin_;
+    dir_ = fs::temp_directory_path() /
+           ("sortscope_cli_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    logs_ = fs::temp_directory_path() / ("sortscope_cli_logs_" + std::to_string(getpid()));
+    fs::create_directories(logs_);
+  }
+  void TearDown() override {
+    fs::remove_all(dir_);
+    fs::remove_all(logs_);
+  }
+
+  Result run(const std::vector<std::string>& args) {
+    std::string cmd = quote(bin_);
+    for (const auto& a : args) cmd += " " + quote(a);
+    const fs::path out = logs_ / "stdout", err = logs_ / "stderr";
+    cmd += " >" + quote(out.string()) + " 2>" + quote(err.string());
+    int status = std::system(cmd.c_str());
+    Result r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+
+  // Runs, expects failure with one line on stderr holding every `expected` piece.
+  void expect_error(const std::vector<std::string>& args, const std::vector<std::string>& expected) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    SCOPED_TRACE("sortscope " + joined);
+    Result r = run(args);
+    EXPECT_NE(r.code, 0) << "stdout: " << r.out;
+    ASSERT_FALSE(r.err.empty());
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "stderr: " << r.err;
+    EXPECT_EQ(r.err.back(), '\n');
+    for (const auto& piece : expected) EXPECT_NE(r.err.find(piece), std::string::npos) << "stderr: " << r.err;
+  }
+
+  std::set<std::string> files_in_dir() const {
+    std::set<std::string> names;
+    for (const auto& e : fs::recursive_directory_iterator(dir_)) names.insert(fs::relative(e.path(), dir_).string());
+    return names;
+  }
+
+  std::string bin_;
+  fs::path dir_, logs_;
+};
+
+TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
+  // Input files that exist but are wrong.
+  const fs::path bad_npy = dir_ / "bad.npy", raw = dir_ / "raw.bin", raw7 = dir_ / "raw7.bin";
+  { std::ofstream(bad_npy, std::ios::binary) << std::string("\x93NUMPY\x01\x00\x20\x00{'descr': 'zz'", 29); }
+  { std::ofstream(raw, std::ios::binary) << std::string(16, 'x'); }
+  { std::ofstream(raw7, std::ios::binary) << std::string(7, 'x'); }
+  const std::set<std::string> before = files_in_dir();
+  const std::string out = (dir_ / "out.npy").string(), csv = (dir_ / "out.csv").string();
+  auto with_outputs = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"--output", out, "--csv", csv});
+    return args;
+  };
+
+  expect_error(with_outputs({"run", "--algo", "nosuch"}), {"unknown algorithm 'nosuch'", "bitonic"});
+  expect_error(with_outputs({"run", "--param", "nosuch=3"}), {"unknown parameter 'nosuch'", "threads"});
+  expect_error(with_outputs({"run", "--param", "threads=2048"}), {"threads", "outside its range"});
+  expect_error(with_outputs({"run", "--param", "threads=48"}), {"threads", "power of two"});
+  expect_error(with_outputs({"run", "--param", "threads"}), {"name=value"});
+  expect_error(with_outputs({"run", "--dist", "zipf"}), {"unknown distribution 'zipf'", "uniform"});
+  expect_error(with_outputs({"run", "--key", "u16"}), {"unknown key type 'u16'", "u32"});
+  expect_error(with_outputs({"run", "--n", "abc"}), {"--n", "not a size"});
+  expect_error(with_outputs({"run", "--n=-5"}), {"--n", "negative"});
+  expect_error(with_outputs({"run", "--n", "2^70"}), {"--n", "too large"});
+  expect_error(with_outputs({"run", "--cpu", "--n", "2^50"}), {"needs about", "free", "try n <="});
+  expect_error(with_outputs({"run", "--n", "2^50"}), {"needs about", "free"});
+  expect_error(with_outputs({"run", "--dist", "g-group", "--dist-p", "0"}), {"p = 0"});
+  expect_error(with_outputs({"run", "--reps", "0"}), {"--reps"});
+  expect_error(with_outputs({"run", "--input", (dir_ / "missing.npy").string()}), {"missing.npy"});
+  expect_error(with_outputs({"run", "--input", bad_npy.string()}), {"bad.npy"});
+  expect_error(with_outputs({"run", "--input", raw.string()}), {"raw.bin"});
+  expect_error(with_outputs({"run", "--input", raw7.string(), "--raw-key", "u64"}), {"raw7.bin"});
+  expect_error(with_outputs({"run", "--input", raw.string(), "--raw-key", "u128"}), {"--raw-key", "u128"});
+  expect_error(with_outputs({"run", "--input", raw.string(), "--n", "5"}), {"--n", "--input"});
+  expect_error(with_outputs({"run", "--raw-key", "u32"}), {"--raw-key", "--input"});
+  expect_error(with_outputs({"run", "--frobnicate"}), {"frobnicate"});
+  // Unwritable outputs, found before anything runs.
+  expect_error({"run", "--cpu", "--n", "64", "--output", (dir_ / "nodir" / "x.npy").string()},
+               {"--output", "does not exist"});
+  expect_error({"run", "--cpu", "--n", "64", "--output", dir_.string()}, {"--output", "folder"});
+  expect_error({"run", "--cpu", "--n", "64", "--csv", (dir_ / "nodir" / "t.csv").string()},
+               {"--csv", "does not exist"});
+  // render: steps, sizes and output paths.
+  const std::string frames = (dir_ / "frames").string();
+  expect_error({"render", "--n", "64", "--steps", "x", "--out", frames}, {"--steps", "'x'"});
+  expect_error({"render", "--n", "64", "--steps", "5:2", "--out", frames}, {"--steps"});
+  expect_error({"render", "--n", "64", "--size", "12", "--out", frames}, {"--size"});
+  expect_error({"render", "--n", "64", "--out", (dir_ / "nodir" / "sub" / "frames").string()},
+               {"--out", "does not exist"});
+  expect_error({"render", "--n", "64", "--steps", "0:3", "--out", (dir_ / "one.png").string()},
+               {"one frame", "--steps"});
+  expect_error({"render", "--algo", "nosuch", "--out", frames}, {"unknown algorithm"});
+  expect_error({"render", "--n", "64"}, {"--out"});
+  expect_error({"bogus"}, {"bogus"});
+  expect_error({}, {"subcommand"});
+
+  EXPECT_EQ(files_in_dir(), before) << "a failed command left files behind";
+}
+
+TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {
+  const fs::path out = dir_ / "sorted.npy", csv = dir_ / "timings.csv";
+  Result r = run({"run", "--cpu", "--n", "4K", "--key", "f32", "--values", "--dist", "gaussian", "--reps", "2",
+                  "--warmup", "1", "--param", "threads=64", "--output", out.string(), "--csv", csv.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("verified"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CPU model"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("median"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("keys/s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("threads=64"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("n = 4096 (2^12)"), std::string::npos) << r.out;
+
+  HostKeys sorted = read_keys_file(out.string(), std::nullopt);
+  ASSERT_EQ(sorted.size(), 4096u);
+  EXPECT_EQ(sorted.type, KeyType::F32);
+  EXPECT_TRUE(sorted.has_values());
+  for (size_t i = 1; i < sorted.size(); ++i) ASSERT_LE(sorted.ordered(i - 1), sorted.ordered(i)) << i;
+
+  // The run above and one more: a header and two rows with as many fields as the header.
+  r = run({"run", "--cpu", "--n", "1000", "--key", "f32", "--values", "--reps", "1", "--csv", csv.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::istringstream lines(slurp(csv));
+  std::vector<std::string> rows;
+  for (std::string l; std::getline(lines, l);) rows.push_back(l);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].rfind("time,algorithm,threads,keys_per_thread,dist,n,key,", 0), 0u) << rows[0];
+  for (size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_NE(rows[i].find(",verified,"), std::string::npos) << rows[i];
+    EXPECT_NE(rows[i].find(",cpu-model,"), std::string::npos) << rows[i];
+  }
+  EXPECT_NE(rows[1].find(",64,"), std::string::npos) << rows[1];
+  EXPECT_NE(rows[1].find(",gaussian,4096,f32,1,"), std::string::npos) << rows[1];
+  EXPECT_NE(rows[2].find(",uniform,1000,f32,1,"), std::string::npos) << rows[2];
+  EXPECT_EQ(files_in_dir(), (std::set<std::string>{"sorted.npy", "timings.csv"}));
+}
+
+TEST_F(Cli, InputFileRoundTrip) {
+  // Raw little-endian i64 keys in, sorted .npy out.
+  const fs::path raw = dir_ / "keys.i64", out = dir_ / "out.npy";
+  std::vector<int64_t> keys = {5, -3, 9, 0, -3, 1LL << 40, -(1LL << 50), 7};
+  { std::ofstream(raw, std::ios::binary).write(reinterpret_cast<const char*>(keys.data()), keys.size() * 8); }
+  Result r = run({"run", "--cpu", "--input", raw.string(), "--raw-key", "i64", "--output", out.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verified"), std::string::npos) << r.out;
+  HostKeys sorted = read_keys_file(out.string(), std::nullopt);
+  ASSERT_EQ(sorted.size(), keys.size());
+  std::sort(keys.begin(), keys.end());
+  for (size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(sorted.as<int64_t>()[i], keys[i]) << i;
+}
+
+TEST_F(Cli, ListNamesAlgorithmsParamsDistributionsAndKeys) {
+  Result r = run({"list"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* piece : {"bitonic", "threads", "keys_per_thread", "uniform", "few-unique", "u32", "f64"})
+    EXPECT_NE(r.out.find(piece), std::string::npos) << piece << "\n" << r.out;
+  r = run({"run", "--help"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--param"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sortscope
