@@ -1,12 +1,16 @@
 #include "registry.h"
 
+#include "baselines/cub_merge.h"
 #include "bitonic/bitonic.h"
+#include "merge/two_way.h"
 
 namespace sortscope {
 
 const std::vector<const Algorithm*>& all_algorithms() {
   static const std::vector<const Algorithm*> kAlgorithms = {
       &bitonic_algorithm(),
+      &two_way_merge_algorithm(),
+      &cub_merge_algorithm(),
   };
   return kAlgorithms;
 }

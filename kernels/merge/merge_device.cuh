@@ -1,0 +1,63 @@
+#pragma once
+// Device-side glue shared by the merge sorts' kernels: reading input as items, writing items back
+// as keys and values, and recording a step from an item array (explain mode). CUDA only.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.h"
+#include "common/device_scratch.h"
+#include "common/recorder.h"
+#include "merge_items.h"
+
+namespace sortscope::merge {
+
+template <class T>
+__device__ __forceinline__ typename T::Item load_item(const typename T::Key* keys, const uint32_t* values,
+                                                      uint64_t i) {
+  if constexpr (T::kValues)
+    return T::make(keys[i], values[i]);
+  else
+    return T::make(keys[i], 0u);
+}
+
+// Writes item x at position i: into `items` when set, else split into keys (and values).
+template <class T>
+__device__ __forceinline__ void store_item(typename T::Item* items, typename T::Key* keys, uint32_t* values,
+                                           uint64_t i, const typename T::Item& x) {
+  if (items) {
+    items[i] = x;
+  } else {
+    keys[i] = T::key(x);
+    if constexpr (T::kValues) values[i] = T::value(x);
+  }
+}
+
+template <class T>
+__global__ void unpack_items_kernel(const typename T::Item* items, uint64_t n, typename T::Key* keys,
+                                    uint32_t* values) {
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
+    keys[i] = T::key(items[i]);
+    if constexpr (T::kValues) values[i] = T::value(items[i]);
+  }
+}
+
+// Records `step` with n device items as the array. Pairs are unpacked into scratch slots
+// key_slot / key_slot + 1 first (the capture store copies them on the same stream).
+template <class T>
+void record_device_items(Recorder& recorder, Step step, const typename T::Item* items, uint64_t n,
+                         cudaStream_t stream, DeviceScratch& scratch, int key_slot) {
+  if constexpr (!T::kValues) {
+    recorder.record(std::move(step), ArrayState{items, nullptr, true, stream});
+  } else {
+    auto* k = static_cast<typename T::Key*>(scratch.get(key_slot, (n ? n : 1) * sizeof(typename T::Key)));
+    auto* v = static_cast<uint32_t*>(scratch.get(key_slot + 1, (n ? n : 1) * 4));
+    if (n) {
+      unpack_items_kernel<T><<<unsigned((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256, 0, stream>>>(items, n, k, v);
+      CUDA_CHECK_LAUNCH("unpack_items_kernel");
+    }
+    recorder.record(std::move(step), ArrayState{k, v, true, stream});
+  }
+}
+
+}  // namespace sortscope::merge

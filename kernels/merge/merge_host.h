@@ -1,0 +1,46 @@
+#pragma once
+// Host-side glue of the merge sorts' CPU models: HostKeys (ordered bits + values) <-> items
+// (merge_items.h), and recording a step from an item array.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "common/host_keys.h"
+#include "common/recorder.h"
+#include "merge_items.h"
+
+namespace sortscope::merge {
+
+// keys must already hold ordered bits.
+template <class T>
+std::vector<typename T::Item> host_items_from(const HostKeys& keys) {
+  const uint64_t n = keys.size();
+  const auto* k = keys.as<typename T::Key>();
+  std::vector<typename T::Item> items(n);
+  for (uint64_t i = 0; i < n; ++i) items[i] = T::make(k[i], T::kValues ? keys.values[i] : 0u);
+  return items;
+}
+
+template <class T>
+void host_items_to(const typename T::Item* items, HostKeys& keys) {
+  const uint64_t n = keys.size();
+  auto* k = keys.as<typename T::Key>();
+  for (uint64_t i = 0; i < n; ++i) {
+    k[i] = T::key(items[i]);
+    if constexpr (T::kValues) keys.values[i] = T::value(items[i]);
+  }
+}
+
+// Records `step` with the first n items as the array (keys, and values where the items carry them).
+template <class T>
+void record_host_items(Recorder& recorder, Step step, const typename T::Item* items, uint64_t n) {
+  std::vector<typename T::Key> k(n);
+  std::vector<uint32_t> v(T::kValues ? n : 0);
+  for (uint64_t i = 0; i < n; ++i) {
+    k[i] = T::key(items[i]);
+    if constexpr (T::kValues) v[i] = T::value(items[i]);
+  }
+  recorder.record(std::move(step), ArrayState{k.data(), T::kValues ? v.data() : nullptr, false, nullptr});
+}
+
+}  // namespace sortscope::merge

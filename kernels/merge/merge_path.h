@@ -1,0 +1,43 @@
+#pragma once
+// Merge path (Odeh, Green, Mwassi, Shmueli, Birk 2012, "Merge path - parallel merging made simple";
+// ModernGPU's MergePath): the outputs of merging A and B, laid out as a grid with A along one axis
+// and B along the other, form a monotone path; cross-diagonal `diag` (diag outputs done) meets it
+// at one point, found by binary search along the diagonal. merge_path returns how many of the
+// first `diag` outputs come from A. With the left-run-first tie rule (an A key equal to a B key
+// goes first) the split is the one a stable merge makes, so blocks that each merge their own
+// stretch of the path produce exactly the stable merge. Used by the CPU models and the kernels.
+#include <cstdint>
+
+#include "common/host_device.h"
+#include "merge_items.h"
+
+namespace sortscope::merge {
+
+template <class T, class Index, class PtrA, class PtrB>
+SORTSCOPE_HD Index merge_path(PtrA a, Index a_len, PtrB b, Index b_len, Index diag) {
+  Index lo = diag > b_len ? diag - b_len : Index(0);
+  Index hi = diag < a_len ? diag : a_len;
+  while (lo < hi) {
+    const Index mid = lo + (hi - lo) / 2;
+    // Take a[mid] among the first diag outputs unless b[diag-1-mid] is strictly smaller: ties
+    // go to A (stability).
+    if (!item_less<T>(b[diag - 1 - mid], a[mid]))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Stable serial merge of `count` outputs starting at a[ai], b[bi] (ties to A), the per-thread step
+// after merge path has found (ai, bi). Writes out[0..count).
+template <class T, class Index, class PtrA, class PtrB, class Out>
+SORTSCOPE_HD void serial_merge(PtrA a, Index ai, Index a_end, PtrB b, Index bi, Index b_end,
+                               Index count, Out out) {
+  for (Index i = 0; i < count; ++i) {
+    const bool take_a = bi >= b_end || (ai < a_end && !item_less<T>(b[bi], a[ai]));
+    out[i] = take_a ? a[ai++] : b[bi++];
+  }
+}
+
+}  // namespace sortscope::merge

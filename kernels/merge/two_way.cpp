@@ -1,0 +1,60 @@
+// Two-way merge sort: the Algorithm entry point over the plan (two_way_plan.h), the CPU model
+// (two_way_model.h) and the kernels (two_way_gpu.h).
+#include "two_way.h"
+
+#include <stdexcept>
+
+#include "two_way_model.h"
+#include "two_way_plan.h"
+#if SORTSCOPE_HAS_CUDA
+#include "two_way_gpu.h"
+#endif
+
+namespace sortscope {
+namespace {
+
+class TwoWayMerge final : public Algorithm {
+ public:
+  std::string id() const override { return "merge"; }
+  std::string title() const override { return "Two-way merge sort (merge path)"; }
+  std::string citation() const override {
+    return "Odeh, Green, Mwassi, Shmueli, Birk 2012 (merge path); Satish et al. 2010 §5.3 (GPU merge "
+           "sort, partitioning long merges into independent chunks); ModernGPU's NT/VT block sort and "
+           "merge; Leischner 2010 §5.3.3 (ranking-based stable merging)";
+  }
+  const std::vector<ParamSpec>& params() const override {
+    static const std::vector<ParamSpec> kSpecs = two_way_param_specs();
+    return kSpecs;
+  }
+  const std::vector<std::string>& pseudo_code() const override { return two_way_pseudo_code(); }
+  const std::vector<StepKind>& step_kinds() const override { return two_way_step_kinds(); }
+
+  void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
+    two_way_model_sort(make_two_way_plan(keys.size(), params), keys, recorder);
+  }
+
+  bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
+
+  void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    two_way_run_gpu(make_two_way_plan(keys.n, params), keys, ctx);
+#else
+    (void)params; (void)keys; (void)ctx;
+    throw std::logic_error("merge: this build has no CUDA kernels (built without nvcc)");
+#endif
+  }
+
+  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    const bool transform = type != KeyType::U32 && type != KeyType::U64;
+    return two_way_bytes_moved(make_two_way_plan(n, params), key_bytes(type), with_values, transform);
+  }
+};
+
+}  // namespace
+
+const Algorithm& two_way_merge_algorithm() {
+  static const TwoWayMerge kAlgorithm;
+  return kAlgorithm;
+}
+
+}  // namespace sortscope

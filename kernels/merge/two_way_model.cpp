@@ -1,0 +1,120 @@
+#include "two_way_model.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "common/key_transform.h"
+#include "merge_host.h"
+#include "merge_path.h"
+
+namespace sortscope {
+namespace {
+
+using namespace merge;
+
+// One thread's odd-even transposition sort of its VT items (stable: swaps strictly greater only).
+template <class T>
+void transposition_sort(typename T::Item* x, int vt) {
+  for (int r = 0; r < vt; ++r)
+    for (int i = r & 1; i + 1 < vt; i += 2)
+      if (item_less<T>(x[i + 1], x[i])) std::swap(x[i], x[i + 1]);
+}
+
+// Block sort of one padded tile, stage by stage; `after_stage(s)` sees the tile after stage s.
+template <class T, class F>
+void block_sort_tile(const TwoWayPlan& p, typename T::Item* tile, F&& after_stage) {
+  using Item = typename T::Item;
+  const int vt = p.keys_per_thread;
+  for (int t = 0; t < p.threads; ++t) transposition_sort<T>(tile + t * vt, vt);
+  after_stage(0);
+  std::vector<Item> merged(p.tile);
+  for (int coop = 2, stage = 1; coop <= p.threads; coop *= 2, ++stage) {
+    // Thread t of a group of coop threads merges outputs [diag, diag + VT) of its pair of runs.
+    for (int t = 0; t < p.threads; ++t) {
+      const int first = (t & ~(coop - 1)) * vt, len = (coop / 2) * vt, diag = (t & (coop - 1)) * vt;
+      const Item* a = tile + first;
+      const Item* b = a + len;
+      const int ai = merge_path<T, int>(a, len, b, len, diag);
+      serial_merge<T, int>(a, ai, len, b, diag - ai, len, vt, merged.data() + first + diag);
+    }
+    std::copy(merged.begin(), merged.end(), tile);
+    after_stage(stage);
+  }
+}
+
+template <class T>
+void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recorder* rec) {
+  using Item = typename T::Item;
+  const uint64_t n = p.n;
+  if (rec) record_host_items<T>(*rec, two_way_input_step(p), items.data(), n);
+  if (p.tiles == 0) return;
+
+  // Block sort: tiles padded with max items, exactly as the kernel pads the last one.
+  std::vector<Item> work(p.tiles * p.tile, max_item<T>());
+  std::copy(items.begin(), items.end(), work.begin());
+  std::vector<std::vector<Item>> stages(rec ? size_t(p.block_stages) : 0);
+  for (uint64_t t = 0; t < p.tiles; ++t) {
+    Item* tile = work.data() + t * p.tile;
+    block_sort_tile<T>(p, tile, [&](int s) {
+      if (!rec) return;
+      auto& st = stages[size_t(s)];
+      st.insert(st.end(), tile, tile + p.tile);
+    });
+  }
+  if (rec)
+    for (int s = 0; s < p.block_stages; ++s)
+      record_host_items<T>(*rec, two_way_block_step(p, s), stages[size_t(s)].data(), n);
+
+  std::vector<Item> in(work.begin(), work.begin() + ptrdiff_t(n)), out(n);
+  std::vector<uint64_t> splits(p.tiles);
+  for (int pass = 0; pass < p.passes; ++pass) {
+    const uint64_t r = p.run_in(pass);
+    for (uint64_t t = 0; t < p.tiles; ++t) {  // partition: one split per output tile
+      const MergeTile m = merge_tile(n, p.tile, r, t);
+      const Item* a = in.data() + m.a_begin;
+      splits[t] = merge_path<T, uint64_t>(a, m.a_len, a + m.a_len, m.b_len, m.diag);
+    }
+    if (rec) record_host_items<T>(*rec, two_way_partition_step(p, pass, splits), in.data(), n);
+    for (uint64_t t = 0; t < p.tiles; ++t) {  // merge: block t, thread by thread
+      const MergeTile m = merge_tile(n, p.tile, r, t);
+      const Item* a = in.data() + m.a_begin;
+      const Item* b = a + m.a_len;
+      const uint64_t a0 = splits[t], a1 = merge_tile_a_end(m, splits.data(), t);
+      const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+      // The block's share in "shared memory": A part then B part.
+      std::vector<Item> smem(a + a0, a + a1);
+      smem.insert(smem.end(), b + b0, b + b1);
+      const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
+      for (int th = 0; th < p.threads; ++th) {
+        const int diag = std::min(th * p.keys_per_thread, count);
+        const int cnt = std::min(p.keys_per_thread, count - diag);
+        const int ai = merge_path<T, int>(smem.data(), na, smem.data() + na, nb, diag);
+        serial_merge<T, int>(smem.data(), ai, na, smem.data() + na, diag - ai, nb, cnt,
+                             out.data() + t * p.tile + diag);
+      }
+    }
+    std::swap(in, out);
+    if (rec) record_host_items<T>(*rec, two_way_merge_step(p, pass), in.data(), n);
+  }
+  items = std::move(in);
+}
+
+}  // namespace
+
+void two_way_model_sort(const TwoWayPlan& plan, HostKeys& keys, Recorder* recorder) {
+  const uint64_t n = keys.size();
+  if (plan.n != n) throw std::logic_error("two-way merge model: plan made for a different n");
+  if (keys.has_values() && keys.values.size() != n)
+    throw std::invalid_argument("two-way merge model: values and keys differ in length");
+  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
+  if (recorder) recorder->set_padded_n(n);
+  dispatch_items(key_bytes(keys.type), keys.has_values(), [&](auto traits) {
+    using T = decltype(traits);
+    auto items = host_items_from<T>(keys);
+    sort_items<T>(plan, items, recorder);
+    host_items_to<T>(items.data(), keys);
+  });
+  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,194 @@
+#include "two_way_plan.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+template <size_t N>
+std::vector<std::string> choice_names(const int (&values)[N]) {
+  std::vector<std::string> names;
+  for (int v : values) names.push_back(std::to_string(v));
+  return names;
+}
+
+template <size_t N>
+int index_of(const int (&values)[N], int v) {
+  for (size_t i = 0; i < N; ++i)
+    if (values[i] == v) return int(i);
+  throw std::logic_error("two-way merge sort: no such compiled choice");
+}
+
+template <size_t N>
+int choice_at(const int (&values)[N], const ParamValues& params, const char* name, int fallback) {
+  auto it = params.find(name);
+  if (it == params.end()) return fallback;
+  if (it->second < 0 || size_t(it->second) >= N)
+    throw std::invalid_argument(fmt::format("two-way merge sort: parameter '{}' index {} out of range", name, it->second));
+  return values[it->second];
+}
+
+int log2_exact(uint64_t v) {
+  int l = 0;
+  while ((uint64_t(1) << l) < v) ++l;
+  return l;
+}
+
+}  // namespace
+
+std::vector<ParamSpec> two_way_param_specs() {
+  ParamSpec nt{kTwoWayThreads, index_of(kTwoWayThreadChoices, kTwoWayDefaultThreads), 0,
+               int(std::size(kTwoWayThreadChoices)) - 1, false, choice_names(kTwoWayThreadChoices),
+               "NT: threads per block, in the block sort and in every merge pass"};
+  ParamSpec vt{kTwoWayKeysPerThread, index_of(kTwoWayKeysChoices, kTwoWayDefaultKeys), 0,
+               int(std::size(kTwoWayKeysChoices)) - 1, false, choice_names(kTwoWayKeysChoices),
+               "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys"};
+  return {nt, vt};
+}
+
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread) {
+  index_of(kTwoWayThreadChoices, threads);
+  index_of(kTwoWayKeysChoices, keys_per_thread);
+  TwoWayPlan p;
+  p.n = n;
+  p.threads = threads;
+  p.keys_per_thread = keys_per_thread;
+  p.tile = uint64_t(threads) * uint64_t(keys_per_thread);
+  p.tiles = (n + p.tile - 1) / p.tile;
+  p.block_stages = 1 + log2_exact(uint64_t(threads));
+  p.passes = p.tiles > 1 ? log2_exact(p.tiles) : 0;
+  return p;
+}
+
+TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
+  return make_two_way_plan(n, choice_at(kTwoWayThreadChoices, params, kTwoWayThreads, kTwoWayDefaultThreads),
+                           choice_at(kTwoWayKeysChoices, params, kTwoWayKeysPerThread, kTwoWayDefaultKeys));
+}
+
+const std::vector<std::string>& two_way_pseudo_code() {
+  static const std::vector<std::string> kLines = {
+      "keys <- ordered_bits(keys)                       // (values packed beside their keys)",
+      "for each tile of NT*VT keys, one thread block:",
+      "  each thread sorts its VT keys in registers     // odd-even transposition: stable",
+      "  for w = VT, 2VT, ..., NT*VT/2: merge run pairs in shared memory  // merge path + serial merge",
+      "for R = NT*VT, 2*NT*VT, ... while R < n:           // one pass: runs of R -> runs of 2R",
+      "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t",
+      "  merge: block t loads A[split[t]..split[t+1]) and its B share, each thread merges VT keys",
+      "keys <- native(keys)",
+  };
+  return kLines;
+}
+
+const std::vector<StepKind>& two_way_step_kinds() {
+  static const std::vector<StepKind> kKinds = {
+      {"input", "Input: {n} keys as ordered bits", 0},
+      {"block-sort-registers", "Block sort: every thread sorted its {vt} keys in registers", 2},
+      {"block-sort-merge", "Block sort: runs of {w} merged in pairs in shared memory -> runs of {2w}", 3},
+      {"partition", "Pass {p}: merge path splits on every {tile}-th diagonal of each pair of runs of {r}", 5},
+      {"merge", "Pass {p}: each block merged its share -> runs of {2r}", 6},
+  };
+  return kKinds;
+}
+
+namespace {
+Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
+  Step s;
+  s.kind = kind;
+  s.caption = std::move(caption);
+  s.pseudo_line = two_way_step_kinds()[size_t(kind)].pseudo_line;
+  s.launch = launch;
+  s.launch_name = std::move(launch_name);
+  return s;
+}
+std::string block_sort_launch(const TwoWayPlan& p) {
+  return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.threads, p.keys_per_thread);
+}
+}  // namespace
+
+Step two_way_input_step(const TwoWayPlan& p) {
+  return make_step(0, fmt::format("Input: {} keys as ordered bits; tiles of {} x {} = {} keys", p.n,
+                                  p.threads, p.keys_per_thread, p.tile),
+                   -1, "");
+}
+
+Step two_way_block_step(const TwoWayPlan& p, int stage) {
+  Step s;
+  if (stage == 0) {
+    s = make_step(1, fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
+                                 "transposition sort): runs of {}", p.keys_per_thread, p.keys_per_thread),
+                  0, block_sort_launch(p));
+  } else {
+    const uint64_t w = p.block_run(stage - 1);
+    s = make_step(2, fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
+                                 "per pair, each merging {} keys from its merge-path split -> runs of {}",
+                                 w, 1 << stage, p.keys_per_thread, 2 * w),
+                  0, block_sort_launch(p));
+  }
+  s.aux.push_back(BlockOwnership{p.tile});
+  return s;
+}
+
+Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {
+  const uint64_t r = p.run_in(pass);
+  Step s = make_step(3, fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
+                                    "of runs of {} ({} splits, one per thread block)",
+                                    pass + 1, p.tile, r, p.tiles),
+                     1 + 2 * pass, fmt::format("partition (pass {}: one thread per output tile)", pass + 1));
+  MergeBlockShares shares;
+  shares.pass = uint32_t(pass);
+  shares.run_keys_in = r;
+  shares.run_keys_out = 2 * r;
+  shares.tile_keys = p.tile;
+  MergePathGrid grid;
+  grid.pass = uint32_t(pass);
+  grid.pair = 0;
+  grid.tile_keys = p.tile;
+  for (uint64_t t = 0; t < p.tiles; ++t) {
+    const MergeTile m = merge_tile(p.n, p.tile, r, t);
+    const uint64_t a0 = splits[t], a1 = merge_tile_a_end(m, splits.data(), t);
+    const uint64_t b_begin = m.a_begin + m.a_len;
+    shares.a_begin.push_back(m.a_begin + a0);
+    shares.a_end.push_back(m.a_begin + a1);
+    shares.b_begin.push_back(b_begin + (m.diag - a0));
+    shares.b_end.push_back(b_begin + (m.diag + m.count - a1));
+    if (m.a_begin == 0) {  // the highlighted pair: the first one
+      grid.a_begin = 0;
+      grid.a_len = m.a_len;
+      grid.b_begin = m.a_len;
+      grid.b_len = m.b_len;
+      grid.diagonals.push_back(m.diag);
+      grid.a_splits.push_back(a0);
+      if (m.diag + m.count == m.a_len + m.b_len) {
+        grid.diagonals.push_back(m.a_len + m.b_len);
+        grid.a_splits.push_back(m.a_len);
+      }
+    }
+  }
+  s.aux.push_back(std::move(grid));
+  s.aux.push_back(std::move(shares));
+  s.aux.push_back(BlockOwnership{p.tile});
+  return s;
+}
+
+Step two_way_merge_step(const TwoWayPlan& p, int pass) {
+  const uint64_t r = p.run_in(pass);
+  Step s = make_step(4, fmt::format("Pass {}: each of {} blocks merged its {} outputs from its share of A "
+                                    "and B -> runs of {}",
+                                    pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
+                     2 + 2 * pass, fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1,
+                                               p.threads, p.keys_per_thread));
+  s.aux.push_back(BlockOwnership{p.tile});
+  return s;
+}
+
+double two_way_bytes_moved(const TwoWayPlan& plan, int key_bytes, bool with_values, bool transform) {
+  const double item = key_bytes + (with_values ? 4 : 0);
+  double bytes = 2.0 * double(plan.n) * item * double(1 + plan.passes);
+  if (transform) bytes += 4.0 * double(plan.n) * key_bytes;
+  return bytes;
+}
+
+}  // namespace sortscope

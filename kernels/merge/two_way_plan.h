@@ -1,0 +1,90 @@
+#pragma once
+// The plan of the two-way merge sort for n keys: tile size, block-sort stages and merge passes.
+// The CPU model (two_way_model.h) and the kernels (two_way_gpu.h) both walk this one plan, and
+// the step helpers below make the steps of both, so captions, launches and aux cannot drift apart.
+//
+// Decomposition (ModernGPU's vocabulary; Satish et al. 2010 §5.3; Odeh et al. 2012):
+//   block sort  one thread block per tile of NT x VT keys: each thread sorts VT keys in registers
+//               (odd-even transposition sort), then log2(NT) rounds merge pairs of runs in shared
+//               memory, each thread finding its start on the merge path and merging VT keys;
+//   merge pass  runs of R = tile * 2^p are merged in pairs into runs of 2R: a partition kernel
+//               puts one merge-path split on every tile_keys-th cross-diagonal, then block t merges
+//               the stretch of the path between its two diagonals into outputs [t*tile, ...).
+// Every step is stable (transposition swaps only strictly greater keys; merge path and serial
+// merge take A first on ties), so the sort is stable and the model's order is exactly the GPU's.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/host_device.h"
+#include "common/param_spec.h"
+#include "common/timeline.h"
+
+namespace sortscope {
+
+inline constexpr const char* kTwoWayThreads = "threads";
+inline constexpr const char* kTwoWayKeysPerThread = "keys_per_thread";
+// The kernels are compiled for these (NT, VT); the parameter specs offer exactly these choices.
+inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
+inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 19, 23};
+inline constexpr int kTwoWayDefaultThreads = 256;
+inline constexpr int kTwoWayDefaultKeys = 15;
+
+std::vector<ParamSpec> two_way_param_specs();
+
+struct TwoWayPlan {
+  uint64_t n = 0;
+  int threads = kTwoWayDefaultThreads;        // NT
+  int keys_per_thread = kTwoWayDefaultKeys;   // VT
+  uint64_t tile = 0;                          // NT * VT
+  uint64_t tiles = 0;                         // ceil(n / tile): blocks of every launch
+  int block_stages = 0;                       // 1 + log2(NT): runs of VT, 2 VT, ..., tile
+  int passes = 0;                             // ceil(log2(tiles))
+  uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
+  uint64_t run_in(int pass) const { return tile << pass; }
+};
+
+// Resolved parameter values (indices into the choices) -> plan.
+TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread);
+
+// Output tile t of a merge pass with input runs of run_in keys: its pair of runs (A starts at
+// a_begin, B right after A) and the cross-diagonal (outputs of the pair before the tile).
+struct MergeTile {
+  uint64_t a_begin = 0, a_len = 0, b_len = 0;
+  uint64_t diag = 0, count = 0;  // count: outputs of this tile
+};
+
+SORTSCOPE_HD MergeTile merge_tile(uint64_t n, uint64_t tile, uint64_t run_in, uint64_t t) {
+  const uint64_t out = t * tile;
+  const uint64_t pair_begin = out / (2 * run_in) * (2 * run_in);
+  MergeTile m;
+  m.a_begin = pair_begin;
+  m.a_len = n - pair_begin < run_in ? n - pair_begin : run_in;
+  const uint64_t rest = n - pair_begin - m.a_len;
+  m.b_len = rest < run_in ? rest : run_in;
+  m.diag = out - pair_begin;
+  const uint64_t left = m.a_len + m.b_len - m.diag;
+  m.count = left < tile ? left : tile;
+  return m;
+}
+
+// Where tile t's share of A ends (relative to A's start): the next tile's split, or all of A when
+// the tile ends its pair. splits[t] = merge_path split of tile t's starting diagonal.
+SORTSCOPE_HD uint64_t merge_tile_a_end(const MergeTile& m, const uint64_t* splits, uint64_t t) {
+  return m.diag + m.count == m.a_len + m.b_len ? m.a_len : splits[t + 1];
+}
+
+// Pseudo-code, step catalog and the steps both backends record.
+const std::vector<std::string>& two_way_pseudo_code();
+const std::vector<StepKind>& two_way_step_kinds();
+Step two_way_input_step(const TwoWayPlan& plan);
+Step two_way_block_step(const TwoWayPlan& plan, int stage);
+// splits: tiles entries, the A-split of every tile's starting diagonal (relative to its pair).
+Step two_way_partition_step(const TwoWayPlan& plan, int pass, const std::vector<uint64_t>& splits);
+Step two_way_merge_step(const TwoWayPlan& plan, int pass);
+
+// Bytes the kernels move: the block sort and every pass read and write every item once.
+double two_way_bytes_moved(const TwoWayPlan& plan, int key_bytes, bool with_values, bool transform);
+
+}  // namespace sortscope
