@@ -15,7 +15,7 @@ void list() {
   fmt::print("Algorithms (--algo; parameters with --param name=value):\n");
   for (const Algorithm* a : all_algorithms()) {
     fmt::print("  {:<10} {} - {}{}\n", a->id(), a->title(), a->citation(),
-               a->has_gpu() ? "" : " [CPU model only]");
+               a->has_gpu() || !built_with_cuda() ? "" : " [CPU model only: no GPU kernels yet]");
     for (const ParamSpec& p : a->params()) fmt::print("      {}\n", describe_param(p));
   }
   fmt::print("Distributions (--dist): {}\n", distribution_names());

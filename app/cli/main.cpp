@@ -22,14 +22,28 @@ int main(int argc, char** argv) {
                "sortscope"};
   app.require_subcommand(1);
   sortscope::register_run_command(app);
-  sortscope::register_render_command(app);
   sortscope::register_list_command(app);
+
+  // A mistyped command gets a line naming it and the known ones (CLI11 would only say that a
+  // subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      found = found || sub->get_name() == argv[1];
+    }
+    if (!found) {
+      std::fprintf(stderr, "sortscope: unknown command '%s' (known: %s)\n", argv[1], known.c_str());
+      return 1;
+    }
+  }
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help and friends
-    std::fprintf(stderr, "sortscope: %s (sortscope --help)\n", one_line(e.what()).c_str());
+    std::fprintf(stderr, "sortscope: %s (see sortscope --help)\n", one_line(e.what()).c_str());
     return e.get_exit_code();
   } catch (const sortscope::ExitStatus& s) {
     return s.code;

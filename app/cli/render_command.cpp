@@ -66,7 +66,7 @@ void render(const RenderArgs& args) {
   ExplainResult r = runner.explain(s);
   const Timeline& tl = r.timeline;
 
-  fmt::print("sortscope render: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("sortscope render: {}\n", algo.title());
   fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
   if (!args.scenario.input.empty())
     fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,

@@ -31,15 +31,18 @@ struct RunArgs {
   bool bandwidth = false;
 };
 
-// 2.55e9 -> "2.55 G"; decimal prefixes, as keys/s and GB/s are counted in powers of ten.
-std::string si(double v) {
+// Decimal prefixes, as keys/s and GB/s count in powers of ten: si(2.55e9, " keys/s") = "2.55 G keys/s",
+// si(1.29e9, "B/s") = "1.29 GB/s".
+std::string si(double v, const std::string& unit) {
   const char* prefixes[] = {"", "k", "M", "G", "T"};
   int p = 0;
   while (v >= 1000 && p < 4) {
     v /= 1000;
     ++p;
   }
-  return fmt::format("{:.{}f} {}", v, v < 10 ? 2 : (v < 100 ? 1 : 0), prefixes[p]);
+  const bool spaced = !unit.empty() && unit[0] == ' ';
+  return fmt::format("{:.{}f} {}{}", v, v < 10 ? 2 : (v < 100 ? 1 : 0), prefixes[p],
+                     spaced && p == 0 ? unit.substr(1) : unit);
 }
 
 std::string ms_str(double ms) { return fmt::format("{:.{}f} ms", ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1)); }
@@ -65,7 +68,7 @@ void run(const RunArgs& args) {
   s = runner.prepare(s, std::move(user));
   const Backend backend = runner.backend_for(algo);
 
-  fmt::print("sortscope run: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("sortscope run: {}\n", algo.title());
   fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
   if (!args.scenario.input.empty())
     fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,
@@ -89,11 +92,11 @@ void run(const RunArgs& args) {
   const Timing& t = r.timing;
 
   fmt::print("  verdict     {}\n", r.verdict.summary());
-  fmt::print("  timing      median {}, min {}, max {} of {} runs after {} warm-up ({}; fresh input copy "
-             "per run, not timed)\n",
+  fmt::print("  timing      median {}, min {}, max {} of {} runs after {} warm-up; {}, fresh input copy "
+             "per run (not timed)\n",
              ms_str(t.median_ms), ms_str(t.min_ms), ms_str(t.max_ms), t.ms.size(), t.warmup, t.clock);
   if (t.median_ms > 0)
-    fmt::print("  throughput  {}keys/s, {}B/s{} (bytes: {})\n", si(t.keys_per_s), si(t.gb_per_s * 1e9),
+    fmt::print("  throughput  {}, {}{} (bytes: {})\n", si(t.keys_per_s, " keys/s"), si(t.gb_per_s * 1e9, "B/s"),
                backend == Backend::Gpu ? "" : " (CPU model)", t.bytes_basis);
   else
     fmt::print("  throughput  n/a (no measurable time for n = {})\n", s.input.n);
