@@ -1,0 +1,342 @@
+#include "frame_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include "colormap.h"
+#include "gl/gl_check.h"
+#include "views/legend.h"
+
+namespace sortscope {
+namespace {
+
+ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
+}
+
+// A TrueType font from Debian's fonts-dejavu-core when installed (SORTSCOPE_FONT_DIR first, then
+// the system's folder, then a GPU host's sysroot); "" when none: ImGui's built-in font is used.
+std::string find_font(const char* file) {
+  std::vector<std::string> dirs;
+  if (const char* d = std::getenv("SORTSCOPE_FONT_DIR")) dirs.push_back(d);
+  dirs.push_back("/usr/share/fonts/truetype/dejavu");
+  dirs.push_back("/usr/share/fonts/TTF");
+  if (const char* s = std::getenv("SORT_SYSROOT")) dirs.push_back(std::string(s) + "/usr/share/fonts/truetype/dejavu");
+  for (const auto& d : dirs) {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::path(d) / file;
+    if (std::filesystem::is_regular_file(p, ec)) return p.string();
+  }
+  return "";
+}
+
+// Latin-1 plus the punctuation captions use: dashes, bullets, arrows, math signs, the marker.
+const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0x2212, 0x2212,
+                                0x2260, 0x2265, 0x25B6, 0x25B6, 0};
+
+struct ImGuiContextGuard {
+  ImGuiContext* previous;
+  explicit ImGuiContextGuard(ImGuiContext* mine) : previous(ImGui::GetCurrentContext()) {
+    ImGui::SetCurrentContext(mine);
+  }
+  ~ImGuiContextGuard() { ImGui::SetCurrentContext(previous); }
+};
+
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+  std::string s;
+  for (const auto& p : parts)
+    if (!p.empty()) s += (s.empty() ? "" : sep) + p;
+  return s;
+}
+
+}  // namespace
+
+FrameRenderer::FrameRenderer(const Timeline& timeline, const Algorithm& algorithm, FrameStyle style)
+    : timeline_(timeline), algorithm_(algorithm), style_(style) {
+  imgui_ = ImGui::CreateContext();
+  ImGuiContextGuard guard(imgui_);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // a renderer has no window layout to remember
+  io.LogFilename = nullptr;
+  if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+    ImGui::DestroyContext(imgui_);
+    imgui_ = nullptr;
+    throw std::runtime_error("frame renderer: Dear ImGui's OpenGL 3 backend could not start (its loader "
+                             "needs libGL.so.1; install libgl1)");
+  }
+  ensure_fonts(1.0f);
+}
+
+FrameRenderer::~FrameRenderer() {
+  if (!imgui_) return;
+  ImGuiContext* previous = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(imgui_);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext(imgui_);
+  ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
+}
+
+void FrameRenderer::ensure_fonts(float scale) {
+  scale = std::clamp(std::round(scale * 4.0f) / 4.0f, 0.5f, 4.0f);
+  if (scale == fonts_.scale) return;
+  const bool first = fonts_.scale == 0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const std::string sans = find_font("DejaVuSans.ttf"), bold = find_font("DejaVuSans-Bold.ttf"),
+                    mono = find_font("DejaVuSansMono.ttf");
+  auto load = [&](const std::string& path, float px) -> ImFont* {
+    if (!path.empty()) {
+      ImFontConfig cfg;
+      cfg.OversampleH = 2;
+      if (ImFont* f = io.Fonts->AddFontFromFileTTF(path.c_str(), px, &cfg, kGlyphRanges)) return f;
+    }
+    // ImGui's own pixel font, at a whole multiple of its 13 px design size so it stays crisp.
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * std::max(1.0f, std::round(px / 13.0f));
+    return io.Fonts->AddFontDefault(&cfg);
+  };
+  fonts_.caption_px = std::round(30 * scale);
+  fonts_.body_px = std::round(19 * scale);
+  fonts_.small_px = std::max(11.0f, std::round(15 * scale));
+  fonts_.mono_px = std::round(17 * scale);
+  fonts_.body = load(sans, fonts_.body_px);  // first font: ImGui's default
+  fonts_.caption = load(bold.empty() ? sans : bold, fonts_.caption_px);
+  fonts_.small = load(sans, fonts_.small_px);
+  fonts_.mono = load(mono.empty() ? sans : mono, fonts_.mono_px);
+  if (!io.Fonts->Build()) throw std::runtime_error("frame renderer: the font atlas could not be built");
+  // Sizes as rasterised (ImGui's fallback font rounds to multiples of 13).
+  fonts_.caption_px = fonts_.caption->FontSize;
+  fonts_.body_px = fonts_.body->FontSize;
+  fonts_.small_px = fonts_.small->FontSize;
+  fonts_.mono_px = fonts_.mono->FontSize;
+  if (first) {
+    ImGui_ImplOpenGL3_CreateDeviceObjects();  // shaders, buffers and the font texture
+  } else {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  fonts_.scale = scale;
+}
+
+std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height) {
+  if (step < 0 || step >= step_count())
+    throw std::out_of_range("render: step " + std::to_string(step) + " is outside the timeline (" +
+                            std::to_string(step_count()) + " steps: 0.." + std::to_string(step_count() - 1) + ")");
+  if (width < 64 || height < 64 || width > 16384 || height > 16384)
+    throw std::runtime_error("render: frame size " + std::to_string(width) + "x" + std::to_string(height) +
+                             " is outside 64x64 .. 16384x16384");
+  ImGuiContextGuard guard(imgui_);
+  GLint previous_draw = 0, previous_read = 0, previous_viewport[4];
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous_read);
+  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+
+  ensure_fonts(std::min(width / 1280.0f, height / 720.0f));
+  target_.resize(width, height, style_.samples);
+  target_.bind();
+  glDisable(GL_SCISSOR_TEST);
+  const auto& bg = palette::kBackground;
+  glClearColor(bg[0], bg[1], bg[2], 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GL_CHECK_AFTER("clearing the frame");
+
+  // Layout: header (caption, info), then view (+ pseudo-code), progress strip, legend.
+  const float s = fonts_.scale;
+  const float m = std::round(16 * s);
+  const Step& st = timeline_.steps[size_t(step)];
+  const std::string step_label = fmt::format("{} / {}", step, step_count() - 1);
+  const float step_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x +
+                       fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
+  const float caption_wrap = float(width) - 2 * m - step_w - 2 * m;
+  std::string caption = st.caption;
+  if (caption.empty() && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
+    caption = algorithm_.step_kinds()[size_t(st.kind)].caption;
+  const float caption_h =
+      fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, caption_wrap, caption.c_str()).y;
+  layout_ = {};
+  layout_.header = {0, 0, float(width), std::round(m + std::max(caption_h, fonts_.caption_px) + 6 * s +
+                                                   fonts_.body_px + m * 0.75f)};
+  const float legend_h = std::round(fonts_.small_px * 1.25f);
+  layout_.legend = {m, float(height) - m * 0.75f - legend_h, float(width) - 2 * m, legend_h};
+  float bottom = layout_.legend.y - std::round(10 * s);
+  if (style_.progress) {
+    const float ph = std::round(std::max(5.0f, 8 * s));
+    layout_.progress = {m, bottom - ph, float(width) - 2 * m, ph};
+    bottom = layout_.progress.y - std::round(12 * s);
+  }
+  const float top = layout_.header.bottom() + std::round(10 * s);
+  float view_right = float(width) - m;
+  const auto& code = algorithm_.pseudo_code();
+  if (style_.pseudo_code && !code.empty() && width >= 800) {
+    float longest = 0;
+    for (const auto& line : code)
+      longest = std::max(longest, fonts_.mono->CalcTextSizeA(fonts_.mono_px, FLT_MAX, 0, line.c_str()).x);
+    const float panel_w = std::min(std::round(longest + 3 * m), std::round(width * 0.4f));
+    layout_.code = {float(width) - m - panel_w, top, panel_w, bottom - top};
+    view_right = layout_.code.x - m;
+  }
+  layout_.view = {m, top, view_right - m, bottom - top};
+
+  view_.options() = style_.array;
+  view_.draw(timeline_, step, layout_.view, width, height);
+  draw_overlay(step, width, height);
+
+  std::vector<uint8_t> rgba = target_.read_rgba();
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(previous_draw));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(previous_read));
+  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2], previous_viewport[3]);
+  GL_CHECK_AFTER("finishing the frame");
+  return rgba;
+}
+
+void FrameRenderer::draw_overlay(int step, int width, int height) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(width), float(height));
+  io.DeltaTime = 1.0f / 30.0f;
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const float s = fonts_.scale;
+  const float m = std::round(16 * s);
+  const Step& st = timeline_.steps[size_t(step)];
+  const ImU32 text = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
+
+  // Header: caption left (wrapped), "step i / N" right, the info line under both.
+  const Rect& h = layout_.header;
+  dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
+  const std::string step_label = fmt::format("{} / {}", step, step_count() - 1);
+  const float label_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x;
+  const float word_w = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
+  const float rx = float(width) - m - label_w;
+  dl->AddText(fonts_.body, fonts_.body_px, ImVec2(rx - word_w, m + fonts_.caption_px - fonts_.body_px - 2 * s), dim,
+              "step ");
+  dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(rx, m), text, step_label.c_str());
+  std::string caption = st.caption;
+  if (caption.empty() && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
+    caption = algorithm_.step_kinds()[size_t(st.kind)].caption;
+  const float wrap = rx - word_w - 2 * m - m;
+  dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(m, m), text, caption.c_str(), nullptr, wrap);
+
+  const ArrayViewInfo& info = view_.info();
+  std::vector<std::string> parts;
+  parts.push_back(algorithm_.title());
+  parts.push_back("n = " + format_count(timeline_.n) +
+                  (timeline_.padded_n > timeline_.n ? " (+" + format_count(timeline_.padded_n - timeline_.n) + " padding)"
+                                                    : ""));
+  parts.push_back(std::string(key_type_name(timeline_.key_type)) + (timeline_.with_values ? " + u32 values" : ""));
+  if (st.launch >= 0 || !st.launch_name.empty())
+    parts.push_back(st.launch >= 0 ? fmt::format("launch {}: {}", st.launch, st.launch_name) : st.launch_name);
+  if (st.gpu_ms > 0) parts.push_back(fmt::format("{:.3f} ms on the GPU", st.gpu_ms));
+  parts.push_back(timeline_.on_gpu ? "recorded on the GPU" : "CPU model");
+  if (info.mode != ArrayMode::Auto)
+    parts.push_back(std::string(array_mode_name(info.mode)) +
+                    (info.source == ArrayViewInfo::Source::Summary ? " of a density summary (capture budget)" : ""));
+  const float info_y = h.bottom() - m * 0.75f - fonts_.body_px;
+  dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts_.body_px * 1.3f), true);
+  dl->AddText(fonts_.body, fonts_.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   ").c_str());
+  dl->PopClipRect();
+
+  // The view's own labels ("padding", block numbers).
+  view_.draw_labels(dl, 0, 0, fonts_.small, fonts_.small_px);
+
+  // Pseudo-code, the step's line highlighted and kept in sight.
+  const Rect& c = layout_.code;
+  if (!c.empty()) {
+    const auto& code = algorithm_.pseudo_code();
+    dl->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kPanel), 6 * s);
+    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title().c_str());
+    int line = st.pseudo_line;
+    if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
+      line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
+    // Long lines: up to 15% smaller, then their "// comment" goes on a row of its own.
+    const float avail = c.w - 1.8f * m;
+    float longest = 1;
+    for (const auto& l : code)
+      longest = std::max(longest, fonts_.mono->CalcTextSizeA(fonts_.mono_px, FLT_MAX, 0, l.c_str()).x);
+    const float mono_px = fonts_.mono_px * std::clamp(avail / longest, 0.85f, 1.0f);
+    struct Row {
+      std::string text;
+      int source;
+      bool comment;
+    };
+    std::vector<Row> rows;
+    for (int i = 0; i < int(code.size()); ++i) {
+      const std::string& l = code[size_t(i)];
+      const size_t slash = l.find("//");
+      if (fonts_.mono->CalcTextSizeA(mono_px, FLT_MAX, 0, l.c_str()).x <= avail || slash == std::string::npos) {
+        rows.push_back({l, i, false});
+        continue;
+      }
+      std::string head = l.substr(0, slash);
+      while (!head.empty() && head.back() == ' ') head.pop_back();
+      const size_t indent = l.find_first_not_of(' ');
+      rows.push_back({head, i, false});
+      rows.push_back({std::string(indent == std::string::npos ? 0 : indent, ' ') + "  " + l.substr(slash), i, true});
+    }
+    const float lh = std::round(mono_px * 1.45f);
+    const float y0 = c.y + 0.6f * m + fonts_.body_px * 1.6f;
+    const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
+    int line_row = 0;
+    while (line_row < int(rows.size()) && rows[size_t(line_row)].source != line) ++line_row;
+    int first = 0;
+    if (line_row >= visible - 1) first = std::min(line_row - visible / 2, int(rows.size()) - visible);
+    first = std::max(first, 0);
+    dl->PushClipRect(ImVec2(c.x, y0 - 2), ImVec2(c.right() - 4, c.bottom() - 4), true);
+    for (int r = first; r < int(rows.size()) && r < first + visible; ++r) {
+      const float y = y0 + float(r - first) * lh;
+      const bool current = rows[size_t(r)].source == line;
+      if (current) {
+        const bool starts = r == 0 || rows[size_t(r - 1)].source != line;
+        const float top_y = y - (starts ? 0.15f : 0.0f) * lh;
+        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.right() - 0.4f * m, y + lh - 0.15f * lh),
+                          to_u32(palette::kHighlight, 0.22f));
+        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.x + 0.4f * m + 4 * s, y + lh - 0.15f * lh),
+                          to_u32(palette::kHighlight));
+      }
+      const ImU32 col = current ? (rows[size_t(r)].comment ? to_u32(palette::kHighlight) : text) : dim;
+      dl->AddText(fonts_.mono, mono_px, ImVec2(c.x + m, y + 0.5f * (lh * 0.7f - mono_px)), col,
+                  rows[size_t(r)].text.c_str());
+    }
+    dl->PopClipRect();
+  }
+
+  // Progress: a tick per step (where they fit), done part filled, the step marked.
+  const Rect& p = layout_.progress;
+  if (!p.empty() && step_count() > 0) {
+    const int n = step_count();
+    dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.right(), p.bottom()), to_u32(palette::kPanel), p.h * 0.5f);
+    const float at = n > 1 ? p.x + p.w * float(step) / float(n - 1) : p.right();
+    dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(at, p.bottom()), to_u32(palette::kBlockA), p.h * 0.5f);
+    if (n > 1 && p.w / float(n - 1) >= 4)
+      for (int i = 0; i < n; ++i) {
+        const float x = std::round(p.x + p.w * float(i) / float(n - 1));
+        dl->AddLine(ImVec2(x, p.y + 1), ImVec2(x, p.bottom() - 1), to_u32(palette::kTextDim, 0.55f), 1.0f);
+      }
+    dl->AddCircleFilled(ImVec2(at, p.y + p.h * 0.5f), p.h * 0.9f, to_u32(palette::kHighlight), 20);
+  }
+
+  // Legend.
+  LegendSpec spec;
+  spec.key_type = timeline_.key_type;
+  spec.range = timeline_.range;
+  spec.heat = info.mode == ArrayMode::Heatmap;
+  spec.heat_reference = info.heat_reference;
+  spec.padding = info.padded_n > info.n;
+  spec.comparators = info.comparator_pairs > 0;
+  spec.swapped = info.swapped_pairs > 0;
+  const Rect& l = layout_.legend;
+  draw_legend(dl, l.x, l.y, l.w, spec, fonts_.small, fonts_.small_px);
+
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  GL_CHECK_AFTER("drawing text and panels with ImGui");
+}
+
+}  // namespace sortscope

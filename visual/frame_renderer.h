@@ -1,0 +1,95 @@
+#pragma once
+// FrameRenderer: one finished picture of one timeline step, for `sortscope render`, the video/GIF
+// exporters and the app's "export PNG". A frame shows, top to bottom:
+//   - the step's caption (large) with "step i / N" at the right, and a line with the algorithm,
+//     n, key type, the kernel launch the step ran in and its GPU time;
+//   - the array view (bars, dots or heat map; comparator arcs; block-ownership strip; padding), with
+//     the algorithm's pseudo-code beside it, the step's line highlighted (wide frames only);
+//   - a progress strip with a tick per step, and the legend (colour ramp with the key range,
+//     padding, compared/swapped pairs, heat-map brightness).
+//
+// Usage (headless, e.g. the CLI):
+//   auto ctx = sortscope::gl::HeadlessContext::create();       // EGL: NVIDIA device or Mesa
+//   sortscope::FrameRenderer frames(timeline, *sortscope::find_algorithm(timeline.algorithm));
+//   for (int s = 0; s < frames.step_count(); ++s) {
+//     std::vector<uint8_t> rgba = frames.render_rgba(s, 1280, 720);  // rows top-down
+//     sortscope::write_png(fmt::format("frames/step_{:04d}.png", s), 1280, 720, rgba);
+//   }
+// In the app, construct it while the window's context is current; render_rgba leaves the app's
+// framebuffer binding, viewport and ImGui context as they were.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "algorithm.h"
+#include "common/timeline.h"
+#include "gl/offscreen_target.h"
+#include "gl/png_writer.h"  // write_png(path, width, height, rgba)
+#include "views/array_view.h"
+
+struct ImGuiContext;
+struct ImFont;
+
+namespace sortscope {
+
+struct FrameStyle {
+  bool pseudo_code = true;  // the pseudo-code panel, where the frame is at least 800 px wide
+  bool progress = true;     // the progress strip
+  int samples = 4;          // multisampling of the offscreen framebuffer (1: none)
+  ArrayViewOptions array;   // mode (auto/bars/dots/heat map), overlays
+};
+
+// Where the parts of the last frame went (pixels, top-left origin): for tests and the app.
+struct FrameLayout {
+  Rect header;     // caption and info line
+  Rect view;       // the array view's rectangle
+  Rect code;       // pseudo-code panel (empty when hidden)
+  Rect progress;   // progress strip (empty when hidden)
+  Rect legend;     // legend row
+};
+
+class FrameRenderer {
+ public:
+  // Needs a current GL 3.3+ core context with glad loaded (a HeadlessContext, or the app's window).
+  // Keeps references: `timeline` and `algorithm` must outlive the renderer.
+  FrameRenderer(const Timeline& timeline, const Algorithm& algorithm, FrameStyle style = {});
+  ~FrameRenderer();
+  FrameRenderer(const FrameRenderer&) = delete;
+  FrameRenderer& operator=(const FrameRenderer&) = delete;
+
+  // Renders step `step` (0 .. step_count()-1) at width x height pixels and returns
+  // width*height*4 bytes of RGBA, rows top-down (what write_png and video encoders take).
+  // Throws std::out_of_range for a bad step, std::runtime_error for a bad size or a GL failure.
+  std::vector<uint8_t> render_rgba(int step, int width, int height);
+  int step_count() const { return int(timeline_.steps.size()); }
+
+  FrameStyle& style() { return style_; }
+  const FrameLayout& layout() const { return layout_; }                 // of the last frame
+  const ArrayViewInfo& array_info() const { return view_.info(); }      // of the last frame
+  const ArrayViewLayout& array_layout() const { return view_.layout(); }
+  // The last frame as a GL texture (bottom-up rows), e.g. for ImGui::Image with uv0=(0,1), uv1=(1,0).
+  const gl::OffscreenTarget& target() const { return target_; }
+
+ private:
+  struct Fonts {
+    float scale = 0;
+    ImFont* caption = nullptr;  // bold, large
+    ImFont* body = nullptr;
+    ImFont* small = nullptr;
+    ImFont* mono = nullptr;
+    float caption_px = 0, body_px = 0, small_px = 0, mono_px = 0;
+  };
+  void ensure_fonts(float scale);
+  void draw_overlay(int step, int width, int height);
+
+  const Timeline& timeline_;
+  const Algorithm& algorithm_;
+  FrameStyle style_;
+  FrameLayout layout_;
+  gl::OffscreenTarget target_;
+  ArrayView view_;
+  ImGuiContext* imgui_ = nullptr;
+  Fonts fonts_;
+};
+
+}  // namespace sortscope

@@ -1,0 +1,104 @@
+#include "views/legend.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "colormap.h"
+
+namespace sortscope {
+namespace {
+
+ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
+}
+
+}  // namespace
+
+std::string format_count(unsigned long long value) {
+  std::string digits = std::to_string(value), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string format_key_value(KeyType type, double value) {
+  char buf[64];
+  if (!std::isfinite(value)) return value != value ? "NaN" : (value < 0 ? "-inf" : "+inf");
+  if (!is_float_key(type) && std::fabs(value) < 1e12) {
+    const std::string s = format_count((unsigned long long)std::llround(std::fabs(value)));
+    return value < 0 ? "-" + s : s;
+  }
+  std::snprintf(buf, sizeof buf, is_float_key(type) ? "%.4g" : "%.3g", value);
+  return buf;
+}
+
+float draw_legend(ImDrawList* dl, float x, float y, float max_width, const LegendSpec& spec, ImFont* font,
+                  float font_size) {
+  const float h = std::round(font_size * 1.25f);
+  const float gap = std::round(font_size * 0.6f);
+  const float right = x + max_width;
+  const ImU32 text = to_u32(palette::kText);
+  const ImU32 dim = to_u32(palette::kTextDim);
+  auto label = [&](float at, const std::string& s, ImU32 col) {
+    dl->AddText(font, font_size, ImVec2(at, y + 0.5f * (h - font_size)), col, s.c_str());
+    return font->CalcTextSizeA(font_size, FLT_MAX, 0, s.c_str()).x;
+  };
+  auto width_of = [&](const std::string& s) { return font->CalcTextSizeA(font_size, FLT_MAX, 0, s.c_str()).x; };
+
+  // key value: lo [ramp] hi
+  float cx = x;
+  cx += label(cx, spec.heat ? "key value (colour)" : "key value", dim) + gap;
+  cx += label(cx, format_key_value(spec.key_type, spec.range.lo), text) + gap * 0.5f;
+  const float ramp_w = std::max(60.0f, std::min(std::round(font_size * 14), max_width * 0.3f));
+  const float ramp_h = std::round(h * 0.7f);
+  const float ry = y + 0.5f * (h - ramp_h);
+  const int pieces = 64;
+  for (int i = 0; i < pieces; ++i) {
+    Rgb8 a = colormap_rgb8(float(i) / pieces), b = colormap_rgb8(float(i + 1) / pieces);
+    dl->AddRectFilledMultiColor(ImVec2(cx + ramp_w * i / pieces, ry), ImVec2(cx + ramp_w * (i + 1) / pieces, ry + ramp_h),
+                                IM_COL32(a.r, a.g, a.b, 255), IM_COL32(b.r, b.g, b.b, 255),
+                                IM_COL32(b.r, b.g, b.b, 255), IM_COL32(a.r, a.g, a.b, 255));
+  }
+  cx += ramp_w + gap * 0.5f;
+  cx += label(cx, format_key_value(spec.key_type, spec.range.hi), text) + gap * 2;
+
+  auto fits = [&](float w) { return cx + w <= right; };
+  const float sw = std::round(font_size * 1.6f);  // swatch width
+  const float sh = std::round(h * 0.7f);
+  const float sy = y + 0.5f * (h - sh);
+  if (spec.heat) {
+    const std::string s = "brighter = more keys per cell (full at " +
+                          format_count((unsigned long long)std::ceil(spec.heat_reference)) + ")";
+    if (fits(width_of(s))) cx += label(cx, s, dim) + gap * 2;
+  }
+  if (spec.padding && fits(sw + gap * 0.5f + width_of("padding"))) {
+    dl->AddRectFilled(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), to_u32(palette::kPaddingBack));
+    dl->PushClipRect(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), true);
+    for (float d = -sh; d < sw; d += 6) dl->AddLine(ImVec2(cx + d, sy + sh), ImVec2(cx + d + sh, sy), to_u32(palette::kPadding), 2);
+    dl->PopClipRect();
+    cx += sw + gap * 0.5f;
+    cx += label(cx, "padding", dim) + gap * 2;
+  }
+  auto arc = [&](const std::array<float, 4>& c) {
+    dl->AddBezierCubic(ImVec2(cx, sy), ImVec2(cx, sy + sh * 1.2f), ImVec2(cx + sw, sy + sh * 1.2f), ImVec2(cx + sw, sy),
+                       to_u32(c, 1.0f), 2.0f);
+  };
+  if (spec.comparators && fits(sw + gap * 0.5f + width_of("compared"))) {
+    arc(palette::kComparator);
+    cx += sw + gap * 0.5f;
+    cx += label(cx, "compared", dim) + gap * 2;
+  }
+  if (spec.comparators && spec.swapped && fits(sw + gap * 0.5f + width_of("swapped"))) {
+    arc(palette::kSwapped);
+    cx += sw + gap * 0.5f;
+    cx += label(cx, "swapped", dim) + gap * 2;
+  }
+  if (spec.comparators && fits(width_of("(arrow: smaller key goes here)"))) label(cx, "(arrow: smaller key goes here)", dim);
+  return h;
+}
+
+}  // namespace sortscope
