@@ -1,8 +1,10 @@
 #include "registry.h"
 
 #include "baselines/cub_merge.h"
+#include "baselines/cub_radix.h"
 #include "bitonic/bitonic.h"
 #include "merge/two_way.h"
+#include "radix/radix.h"
 
 namespace sortscope {
 
@@ -11,6 +13,9 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &bitonic_algorithm(),
       &two_way_merge_algorithm(),
       &cub_merge_algorithm(),
+      &radix_algorithm(),
+      &radix_onesweep_algorithm(),
+      &cub_radix_algorithm(),
   };
   return kAlgorithms;
 }

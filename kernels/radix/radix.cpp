@@ -1,0 +1,79 @@
+#include "radix.h"
+
+#include <optional>
+#include <stdexcept>
+
+#include "common/key_transform.h"
+#include "radix_model.h"
+#include "radix_plan.h"
+#include "radix_steps.h"
+#if SORTSCOPE_HAS_CUDA
+#include "radix_gpu.h"
+#endif
+
+namespace sortscope {
+namespace {
+
+class RadixAlgorithm final : public Algorithm {
+ public:
+  explicit RadixAlgorithm(RadixVariant v) : v_(v) {}
+  std::string id() const override { return v_ == RadixVariant::Onesweep ? "radix-onesweep" : "radix"; }
+  std::string title() const override {
+    return v_ == RadixVariant::Onesweep ? "LSD radix sort (onesweep)" : "LSD radix sort (reduce-then-scan)";
+  }
+  std::string citation() const override {
+    return v_ == RadixVariant::Onesweep
+               ? "Adinets & Merrill, Onesweep: A Faster Least Significant Digit Radix Sort for GPUs "
+                 "(2022); decoupled look-back after Merrill & Garland (2016)"
+               : "Merrill & Grimshaw, Revisiting Sorting for GPGPU Stream Architectures (2010), "
+                 "§4.1-4.2 (reduce-then-scan, local multi-scan and two-phase scatter), §5 (single-CTA sort)";
+  }
+  const std::vector<ParamSpec>& params() const override {
+    return v_ == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
+  }
+  const std::vector<std::string>& pseudo_code() const override { return radix_pseudo_code(v_); }
+  const std::vector<StepKind>& step_kinds() const override { return radix_step_kinds(v_); }
+
+  void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
+    const uint64_t n = keys.size();
+    RadixPlan plan = make_radix_plan(v_, n, keys.type, keys.has_values(), params);
+    keys_to_ordered_host(keys.bytes.data(), n, keys.type);
+    std::optional<RadixStepWriter> writer;
+    if (recorder) writer.emplace(plan, *recorder);
+    radix_model_sort(plan, keys.bytes.data(), keys.has_values() ? keys.values.data() : nullptr,
+                     writer ? &*writer : nullptr);
+    keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  }
+
+  bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
+  void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    radix_sort_gpu(make_radix_plan(v_, keys.n, keys.type, keys.values != nullptr, params), keys, ctx);
+#else
+    (void)params; (void)keys; (void)ctx;
+    throw std::logic_error(id() + ": this build has no CUDA kernels");
+#endif
+  }
+
+  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    return radix_bytes_moved(make_radix_plan(v_, n, type, with_values, p));
+  }
+
+ private:
+  RadixVariant v_;
+};
+
+}  // namespace
+
+const Algorithm& radix_algorithm() {
+  static const RadixAlgorithm a(RadixVariant::ReduceThenScan);
+  return a;
+}
+const Algorithm& radix_onesweep_algorithm() {
+  static const RadixAlgorithm a(RadixVariant::Onesweep);
+  return a;
+}
+
+}  // namespace sortscope

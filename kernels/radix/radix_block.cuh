@@ -1,0 +1,277 @@
+#pragma once
+// Block-level building blocks of the radix kernels (CUDA only): the ordered-bits transform fused
+// into loads and stores, warp-striped tile loads, stable tile ranking with warp ballots and
+// per-warp digit counters, and the scans that turn per-warp counters into block ranks.
+//
+// Ranking follows the structure of Merrill & Grimshaw 2010 §4.2 (thread-level, then inter-warp,
+// then a warp scan over the digit totals), with the flag-vector scans replaced by the warp-level
+// multi-split that later GPUs made cheap (ballots, or match.any; Adinets & Merrill 2022 §3): a warp
+// finds the lanes holding its digit, the highest such lane bumps the warp's counter for that digit,
+// and every lane's rank is the counter before the bump plus its place among those lanes.
+#include <cstdint>
+
+#include <cuda/atomic>
+
+#include "radix_capture.h"
+
+namespace sortscope::radix_detail {
+
+constexpr int kWarpThreads = 32;
+constexpr int kMaxBlockThreads = 512;
+
+// key ^ (top bit set ? neg : pos): the ordered-bits transform of key_type.h as two masks, so one
+// kernel serves every key type (u32: 0/0; i32: sign/sign; f32 to ordered: sign/all, back: all/sign).
+template <class Bits>
+struct KeyXform {
+  Bits pos = 0, neg = 0;
+  __device__ __forceinline__ Bits operator()(Bits k) const {
+    return k ^ ((k >> (sizeof(Bits) * 8 - 1)) ? neg : pos);
+  }
+};
+
+template <class Bits>
+__device__ __forceinline__ uint32_t digit_of(Bits k, int shift, uint32_t mask) {
+  return uint32_t(k >> shift) & mask;
+}
+
+// Lanes of the warp whose digit equals this lane's: one ballot per digit bit, or match.any.
+__device__ __forceinline__ uint32_t warp_peers(uint32_t digit, int bits, bool use_match) {
+  if (use_match) return __match_any_sync(0xffffffffu, digit);
+  uint32_t peers = 0xffffffffu;
+#pragma unroll
+  for (int b = 0; b < 8; ++b) {
+    if (b < bits) {
+      const bool set = (digit >> b) & 1u;
+      const uint32_t vote = __ballot_sync(0xffffffffu, set);
+      peers &= set ? vote : ~vote;
+    }
+  }
+  return peers;
+}
+
+// Shared-memory layout of a ranking tile. `keys` doubles as the value exchange buffer.
+template <class Bits>
+struct TileSmem {
+  Bits* keys;        // [tile_keys] exchange buffer
+  uint32_t* wc;      // [warps][digits] per-warp digit counters, then their exclusive scan over warps
+  uint32_t* total;   // [digits] tile digit counts (padding excluded)
+  uint32_t* excl;    // [digits] exclusive scan of the counts over digits (padding included)
+  uint32_t* bin;     // [digits] global destination of the tile's position 0 for each digit
+  uint32_t* base;    // [digits] reduce-then-scan: running global offset (carry) of the block
+  uint32_t* misc;    // [4] tile id, look-back depth
+  uint32_t* src;     // [tile_keys] capture only: tile position each exchanged key came from
+
+  // Bytes of dynamic shared memory; `with_src` (explain mode) adds the capture-only src[] array.
+  __host__ __device__ static size_t bytes(uint32_t tile_keys, int warps, uint32_t digits,
+                                          bool with_src = false) {
+    size_t b = size_t(tile_keys) * sizeof(Bits);
+    b = (b + 15) / 16 * 16;
+    return b + (size_t(warps) * digits + 4 * size_t(digits) + 4 + (with_src ? tile_keys : 0)) *
+                   sizeof(uint32_t);
+  }
+  __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits) {
+    char* p = static_cast<char*>(raw);
+    keys = reinterpret_cast<Bits*>(p);
+    p += (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
+    wc = reinterpret_cast<uint32_t*>(p);
+    total = wc + size_t(warps) * digits;
+    excl = total + digits;
+    bin = excl + digits;
+    base = bin + digits;
+    misc = base + digits;
+    src = misc + 4;
+  }
+};
+
+// Loads one tile warp-striped: warp w owns positions [w*32*KPT, (w+1)*32*KPT) of the tile and lane l
+// holds positions w*32*KPT + i*32 + l. Every load instruction of a warp touches one contiguous
+// segment, and the order (warp, i, lane) is position order, which stable ranking relies on.
+// Positions >= valid become all-ones keys: they take the largest digit of every place and, being
+// last, rank after every real key.
+template <class Bits, int KPT>
+__device__ __forceinline__ void load_tile(const Bits* __restrict__ in, uint32_t valid, uint32_t tile_keys,
+                                          KeyXform<Bits> xf, Bits (&keys)[KPT]) {
+  const uint32_t lane = threadIdx.x % kWarpThreads, warp = threadIdx.x / kWarpThreads;
+  const uint32_t first = warp * kWarpThreads * KPT + lane;
+  if (valid == tile_keys) {
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) keys[i] = xf(in[first + i * kWarpThreads]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      const uint32_t pos = first + i * kWarpThreads;
+      keys[i] = pos < valid ? xf(in[pos]) : ~Bits(0);
+    }
+  }
+}
+
+template <int KPT>
+__device__ __forceinline__ void load_values(const uint32_t* __restrict__ in, uint32_t valid,
+                                            uint32_t (&v)[KPT]) {
+  const uint32_t lane = threadIdx.x % kWarpThreads, warp = threadIdx.x / kWarpThreads;
+  const uint32_t first = warp * kWarpThreads * KPT + lane;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t pos = first + i * kWarpThreads;
+    v[i] = pos < valid ? in[pos] : 0u;
+  }
+}
+
+// Position in the tile of this thread's key i under the warp-striped layout.
+template <int KPT>
+__device__ __forceinline__ uint32_t striped_position(int i) {
+  return (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + i * kWarpThreads + threadIdx.x % kWarpThreads;
+}
+
+// Warp-local stable ranks: ranks[i] = keys of the same digit earlier in this warp's segment.
+// Afterwards wc[warp][digit] holds the warp's count of each digit. wc must be zeroed.
+template <class Bits, int KPT>
+__device__ __forceinline__ void warp_rank(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
+                                          int bits, bool use_match, uint32_t* wc, uint32_t digits) {
+  const uint32_t lane = threadIdx.x % kWarpThreads;
+  uint32_t* counts = wc + (threadIdx.x / kWarpThreads) * digits;
+  const uint32_t lanes_below = (1u << lane) - 1u;
+  const uint32_t mask = (1u << bits) - 1u;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t d = digit_of(keys[i], shift, mask);
+    const uint32_t peers = warp_peers(d, bits, use_match);
+    const uint32_t leader = 31u - __clz(peers);
+    uint32_t before = 0;
+    if (lane == leader) {
+      before = counts[d];
+      counts[d] = before + __popc(peers);
+    }
+    before = __shfl_sync(0xffffffffu, before, leader);
+    ranks[i] = before + __popc(peers & lanes_below);
+    __syncwarp();
+  }
+}
+
+// Per digit (one thread per digit, looping when the block has fewer threads than digits): the
+// exclusive scan of the per-warp counters over warps, in place, and the tile's count of the digit.
+// `pads` keys of digit `pad_digit` are padding: left out of total[] (they rank last regardless).
+__device__ __forceinline__ void scan_over_warps(uint32_t* wc, uint32_t* total, uint32_t digits, int warps,
+                                                uint32_t pad_digit, uint32_t pads) {
+  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
+    uint32_t sum = 0;
+    for (int w = 0; w < warps; ++w) {
+      const uint32_t c = wc[w * digits + d];
+      wc[w * digits + d] = sum;
+      sum += c;
+    }
+    total[d] = d == pad_digit ? sum - pads : sum;
+  }
+}
+
+// Warp 0 scans the digit totals (exclusive) into excl[]. Padding only ever holds the largest digit
+// of its place, so it never shifts a smaller digit's offset.
+__device__ __forceinline__ void scan_digits(const uint32_t* total, uint32_t* excl, uint32_t digits) {
+  if (threadIdx.x >= kWarpThreads) return;
+  const uint32_t lane = threadIdx.x;
+  const uint32_t per = (digits + kWarpThreads - 1) / kWarpThreads;  // <= 8
+  uint32_t sum = 0;
+  for (uint32_t k = 0; k < per; ++k) {
+    const uint32_t d = lane * per + k;
+    if (d < digits) sum += total[d];
+  }
+  uint32_t incl = sum;
+#pragma unroll
+  for (int o = 1; o < kWarpThreads; o <<= 1) {
+    const uint32_t t = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= uint32_t(o)) incl += t;
+  }
+  uint32_t run = incl - sum;
+  for (uint32_t k = 0; k < per; ++k) {
+    const uint32_t d = lane * per + k;
+    if (d < digits) {
+      excl[d] = run;
+      run += total[d];
+    }
+  }
+}
+
+// The whole stable tile rank: on return ranks[i] is key i's position in the tile sorted by digit,
+// total[]/excl[] hold the tile's digit counts and their scan. The counters and scans are read after
+// the last barrier, so callers may write the exchange buffer at once but not the counters.
+template <class Bits, int KPT>
+__device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
+                                          int bits, bool use_match, TileSmem<Bits>& s, uint32_t digits,
+                                          uint32_t valid, uint32_t tile_keys) {
+  const int warps = blockDim.x / kWarpThreads;
+  warp_rank<Bits, KPT>(keys, ranks, shift, bits, use_match, s.wc, digits);
+  __syncthreads();
+  const uint32_t mask = (1u << bits) - 1u;
+  scan_over_warps(s.wc, s.total, digits, warps, digit_of(~Bits(0), shift, mask), tile_keys - valid);
+  __syncthreads();
+  scan_digits(s.total, s.excl, digits);
+  __syncthreads();
+  const uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t d = digit_of(keys[i], shift, mask);
+    ranks[i] += my_wc[d] + s.excl[d];
+  }
+}
+
+// Counts digits of a warp-striped tile into per-warp shared counters with shared atomics; a warp
+// whose 32 lanes hold one digit (all-equal or sorted runs) adds 32 once instead of contending.
+template <class Bits, int KPT>
+__device__ __forceinline__ void count_tile(const Bits (&keys)[KPT], int shift, uint32_t mask, uint32_t* counts) {
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t d = digit_of(keys[i], shift, mask);
+    const uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
+    if (__all_sync(0xffffffffu, d == d0)) {
+      if (threadIdx.x % kWarpThreads == 0) atomicAdd(&counts[d], uint32_t(kWarpThreads));
+    } else {
+      atomicAdd(&counts[d], 1u);
+    }
+  }
+}
+
+// Block-wide exclusive scan of one value per thread (blockDim.x <= 1024); `warp_sums` holds 32
+// words of shared memory. Returns the exclusive prefix and sets *block_total.
+__device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t v, uint32_t* warp_sums, uint32_t* block_total) {
+  const uint32_t lane = threadIdx.x % kWarpThreads, warp = threadIdx.x / kWarpThreads;
+  const uint32_t warps = (blockDim.x + kWarpThreads - 1) / kWarpThreads;
+  uint32_t incl = v;
+#pragma unroll
+  for (int o = 1; o < kWarpThreads; o <<= 1) {
+    const uint32_t t = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= uint32_t(o)) incl += t;
+  }
+  if (lane == kWarpThreads - 1) warp_sums[warp] = incl;
+  __syncthreads();
+  if (warp == 0) {
+    uint32_t s = lane < warps ? warp_sums[lane] : 0;
+    uint32_t si = s;
+#pragma unroll
+    for (int o = 1; o < kWarpThreads; o <<= 1) {
+      const uint32_t t = __shfl_up_sync(0xffffffffu, si, o);
+      if (lane >= uint32_t(o)) si += t;
+    }
+    warp_sums[lane] = si - s;  // exclusive prefix of each warp
+    if (lane == kWarpThreads - 1) warp_sums[kWarpThreads] = si;
+  }
+  __syncthreads();
+  const uint32_t result = warp_sums[warp] + incl - v;
+  *block_total = warp_sums[kWarpThreads];
+  __syncthreads();
+  return result;
+}
+
+// Look-back words: a 2-bit flag over a 30-bit count (one 32-bit word, so one store publishes both).
+constexpr uint32_t kFlagShift = 30;
+constexpr uint32_t kFlagAggregate = 1u << kFlagShift;
+constexpr uint32_t kFlagInclusive = 2u << kFlagShift;
+constexpr uint32_t kCountMask = (1u << kFlagShift) - 1u;
+
+__device__ __forceinline__ void store_flagged(uint32_t* p, uint32_t v) {
+  cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(*p).store(v, cuda::memory_order_relaxed);
+}
+__device__ __forceinline__ uint32_t load_flagged(uint32_t* p) {
+  return cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(*p).load(cuda::memory_order_relaxed);
+}
+
+}  // namespace sortscope::radix_detail

@@ -1,0 +1,426 @@
+#pragma once
+// The radix sort kernels (CUDA only). Each takes a RadixCapture pointer that is null in measure
+// mode; kHooks = false compiles the capture code out entirely (used once by radix_bench to show
+// that the null pointer costs nothing).
+#include <cstdint>
+
+#include "radix_block.cuh"
+
+namespace sortscope::radix_detail {
+
+// ---------------------------------------------------------------------------------------------
+// Reduce-then-scan (Merrill & Grimshaw 2010 §4.1): upsweep, scan, downsweep per digit place.
+
+template <class Bits>
+struct RtsArgs {
+  const Bits* in;
+  Bits* out;
+  const uint32_t* vin;
+  uint32_t* vout;
+  uint32_t n;
+  uint32_t block_keys;     // keys per block (a whole number of tiles)
+  uint32_t tile_keys;
+  uint32_t blocks;
+  int shift, bits;
+  bool use_match;
+  KeyXform<Bits> xin, xout;
+  uint32_t* counts;        // [digits][blocks] digit-major
+  uint32_t* offsets;       // [digits][blocks] digit-major exclusive scan
+  uint32_t* digit_totals;  // [digits] of this pass, zeroed
+  RadixCapture* cap;
+};
+
+// Upsweep ("bottom-level reduce"): block b counts the digits of its chunk, tile by tile, into
+// per-warp shared counters, and writes its column of the digit-major count matrix.
+template <class Bits, int KPT>
+__global__ void __launch_bounds__(kMaxBlockThreads) rts_upsweep_kernel(RtsArgs<Bits> a) {
+  extern __shared__ uint4 smem_raw[];
+  uint32_t* wc = reinterpret_cast<uint32_t*>(smem_raw);
+  const uint32_t digits = 1u << a.bits, mask = digits - 1u;
+  const int warps = blockDim.x / kWarpThreads;
+  for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) wc[i] = 0;
+  __syncthreads();
+  const uint64_t begin = uint64_t(blockIdx.x) * a.block_keys;
+  const uint64_t end = begin + a.block_keys < a.n ? begin + a.block_keys : a.n;
+  uint32_t pads = 0;
+  uint32_t* my_counts = wc + (threadIdx.x / kWarpThreads) * digits;
+  for (uint64_t t = begin; t < end; t += a.tile_keys) {
+    const uint32_t valid = uint32_t(end - t < a.tile_keys ? end - t : a.tile_keys);
+    Bits keys[KPT];
+    load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
+    count_tile<Bits, KPT>(keys, a.shift, mask, my_counts);
+    pads += a.tile_keys - valid;
+  }
+  __syncthreads();
+  const uint32_t pad_digit = digit_of(~Bits(0), a.shift, mask);
+  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
+    uint32_t sum = 0;
+    for (int w = 0; w < warps; ++w) sum += wc[w * digits + d];
+    if (d == pad_digit) sum -= pads;
+    a.counts[size_t(d) * a.blocks + blockIdx.x] = sum;
+    if (sum) atomicAdd(&a.digit_totals[d], sum);
+  }
+}
+
+// Top-level scan: block d scans row d of the count matrix (all blocks' counts of digit d), seeded
+// with the number of keys of smaller digits, so offsets come out in digit-major order.
+template <class Bits>
+__global__ void __launch_bounds__(1024) rts_scan_kernel(RtsArgs<Bits> a) {
+  __shared__ uint32_t warp_sums[kWarpThreads + 1];
+  __shared__ uint32_t smaller;
+  const uint32_t d = blockIdx.x;
+  if (threadIdx.x < kWarpThreads) {
+    uint32_t s = 0;
+    for (uint32_t e = threadIdx.x; e < d; e += kWarpThreads) s += a.digit_totals[e];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+    if (threadIdx.x == 0) smaller = s;
+  }
+  __syncthreads();
+  uint32_t carry = smaller;
+  const uint32_t* row = a.counts + size_t(d) * a.blocks;
+  uint32_t* orow = a.offsets + size_t(d) * a.blocks;
+  for (uint32_t b0 = 0; b0 < a.blocks; b0 += blockDim.x) {
+    const uint32_t b = b0 + threadIdx.x;
+    const uint32_t v = b < a.blocks ? row[b] : 0;
+    uint32_t total;
+    const uint32_t ex = block_exclusive_scan(v, warp_sums, &total);
+    if (b < a.blocks) orow[b] = carry + ex;
+    carry += total;
+  }
+}
+
+// Downsweep ("bottom-level scan" with scatter): block b walks its tiles in order, ranks each tile
+// (stable), exchanges the keys through shared memory so a digit's keys become contiguous, and
+// writes them to its running per-digit offsets (§4.2's two-phase scatter), carrying the offsets on.
+template <class Bits, bool kValues, int KPT, bool kHooks>
+__global__ void __launch_bounds__(kMaxBlockThreads) rts_downsweep_kernel(RtsArgs<Bits> a) {
+  extern __shared__ uint4 smem_raw[];
+  const uint32_t digits = 1u << a.bits, mask = digits - 1u;
+  const int warps = blockDim.x / kWarpThreads;
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits);
+  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x)
+    s.base[d] = a.offsets[size_t(d) * a.blocks + blockIdx.x];
+  const uint64_t begin = uint64_t(blockIdx.x) * a.block_keys;
+  const uint64_t end = begin + a.block_keys < a.n ? begin + a.block_keys : a.n;
+  for (uint64_t t = begin; t < end; t += a.tile_keys) {
+    const uint32_t valid = uint32_t(end - t < a.tile_keys ? end - t : a.tile_keys);
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
+    __syncthreads();
+    Bits keys[KPT];
+    uint32_t ranks[KPT];
+    load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
+    rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.use_match, s, digits, valid, a.tile_keys);
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      s.keys[ranks[i]] = keys[i];
+      if constexpr (kHooks)
+        if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
+    }
+    for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.bin[d] = s.base[d] - s.excl[d];
+    __syncthreads();
+    uint32_t dst[KPT];
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t pos = j * blockDim.x + threadIdx.x;
+      if (pos < valid) {
+        const Bits k = s.keys[pos];
+        dst[j] = s.bin[digit_of(k, a.shift, mask)] + pos;
+        a.out[dst[j]] = a.xout(k);
+        if constexpr (kHooks) {
+          if (a.cap) {  // where the key from source position src went
+            const uint64_t src = t + s.src[pos];
+            if (blockIdx.x == a.cap->highlight_block) a.cap->highlight_dest[src - begin] = dst[j];
+            if (a.cap->all_dest) a.cap->all_dest[src] = dst[j];
+          }
+        }
+      }
+    }
+    if constexpr (kValues) {
+      uint32_t v[KPT];
+      load_values<KPT>(a.vin + t, valid, v);
+      __syncthreads();  // every key has left the exchange buffer
+      uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) sv[ranks[i]] = v[i];
+      __syncthreads();
+#pragma unroll
+      for (int j = 0; j < KPT; ++j) {
+        const uint32_t pos = j * blockDim.x + threadIdx.x;
+        if (pos < valid) a.vout[dst[j]] = sv[pos];
+      }
+    }
+    for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.base[d] += s.total[d];
+    __syncthreads();  // before the next tile reuses the exchange buffer and counters
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Onesweep (Adinets & Merrill 2022): one histogram of all digit places, then one kernel per place.
+
+constexpr uint32_t kOnesweepBits = 8;
+constexpr uint32_t kOnesweepDigits = 1u << kOnesweepBits;
+
+// All places' histograms in one read: block-private shared histograms, merged with global atomics.
+template <class Bits, int KPT>
+__global__ void __launch_bounds__(256) onesweep_histogram_kernel(const Bits* __restrict__ in, uint32_t n,
+                                                                 KeyXform<Bits> xin, int passes,
+                                                                 uint32_t* hist) {
+  __shared__ uint32_t s_hist[8 * kOnesweepDigits];
+  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x) s_hist[i] = 0;
+  __syncthreads();
+  const uint32_t tile_keys = blockDim.x * KPT;
+  const uint32_t warp_first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + threadIdx.x % kWarpThreads;
+  for (uint64_t t = uint64_t(blockIdx.x) * tile_keys; t < n; t += uint64_t(gridDim.x) * tile_keys) {
+    const uint32_t valid = uint32_t(n - t < tile_keys ? n - t : tile_keys);
+    Bits keys[KPT];
+    load_tile<Bits, KPT>(in + t, valid, tile_keys, xin, keys);
+    for (int p = 0; p < passes; ++p) {
+      uint32_t* h = s_hist + p * kOnesweepDigits;
+      if (valid == tile_keys) {
+        count_tile<Bits, KPT>(keys, p * kOnesweepBits, kOnesweepDigits - 1, h);
+      } else {
+#pragma unroll
+        for (int i = 0; i < KPT; ++i)
+          if (warp_first + i * kWarpThreads < valid)
+            atomicAdd(&h[digit_of(keys[i], p * kOnesweepBits, kOnesweepDigits - 1)], 1u);
+      }
+    }
+  }
+  __syncthreads();
+  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x)
+    if (s_hist[i]) atomicAdd(&hist[i], s_hist[i]);
+}
+
+// Exclusive scan of each place's histogram: where each digit starts in that pass's output.
+__global__ void __launch_bounds__(kOnesweepDigits) onesweep_scan_kernel(const uint32_t* hist, uint32_t* bins,
+                                                                       uint32_t bins_stride) {
+  __shared__ uint32_t warp_sums[kWarpThreads + 1];
+  const uint32_t p = blockIdx.x;
+  uint32_t total;
+  const uint32_t ex = block_exclusive_scan(hist[p * kOnesweepDigits + threadIdx.x], warp_sums, &total);
+  bins[p * bins_stride + threadIdx.x] = ex;
+}
+
+template <class Bits>
+struct OnesweepArgs {
+  const Bits* in;
+  Bits* out;
+  const uint32_t* vin;
+  uint32_t* vout;
+  uint32_t n;
+  uint32_t tile_keys;
+  uint32_t first_tile;       // first tile of this portion
+  uint32_t portion_tiles;    // tiles of this portion
+  int shift;
+  bool use_match;
+  KeyXform<Bits> xin, xout;
+  const uint32_t* bins;      // [digits] where each digit of this portion starts
+  uint32_t* bins_next;       // [digits] written by the portion's last tile for the next portion
+  uint32_t* lookback;        // [1 + portion_tiles * digits], zeroed: tile counter, then flags
+  RadixCapture* cap;
+};
+
+// One digit place: the tile that starts k-th takes tile index k (so every tile it waits on has
+// started), ranks its keys, publishes its digit counts, looks back for its global offsets and
+// scatters. Thread d handles digit d's look-back.
+template <class Bits, bool kValues, int KPT, bool kHooks>
+__global__ void __launch_bounds__(kMaxBlockThreads) onesweep_pass_kernel(OnesweepArgs<Bits> a) {
+  extern __shared__ uint4 smem_raw[];
+  constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
+  const int warps = blockDim.x / kWarpThreads;
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits);
+  uint32_t* counter = a.lookback;
+  uint32_t* flags = a.lookback + 1;
+  if (threadIdx.x == 0) {
+    s.misc[0] = atomicAdd(counter, 1u);
+    s.misc[1] = 0;
+  }
+  for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
+  __syncthreads();
+  const uint32_t tile = s.misc[0];
+  const uint64_t tile_begin = uint64_t(a.first_tile + tile) * a.tile_keys;
+  const uint32_t valid = uint32_t(a.n - tile_begin < a.tile_keys ? a.n - tile_begin : a.tile_keys);
+
+  Bits keys[KPT];
+  uint32_t ranks[KPT];
+  load_tile<Bits, KPT>(a.in + tile_begin, valid, a.tile_keys, a.xin, keys);
+  // Rank first, then publish: the per-warp counters give the tile's digit counts without a separate
+  // counting pass (CUB's "early counts" publish before ranking; here ranking is short).
+  warp_rank<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s.wc, digits);
+  __syncthreads();
+  const uint32_t pad_digit = digit_of(~Bits(0), a.shift, mask);
+  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
+    uint32_t sum = 0;
+    for (int w = 0; w < warps; ++w) {
+      const uint32_t c = s.wc[w * digits + d];
+      s.wc[w * digits + d] = sum;
+      sum += c;
+    }
+    if (d == pad_digit) sum -= a.tile_keys - valid;
+    s.total[d] = sum;
+    store_flagged(&flags[size_t(tile) * digits + d], (tile == 0 ? kFlagInclusive : kFlagAggregate) | sum);
+  }
+  __syncthreads();
+  if constexpr (kHooks) {
+    if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
+  }
+  scan_digits(s.total, s.excl, digits);
+  __syncthreads();
+  {
+    const uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      const uint32_t d = digit_of(keys[i], a.shift, mask);
+      ranks[i] += my_wc[d] + s.excl[d];
+      s.keys[ranks[i]] = keys[i];
+      if constexpr (kHooks)
+        if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
+    }
+  }
+  uint32_t v[KPT];
+  if constexpr (kValues) load_values<KPT>(a.vin + tile_begin, valid, v);
+
+  // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
+  // counts, until a tile with an INCLUSIVE prefix; then publish this tile's inclusive prefix.
+  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
+    uint32_t prefix = 0, steps = 0;
+    if (tile > 0) {
+      uint32_t j = tile - 1;
+      while (true) {
+        const uint32_t w = load_flagged(&flags[size_t(j) * digits + d]);
+        if ((w & ~kCountMask) == 0) continue;  // tile j has not published yet
+        prefix += w & kCountMask;
+        ++steps;
+        if (w & kFlagInclusive) break;
+        --j;
+      }
+      store_flagged(&flags[size_t(tile) * digits + d], kFlagInclusive | (prefix + s.total[d]));
+    }
+    s.bin[d] = a.bins[d] + prefix - s.excl[d];
+    if (tile == a.portion_tiles - 1 && a.bins_next) a.bins_next[d] = a.bins[d] + prefix + s.total[d];
+    if constexpr (kHooks) {
+      if (a.cap) {
+        atomicMax(&s.misc[1], steps);
+        a.cap->tile_counts[size_t(a.first_tile + tile) * digits + d] = s.total[d];
+        a.cap->tile_offsets[size_t(a.first_tile + tile) * digits + d] = a.bins[d] + prefix;
+      }
+    }
+  }
+  __syncthreads();
+  if constexpr (kHooks) {
+    if (a.cap && threadIdx.x == 0) {
+      const uint32_t g = a.first_tile + tile;
+      a.cap->inclusive_at[g] = tile == 0 ? a.cap->aggregate_at[g] : atomicAdd(a.cap->clock, 1u);
+      a.cap->depth[g] = s.misc[1];
+    }
+  }
+  uint32_t dst[KPT];
+#pragma unroll
+  for (int j = 0; j < KPT; ++j) {
+    const uint32_t pos = j * blockDim.x + threadIdx.x;
+    if (pos < valid) {
+      const Bits k = s.keys[pos];
+      dst[j] = s.bin[digit_of(k, a.shift, mask)] + pos;
+      a.out[dst[j]] = a.xout(k);
+      if constexpr (kHooks) {
+        if (a.cap) {  // where the key from tile position src went
+          const uint32_t src = s.src[pos];
+          if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst[j];
+          if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst[j];
+        }
+      }
+    }
+  }
+  if constexpr (kValues) {
+    __syncthreads();
+    uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) sv[ranks[i]] = v[i];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t pos = j * blockDim.x + threadIdx.x;
+      if (pos < valid) a.vout[dst[j]] = sv[pos];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Single block (Merrill & Grimshaw §5: "for n < 2048 all k/d passes run in one kernel of one CTA"):
+// the keys are read once, ranked and exchanged in shared memory once per pass, written once.
+
+template <class Bits>
+struct SingleBlockArgs {
+  Bits* keys;              // in place
+  uint32_t* values;        // in place, or null
+  uint32_t n;
+  int passes, bits;
+  bool use_match;
+  KeyXform<Bits> xin, xout;
+  RadixCapture* cap;       // [passes] or null
+};
+
+template <class Bits, bool kValues, int KPT, bool kHooks>
+__global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBlockArgs<Bits> a) {
+  extern __shared__ uint4 smem_raw[];
+  const uint32_t digits = 1u << a.bits, mask = digits - 1u;
+  const int warps = blockDim.x / kWarpThreads;
+  const uint32_t tile_keys = blockDim.x * KPT;
+  TileSmem<Bits> s(smem_raw, tile_keys, warps, digits);
+  uint32_t* sv = reinterpret_cast<uint32_t*>(reinterpret_cast<char*>(smem_raw) +
+                                             TileSmem<Bits>::bytes(tile_keys, warps, digits));
+  const uint32_t valid = a.n;
+  Bits keys[KPT];
+  uint32_t v[KPT];
+  load_tile<Bits, KPT>(a.keys, valid, tile_keys, a.xin, keys);
+  if constexpr (kValues) load_values<KPT>(a.values, valid, v);
+  for (int pass = 0; pass < a.passes; ++pass) {
+    const int shift = pass * a.bits;
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
+    if (pass > 0) {  // this pass's keys are the previous pass's exchange, read warp-striped
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) {
+        const uint32_t pos = striped_position<KPT>(i);
+        keys[i] = s.keys[pos];
+        if constexpr (kValues) v[i] = sv[pos];
+      }
+    }
+    __syncthreads();
+    uint32_t ranks[KPT];
+    rank_tile<Bits, KPT>(keys, ranks, shift, a.bits, a.use_match, s, digits, valid, tile_keys);
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      s.keys[ranks[i]] = keys[i];
+      if constexpr (kValues) sv[ranks[i]] = v[i];
+    }
+    __syncthreads();
+    if constexpr (kHooks) {
+      if (a.cap) {
+        RadixCapture& c = a.cap[pass];
+#pragma unroll
+        for (int i = 0; i < KPT; ++i) {
+          const uint32_t pos = striped_position<KPT>(i);
+          if (pos < valid) {
+            c.highlight_dest[pos] = ranks[i];
+            if (c.all_dest) c.all_dest[pos] = ranks[i];
+          }
+        }
+        for (uint32_t p = threadIdx.x; p < valid; p += blockDim.x) {
+          static_cast<Bits*>(c.pass_keys)[p] = s.keys[p];
+          if (kValues && c.pass_values) c.pass_values[p] = sv[p];
+        }
+        for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) c.block_counts[d] = s.total[d];
+      }
+    }
+  }
+  for (uint32_t j = 0; j < KPT; ++j) {
+    const uint32_t pos = j * blockDim.x + threadIdx.x;
+    if (pos < valid) {
+      a.keys[pos] = a.xout(s.keys[pos]);
+      if constexpr (kValues) a.values[pos] = sv[pos];
+    }
+  }
+}
+
+}  // namespace sortscope::radix_detail

@@ -1,0 +1,227 @@
+#include "radix_plan.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+std::vector<std::string> numbers_with_auto(const int* first, const int* last) {
+  std::vector<std::string> c = {"auto"};
+  for (const int* p = first; p != last; ++p) c.push_back(std::to_string(*p));
+  return c;
+}
+
+const std::vector<std::string>& kpt_choices() {
+  static const std::vector<std::string> c =
+      numbers_with_auto(std::begin(kRadixKeysPerThread), std::end(kRadixKeysPerThread));
+  return c;
+}
+const std::vector<std::string>& thread_choices() {
+  static const std::vector<std::string> c =
+      numbers_with_auto(std::begin(kRadixThreads), std::end(kRadixThreads));
+  return c;
+}
+
+ParamSpec threads_spec() {
+  ParamSpec p;
+  p.name = "threads";
+  p.choices = thread_choices();
+  p.min = 0;
+  p.max = int(p.choices.size()) - 1;
+  p.help = "threads per block of the ranking kernels (auto: tuned per key and value type)";
+  return p;
+}
+ParamSpec kpt_spec() {
+  ParamSpec p;
+  p.name = "keys_per_thread";
+  p.choices = kpt_choices();
+  p.min = 0;
+  p.max = int(p.choices.size()) - 1;
+  p.help = "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)";
+  return p;
+}
+ParamSpec ranking_spec() {
+  ParamSpec p;
+  p.name = "ranking";
+  p.choices = {"ballot", "match"};
+  p.min = 0;
+  p.max = 1;
+  p.help = "how a warp finds lanes with equal digits: one ballot per digit bit, or match.any";
+  return p;
+}
+
+// Tuned on an H100 (docs/PERFORMANCE.md, "Radix sort"): {threads, keys per thread} per variant,
+// key width and values. CUB's sm90 onesweep policy is the starting point (384 threads, ~20 keys).
+struct Tuning {
+  int threads, kpt;
+};
+Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
+  if (v == RadixVariant::Onesweep) {
+    if (key_bits == 32) return values ? Tuning{384, 24} : Tuning{384, 20};
+    return values ? Tuning{384, 20} : Tuning{384, 28};
+  }
+  if (key_bits == 32) return values ? Tuning{256, 16} : Tuning{256, 20};
+  return values ? Tuning{256, 12} : Tuning{256, 16};
+}
+
+int choice_value(const ParamValues& params, const char* name, const int* table, int count,
+                 int fallback) {
+  auto it = params.find(name);
+  int idx = it == params.end() ? 0 : it->second;
+  if (idx <= 0 || idx > count) return fallback;  // 0 = auto
+  return table[idx - 1];
+}
+
+int param_or(const ParamValues& params, const char* name, int fallback) {
+  auto it = params.find(name);
+  return it == params.end() ? fallback : it->second;
+}
+
+}  // namespace
+
+const std::vector<ParamSpec>& radix_rts_params() {
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> s;
+    ParamSpec bits;
+    bits.name = "radix_bits";
+    bits.default_value = 8;
+    bits.min = 1;
+    bits.max = 8;
+    bits.help = "digit width d: k/d passes of a stable distribution sort over 2^d digits";
+    s.push_back(bits);
+    s.push_back(threads_spec());
+    s.push_back(kpt_spec());
+    s.push_back(ranking_spec());
+    ParamSpec blocks;
+    blocks.name = "max_blocks";
+    blocks.default_value = 1024;
+    blocks.min = 1;
+    blocks.max = 4096;
+    blocks.help = "C: blocks of the upsweep/downsweep grids; each rakes an even share of the tiles";
+    s.push_back(blocks);
+    return s;
+  }();
+  return specs;
+}
+
+const std::vector<ParamSpec>& radix_onesweep_params() {
+  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec()};
+  return specs;
+}
+
+RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool with_values,
+                          const ParamValues& params) {
+  if (n > kRadixMaxKeys)
+    throw std::runtime_error(fmt::format(
+        "radix sort takes at most 2^32-1 keys (32-bit offsets), got n = {}; sort in parts", n));
+  RadixPlan p;
+  p.variant = variant;
+  p.key_type = type;
+  p.key_bits = key_bytes(type) * 8;
+  p.with_values = with_values;
+  p.n = n;
+  p.radix_bits = variant == RadixVariant::Onesweep ? 8 : param_or(params, "radix_bits", 8);
+  if (p.radix_bits < 1 || p.radix_bits > 8)
+    throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
+  p.digits = 1u << p.radix_bits;
+  p.passes = (p.key_bits + p.radix_bits - 1) / p.radix_bits;
+  p.ranking = param_or(params, "ranking", 0) == 1 ? RadixRanking::Match : RadixRanking::Ballot;
+
+  Tuning t = auto_tuning(variant, p.key_bits, with_values);
+  p.threads = choice_value(params, "threads", kRadixThreads, int(std::size(kRadixThreads)), t.threads);
+  p.keys_per_thread = choice_value(params, "keys_per_thread", kRadixKeysPerThread,
+                                   int(std::size(kRadixKeysPerThread)), t.kpt);
+
+  p.single_block = n <= kSingleBlockMaxKeys;
+  if (p.single_block) {
+    p.threads = kSingleBlockThreads;
+    p.keys_per_thread = kSingleBlockKeysPerThread;
+  }
+  p.tile_keys = uint64_t(p.threads) * p.keys_per_thread;
+  p.tiles = (n + p.tile_keys - 1) / p.tile_keys;
+
+  if (p.single_block) {
+    p.blocks = 1;
+    p.tiles_per_block = 1;
+    p.block_keys = p.tile_keys;
+  } else if (variant == RadixVariant::ReduceThenScan) {
+    // Even share (§4.1: "a fixed grid of C CTAs, each processing n/C keys"), in whole tiles.
+    uint64_t c = uint64_t(param_or(params, "max_blocks", 1024));
+    if (c < 1) c = 1;
+    p.tiles_per_block = (p.tiles + c - 1) / c;
+    p.blocks = uint32_t((p.tiles + p.tiles_per_block - 1) / p.tiles_per_block);
+    p.block_keys = p.tiles_per_block * p.tile_keys;
+  } else {
+    p.tiles_per_block = 1;
+    p.blocks = uint32_t(p.tiles);
+    p.block_keys = p.tile_keys;
+    p.portion_tiles = kOnesweepMaxPortionKeys / p.tile_keys;
+    p.portions = uint32_t((p.tiles + p.portion_tiles - 1) / p.portion_tiles);
+  }
+  if (n == 0) {
+    p.blocks = 0;
+    p.portions = 0;
+  }
+  return p;
+}
+
+std::vector<std::string> RadixPlan::launch_names() const {
+  std::vector<std::string> names;
+  if (n == 0) return names;
+  if (single_block) {
+    names.push_back(fmt::format("single-block sort: {} passes in shared memory", passes));
+    return names;
+  }
+  if (variant == RadixVariant::ReduceThenScan) {
+    for (int p = 0; p < passes; ++p) {
+      int lo = pass_shift(p), hi = lo + pass_bits(p);
+      names.push_back(fmt::format("upsweep, pass {} (bits {}..{})", p, lo, hi - 1));
+      names.push_back(fmt::format("scan of the count matrix, pass {}", p));
+      names.push_back(fmt::format("downsweep (rank + scatter), pass {}", p));
+    }
+    if (passes % 2) names.push_back("copy back (odd number of passes)");
+    return names;
+  }
+  names.push_back(fmt::format("histogram of all {} digit places", passes));
+  names.push_back("exclusive scan of each place's histogram");
+  for (int p = 0; p < passes; ++p)
+    for (uint32_t q = 0; q < portions; ++q)
+      names.push_back(portions == 1 ? fmt::format("onesweep pass {} (rank, look-back, scatter)", p)
+                                    : fmt::format("onesweep pass {}, portion {}", p, q));
+  return names;
+}
+
+int RadixPlan::launch_of_pass(int pass) const {
+  if (single_block) return 0;
+  if (variant == RadixVariant::ReduceThenScan) return pass * 3 + 2;
+  return 2 + pass * int(portions);
+}
+int RadixPlan::launch_of_upsweep(int pass) const { return single_block ? 0 : pass * 3; }
+int RadixPlan::launch_of_scan(int pass) const { return single_block ? 0 : pass * 3 + 1; }
+int RadixPlan::launch_of_histogram() const { return 0; }
+
+std::string RadixPlan::describe() const {
+  std::string v = variant == RadixVariant::Onesweep ? "onesweep" : "reduce-then-scan";
+  if (single_block)
+    return fmt::format("{}: single block ({} threads x {} keys), {} passes x {} bits", v, threads,
+                       keys_per_thread, passes, radix_bits);
+  return fmt::format("{}: {} passes x {} bits, {} threads x {} keys = {}-key tiles, {} tiles, {} blocks",
+                     v, passes, radix_bits, threads, keys_per_thread, tile_keys, tiles, blocks);
+}
+
+double radix_bytes_moved(const RadixPlan& p) {
+  const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
+  if (p.single_block) return n * (2 * kb + 2 * vb);  // read once, written once
+  if (p.variant == RadixVariant::ReduceThenScan) {
+    // Fig. 6: per pass the upsweep reads the keys, the downsweep reads and writes keys and values.
+    double bytes = p.passes * n * (3 * kb + 2 * vb);
+    if (p.passes % 2) bytes += n * (2 * kb + 2 * vb);  // the result is copied back in place
+    return bytes;
+  }
+  // Onesweep: one read of the keys for all histograms, then per pass one read and one write.
+  return n * kb + p.passes * n * (2 * kb + 2 * vb);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,107 @@
+#pragma once
+// The decomposition of one LSD radix sort run, computed once and shared by the CPU model and the
+// GPU path so both cut the keys into the same passes, tiles, blocks and launches (DESIGN.md: "a
+// readable host implementation of the same decomposition"). Plain C++: no CUDA headers.
+//
+// Two variants (kernels/radix/README.md):
+//  - ReduceThenScan, after Merrill & Grimshaw 2010 §4.1: per digit place an upsweep kernel in
+//    which each of `blocks` thread blocks counts the digits of its contiguous chunk of tiles, a
+//    scan of the digit-major count matrix, and a downsweep in which each block ranks its keys tile
+//    by tile (stable) and scatters them, carrying per-digit running offsets from tile to tile.
+//  - Onesweep, after Adinets & Merrill 2022: one histogram kernel for all digit places, then one
+//    kernel per place in which every tile (= one thread block) ranks its keys and finds its global
+//    digit offsets by decoupled look-back over the tiles before it.
+// Both switch to a single-block kernel (all passes in shared memory) for small n, as in §5 of
+// Merrill & Grimshaw ("for n < 2048 a single CTA").
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/key_type.h"
+#include "common/param_spec.h"
+
+namespace sortscope {
+
+enum class RadixVariant { ReduceThenScan, Onesweep };
+// How a warp finds the lanes holding the same digit: one ballot per digit bit (CUB's MatchAny
+// idea), or the hardware match.any instruction.
+enum class RadixRanking { Ballot, Match };
+
+// Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes).
+inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
+// Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512).
+inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
+// The single-block path: one block of kSingleBlockThreads x kSingleBlockKeysPerThread keys sorts
+// every n up to that size with all passes in shared memory.
+inline constexpr int kSingleBlockThreads = 512;
+inline constexpr int kSingleBlockKeysPerThread = 8;
+inline constexpr uint64_t kSingleBlockMaxKeys = uint64_t(kSingleBlockThreads) * kSingleBlockKeysPerThread;
+// Onesweep packs a 2-bit flag and a 30-bit count into one look-back word, so one launch handles at
+// most this many keys; larger n runs each pass as several "portions" chained through their bins.
+inline constexpr uint64_t kOnesweepMaxPortionKeys = (1ull << 30) - 1;
+// Largest n either variant accepts: offsets are 32-bit.
+inline constexpr uint64_t kRadixMaxKeys = 0xFFFFFFFFull;
+
+// The parameter specs of each variant (choices are strings; the value is the choice's index).
+const std::vector<ParamSpec>& radix_rts_params();
+const std::vector<ParamSpec>& radix_onesweep_params();
+
+struct RadixPlan {
+  RadixVariant variant = RadixVariant::Onesweep;
+  KeyType key_type = KeyType::U32;
+  int key_bits = 32;            // 32 or 64: width of the ordered-bits word
+  bool with_values = false;
+  uint64_t n = 0;
+
+  int radix_bits = 8;           // d: digit width
+  uint32_t digits = 256;        // r = 2^d
+  int passes = 4;               // ceil(key_bits / d); the last place may be narrower
+  RadixRanking ranking = RadixRanking::Ballot;
+
+  int threads = 256;            // per block
+  int keys_per_thread = 16;
+  uint64_t tile_keys = 0;       // threads * keys_per_thread
+  uint64_t tiles = 0;           // ceil(n / tile_keys)
+
+  bool single_block = false;    // n <= kSingleBlockMaxKeys: one kernel, one block, all passes
+
+  // Thread blocks of the ranking kernels. ReduceThenScan: an even share of tiles_per_block
+  // consecutive tiles per block (the paper's C CTAs, loop-raking their n/C keys). Onesweep: one tile
+  // per block (blocks == tiles). Single block: 1.
+  uint32_t blocks = 0;
+  uint64_t tiles_per_block = 1;
+  uint64_t block_keys = 0;      // keys per block (the last block may hold fewer)
+
+  // Onesweep: tiles per launch ("portion"), and launches per pass.
+  uint64_t portion_tiles = 0;
+  uint32_t portions = 1;
+
+  uint64_t block_begin(uint64_t b) const { return b * block_keys < n ? b * block_keys : n; }
+  uint64_t block_end(uint64_t b) const { return block_begin(b + 1); }
+  int pass_shift(int pass) const { return pass * radix_bits; }
+  int pass_bits(int pass) const {  // bits of this place that exist in the key
+    int rest = key_bits - pass_shift(pass);
+    return rest < radix_bits ? rest : radix_bits;
+  }
+  uint32_t digit_mask() const { return digits - 1; }
+  // The kernel launches of a measure-mode run, in order, with the names the timeline shows.
+  std::vector<std::string> launch_names() const;
+  // Index into launch_names() of the launch that does the ranking/scatter of `pass` (and of the
+  // upsweep and scan of a reduce-then-scan pass).
+  int launch_of_pass(int pass) const;
+  int launch_of_upsweep(int pass) const;
+  int launch_of_scan(int pass) const;
+  int launch_of_histogram() const;  // Onesweep: the all-places histogram
+  std::string describe() const;     // "onesweep: 4 passes x 8 bits, 384 threads x 20 keys, ..."
+};
+
+// Builds the plan for `params` (resolved: every name present, as resolve_params leaves it).
+// Throws std::runtime_error with one line when n exceeds kRadixMaxKeys.
+RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool with_values,
+                          const ParamValues& params);
+
+// Bytes the variant's kernels move through device memory at least (reads + writes of keys and
+// values; the small count arrays are left out), for Algorithm::bytes_moved.
+double radix_bytes_moved(const RadixPlan& plan);
+
+}  // namespace sortscope

@@ -1,0 +1,389 @@
+#pragma once
+// Host orchestration of the radix kernels for one key width and values on/off (CUDA only): the
+// launches of a measure-mode run and, in explain mode, the capture buffers and the read-backs that
+// become RadixPassRecords for RadixStepWriter. Instantiated in radix_sort_*.cu.
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+#include "common/key_transform_gpu.h"
+#include "radix_gpu.h"
+#include "radix_kernels.cuh"
+#include "radix_steps.h"
+
+namespace sortscope::radix_detail {
+
+// Scratch slots (DeviceScratch): alternate keys, alternate values, control words.
+constexpr int kSlotKeys = 0, kSlotValues = 1, kSlotControl = 2;
+
+template <class F>
+void with_keys_per_thread(int kpt, F&& f) {
+  switch (kpt) {
+    case 8: f(std::integral_constant<int, 8>{}); return;
+    case 12: f(std::integral_constant<int, 12>{}); return;
+    case 16: f(std::integral_constant<int, 16>{}); return;
+    case 20: f(std::integral_constant<int, 20>{}); return;
+    case 24: f(std::integral_constant<int, 24>{}); return;
+    case 28: f(std::integral_constant<int, 28>{}); return;
+    case 32: f(std::integral_constant<int, 32>{}); return;
+  }
+  throw std::runtime_error("radix: keys_per_thread " + std::to_string(kpt) + " is not compiled in");
+}
+
+// The ordered-bits transform as masks (see KeyXform), to ordered bits or back.
+template <class Bits>
+KeyXform<Bits> xform_for(KeyType type, bool to_ordered) {
+  constexpr Bits sign = Bits(1) << (sizeof(Bits) * 8 - 1);
+  switch (type) {
+    case KeyType::I32: case KeyType::I64: return {sign, sign};
+    case KeyType::F32: case KeyType::F64:
+      return to_ordered ? KeyXform<Bits>{sign, Bits(~Bits(0))} : KeyXform<Bits>{Bits(~Bits(0)), sign};
+    default: return {0, 0};
+  }
+}
+
+template <class Kernel>
+void allow_shared_memory(Kernel kernel, size_t bytes) {
+  if (bytes > 48 * 1024)
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+}
+
+template <class T>
+std::vector<T> to_host(const T* d, size_t count, cudaStream_t stream) {
+  std::vector<T> h(count);
+  if (count) CUDA_CHECK(cudaMemcpyAsync(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return h;
+}
+
+inline ArrayState device_state(const void* keys, const uint32_t* values, cudaStream_t stream) {
+  ArrayState a;
+  a.keys = keys;
+  a.values = values;
+  a.on_device = true;
+  a.stream = stream;
+  return a;
+}
+
+// Explain mode's device-side capture buffers for one multi-block pass (reused pass after pass).
+struct PassCaptureBuffers {
+  DeviceBuffer<uint32_t> highlight_dest, all_dest, tile_counts, tile_offsets, events;
+  DeviceBuffer<RadixCapture> cap;
+  RadixCapture host;
+
+  PassCaptureBuffers(const RadixPlan& p, cudaStream_t stream) {
+    const uint32_t hb = radix_highlight_block(p);
+    host.highlight_block = hb;
+    highlight_dest.resize(std::max<uint64_t>(1, p.block_end(hb) - p.block_begin(hb)));
+    host.highlight_dest = highlight_dest.data();
+    if (radix_captures_scatter_map(p)) {
+      all_dest.resize(p.n);
+      host.all_dest = all_dest.data();
+    }
+    if (p.variant == RadixVariant::Onesweep) {
+      tile_counts.resize(p.tiles * p.digits);
+      tile_offsets.resize(p.tiles * p.digits);
+      events.resize(3 * p.tiles + 1);
+      host.tile_counts = tile_counts.data();
+      host.tile_offsets = tile_offsets.data();
+      host.aggregate_at = events.data();
+      host.inclusive_at = events.data() + p.tiles;
+      host.depth = events.data() + 2 * p.tiles;
+      host.clock = events.data() + 3 * p.tiles;
+    }
+    cap.resize(1);
+    CUDA_CHECK(cudaMemcpyAsync(cap.data(), &host, sizeof(RadixCapture), cudaMemcpyHostToDevice, stream));
+  }
+};
+
+template <class Bits, bool kValues, bool kHooks>
+class RadixRun {
+ public:
+  RadixRun(const RadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx)
+      : p_(plan), keys_(static_cast<Bits*>(keys.keys)), values_(keys.values), ctx_(ctx),
+        stream_(reinterpret_cast<cudaStream_t>(ctx.stream)),
+        scratch_(ctx.scratch ? *ctx.scratch : own_scratch_) {
+    if (ctx.recorder && !kHooks) throw std::logic_error("radix: explain mode needs the capture hooks");
+    if (kValues && !values_) throw std::logic_error("radix: values expected");
+    explain_ = ctx.recorder != nullptr;
+    if (explain_) writer_.emplace(p_, *ctx.recorder);
+    xin_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, true);
+    xout_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, false);
+  }
+
+  void run() {
+    if (explain_) {
+      keys_to_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
+      writer_->input(device_state(keys_, values_, stream_));
+    }
+    if (p_.n > 0) {
+      if (p_.single_block) single_block();
+      else if (p_.variant == RadixVariant::ReduceThenScan) reduce_then_scan();
+      else onesweep();
+    }
+    if (explain_) keys_from_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
+  }
+
+ private:
+  // ---- single block ------------------------------------------------------------------------
+  void single_block() {
+    constexpr int KPT = kSingleBlockKeysPerThread;
+    const int warps = p_.threads / kWarpThreads;
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, p_.digits) +
+                        (kValues ? p_.tile_keys * sizeof(uint32_t) : 0);
+    auto kernel = single_block_kernel<Bits, kValues, KPT, kHooks>;
+    allow_shared_memory(kernel, smem);
+    SingleBlockArgs<Bits> a{keys_, values_, uint32_t(p_.n), p_.passes, p_.radix_bits,
+                            p_.ranking == RadixRanking::Match, xin_, xout_, nullptr};
+
+    // Explain: one capture record per pass, each with its own buffers.
+    std::vector<DeviceBuffer<uint32_t>> bufs;
+    std::vector<DeviceBuffer<Bits>> pass_keys;
+    DeviceBuffer<RadixCapture> caps;
+    std::vector<Bits> input_host;
+    if (explain_) {
+      input_host = to_host(keys_, p_.n, stream_);
+      std::vector<RadixCapture> host(size_t(p_.passes));
+      for (auto& c : host) {
+        bufs.emplace_back(p_.n);  // highlight (= all keys)
+        c.highlight_dest = bufs.back().data();
+        bufs.emplace_back(p_.n);
+        c.all_dest = bufs.back().data();
+        bufs.emplace_back(p_.digits);
+        c.block_counts = bufs.back().data();
+        pass_keys.emplace_back(p_.n);
+        c.pass_keys = pass_keys.back().data();
+        if (kValues) {
+          bufs.emplace_back(p_.n);
+          c.pass_values = bufs.back().data();
+        }
+      }
+      caps.resize(host.size());
+      CUDA_CHECK(cudaMemcpyAsync(caps.data(), host.data(), host.size() * sizeof(RadixCapture),
+                                 cudaMemcpyHostToDevice, stream_));
+      a.cap = caps.data();
+      kernel<<<1, p_.threads, smem, stream_>>>(a);
+      CUDA_CHECK_LAUNCH("single_block_kernel");
+      for (int pass = 0; pass < p_.passes; ++pass) {
+        const RadixCapture& c = host[size_t(pass)];
+        RadixPassRecord rec;
+        rec.pass = pass;
+        rec.rows = 1;
+        rec.counts = to_host(c.block_counts, p_.digits, stream_);
+        rec.scanned = digit_major_scan(rec.counts, 1, p_.digits);
+        rec.highlight_dest = to_host(c.highlight_dest, p_.n, stream_);
+        if (radix_captures_scatter_map(p_)) rec.all_dest = to_host(c.all_dest, p_.n, stream_);
+        writer_->pass(rec, input_host.data(),
+                      device_state(c.pass_keys, kValues ? c.pass_values : nullptr, stream_));
+        input_host = to_host(static_cast<const Bits*>(c.pass_keys), p_.n, stream_);
+      }
+      return;
+    }
+    kernel<<<1, p_.threads, smem, stream_>>>(a);
+    CUDA_CHECK_LAUNCH("single_block_kernel");
+  }
+
+  // ---- reduce-then-scan ----------------------------------------------------------------------
+  void reduce_then_scan() {
+    const uint32_t digits = p_.digits, blocks = p_.blocks;
+    const int warps = p_.threads / kWarpThreads;
+    Bits* alt = static_cast<Bits*>(scratch_.get(kSlotKeys, p_.n * sizeof(Bits)));
+    uint32_t* valt = kValues ? static_cast<uint32_t*>(scratch_.get(kSlotValues, p_.n * 4)) : nullptr;
+    const size_t matrix = size_t(digits) * blocks;
+    uint32_t* control = static_cast<uint32_t*>(
+        scratch_.get(kSlotControl, (2 * matrix + size_t(p_.passes) * digits) * sizeof(uint32_t)));
+    uint32_t* counts = control;
+    uint32_t* offsets = control + matrix;
+    uint32_t* totals = control + 2 * matrix;
+    CUDA_CHECK(cudaMemsetAsync(totals, 0, size_t(p_.passes) * digits * sizeof(uint32_t), stream_));
+
+    std::optional<PassCaptureBuffers> capture;
+    if (explain_) capture.emplace(p_, stream_);
+    const size_t up_smem = size_t(warps) * digits * sizeof(uint32_t);
+    const size_t down_smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, explain_);
+    const int scan_threads = int(std::min<uint32_t>(1024, (blocks + 31) / 32 * 32));
+
+    with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
+      constexpr int KPT = decltype(kpt_c)::value;
+      auto up = rts_upsweep_kernel<Bits, KPT>;
+      auto down = rts_downsweep_kernel<Bits, kValues, KPT, kHooks>;
+      allow_shared_memory(up, up_smem);
+      allow_shared_memory(down, down_smem);
+      Bits* in = keys_;
+      Bits* out = alt;
+      uint32_t* vin = values_;
+      uint32_t* vout = valt;
+      for (int pass = 0; pass < p_.passes; ++pass) {
+        RtsArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.block_keys),
+                        uint32_t(p_.tile_keys), blocks, p_.pass_shift(pass), p_.radix_bits,
+                        p_.ranking == RadixRanking::Match,
+                        pass == 0 ? xin_ : KeyXform<Bits>{},
+                        pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
+                        counts, offsets, totals + size_t(pass) * digits,
+                        capture ? capture->cap.data() : nullptr};
+        up<<<blocks, p_.threads, up_smem, stream_>>>(a);
+        CUDA_CHECK_LAUNCH("rts_upsweep_kernel");
+        RadixPassRecord rec;
+        if (explain_) {
+          rec.pass = pass;
+          rec.rows = blocks;
+          rec.counts = transpose(to_host(counts, matrix, stream_), digits, blocks);
+          writer_->upsweep(rec, device_state(in, vin, stream_));
+        }
+        rts_scan_kernel<Bits><<<digits, scan_threads, 0, stream_>>>(a);
+        CUDA_CHECK_LAUNCH("rts_scan_kernel");
+        if (explain_) {
+          std::vector<uint32_t> o = transpose(to_host(offsets, matrix, stream_), digits, blocks);
+          rec.scanned.assign(o.begin(), o.end());
+          writer_->scan(rec, device_state(in, vin, stream_));
+        }
+        down<<<blocks, p_.threads, down_smem, stream_>>>(a);
+        CUDA_CHECK_LAUNCH("rts_downsweep_kernel");
+        if (explain_) finish_pass(rec, *capture, in, out, vout);
+        std::swap(in, out);
+        std::swap(vin, vout);
+      }
+      if (in != keys_) {  // odd number of passes: the result is in the alternate buffer
+        CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
+        if (kValues)
+          CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));
+      }
+    });
+  }
+
+  // digit-major [digits][blocks] -> row-major [blocks][digits]
+  static std::vector<uint32_t> transpose(const std::vector<uint32_t>& dm, uint32_t digits, uint32_t blocks) {
+    std::vector<uint32_t> r(dm.size());
+    for (uint32_t d = 0; d < digits; ++d)
+      for (uint32_t b = 0; b < blocks; ++b) r[size_t(b) * digits + d] = dm[size_t(d) * blocks + b];
+    return r;
+  }
+
+  // Explain: destinations of the pass, then the step.
+  void finish_pass(RadixPassRecord& rec, PassCaptureBuffers& c, const Bits* in, const Bits* out,
+                   const uint32_t* vout) {
+    const uint32_t hb = radix_highlight_block(p_);
+    const uint64_t begin = p_.block_begin(hb), count = p_.block_end(hb) - begin;
+    rec.highlight_dest = to_host(c.highlight_dest.data(), count, stream_);
+    if (radix_captures_scatter_map(p_)) rec.all_dest = to_host(c.all_dest.data(), p_.n, stream_);
+    std::vector<Bits> hl = to_host(in + begin, count, stream_);
+    writer_->pass(rec, hl.data(), device_state(out, vout, stream_));
+  }
+
+  // ---- onesweep ------------------------------------------------------------------------------
+  void onesweep() {
+    constexpr uint32_t digits = kOnesweepDigits;
+    const int warps = p_.threads / kWarpThreads;
+    Bits* alt = static_cast<Bits*>(scratch_.get(kSlotKeys, p_.n * sizeof(Bits)));
+    uint32_t* valt = kValues ? static_cast<uint32_t*>(scratch_.get(kSlotValues, p_.n * 4)) : nullptr;
+    const uint64_t ptiles_max = std::min<uint64_t>(p_.portion_tiles, p_.tiles);
+    const size_t hist_words = size_t(p_.passes) * digits, bins_words = size_t(p_.passes) * 2 * digits;
+    const size_t lb_words = 1 + size_t(ptiles_max) * digits;
+    uint32_t* control = static_cast<uint32_t*>(
+        scratch_.get(kSlotControl, (hist_words + bins_words + lb_words) * sizeof(uint32_t)));
+    uint32_t* hist = control;
+    uint32_t* bins = control + hist_words;
+    uint32_t* lookback = bins + bins_words;
+
+    CUDA_CHECK(cudaMemsetAsync(hist, 0, hist_words * sizeof(uint32_t), stream_));
+    {
+      constexpr int kHistKpt = 8, kHistThreads = 256;
+      int device = 0, sms = 0;
+      CUDA_CHECK(cudaGetDevice(&device));
+      CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      const uint64_t tiles = (p_.n + kHistThreads * kHistKpt - 1) / (kHistThreads * kHistKpt);
+      const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * 8));
+      onesweep_histogram_kernel<Bits, kHistKpt><<<grid, kHistThreads, 0, stream_>>>(
+          keys_, uint32_t(p_.n), xin_, p_.passes, hist);
+      CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
+    }
+    onesweep_scan_kernel<<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
+    CUDA_CHECK_LAUNCH("onesweep_scan_kernel");
+    if (explain_) writer_->all_place_histogram(to_host(hist, hist_words, stream_),
+                                               device_state(keys_, values_, stream_));
+
+    std::optional<PassCaptureBuffers> capture;
+    if (explain_) capture.emplace(p_, stream_);
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, explain_);
+
+    with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
+      constexpr int KPT = decltype(kpt_c)::value;
+      auto kernel = onesweep_pass_kernel<Bits, kValues, KPT, kHooks>;
+      allow_shared_memory(kernel, smem);
+      Bits* in = keys_;
+      Bits* out = alt;
+      uint32_t* vin = values_;
+      uint32_t* vout = valt;
+      for (int pass = 0; pass < p_.passes; ++pass) {
+        if (explain_)
+          CUDA_CHECK(cudaMemsetAsync(capture->host.clock, 0, sizeof(uint32_t), stream_));
+        for (uint32_t q = 0; q < p_.portions; ++q) {
+          const uint64_t first = uint64_t(q) * p_.portion_tiles;
+          const uint32_t ptiles = uint32_t(std::min<uint64_t>(p_.portion_tiles, p_.tiles - first));
+          CUDA_CHECK(cudaMemsetAsync(lookback, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
+          uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
+          OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
+                               uint32_t(first), ptiles, p_.pass_shift(pass),
+                               p_.ranking == RadixRanking::Match,
+                               pass == 0 ? xin_ : KeyXform<Bits>{},
+                               pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
+                               pass_bins + (q % 2) * digits,
+                               q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
+                               lookback, capture ? capture->cap.data() : nullptr};
+          kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
+          CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
+        }
+        if (explain_) {
+          RadixPassRecord rec;
+          rec.pass = pass;
+          rec.rows = uint32_t(p_.tiles);
+          rec.counts = to_host(capture->host.tile_counts, p_.tiles * digits, stream_);
+          std::vector<uint32_t> off = to_host(capture->host.tile_offsets, p_.tiles * digits, stream_);
+          rec.scanned.assign(off.begin(), off.end());
+          std::vector<uint32_t> ev = to_host(capture->events.data(), 3 * p_.tiles + 1, stream_);
+          LookbackState lb;
+          lb.tiles = uint32_t(p_.tiles);
+          lb.measured = true;
+          lb.aggregate_at.assign(ev.begin(), ev.begin() + p_.tiles);
+          lb.inclusive_at.assign(ev.begin() + p_.tiles, ev.begin() + 2 * p_.tiles);
+          lb.depth.assign(ev.begin() + 2 * p_.tiles, ev.begin() + 3 * p_.tiles);
+          lb.ticks = ev[3 * p_.tiles];
+          rec.lookback = std::move(lb);
+          finish_pass(rec, *capture, in, out, vout);
+        }
+        std::swap(in, out);
+        std::swap(vin, vout);
+      }
+      if (in != keys_) {  // never with 8-bit digits (even pass counts); kept for safety
+        CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
+        if (kValues)
+          CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));
+      }
+    });
+  }
+
+  const RadixPlan& p_;
+  Bits* keys_;
+  uint32_t* values_;
+  const GpuRunContext& ctx_;
+  cudaStream_t stream_;
+  DeviceScratch own_scratch_;
+  DeviceScratch& scratch_;
+  bool explain_ = false;
+  std::optional<RadixStepWriter> writer_;
+  KeyXform<Bits> xin_, xout_;
+};
+
+template <class Bits, bool kValues, bool kHooks>
+void radix_sort_typed(const RadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {
+  RadixRun<Bits, kValues, kHooks>(plan, keys, ctx).run();
+}
+
+}  // namespace sortscope::radix_detail

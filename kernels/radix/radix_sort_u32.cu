@@ -1,0 +1,7 @@
+// One instantiation of the radix kernels and their host orchestration: uint32_t keys, values false.
+// Split by type so the kernels compile in parallel.
+#include "radix_sort_impl.cuh"
+
+namespace sortscope::radix_detail {
+template void radix_sort_typed<uint32_t, false, true>(const RadixPlan&, DeviceKeys&, const GpuRunContext&);
+}  // namespace sortscope::radix_detail

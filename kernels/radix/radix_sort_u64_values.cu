@@ -1,0 +1,7 @@
+// One instantiation of the radix kernels and their host orchestration: uint64_t keys, values true.
+// Split by type so the kernels compile in parallel.
+#include "radix_sort_impl.cuh"
+
+namespace sortscope::radix_detail {
+template void radix_sort_typed<uint64_t, true, true>(const RadixPlan&, DeviceKeys&, const GpuRunContext&);
+}  // namespace sortscope::radix_detail

@@ -1,0 +1,259 @@
+#include "radix_steps.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+const std::vector<std::string> kRtsPseudo = {
+    "keys <- ordered_bits(input)            // fused into the first and last pass",
+    "if n <= 4096: one block runs every pass in shared memory",
+    "for each digit place p (bits p*d .. p*d+d-1), least significant first:",
+    "  upsweep: every block b counts its keys per digit: H[digit][b]",
+    "  scan: O <- exclusive scan of H in digit-major order",
+    "  downsweep: every block b, tile by tile:",
+    "    rank the tile's keys by digit, stable (warp ballots + per-warp counters)",
+    "    out[O[digit][b] + carry[digit] + rank - tile_start[digit]] <- key; carry += counts",
+    "  swap in and out",
+    "output <- native(keys)",
+};
+
+const std::vector<std::string> kOnesweepPseudo = {
+    "keys <- ordered_bits(input)            // fused into the first and last pass",
+    "if n <= 4096: one block runs every pass in shared memory",
+    "histogram: H[place][digit] for every digit place in one read of the keys",
+    "G[place] <- exclusive scan of H[place]",
+    "for each digit place p, least significant first:",
+    "  every tile t (numbered in the order the tiles start):",
+    "    rank the tile's keys by digit, stable; publish its counts as AGGREGATE",
+    "    look back over tiles t-1, t-2, ... summing counts up to an INCLUSIVE one; publish INCLUSIVE",
+    "    out[G[p][digit] + prefix[digit] + rank - tile_start[digit]] <- key",
+    "  swap in and out",
+    "output <- native(keys)",
+};
+
+const std::vector<StepKind> kRtsKinds = {
+    {"input", "The input as ordered bits", 0},
+    {"upsweep", "Upsweep: every block counts its keys per digit", 3},
+    {"scan", "Scan of the digit-major count matrix: where each block writes each digit", 4},
+    {"downsweep", "Downsweep: blocks rank their keys by digit and scatter them", 7},
+    {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
+};
+
+const std::vector<StepKind> kOnesweepKinds = {
+    {"input", "The input as ordered bits", 0},
+    {"histogram", "Histogram of every digit place in one read, scanned per place", 2},
+    {"onesweep-pass", "Tiles rank their keys, look back for digit offsets and scatter", 7},
+    {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
+};
+
+std::string bits_range(const RadixPlan& p, int pass) {
+  return fmt::format("bits {}..{}", p.pass_shift(pass), p.pass_shift(pass) + p.pass_bits(pass) - 1);
+}
+
+template <class Bits>
+uint32_t digit_at(const void* keys, uint64_t i, int shift, uint32_t mask) {
+  return uint32_t(static_cast<const Bits*>(keys)[i] >> shift) & mask;
+}
+
+}  // namespace
+
+const std::vector<StepKind>& radix_step_kinds(RadixVariant v) {
+  return v == RadixVariant::Onesweep ? kOnesweepKinds : kRtsKinds;
+}
+
+const std::vector<std::string>& radix_pseudo_code(RadixVariant v) {
+  return v == RadixVariant::Onesweep ? kOnesweepPseudo : kRtsPseudo;
+}
+
+int radix_step_index(RadixVariant v, RadixStepKind k) {
+  if (v == RadixVariant::Onesweep) {
+    switch (k) {
+      case RadixStepKind::Input: return 0;
+      case RadixStepKind::Histogram: return 1;
+      case RadixStepKind::Pass: return 2;
+      case RadixStepKind::SingleBlock: return 3;
+      default: return -1;
+    }
+  }
+  switch (k) {
+    case RadixStepKind::Input: return 0;
+    case RadixStepKind::Upsweep: return 1;
+    case RadixStepKind::Scan: return 2;
+    case RadixStepKind::Pass: return 3;
+    case RadixStepKind::SingleBlock: return 4;
+    default: return -1;
+  }
+}
+
+std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint32_t rows,
+                                       uint32_t digits) {
+  std::vector<uint64_t> scanned(counts.size());
+  uint64_t running = 0;
+  for (uint32_t d = 0; d < digits; ++d)
+    for (uint32_t r = 0; r < rows; ++r) {
+      scanned[size_t(r) * digits + d] = running;
+      running += counts[size_t(r) * digits + d];
+    }
+  return scanned;
+}
+
+Step RadixStepWriter::make_step(RadixStepKind kind, std::string caption, int launch) const {
+  Step s;
+  s.kind = radix_step_index(plan_.variant, kind);
+  if (s.kind < 0) throw std::logic_error("radix: step kind not in this variant's catalog");
+  s.caption = std::move(caption);
+  s.pseudo_line = radix_step_kinds(plan_.variant)[size_t(s.kind)].pseudo_line;
+  s.launch = launch;
+  auto names = plan_.launch_names();
+  if (launch >= 0 && size_t(launch) < names.size()) s.launch_name = names[size_t(launch)];
+  return s;
+}
+
+DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_scanned) const {
+  DigitHistogram h;
+  h.pass = uint32_t(r.pass);
+  h.digit_shift = uint32_t(plan_.pass_shift(r.pass));
+  h.digit_bits = uint32_t(plan_.pass_bits(r.pass));
+  h.cols = plan_.digits;
+  const uint64_t max_rows = std::max<uint64_t>(1, kHistogramMaxCells / h.cols);
+  h.blocks_per_row = uint32_t((r.rows + max_rows - 1) / max_rows);
+  if (h.blocks_per_row < 1) h.blocks_per_row = 1;
+  h.rows = (r.rows + h.blocks_per_row - 1) / h.blocks_per_row;
+  h.counts.assign(size_t(h.rows) * h.cols, 0);
+  for (uint32_t b = 0; b < r.rows; ++b)
+    for (uint32_t d = 0; d < h.cols; ++d)
+      h.counts[size_t(b / h.blocks_per_row) * h.cols + d] += r.counts[size_t(b) * h.cols + d];
+  if (with_scanned) {
+    h.scanned.resize(size_t(h.rows) * h.cols);
+    for (uint32_t row = 0; row < h.rows; ++row)
+      for (uint32_t d = 0; d < h.cols; ++d)
+        h.scanned[size_t(row) * h.cols + d] =
+            r.scanned[size_t(row) * h.blocks_per_row * h.cols + d];
+  }
+  return h;
+}
+
+void RadixStepWriter::input(const ArrayState& array) {
+  rec_.set_padded_n(plan_.n);
+  std::string values = plan_.with_values ? " with values" : "";
+  rec_.record(make_step(RadixStepKind::Input,
+                        fmt::format("Input: {} {} keys{} as ordered bits. {}", plan_.n,
+                                    key_type_name(plan_.key_type), values, plan_.describe()),
+                        -1),
+              array);
+}
+
+void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
+                                          const ArrayState& array) {
+  DigitHistogram h;
+  h.pass = 0;
+  h.digit_shift = 0;
+  h.digit_bits = uint32_t(plan_.radix_bits);
+  h.rows = uint32_t(plan_.passes);
+  h.cols = plan_.digits;
+  h.counts = counts;
+  h.scanned.resize(counts.size());
+  for (uint32_t p = 0; p < h.rows; ++p) {
+    uint64_t run = 0;
+    for (uint32_t d = 0; d < h.cols; ++d) {
+      h.scanned[size_t(p) * h.cols + d] = run;
+      run += counts[size_t(p) * h.cols + d];
+    }
+  }
+  Step s = make_step(RadixStepKind::Histogram,
+                     fmt::format("One read of the keys counts the digits of all {} places ({} x {} "
+                                 "histogram); scanning each row gives where every digit starts",
+                                 plan_.passes, plan_.passes, plan_.digits),
+                     plan_.launch_of_histogram());
+  s.aux.push_back(std::move(h));
+  rec_.record(std::move(s), array);
+}
+
+void RadixStepWriter::upsweep(const RadixPassRecord& r, const ArrayState& array) {
+  Step s = make_step(RadixStepKind::Upsweep,
+                     fmt::format("Pass {}/{}, {}: upsweep - each of {} blocks counts the digits of "
+                                 "its {} keys ({} x {} count matrix)",
+                                 r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.blocks,
+                                 plan_.block_keys, plan_.blocks, plan_.digits),
+                     plan_.launch_of_upsweep(r.pass));
+  s.aux.push_back(histogram(r, false));
+  s.aux.push_back(BlockOwnership{plan_.block_keys});
+  rec_.record(std::move(s), array);
+}
+
+void RadixStepWriter::scan(const RadixPassRecord& r, const ArrayState& array) {
+  Step s = make_step(RadixStepKind::Scan,
+                     fmt::format("Pass {}/{}: exclusive scan of the count matrix in digit-major order "
+                                 "(digit 0 of every block, then digit 1, ...): where block b writes "
+                                 "its first key of each digit",
+                                 r.pass + 1, plan_.passes),
+                     plan_.launch_of_scan(r.pass));
+  s.aux.push_back(histogram(r, true));
+  s.aux.push_back(BlockOwnership{plan_.block_keys});
+  rec_.record(std::move(s), array);
+}
+
+void RadixStepWriter::pass(const RadixPassRecord& r, const void* highlight_input,
+                           const ArrayState& array) {
+  const uint32_t b = plan_.single_block ? 0 : radix_highlight_block(plan_);
+  const uint64_t begin = plan_.block_begin(b), count = plan_.block_end(b) - begin;
+  if (r.highlight_dest.size() != count)
+    throw std::logic_error("radix: highlighted block's destinations missing from the capture");
+  // Local rank = the block's exclusive count of smaller digits + the key's place among its block's
+  // keys of the same digit (its destination minus where the block's first key of that digit goes).
+  std::vector<uint64_t> smaller(plan_.digits);
+  uint64_t run = 0;
+  for (uint32_t d = 0; d < plan_.digits; ++d) {
+    smaller[d] = run;
+    run += r.counts[size_t(b) * plan_.digits + d];
+  }
+  LocalRanks ranks;
+  ranks.block = b;
+  ranks.begin = begin;
+  ranks.ranks.resize(count);
+  const int shift = plan_.pass_shift(r.pass);
+  for (uint64_t i = 0; i < count; ++i) {
+    uint32_t d = plan_.key_bits == 32 ? digit_at<uint32_t>(highlight_input, i, shift, plan_.digit_mask())
+                                      : digit_at<uint64_t>(highlight_input, i, shift, plan_.digit_mask());
+    ranks.ranks[i] = uint32_t(smaller[d] + (r.highlight_dest[i] - r.scanned[size_t(b) * plan_.digits + d]));
+  }
+
+  Step s;
+  const std::string sorted_by = fmt::format("the array is now sorted by bits 0..{}",
+                                            plan_.pass_shift(r.pass) + plan_.pass_bits(r.pass) - 1);
+  if (plan_.single_block) {
+    s = make_step(RadixStepKind::SingleBlock,
+                  fmt::format("Pass {}/{}, {}: the single block ranks all {} keys by digit in shared "
+                              "memory (stable) and exchanges them; {}",
+                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.n, sorted_by),
+                  0);
+  } else if (plan_.variant == RadixVariant::ReduceThenScan) {
+    s = make_step(RadixStepKind::Pass,
+                  fmt::format("Pass {}/{}, {}: downsweep - each block ranks its keys tile by tile "
+                              "(stable) and scatters them to its offsets; {}",
+                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), sorted_by),
+                  plan_.launch_of_pass(r.pass));
+  } else {
+    uint32_t deepest = 0;
+    if (r.lookback)
+      for (uint32_t d : r.lookback->depth) deepest = std::max(deepest, d);
+    s = make_step(RadixStepKind::Pass,
+                  fmt::format("Pass {}/{}, {}: {} tiles rank their keys, publish their counts, look "
+                              "back (at most {} tiles) for their digit offsets and scatter; {}",
+                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.tiles,
+                              deepest, sorted_by),
+                  plan_.launch_of_pass(r.pass));
+  }
+  s.aux.push_back(histogram(r, true));
+  s.aux.push_back(std::move(ranks));
+  s.aux.push_back(BlockOwnership{plan_.block_keys});
+  if (!r.all_dest.empty()) s.aux.push_back(ScatterMap{r.all_dest});
+  if (r.lookback) s.aux.push_back(*r.lookback);
+  rec_.record(std::move(s), array);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,79 @@
+#pragma once
+// The radix step catalog (captions, pseudo-code lines) and the one place that turns what a pass
+// captured into timeline steps. The CPU model and the GPU path both fill RadixPassRecord and call
+// RadixStepWriter, so their timelines have the same steps and the same aux snapshots.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/aux_types.h"
+#include "common/recorder.h"
+#include "common/timeline.h"
+#include "radix_plan.h"
+
+namespace sortscope {
+
+// Step kinds; radix_step_index maps them to indices into radix_step_kinds(variant).
+enum class RadixStepKind {
+  Input,
+  Histogram,    // onesweep: all digit places in one read
+  Upsweep,      // reduce-then-scan: per-block digit counts
+  Scan,         // reduce-then-scan: digit-major scan of the count matrix
+  Pass,         // rank + scatter of one digit place (downsweep or onesweep pass)
+  SingleBlock,  // one digit place inside the single-block kernel
+};
+
+const std::vector<StepKind>& radix_step_kinds(RadixVariant v);
+int radix_step_index(RadixVariant v, RadixStepKind k);  // -1 when the variant has no such step
+const std::vector<std::string>& radix_pseudo_code(RadixVariant v);
+
+// Full scatter maps (arrows) are captured up to this n; DigitHistogram matrices above this many
+// cells sum consecutive blocks into one row.
+inline constexpr uint64_t kScatterMapMaxKeys = 1u << 14;
+inline constexpr uint64_t kHistogramMaxCells = 1u << 20;
+
+// The block whose local ranks are captured: the middle one (its offsets are all non-trivial).
+inline uint32_t radix_highlight_block(const RadixPlan& p) { return p.blocks / 2; }
+inline bool radix_captures_scatter_map(const RadixPlan& p) { return p.n <= kScatterMapMaxKeys; }
+
+// What one pass produced, in host memory: identical between the model and the GPU (except the
+// look-back times, which on the GPU are measured).
+struct RadixPassRecord {
+  int pass = 0;
+  uint32_t rows = 0;                     // blocks (reduce-then-scan, single block) or tiles (onesweep)
+  std::vector<uint32_t> counts;          // rows x digits, row-major
+  std::vector<uint64_t> scanned;         // rows x digits: where row's first key of each digit goes
+  std::vector<uint32_t> highlight_dest;  // destinations of the highlighted block's keys
+  std::vector<uint32_t> all_dest;        // destinations of every key (n <= kScatterMapMaxKeys)
+  std::optional<LookbackState> lookback; // onesweep passes (not the single block)
+};
+
+// Exclusive digit-major scan of a rows x digits count matrix (§4.1: "the concatenation must be
+// ordered digit-major then CTA to produce stable offsets"), plus `base` per digit when given.
+std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint32_t rows,
+                                       uint32_t digits);
+
+class RadixStepWriter {
+ public:
+  RadixStepWriter(const RadixPlan& plan, Recorder& recorder) : plan_(plan), rec_(recorder) {}
+  // Step 0: the input as ordered bits.
+  void input(const ArrayState& array);
+  // Onesweep: the histogram of every place; counts is passes x digits (place-major).
+  void all_place_histogram(const std::vector<uint32_t>& counts, const ArrayState& array);
+  // Reduce-then-scan: after the upsweep (counts only) and after the scan (counts + scanned); the
+  // array is the pass input, unchanged.
+  void upsweep(const RadixPassRecord& r, const ArrayState& array);
+  void scan(const RadixPassRecord& r, const ArrayState& array);
+  // After the pass's ranking + scatter. `highlight_input` holds the pass-input keys of the
+  // highlighted block (ordered bits, plan.key_bits wide) to turn destinations into local ranks.
+  void pass(const RadixPassRecord& r, const void* highlight_input, const ArrayState& array);
+
+ private:
+  DigitHistogram histogram(const RadixPassRecord& r, bool with_scanned) const;
+  Step make_step(RadixStepKind kind, std::string caption, int launch) const;
+  const RadixPlan& plan_;
+  Recorder& rec_;
+};
+
+}  // namespace sortscope
