@@ -1,8 +1,9 @@
 // sortscope_render_demo OUT_DIR [ALGO] [N] [WxH] [STEPS...]: renders frames of an algorithm's CPU
 // model (explain mode) headless, for looking at the renderer while it is developed and for the
 // device check of the EGL device platform. Not a test and not the CLI (`sortscope render` is).
-// With --device (CUDA builds), the snapshots are copied to device memory first, so that the views
-// fill their buffers through CUDA-GL interop; it prints how each frame was filled and timings.
+// CUDA builds: --device copies the model's snapshots to device memory, --gpu records the GPU kernels
+// themselves; either way the views fill their buffers through CUDA-GL interop. Each frame's line
+// says how it was filled and how long it took.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include <cuda_runtime_api.h>
 
 #include "common/cuda_check.h"
+#include "common/device_buffer.h"
 #endif
 
 using namespace sortscope;
@@ -50,19 +52,41 @@ Timeline to_device(const Timeline& host) {
 #endif
 }
 
+// Explain mode on the GPU: the algorithm's kernels with a recorder, snapshots in device memory.
+Timeline record_gpu(const Algorithm& algo, const ParamValues& params, const HostKeys& input, DisplayRange range) {
+#if SORTSCOPE_HAS_CUDA
+  const uint64_t n = input.size();
+  Timeline t = make_timeline(algo.id(), input.type, n, n, false, true, range, uint64_t(4) << 30);
+  Recorder rec(t);
+  DeviceBuffer<uint8_t> keys(input.bytes.size());
+  CUDA_CHECK(cudaMemcpy(keys.data(), input.bytes.data(), input.bytes.size(), cudaMemcpyHostToDevice));
+  DeviceKeys dk{input.type, keys.data(), nullptr, n};
+  GpuRunContext ctx;
+  ctx.recorder = &rec;
+  algo.run_gpu(params, dk, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return t;
+#else
+  (void)algo, (void)params, (void)input, (void)range;
+  throw std::runtime_error("--gpu needs a CUDA build");
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> args;
-  bool device = false;
+  bool device = false, gpu = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--device") == 0)
       device = true;
+    else if (std::strcmp(argv[i], "--gpu") == 0)
+      gpu = true;
     else
       args.push_back(argv[i]);
   }
   if (args.empty()) {
-    std::fprintf(stderr, "usage: sortscope_render_demo OUT_DIR [ALGO] [N] [WxH] [STEP...] [--device]\n");
+    std::fprintf(stderr, "usage: sortscope_render_demo OUT_DIR [ALGO] [N] [WxH] [STEP...] [--device|--gpu]\n");
     return 2;
   }
   try {
@@ -83,10 +107,18 @@ int main(int argc, char** argv) {
     ParamValues params;
     if (std::string err = resolve_params(algo->params(), params, algo_id); !err.empty()) throw std::runtime_error(err);
     const DisplayRange range = display_range_host(keys.bytes.data(), n, KeyType::U32);
-    Timeline t = make_timeline(algo_id, KeyType::U32, n, n, false, false, range, uint64_t(1) << 30);
-    Recorder rec(t);
-    algo->run_model(params, keys, &rec);
-    if (device) t = to_device(t);
+    Timeline t;
+    if (gpu) {
+      const auto t0 = std::chrono::steady_clock::now();
+      t = record_gpu(*algo, params, keys, range);
+      std::printf("recorded on the GPU in %.1f ms\n",
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    } else {
+      t = make_timeline(algo_id, KeyType::U32, n, n, false, false, range, uint64_t(1) << 30);
+      Recorder rec(t);
+      algo->run_model(params, keys, &rec);
+      if (device) t = to_device(t);
+    }
     std::printf("%zu steps, padded_n %llu\n", t.steps.size(), (unsigned long long)t.padded_n);
 
     std::vector<int> steps;
@@ -99,7 +131,8 @@ int main(int argc, char** argv) {
       const auto t0 = std::chrono::steady_clock::now();
       std::vector<uint8_t> rgba = frames.render_rgba(s, w, h);
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      const std::string path = fmt::format("{}/{}_{}_step{:03d}.png", out, algo_id, n, s);
+      const std::string path =
+          fmt::format("{}/{}_{}{}_step{:03d}.png", out, algo_id, n, gpu ? "_gpu" : (device ? "_device" : ""), s);
       write_png(path, w, h, rgba);
       const ArrayViewInfo& info = frames.array_info();
       std::printf("%s: %s from %s, filled by %s%s%s, %.1f ms\n", path.c_str(), array_mode_name(info.mode),

@@ -531,8 +531,16 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   const Rect& s = layout_.strip;
   if (s.empty() || info_.tile_keys == 0 || size > s.h + 2) return;
   const float block_px = float(info_.tile_keys) * layout_.key_px;
-  if (block_px < 2.0f) return;
-  // "block 3" where every block has room for it, else just the numbers.
+  // "block 3" where every block has room for it, else just the numbers; where not even those fit,
+  // one line says how many blocks own how many keys each.
+  const std::string summary = std::to_string(info_.blocks) + " thread blocks of " + std::to_string(info_.tile_keys) + " keys";
+  const ImVec2 summary_size = font->CalcTextSizeA(size, FLT_MAX, 0, summary.c_str());
+  if (block_px < 2.0f || block_px < font->CalcTextSizeA(size, FLT_MAX, 0, "000").x) {
+    const float x = origin_x + s.x + 0.5f * (s.w - summary_size.x);
+    dl->AddText(font, size, ImVec2(x, origin_y + s.y + 0.5f * (s.h - summary_size.y)), IM_COL32(16, 18, 24, 255),
+                summary.c_str());
+    return;
+  }
   const std::string widest = "block " + std::to_string(info_.blocks - 1);
   const bool words = font->CalcTextSizeA(size, FLT_MAX, 0, widest.c_str()).x + 8 <= block_px;
   const float label_w = font->CalcTextSizeA(size, FLT_MAX, 0, widest.c_str() + (words ? 0 : 6)).x;
