@@ -1,0 +1,99 @@
+#pragma once
+// The launch plan of bitonic sort for n keys and a tile of T keys: the list of comparator layers
+// and which kernel launch runs which of them. The CPU model and the GPU path both walk this one
+// plan, so their steps (captions, launch indices and names, aux) cannot drift apart.
+//
+// Formulation (README.md): N = n rounded up to a power of two, positions >= n hold max-valued
+// sentinels. For merge size k = 2, 4, ..., N the first layer compares i with its mirror i ^ (k-1)
+// inside its k-block, then half-cleaners compare i with i ^ j for j = k/4, ..., 1. Every comparator
+// puts the smaller key at the lower index and swaps only when the lower key is strictly greater.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/param_spec.h"
+#include "common/timeline.h"
+
+namespace sortscope {
+
+// One comparator layer: merge size k = 2^log_k; stride j = 2^log_j, where log_j = log_k - 1 marks
+// the mirror layer (pairs i and i ^ (k-1)); otherwise pairs i and i ^ j.
+struct BitonicLayer {
+  int log_k = 1;
+  int log_j = 0;
+  bool mirrored() const { return log_j == log_k - 1; }
+  uint64_t merge_size() const { return uint64_t(1) << log_k; }
+  uint64_t stride() const { return uint64_t(1) << log_j; }
+  // Partner of position i is i ^ xor_mask(); the lower of the two gets the smaller key.
+  uint64_t xor_mask() const { return mirrored() ? merge_size() - 1 : stride(); }
+};
+
+enum class BitonicLaunchKind {
+  TileSort,      // shared memory: every layer with k <= tile, fused
+  GlobalLayers,  // 1..global_layers consecutive layers whose partners lie in other tiles, in
+                 // registers straight from and to global memory
+  TileMerge,     // shared memory: the strides < tile of one merge size, fused
+};
+
+struct BitonicLaunch {
+  BitonicLaunchKind kind = BitonicLaunchKind::TileSort;
+  int first_layer = 0;   // index into BitonicPlan::layers
+  int layer_count = 0;
+  uint64_t block_keys = 0;  // keys one thread block owns (BlockOwnership::tile_keys)
+  std::string name;         // Step::launch_name
+};
+
+struct BitonicPlan {
+  uint64_t n = 0;
+  uint64_t padded_n = 0;      // N: power of two >= n (0 for n = 0)
+  int threads = 0;
+  int keys_per_thread = 0;
+  int global_layers = 0;      // layers fused per global launch (1..kBitonicMaxGlobalLayers)
+  uint64_t tile_keys = 0;     // keys per tile in the shared-memory kernels: min(T, N)
+  std::vector<BitonicLayer> layers;
+  std::vector<BitonicLaunch> launches;
+};
+
+// Parameter names and their defaults, shared by bitonic.cpp and the plan.
+inline constexpr const char* kBitonicThreads = "threads";
+inline constexpr const char* kBitonicKeysPerThread = "keys_per_thread";
+inline constexpr const char* kBitonicGlobalLayers = "global_layers";
+inline constexpr int kBitonicDefaultThreads = 256;
+inline constexpr int kBitonicDefaultKeysPerThread = 8;
+inline constexpr int kBitonicDefaultGlobalLayers = 3;
+inline constexpr int kBitonicMaxGlobalLayers = 3;
+// Keys each thread of a global launch holds (2^layers groups of consecutive words, as 16-byte
+// or 8-byte accesses); a block owns threads * this many keys.
+inline constexpr int kBitonicGlobalKeysPerThread = 16;
+
+std::vector<ParamSpec> bitonic_param_specs();
+
+// threads and keys_per_thread must be powers of two, global_layers in 1..3 (the param spec
+// checks them).
+BitonicPlan make_bitonic_plan(uint64_t n, int threads, int keys_per_thread,
+                              int global_layers = kBitonicDefaultGlobalLayers);
+// Reads the parameters from `params` (defaults where missing).
+BitonicPlan make_bitonic_plan(uint64_t n, const ParamValues& params);
+
+// Step catalog (indices into bitonic step_kinds()) and pseudo-code.
+enum BitonicStepKind { kBitonicStepInput = 0, kBitonicStepMirror = 1, kBitonicStepHalfCleaner = 2 };
+const std::vector<StepKind>& bitonic_step_kinds();
+const std::vector<std::string>& bitonic_pseudo_code();
+
+// The step for the input snapshot (step 0) and for layer `layer` run by launch `launch`: kind,
+// caption, pseudo-code line, launch index and name, ComparatorStage and BlockOwnership aux.
+// Snapshots are left for the recorder to fill.
+Step bitonic_input_step(const BitonicPlan& plan);
+Step bitonic_layer_step(const BitonicPlan& plan, int launch, int layer);
+
+// Bytes the plan moves through device memory: every launch reads and writes the padded array
+// once (keys and values), plus run_gpu's passes around it: the ordered-bits transform and its
+// undo (signed and float keys), and for n not a power of two the copy into the padded scratch,
+// the padding fill and the copy back.
+double bitonic_bytes_moved(const BitonicPlan& plan, KeyType type, bool with_values);
+// True where the ordered-bits transform is the identity (unsigned keys): run_gpu skips it.
+inline bool bitonic_transform_is_identity(KeyType type) {
+  return type == KeyType::U32 || type == KeyType::U64;
+}
+
+}  // namespace sortscope
