@@ -253,7 +253,7 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(const HeadlessOptions& 
   if (order.empty())
     throw NoDisplayError(std::string("headless GL: EGL offers neither the device platform nor Mesa's surfaceless "
                                      "platform (client extensions: ") +
-                         (client_ext ? client_ext : "none") + ")");
+                         (client_ext && *client_ext ? client_ext : "none") + ")");
 
   std::unique_ptr<HeadlessContext> ctx(new HeadlessContext());
   std::string tried;
