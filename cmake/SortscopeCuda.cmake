@@ -24,9 +24,14 @@ if(SORTSCOPE_CUDA)
       set(CMAKE_CUDA_ARCHITECTURES ${_arch} CACHE STRING "CUDA architectures" FORCE)
     endif()
     enable_language(CUDA)
-    # C++20 for device code too. Passed as a flag because CMake before 3.26 does not know that
-    # nvcc 12+ supports CUDA20 as a dialect and refuses to configure.
-    add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
+    # C++20 for device code too. CMake before 3.26 does not know nvcc's flag for the CUDA20
+    # dialect and refuses to configure, so it is told here.
+    if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    endif()
+    set(CMAKE_CUDA_STANDARD 20)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     find_package(CUDAToolkit REQUIRED)
     set(SORTSCOPE_HAS_CUDA ON)
     message(STATUS "Sortscope: CUDA build for architectures ${CMAKE_CUDA_ARCHITECTURES}")
