@@ -3,6 +3,7 @@
 #include "baselines/cub_merge.h"
 #include "baselines/cub_radix.h"
 #include "bitonic/bitonic.h"
+#include "merge/multiway.h"
 #include "merge/two_way.h"
 #include "radix/radix.h"
 
@@ -12,6 +13,7 @@ const std::vector<const Algorithm*>& all_algorithms() {
   static const std::vector<const Algorithm*> kAlgorithms = {
       &bitonic_algorithm(),
       &two_way_merge_algorithm(),
+      &multiway_merge_algorithm(),
       &cub_merge_algorithm(),
       &radix_algorithm(),
       &radix_onesweep_algorithm(),

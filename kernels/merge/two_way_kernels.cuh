@@ -80,6 +80,30 @@ __device__ __forceinline__ void capture_thread(typename T::Item* capture, uint64
     if (first + i < n) capture[first + i] = x[i];
 }
 
+// Stores a tile that sits in shared memory (in order) to position out_begin: 16-byte vectors for
+// full tiles of items (out_begin * sizeof(Item) is a multiple of 16 since NT is), else item by item
+// (and split into keys and values when out_items is null).
+template <class T, int NT, int VT>
+__device__ __forceinline__ void store_tile(const typename T::Item* smem, int count, uint64_t out_begin,
+                                           typename T::Item* out_items, typename T::Key* out_keys,
+                                           uint32_t* out_values) {
+  using Item = typename T::Item;
+  constexpr int kTile = NT * VT;
+  constexpr int kVec = 16 / int(sizeof(Item));
+  if (out_items && count == kTile && kTile % kVec == 0) {
+    const uint4* src = reinterpret_cast<const uint4*>(smem);
+    uint4* dst = reinterpret_cast<uint4*>(out_items + out_begin);
+#pragma unroll
+    for (int v = threadIdx.x; v < kTile / kVec; v += NT) dst[v] = src[v];
+    return;
+  }
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    const int idx = i * NT + int(threadIdx.x);
+    if (idx < count) store_item<T>(out_items, out_keys, out_values, out_begin + idx, smem[idx]);
+  }
+}
+
 // Output: items (out_items set) or keys + values (the final pass writes the caller's arrays).
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* keys, const uint32_t* values,
@@ -127,12 +151,8 @@ __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* k
 #pragma unroll
   for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
   __syncthreads();
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + tid;
-    const uint64_t g = tile_begin + idx;
-    if (g < n) store_item<T>(out_items, out_keys, out_values, g, smem[idx]);
-  }
+  const uint64_t left = n - tile_begin;
+  store_tile<T, NT, VT>(smem, left < uint64_t(kTile) ? int(left) : kTile, tile_begin, out_items, out_keys, out_values);
 }
 
 template <class T>
@@ -146,7 +166,7 @@ __global__ void partition_kernel(const typename T::Item* in, uint64_t n, uint64_
 }
 
 template <class T, int NT, int VT>
-__global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* in, uint64_t n, uint64_t run_in,
+__global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run_in,
                                                    const uint64_t* splits, typename T::Item* out_items,
                                                    typename T::Key* out_keys, uint32_t* out_values) {
   using Item = typename T::Item;
@@ -163,10 +183,26 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* in, u
   const Item* a_src = in + m.a_begin + a0;
   const Item* b_src = in + m.a_begin + m.a_len + b0 - na;  // b_src[idx] for idx >= na
 
+  // All VT loads issued before any shared store (registers in between), so they are in flight
+  // together; full tiles skip the bounds test.
+  Item r[VT];
+  if (count == kTile) {
 #pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + tid;
-    if (idx < count) smem[idx] = idx < na ? a_src[idx] : b_src[idx];
+    for (int i = 0; i < VT; ++i) {
+      const int idx = i * NT + tid;
+      r[i] = idx < na ? a_src[idx] : b_src[idx];
+    }
+#pragma unroll
+    for (int i = 0; i < VT; ++i) smem[i * NT + tid] = r[i];
+  } else {
+#pragma unroll
+    for (int i = 0; i < VT; ++i) {
+      const int idx = i * NT + tid;
+      if (idx < count) r[i] = idx < na ? a_src[idx] : b_src[idx];
+    }
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (i * NT + tid < count) smem[i * NT + tid] = r[i];
   }
   __syncthreads();
   const int diag = min(tid * VT, count);
@@ -177,12 +213,47 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* in, u
 #pragma unroll
   for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
   __syncthreads();
-  const uint64_t out_begin = t * kTile;
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + tid;
-    if (idx < count) store_item<T>(out_items, out_keys, out_values, out_begin + idx, smem[idx]);
+  store_tile<T, NT, VT>(smem, count, t * kTile, out_items, out_keys, out_values);
+}
+
+// Shared memory of one block must fit the device (16-byte items at large NT x VT do not).
+inline void check_shared_bytes(size_t bytes, const char* kernel, int nt, int vt) {
+  int dev = 0, max_optin = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&max_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (bytes > size_t(max_optin))
+    throw std::invalid_argument(std::string("two-way merge sort: the ") + kernel + " tile of " + std::to_string(nt) +
+                                " x " + std::to_string(vt) + " items needs " + std::to_string(bytes / 1024) +
+                                " KiB of shared memory, the device allows " + std::to_string(max_optin / 1024) +
+                                " KiB per block; choose fewer threads or keys per thread");
+}
+
+// Block sort of every tile (NT threads x VT items) into `out_items`, or straight into keys/values
+// when out_items is null; `capture` (explain mode) receives the tile after every stage.
+template <class T, int NT, int VT>
+void launch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
+                       typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
+                       typename T::Item* capture, cudaStream_t stream) {
+  constexpr size_t kSmem = size_t(NT) * VT * sizeof(typename T::Item);
+  check_shared_bytes(kSmem, "block sort", NT, VT);
+  CUDA_CHECK(cudaFuncSetAttribute(block_sort_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
+  block_sort_kernel<T, NT, VT><<<unsigned(p.block_tiles), NT, kSmem, stream>>>(keys, values, p.n, out_items, out_keys,
+                                                                               out_values, capture);
+  CUDA_CHECK_LAUNCH("block_sort_kernel");
+}
+
+template <class T, int VT>
+void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
+                         typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
+                         typename T::Item* capture, cudaStream_t stream) {
+  switch (p.block_threads) {
+    case 128: return launch_block_sort<T, 128, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
+    case 256: return launch_block_sort<T, 256, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
+    case 512: return launch_block_sort<T, 512, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
+    case 1024: return launch_block_sort<T, 1024, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
   }
+  throw std::invalid_argument("two-way merge sort: no block sort compiled for " + std::to_string(p.block_threads) +
+                              " threads");
 }
 
 template <class T, int NT, int VT>
@@ -194,28 +265,27 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
     rec->set_padded_n(n);
     rec->record(two_way_input_step(p), ArrayState{keys, values, true, stream});
   }
-  if (p.tiles == 0) return;
+  if (p.block_tiles == 0) return;
   constexpr size_t kSmem = size_t(NT) * VT * sizeof(Item);
-  CUDA_CHECK(cudaFuncSetAttribute(block_sort_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
+  check_shared_bytes(kSmem, "merge", NT, VT);
   CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
 
   Item* capture = rec ? static_cast<Item*>(scratch.get(kSlotCapture, size_t(p.block_stages) * n * sizeof(Item))) : nullptr;
   Item* in = nullptr;
   Item* out = nullptr;
-  if (p.tiles > 1) {
+  const bool one_tile = p.block_tiles == 1;
+  if (!one_tile) {
     in = static_cast<Item*>(scratch.get(kSlotBuf0, n * sizeof(Item)));
     out = static_cast<Item*>(scratch.get(kSlotBuf1, n * sizeof(Item)));
   }
   // One tile: the block sort is the whole sort and writes the caller's arrays (in place is safe:
   // the single block has read its tile before it writes).
-  block_sort_kernel<T, NT, VT><<<unsigned(p.tiles), NT, kSmem, stream>>>(
-      keys, values, n, in, p.tiles > 1 ? nullptr : keys, p.tiles > 1 ? nullptr : values, capture);
-  CUDA_CHECK_LAUNCH("block_sort_kernel");
+  dispatch_block_sort<T, VT>(p, keys, values, in, one_tile ? keys : nullptr, one_tile ? values : nullptr, capture,
+                             stream);
   if (rec)
     for (int s = 0; s < p.block_stages; ++s)
       record_device_items<T>(*rec, two_way_block_step(p, s), capture + uint64_t(s) * n, n, stream, scratch, kSlotUnpack);
-  if (p.tiles == 1) return;
-
+  if (one_tile) return;
   uint64_t* splits = static_cast<uint64_t*>(scratch.get(kSlotSplits, size_t(p.tiles + 1) * sizeof(uint64_t)));
   std::vector<uint64_t> host_splits;
   for (int pass = 0; pass < p.passes; ++pass) {
@@ -253,6 +323,22 @@ void two_way_dispatch_vt(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
     case 23: return two_way_sort_config<T, NT, 23>(p, keys, values, stream, scratch, rec);
   }
   throw std::invalid_argument("two-way merge sort: no kernels compiled for " + std::to_string(p.keys_per_thread) +
+                              " keys per thread");
+}
+
+// The block sort alone (the multiway sort's run formation): every tile of plan.block_tile items.
+template <class T>
+void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
+                              typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
+                              cudaStream_t stream) {
+  switch (p.keys_per_thread) {
+    case 7: return dispatch_block_sort<T, 7>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+    case 11: return dispatch_block_sort<T, 11>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+    case 15: return dispatch_block_sort<T, 15>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+    case 19: return dispatch_block_sort<T, 19>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+    case 23: return dispatch_block_sort<T, 23>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+  }
+  throw std::invalid_argument("block sort: no kernels compiled for " + std::to_string(p.keys_per_thread) +
                               " keys per thread");
 }
 

@@ -25,12 +25,12 @@ template <class T, class F>
 void block_sort_tile(const TwoWayPlan& p, typename T::Item* tile, F&& after_stage) {
   using Item = typename T::Item;
   const int vt = p.keys_per_thread;
-  for (int t = 0; t < p.threads; ++t) transposition_sort<T>(tile + t * vt, vt);
+  for (int t = 0; t < p.block_threads; ++t) transposition_sort<T>(tile + t * vt, vt);
   after_stage(0);
-  std::vector<Item> merged(p.tile);
-  for (int coop = 2, stage = 1; coop <= p.threads; coop *= 2, ++stage) {
+  std::vector<Item> merged(p.block_tile);
+  for (int coop = 2, stage = 1; coop <= p.block_threads; coop *= 2, ++stage) {
     // Thread t of a group of coop threads merges outputs [diag, diag + VT) of its pair of runs.
-    for (int t = 0; t < p.threads; ++t) {
+    for (int t = 0; t < p.block_threads; ++t) {
       const int first = (t & ~(coop - 1)) * vt, len = (coop / 2) * vt, diag = (t & (coop - 1)) * vt;
       const Item* a = tile + first;
       const Item* b = a + len;
@@ -47,18 +47,18 @@ void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recor
   using Item = typename T::Item;
   const uint64_t n = p.n;
   if (rec) record_host_items<T>(*rec, two_way_input_step(p), items.data(), n);
-  if (p.tiles == 0) return;
+  if (p.block_tiles == 0) return;
 
   // Block sort: tiles padded with max items, exactly as the kernel pads the last one.
-  std::vector<Item> work(p.tiles * p.tile, max_item<T>());
+  std::vector<Item> work(p.block_tiles * p.block_tile, max_item<T>());
   std::copy(items.begin(), items.end(), work.begin());
   std::vector<std::vector<Item>> stages(rec ? size_t(p.block_stages) : 0);
-  for (uint64_t t = 0; t < p.tiles; ++t) {
-    Item* tile = work.data() + t * p.tile;
+  for (uint64_t t = 0; t < p.block_tiles; ++t) {
+    Item* tile = work.data() + t * p.block_tile;
     block_sort_tile<T>(p, tile, [&](int s) {
       if (!rec) return;
       auto& st = stages[size_t(s)];
-      st.insert(st.end(), tile, tile + p.tile);
+      st.insert(st.end(), tile, tile + p.block_tile);
     });
   }
   if (rec)
@@ -100,6 +100,21 @@ void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recor
 }
 
 }  // namespace
+
+template <class T>
+void merge::two_way_block_sort_host(const TwoWayPlan& p, std::vector<typename T::Item>& items) {
+  using Item = typename T::Item;
+  if (p.block_tiles == 0) return;
+  std::vector<Item> work(p.block_tiles * p.block_tile, max_item<T>());
+  std::copy(items.begin(), items.end(), work.begin());
+  for (uint64_t t = 0; t < p.block_tiles; ++t) block_sort_tile<T>(p, work.data() + t * p.block_tile, [](int) {});
+  std::copy(work.begin(), work.begin() + ptrdiff_t(items.size()), items.begin());
+}
+
+template void merge::two_way_block_sort_host<merge::KeysU32>(const TwoWayPlan&, std::vector<merge::KeysU32::Item>&);
+template void merge::two_way_block_sort_host<merge::KeysU64>(const TwoWayPlan&, std::vector<merge::KeysU64::Item>&);
+template void merge::two_way_block_sort_host<merge::PairsU32>(const TwoWayPlan&, std::vector<merge::PairsU32::Item>&);
+template void merge::two_way_block_sort_host<merge::PairsU64>(const TwoWayPlan&, std::vector<merge::PairsU64::Item>&);
 
 void two_way_model_sort(const TwoWayPlan& plan, HostKeys& keys, Recorder* recorder) {
   const uint64_t n = keys.size();

@@ -46,35 +46,47 @@ std::vector<ParamSpec> two_way_param_specs() {
   ParamSpec vt{kTwoWayKeysPerThread, index_of(kTwoWayKeysChoices, kTwoWayDefaultKeys), 0,
                int(std::size(kTwoWayKeysChoices)) - 1, false, choice_names(kTwoWayKeysChoices),
                "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys"};
-  return {nt, vt};
+  ParamSpec bf{kTwoWayBlockSortFactor, index_of(kTwoWayBlockFactorChoices, kTwoWayDefaultBlockFactor), 0,
+               int(std::size(kTwoWayBlockFactorChoices)) - 1, false, choice_names(kTwoWayBlockFactorChoices),
+               "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes"};
+  return {nt, vt, bf};
 }
 
-TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread) {
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor) {
   index_of(kTwoWayThreadChoices, threads);
   index_of(kTwoWayKeysChoices, keys_per_thread);
+  index_of(kTwoWayBlockFactorChoices, block_factor);
+  if (threads * block_factor > 1024)
+    throw std::invalid_argument(fmt::format("two-way merge sort: {} = {} x {} block-sort threads exceed 1024; "
+                                            "lower {} or {}", threads * block_factor, block_factor, threads,
+                                            kTwoWayBlockSortFactor, kTwoWayThreads));
   TwoWayPlan p;
   p.n = n;
   p.threads = threads;
   p.keys_per_thread = keys_per_thread;
+  p.block_threads = threads * block_factor;
   p.tile = uint64_t(threads) * uint64_t(keys_per_thread);
   p.tiles = (n + p.tile - 1) / p.tile;
-  p.block_stages = 1 + log2_exact(uint64_t(threads));
-  p.passes = p.tiles > 1 ? log2_exact(p.tiles) : 0;
+  p.block_tile = uint64_t(p.block_threads) * uint64_t(keys_per_thread);
+  p.block_tiles = (n + p.block_tile - 1) / p.block_tile;
+  p.block_stages = 1 + log2_exact(uint64_t(p.block_threads));
+  p.passes = p.block_tiles > 1 ? log2_exact(p.block_tiles) : 0;
   return p;
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
   return make_two_way_plan(n, choice_at(kTwoWayThreadChoices, params, kTwoWayThreads, kTwoWayDefaultThreads),
-                           choice_at(kTwoWayKeysChoices, params, kTwoWayKeysPerThread, kTwoWayDefaultKeys));
+                           choice_at(kTwoWayKeysChoices, params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
+                           choice_at(kTwoWayBlockFactorChoices, params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor));
 }
 
 const std::vector<std::string>& two_way_pseudo_code() {
   static const std::vector<std::string> kLines = {
       "keys <- ordered_bits(keys)                       // (values packed beside their keys)",
-      "for each tile of NT*VT keys, one thread block:",
+      "for each tile of NTb*VT keys, one thread block (NTb = block sort threads):",
       "  each thread sorts its VT keys in registers     // odd-even transposition: stable",
-      "  for w = VT, 2VT, ..., NT*VT/2: merge run pairs in shared memory  // merge path + serial merge",
-      "for R = NT*VT, 2*NT*VT, ... while R < n:           // one pass: runs of R -> runs of 2R",
+      "  for w = VT, 2VT, ..., NTb*VT/2: merge run pairs in shared memory  // merge path + serial merge",
+      "for R = NTb*VT, 2*NTb*VT, ... while R < n:         // one pass: runs of R -> runs of 2R",
       "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t",
       "  merge: block t loads A[split[t]..split[t+1]) and its B share, each thread merges VT keys",
       "keys <- native(keys)",
@@ -104,13 +116,14 @@ Step make_step(int kind, std::string caption, int launch, std::string launch_nam
   return s;
 }
 std::string block_sort_launch(const TwoWayPlan& p) {
-  return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.threads, p.keys_per_thread);
+  return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.block_threads, p.keys_per_thread);
 }
 }  // namespace
 
 Step two_way_input_step(const TwoWayPlan& p) {
-  return make_step(0, fmt::format("Input: {} keys as ordered bits; tiles of {} x {} = {} keys", p.n,
-                                  p.threads, p.keys_per_thread, p.tile),
+  return make_step(0, fmt::format("Input: {} keys as ordered bits; block sort tiles of {} x {} = {} keys, "
+                                  "merge tiles of {} x {} = {}", p.n, p.block_threads, p.keys_per_thread,
+                                  p.block_tile, p.threads, p.keys_per_thread, p.tile),
                    -1, "");
 }
 
@@ -127,7 +140,7 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
                                  w, 1 << stage, p.keys_per_thread, 2 * w),
                   0, block_sort_launch(p));
   }
-  s.aux.push_back(BlockOwnership{p.tile});
+  s.aux.push_back(BlockOwnership{p.block_tile});
   return s;
 }
 

@@ -24,29 +24,39 @@ namespace sortscope {
 
 inline constexpr const char* kTwoWayThreads = "threads";
 inline constexpr const char* kTwoWayKeysPerThread = "keys_per_thread";
+inline constexpr const char* kTwoWayBlockSortFactor = "block_sort_threads";
 // The kernels are compiled for these (NT, VT); the parameter specs offer exactly these choices.
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
 inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 19, 23};
+inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4};
 inline constexpr int kTwoWayDefaultThreads = 256;
 inline constexpr int kTwoWayDefaultKeys = 15;
+inline constexpr int kTwoWayDefaultBlockFactor = 2;
 
 std::vector<ParamSpec> two_way_param_specs();
 
+// The block sort may use more threads than the merge passes (block_threads = factor x NT): its
+// larger tile leaves fewer runs and so fewer passes over memory. Merge tiles never straddle a
+// pair of runs because the runs (block_tile << pass) are multiples of the merge tile.
 struct TwoWayPlan {
   uint64_t n = 0;
-  int threads = kTwoWayDefaultThreads;        // NT
-  int keys_per_thread = kTwoWayDefaultKeys;   // VT
-  uint64_t tile = 0;                          // NT * VT
-  uint64_t tiles = 0;                         // ceil(n / tile): blocks of every launch
-  int block_stages = 0;                       // 1 + log2(NT): runs of VT, 2 VT, ..., tile
-  int passes = 0;                             // ceil(log2(tiles))
+  int threads = kTwoWayDefaultThreads;        // NT of the merge passes
+  int keys_per_thread = kTwoWayDefaultKeys;   // VT (block sort and merge passes)
+  int block_threads = 0;                      // NT of the block sort
+  uint64_t tile = 0;                          // NT * VT: outputs per merge block
+  uint64_t tiles = 0;                         // ceil(n / tile): blocks of every merge launch
+  uint64_t block_tile = 0;                    // block_threads * VT: keys per block-sort block
+  uint64_t block_tiles = 0;                   // ceil(n / block_tile)
+  int block_stages = 0;                       // 1 + log2(block_threads): runs of VT, 2 VT, ..., block_tile
+  int passes = 0;                             // ceil(log2(block_tiles))
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
-  uint64_t run_in(int pass) const { return tile << pass; }
+  uint64_t run_in(int pass) const { return block_tile << pass; }
 };
 
 // Resolved parameter values (indices into the choices) -> plan.
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
-TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread);
+// Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor);
 
 // Output tile t of a merge pass with input runs of run_in keys: its pair of runs (A starts at
 // a_begin, B right after A) and the cross-diagonal (outputs of the pair before the tile).

@@ -4,9 +4,15 @@
 // the plans promise, with consistent merge-path aux.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <tuple>
+
 #include "baselines/cub_merge.h"
 #include "merge/merge_items.h"
 #include "merge/merge_path.h"
+#include "merge/multiway.h"
+#include "merge/multiway_model.h"
+#include "merge/multiway_plan.h"
 #include "merge/two_way.h"
 #include "merge/two_way_plan.h"
 #include "merge_test_support.h"
@@ -17,10 +23,11 @@ namespace {
 const uint64_t kSizes[] = {0, 1, 2, 3, 1000, 4096};
 const uint64_t kLarge = (uint64_t(1) << 20) + 7;
 
-ParamValues two_way_params(const std::string& nt, const std::string& vt) {
+ParamValues two_way_params(const std::string& nt, const std::string& vt, const std::string& factor = "1") {
   const Algorithm& a = two_way_merge_algorithm();
   return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
-                      {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)}});
+                      {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
+                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)}});
 }
 
 void expect_stable_like_std(const Algorithm& a, const ParamValues& params, Distribution d, KeyType t,
@@ -62,13 +69,13 @@ TEST(TwoWayModel, SortsLikeStableSortForEveryDistributionKeyTypeAndSize) {
 }
 
 TEST(TwoWayModel, IsStableWithValuesForEveryConfigShape) {
-  for (const auto& [nt, vt] : std::vector<std::pair<std::string, std::string>>{
-           {"128", "7"}, {"256", "15"}, {"512", "23"}, {"128", "19"}})
+  for (const auto& [nt, vt, f] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"128", "7", "1"}, {"256", "15", "2"}, {"512", "23", "1"}, {"128", "19", "4"}, {"256", "11", "4"}})
     for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I64, KeyType::F64})
       for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Zero,
                              Distribution::Staggered, Distribution::ReverseSorted})
         for (uint64_t n : {uint64_t(5), uint64_t(1000), uint64_t(70001)})
-          expect_stable_like_std(two_way_merge_algorithm(), two_way_params(nt, vt), d, t, n, true);
+          expect_stable_like_std(two_way_merge_algorithm(), two_way_params(nt, vt, f), d, t, n, true);
 }
 
 TEST(TwoWayModel, TimelineHasBlockStagesAndTwoStepsPerPass) {
@@ -80,6 +87,7 @@ TEST(TwoWayModel, TimelineHasBlockStagesAndTwoStepsPerPass) {
   const Timeline t = explain_model(a, params, keys);
   const TwoWayPlan plan = make_two_way_plan(n, params);
   ASSERT_EQ(plan.tile, 896u);
+  ASSERT_EQ(plan.block_tile, 896u);
   ASSERT_EQ(plan.passes, 3);
   ASSERT_EQ(t.steps.size(), size_t(1 + plan.block_stages + 2 * plan.passes));
   EXPECT_EQ(snapshot_words(t, t.steps.back().keys), ordered_pairs(keys).keys);
@@ -111,6 +119,133 @@ TEST(TwoWayModel, TimelineHasBlockStagesAndTwoStepsPerPass) {
     EXPECT_EQ(outputs, n) << "pass " << p;
   }
   (void)input;
+}
+
+TEST(TwoWayPlan, LargerBlockSortTilesLeaveFewerPasses) {
+  const TwoWayPlan one = make_two_way_plan(uint64_t(1) << 28, 256, 15, 1);
+  const TwoWayPlan four = make_two_way_plan(uint64_t(1) << 28, 256, 15, 4);
+  EXPECT_EQ(one.passes, 17);  // 69906 tiles of 3840
+  EXPECT_EQ(four.passes, 15);  // 17477 tiles of 15360
+  EXPECT_EQ(four.tile, 3840u);
+  EXPECT_EQ(four.block_stages, 11);
+  EXPECT_THROW(make_two_way_plan(100, 512, 15, 4), std::invalid_argument);
+  // A partial last tile and a factor: the model still equals std::stable_sort (merge tiles of
+  // 896 inside runs of 3584).
+  expect_stable_like_std(two_way_merge_algorithm(), two_way_params("128", "7", "4"), Distribution::FewUnique,
+                         KeyType::U32, 100003, true);
+}
+
+ParamValues multiway_params(int fan_in, int part_keys, const std::string& b, bool ranking, bool quick,
+                            const std::string& nt = "128", const std::string& vt = "7") {
+  const Algorithm& a = multiway_merge_algorithm();
+  return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
+                      {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
+                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, "1")},
+                      {kMultiwayFanIn, fan_in},
+                      {kMultiwayPartKeys, part_keys},
+                      {kMultiwayMergeThreads, choice(a, kMultiwayMergeThreads, b)},
+                      {kMultiwayMerge, ranking ? 1 : 0},
+                      {kMultiwaySelection, quick ? 1 : 0}});
+}
+
+TEST(BlockwiseMerge, EqualsStdMergeStableAndMultisetUnstable) {
+  using T = merge::PairsU32;
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const uint32_t nx = uint32_t(rng() % 700), ny = uint32_t(rng() % 700);
+    const uint32_t range = trial % 2 ? 5 : 1000000;
+    std::vector<uint64_t> x(nx), y(ny);
+    for (uint32_t i = 0; i < nx; ++i) x[i] = T::make(uint32_t(rng() % range), i);
+    for (uint32_t i = 0; i < ny; ++i) y[i] = T::make(uint32_t(rng() % range) | (trial % 3 == 0 ? 0xffffffffu : 0u), 1000 + i);
+    auto by_key = [](uint64_t a, uint64_t b) { return T::key(a) < T::key(b); };
+    std::stable_sort(x.begin(), x.end(), by_key);
+    std::stable_sort(y.begin(), y.end(), by_key);
+    std::vector<uint64_t> want(nx + ny);
+    std::merge(x.begin(), x.end(), y.begin(), y.end(), want.begin(), by_key);  // stable: x first
+    for (int b : {64, 128, 256})
+      for (bool stable : {true, false}) {
+        std::vector<uint64_t> z(nx + ny, 0);
+        MergeBufferTrace trace;
+        merge::blockwise_merge_host<T>(x.data(), nx, y.data(), ny, z.data(), b, stable, &trace);
+        const std::string what = "trial " + std::to_string(trial) + " b=" + std::to_string(b) + (stable ? " stable" : "");
+        if (stable) {
+          ASSERT_EQ(z, want) << what;
+        } else {
+          std::vector<uint64_t> zs = z, ws = want;
+          for (size_t i = 0; i < z.size(); ++i) ASSERT_EQ(T::key(z[i]), T::key(want[i])) << what << " at " << i;
+          std::sort(zs.begin(), zs.end());
+          std::sort(ws.begin(), ws.end());
+          ASSERT_EQ(zs, ws) << what;
+        }
+        ASSERT_EQ(trace.steps, (nx + ny + uint32_t(b) - 1) / uint32_t(b)) << what;
+        ASSERT_EQ(trace.before.size(), size_t(trace.steps) * 2 * size_t(b)) << what;
+      }
+  }
+}
+
+TEST(MultiwayModel, SortsLikeStableSortWithRanking) {
+  for (bool quick : {false, true})
+    for (const auto& [k, part] : std::vector<std::pair<int, int>>{{2, 1024}, {4, 2048}, {16, 1024}, {256, 4096}})
+      for (KeyType t : {KeyType::U32, KeyType::F64, KeyType::I32})
+        for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Zero, Distribution::Staggered})
+          for (uint64_t n : {uint64_t(0), uint64_t(1), uint64_t(900), uint64_t(20000), uint64_t(70001)})
+            expect_stable_like_std(multiway_merge_algorithm(), multiway_params(k, part, "64", true, quick), d, t, n, true);
+}
+
+TEST(MultiwayModel, BlockwiseSortsUpToStability) {
+  for (const auto& [k, part, b] : std::vector<std::tuple<int, int, std::string>>{{2, 1024, "64"}, {8, 4096, "128"}, {32, 16384, "256"}})
+    for (KeyType t : kAllKeyTypes)
+      for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered})
+        for (uint64_t n : {uint64_t(2), uint64_t(1000), uint64_t(4096), uint64_t(50003)}) {
+          const HostKeys input = merge_input(d, t, n, true);
+          HostKeys keys = input;
+          multiway_merge_algorithm().run_model(multiway_params(k, part, b, false, k == 8), keys, nullptr);
+          ASSERT_TRUE(same_up_to_stability(ordered_pairs(keys), stable_sorted(input)))
+              << merge_describe(d, t, n, true) << " k=" << k;
+        }
+}
+
+TEST(MultiwayModel, EveryDistributionAndKeyType) {
+  const ParamValues params = resolved(multiway_merge_algorithm());
+  for (Distribution d : kAllDistributions)
+    for (KeyType t : kAllKeyTypes)
+      for (uint64_t n : kSizes) {
+        const HostKeys input = merge_input(d, t, n, false);
+        HostKeys keys = input;
+        multiway_merge_algorithm().run_model(params, keys, nullptr);
+        ASSERT_EQ(ordered_pairs(keys).keys, stable_sorted(input).keys) << merge_describe(d, t, n, false);
+      }
+}
+
+TEST(MultiwayModel, TimelineHasSelectionAndLevelSteps) {
+  const Algorithm& a = multiway_merge_algorithm();
+  const ParamValues params = multiway_params(4, 1024, "64", true, false);
+  const uint64_t n = 20000;  // runs of 896 -> 23 runs -> rounds of k = 4: 23 -> 6 -> 2 -> 1
+  HostKeys keys = merge_input(Distribution::Uniform, KeyType::U32, n, true);
+  const Timeline t = explain_model(a, params, keys);
+  const MultiwayPlan plan = make_multiway_plan(n, params);
+  ASSERT_EQ(plan.rounds.size(), 3u);
+  size_t steps = 2;
+  for (const MultiwayRound& r : plan.rounds) steps += 1 + size_t(r.levels);
+  ASSERT_EQ(t.steps.size(), steps);
+  EXPECT_EQ(snapshot_words(t, t.steps.back().keys), ordered_pairs(keys).keys);
+  size_t si = 2;
+  for (size_t ri = 0; ri < plan.rounds.size(); ++ri) {
+    const MultiwayRound& r = plan.rounds[ri];
+    const Step& sel = t.steps[si];
+    const auto* m = find_aux<SplitMatrix>(sel.aux);
+    const auto* tr = find_aux<SelectionTrace>(sel.aux);
+    ASSERT_NE(m, nullptr);
+    ASSERT_NE(tr, nullptr);
+    EXPECT_EQ(m->parts, r.parts_per_group);
+    for (size_t j = 0; j + 1 < m->part_sizes.size(); ++j) EXPECT_EQ(m->part_sizes[j], plan.part_keys) << "round " << ri;
+    EXPECT_EQ(tr->lower.size(), size_t(tr->iterations + 1) * r.k);
+    const auto* buf = find_aux<MergeBufferTrace>(t.steps[si + 1].aux);
+    ASSERT_NE(buf, nullptr);
+    EXPECT_EQ(buf->buffer_keys, 128u);
+    EXPECT_EQ(buf->before.size(), size_t(buf->steps) * 128);
+    si += 1 + size_t(r.levels);
+  }
 }
 
 TEST(CubMergeModel, SortsLikeStableSort) {

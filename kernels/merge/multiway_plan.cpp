@@ -1,0 +1,208 @@
+#include "multiway_plan.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+int ceil_log2(uint64_t v) {
+  int l = 0;
+  while ((uint64_t(1) << l) < v) ++l;
+  return l;
+}
+
+int value_of(const ParamValues& params, const char* name, int fallback) {
+  auto it = params.find(name);
+  return it == params.end() ? fallback : it->second;
+}
+
+}  // namespace
+
+std::vector<ParamSpec> multiway_param_specs() {
+  std::vector<ParamSpec> specs = two_way_param_specs();  // the block sort's NT, VT, factor
+  specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
+  specs.push_back({kMultiwayFanIn, 16, 2, 256, true, {}, "k: runs merged per round (one selection spans k runs)"});
+  specs.push_back({kMultiwayPartKeys, 16384, 1024, 1 << 20, true, {},
+                   "P: keys per part; one thread block merges each part, every block exactly P keys"});
+  std::vector<std::string> nt;
+  for (int v : kMultiwayMergeThreadChoices) nt.push_back(std::to_string(v));
+  specs.push_back({kMultiwayMergeThreads, 1, 0, int(std::size(kMultiwayMergeThreadChoices)) - 1, false, nt,
+                   "b: threads of a merging block; its merge buffer holds 2b keys"});
+  specs.push_back({kMultiwayMerge, 0, 0, 1, false, {"block-wise", "ranking"},
+                   "block-wise: bitonic network on the 2b buffer (not stable); ranking: parallel ranking (stable)"});
+  specs.push_back({kMultiwaySelection, 0, 0, 1, false, {"osipov", "quickselect"},
+                   "multi-sequence selection: Osipov's sequential (one warp) or the parallel quickselect"});
+  return specs;
+}
+
+MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,
+                                int merge_threads, bool stable, bool quickselect) {
+  if (fan_in < 2 || (fan_in & (fan_in - 1)) || fan_in > 256)
+    throw std::invalid_argument("multiway merge sort: fan_in must be a power of two in 2..256");
+  if (part_keys < 1 || (part_keys & (part_keys - 1)))
+    throw std::invalid_argument("multiway merge sort: part_keys must be a power of two");
+  MultiwayPlan p;
+  p.n = n;
+  p.block = block;
+  p.fan_in = fan_in;
+  p.part_keys = part_keys;
+  p.merge_threads = merge_threads;
+  p.stable = stable;
+  p.quickselect = quickselect;
+  uint64_t runs = block.block_tiles, run = block.block_tile;
+  while (runs > 1) {
+    MultiwayRound r;
+    r.run_in = run;
+    r.k = uint32_t(std::min<uint64_t>(fan_in, uint64_t(1) << ceil_log2(runs)));
+    r.groups = (runs + r.k - 1) / r.k;
+    r.group_keys = std::min<uint64_t>(uint64_t(r.k) * run, n);
+    r.parts_per_group = uint32_t((r.group_keys + part_keys - 1) / part_keys);
+    r.levels = ceil_log2(r.k);
+    p.rounds.push_back(r);
+    run *= r.k;
+    runs = r.groups;
+  }
+  return p;
+}
+
+MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params) {
+  const int mt = value_of(params, kMultiwayMergeThreads, 1);
+  if (mt < 0 || size_t(mt) >= std::size(kMultiwayMergeThreadChoices))
+    throw std::invalid_argument("multiway merge sort: merge_threads index out of range");
+  return make_multiway_plan(n, make_two_way_plan(n, params), uint32_t(value_of(params, kMultiwayFanIn, 16)),
+                            uint64_t(value_of(params, kMultiwayPartKeys, 16384)), kMultiwayMergeThreadChoices[mt],
+                            value_of(params, kMultiwayMerge, 0) == 1, value_of(params, kMultiwaySelection, 0) == 1);
+}
+
+MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys) {
+  MultiwayRound r;
+  r.run_in = 0;  // sequences of any length: the caller gives their offsets
+  r.k = k;
+  r.groups = 1;
+  r.group_keys = n;
+  r.parts_per_group = uint32_t(std::max<uint64_t>(1, (n + part_keys - 1) / part_keys));
+  r.levels = ceil_log2(k);
+  return r;
+}
+
+std::string multiway_config_name(const ParamValues& p) {
+  return fmt::format("k={} P={} b={} {} {}", value_of(p, kMultiwayFanIn, 16), value_of(p, kMultiwayPartKeys, 16384),
+                     kMultiwayMergeThreadChoices[value_of(p, kMultiwayMergeThreads, 1)],
+                     value_of(p, kMultiwayMerge, 0) ? "ranking" : "block-wise",
+                     value_of(p, kMultiwaySelection, 0) ? "quickselect" : "osipov");
+}
+
+const std::vector<std::string>& multiway_pseudo_code() {
+  static const std::vector<std::string> kLines = {
+      "keys <- ordered_bits(keys)",
+      "block sort every tile of NTb*VT keys -> sorted runs          // the two-way sort's block sort",
+      "while more than one run: k-way round over groups of k runs",
+      "  select: for every part boundary j*P, split the group's k runs at global rank j*P",
+      "  for each part (one thread block): merge its k pieces, a tree of log2 k two-way merges:",
+      "    load the b keys of the input whose next key is smaller into the 2b merge buffer",
+      "    merge the buffer (bitonic network; stable: parallel ranking), write the b smallest, keep b",
+      "keys <- native(keys)",
+  };
+  return kLines;
+}
+
+const std::vector<StepKind>& multiway_step_kinds() {
+  static const std::vector<StepKind> kKinds = {
+      {"input", "Input: {n} keys as ordered bits", 0},
+      {"block-sort", "Block sort: runs of {tile}", 1},
+      {"select", "Round {r}: multi-sequence selection splits each group of {k} runs into parts of {P}", 3},
+      {"merge-level", "Round {r}, level {l}: every part's pieces merged in pairs by block-wise merging", 6},
+  };
+  return kKinds;
+}
+
+namespace {
+Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
+  Step s;
+  s.kind = kind;
+  s.caption = std::move(caption);
+  s.pseudo_line = multiway_step_kinds()[size_t(kind)].pseudo_line;
+  s.launch = launch;
+  s.launch_name = std::move(launch_name);
+  return s;
+}
+}  // namespace
+
+Step multiway_input_step(const MultiwayPlan& p) {
+  return make_step(0, fmt::format("Input: {} keys as ordered bits; runs of {} from the block sort, then {} "
+                                  "round(s) of up to {}-way merging in parts of {}",
+                                  p.n, p.block.block_tile, p.rounds.size(), p.fan_in, p.part_keys),
+                   -1, "");
+}
+
+Step multiway_block_sort_step(const MultiwayPlan& p) {
+  Step s = make_step(1, fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
+                                    "memory -> {} runs of {}", p.block.block_threads, p.block.keys_per_thread,
+                                    p.block.block_tiles, p.block.block_tile),
+                     0, fmt::format("block sort ({} threads x {} keys)", p.block.block_threads, p.block.keys_per_thread));
+  s.aux.push_back(BlockOwnership{p.block.block_tile});
+  return s;
+}
+
+Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<uint32_t>& splits,
+                          const std::vector<uint32_t>& iterations, SelectionTrace trace) {
+  const MultiwayRound& r = p.rounds[size_t(round)];
+  uint64_t max_it = 0, sum_it = 0;
+  for (uint32_t v : iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
+  Step s = make_step(2, fmt::format("Round {}: {} selection cut each of {} group(s) of {} runs of {} into parts of "
+                                    "{} ({} selections, {:.1f} iterations on average, at most {})",
+                                    round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k,
+                                    r.run_in, p.part_keys, iterations.size(),
+                                    iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
+                     1 + 2 * round,
+                     fmt::format("select (round {}: {})", round + 1,
+                                 p.quickselect ? "one block per selection, a thread per run"
+                                               : "one warp per selection"));
+  // The split matrix of the first group: rows 0..parts, k columns.
+  SplitMatrix m;
+  m.k = r.k;
+  m.parts = r.parts_per_group;
+  m.part_keys = p.part_keys;
+  const uint64_t g_len = std::min<uint64_t>(uint64_t(r.k) * r.run_in, p.n);
+  for (uint32_t i = 0; i <= r.k; ++i) m.seq_begin.push_back(std::min<uint64_t>(uint64_t(i) * r.run_in, g_len));
+  m.splits.assign(splits.begin(), splits.begin() + ptrdiff_t(uint64_t(r.parts_per_group + 1) * r.k));
+  for (uint32_t j = 0; j < r.parts_per_group; ++j) {
+    uint64_t size = 0;
+    for (uint32_t i = 0; i < r.k; ++i) size += m.splits[(j + 1) * r.k + i] - m.splits[j * r.k + i];
+    m.part_sizes.push_back(size);
+  }
+  for (uint32_t j = 1; j < r.parts_per_group; ++j) m.iterations.push_back(iterations[j]);
+  s.aux.push_back(std::move(m));
+  s.aux.push_back(std::move(trace));
+  return s;
+}
+
+Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBufferTrace* buffer) {
+  const MultiwayRound& r = p.rounds[size_t(round)];
+  const uint64_t width = uint64_t(2) << level;
+  Step s = make_step(3, fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged in pairs by "
+                                    "block-wise merging ({} threads, {}-key buffer, {}) -> each part holds merged "
+                                    "runs of {} of its k={} pieces",
+                                    round + 1, level + 1, r.levels, p.part_keys, p.merge_threads,
+                                    2 * p.merge_threads, p.stable ? "parallel ranking, stable" : "bitonic network",
+                                    std::min<uint64_t>(width, r.k), r.k),
+                     2 + 2 * round, fmt::format("merge (round {}: one block of {} threads per part, {} levels)",
+                                                round + 1, p.merge_threads, r.levels));
+  s.aux.push_back(BlockOwnership{p.part_keys});
+  if (buffer) s.aux.push_back(std::move(*buffer));
+  return s;
+}
+
+double multiway_bytes_moved(const MultiwayPlan& p, int key_bytes, bool with_values, bool transform) {
+  const double item = key_bytes + (with_values ? 4 : 0);
+  double sweeps = 1;  // block sort
+  for (const MultiwayRound& r : p.rounds) sweeps += r.levels;
+  double bytes = 2.0 * double(p.n) * item * sweeps;
+  if (transform) bytes += 4.0 * double(p.n) * key_bytes;
+  return bytes;
+}
+
+}  // namespace sortscope

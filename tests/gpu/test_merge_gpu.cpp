@@ -1,0 +1,224 @@
+// The merge sorts on the GPU: the same steps and snapshots as their CPU models, bit for bit
+// (keys, values, captions, merge-path aux); results equal CUB's merge sort (stable: values of
+// equal keys in input order) for every key type; small sizes under compute-sanitizer.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <random>
+
+#include "baselines/cub_merge.h"
+#include "gpu_test_env.h"
+#include "merge/multiway.h"
+#include "merge/multiway_gpu.h"
+#include "merge/multiway_plan.h"
+#include "merge/two_way.h"
+#include "merge/two_way_plan.h"
+#include "merge_gpu_support.h"
+
+namespace sortscope::test {
+namespace {
+
+std::vector<uint64_t> sizes() {
+  if (g_sanitizer_run) return {0, 1, 3, 1000, 5000};
+  return {0, 1, 2, 3, 1000, 4096, 70001};
+}
+constexpr uint64_t kBig = (uint64_t(1) << 20) + 7;
+
+ParamValues two_way(const std::string& nt, const std::string& vt, const std::string& factor) {
+  const Algorithm& a = two_way_merge_algorithm();
+  return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
+                      {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
+                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)}});
+}
+
+// Configurations every item type fits (16-byte items: at most 512 x 23 block-sort items).
+std::vector<ParamValues> two_way_configs() {
+  if (g_sanitizer_run) return {two_way("128", "7", "1"), two_way("128", "7", "4")};
+  return {two_way("128", "7", "1"), two_way("256", "15", "2"), two_way("512", "23", "1"),
+          two_way("256", "11", "4"), two_way("128", "19", "4")};
+}
+
+TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
+  const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
+  for (const ParamValues& params : two_way_configs())
+    for (KeyType t : kAllKeyTypes)
+      for (bool values : {false, true})
+        for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered})
+          for (uint64_t n : sizes()) {
+            const std::string what = merge_describe(d, t, n, values) + " NT/VT " +
+                                     std::to_string(params.at(kTwoWayThreads)) + "/" +
+                                     std::to_string(params.at(kTwoWayKeysPerThread));
+            const HostKeys input = merge_input(d, t, n, values);
+            const OrderedPairs want = stable_sorted(input);
+            const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+            ASSERT_EQ(ordered_pairs(gpu), want) << what;
+            if (params == two_way_configs().front()) {
+              const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+              ASSERT_EQ(ordered_pairs(cub), want) << "cub-merge " << what;
+            }
+          }
+}
+
+TEST(TwoWayGpu, LargeInputsEqualCubStableSort) {
+  if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
+  const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
+  for (const ParamValues& params : {two_way_configs().front(), resolved(two_way_merge_algorithm())})
+    for (KeyType t : {KeyType::U32, KeyType::F64})
+      for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
+        const HostKeys input = merge_input(d, t, kBig, true);
+        const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+        const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+        ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, kBig, true);
+        ASSERT_EQ(ordered_pairs(gpu), stable_sorted(input)) << merge_describe(d, t, kBig, true);
+      }
+}
+
+TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {
+  for (const ParamValues& params : two_way_configs())
+    for (KeyType t : {KeyType::U32, KeyType::F64, KeyType::I32})
+      for (uint64_t n : {uint64_t(1), uint64_t(1000), uint64_t(5000), uint64_t(20011)}) {
+        if (g_sanitizer_run && n > 5000) continue;
+        const HostKeys input = merge_input(Distribution::FewUnique, t, n, t != KeyType::I32);
+        HostKeys model_keys = input;
+        Timeline model = explain_model(two_way_merge_algorithm(), params, model_keys);
+        Timeline gpu = merge_timeline(two_way_merge_algorithm(), input, true);
+        const HostKeys gpu_keys = gpu_sort(two_way_merge_algorithm(), params, input, &gpu);
+        const std::string what = merge_describe(Distribution::FewUnique, t, n, input.has_values());
+        ASSERT_EQ(ordered_pairs(gpu_keys), ordered_pairs(model_keys)) << what;
+        expect_same_timelines(gpu, model, what);
+      }
+}
+
+ParamValues multiway(int fan_in, int part_keys, const std::string& b, bool ranking, bool quick) {
+  const Algorithm& a = multiway_merge_algorithm();
+  return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, "128")},
+                      {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, "7")},
+                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, "2")},
+                      {kMultiwayFanIn, fan_in},
+                      {kMultiwayPartKeys, part_keys},
+                      {kMultiwayMergeThreads, choice(a, kMultiwayMergeThreads, b)},
+                      {kMultiwayMerge, ranking ? 1 : 0},
+                      {kMultiwaySelection, quick ? 1 : 0}});
+}
+
+std::vector<ParamValues> multiway_configs() {
+  if (g_sanitizer_run) return {multiway(4, 1024, "64", true, false), multiway(16, 2048, "128", false, true)};
+  return {multiway(2, 1024, "64", true, false),   multiway(4, 2048, "128", false, true),
+          multiway(16, 4096, "256", true, true),  multiway(256, 16384, "128", false, false),
+          resolved(multiway_merge_algorithm())};
+}
+
+TEST(MultiwayGpu, EqualsTheModelForEveryKeyType) {
+  for (const ParamValues& params : multiway_configs())
+    for (KeyType t : kAllKeyTypes)
+      for (bool values : {false, true})
+        for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered})
+          for (uint64_t n : sizes()) {
+            const std::string what = merge_describe(d, t, n, values) + " " + multiway_config_name(params);
+            const HostKeys input = merge_input(d, t, n, values);
+            HostKeys model = input;
+            multiway_merge_algorithm().run_model(params, model, nullptr);
+            const HostKeys gpu = gpu_sort(multiway_merge_algorithm(), params, input);
+            ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(model)) << what;
+            if (params.at(kMultiwayMerge) == 1)
+              ASSERT_EQ(ordered_pairs(gpu), stable_sorted(input)) << "stable " << what;
+            else
+              ASSERT_TRUE(same_up_to_stability(ordered_pairs(gpu), stable_sorted(input))) << what;
+          }
+}
+
+TEST(MultiwayGpu, StableVariantEqualsCubOnLargeInputs) {
+  if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
+  const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
+  for (bool quick : {false, true})
+    for (Distribution d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique}) {
+      const HostKeys input = merge_input(d, KeyType::U32, kBig, true);
+      const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+      const HostKeys gpu = gpu_sort(multiway_merge_algorithm(), multiway(16, 16384, "128", true, quick), input);
+      ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, kBig, true);
+    }
+}
+
+TEST(MultiwayGpu, ExplainSnapshotsEqualTheModels) {
+  for (const ParamValues& params : multiway_configs())
+    for (KeyType t : {KeyType::U32, KeyType::F64})
+      for (uint64_t n : {uint64_t(1), uint64_t(1000), uint64_t(5000), uint64_t(40009)}) {
+        if (g_sanitizer_run && n > 5000) continue;
+        const HostKeys input = merge_input(Distribution::FewUnique, t, n, t == KeyType::U32);
+        HostKeys model_keys = input;
+        Timeline model = explain_model(multiway_merge_algorithm(), params, model_keys);
+        Timeline gpu = merge_timeline(multiway_merge_algorithm(), input, true);
+        const HostKeys gpu_keys = gpu_sort(multiway_merge_algorithm(), params, input, &gpu);
+        const std::string what = merge_describe(Distribution::FewUnique, t, n, input.has_values()) + " " +
+                                 multiway_config_name(params);
+        ASSERT_EQ(ordered_pairs(gpu_keys), ordered_pairs(model_keys)) << what;
+        expect_same_timelines(gpu, model, what);
+      }
+}
+
+TEST(MultiwayGpu, MergesPresortedSequencesOfAnyLength) {
+  std::mt19937_64 rng(17);
+  MergeStream stream;
+  DeviceScratch scratch;
+  for (int trial = 0; trial < (g_sanitizer_run ? 3 : 40); ++trial) {
+    const uint32_t k = 1 + uint32_t(rng() % 256);
+    std::vector<uint32_t> keys, values;
+    std::vector<uint64_t> begin = {0};
+    for (uint32_t i = 0; i < k; ++i) {
+      std::vector<uint32_t> seq(rng() % 5 == 0 ? 0 : rng() % (g_sanitizer_run ? 50 : 3000));
+      for (auto& x : seq) x = uint32_t(rng() % (trial % 2 ? 7 : 1000000));
+      std::sort(seq.begin(), seq.end());
+      for (uint32_t x : seq) keys.push_back(x), values.push_back(uint32_t(values.size()));
+      begin.push_back(keys.size());
+    }
+    // Expected: a stable merge (sequence order breaks ties).
+    std::vector<size_t> order(keys.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+    const size_t n = keys.size();
+    DeviceBuffer<uint32_t> dk(n + 1), dv(n + 1), ok(n + 1), ov(n + 1);
+    if (n) {
+      CUDA_CHECK(cudaMemcpy(dk.data(), keys.data(), n * 4, cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(dv.data(), values.data(), n * 4, cudaMemcpyHostToDevice));
+    }
+    for (bool quick : {false, true})
+      for (bool stable : {false, true}) {
+        MultiwayMergeOptions o;
+        o.part_keys = trial % 3 ? 1024 : 65536;
+        o.merge_threads = trial % 2 ? 64 : 256;
+        o.quickselect = quick;
+        o.stable = stable;
+        std::vector<uint32_t> iterations;
+        multiway_merge_ordered_device(dk.data(), dv.data(), 4, begin, o, ok.data(), ov.data(), stream.get(), scratch,
+                                      &iterations);
+        CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+        std::vector<uint32_t> gk(n), gv(n);
+        if (n) {
+          CUDA_CHECK(cudaMemcpy(gk.data(), ok.data(), n * 4, cudaMemcpyDeviceToHost));
+          CUDA_CHECK(cudaMemcpy(gv.data(), ov.data(), n * 4, cudaMemcpyDeviceToHost));
+        }
+        const std::string what = "trial " + std::to_string(trial) + " k=" + std::to_string(k) +
+                                 (quick ? " quickselect" : " osipov") + (stable ? " ranking" : " block-wise");
+        for (size_t i = 0; i < n; ++i) {
+          ASSERT_EQ(gk[i], keys[order[i]]) << what << " at " << i;
+          if (stable) {
+            ASSERT_EQ(gv[i], values[order[i]]) << what << " at " << i;
+          }
+        }
+        EXPECT_EQ(iterations.size(), size_t((n + o.part_keys - 1) / o.part_keys + (n ? 1 : 0))) << what;
+      }
+  }
+}
+
+TEST(CubMergeGpu, UnstableEntryStillSorts) {
+  const ParamValues params = resolved(cub_merge_algorithm());
+  for (KeyType t : kAllKeyTypes)
+    for (uint64_t n : sizes()) {
+      const HostKeys input = merge_input(Distribution::Gaussian, t, n, true);
+      const HostKeys gpu = gpu_sort(cub_merge_algorithm(), params, input);
+      EXPECT_TRUE(same_up_to_stability(ordered_pairs(gpu), stable_sorted(input))) << merge_describe(Distribution::Gaussian, t, n, true);
+    }
+}
+
+}  // namespace
+}  // namespace sortscope::test
