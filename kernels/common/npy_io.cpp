@@ -228,9 +228,10 @@ class TempFile {
     std::filesystem::path dir = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
     std::random_device rd;
     for (int attempt = 0; attempt < 16 && fd_ < 0; ++attempt) {
-      temp_ = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                      std::to_string(rd())))
-                  .string();
+      std::string name = ".";  // hidden, beside the target, unique per process and attempt
+      name += target.filename().string();
+      name += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(rd());
+      temp_ = (dir / name).string();
       fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
       if (fd_ < 0 && errno != EEXIST) fail_write(path_, std::strerror(errno));
     }

@@ -1,6 +1,8 @@
 // The GPU input pipeline against its CPU twins: generate_device equals generate_host bit for bit for
 // every distribution, key type and size; the device key transforms equal the host ones; the device
 // multiset hash equals the host hash; verify_device reaches the same verdicts as verify_host.
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -189,6 +191,50 @@ TEST(InputsGpu, VerifyDeviceCatchesTheSameFaults) {
       EXPECT_EQ(got.summary(), expected.summary());
       EXPECT_EQ(got.ok(), what == "correct");
     }
+  }
+}
+
+// At a size the CPU comparisons cannot reach: the sorted generator is sorted and the verdict says so;
+// prints the generator's and the verifier's throughput (median of 5, CUDA events).
+TEST(InputsGpu, LargeSortedInputVerifiesOnDevice) {
+  if (g_sanitizer_run) GTEST_SKIP() << "too large for the sanitizers";
+  const uint64_t n = uint64_t(1) << 27;
+  for (KeyType t : {KeyType::U32, KeyType::F64}) {
+    InputSpec s;
+    s.dist = Distribution::Sorted;
+    s.n = n;
+    s.key = t;
+    DeviceCopy dev(t, n, false);
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    std::vector<float> gen_ms, verify_ms;
+    Verdict v;
+    for (int rep = 0; rep < 5; ++rep) {
+      float ms = 0;
+      CUDA_CHECK(cudaEventRecord(start));
+      generate_device(s, dev.view, nullptr);
+      CUDA_CHECK(cudaEventRecord(stop));
+      CUDA_CHECK(cudaEventSynchronize(stop));
+      CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+      gen_ms.push_back(ms);
+      MultisetHash h = multiset_hash_device(dev.view, nullptr);
+      CUDA_CHECK(cudaEventRecord(start));
+      v = verify_device(h, dev.view, nullptr);  // includes the result copy and a sync
+      CUDA_CHECK(cudaEventRecord(stop));
+      CUDA_CHECK(cudaEventSynchronize(stop));
+      CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+      verify_ms.push_back(ms);
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    EXPECT_TRUE(v.ok()) << v.summary();
+    std::sort(gen_ms.begin(), gen_ms.end());
+    std::sort(verify_ms.begin(), verify_ms.end());
+    const double bytes = double(n) * key_bytes(t);
+    std::printf("  %s sorted n=2^27: generate %.3f ms (%.1f GB/s written), verify %.3f ms (%.1f GB/s read)\n",
+                std::string(key_type_name(t)).c_str(), gen_ms[2], bytes / gen_ms[2] / 1e6, verify_ms[2],
+                bytes / verify_ms[2] / 1e6);
   }
 }
 
