@@ -1,0 +1,238 @@
+// Radix sort on the GPU (both variants) against the CPU model, std::stable_sort and CUB: results
+// for every key type with and without values (stability included), every parameter choice, and in
+// explain mode the GPU's snapshots step by step against the model's. Under compute-sanitizer
+// (--sanitizer-run) only small inputs run.
+#include <gtest/gtest.h>
+
+#include <cuda_runtime_api.h>
+
+#include "baselines/cub_radix.h"
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+#include "gpu_test_env.h"
+#include "radix/radix_steps.h"
+#include "../unit/radix_test_support.h"
+
+namespace sortscope::test {
+namespace {
+
+const Algorithm* kVariants[] = {&radix_algorithm(), &radix_onesweep_algorithm()};
+
+struct DeviceInput {
+  DeviceBuffer<uint8_t> keys;
+  DeviceBuffer<uint32_t> values;
+  DeviceKeys dk;
+  explicit DeviceInput(const HostKeys& h) : keys(std::max<size_t>(1, h.bytes.size())) {
+    dk.type = h.type;
+    dk.n = h.size();
+    dk.keys = keys.data();
+    if (!h.bytes.empty()) CUDA_CHECK(cudaMemcpy(keys.data(), h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice));
+    if (h.has_values()) {
+      values.resize(h.values.size());
+      dk.values = values.data();
+      if (!h.values.empty())
+        CUDA_CHECK(cudaMemcpy(values.data(), h.values.data(), h.values.size() * 4, cudaMemcpyHostToDevice));
+    }
+  }
+  HostKeys download() const {
+    HostKeys h(dk.type, dk.n, dk.values != nullptr);
+    if (!h.bytes.empty()) CUDA_CHECK(cudaMemcpy(h.bytes.data(), dk.keys, h.bytes.size(), cudaMemcpyDeviceToHost));
+    if (dk.values && dk.n) CUDA_CHECK(cudaMemcpy(h.values.data(), dk.values, dk.n * 4, cudaMemcpyDeviceToHost));
+    return h;
+  }
+};
+
+HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch) {
+  DeviceInput d(input);
+  GpuRunContext ctx;
+  ctx.scratch = &scratch;
+  a.run_gpu(p, d.dk, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return d.download();
+}
+
+void expect_equal_sorts(const HostKeys& got, const HostKeys& want, const std::string& what) {
+  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(want)) << what;
+  ASSERT_EQ(got.values, want.values) << what << ": values differ (stability)";
+}
+
+std::vector<uint64_t> sizes() {
+  if (g_sanitizer_run) return {0, 1, 333, 4096, 4097, 20011};
+  return {0, 1, 2, 333, 4096, 4097, 7681, 65535, 65537, 1000003, (uint64_t(1) << 20) + 7};
+}
+
+TEST(RadixGpu, SortsLikeTheModelAndCubForEveryKeyType) {
+  DeviceScratch scratch;
+  const ParamValues none;
+  for (const Algorithm* a : kVariants) {
+    const ParamValues p = radix_params(*a);
+    for (KeyType t : kAllKeyTypes)
+      for (uint64_t n : sizes())
+        for (bool values : {false, true}) {
+          const std::string what = radix_describe(a->id(), t, n, values);
+          const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+          const HostKeys got = sort_on_gpu(*a, p, input, scratch);
+          HostKeys model = input;
+          a->run_model(p, model, nullptr);
+          expect_equal_sorts(got, model, what + " vs model");
+          const HostKeys cub = sort_on_gpu(cub_radix_algorithm(), none, input, scratch);
+          expect_equal_sorts(got, cub, what + " vs cub-radix");
+          const SortedPairs ref = radix_stable_reference(input);
+          ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+          if (values) {
+            ASSERT_EQ(got.values, ref.values) << what;
+          }
+        }
+  }
+}
+
+TEST(RadixGpu, DistributionsAndSpecialValuesStayStable) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 9000 : 300007;
+  for (const Algorithm* a : kVariants) {
+    const ParamValues p = radix_params(*a);
+    for (KeyType t : kAllKeyTypes) {
+      std::vector<std::pair<std::string, HostKeys>> inputs;
+      inputs.emplace_back("special", radix_special_input(t, n, true));
+      for (Distribution d : {Distribution::Zero, Distribution::Sorted, Distribution::ReverseSorted,
+                             Distribution::FewUnique, Distribution::LowEntropy, Distribution::RandomizedDuplicates})
+        inputs.emplace_back(std::string(distribution_name(d)), radix_input(d, t, n, true));
+      for (const auto& [name, input] : inputs) {
+        const SortedPairs ref = radix_stable_reference(input);
+        const HostKeys got = sort_on_gpu(*a, p, input, scratch);
+        ASSERT_EQ(radix_ordered_of(got), ref.keys) << radix_describe(a->id() + " " + name, t, n, true);
+        ASSERT_EQ(got.values, ref.values) << radix_describe(a->id() + " " + name, t, n, true) << ": not stable";
+      }
+    }
+  }
+}
+
+TEST(RadixGpu, EveryParameterChoice) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 20011 : 500009;
+  std::vector<std::pair<const Algorithm*, std::vector<std::string>>> configs;
+  const std::vector<std::string> kpts = g_sanitizer_run
+      ? std::vector<std::string>{"8", "32"} : std::vector<std::string>{"8", "12", "16", "20", "24", "28", "32"};
+  const std::vector<std::string> threads = g_sanitizer_run
+      ? std::vector<std::string>{"256"} : std::vector<std::string>{"128", "256", "384", "512"};
+  for (const char* ranking : {"ranking=ballot", "ranking=match"})
+    for (const auto& kpt : kpts)
+      for (const auto& th : threads)
+        for (const Algorithm* a : kVariants)
+          configs.push_back({a, {ranking, "keys_per_thread=" + kpt, "threads=" + th}});
+  for (int bits = 1; bits <= 8; ++bits) {
+    if (g_sanitizer_run && bits != 1 && bits != 5 && bits != 8) continue;
+    for (const char* blocks : {"max_blocks=1", "max_blocks=7", "max_blocks=1024"})
+      configs.push_back({&radix_algorithm(), {"radix_bits=" + std::to_string(bits), blocks}});
+  }
+  for (KeyType t : {KeyType::U32, KeyType::F64}) {
+    const HostKeys input = radix_input(Distribution::FewUnique, t, n, true);
+    const SortedPairs ref = radix_stable_reference(input);
+    for (const auto& [a, set] : configs) {
+      const ParamValues p = radix_params(*a, set);
+      std::string what = a->id();
+      for (const auto& s : set) what += " " + s;
+      const HostKeys got = sort_on_gpu(*a, p, input, scratch);
+      ASSERT_EQ(radix_ordered_of(got), ref.keys) << radix_describe(what, t, n, true);
+      ASSERT_EQ(got.values, ref.values) << radix_describe(what, t, n, true);
+    }
+  }
+}
+
+// Explain mode: the GPU timeline equals the model's step for step (the look-back times excepted:
+// on the GPU they are measured, so only their invariants are checked).
+void expect_same_timeline(const Algorithm& a, const ParamValues& p, const HostKeys& input) {
+  const std::string what = radix_describe(a.id(), input.type, input.size(), input.has_values());
+  SCOPED_TRACE(what);
+  HostKeys model_keys = input;
+  Timeline mt = radix_timeline(a, input, false);
+  {
+    Recorder rec(mt);
+    a.run_model(p, model_keys, &rec);
+  }
+  DeviceInput d(input);
+  DeviceScratch scratch;
+  Timeline gt = radix_timeline(a, input, true);
+  {
+    Recorder rec(gt);
+    GpuRunContext ctx;
+    ctx.recorder = &rec;
+    ctx.scratch = &scratch;
+    a.run_gpu(p, d.dk, ctx);
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  expect_equal_sorts(d.download(), model_keys, what + " result");
+  const RadixPlan plan = make_radix_plan(radix_variant_of(a), input.size(), input.type, input.has_values(), p);
+  ASSERT_EQ(gt.steps.size(), mt.steps.size());
+  for (size_t i = 0; i < gt.steps.size(); ++i) {
+    const Step& g = gt.steps[i];
+    const Step& m = mt.steps[i];
+    SCOPED_TRACE("step " + std::to_string(i) + ": " + m.caption);
+    ASSERT_EQ(g.kind, m.kind);
+    EXPECT_EQ(g.pseudo_line, m.pseudo_line);
+    EXPECT_EQ(g.launch, m.launch);
+    ASSERT_EQ(radix_snapshot(gt, g), radix_snapshot(mt, m)) << "keys";
+    if (input.has_values()) {
+      ASSERT_EQ(radix_value_snapshot(gt, g), radix_value_snapshot(mt, m)) << "values";
+    }
+    const auto* gh = find_aux<DigitHistogram>(g.aux);
+    const auto* mh = find_aux<DigitHistogram>(m.aux);
+    ASSERT_EQ(gh == nullptr, mh == nullptr);
+    if (gh) {
+      EXPECT_EQ(gh->rows, mh->rows);
+      EXPECT_EQ(gh->blocks_per_row, mh->blocks_per_row);
+      EXPECT_EQ(gh->digit_shift, mh->digit_shift);
+      EXPECT_EQ(gh->counts, mh->counts);
+      EXPECT_EQ(gh->scanned, mh->scanned);
+    }
+    const auto* gr = find_aux<LocalRanks>(g.aux);
+    const auto* mr = find_aux<LocalRanks>(m.aux);
+    ASSERT_EQ(gr == nullptr, mr == nullptr);
+    if (gr) {
+      EXPECT_EQ(gr->block, mr->block);
+      EXPECT_EQ(gr->ranks, mr->ranks);
+    }
+    const auto* gm = find_aux<ScatterMap>(g.aux);
+    const auto* mm = find_aux<ScatterMap>(m.aux);
+    ASSERT_EQ(gm == nullptr, mm == nullptr);
+    if (gm) EXPECT_EQ(gm->dest, mm->dest);
+    const auto* gl = find_aux<LookbackState>(g.aux);
+    ASSERT_EQ(gl == nullptr, find_aux<LookbackState>(m.aux) == nullptr);
+    if (gl) {
+      EXPECT_TRUE(gl->measured);
+      ASSERT_EQ(gl->tiles, plan.tiles);
+      std::vector<bool> seen(gl->ticks, false);
+      for (uint32_t t = 0; t < gl->tiles; ++t) {
+        EXPECT_LE(gl->aggregate_at[t], gl->inclusive_at[t]);
+        ASSERT_LT(gl->inclusive_at[t], gl->ticks);
+        EXPECT_LE(gl->depth[t], t);
+        if (t > 0) EXPECT_GE(gl->depth[t], 1u);
+        EXPECT_FALSE(seen[gl->aggregate_at[t]]);
+        seen[gl->aggregate_at[t]] = true;
+        if (t > 0) {
+          EXPECT_FALSE(seen[gl->inclusive_at[t]]);
+          seen[gl->inclusive_at[t]] = true;
+        }
+      }
+      EXPECT_EQ(gl->depth[0], 0u);
+    }
+  }
+}
+
+TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
+  std::vector<uint64_t> ns = {0, 1, 1000, 4096, 9001, 70001};
+  if (!g_sanitizer_run) ns.push_back(1500007);
+  for (const Algorithm* a : kVariants)
+    for (uint64_t n : ns)
+      for (KeyType t : {KeyType::F32, KeyType::I64}) {
+        const bool values = (n % 2) == 1;
+        expect_same_timeline(*a, radix_params(*a), radix_input(Distribution::Gaussian, t, n, values));
+      }
+  expect_same_timeline(radix_algorithm(),
+                       radix_params(radix_algorithm(), {"radix_bits=3", "max_blocks=5", "threads=128", "keys_per_thread=8"}),
+                       radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
+}
+
+}  // namespace
+}  // namespace sortscope::test
