@@ -1,0 +1,33 @@
+#include "frame_schedule.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sortscope {
+
+int64_t FrameSchedule::frame_count() const {
+  if (step_count() <= 0 || fps <= 0 || steps_per_second <= 0) return 0;
+  // Each step lasts 1/steps_per_second seconds; at least one frame in total per step when the
+  // frame rate is lower than the step rate would otherwise skip the whole range.
+  double frames = std::ceil(step_count() * double(fps) / steps_per_second - 1e-9);
+  int64_t hold = int64_t(std::llround(hold_last_seconds * fps));
+  return std::max<int64_t>(int64_t(frames), 1) + std::max<int64_t>(hold, 0);
+}
+
+int FrameSchedule::step_of_frame(int64_t frame) const {
+  int64_t k = int64_t(std::floor(double(frame) * steps_per_second / fps + 1e-9));
+  return first_step + int(std::clamp<int64_t>(k, 0, step_count() - 1));
+}
+
+std::string validate_schedule(const FrameSchedule& s, int timeline_steps) {
+  if (timeline_steps <= 0) return "nothing to export: the timeline has no steps";
+  if (s.fps < 1 || s.fps > 240) return "frame rate " + std::to_string(s.fps) + " is out of range (1..240 fps)";
+  if (!(s.steps_per_second > 0) || s.steps_per_second > 1000)
+    return "steps per second must be in (0, 1000]";
+  if (s.first_step < 0 || s.last_step >= timeline_steps || s.first_step > s.last_step)
+    return "step range " + std::to_string(s.first_step) + ":" + std::to_string(s.last_step) +
+           " is outside the timeline's steps 0:" + std::to_string(timeline_steps - 1);
+  return {};
+}
+
+}  // namespace sortscope

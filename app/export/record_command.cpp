@@ -1,0 +1,109 @@
+// sortscope record: explain mode on one scenario, then the timeline as MP4, GIF or PNG frames,
+// rendered offscreen (EGL) at a fixed frame rate and encoded by ffmpeg (video_exporter.h). The app's
+// export dialog does the same from the window.
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/command.h"
+#include "cli/scenario_options.h"
+#include "cli/size_parse.h"
+#include "cli/step_range.h"
+#include "core/runner.h"
+#include "gl/headless_context.h"
+#include "registry.h"
+#include "video_exporter.h"
+
+namespace sortscope {
+
+namespace {
+
+struct RecordArgs {
+  ScenarioArgs scenario;
+  std::string out;
+  std::string size = "1280x720";
+  int fps = 30;
+  double steps_per_second = 3;
+  std::string steps = "all";
+  double hold = 1.0;
+};
+
+void record(const RecordArgs& args) {
+  Scenario s = build_scenario(args.scenario);
+  const Algorithm& algo = *find_algorithm(s.algorithm);
+  const FrameSize size = parse_frame_size(args.size);
+  if (!size.ok()) throw std::runtime_error("--size: " + size.error);
+  if (args.fps < 1 || args.fps > 240) throw std::runtime_error(fmt::format("--fps {} is out of range (1..240)", args.fps));
+  if (!(args.steps_per_second > 0) || args.steps_per_second > 1000)
+    throw std::runtime_error("--steps-per-second must be in (0, 1000]");
+  const ExportKind kind = export_kind_for(args.out);  // a bad extension fails before the run
+  const StepSelection sel = parse_step_selection(args.steps);
+
+  std::optional<HostKeys> user = load_input_file(args.scenario);
+  RunnerOptions ro;
+  ro.force_cpu = args.scenario.cpu;
+  Runner runner(ro);
+  s = runner.prepare(s, std::move(user), /*for_explain=*/true);
+  auto result = std::make_shared<ExplainResult>(runner.explain(s));
+  const Timeline& tl = result->timeline;
+  fmt::print("sortscope record: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  fmt::print("  input       {}\n", describe_input(s.input));
+  fmt::print("  device      {}\n", result->backend == Backend::Gpu ? "GPU: " + runner.device().summary()
+                                                                   : "CPU model: " + runner.device().name);
+  fmt::print("  verdict     {}\n", result->verdict.summary());
+  fmt::print("  timeline    {} steps\n", tl.steps.size());
+  std::fflush(stdout);
+
+  const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
+  auto context = gl::HeadlessContext::create();
+  fmt::print("  renderer    {}\n", context->describe());
+  VideoExportOptions o;
+  o.out = args.out;
+  o.width = size.width;
+  o.height = size.height;
+  o.fps = args.fps;
+  o.steps_per_second = args.steps_per_second;
+  o.first_step = int(span.first);
+  o.last_step = int(span.last);
+  o.hold_last_seconds = args.hold;
+  VideoExporter exporter(std::shared_ptr<const Timeline>(result, &result->timeline), algo, o);
+  fmt::print("  export      {} -> {}, {} {}\n", export_kind_name(kind), exporter.output().string(),
+             exporter.frame_count(), exporter.kind() == ExportKind::PngFrames ? "PNG files" : "frames");
+  std::fflush(stdout);
+  const bool tty = isatty(fileno(stderr));
+  std::string message = exporter.run([&](float p) {
+    if (tty) std::fprintf(stderr, "\r  progress    %3d%%", int(p * 100));
+  });
+  if (tty) std::fprintf(stderr, "\n");
+  if (exporter.failed()) throw std::runtime_error(message);
+  fmt::print("  result      {}\n", message);
+  if (!result->verdict.ok()) throw ExitStatus{2};
+}
+
+}  // namespace
+
+void register_record_command(CLI::App& app) {
+  auto args = std::make_shared<RecordArgs>();
+  args->scenario.default_n = "1024";
+  CLI::App* cmd = app.add_subcommand(
+      "record", "Record one scenario in explain mode and export its steps as MP4, GIF or PNG frames (ffmpeg)");
+  add_scenario_options(*cmd, args->scenario);
+  cmd->add_option("--out", args->out,
+                  "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
+                  "becomes PNG frames beside it")
+      ->required();
+  cmd->add_option("--fps", args->fps, "Frames per second of the video")->capture_default_str();
+  cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  cmd->add_option("--steps-per-second", args->steps_per_second, "Timeline steps shown per second")
+      ->capture_default_str();
+  cmd->add_option("--steps", args->steps, "Steps to export: all, A:B (both included), A:, :B")->capture_default_str();
+  cmd->add_option("--hold", args->hold, "Seconds the last step stays on screen (videos)")->capture_default_str();
+  cmd->callback([args] { record(*args); });
+}
+
+}  // namespace sortscope

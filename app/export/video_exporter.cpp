@@ -1,0 +1,262 @@
+#include "video_exporter.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+#include <system_error>
+
+#include "gl/png_writer.h"
+
+namespace sortscope {
+
+namespace fs = std::filesystem;
+
+const char* export_kind_name(ExportKind k) {
+  switch (k) {
+    case ExportKind::Mp4: return "MP4";
+    case ExportKind::Gif: return "GIF";
+    case ExportKind::PngFrames: return "PNG frames";
+  }
+  return "?";
+}
+
+ExportKind export_kind_for(const fs::path& out) {
+  std::string s = out.string();
+  if (s.empty()) throw std::runtime_error("no output path given");
+  std::error_code ec;
+  if (s.back() == '/' || fs::is_directory(out, ec)) return ExportKind::PngFrames;
+  std::string ext = out.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".mp4") return ExportKind::Mp4;
+  if (ext == ".gif") return ExportKind::Gif;
+  if (ext.empty()) return ExportKind::PngFrames;
+  throw std::runtime_error("cannot export to '" + s + "': use a .mp4 or .gif file, or a folder for PNG frames");
+}
+
+namespace {
+
+std::string frame_file_name(int step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "frame_%05d.png", step);
+  return name;
+}
+
+// A folder for PNG frames: created when missing; "" when it is usable, else why not.
+std::string prepare_folder(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return "cannot create folder " + dir.string() + ": " + ec.message();
+  fs::path probe = dir / ".sortscope-write-test";
+  if (FILE* f = std::fopen(probe.c_str(), "wb")) {
+    std::fclose(f);
+    fs::remove(probe, ec);
+    return {};
+  }
+  return "cannot write into folder " + dir.string();
+}
+
+}  // namespace
+
+VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm,
+                             VideoExportOptions options)
+    : timeline_(std::move(timeline)), algorithm_(algorithm), options_(std::move(options)) {
+  if (!timeline_ || timeline_->steps.empty()) throw std::runtime_error("nothing to export: the timeline has no steps");
+  const int steps = int(timeline_->steps.size());
+  if (options_.width < 16 || options_.height < 16 || options_.width > 8192 || options_.height > 8192)
+    throw std::runtime_error("frame size " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
+                             " is out of range (16..8192 on each side)");
+  schedule_.first_step = options_.first_step;
+  schedule_.last_step = options_.last_step < 0 ? steps - 1 : options_.last_step;
+  schedule_.fps = options_.fps;
+  schedule_.steps_per_second = options_.steps_per_second;
+  schedule_.hold_last_seconds = options_.hold_last_seconds;
+  if (auto e = validate_schedule(schedule_, steps); !e.empty()) throw std::runtime_error(e);
+
+  requested_ = kind_ = export_kind_for(options_.out);
+  output_ = options_.out;
+  std::optional<fs::path> ffmpeg;
+  if (kind_ != ExportKind::PngFrames) {
+    ffmpeg = find_ffmpeg();
+    if (!ffmpeg) {
+      // No ffmpeg: the frames still come out, as PNGs next to the file that was asked for.
+      fs::path dir = output_;
+      dir.replace_extension();
+      dir += "_frames";
+      fallback_note_ = "ffmpeg was not found, so no " + std::string(export_kind_name(kind_)) + " was made; ";
+      kind_ = ExportKind::PngFrames;
+      output_ = dir;
+    }
+  }
+  if (kind_ == ExportKind::PngFrames) {
+    if (auto e = prepare_folder(output_); !e.empty()) throw std::runtime_error(e);
+    total_frames_ = schedule_.step_count();
+  } else {
+    std::error_code ec;
+    fs::path parent = output_.has_parent_path() ? output_.parent_path() : fs::path(".");
+    if (!fs::is_directory(parent, ec)) throw std::runtime_error("folder " + parent.string() + " does not exist");
+    total_frames_ = schedule_.frame_count();
+    ffmpeg_ = std::make_unique<FfmpegPipe>(*ffmpeg, kind_ == ExportKind::Mp4 ? VideoFormat::Mp4 : VideoFormat::Gif,
+                                           options_.width, options_.height, options_.fps, false, output_);
+  }
+  renderer_ = std::make_unique<FrameRenderer>(*timeline_, algorithm_, options_.style);
+  thread_ = std::thread([this] { writer(); });
+}
+
+VideoExporter::~VideoExporter() {
+  if (!finished_) cancel();
+  {
+    std::lock_guard lock(mutex_);
+    producer_done_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void VideoExporter::cancel() {
+  cancel_ = true;
+  cv_.notify_all();
+}
+
+bool VideoExporter::pump(double budget_ms) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  for (;;) {
+    {
+      std::lock_guard lock(mutex_);
+      if (producer_done_) return false;
+      if (cancel_ || !error_.empty() || next_frame_ >= total_frames_) {
+        producer_done_ = true;
+        cv_.notify_all();
+        return false;
+      }
+      if (queue_.size() >= kQueueDepth) return true;  // the writer is behind: try next time
+    }
+    Frame f;
+    f.index = next_frame_;
+    f.step = kind_ == ExportKind::PngFrames ? schedule_.first_step + int(next_frame_) : schedule_.step_of_frame(next_frame_);
+    // Consecutive frames of one step are the same picture: render it once.
+    if (f.step != last_step_rendered_ || !last_rgba_) {
+      last_rgba_ = std::make_shared<const std::vector<uint8_t>>(
+          renderer_->render_rgba(f.step, options_.width, options_.height));
+      last_step_rendered_ = f.step;
+    }
+    f.rgba = last_rgba_;
+    ++next_frame_;
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(std::move(f));
+    }
+    cv_.notify_all();
+    double ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+    if (ms >= budget_ms) return true;
+  }
+}
+
+std::string VideoExporter::run(const std::function<void(float)>& progress) {
+  float last_reported = -1;
+  while (!finished_) {
+    bool more = pump(50);
+    if (progress && this->progress() - last_reported >= 0.01f) {
+      last_reported = this->progress();
+      progress(last_reported);
+    }
+    if (!more) {
+      std::unique_lock lock(mutex_);
+      cv_.wait_for(lock, std::chrono::milliseconds(20), [&] { return finished_.load(); });
+    } else {
+      // Queue full: wait for the writer to take a frame.
+      std::unique_lock lock(mutex_);
+      cv_.wait_for(lock, std::chrono::milliseconds(20), [&] { return queue_.size() < kQueueDepth || finished_; });
+    }
+  }
+  if (progress) progress(1.0f);
+  return message();
+}
+
+void VideoExporter::write_one(const Frame& f) {
+  if (kind_ == ExportKind::PngFrames) {
+    write_png((output_ / frame_file_name(f.step)).string(), options_.width, options_.height, *f.rgba);
+  } else if (auto e = ffmpeg_->write_frame(f.rgba->data()); !e.empty()) {
+    throw std::runtime_error(e);
+  }
+}
+
+void VideoExporter::writer() {
+  for (;;) {
+    Frame f;
+    {
+      std::unique_lock lock(mutex_);
+      cv_.wait(lock, [&] { return !queue_.empty() || producer_done_ || cancel_; });
+      if (cancel_) break;
+      if (queue_.empty()) break;  // producer done and everything written
+      f = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    cv_.notify_all();
+    try {
+      write_one(f);
+      ++written_;
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      error_ = e.what();
+      break;
+    }
+  }
+  std::string result;
+  std::string error;
+  {
+    std::lock_guard lock(mutex_);
+    error = error_;
+  }
+  if (cancel_ || !error.empty()) {
+    if (ffmpeg_) ffmpeg_->abort();
+    result = cancel_ && error.empty() ? "export cancelled" : "export failed: " + error;
+  } else if (ffmpeg_) {
+    if (auto e = ffmpeg_->finish(); !e.empty()) {
+      error = e;
+      result = "export failed: " + e;
+    } else {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, ": %lld frames, %dx%d, %.1f s at %d fps", static_cast<long long>(written_.load()),
+                    options_.width, options_.height, schedule_.duration_seconds(), options_.fps);
+      result = "wrote " + output_.string() + buf;
+    }
+  } else {
+    result = fallback_note_ + "wrote " + std::to_string(written_.load()) + " PNG frames (one per step) to " +
+             output_.string();
+    if (!fallback_note_.empty()) {
+      char cmd[512];
+      std::snprintf(cmd, sizeof cmd, "; encode them later with: ffmpeg -framerate %g -start_number %d -i %s/frame_%%05d.png %s",
+                    options_.steps_per_second, schedule_.first_step, output_.string().c_str(),
+                    options_.out.string().c_str());
+      result += cmd;
+    }
+  }
+  {
+    std::lock_guard lock(mutex_);
+    error_ = error;
+    result_ = result;
+    producer_done_ = true;
+  }
+  finished_ = true;
+  cv_.notify_all();
+}
+
+float VideoExporter::progress() const {
+  return total_frames_ > 0 ? float(double(written_.load()) / double(total_frames_)) : 1.0f;
+}
+
+bool VideoExporter::finished() const { return finished_; }
+
+bool VideoExporter::failed() const {
+  std::lock_guard lock(mutex_);
+  return !error_.empty();
+}
+
+std::string VideoExporter::message() const {
+  std::lock_guard lock(mutex_);
+  return result_;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,96 @@
+#pragma once
+// The state the panels share, owned by GuiApp (app/ui/gui_app.h). Panels are free functions (the
+// Dear ImGui demo's style: one function per panel, state near its use) that read and change this.
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/runner.h"
+#include "layout.h"
+#include "playback.h"
+#include "session/session.h"
+#include "settings.h"
+#include "throughput_history.h"
+
+namespace sortscope::ui {
+
+class ExportJob;
+class ViewCanvas;
+
+// A line for the status bar or the notice strip that fades after a while.
+struct Notice {
+  std::string text;
+  bool error = false;
+  double until = 0;   // ImGui time at which it disappears
+};
+
+// The export dialog's fields (kept while the dialog is closed).
+struct ExportDialogState {
+  std::string video_path;          // "" -> a name from the scenario
+  std::string csv_path = "sortscope-timings.csv";
+  bool whole = true;               // the whole timeline, else [first, last]
+  int first = 0, last = 0;
+  std::string message;             // result of the last CSV write
+  bool message_error = false;
+};
+
+struct AppState {
+  Settings settings;
+  Session* session = nullptr;
+  Playback playback;
+
+  // The scenario being edited in the scenario panel, and what was last submitted.
+  Scenario scenario;
+  std::string scenario_error;      // validation of the edited scenario ("" when it can run)
+  bool scenario_dirty = false;     // edited since the last submission
+  uint64_t submitted_generation = 0;
+  std::map<uint64_t, Scenario> submitted;  // generation -> scenario (recent ones)
+
+  // Results of the newest finished runs.
+  std::shared_ptr<const ExplainResult> explain;   // the timeline being played
+  uint64_t explain_generation = 0;
+  std::shared_ptr<const MeasureResult> measure;   // the latest measure of the current scenario
+  uint64_t measure_generation = 0;
+  std::string run_error;                           // the last run's error, for the step panel
+  ThroughputHistory history;
+  double copy_bandwidth_gbs = 0;                   // measured device copy bandwidth (0: unknown)
+
+  // Device and mode.
+  bool device_ready = false;
+  DeviceInfo device;
+  uint64_t max_n = uint64_t(1) << 24;              // largest n the memory allows (explain mode)
+
+  // View and panels.
+  PanelRects rects;
+  bool show_help = false;
+  bool show_export = false;
+  bool show_about = false;
+  bool want_fullscreen_toggle = false;             // handled by the window driver
+  bool want_quit = false;
+  bool want_save_png = false;                      // File > Save frame (handled like Ctrl+S)
+  bool export_csv_tab = false;                     // the export dialog opens on its CSV part
+  bool continuous = false;                         // re-measure whenever idle
+  std::optional<Notice> notice;
+  float ui_scale = 1.0f;                           // 1 normal; projector: settings.projector_scale
+  Rect scrub_rect;                                 // the transport's scrub bar (scripted tests aim here)
+  Rect view_rect;                                  // the main view's picture, screen coordinates
+
+  ViewCanvas* canvas = nullptr;
+  ImFont* mono_font = nullptr;                     // pseudo-code (DejaVu Sans Mono when installed)
+  ImFont* large_font = nullptr;                    // captions
+  std::unique_ptr<ExportJob> export_job;
+  ExportDialogState export_dialog;
+
+  // Helpers.
+  const Algorithm* algorithm() const;               // of the edited scenario
+  const Algorithm* timeline_algorithm() const;      // of the timeline being played
+  const Timeline* timeline() const { return explain ? &explain->timeline : nullptr; }
+  const Step* current_step() const;
+  bool cpu_model_mode() const;                      // the timeline (or device) is the CPU model
+  void notify(std::string text, bool error = false, double seconds = 6);
+};
+
+}  // namespace sortscope::ui

@@ -1,0 +1,214 @@
+// The export dialog: the current timeline (or a range of it) as MP4, GIF or PNG frames at a fixed
+// frame rate, and the session's timings as CSV. Videos render in the background a few milliseconds
+// per UI frame, with progress and cancel; the UI never waits on ffmpeg.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "export/csv_writer.h"
+#include "export_job.h"
+#include "panels.h"
+#include "registry.h"
+#include "view_canvas.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+struct SizePreset {
+  const char* name;
+  int w, h;
+};
+constexpr SizePreset kSizes[] = {{"640 x 360", 640, 360},     {"854 x 480", 854, 480},
+                                 {"1280 x 720 (720p)", 1280, 720}, {"1920 x 1080 (1080p)", 1920, 1080},
+                                 {"1024 x 1024", 1024, 1024},  {"800 x 600", 800, 600}};
+
+std::string default_video_name(const AppState& s) {
+  if (!s.explain) return "sortscope.mp4";
+  return "sortscope-" + s.explain->timeline.algorithm + "-n" + std::to_string(s.explain->timeline.n) + ".mp4";
+}
+
+void video_tab(AppState& s) {
+  ExportDialogState& d = s.export_dialog;
+  ExportSettings& ex = s.settings.export_;
+  if (d.video_path.empty()) d.video_path = ex.last_path.empty() ? default_video_name(s) : ex.last_path;
+  const Timeline* tl = s.timeline();
+  const int steps = tl ? int(tl->steps.size()) : 0;
+
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  ImGui::InputText("output", &d.video_path);
+  item_tooltip("A .mp4 or .gif file, or a folder (ending in /) for one PNG per step.");
+  // Format buttons rewrite the extension.
+  std::filesystem::path p(d.video_path);
+  std::string ext = p.extension().string();
+  int fmt = ext == ".gif" ? 1 : (ext == ".mp4" ? 0 : 2);
+  int chosen = fmt;
+  ImGui::RadioButton("MP4", &chosen, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("GIF", &chosen, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("PNG frames", &chosen, 2);
+  if (chosen != fmt) {
+    std::string stem = (p.parent_path() / p.stem()).string();
+    while (!stem.empty() && stem.back() == '/') stem.pop_back();
+    if (stem.empty()) stem = "sortscope";
+    d.video_path = stem + (chosen == 0 ? ".mp4" : chosen == 1 ? ".gif" : "/");
+  }
+
+  ImGui::Checkbox("whole timeline", &d.whole);
+  if (!d.whole && steps > 0) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    int range[2] = {std::clamp(d.first, 0, steps - 1), std::clamp(d.last, 0, steps - 1)};
+    if (ImGui::DragInt2("steps", range, 0.2f, 0, steps - 1)) {
+      d.first = range[0];
+      d.last = std::max(range[0], range[1]);
+    }
+    d.first = range[0];
+    d.last = std::max(range[0], range[1]);
+  }
+
+  int size_idx = -1;
+  for (int i = 0; i < int(std::size(kSizes)); ++i)
+    if (kSizes[i].w == ex.width && kSizes[i].h == ex.height) size_idx = i;
+  char size_label[48];
+  std::snprintf(size_label, sizeof size_label, "%d x %d", ex.width, ex.height);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  if (ImGui::BeginCombo("size", size_idx >= 0 ? kSizes[size_idx].name : size_label)) {
+    for (int i = 0; i < int(std::size(kSizes)); ++i)
+      if (ImGui::Selectable(kSizes[i].name, i == size_idx)) ex.width = kSizes[i].w, ex.height = kSizes[i].h;
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  ImGui::SliderInt("frames per second", &ex.fps, 5, 60);
+  float sps = float(ex.steps_per_second);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  if (ImGui::SliderFloat("steps per second", &sps, 0.25f, 60.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
+    ex.steps_per_second = sps;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("= playback")) ex.steps_per_second = s.playback.speed();
+
+  if (steps > 0) {
+    FrameSchedule sch;
+    sch.first_step = d.whole ? 0 : d.first;
+    sch.last_step = d.whole ? steps - 1 : d.last;
+    sch.fps = ex.fps;
+    sch.steps_per_second = ex.steps_per_second;
+    if (chosen == 2)
+      ImGui::TextDisabled("%d PNG files, one per step", sch.step_count());
+    else
+      ImGui::TextDisabled("%d steps -> %lld frames, %.1f s", sch.step_count(), static_cast<long long>(sch.frame_count()),
+                          sch.duration_seconds());
+  }
+  if (chosen != 2 && !find_ffmpeg())
+    colored_wrapped(colors::kWarn, "ffmpeg is not installed: a PNG sequence will be written instead "
+                                   "(install ffmpeg for MP4 and GIF).");
+
+  ImGui::Spacing();
+  if (s.export_job) {
+    ImGui::ProgressBar(s.export_job->progress(), ImVec2(ImGui::GetFontSize() * 16, 0));
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) s.export_job->cancel();
+  } else {
+    ImGui::BeginDisabled(!s.explain);
+    if (ImGui::Button("Export")) {
+      VideoExportOptions o;
+      o.out = d.video_path;
+      o.width = ex.width;
+      o.height = ex.height;
+      o.fps = ex.fps;
+      o.steps_per_second = ex.steps_per_second;
+      o.first_step = d.whole ? 0 : d.first;
+      o.last_step = d.whole ? -1 : d.last;
+      if (s.canvas) o.style.array = s.canvas->view().options();
+      try {
+        const Algorithm* a = s.timeline_algorithm();
+        if (!a) throw std::runtime_error("the timeline's algorithm is unknown");
+        s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
+        ex.last_path = d.video_path;
+      } catch (const std::exception& e) {
+        s.notify(e.what(), true, 10);
+      }
+    }
+    ImGui::EndDisabled();
+  }
+}
+
+void csv_tab(AppState& s) {
+  ExportDialogState& d = s.export_dialog;
+  const auto& results = s.history.all_results();
+  ImGui::TextDisabled("%zu measured runs in this session (live runs and sweep points)", results.size());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  ImGui::InputText("file", &d.csv_path);
+  item_tooltip("One row per measured run: the scenario's fields, every parameter, the device, median/min/max ms, "
+               "keys/s, GB/s and the verdict. An existing file with the same columns is appended to.");
+  ImGui::BeginDisabled(results.empty());
+  if (ImGui::Button("Write CSV")) {
+    // The union of the algorithms' parameter columns: a run leaves the others empty.
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const auto& r : results)
+      if (const Algorithm* a = find_algorithm(r->scenario.algorithm))
+        for (const std::string& n : csv_param_names(*a))
+          if (seen.insert(n).second) names.push_back(n);
+    std::vector<std::string> header = csv_header(names);
+    std::string err = check_csv_target(d.csv_path, header);
+    if (err.empty()) {
+      std::vector<std::vector<std::string>> rows;
+      for (const auto& r : results) rows.push_back(csv_row(*r, names));
+      try {
+        append_csv(d.csv_path, header, rows);
+        d.message = "wrote " + std::to_string(rows.size()) + " rows to " + std::filesystem::absolute(d.csv_path).string();
+        d.message_error = false;
+      } catch (const std::exception& e) {
+        d.message = e.what();
+        d.message_error = true;
+      }
+    } else {
+      d.message = err;
+      d.message_error = true;
+    }
+  }
+  ImGui::EndDisabled();
+  if (!d.message.empty()) colored_wrapped(d.message_error ? colors::kBad : colors::kGood, d.message);
+}
+
+}  // namespace
+
+void draw_export_dialog(AppState& s) {
+  if (!s.show_export) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.45f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Export", &s.show_export,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    if (ImGui::BeginTabBar("export-tabs")) {
+      ImGuiTabItemFlags video_flags = 0, csv_flags = 0;
+      if (s.export_csv_tab) csv_flags = ImGuiTabItemFlags_SetSelected, s.export_csv_tab = false;
+      if (ImGui::BeginTabItem("Video / GIF / frames", nullptr, video_flags)) {
+        video_tab(s);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Timings (CSV)", nullptr, csv_flags)) {
+        csv_tab(s);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Current frame (PNG)")) {
+        ImGui::TextDisabled("Step %d as a finished frame (caption, view, pseudo-code, legend) at %d x %d.", s.playback.step(),
+                            s.settings.export_.width, s.settings.export_.height);
+        ImGui::BeginDisabled(!s.explain);
+        if (ImGui::Button("Save PNG  (Ctrl+S)")) s.want_save_png = true;
+        ImGui::EndDisabled();
+        ImGui::EndTabItem();
+      }
+      ImGui::EndTabBar();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

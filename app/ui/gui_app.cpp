@@ -1,0 +1,455 @@
+#include "gui_app.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>  // key codes only: the GLFW backend fills io.KeysDown with them, and the
+                         // headless driver and the scripted tests use the same indices
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "cli/size_parse.h"
+#include "export_job.h"
+#include "frame_renderer.h"
+#include "panels.h"
+#include "registry.h"
+#include "view_canvas.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+constexpr float kBaseFontPx = 16.0f;
+constexpr float kScales[] = {1.0f, 1.5f, 1.75f, 2.0f};
+const char* kSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+const char* kMonoPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+
+Scenario default_scenario() {
+  Scenario s;
+  s.algorithm = "bitonic";
+  s.input.n = 1024;
+  s.input.dist = Distribution::Uniform;
+  s.input.key = KeyType::U32;
+  s.input.seed = 1;
+  return s;
+}
+
+// A dark theme with one accent colour: panels read as tiles, the view stays the brightest thing.
+ImGuiStyle make_style() {
+  ImGuiStyle st;
+  ImGui::StyleColorsDark(&st);
+  st.WindowRounding = 3;
+  st.FrameRounding = 3;
+  st.GrabRounding = 3;
+  st.PopupRounding = 3;
+  st.ScrollbarRounding = 3;
+  st.TabRounding = 3;
+  st.WindowBorderSize = 0;
+  st.FrameBorderSize = 0;
+  st.WindowPadding = ImVec2(10, 8);
+  st.FramePadding = ImVec2(7, 4);
+  st.ItemSpacing = ImVec2(8, 6);
+  st.WindowTitleAlign = ImVec2(0.0f, 0.5f);
+  ImVec4* c = st.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.118f, 0.125f, 0.149f, 1.0f);
+  c[ImGuiCol_ChildBg] = ImVec4(0.118f, 0.125f, 0.149f, 1.0f);
+  c[ImGuiCol_PopupBg] = ImVec4(0.10f, 0.105f, 0.125f, 0.98f);
+  c[ImGuiCol_MenuBarBg] = ImVec4(0.09f, 0.09f, 0.11f, 1.0f);
+  c[ImGuiCol_TitleBg] = ImVec4(0.09f, 0.095f, 0.115f, 1.0f);
+  c[ImGuiCol_TitleBgActive] = ImVec4(0.10f, 0.11f, 0.14f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.17f, 0.18f, 0.215f, 1.0f);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.22f, 0.24f, 0.29f, 1.0f);
+  c[ImGuiCol_FrameBgActive] = ImVec4(0.25f, 0.28f, 0.34f, 1.0f);
+  c[ImGuiCol_Button] = ImVec4(0.20f, 0.22f, 0.27f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.27f, 0.36f, 0.50f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.34f, 0.51f, 0.72f, 1.0f);
+  c[ImGuiCol_Header] = ImVec4(0.24f, 0.33f, 0.46f, 0.8f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.29f, 0.42f, 0.60f, 0.9f);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.34f, 0.51f, 0.72f, 1.0f);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.34f, 0.61f, 0.84f, 1.0f);
+  c[ImGuiCol_SliderGrabActive] = ImVec4(0.50f, 0.72f, 0.95f, 1.0f);
+  c[ImGuiCol_CheckMark] = ImVec4(0.50f, 0.75f, 0.98f, 1.0f);
+  c[ImGuiCol_Separator] = ImVec4(0.25f, 0.27f, 0.32f, 1.0f);
+  c[ImGuiCol_SeparatorHovered] = ImVec4(0.34f, 0.61f, 0.84f, 0.8f);
+  c[ImGuiCol_SeparatorActive] = ImVec4(0.34f, 0.61f, 0.84f, 1.0f);
+  c[ImGuiCol_Border] = ImVec4(0.26f, 0.28f, 0.33f, 1.0f);
+  c[ImGuiCol_PlotHistogram] = ImVec4(0.34f, 0.61f, 0.84f, 1.0f);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(1, 1, 1, 0.04f);
+  c[ImGuiCol_Text] = ImVec4(0.91f, 0.92f, 0.94f, 1.0f);
+  c[ImGuiCol_TextDisabled] = ImVec4(0.58f, 0.61f, 0.67f, 1.0f);
+  return st;
+}
+
+}  // namespace
+
+void load_scenario_file(const std::string& path, GuiOptions& options) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read scenario file " + path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("scenario file " + path + " is not JSON: " + e.what());
+  }
+  if (!j.is_object()) throw std::runtime_error("scenario file " + path + " must hold a JSON object");
+  if (j.contains("step")) {
+    if (!j["step"].is_number_integer() || j["step"].get<int64_t>() < 0)
+      throw std::runtime_error("scenario file " + path + ": \"step\" must be a step number (0 = the input)");
+    options.start_step = int(j["step"].get<int64_t>());
+    j.erase("step");
+  }
+  try {
+    options.scenario = scenario_from_json(j);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("scenario file " + path + ": " + e.what());
+  }
+}
+
+// ---- AppState helpers ----
+
+const Algorithm* AppState::algorithm() const { return find_algorithm(scenario.algorithm); }
+const Algorithm* AppState::timeline_algorithm() const {
+  return explain ? find_algorithm(explain->timeline.algorithm) : nullptr;
+}
+const Step* AppState::current_step() const {
+  const Timeline* tl = timeline();
+  if (!tl || tl->steps.empty()) return nullptr;
+  int k = std::clamp(playback.step(), 0, int(tl->steps.size()) - 1);
+  return &tl->steps[size_t(k)];
+}
+bool AppState::cpu_model_mode() const {
+  if (explain) return !explain->timeline.on_gpu;
+  if (!device_ready) return false;
+  const Algorithm* a = algorithm();
+  return session ? (a ? session->backend_for(*a) == Backend::CpuModel : !device.gpu) : true;
+}
+void AppState::notify(std::string text, bool error, double seconds) {
+  notice = Notice{std::move(text), error, ImGui::GetTime() + seconds};
+}
+
+// ---- GuiApp ----
+
+GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options) {
+  state_.settings = std::move(settings);
+  if (options_.projector) {
+    state_.settings.projector = true;
+    state_.settings.projector_scale = std::clamp(*options_.projector, 1.5f, 2.0f);
+  }
+  if (!options_.sweep) state_.settings.sweep = false;
+  state_.playback.set_speed(state_.settings.speed);
+  state_.playback.set_loop(state_.settings.loop);
+
+  SessionOptions so;
+  so.runner.force_cpu = options_.force_cpu;
+  so.sweep = state_.settings.sweep;
+  session_ = std::make_unique<Session>(so);
+  state_.session = session_.get();
+
+  base_style_ = make_style();
+  build_fonts();
+  canvas_ = std::make_unique<ViewCanvas>();
+  state_.canvas = canvas_.get();
+
+  // The first scenario: the command line's, else the last session's, else the default.
+  if (options_.scenario) state_.scenario = *options_.scenario;
+  else if (state_.settings.scenario) state_.scenario = *state_.settings.scenario;
+  else state_.scenario = default_scenario();
+  if (!find_algorithm(state_.scenario.algorithm)) state_.scenario = default_scenario();
+  pending_start_step_ = options_.start_step;
+  state_.scenario_dirty = true;
+}
+
+GuiApp::~GuiApp() {
+  state_.export_job.reset();  // stops an export (and its ffmpeg) before the GL objects go
+  canvas_.reset();
+  state_.explain.reset();
+  session_.reset();
+}
+
+void GuiApp::build_fonts() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  fonts_.clear();
+  const bool have_sans = std::filesystem::exists(kSansPath);
+  const bool have_mono = std::filesystem::exists(kMonoPath);
+  for (float scale : kScales) {
+    FontSet f;
+    f.scale = scale;
+    float px = std::round(kBaseFontPx * scale);
+    auto load = [&](const char* path, bool have, float size) -> ImFont* {
+      if (have) {
+        ImFontConfig cfg;
+        cfg.OversampleH = 2;
+        if (ImFont* font = io.Fonts->AddFontFromFileTTF(path, size, &cfg)) return font;
+      }
+      // ImGui's own font (ProggyClean) is a 13 px bitmap font: scale it rather than blur it.
+      ImFontConfig cfg;
+      cfg.SizePixels = std::round(13.0f * size / kBaseFontPx);
+      return io.Fonts->AddFontDefault(&cfg);
+    };
+    f.sans = load(kSansPath, have_sans, px);
+    f.mono = load(kMonoPath, have_mono, px);
+    f.large = load(kSansPath, have_sans, std::round(px * 1.25f));
+    fonts_.push_back(f);
+  }
+  io.Fonts->Build();
+}
+
+void GuiApp::apply_scale() {
+  float want = state_.settings.projector ? state_.settings.projector_scale : 1.0f;
+  if (want == applied_scale_) return;
+  // The nearest prebuilt font size; the atlas is built once, so switching is instant.
+  const FontSet* best = &fonts_.front();
+  for (const FontSet& f : fonts_)
+    if (std::abs(f.scale - want) < std::abs(best->scale - want)) best = &f;
+  ImGuiIO& io = ImGui::GetIO();
+  io.FontDefault = best->sans;
+  state_.mono_font = best->mono;
+  state_.large_font = best->large;
+  ImGui::GetStyle() = base_style_;
+  ImGui::GetStyle().ScaleAllSizes(best->scale);
+  applied_scale_ = want;
+  state_.ui_scale = best->scale;
+}
+
+void GuiApp::before_new_frame() { apply_scale(); }
+
+Settings GuiApp::settings() const {
+  Settings s = state_.settings;
+  s.speed = state_.playback.speed();
+  s.loop = state_.playback.loop();
+  s.scenario = state_.scenario;
+  return s;
+}
+
+bool GuiApp::animating() const {
+  return state_.playback.playing() || state_.session->status().busy || state_.export_job || state_.scenario_dirty ||
+         !state_.device_ready || (state_.notice && ImGui::GetTime() < state_.notice->until);
+}
+
+bool GuiApp::settled() const {
+  SessionStatus st = state_.session->status();
+  return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr &&
+         state_.explain_generation == state_.submitted_generation;
+}
+
+void GuiApp::recompute_max_n() {
+  if (!state_.device_ready) return;
+  const bool gpu = !state_.cpu_model_mode();
+  const uint64_t free_bytes = state_.device.free_bytes;
+  Scenario s = state_.scenario;
+  uint64_t best = 16;
+  // The CPU model stays usable up to 2^24: beyond that a recorded run takes minutes.
+  const int cap = gpu ? 40 : 24;
+  for (int e = 4; e <= cap; ++e) {
+    s.input.n = uint64_t(1) << e;
+    if (!check_memory(s, true, RunnerOptions{}.capture_budget_bytes, free_bytes, gpu).empty()) break;
+    best = s.input.n;
+  }
+  state_.max_n = best;
+}
+
+void GuiApp::pump_session() {
+  AppState& s = state_;
+  for (SessionEvent& e : session_->poll()) {
+    switch (e.kind) {
+      case SessionEvent::Kind::Ready:
+        s.device_ready = true;
+        s.device = session_->device();
+        recompute_max_n();
+        if (s.scenario.input.n > s.max_n) {
+          s.scenario.input.n = s.max_n;
+          s.scenario_dirty = true;
+        }
+        break;
+      case SessionEvent::Kind::Measured:
+        s.history.add_run(e.measure, e.generation);
+        if (e.generation == s.submitted_generation) {
+          s.measure = e.measure;
+          s.measure_generation = e.generation;
+        }
+        last_measure_time_ = ImGui::GetTime();
+        break;
+      case SessionEvent::Kind::Explained: {
+        if (e.generation < s.explain_generation) break;
+        const bool same_run = s.explain && s.explain->scenario.input.n == e.explain->scenario.input.n &&
+                              s.explain->timeline.steps.size() == e.explain->timeline.steps.size();
+        session_->retire(std::move(s.explain));
+        s.explain = e.explain;
+        s.explain_generation = e.generation;
+        s.run_error.clear();
+        const int steps = int(s.explain->timeline.steps.size());
+        if (!same_run) s.playback.set_step_count(0);  // a different timeline starts at its input
+        s.playback.set_step_count(steps);
+        if (pending_start_step_ >= 0 && e.generation == s.submitted_generation) {
+          if (pending_start_step_ >= steps)
+            s.notify("the scenario's step " + std::to_string(pending_start_step_) + " is past the last step (" +
+                         std::to_string(steps - 1) + ")",
+                     true);
+          s.playback.set_step(pending_start_step_);
+          pending_start_step_ = -1;
+        }
+        break;
+      }
+      case SessionEvent::Kind::SweepPoint:
+        s.history.add_sweep_point(e.measure);
+        break;
+      case SessionEvent::Kind::SweepDone:
+        if (auto it = s.submitted.find(e.generation); it != s.submitted.end()) s.history.finish_sweep(it->second);
+        break;
+      case SessionEvent::Kind::Bandwidth:
+        s.copy_bandwidth_gbs = e.bandwidth_gbs;
+        break;
+      case SessionEvent::Kind::Error:
+        if (e.generation == 0 || e.generation == s.submitted_generation) {
+          s.run_error = e.message;
+          s.notify(e.message, true, 10);
+        }
+        break;
+    }
+  }
+  if (s.device_ready) {
+    // Free memory moves as timelines come and go; the status bar shows it.
+    if (ImGui::GetTime() - last_free_query_ > 2.0) {
+      last_free_query_ = ImGui::GetTime();
+      s.device.free_bytes = free_memory_now(s.device);
+    }
+  }
+}
+
+void GuiApp::submit_if_dirty() {
+  AppState& s = state_;
+  if (!s.scenario_dirty || ImGui::IsAnyItemActive() || !s.device_ready) return;
+  Scenario sc = s.scenario;
+  std::string err = validate_scenario(sc);
+  if (err.empty() && sc.input.n > s.max_n)
+    err = "n = " + format_size(sc.input.n) + " is more than " + std::string(s.cpu_model_mode() ? "host" : "device") +
+          " memory allows here (" + format_size(s.max_n) + ")";
+  s.scenario_error = err;
+  s.scenario_dirty = false;
+  if (!err.empty()) return;
+  s.scenario = sc;  // parameters resolved (defaults filled in)
+  s.submitted_generation = session_->submit(sc);
+  s.submitted[s.submitted_generation] = sc;
+  while (s.submitted.size() > 64) s.submitted.erase(s.submitted.begin());
+  s.settings.scenario = sc;
+  recompute_max_n();
+}
+
+void GuiApp::handle_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;  // typing in a field: keys are text
+  AppState& s = state_;
+  Playback& pb = s.playback;
+  const bool ctrl = io.KeyCtrl;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) s.show_help = !s.show_help;
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
+    if (s.show_help) s.show_help = false;
+    else if (s.show_export) s.show_export = false;
+  }
+  if (ctrl) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) save_current_frame_png();
+    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) s.show_export = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) s.want_quit = true;
+    return;
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) pb.toggle_playing();
+  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) pb.step_forward_paused();
+  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT, true)) pb.step_back_paused();
+  if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) pb.first();
+  if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) pb.last();
+  // '+' is shift+'=' on most layouts: accept '=' too, and the keypad keys.
+  if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL, true) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD, true)) pb.faster();
+  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS, true) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT, true)) pb.slower();
+  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) s.want_fullscreen_toggle = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) s.settings.projector = !s.settings.projector;
+}
+
+void GuiApp::save_current_frame_png() {
+  AppState& s = state_;
+  const Algorithm* algo = s.timeline_algorithm();
+  if (!s.explain || !algo) {
+    s.notify("nothing to save yet: no timeline", true);
+    return;
+  }
+  const Timeline& tl = s.explain->timeline;
+  std::string name = "sortscope-" + tl.algorithm + "-n" + std::to_string(tl.n) + "-step" +
+                     std::to_string(s.playback.step()) + ".png";
+  try {
+    // The finished frame (caption, view, pseudo-code, legend) at the export size, as videos have it.
+    FrameStyle style;
+    style.array.mode = canvas_->view().options().mode;
+    style.array.comparators = s.settings.show_aux;
+    style.array.ownership_strip = s.settings.show_ownership;
+    FrameRenderer renderer(tl, *algo, style);
+    const ExportSettings& ex = s.settings.export_;
+    write_png(name, ex.width, ex.height, renderer.render_rgba(s.playback.step(), ex.width, ex.height));
+    s.notify("saved " + std::filesystem::absolute(name).string());
+  } catch (const std::exception& e) {
+    s.notify(e.what(), true);
+  }
+}
+
+void GuiApp::frame() {
+  AppState& s = state_;
+  ImGuiIO& io = ImGui::GetIO();
+  pump_session();
+  submit_if_dirty();
+  if (s.continuous && s.device_ready && !session_->status().busy && ImGui::GetTime() - last_measure_time_ > 0.5)
+    session_->remeasure(), last_measure_time_ = ImGui::GetTime();
+  handle_keys();
+  if (s.want_save_png) {
+    s.want_save_png = false;
+    save_current_frame_png();
+  }
+  s.playback.advance(io.DeltaTime);
+
+  // Layout for this frame's display size and scale.
+  LayoutMetrics m;
+  const float fs = ImGui::GetFontSize();
+  m.menu_h = ImGui::GetFrameHeight();
+  m.status_h = ImGui::GetFrameHeight() + fs * 0.3f;
+  m.transport_h = ImGui::GetFrameHeight() * 2 + fs * 2.6f;
+  m.splitter = std::max(4.0f, fs * 0.35f);
+  m.min_panel = fs * 9;
+  s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
+  s.rects = compute_layout(s.settings.layout, io.DisplaySize, m);
+
+  // A full-screen background window holds the splitters in the gaps between the panels.
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.072f, 0.085f, 1));
+  ImGui::Begin("##background", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+  layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
+  ImGui::End();
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+
+  draw_menu_bar(s);
+  draw_scenario_panel(s);
+  draw_main_view_panel(s);
+  draw_transport_panel(s);
+  draw_step_panel(s);
+  draw_throughput_panel(s);
+  draw_status_bar(s);
+  draw_export_dialog(s);
+  draw_help_overlay(s);
+
+  if (s.export_job && s.export_job->finished()) {
+    s.notify(s.export_job->message(), s.export_job->failed(), 12);
+    s.export_job.reset();
+  }
+}
+
+void GuiApp::render_offscreen() {
+  canvas_->render(state_);
+  if (state_.export_job) state_.export_job->pump(12.0);  // a few ms per frame: the UI stays fluid
+}
+
+}  // namespace sortscope::ui

@@ -1,0 +1,89 @@
+#pragma once
+// The interactive app without its window: the panels, the keys, the session hand-over and the
+// offscreen view rendering. The window drivers (gui_main.cpp: GLFW for a real window, EGL for
+// headless screenshots) own the GL context and the ImGui frame loop and call, per frame:
+//
+//   app.before_new_frame();          // fonts and style for the UI scale
+//   <backend NewFrame>; ImGui::NewFrame();
+//   app.frame();                     // panels, keys, results from the session
+//   ImGui::Render();
+//   app.render_offscreen();          // views into their textures, export frames
+//   <bind the window framebuffer>; ImGui_ImplOpenGL3_RenderDrawData(...)
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app_state.h"
+
+namespace sortscope::ui {
+
+struct GuiOptions {
+  bool headless = false;
+  std::string screenshot;             // PNG of the whole window after the frames (and script)
+  int frames = -1;                    // frames to run (after the first results in headless mode);
+                                      // -1: until closed (windowed) or 3 (headless)
+  std::optional<Scenario> scenario;   // --scenario FILE (scenario JSON, optional "step")
+  int start_step = -1;                // the scenario file's "step"; -1 for the first
+  std::string script;                 // scripted input (script.h)
+  std::string report;                 // where `report` commands of the script write JSON lines
+  bool force_cpu = false;             // --cpu: the CPU model even where a GPU exists
+  int width = 1600, height = 960;     // headless size; windowed: first start only
+  bool use_settings = true;           // read and write the settings file
+  std::optional<float> projector;     // --projector [SCALE]
+  double wait_seconds = 300;          // headless: longest wait for the first results
+  bool sweep = true;                  // sweep keys/s against n (unless the settings turned it off)
+};
+
+// Reads a scenario file: scenario_to_json's format plus an optional "step". Throws one line.
+void load_scenario_file(const std::string& path, GuiOptions& options);
+
+class GuiApp {
+ public:
+  // Needs the ImGui context and a current GL context (the views create GL objects).
+  GuiApp(const GuiOptions& options, Settings settings);
+  ~GuiApp();
+  GuiApp(const GuiApp&) = delete;
+  GuiApp& operator=(const GuiApp&) = delete;
+
+  void before_new_frame();
+  void frame();
+  void render_offscreen();
+
+  AppState& state() { return state_; }
+  const AppState& state() const { return state_; }
+  // The settings to persist now (window placement is the driver's to fill in).
+  Settings settings() const;
+  // True while something moves on screen or runs in the background (the driver then polls rather
+  // than waits for events).
+  bool animating() const;
+  // Headless: true once the first timeline is shown and the worker is idle.
+  bool settled() const;
+
+ private:
+  void build_fonts();
+  void apply_scale();
+  void handle_keys();
+  void pump_session();
+  void submit_if_dirty();
+  void recompute_max_n();
+  void save_current_frame_png();
+
+  GuiOptions options_;
+  AppState state_;
+  std::unique_ptr<Session> session_;
+  std::unique_ptr<ViewCanvas> canvas_;
+  ImGuiStyle base_style_;
+  struct FontSet {
+    float scale = 1;
+    ImFont* sans = nullptr;
+    ImFont* mono = nullptr;
+    ImFont* large = nullptr;
+  };
+  std::vector<FontSet> fonts_;
+  float applied_scale_ = 0;
+  int pending_start_step_ = -1;
+  double last_measure_time_ = 0;
+  double last_free_query_ = 0;
+};
+
+}  // namespace sortscope::ui

@@ -1,0 +1,59 @@
+// sortscope gui: the interactive app (scripts/run starts it). With --headless it draws the same UI
+// offscreen through EGL and saves a screenshot: no window, no X server.
+#include <CLI/CLI.hpp>
+
+#include "cli/command.h"
+#include "cli/size_parse.h"
+#include "gui_main.h"
+
+namespace sortscope {
+
+namespace {
+struct GuiArgs {
+  ui::GuiOptions options;
+  std::string scenario_file;
+  std::string size = "1600x960";
+  float projector = 0;
+  bool no_settings = false;
+  bool no_sweep = false;
+};
+}  // namespace
+
+void register_gui_command(CLI::App& app) {
+  auto args = std::make_shared<GuiArgs>();
+  CLI::App* cmd = app.add_subcommand("gui", "The interactive app: step through a sort, tweak it, watch throughput, export it");
+  cmd->add_flag("--headless", args->options.headless, "Draw the UI offscreen through EGL instead of opening a window");
+  cmd->add_option("--screenshot", args->options.screenshot, "Save the whole window as PNG after the frames (and script)");
+  cmd->add_option("--frames", args->options.frames,
+                  "Frames to run, then exit (headless: after the first results are in; default 3 there)");
+  cmd->add_option("--scenario", args->scenario_file,
+                  "Scenario JSON (the format of scenario files and CSV rows) with an optional \"step\" to show");
+  cmd->add_option("--script", args->options.script,
+                  "Scripted input: key:NAME frames:N wait scrub:F report[:TAG] (or @FILE); see docs/app.md");
+  cmd->add_option("--report", args->options.report, "Where the script's report commands write JSON lines");
+  cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
+  cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
+      ->capture_default_str();
+  cmd->add_option("--projector", args->projector, "Start in projector mode with this UI scale (1.5 to 2)")
+      ->check(CLI::Range(1.5f, 2.0f));
+  cmd->add_flag("--no-settings", args->no_settings, "Neither read nor write the settings file");
+  cmd->add_flag("--no-sweep", args->no_sweep, "Do not sweep keys/s against n in the background");
+  cmd->add_option("--wait", args->options.wait_seconds, "Headless: longest wait for the first results, in seconds")
+      ->capture_default_str();
+  cmd->callback([args] {
+    ui::GuiOptions o = args->options;
+    FrameSize size = parse_frame_size(args->size);
+    if (!size.ok()) throw std::runtime_error("--size: " + size.error);
+    o.width = size.width;
+    o.height = size.height;
+    if (!args->scenario_file.empty()) ui::load_scenario_file(args->scenario_file, o);
+    if (args->projector > 0) o.projector = args->projector;
+    // Headless pictures are reproducible: they never depend on a settings file.
+    o.use_settings = !args->no_settings && !o.headless;
+    o.sweep = !args->no_sweep;
+    int rc = ui::run_gui(o);
+    if (rc != 0) throw ExitStatus{rc};
+  });
+}
+
+}  // namespace sortscope

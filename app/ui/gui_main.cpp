@@ -1,0 +1,271 @@
+// The two window drivers of the app: a real window through GLFW (the Dear ImGui glfw + opengl3
+// example loop), and headless through EGL (visual/'s HeadlessContext: NVIDIA's device platform or
+// Mesa), where the same UI is drawn into an offscreen framebuffer and saved as a PNG.
+#include "gui_main.h"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include "gl/gl_check.h"
+#include "gl/headless_context.h"
+#include "gl/offscreen_target.h"
+#include "gl/png_writer.h"
+#include "gui_app.h"
+#include "script.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+constexpr const char* kGlslVersion = "#version 330";
+
+// Read back the bound framebuffer (bottom-up rows) as top-down RGBA.
+std::vector<uint8_t> read_framebuffer(int w, int h) {
+  std::vector<uint8_t> px(size_t(w) * size_t(h) * 4), out(px.size());
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  GL_CHECK_AFTER("reading the window's pixels");
+  const size_t row = size_t(w) * 4;
+  for (int y = 0; y < h; ++y) std::copy_n(px.data() + size_t(h - 1 - y) * row, row, out.data() + size_t(y) * row);
+  // The window is opaque whatever alpha ImGui left behind.
+  for (size_t i = 3; i < out.size(); i += 4) out[i] = 255;
+  return out;
+}
+
+void setup_imgui_io() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // Sortscope keeps its own settings (settings.h); panels are placed by the layout
+  io.ConfigWindowsMoveFromTitleBarOnly = true;
+}
+
+// Headless has no platform backend: ImGui's key map points at the same GLFW key codes the real
+// backend uses, so shortcuts and scripted keys behave alike.
+void headless_key_map(ImGuiIO& io) {
+  io.KeyMap[ImGuiKey_Tab] = GLFW_KEY_TAB;
+  io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
+  io.KeyMap[ImGuiKey_RightArrow] = GLFW_KEY_RIGHT;
+  io.KeyMap[ImGuiKey_UpArrow] = GLFW_KEY_UP;
+  io.KeyMap[ImGuiKey_DownArrow] = GLFW_KEY_DOWN;
+  io.KeyMap[ImGuiKey_Home] = GLFW_KEY_HOME;
+  io.KeyMap[ImGuiKey_End] = GLFW_KEY_END;
+  io.KeyMap[ImGuiKey_Delete] = GLFW_KEY_DELETE;
+  io.KeyMap[ImGuiKey_Backspace] = GLFW_KEY_BACKSPACE;
+  io.KeyMap[ImGuiKey_Space] = GLFW_KEY_SPACE;
+  io.KeyMap[ImGuiKey_Enter] = GLFW_KEY_ENTER;
+  io.KeyMap[ImGuiKey_Escape] = GLFW_KEY_ESCAPE;
+  io.BackendPlatformName = "sortscope-headless";
+}
+
+int run_headless(const GuiOptions& options) {
+  auto context = gl::HeadlessContext::create();
+  std::fprintf(stderr, "sortscope gui: headless on %s\n", context->describe().c_str());
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  setup_imgui_io();
+  ImGuiIO& io = ImGui::GetIO();
+  headless_key_map(io);
+  io.DisplaySize = ImVec2(float(options.width), float(options.height));
+  if (!ImGui_ImplOpenGL3_Init(kGlslVersion)) throw std::runtime_error("Dear ImGui's OpenGL 3 backend failed to start");
+  int rc = 0;
+  {
+    Settings settings = options.use_settings ? load_settings(settings_path()) : Settings{};
+    GuiApp app(options, settings);
+    std::unique_ptr<InputScript> script;
+    if (!options.script.empty()) script = std::make_unique<InputScript>(options.script, options.report);
+    gl::OffscreenTarget target;
+    target.resize(options.width, options.height, 0);
+
+    auto one_frame = [&] {
+      io.DeltaTime = 1.0f / 60.0f;  // fixed: scripted playback advances the same on every machine
+      app.before_new_frame();
+      ImGui_ImplOpenGL3_NewFrame();
+      if (script) script->before_frame(io, app);
+      ImGui::NewFrame();
+      app.frame();
+      ImGui::Render();
+      app.render_offscreen();
+      target.bind();
+      glClearColor(0.07f, 0.072f, 0.085f, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      GL_CHECK_AFTER("drawing the UI");
+    };
+
+    // The first results (measure, explain and the sweep) come from the worker: wait for them, a
+    // frame every few milliseconds, so the screenshot shows a populated app.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.wait_seconds);
+    while (!app.settled()) {
+      one_frame();
+      if (std::chrono::steady_clock::now() > deadline) {
+        std::fprintf(stderr, "sortscope gui: still waiting for the first results after %.0f s; taking the picture as is\n",
+                     options.wait_seconds);
+        rc = 3;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (script) {
+      while (!script->done()) {
+        one_frame();
+        if (script->waiting()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (std::chrono::steady_clock::now() > deadline + std::chrono::duration<double>(options.wait_seconds))
+          throw std::runtime_error("the script did not finish (a wait never ended)");
+      }
+    }
+    // Two frames at least: windows that appeared in the first only size themselves in the second.
+    int frames = options.frames < 0 ? 3 : std::max(options.frames, 2);
+    for (int i = 0; i < frames; ++i) one_frame();
+    if (!options.screenshot.empty()) {
+      std::vector<uint8_t> rgba = target.read_rgba();
+      for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
+      write_png(options.screenshot, options.width, options.height, rgba);
+      std::fprintf(stderr, "sortscope gui: wrote %s (%dx%d)\n", options.screenshot.c_str(), options.width, options.height);
+    }
+    gl::OffscreenTarget::bind_default();
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext();
+  return rc;
+}
+
+void glfw_error(int code, const char* text) { std::fprintf(stderr, "sortscope gui: GLFW error %d: %s\n", code, text); }
+
+struct GlfwWindow {
+  GLFWwindow* window = nullptr;
+  ~GlfwWindow() {
+    if (window) glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+};
+
+int run_windowed(const GuiOptions& options) {
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit())
+    throw std::runtime_error("cannot open a window: no display (set DISPLAY or WAYLAND_DISPLAY, or use --headless)");
+  GlfwWindow holder;
+  std::string settings_error;
+  Settings settings = options.use_settings ? load_settings(settings_path(), &settings_error) : Settings{};
+  if (!settings_error.empty()) std::fprintf(stderr, "sortscope gui: %s\n", settings_error.c_str());
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_MAXIMIZED, settings.window.maximized ? GLFW_TRUE : GLFW_FALSE);
+  int w = options.use_settings ? settings.window.width : options.width;
+  int h = options.use_settings ? settings.window.height : options.height;
+  holder.window = glfwCreateWindow(w, h, "Sortscope", nullptr, nullptr);
+  if (!holder.window) throw std::runtime_error("cannot create an OpenGL 3.3 core window (is a GL driver installed?)");
+  GLFWwindow* window = holder.window;
+  if (options.use_settings && settings.window.x >= 0 && settings.window.y >= 0 && !settings.window.maximized)
+    glfwSetWindowPos(window, settings.window.x, settings.window.y);
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(1);
+  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)))
+    throw std::runtime_error("cannot load OpenGL functions for the window");
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  setup_imgui_io();
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  if (!ImGui_ImplOpenGL3_Init(kGlslVersion)) throw std::runtime_error("Dear ImGui's OpenGL 3 backend failed to start");
+  ImGuiIO& io = ImGui::GetIO();
+  int rc = 0;
+  {
+    GuiApp app(options, settings);
+    std::unique_ptr<InputScript> script;
+    if (!options.script.empty()) script = std::make_unique<InputScript>(options.script, options.report);
+    bool fullscreen = false;
+    int saved_x = 0, saved_y = 0, saved_w = w, saved_h = h;
+    long frame = 0;
+    long frames_after_script = 0;
+    double last_input = glfwGetTime();
+    while (!glfwWindowShouldClose(window) && !app.state().want_quit) {
+      // Idle: nothing moves and nothing runs, so wait for input instead of spinning.
+      if (!script && options.frames < 0 && !app.animating() && glfwGetTime() - last_input > 1.0)
+        glfwWaitEventsTimeout(0.25);
+      else
+        glfwPollEvents();
+      if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0 || io.WantCaptureKeyboard || ImGui::IsAnyMouseDown())
+        last_input = glfwGetTime();
+
+      AppState& s = app.state();
+      if (s.want_fullscreen_toggle) {
+        s.want_fullscreen_toggle = false;
+        if (!fullscreen) {
+          glfwGetWindowPos(window, &saved_x, &saved_y);
+          glfwGetWindowSize(window, &saved_w, &saved_h);
+          GLFWmonitor* mon = glfwGetPrimaryMonitor();
+          if (const GLFWvidmode* mode = mon ? glfwGetVideoMode(mon) : nullptr) {
+            glfwSetWindowMonitor(window, mon, 0, 0, mode->width, mode->height, mode->refreshRate);
+            fullscreen = true;
+          }
+        } else {
+          glfwSetWindowMonitor(window, nullptr, saved_x, saved_y, saved_w, saved_h, 0);
+          fullscreen = false;
+        }
+      }
+
+      app.before_new_frame();
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      if (script) script->before_frame(io, app);
+      ImGui::NewFrame();
+      app.frame();
+      ImGui::Render();
+      app.render_offscreen();
+      int fw = 0, fh = 0;
+      glfwGetFramebufferSize(window, &fw, &fh);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, fw, fh);
+      glClearColor(0.07f, 0.072f, 0.085f, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      ++frame;
+
+      // --frames N: run N frames (after the script, if any), then leave (smoke tests).
+      const bool script_done = !script || script->done();
+      if (script_done && options.frames >= 0 && frames_after_script++ >= options.frames) {
+        if (!options.screenshot.empty()) {
+          glReadBuffer(GL_BACK);
+          write_png(options.screenshot, fw, fh, read_framebuffer(fw, fh));
+          std::fprintf(stderr, "sortscope gui: wrote %s (%dx%d)\n", options.screenshot.c_str(), fw, fh);
+        }
+        glfwSwapBuffers(window);
+        break;
+      }
+      glfwSwapBuffers(window);
+    }
+
+    if (options.use_settings) {
+      Settings out = app.settings();
+      out.window.maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;
+      if (fullscreen) {
+        out.window.x = saved_x, out.window.y = saved_y, out.window.width = saved_w, out.window.height = saved_h;
+      } else if (!out.window.maximized) {
+        glfwGetWindowPos(window, &out.window.x, &out.window.y);
+        glfwGetWindowSize(window, &out.window.width, &out.window.height);
+      }
+      if (auto e = save_settings(out, settings_path()); !e.empty()) std::fprintf(stderr, "sortscope gui: %s\n", e.c_str());
+    }
+    (void)frame;
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  return rc;
+}
+
+}  // namespace
+
+int run_gui(const GuiOptions& options) { return options.headless ? run_headless(options) : run_windowed(options); }
+
+}  // namespace sortscope::ui

@@ -1,0 +1,195 @@
+// The main view: the array of the current step (visual/'s ArrayView: bars, dots or a density heat
+// map, chosen automatically and overridable; comparator arcs and the block-ownership strip as
+// overlays), the algorithm's auxiliary view beside it (for comparator networks: where this step
+// lies in the whole network), and a legend. In CPU-model mode a banner says so above everything.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "colormap.h"
+#include "panels.h"
+#include "view_canvas.h"
+#include "views/legend.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+ImU32 rgba(const std::array<float, 4>& c) {
+  return IM_COL32(int(c[0] * 255), int(c[1] * 255), int(c[2] * 255), int(c[3] * 255));
+}
+
+void cpu_banner(AppState& s) {
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float w = ImGui::GetContentRegionAvail().x;
+  std::string reason = s.device.gpu ? "the CPU model was requested (--cpu)"
+                                    : (s.device.no_gpu_reason.empty() ? "no CUDA device" : s.device.no_gpu_reason);
+  std::string text = "CPU MODEL  -  " + reason +
+                     ". The steps are the GPU algorithm's, computed by its CPU model; timings are CPU timings.";
+  ImGui::PushTextWrapPos(p.x + w - ImGui::GetFontSize() * 0.6f);
+  ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - ImGui::GetFontSize() * 1.2f);
+  ImGui::PopTextWrapPos();
+  float h = ts.y + ImGui::GetFontSize() * 0.6f;
+  ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kWarn, 4.0f);
+  ImGui::SetCursorScreenPos(ImVec2(p.x + ImGui::GetFontSize() * 0.6f, p.y + ImGui::GetFontSize() * 0.3f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.06f, 0.02f, 1));
+  ImGui::PushTextWrapPos(p.x + w - ImGui::GetFontSize() * 0.6f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
+}
+
+void toolbar(AppState& s) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  int mode = int(s.settings.view_mode);
+  const char* names[] = {"auto", "bars", "dots", "heat map"};
+  if (ImGui::Combo("##mode", &mode, names, 4)) s.settings.view_mode = ArrayViewMode(mode);
+  item_tooltip("Array view: bars up to about one key per pixel column, dots for a few keys per column, a density "
+               "heat map (positions x values) above that. Auto picks by size; a density summary is always a heat map.");
+  ImGui::SameLine();
+  ImGui::Checkbox("comparators", &s.settings.show_aux);
+  item_tooltip("Arcs for the step's compare-exchange pairs (small n); orange where the pair was swapped.");
+  ImGui::SameLine();
+  ImGui::Checkbox("blocks", &s.settings.show_ownership);
+  item_tooltip("The strip under the array: which thread block of the step's kernel launch owns which keys.");
+  ImGui::SameLine();
+  ImGui::Checkbox("legend", &s.settings.show_legend);
+
+  // What the view drew last, on the right.
+  if (s.canvas && s.canvas->drawn() && s.explain) {
+    const ArrayViewInfo& info = s.canvas->view().info();
+    char text[160];
+    std::snprintf(text, sizeof text, "%s | %s | %s", array_mode_name(info.mode), source_name(info.source),
+                  fill_name(info.fill));
+    float w = ImGui::CalcTextSize(text).x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+    ImGui::TextDisabled("%s", text);
+    std::string tip = "Drawn as " + std::string(array_mode_name(info.mode)) + " from " + source_name(info.source) +
+                      "; the GL buffer was filled by " + fill_name(info.fill) + ".";
+    if (!info.interop_problem.empty()) tip += "\nInterop unavailable: " + info.interop_problem;
+    if (info.blocks) tip += "\n" + std::to_string(info.blocks) + " blocks of " + std::to_string(info.tile_keys) + " keys.";
+    if (info.comparator_pairs)
+      tip += "\n" + std::to_string(info.comparator_pairs) + " comparators, " + std::to_string(info.swapped_pairs) +
+             " swapped.";
+    item_tooltip(tip);
+  }
+}
+
+// Where this step lies in the comparator network: one column per step, its height the stride of
+// the layer (log scale), shaded by kernel launch; the current step highlighted. Click to jump.
+bool network_overview(AppState& s, float height) {
+  const Timeline* tl = s.timeline();
+  if (!tl) return false;
+  uint64_t max_stride = 1;
+  bool any = false;
+  for (const Step& st : tl->steps)
+    if (const ComparatorStage* c = find_aux<ComparatorStage>(st.aux)) max_stride = std::max(max_stride, c->stride), any = true;
+  if (!any) return false;
+  const int steps = int(tl->steps.size());
+  const int cur = s.playback.step();
+  const ComparatorStage* now = s.current_step() ? find_aux<ComparatorStage>(s.current_step()->aux) : nullptr;
+  char label[128];
+  if (now)
+    std::snprintf(label, sizeof label, "network: merge size %llu, stride %llu%s", static_cast<unsigned long long>(now->merge_size),
+                  static_cast<unsigned long long>(now->stride), now->mirrored ? " (mirrored)" : "");
+  else
+    std::snprintf(label, sizeof label, "network: %s", cur == 0 ? "input" : "no comparator layer in this step");
+  ImGui::TextDisabled("%s", label);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float w = ImGui::GetContentRegionAvail().x;
+  ImGui::InvisibleButton("##network", ImVec2(std::max(w, 1.0f), height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
+  const float cw = w / float(std::max(steps, 1));
+  const float lmax = std::log2(float(max_stride)) + 1;
+  for (int k = 0; k < steps; ++k) {
+    const Step& st = tl->steps[size_t(k)];
+    const ComparatorStage* c = find_aux<ComparatorStage>(st.aux);
+    float frac = c ? (std::log2(float(std::max<uint64_t>(c->stride, 1))) + 1) / lmax : 0.08f;
+    float x0 = p.x + cw * k, x1 = p.x + cw * (k + 1) - (cw > 3 ? 1.0f : 0.0f);
+    ImU32 col = st.launch < 0 ? IM_COL32(120, 120, 130, 255)
+                              : (st.launch % 2 ? IM_COL32(95, 150, 200, 255) : IM_COL32(200, 150, 85, 255));
+    if (k == cur) col = IM_COL32(250, 250, 250, 255);
+    else if (k > cur) col = (col & 0x00FFFFFF) | (110u << IM_COL32_A_SHIFT);
+    dl->AddRectFilled(ImVec2(x0, p.y + height * (1 - frac * 0.92f)), ImVec2(x1, p.y + height), col);
+  }
+  bool changed = false;
+  if (ImGui::IsItemHovered()) {
+    int k = std::clamp(int((ImGui::GetIO().MousePos.x - p.x) / cw), 0, steps - 1);
+    const Step& st = tl->steps[size_t(k)];
+    std::string tip = "step " + std::to_string(k) + ": " + st.caption;
+    if (st.launch >= 0) tip += "\nlaunch " + std::to_string(st.launch) + ": " + st.launch_name;
+    tip += "\nclick to show this step";
+    item_tooltip(tip);
+    if (ImGui::IsItemClicked()) {
+      s.playback.set_step(k);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// The legend (visual/'s draw_legend, the same one exported frames carry) for what the view drew.
+void legend(AppState& s) {
+  const Timeline* tl = s.timeline();
+  if (!tl) return;
+  LegendSpec spec;
+  spec.key_type = tl->key_type;
+  spec.range = tl->range;
+  if (s.canvas && s.canvas->drawn()) {
+    const ArrayViewInfo& info = s.canvas->view().info();
+    spec.heat = info.mode == ArrayMode::Heatmap;
+    spec.heat_reference = info.heat_reference;
+    spec.comparators = info.comparator_pairs > 0;
+    spec.swapped = info.swapped_pairs > 0;
+  }
+  spec.padding = tl->padded_n > tl->n;
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float h = draw_legend(ImGui::GetWindowDrawList(), p.x, p.y, ImGui::GetContentRegionAvail().x, spec, ImGui::GetFont(),
+                        ImGui::GetFontSize());
+  ImGui::Dummy(ImVec2(1, h));
+}
+
+}  // namespace
+
+void draw_main_view_panel(AppState& s) {
+  if (!begin_panel("View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    ImGui::End();
+    return;
+  }
+  if (s.device_ready && s.cpu_model_mode()) cpu_banner(s);
+  toolbar(s);
+
+  const float fs = ImGui::GetFontSize();
+  const bool has_network = [&] {
+    const Timeline* tl = s.timeline();
+    if (!tl || !s.settings.show_aux) return false;
+    for (const Step& st : tl->steps)
+      if (find_aux<ComparatorStage>(st.aux)) return true;
+    return false;
+  }();
+  float below = 0;
+  if (has_network) below += ImGui::GetTextLineHeightWithSpacing() + fs * 2.2f + ImGui::GetStyle().ItemSpacing.y;
+  if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
+
+  if (!s.timeline()) {
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), rgba(palette::kBackground), 3.0f);
+    const char* t = s.run_error.empty() ? (s.device_ready ? "recording the first run..." : "starting...") : "no timeline";
+    ImVec2 ts = ImGui::CalcTextSize(t);
+    ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (size.x - ts.x) * 0.5f, p.y + (size.y - ts.y) * 0.5f),
+                                        colors::kDim, t);
+    ImGui::Dummy(size);
+  } else if (s.canvas) {
+    s.canvas->show(s, size);
+  }
+  if (has_network) network_overview(s, fs * 2.2f);
+  if (s.settings.show_legend) legend(s);
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

@@ -1,0 +1,90 @@
+// The menu bar: export, view choices, projector mode, run controls, help.
+#include <cstdio>
+
+#include "export_job.h"
+#include "panels.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+void draw_menu_bar(AppState& s) {
+  ImGui::SetNextWindowPos(s.rects.menu.pos());
+  ImGui::SetNextWindowSize(s.rects.menu.size());
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+  ImGui::Begin("##menu", nullptr,
+               kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoScrollbar);
+  ImGui::PopStyleVar(2);
+  if (ImGui::BeginMenuBar()) {
+    ImGui::TextColored(to_vec4(colors::kAccent), "Sortscope");
+    ImGui::Spacing();
+    if (ImGui::BeginMenu("File")) {
+      if (ImGui::MenuItem("Save frame as PNG", "Ctrl+S", false, s.explain != nullptr)) {
+        s.want_save_png = true;  // saved by GuiApp, the same path as Ctrl+S
+      }
+      if (ImGui::MenuItem("Export video / GIF / frames...", "Ctrl+E", false, s.explain != nullptr)) s.show_export = true;
+      if (ImGui::MenuItem("Export timings as CSV...", nullptr, false, !s.history.all_results().empty())) {
+        s.show_export = true;
+        s.export_csv_tab = true;
+      }
+      ImGui::Separator();
+      if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.want_quit = true;
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+      if (ImGui::BeginMenu("Array view")) {
+        for (ArrayViewMode m : {ArrayViewMode::Auto, ArrayViewMode::Bars, ArrayViewMode::Dots, ArrayViewMode::Heat})
+          if (ImGui::MenuItem(view_mode_name(m), nullptr, s.settings.view_mode == m)) s.settings.view_mode = m;
+        ImGui::EndMenu();
+      }
+      ImGui::MenuItem("Auxiliary views", nullptr, &s.settings.show_aux);
+      ImGui::MenuItem("Block ownership strip", nullptr, &s.settings.show_ownership);
+      ImGui::MenuItem("Legend", nullptr, &s.settings.show_legend);
+      ImGui::Separator();
+      ImGui::MenuItem("Projector mode", "P", &s.settings.projector);
+      if (ImGui::BeginMenu("Projector scale")) {
+        for (float f : {1.5f, 1.75f, 2.0f}) {
+          char label[16];
+          std::snprintf(label, sizeof label, "%.2gx", f);
+          if (ImGui::MenuItem(label, nullptr, s.settings.projector_scale == f)) {
+            s.settings.projector_scale = f;
+            s.settings.projector = true;
+          }
+        }
+        ImGui::EndMenu();
+      }
+      if (ImGui::MenuItem("Fullscreen", "F")) s.want_fullscreen_toggle = true;
+      if (ImGui::MenuItem("Reset layout")) s.settings.layout = LayoutFractions{};
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Run")) {
+      if (ImGui::MenuItem("Measure again")) s.session->remeasure();
+      ImGui::MenuItem("Re-measure continuously", nullptr, &s.continuous);
+      bool sweep = s.settings.sweep;
+      if (ImGui::MenuItem("Sweep keys/s against n", nullptr, &sweep)) {
+        s.settings.sweep = sweep;
+        s.session->set_sweep_enabled(sweep);
+      }
+      if (ImGui::MenuItem("Clear throughput history")) s.history.clear();
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+      if (ImGui::MenuItem("Keys", "F1")) s.show_help = true;
+      ImGui::EndMenu();
+    }
+    // The scenario being shown, on the right.
+    if (s.explain) {
+      const Timeline& tl = s.explain->timeline;
+      char text[160];
+      std::snprintf(text, sizeof text, "%s  n = %llu  %s%s", tl.algorithm.c_str(), static_cast<unsigned long long>(tl.n),
+                    std::string(key_type_name(tl.key_type)).c_str(), tl.with_values ? " + u32 values" : "");
+      float w = ImGui::CalcTextSize(text).x + ImGui::GetFontSize();
+      ImGui::SameLine(ImGui::GetWindowWidth() - w);
+      ImGui::TextDisabled("%s", text);
+    }
+    ImGui::EndMenuBar();
+  }
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

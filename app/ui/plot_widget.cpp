@@ -1,0 +1,262 @@
+#include "plot_widget.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace sortscope::ui {
+
+namespace {
+
+bool usable(const PlotAxis& axis, double v) { return std::isfinite(v) && (!axis.log_scale || v > 0); }
+
+double to_axis(const PlotAxis& axis, double v) {
+  return axis.log_scale ? std::log(v) / std::log(axis.log_base) : v;
+}
+
+std::string tick_label(const PlotAxis& axis, double v) { return axis.format ? axis.format(v) : format_si(v); }
+
+// Dashed segment: ImDrawList has no stipple, so split the segment.
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash = 6, float gap = 4) {
+  float dx = b.x - a.x, dy = b.y - a.y;
+  float len = std::sqrt(dx * dx + dy * dy);
+  if (len <= 0) return;
+  float ux = dx / len, uy = dy / len;
+  for (float t = 0; t < len; t += dash + gap) {
+    float e = std::min(t + dash, len);
+    dl->AddLine(ImVec2(a.x + ux * t, a.y + uy * t), ImVec2(a.x + ux * e, a.y + uy * e), col, thickness);
+  }
+}
+
+}  // namespace
+
+AxisRange fit_axis(const PlotAxis& axis, const std::vector<double>& values) {
+  if (!axis.auto_fit) return {axis.min, axis.max};
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (double v : values)
+    if (usable(axis, v)) lo = std::min(lo, v), hi = std::max(hi, v);
+  if (!(lo <= hi)) return axis.log_scale ? AxisRange{1, axis.log_base} : AxisRange{0, 1};
+  if (axis.log_scale) {
+    // Whole powers of the base around the data: the tick labels stay readable.
+    double b = axis.log_base;
+    double llo = std::floor(std::log(lo) / std::log(b) + 1e-9);
+    double lhi = std::ceil(std::log(hi) / std::log(b) - 1e-9);
+    if (lhi <= llo) lhi = llo + 1;
+    return {std::pow(b, llo), std::pow(b, lhi)};
+  }
+  if (axis.include_zero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+  if (hi == lo) {
+    double d = lo == 0 ? 1 : std::abs(lo) * 0.5;
+    return {lo - d, hi + d};
+  }
+  double margin = (hi - lo) * 0.08;
+  return {(axis.include_zero && lo == 0) ? 0 : lo - margin, hi + margin};
+}
+
+std::vector<double> axis_ticks(const PlotAxis& axis, AxisRange range, int max_ticks) {
+  std::vector<double> ticks;
+  max_ticks = std::max(max_ticks, 2);
+  if (!(range.hi > range.lo)) return ticks;
+  if (axis.log_scale) {
+    double b = axis.log_base;
+    int e0 = int(std::ceil(std::log(range.lo) / std::log(b) - 1e-9));
+    int e1 = int(std::floor(std::log(range.hi) / std::log(b) + 1e-9));
+    int count = e1 - e0 + 1;
+    int every = std::max(1, (count + max_ticks - 1) / max_ticks);
+    for (int e = e0; e <= e1; ++e)
+      if ((e - e0) % every == 0) ticks.push_back(std::pow(b, e));
+    return ticks;
+  }
+  double raw = (range.hi - range.lo) / max_ticks;
+  double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * mag >= raw) { step = m * mag; break; }
+  double first = std::ceil(range.lo / step - 1e-9) * step;
+  for (double t = first; t <= range.hi + step * 1e-9; t += step)
+    ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+  return ticks;
+}
+
+double axis_fraction(const PlotAxis& axis, AxisRange range, double v) {
+  double a = to_axis(axis, range.lo), b = to_axis(axis, range.hi);
+  return b > a ? (to_axis(axis, v) - a) / (b - a) : 0.5;
+}
+
+std::string format_si(double v) {
+  if (!std::isfinite(v)) return v != v ? "nan" : (v > 0 ? "inf" : "-inf");
+  static const char* kPrefix[] = {"", "K", "M", "G", "T", "P", "E"};
+  double a = std::abs(v);
+  if (a < 1000) {
+    char buf[32];
+    if (a == std::floor(a)) std::snprintf(buf, sizeof buf, "%.0f", v);
+    else if (a >= 10) std::snprintf(buf, sizeof buf, "%.1f", v);
+    else std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+  }
+  int p = 0;
+  while (a >= 1000 && p < 6) a /= 1000, ++p;
+  char buf[32];
+  double s = v < 0 ? -a : a;
+  if (std::abs(a - std::round(a)) < 1e-9) std::snprintf(buf, sizeof buf, "%.0f%s", s, kPrefix[p]);
+  else std::snprintf(buf, sizeof buf, a >= 100 ? "%.0f%s" : "%.3g%s", s, kPrefix[p]);
+  return buf;
+}
+
+std::string format_pow2(double v) {
+  if (v > 0 && std::isfinite(v)) {
+    double e = std::log2(v);
+    if (std::abs(e - std::round(e)) < 1e-9) return "2^" + std::to_string(int(std::round(e)));
+  }
+  return format_si(v);
+}
+
+PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vector<PlotSeries>& series,
+                      ImVec2 size) {
+  PlotHover hover;
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (size.x <= 0) size.x = std::max(avail.x, 50.0f);
+  if (size.y <= 0) size.y = std::max(avail.y, 50.0f);
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float fh = ImGui::GetFontSize();
+  ImVec2 p1(p0.x + size.x, p0.y + size.y);
+  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg), style.FrameRounding);
+
+  // Ranges from the data.
+  std::vector<double> xs, ys;
+  bool any = false;
+  for (const PlotSeries& s : series) {
+    if (s.style == SeriesStyle::HorizontalLine) {
+      if (!s.y.empty()) ys.push_back(s.y[0]);
+      continue;
+    }
+    xs.insert(xs.end(), s.x.begin(), s.x.end());
+    ys.insert(ys.end(), s.y.begin(), s.y.end());
+    any = any || !s.x.empty();
+  }
+  AxisRange xr = fit_axis(config.x, xs), yr = fit_axis(config.y, ys);
+
+  // Margins from the widest y tick label.
+  std::vector<double> yt = axis_ticks(config.y, yr, std::max(2, int(size.y / (fh * 2.2f))));
+  float label_w = 0;
+  for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
+  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + fh * 1.5f);           // plot area top-left
+  ImVec2 a1(p1.x - fh * 0.8f, p1.y - fh * (config.x.label.empty() ? 1.6f : 2.8f));
+  if (a1.x - a0.x < 20 || a1.y - a0.y < 20) return hover;
+  auto sx = [&](double v) { return float(a0.x + axis_fraction(config.x, xr, v) * (a1.x - a0.x)); };
+  auto sy = [&](double v) { return float(a1.y - axis_fraction(config.y, yr, v) * (a1.y - a0.y)); };
+
+  ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.55f);
+  ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  // Grid and tick labels.
+  for (double t : yt) {
+    float y = sy(t);
+    dl->AddLine(ImVec2(a0.x, y), ImVec2(a1.x, y), grid);
+    std::string s = tick_label(config.y, t);
+    ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+    dl->AddText(ImVec2(a0.x - ts.x - fh * 0.3f, y - ts.y * 0.5f), dim, s.c_str());
+  }
+  std::vector<double> xt = axis_ticks(config.x, xr, std::max(2, int((a1.x - a0.x) / (fh * 4.5f))));
+  for (double t : xt) {
+    float x = sx(t);
+    dl->AddLine(ImVec2(x, a0.y), ImVec2(x, a1.y), grid);
+    std::string s = tick_label(config.x, t);
+    ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+    dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), a1.y + fh * 0.15f), dim, s.c_str());
+  }
+  dl->AddRect(a0, a1, ImGui::GetColorU32(ImGuiCol_Border));
+  if (!config.y.label.empty()) dl->AddText(ImVec2(p0.x + fh * 0.3f, p0.y + fh * 0.2f), text, config.y.label.c_str());
+  if (!config.x.label.empty()) {
+    ImVec2 ts = ImGui::CalcTextSize(config.x.label.c_str());
+    dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, p1.y - fh * 1.3f), text, config.x.label.c_str());
+  }
+
+  dl->PushClipRect(a0, a1, true);
+  ImVec2 mouse = ImGui::GetIO().MousePos;
+  float best = (fh * 0.9f) * (fh * 0.9f);
+  ImVec2 best_pos;
+  for (size_t si = 0; si < series.size(); ++si) {
+    const PlotSeries& s = series[si];
+    if (s.style == SeriesStyle::HorizontalLine) {
+      if (s.y.empty() || !usable(config.y, s.y[0])) continue;
+      float y = sy(s.y[0]);
+      dashed_line(dl, ImVec2(a0.x, y), ImVec2(a1.x, y), s.color, 1.5f);
+      continue;
+    }
+    size_t n = std::min(s.x.size(), s.y.size());
+    bool lines = s.style != SeriesStyle::Markers;
+    bool markers = s.style != SeriesStyle::Lines;
+    ImVec2 prev;
+    bool have_prev = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (!usable(config.x, s.x[i]) || !usable(config.y, s.y[i])) {
+        have_prev = false;
+        continue;
+      }
+      ImVec2 p(sx(s.x[i]), sy(s.y[i]));
+      if (lines && have_prev) {
+        if (s.dashed) dashed_line(dl, prev, p, s.color, 2.0f);
+        else dl->AddLine(prev, p, s.color, 2.0f);
+      }
+      float r = markers ? fh * 0.18f + 1.5f : 0;
+      if (int(i) == s.highlight) {
+        dl->AddCircle(p, fh * 0.45f, s.color, 0, 2.0f);
+        r = std::max(r, fh * 0.22f);
+      }
+      if (r > 0) dl->AddCircleFilled(p, r, s.color);
+      float dx = mouse.x - p.x, dy = mouse.y - p.y;
+      if (hovered && dx * dx + dy * dy < best) {
+        best = dx * dx + dy * dy;
+        hover = {true, int(si), int(i), s.x[i], s.y[i]};
+        best_pos = p;
+      }
+      prev = p;
+      have_prev = true;
+    }
+  }
+  dl->PopClipRect();
+
+  if (!any) {
+    ImVec2 ts = ImGui::CalcTextSize(config.empty_text.c_str());
+    dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, (a0.y + a1.y - ts.y) * 0.5f), dim, config.empty_text.c_str());
+  }
+
+  // Legend: top-left inside the plot area, one swatch per series.
+  if (config.legend && !series.empty()) {
+    float w = 0;
+    for (const PlotSeries& s : series) w = std::max(w, ImGui::CalcTextSize(s.label.c_str()).x);
+    float line_h = fh * 1.15f;
+    ImVec2 l0(a0.x + fh * 0.4f, a0.y + fh * 0.3f);
+    ImVec2 l1(l0.x + w + fh * 2.2f, l0.y + line_h * series.size() + fh * 0.3f);
+    dl->AddRectFilled(l0, l1, ImGui::GetColorU32(ImGuiCol_PopupBg, 0.85f), 3.0f);
+    for (size_t i = 0; i < series.size(); ++i) {
+      float y = l0.y + fh * 0.15f + line_h * i + line_h * 0.5f;
+      ImVec2 s0(l0.x + fh * 0.3f, y), s1(l0.x + fh * 1.4f, y);
+      if (series[i].dashed || series[i].style == SeriesStyle::HorizontalLine)
+        dashed_line(dl, s0, s1, series[i].color, 2.0f, 4, 3);
+      else
+        dl->AddLine(s0, s1, series[i].color, 2.0f);
+      dl->AddText(ImVec2(l0.x + fh * 1.7f, y - fh * 0.5f), text, series[i].label.c_str());
+    }
+  }
+
+  // Hover read-out of the nearest point.
+  if (hover.active) {
+    dl->AddCircle(best_pos, fh * 0.5f, text, 0, 1.5f);
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(series[hover.series].label.c_str());
+    ImGui::Text("%s: %s", config.x.label.empty() ? "x" : config.x.label.c_str(),
+                tick_label(config.x, hover.x).c_str());
+    ImGui::Text("%s: %s", config.y.label.empty() ? "y" : config.y.label.c_str(), format_si(hover.y).c_str());
+    ImGui::EndTooltip();
+  }
+  return hover;
+}
+
+}  // namespace sortscope::ui

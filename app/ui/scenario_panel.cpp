@@ -1,0 +1,262 @@
+// The scenario panel: what to run. The algorithm's parameter widgets are generated from its
+// ParamSpec list (one source of truth with the CLI's --param flags and the CSV columns): choices
+// become combos, powers of two a slider over the exponent, other ranges a plain slider; each gets
+// the spec's help as a tooltip.
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "cli/size_parse.h"
+#include "panels.h"
+#include "registry.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+int log2_floor(uint64_t v) { return v ? 63 - __builtin_clzll(v) : 0; }
+
+// One parameter's widget; returns true when the value changed.
+bool param_widget(const ParamSpec& p, int& value) {
+  ImGui::PushID(p.name.c_str());
+  bool changed = false;
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 1.8f);
+  if (!p.choices.empty()) {
+    int v = std::clamp(value, 0, int(p.choices.size()) - 1);
+    if (ImGui::BeginCombo(p.name.c_str(), p.choices[size_t(v)].c_str())) {
+      for (int i = 0; i < int(p.choices.size()); ++i)
+        if (ImGui::Selectable(p.choices[size_t(i)].c_str(), i == v)) value = i, changed = true;
+      ImGui::EndCombo();
+    }
+  } else if (p.power_of_two) {
+    int lo = log2_floor(uint64_t(std::max(p.min, 1)));
+    if ((1 << lo) < p.min) ++lo;
+    int hi = log2_floor(uint64_t(std::max(p.max, 1)));
+    int e = std::clamp(log2_floor(uint64_t(std::max(value, 1))), lo, hi);
+    std::string shown = std::to_string(1 << e);
+    if (ImGui::SliderInt(p.name.c_str(), &e, lo, hi, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
+      value = 1 << e;
+      changed = true;
+    }
+  } else {
+    int v = std::clamp(value, p.min, p.max);
+    if (ImGui::SliderInt(p.name.c_str(), &v, p.min, p.max, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+      value = v;
+      changed = true;
+    }
+  }
+  item_tooltip(describe_param(p));
+  ImGui::PopID();
+  return changed;
+}
+
+// The knobs of the distributions that have them (docs/inputs.md).
+bool distribution_knobs(InputSpec& in) {
+  bool changed = false;
+  const float w = -ImGui::GetFontSize() * 1.8f;
+  switch (in.dist) {
+    case Distribution::NearlySorted: {
+      float pct = float(in.swap_percent);
+      ImGui::SetNextItemWidth(w);
+      if (ImGui::SliderFloat("swaps %", &pct, 0.0f, 100.0f, "%.2f%%", ImGuiSliderFlags_Logarithmic)) {
+        in.swap_percent = pct;
+        changed = true;
+      }
+      item_tooltip("Random swaps of a sorted array, as a percentage of n.");
+      break;
+    }
+    case Distribution::BucketSorted:
+    case Distribution::Staggered:
+    case Distribution::DeterministicDuplicates:
+    case Distribution::RandomizedDuplicates:
+    case Distribution::GGroup:
+      ImGui::SetNextItemWidth(w);
+      changed |= ImGui::SliderInt("p (blocks)", &in.p, 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+      item_tooltip("Number of blocks the input is built from (Helman-Bader-JaJa; Leischner 2010 5.5.2).");
+      if (in.dist == Distribution::GGroup) {
+        ImGui::SetNextItemWidth(w);
+        changed |= ImGui::SliderInt("g (group)", &in.g, 1, std::max(in.p, 1));
+        item_tooltip("Blocks per group.");
+      }
+      if (in.dist == Distribution::RandomizedDuplicates) {
+        ImGui::SetNextItemWidth(w);
+        changed |= ImGui::SliderInt("r (table)", &in.r, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic);
+        item_tooltip("Values per block table.");
+      }
+      break;
+    case Distribution::LowEntropy:
+      ImGui::SetNextItemWidth(w);
+      changed |= ImGui::SliderInt("k (ANDs)", &in.entropy_k, 1, 5);
+      item_tooltip("Each key is the AND of k uniform words: larger k, fewer distinct bits set.");
+      break;
+    case Distribution::FewUnique: {
+      int u = int(std::min<uint64_t>(in.unique, 1u << 20));
+      ImGui::SetNextItemWidth(w);
+      if (ImGui::SliderInt("unique", &u, 1, 1 << 20, "%d", ImGuiSliderFlags_Logarithmic)) {
+        in.unique = uint64_t(u);
+        changed = true;
+      }
+      item_tooltip("Number of distinct keys.");
+      break;
+    }
+    default: break;
+  }
+  return changed;
+}
+
+}  // namespace
+
+void draw_scenario_panel(AppState& s) {
+  if (!begin_panel("Scenario", s.rects.scenario)) {
+    ImGui::End();
+    return;
+  }
+  Scenario& sc = s.scenario;
+  bool changed = false;
+  const float w = -ImGui::GetFontSize() * 1.8f;
+
+  // Algorithm.
+  section_header("Algorithm");
+  const Algorithm* algo = find_algorithm(sc.algorithm);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##algorithm", algo ? algo->title().c_str() : sc.algorithm.c_str())) {
+    for (const Algorithm* a : all_algorithms()) {
+      std::string label = a->title() + (a->has_gpu() ? "" : "  (CPU model only)");
+      if (ImGui::Selectable(label.c_str(), a == algo) && a != algo) {
+        sc.algorithm = a->id();
+        sc.params.clear();  // the new algorithm's defaults
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  algo = find_algorithm(sc.algorithm);
+  if (algo) {
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(colors::kDim));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(algo->citation().c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+
+  // Parameters, generated from the spec.
+  if (algo && !algo->params().empty()) {
+    section_header("Parameters");
+    for (const ParamSpec& p : algo->params()) {
+      int& v = sc.params.try_emplace(p.name, p.default_value).first->second;
+      changed |= param_widget(p, v);
+    }
+    if (ImGui::SmallButton("defaults")) {
+      sc.params.clear();
+      for (const ParamSpec& p : algo->params()) sc.params[p.name] = p.default_value;
+      changed = true;
+    }
+    item_tooltip("Reset every parameter to the algorithm's default.");
+  }
+
+  // Input.
+  section_header("Input");
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::BeginCombo("distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
+    for (Distribution d : kAllDistributions)
+      if (ImGui::Selectable(std::string(distribution_name(d)).c_str(), d == sc.input.dist)) {
+        changed |= d != sc.input.dist;
+        sc.input.dist = d;
+      }
+    ImGui::EndCombo();
+  }
+  item_tooltip("How the keys are generated (on the GPU, from the seed; exact definitions in docs/inputs.md).");
+  changed |= distribution_knobs(sc.input);
+
+  // n on a log scale, 2^4 up to what memory allows; an exact count can be typed below.
+  int max_log2 = std::max(4, log2_floor(s.max_n));
+  int e = std::clamp(log2_floor(sc.input.n), 4, max_log2);
+  bool exact_pow2 = sc.input.n == (uint64_t(1) << e);
+  std::string shown = (exact_pow2 ? "2^" + std::to_string(e) : format_size(sc.input.n)) + " keys";
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::SliderInt("n", &e, 4, max_log2, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
+    sc.input.n = uint64_t(1) << e;
+    changed = true;
+  }
+  item_tooltip("Number of keys, on a log scale up to what " +
+               std::string(s.cpu_model_mode() ? "host" : "device") + " memory allows (" +
+               format_size(s.max_n) + "). Past the capture budget the steps keep density summaries.");
+  {
+    static char buf[32];
+    static uint64_t buf_for = ~uint64_t(0);
+    if (buf_for != sc.input.n && !ImGui::IsAnyItemActive()) {
+      std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(sc.input.n));
+      buf_for = sc.input.n;
+    }
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::InputText("exact n", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      SizeParse p = parse_size(buf);
+      if (p.ok() && p.value >= 1 && p.value <= s.max_n) {
+        sc.input.n = p.value;
+        changed = true;
+      } else {
+        s.notify(p.ok() ? "n must be between 1 and " + format_size(s.max_n) : p.error, true);
+      }
+      buf_for = ~uint64_t(0);
+    }
+    item_tooltip("Any count: 1000, 1M, 2^20, 3*2^20 (Enter applies). Non-powers of two are padded with "
+                 "sentinels, which the view shows as padding.");
+  }
+
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::BeginCombo("key type", std::string(key_type_name(sc.input.key)).c_str())) {
+    for (KeyType k : kAllKeyTypes)
+      if (ImGui::Selectable(std::string(key_type_name(k)).c_str(), k == sc.input.key)) {
+        changed |= k != sc.input.key;
+        sc.input.key = k;
+      }
+    ImGui::EndCombo();
+  }
+  item_tooltip("Floats sort by IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.");
+  changed |= ImGui::Checkbox("key-value (u32 values)", &sc.input.with_values);
+  item_tooltip("Carry a u32 value with each key: the values follow their keys.");
+
+  unsigned long long seed = sc.input.seed;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("re-roll").x -
+                          ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x -
+                          ImGui::CalcTextSize("seed").x - ImGui::GetStyle().ItemInnerSpacing.x);
+  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+    sc.input.seed = seed;
+    changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("re-roll")) {
+    // The app's top level may use a nondeterministic source: a new seed is what the user asked for.
+    static std::mt19937_64 rng{std::random_device{}()};
+    sc.input.seed = rng() % 1000000 + 1;
+    changed = true;
+  }
+  item_tooltip("A new random seed: same distribution, different keys.");
+
+  if (changed) s.scenario_dirty = true;
+
+  // Validation of what is being edited.
+  if (!s.scenario_error.empty()) {
+    ImGui::Spacing();
+    colored_wrapped(colors::kBad, s.scenario_error);
+  }
+
+  // Run controls.
+  section_header("Run");
+  bool sweep = s.settings.sweep;
+  if (ImGui::Checkbox("sweep keys/s against n", &sweep)) {
+    s.settings.sweep = sweep;
+    s.session->set_sweep_enabled(sweep);
+  }
+  item_tooltip("After each change of algorithm, parameters, key type or distribution, measure keys/s at "
+               "every power of two up to memory (GPU) or 2^18 (CPU model) for the throughput plot.");
+  ImGui::Checkbox("re-measure continuously", &s.continuous);
+  item_tooltip("Measure the current scenario again whenever the worker is idle: the live plot shows the "
+               "run-to-run noise.");
+  if (ImGui::Button("measure again")) s.session->remeasure();
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

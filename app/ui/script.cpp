@@ -1,0 +1,151 @@
+#include "script.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>  // key codes
+
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "gui_app.h"
+
+namespace sortscope::ui {
+
+int InputScript::key_code(const std::string& name) {
+  struct K {
+    const char* name;
+    int code;
+  };
+  static constexpr K kKeys[] = {{"space", GLFW_KEY_SPACE}, {"left", GLFW_KEY_LEFT},   {"right", GLFW_KEY_RIGHT},
+                                {"home", GLFW_KEY_HOME},   {"end", GLFW_KEY_END},     {"plus", GLFW_KEY_EQUAL},
+                                {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
+                                {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE}};
+  for (const K& k : kKeys)
+    if (name == k.name) return k.code;
+  return -1;
+}
+
+InputScript::InputScript(const std::string& text, const std::string& report_path) {
+  std::string body = text;
+  if (!body.empty() && body[0] == '@') {
+    std::ifstream in(body.substr(1));
+    if (!in) throw std::runtime_error("cannot read script file " + body.substr(1));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    body = ss.str();
+  }
+  for (char& c : body)
+    if (c == ',' || c == ';' || c == '\n' || c == '\t') c = ' ';
+  std::stringstream words(body);
+  std::string w;
+  while (words >> w) {
+    std::string head = w.substr(0, w.find(':'));
+    std::string arg = w.find(':') == std::string::npos ? "" : w.substr(w.find(':') + 1);
+    Command c;
+    c.kind = Command::Kind::Wait;
+    if (head == "key") {
+      c.kind = Command::Kind::Key;
+      c.key = key_code(arg);
+      if (c.key < 0) throw std::runtime_error("script: unknown key '" + arg + "' in '" + w + "'");
+    } else if (head == "frames") {
+      c.kind = Command::Kind::Frames;
+      char* end = nullptr;
+      long n = std::strtol(arg.c_str(), &end, 10);
+      if (arg.empty() || *end || n < 0 || n > 1000000) throw std::runtime_error("script: bad frame count in '" + w + "'");
+      c.count = int(n);
+    } else if (head == "wait") {
+      c.kind = Command::Kind::Wait;
+    } else if (head == "scrub") {
+      c.kind = Command::Kind::Scrub;
+      char* end = nullptr;
+      c.fraction = std::strtof(arg.c_str(), &end);
+      if (arg.empty() || *end || c.fraction < 0 || c.fraction > 1)
+        throw std::runtime_error("script: scrub needs a fraction 0..1 in '" + w + "'");
+    } else if (head == "report") {
+      c.kind = Command::Kind::Report;
+      c.tag = arg;
+    } else {
+      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F report[:TAG])");
+    }
+    commands_.push_back(c);
+  }
+  if (!report_path.empty()) {
+    report_.open(report_path, std::ios::trunc);
+    if (!report_) throw std::runtime_error("cannot write the script report " + report_path);
+  }
+}
+
+bool InputScript::waiting() const {
+  return next_ < commands_.size() && commands_[next_].kind == Command::Kind::Wait;
+}
+
+void InputScript::write_report(const Command& c, GuiApp& app) {
+  if (!report_) return;
+  const AppState& s = app.state();
+  nlohmann::json j;
+  j["tag"] = c.tag;
+  j["frame"] = frame_;
+  j["step"] = s.playback.step();
+  j["steps"] = s.playback.step_count();
+  j["playing"] = s.playback.playing();
+  j["speed"] = s.playback.speed();
+  j["loop"] = s.playback.loop();
+  j["help"] = s.show_help;
+  j["projector"] = s.settings.projector;
+  j["cpu_model"] = s.cpu_model_mode();
+  j["caption"] = s.current_step() ? s.current_step()->caption : "";
+  report_ << j.dump() << "\n";
+  report_.flush();
+}
+
+void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
+  ++frame_;
+  if (releasing_) {
+    io.KeysDown[releasing_key_] = false;
+    releasing_ = false;
+    return;  // one frame with the key up before the next command
+  }
+  while (next_ < commands_.size()) {
+    const Command& c = commands_[next_];
+    switch (c.kind) {
+      case Command::Kind::Key:
+        io.KeysDown[c.key] = true;
+        releasing_key_ = c.key;
+        releasing_ = true;
+        ++next_;
+        return;
+      case Command::Kind::Frames:
+        if (phase_ < c.count) {
+          ++phase_;
+          return;
+        }
+        phase_ = 0;
+        ++next_;
+        continue;
+      case Command::Kind::Wait:
+        if (!app.settled()) return;
+        ++next_;
+        continue;
+      case Command::Kind::Scrub: {
+        // Three frames: move over the bar, press, release (a click, as ImGui sees one).
+        const Rect& r = app.state().scrub_rect;
+        float pad = ImGui::GetFontSize() * 0.5f;  // the bar's inner margin (transport_panel.cpp)
+        ImVec2 at(r.x + pad + (r.w - 2 * pad) * c.fraction, r.y + r.h * 0.5f);
+        io.MousePos = at;
+        io.MouseDown[0] = phase_ == 1;
+        if (++phase_ < 3) return;
+        phase_ = 0;
+        ++next_;
+        return;
+      }
+      case Command::Kind::Report:
+        write_report(c, app);
+        ++next_;
+        continue;
+    }
+  }
+}
+
+}  // namespace sortscope::ui

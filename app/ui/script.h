@@ -1,0 +1,54 @@
+#pragma once
+// Scripted input for tests and demos: a list of commands that press keys, drag the scrub bar, let
+// frames pass and write what the app shows, fed through ImGui's input state (the same io.KeysDown
+// and mouse fields the GLFW backend fills), so the keys and widgets are exercised as a person
+// would use them. Commands, separated by spaces, commas or semicolons:
+//
+//   key:NAME     press and release a key (space left right home end plus minus f f1 p esc)
+//   frames:N     let N frames pass
+//   wait         wait until the first results are shown and the worker is idle
+//   scrub:F      click the transport's scrub bar at fraction F (0..1) of its width
+//   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...} to the report file
+//
+// `--script @FILE` reads the commands from FILE.
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace sortscope::ui {
+
+class GuiApp;
+
+class InputScript {
+ public:
+  // Throws std::runtime_error with one line naming a bad command.
+  InputScript(const std::string& text, const std::string& report_path);
+  // Between the backend's NewFrame and ImGui::NewFrame: applies this frame's input.
+  void before_frame(ImGuiIO& io, GuiApp& app);
+  bool done() const { return next_ >= commands_.size() && !releasing_; }
+  bool waiting() const;  // on a `wait` command
+
+  static int key_code(const std::string& name);  // GLFW key code, -1 for unknown
+
+ private:
+  struct Command {
+    enum class Kind { Key, Frames, Wait, Scrub, Report } kind = Kind::Wait;
+    int key = -1;
+    int count = 0;
+    float fraction = 0;
+    std::string tag;
+  };
+  void write_report(const Command& c, GuiApp& app);
+  std::vector<Command> commands_;
+  size_t next_ = 0;
+  int phase_ = 0;          // progress inside the current command (frames counted, scrub phase)
+  int releasing_key_ = -1; // a key pressed last frame, released this frame
+  bool releasing_ = false;
+  long frame_ = 0;
+  std::ofstream report_;
+};
+
+}  // namespace sortscope::ui

@@ -1,0 +1,141 @@
+#include "settings.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <system_error>
+
+namespace sortscope::ui {
+
+const char* view_mode_name(ArrayViewMode m) {
+  switch (m) {
+    case ArrayViewMode::Auto: return "auto";
+    case ArrayViewMode::Bars: return "bars";
+    case ArrayViewMode::Dots: return "dots";
+    case ArrayViewMode::Heat: return "heat";
+  }
+  return "auto";
+}
+
+std::filesystem::path settings_path() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  std::filesystem::path base;
+  if (xdg && *xdg) {
+    base = xdg;
+  } else {
+    const char* home = std::getenv("HOME");
+    base = std::filesystem::path(home && *home ? home : ".") / ".config";
+  }
+  return base / "sortscope" / "settings.json";
+}
+
+nlohmann::json settings_to_json(const Settings& s) {
+  nlohmann::json j;
+  j["window"] = {{"x", s.window.x}, {"y", s.window.y}, {"width", s.window.width},
+                 {"height", s.window.height}, {"maximized", s.window.maximized}};
+  j["layout"] = {{"left", s.layout.left}, {"right", s.layout.right}, {"top", s.layout.top}};
+  j["projector"] = s.projector;
+  j["projector_scale"] = s.projector_scale;
+  j["speed"] = s.speed;
+  j["loop"] = s.loop;
+  j["view_mode"] = view_mode_name(s.view_mode);
+  j["show_aux"] = s.show_aux;
+  j["show_ownership"] = s.show_ownership;
+  j["show_legend"] = s.show_legend;
+  j["sweep"] = s.sweep;
+  if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario);
+  j["export"] = {{"fps", s.export_.fps}, {"width", s.export_.width}, {"height", s.export_.height},
+                 {"steps_per_second", s.export_.steps_per_second}, {"last_path", s.export_.last_path}};
+  return j;
+}
+
+namespace {
+template <class T>
+void get(const nlohmann::json& j, const char* key, T& out) {
+  if (!j.is_object() || !j.contains(key)) return;
+  try {
+    out = j.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    // A field of the wrong type keeps its default: settings never stop the app from starting.
+  }
+}
+}  // namespace
+
+Settings settings_from_json(const nlohmann::json& j) {
+  Settings s;
+  if (!j.is_object()) return s;
+  if (j.contains("window")) {
+    const auto& w = j["window"];
+    get(w, "x", s.window.x);
+    get(w, "y", s.window.y);
+    get(w, "width", s.window.width);
+    get(w, "height", s.window.height);
+    get(w, "maximized", s.window.maximized);
+    s.window.width = std::clamp(s.window.width, 640, 16384);
+    s.window.height = std::clamp(s.window.height, 400, 16384);
+  }
+  if (j.contains("layout")) {
+    get(j["layout"], "left", s.layout.left);
+    get(j["layout"], "right", s.layout.right);
+    get(j["layout"], "top", s.layout.top);
+  }
+  get(j, "projector", s.projector);
+  get(j, "projector_scale", s.projector_scale);
+  s.projector_scale = std::clamp(s.projector_scale, 1.5f, 2.0f);
+  get(j, "speed", s.speed);
+  get(j, "loop", s.loop);
+  std::string mode;
+  get(j, "view_mode", mode);
+  for (ArrayViewMode m : {ArrayViewMode::Auto, ArrayViewMode::Bars, ArrayViewMode::Dots, ArrayViewMode::Heat})
+    if (mode == view_mode_name(m)) s.view_mode = m;
+  get(j, "show_aux", s.show_aux);
+  get(j, "show_ownership", s.show_ownership);
+  get(j, "show_legend", s.show_legend);
+  get(j, "sweep", s.sweep);
+  if (j.contains("scenario")) {
+    try {
+      s.scenario = scenario_from_json(j["scenario"]);
+    } catch (const std::exception&) {
+      s.scenario.reset();  // an algorithm that no longer exists, say: start from the default
+    }
+  }
+  if (j.contains("export")) {
+    const auto& e = j["export"];
+    get(e, "fps", s.export_.fps);
+    get(e, "width", s.export_.width);
+    get(e, "height", s.export_.height);
+    get(e, "steps_per_second", s.export_.steps_per_second);
+    get(e, "last_path", s.export_.last_path);
+  }
+  return s;
+}
+
+Settings load_settings(const std::filesystem::path& path, std::string* error) {
+  std::ifstream in(path);
+  if (!in) return {};
+  try {
+    return settings_from_json(nlohmann::json::parse(in));
+  } catch (const std::exception& e) {
+    if (error) *error = "ignoring unreadable settings " + path.string() + ": " + e.what();
+    return {};
+  }
+}
+
+std::string save_settings(const Settings& s, const std::filesystem::path& path) {
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  std::filesystem::path tmp = path;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) return "cannot write " + tmp.string();
+    out << settings_to_json(s).dump(2) << "\n";
+    if (!out) return "cannot write " + tmp.string();
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return "cannot replace " + path.string() + ": " + ec.message();
+  return {};
+}
+
+}  // namespace sortscope::ui

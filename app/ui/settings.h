@@ -1,0 +1,57 @@
+#pragma once
+// Settings that persist between runs: window placement, splitter positions, projector mode,
+// playback, view choices, the last scenario and the export choices. Stored as JSON in
+// $XDG_CONFIG_HOME/sortscope/settings.json (~/.config/sortscope/settings.json without it).
+// Unknown or missing fields fall back to defaults, so old files keep working.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/scenario.h"
+#include "layout.h"
+
+namespace sortscope::ui {
+
+enum class ArrayViewMode { Auto, Bars, Dots, Heat };
+const char* view_mode_name(ArrayViewMode m);
+
+struct WindowPlacement {
+  int x = -1, y = -1;        // -1: let the window manager place it
+  int width = 1600, height = 960;
+  bool maximized = false;
+};
+
+struct ExportSettings {
+  int fps = 30;
+  int width = 1280, height = 720;
+  double steps_per_second = 3;
+  std::string last_path;     // last video/GIF/frames path chosen
+};
+
+struct Settings {
+  WindowPlacement window;
+  LayoutFractions layout;
+  bool projector = false;
+  float projector_scale = 1.75f;   // 1.5 .. 2
+  double speed = 3;                // steps per second
+  bool loop = false;
+  ArrayViewMode view_mode = ArrayViewMode::Auto;
+  bool show_aux = true;
+  bool show_ownership = true;
+  bool show_legend = true;
+  bool sweep = true;               // measure keys/s against n in the background
+  std::optional<Scenario> scenario;
+  ExportSettings export_;
+};
+
+std::filesystem::path settings_path();   // where settings live on this machine
+nlohmann::json settings_to_json(const Settings& s);
+Settings settings_from_json(const nlohmann::json& j);  // tolerant: bad fields keep defaults
+// Missing or unreadable file: defaults (and `error` says why when the file exists but is bad).
+Settings load_settings(const std::filesystem::path& path, std::string* error = nullptr);
+// Writes atomically (temporary file + rename); returns "" or one line saying what failed.
+std::string save_settings(const Settings& s, const std::filesystem::path& path);
+
+}  // namespace sortscope::ui

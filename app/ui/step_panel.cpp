@@ -1,0 +1,121 @@
+// The step panel: what the current step did. Its caption, the kernel launch it ran in (fusion is
+// visible: several steps, one launch), what the capture kept (the full array or a density summary
+// past the budget), its GPU time and share of the sort, the algorithm's pseudo-code with the step's
+// line highlighted, and the verification verdict of the run.
+#include <cstdio>
+
+#include "panels.h"
+#include "registry.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+void verdict_line(const char* what, const Verdict& v) {
+  ImGui::TextUnformatted(what);
+  ImGui::SameLine();
+  badge(v.ok() ? "verified" : "FAILED", v.ok() ? colors::kGood : colors::kBad);
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", v.summary().c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void draw_step_panel(AppState& s) {
+  if (!begin_panel("Step", s.rects.step)) {
+    ImGui::End();
+    return;
+  }
+  const Timeline* tl = s.timeline();
+  const Step* step = s.current_step();
+  const Algorithm* algo = s.timeline_algorithm();
+  if (!tl || !step || !algo) {
+    if (!s.run_error.empty()) colored_wrapped(colors::kBad, s.run_error);
+    else ImGui::TextDisabled("%s", s.device_ready ? "recording the first run..." : "starting the worker...");
+    ImGui::End();
+    return;
+  }
+  const int k = s.playback.step();
+  const bool cpu = !tl->on_gpu;
+
+  // Caption.
+  ImGui::TextDisabled("step %d of %d", k, int(tl->steps.size()) - 1);
+  if (s.large_font) ImGui::PushFont(s.large_font);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(step->caption.c_str());
+  ImGui::PopTextWrapPos();
+  if (s.large_font) ImGui::PopFont();
+
+  // Launch and capture.
+  if (step->launch >= 0) {
+    int same = 0;
+    for (const Step& st : tl->steps) same += st.launch == step->launch;
+    ImGui::TextDisabled("kernel launch %d:", step->launch);
+    ImGui::SameLine();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(step->launch_name.c_str());
+    ImGui::PopTextWrapPos();
+    if (same > 1) {
+      ImGui::TextDisabled("(%d steps run inside this one launch)", same);
+    }
+  }
+  if (step->keys.valid() && tl->store) {
+    const ArraySnapshot& snap = tl->store->get(step->keys);
+    if (snap.full) {
+      ImGui::TextDisabled("captured: the full array (%s)", snap.on_device ? "device memory" : "host memory");
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(colors::kWarn));
+      ImGui::PushTextWrapPos(0);
+      ImGui::Text("captured: a density summary (%u x %u) - past the capture budget", snap.density.columns,
+                  snap.density.bins);
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+    }
+  }
+
+  // Time.
+  double total = 0;
+  for (const Step& st : tl->steps) total += st.gpu_ms;
+  const char* clock = cpu ? "CPU time" : "GPU time";
+  if (step->gpu_ms > 0 && total > 0) {
+    ImGui::Text("%s: %.4f ms  (%.1f%% of the sort)", clock, step->gpu_ms, 100.0 * step->gpu_ms / total);
+    ImGui::ProgressBar(float(step->gpu_ms / total), ImVec2(-1, ImGui::GetFontSize() * 0.5f), "");
+  } else {
+    ImGui::TextDisabled("%s: not attributed to this step", clock);
+  }
+
+  // Pseudo-code with the current line highlighted.
+  section_header("Pseudo-code");
+  const auto& code = algo->pseudo_code();
+  if (s.mono_font) ImGui::PushFont(s.mono_font);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < int(code.size()); ++i) {
+    const bool current = i == step->pseudo_line;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    if (current) {
+      float h = ImGui::GetTextLineHeightWithSpacing();
+      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h - 1),
+                        IM_COL32(86, 156, 214, 70), 3.0f);
+      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x - 1, p.y + h - 1), colors::kAccent);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : to_vec4(IM_COL32(190, 195, 205, 255)));
+    ImGui::TextUnformatted(code[size_t(i)].c_str());
+    ImGui::PopStyleColor();
+  }
+  if (s.mono_font) ImGui::PopFont();
+
+  // Verdicts.
+  section_header("Verification");
+  verdict_line("recorded run:", s.explain->verdict);
+  if (s.measure && s.measure_generation == s.explain_generation) verdict_line("measured runs:", s.measure->verdict);
+  if (s.explain->run_ms > 0 && s.measure && s.measure->timing.median_ms > 0) {
+    ImGui::TextDisabled("capture cost: recorded run %.3f ms vs %.3f ms measured (x%.1f)", s.explain->run_ms,
+                        s.measure->timing.median_ms, s.explain->run_ms / s.measure->timing.median_ms);
+  }
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

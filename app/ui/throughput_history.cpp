@@ -1,0 +1,117 @@
+#include "throughput_history.h"
+
+#include "cli/size_parse.h"
+#include "registry.h"
+
+namespace sortscope::ui {
+
+std::string params_label(const Scenario& s) {
+  std::string out;
+  const Algorithm* a = find_algorithm(s.algorithm);
+  auto add = [&](const std::string& name, int v, const ParamSpec* spec) {
+    if (!out.empty()) out += ' ';
+    out += name + '=';
+    out += spec && !spec->choices.empty() && v >= 0 && v < int(spec->choices.size()) ? spec->choices[size_t(v)]
+                                                                                    : std::to_string(v);
+  };
+  if (a) {
+    for (const ParamSpec& p : a->params()) {
+      auto it = s.params.find(p.name);
+      add(p.name, it == s.params.end() ? p.default_value : it->second, &p);
+    }
+  } else {
+    for (const auto& [k, v] : s.params) add(k, v, nullptr);
+  }
+  return out;
+}
+
+std::string sweep_label(const Scenario& s) {
+  std::string p = params_label(s);
+  std::string input = std::string(key_type_name(s.input.key)) + (s.input.with_values ? "+u32" : "") + " " +
+                      std::string(distribution_name(s.input.dist));
+  return p.empty() ? input : p + ", " + input;
+}
+
+std::string sweep_key(const Scenario& s) {
+  Scenario k = s;
+  k.input.n = 0;
+  k.input.seed = 0;
+  return scenario_to_json(k).dump();
+}
+
+void ThroughputHistory::add_run(std::shared_ptr<const MeasureResult> mp, uint64_t generation) {
+  const MeasureResult& m = *mp;
+  all_.push_back(mp);
+  RunPoint p;
+  p.index = ++total_runs_;
+  p.generation = generation;
+  p.n = m.scenario.input.n;
+  p.keys_per_s = m.timing.keys_per_s;
+  p.gb_per_s = m.timing.gb_per_s;
+  p.median_ms = m.timing.median_ms;
+  p.min_ms = m.timing.min_ms;
+  p.max_ms = m.timing.max_ms;
+  p.verified = m.verdict.ok();
+  p.backend = m.timing.backend;
+  p.label = m.scenario.algorithm + " " + sweep_label(m.scenario) + ", n=" + format_size(p.n);
+  p.result = std::move(mp);
+  runs_.push(std::move(p));
+}
+
+SweepCurve& ThroughputHistory::curve_for(const Scenario& s) {
+  std::string key = sweep_key(s);
+  for (auto it = curves_.begin(); it != curves_.end(); ++it) {
+    if (it->key != key) continue;
+    if (it != curves_.begin()) {
+      // The same parameters again: that curve becomes the current one, measured afresh.
+      SweepCurve c = std::move(*it);
+      curves_.erase(it);
+      curves_.push_front(std::move(c));
+    }
+    return curves_.front();
+  }
+  SweepCurve c;
+  c.key = key;
+  c.label = s.algorithm + " " + sweep_label(s);
+  c.scenario = s;
+  curves_.push_front(std::move(c));
+  while (curves_.size() > kCurves) curves_.pop_back();
+  return curves_.front();
+}
+
+void ThroughputHistory::add_sweep_point(std::shared_ptr<const MeasureResult> mp) {
+  const MeasureResult& m = *mp;
+  all_.push_back(mp);
+  SweepCurve& c = curve_for(m.scenario);
+  if (c.done) {  // a fresh sweep of known parameters replaces the old points
+    c.n.clear();
+    c.keys_per_s.clear();
+    c.done = false;
+  }
+  double n = double(m.scenario.input.n);
+  // Keep the points ordered by n (the sweep goes up, but be safe).
+  size_t i = 0;
+  while (i < c.n.size() && c.n[i] < n) ++i;
+  if (i < c.n.size() && c.n[i] == n) {
+    c.keys_per_s[i] = m.timing.keys_per_s;
+  } else {
+    c.n.insert(c.n.begin() + long(i), n);
+    c.keys_per_s.insert(c.keys_per_s.begin() + long(i), m.timing.keys_per_s);
+  }
+  c.scenario = m.scenario;
+}
+
+void ThroughputHistory::finish_sweep(const Scenario& s) {
+  std::string key = sweep_key(s);
+  for (SweepCurve& c : curves_)
+    if (c.key == key) c.done = true;
+}
+
+void ThroughputHistory::clear() {
+  runs_.clear();
+  curves_.clear();
+  all_.clear();
+  total_runs_ = 0;
+}
+
+}  // namespace sortscope::ui

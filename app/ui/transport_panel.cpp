@@ -1,0 +1,137 @@
+// The transport: play/pause, step, first/last, speed, loop, and a scrub bar with a tick per step.
+// Ticks are coloured by the kernel launch their step ran in, so a run of steps fused into one
+// launch reads as one block of colour. Everything here moves an index into the timeline: stepping
+// back is as instant as stepping forward, nothing re-runs.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "panels.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+namespace {
+
+// The scrub bar; returns true when the user moved the step.
+bool scrub_bar(AppState& s, const Timeline* tl, float height) {
+  Playback& pb = s.playback;
+  const int steps = pb.step_count();
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  float width = ImGui::GetContentRegionAvail().x;
+  ImGui::InvisibleButton("##scrub", ImVec2(std::max(width, 10.0f), height));
+  s.scrub_rect = {p0.x, p0.y, width, height};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = ImGui::GetFontSize() * 0.5f;
+  const float x0 = p0.x + pad, x1 = p0.x + width - pad;
+  const float mid = p0.y + height * 0.5f;
+  auto x_of = [&](int k) { return steps > 1 ? x0 + (x1 - x0) * float(k) / float(steps - 1) : x0; };
+
+  dl->AddRectFilled(ImVec2(p0.x, p0.y), ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg),
+                    4.0f);
+  bool changed = false;
+  if (steps > 0) {
+    // Played part of the track.
+    dl->AddRectFilled(ImVec2(x0, mid - 2), ImVec2(x1, mid + 2), ImGui::GetColorU32(ImGuiCol_Border));
+    dl->AddRectFilled(ImVec2(x0, mid - 2), ImVec2(x_of(pb.step()), mid + 2), colors::kAccent);
+    // A tick per step (thinned when they would be closer than 3 px), launches in alternating shades.
+    int every = std::max(1, int(std::ceil(3.0f * float(steps) / std::max(x1 - x0, 1.0f))));
+    for (int k = 0; k < steps; k += every) {
+      int launch = tl && k < int(tl->steps.size()) ? tl->steps[size_t(k)].launch : -1;
+      ImU32 c = launch < 0 ? IM_COL32(160, 160, 170, 200)
+                           : (launch % 2 ? IM_COL32(120, 190, 240, 220) : IM_COL32(240, 190, 110, 220));
+      float x = x_of(k);
+      float h = height * (k == 0 || k == steps - 1 ? 0.42f : 0.28f);
+      dl->AddLine(ImVec2(x, mid - h), ImVec2(x, mid + h), c, 1.0f);
+    }
+    // The handle.
+    float hx = x_of(pb.step());
+    dl->AddRectFilled(ImVec2(hx - 4, p0.y + 2), ImVec2(hx + 4, p0.y + height - 2), IM_COL32(235, 235, 240, 255), 3);
+    dl->AddRect(ImVec2(hx - 4, p0.y + 2), ImVec2(hx + 4, p0.y + height - 2), colors::kAccent, 3, 0, 1.5f);
+
+    // Click or drag: nearest step.
+    if (ImGui::IsItemActive() && steps > 1) {
+      float mx = ImGui::GetIO().MousePos.x;
+      int k = int(std::lround((mx - x0) / std::max(x1 - x0, 1.0f) * float(steps - 1)));
+      k = std::clamp(k, 0, steps - 1);
+      if (k != pb.step()) {
+        pb.set_step(k);
+        changed = true;
+      }
+    }
+    if (ImGui::IsItemHovered() && steps > 1) {
+      float mx = ImGui::GetIO().MousePos.x;
+      int k = std::clamp(int(std::lround((mx - x0) / std::max(x1 - x0, 1.0f) * float(steps - 1))), 0, steps - 1);
+      if (tl && k < int(tl->steps.size())) {
+        const Step& st = tl->steps[size_t(k)];
+        std::string tip = "step " + std::to_string(k) + ": " + st.caption;
+        if (!st.launch_name.empty()) tip += "\nlaunch " + std::to_string(st.launch) + ": " + st.launch_name;
+        item_tooltip(tip);
+      }
+    }
+  } else {
+    const char* t = "no timeline yet";
+    ImVec2 ts = ImGui::CalcTextSize(t);
+    dl->AddText(ImVec2(p0.x + (width - ts.x) * 0.5f, mid - ts.y * 0.5f), colors::kDim, t);
+  }
+  return changed;
+}
+
+}  // namespace
+
+void draw_transport_panel(AppState& s) {
+  if (!begin_panel("Transport", s.rects.transport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoTitleBar)) {
+    ImGui::End();
+    return;
+  }
+  Playback& pb = s.playback;
+  const Timeline* tl = s.timeline();
+  const bool have = pb.step_count() > 0;
+
+  ImGui::BeginDisabled(!have);
+  if (ImGui::Button("|<")) pb.first();
+  item_tooltip("First step (Home)");
+  ImGui::SameLine();
+  if (ImGui::Button(" < ")) pb.step_back_paused();
+  item_tooltip("Step back (Left): reads the timeline, nothing re-runs");
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Button, to_vec4(pb.playing() ? colors::kWarn : colors::kGood));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.08f, 0.1f, 1));
+  if (ImGui::Button(pb.playing() ? " pause " : " play  ")) pb.toggle_playing();
+  ImGui::PopStyleColor(2);
+  item_tooltip("Play / pause (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button(" > ")) pb.step_forward_paused();
+  item_tooltip("Step forward (Right)");
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) pb.last();
+  item_tooltip("Last step (End)");
+  ImGui::EndDisabled();
+
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  if (ImGui::Button("-")) pb.slower();
+  item_tooltip("Slower (-)");
+  ImGui::SameLine();
+  char speed[32];
+  std::snprintf(speed, sizeof speed, pb.speed() < 1 ? "%.2f steps/s" : "%.0f steps/s", pb.speed());
+  ImGui::TextUnformatted(speed);
+  ImGui::SameLine();
+  if (ImGui::Button("+")) pb.faster();
+  item_tooltip("Faster (+)");
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  bool loop = pb.loop();
+  if (ImGui::Checkbox("loop", &loop)) pb.set_loop(loop);
+
+  // Step counter on the right.
+  char counter[64];
+  if (have) std::snprintf(counter, sizeof counter, "step %d / %d", pb.step(), pb.step_count() - 1);
+  else std::snprintf(counter, sizeof counter, "step - / -");
+  float cw = ImGui::CalcTextSize(counter).x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - cw));
+  ImGui::TextUnformatted(counter);
+
+  scrub_bar(s, tl, std::max(ImGui::GetContentRegionAvail().y - 2.0f, ImGui::GetFrameHeight()));
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

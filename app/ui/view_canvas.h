@@ -1,0 +1,40 @@
+#pragma once
+// The main view's picture: visual/'s ArrayView drawn into an offscreen target whose texture the
+// main view panel shows with ImGui::Image. The target is sized while the panel is laid out (so the
+// texture the draw list names is the one that gets drawn) and drawn after ImGui::Render, before
+// ImGui's own draw data: the view's GL state never meets ImGui's backend mid-frame.
+#include <memory>
+#include <string>
+
+#include <imgui.h>
+
+#include "gl/offscreen_target.h"
+#include "views/array_view.h"
+
+namespace sortscope::ui {
+
+struct AppState;
+
+class ViewCanvas {
+ public:
+  ViewCanvas();  // needs the current GL context
+  ~ViewCanvas();
+
+  // In the main view panel: places the picture (size in pixels) at the cursor, with last frame's
+  // labels (block numbers) over it.
+  void show(AppState& s, ImVec2 size);
+  // After ImGui::Render: draws the current step into the target when show() asked this frame.
+  void render(const AppState& s);
+
+  const ArrayView& view() const { return *view_; }
+  bool drawn() const { return drawn_; }   // something was drawn at least once
+
+ private:
+  gl::OffscreenTarget target_;
+  std::unique_ptr<ArrayView> view_;
+  bool wanted_ = false;
+  bool drawn_ = false;
+  std::string error_;                    // the last draw's failure, shown in place of the picture
+};
+
+}  // namespace sortscope::ui

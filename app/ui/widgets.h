@@ -1,0 +1,34 @@
+#pragma once
+// Small widgets the panels share: a help marker with a tooltip, coloured badges, section headers,
+// and the palette the panels agree on.
+#include <string>
+
+#include <imgui.h>
+
+namespace sortscope::ui {
+
+namespace colors {
+inline constexpr ImU32 kAccent = IM_COL32(86, 156, 214, 255);     // selection, current step
+inline constexpr ImU32 kGood = IM_COL32(88, 190, 120, 255);       // verified, CUDA
+inline constexpr ImU32 kWarn = IM_COL32(235, 160, 52, 255);       // CPU model, summaries
+inline constexpr ImU32 kBad = IM_COL32(230, 80, 80, 255);         // failures, errors
+inline constexpr ImU32 kDim = IM_COL32(150, 155, 165, 255);
+// Series colours of the plots (colour-blind friendly: Okabe-Ito).
+inline constexpr ImU32 kSeries[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
+                                    IM_COL32(0, 158, 115, 255), IM_COL32(204, 121, 167, 255),
+                                    IM_COL32(240, 228, 66, 255), IM_COL32(213, 94, 0, 255)};
+}  // namespace colors
+
+ImVec4 to_vec4(ImU32 c);
+// "(?)" that shows `text` in a tooltip when hovered.
+void help_marker(const char* text);
+// A tooltip on the last item, wrapped at a readable width.
+void item_tooltip(const std::string& text);
+// A small filled rounded label, on the current line.
+void badge(const char* text, ImU32 background, ImU32 foreground = IM_COL32(20, 20, 24, 255));
+// A header line with a thin separator under it.
+void section_header(const char* text);
+// Text in a colour, wrapped to the window.
+void colored_wrapped(ImU32 color, const std::string& text);
+
+}  // namespace sortscope::ui
