@@ -5,13 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "../unit/bitonic_test_support.h"
 #include "bitonic/bitonic_gpu.h"
+#include "common/bandwidth.h"
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
@@ -136,13 +139,15 @@ TEST(BitonicGpu, SnapshotsEqualTheModelForEveryDistributionKeyTypeAndSmallSize) 
 
 TEST(BitonicGpu, SnapshotsEqualTheModelAtTwoToTheTwentyPlusSeven) {
   if (g_sanitizer_run) GTEST_SKIP() << "large sizes are too slow under compute-sanitizer";
+  // Every distribution on u32 keys; 8-byte keys with values on two more (231 whole steps of up
+  // to 24 MiB each: the measure-mode test covers every key type at this size).
   const ParamValues params = default_params();
   for (Distribution d : kAllDistributions) {
     check_against_model(make_input(d, KeyType::U32, kBig, false), params, kWholeBudget,
                         describe(d, KeyType::U32, kBig, false));
     if (HasFatalFailure()) return;
   }
-  for (KeyType t : kAllKeyTypes) {
+  for (KeyType t : {KeyType::F64, KeyType::I64}) {
     check_against_model(make_input(Distribution::Uniform, t, kBig, true), params, kWholeBudget,
                         describe(Distribution::Uniform, t, kBig, true));
     if (HasFatalFailure()) return;
@@ -176,22 +181,20 @@ TEST(BitonicGpu, EveryTileShapeMatchesTheModel) {
                                            {1024, 8, 2}, {512, 16, 3}, {128, 16, 1}, {256, 32, 3},
                                            {64, 32, 2}, {128, 2, 3}, {256, 8, 1}, {256, 8, 3}};
   const std::vector<uint64_t> sizes = g_sanitizer_run ? std::vector<uint64_t>{2, 1000, 4096}
-                                                      : std::vector<uint64_t>{2, 100, 1000, 4096, 65539};
+                                                      : std::vector<uint64_t>{2, 1000, 4096, 65539};
   const std::vector<bool> value_modes = g_sanitizer_run ? std::vector<bool>{true} : std::vector<bool>{false, true};
-  const std::vector<Distribution> dists =
-      g_sanitizer_run ? std::vector<Distribution>{Distribution::Uniform}
-                      : std::vector<Distribution>{Distribution::Uniform, Distribution::FewUnique};
   for (const Shape& s : shapes)
     for (KeyType t : {KeyType::U32, KeyType::I64})
       for (bool values : value_modes)
-        for (Distribution d : dists)
-          for (uint64_t n : sizes) {
-            const std::string what = describe(d, t, n, values) + " threads=" + std::to_string(s.threads) +
-                                     " kpt=" + std::to_string(s.kpt) + " global_layers=" + std::to_string(s.fuse);
-            check_against_model(make_input(d, t, n, values), params_of(s.threads, s.kpt, s.fuse),
-                                kLargeBudget, what);
-            if (HasFatalFailure()) return;
-          }
+        for (uint64_t n : sizes) {
+          // Ties matter most where values can tell them apart.
+          const Distribution d = values ? Distribution::FewUnique : Distribution::Uniform;
+          const std::string what = describe(d, t, n, values) + " threads=" + std::to_string(s.threads) +
+                                   " kpt=" + std::to_string(s.kpt) + " global_layers=" + std::to_string(s.fuse);
+          check_against_model(make_input(d, t, n, values), params_of(s.threads, s.kpt, s.fuse),
+                              kLargeBudget, what);
+          if (HasFatalFailure()) return;
+        }
 }
 
 TEST(BitonicGpu, FusedStagesAreReportedOneByOneWithTheirLaunch) {
@@ -222,8 +225,8 @@ TEST(BitonicGpu, FusedStagesAreReportedOneByOneWithTheirLaunch) {
   }
 }
 
-// A capture scratch of a few layers splits each fused launch into several launches of the same
-// kernel over layer ranges; the steps must not change.
+// A capture scratch of two layers splits each fused launch (tile and global) into several
+// launches of the same kernel over layer ranges; the steps must not change.
 TEST(BitonicGpu, CaptureInChunksGivesTheSameSteps) {
   for (uint64_t n : {uint64_t(1000), uint64_t(5000)})
     for (bool values : {false, true}) {
@@ -247,9 +250,10 @@ TEST(BitonicGpu, CaptureInChunksGivesTheSameSteps) {
       DeviceScratch scratch;
       Timeline gpu = bitonic_timeline(input, true, kLargeBudget);
       Recorder rec(gpu);
-      const uint64_t three_layers = 3 * plan.padded_n * (4 + (values ? 4 : 0));
+      // Two layers' worth: splits the tile launches and the 3-layer global launches alike.
+      const uint64_t two_layers = 2 * plan.padded_n * (4 + (values ? 4 : 0));
       bitonic_sort_ordered_device(plan, 4, d_words.data(), values ? d_vals.data() : nullptr,
-                                  stream.get(), &rec, &scratch, three_layers);
+                                  stream.get(), &rec, &scratch, two_layers);
       CUDA_CHECK(cudaStreamSynchronize(stream.get()));
       expect_same_timeline(gpu, model, describe(Distribution::Uniform, KeyType::F32, n, values) + " chunked");
     }
@@ -271,6 +275,9 @@ TEST(BitonicGpu, DISABLED_Throughput) {
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
+  const CopyBandwidth copy = measure_copy_bandwidth(default_bandwidth_buffer_bytes(), 20, stream.get());
+  std::printf("device copy bandwidth: %.1f GB/s (read + write, %llu-byte buffer, median of %d)\n",
+              copy.gb_per_s, (unsigned long long)copy.buffer_bytes, copy.reps);
   auto measure = [&](uint64_t n, KeyType t, bool values, const ParamValues& params, int reps) {
     const HostKeys input = make_input(Distribution::Uniform, t, n, values);
     DeviceInput src(input), work(input);
@@ -293,16 +300,19 @@ TEST(BitonicGpu, DISABLED_Throughput) {
     const Verdict v = verify_host(multiset_hash_host(input), out);
     EXPECT_TRUE(v.ok()) << v.summary();
     const double bytes = bitonic_algorithm().bytes_moved(n, t, values, params);
-    std::printf("bitonic n=%llu %s%s threads=%d kpt=%d global_layers=%d: median %.3f ms, %.3f Gkeys/s, %.1f GB/s (plan bytes)\n",
+    std::printf("bitonic n=%llu %s%s threads=%d kpt=%d global_layers=%d: median %.3f ms (min %.3f, max %.3f), "
+                "%.3f Gkeys/s, %.1f GB/s by plan bytes = %.0f%% of copy\n",
                 (unsigned long long)n, std::string(key_type_name(t)).c_str(), values ? "+u32" : "",
-                params.at("threads"), params.at("keys_per_thread"), params.at("global_layers"), med, double(n) / med * 1e-6,
-                bytes / med * 1e-6);
+                params.at("threads"), params.at("keys_per_thread"), params.at("global_layers"), med,
+                double(ms.front()), double(ms.back()), double(n) / med * 1e-6, bytes / med * 1e-6,
+                100.0 * bytes / med * 1e-6 / copy.gb_per_s);
   };
   for (int lg = 16; lg <= 28; lg += 2) measure(uint64_t(1) << lg, KeyType::U32, false, default_params(), lg >= 26 ? 5 : 11);
-  for (auto [th, kpt] : std::vector<std::pair<int, int>>{{128, 8}, {256, 4}, {256, 16}, {512, 8}, {128, 16}, {512, 16}, {1024, 4}, {256, 32}, {1024, 8}})
+  for (auto [th, kpt] : std::vector<std::pair<int, int>>{{256, 8}, {64, 16}, {64, 32}, {128, 32}, {256, 16}, {256, 32}, {512, 8}})
     measure(uint64_t(1) << 24, KeyType::U32, false, params_of(th, kpt), 7);
   for (int fuse : {1, 2})
-    measure(uint64_t(1) << 24, KeyType::U32, false, params_of(256, 8, fuse), 7);
+    measure(uint64_t(1) << 24, KeyType::U32, false, params_of(128, 16, fuse), 7);
+  measure(uint64_t(1) << 28, KeyType::U32, false, params_of(256, 8), 5);
   measure(uint64_t(1) << 24, KeyType::U64, true, default_params(), 7);
   measure((uint64_t(1) << 24) + 1, KeyType::U32, false, default_params(), 7);
   CUDA_CHECK(cudaEventDestroy(start));
