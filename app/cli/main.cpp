@@ -22,7 +22,10 @@ int main(int argc, char** argv) {
                "sortscope"};
   app.require_subcommand(1);
   sortscope::register_run_command(app);
+  sortscope::register_render_command(app);
   sortscope::register_list_command(app);
+  sortscope::register_gui_command(app);     // app/ui/gui_command.cpp
+  sortscope::register_record_command(app);  // app/export/record_command.cpp
 
   // A mistyped command gets a line naming it and the known ones (CLI11 would only say that a
   // subcommand is required).
