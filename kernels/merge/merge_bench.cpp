@@ -43,6 +43,7 @@ namespace {
 struct Options {
   int min_log = 16, max_log = 28, step = 2, reps = 10;
   std::string dists = "uniform,staggered";
+  std::string algos = "cub-merge,merge,multiway-merge";
   bool sweep = false, no_sorts = false, no_merges = false;
   std::string csv;
 };
@@ -160,15 +161,27 @@ std::string two_way_config(const ParamValues& p) {
 
 void run_sorts(Bench& bench, const Options& opt, double copy_gbs, Csv& csv) {
   const Algorithm& cub = cub_merge_algorithm();
-  const Algorithm& two = two_way_merge_algorithm();
-  const Algorithm& multi = multiway_merge_algorithm();
-  ParamValues cub_p, two_p, multi_p;
-  resolve_params(multi.params(), multi_p, multi.id());
+  std::vector<const Algorithm*> algos;
+  for (const std::string& id : split_list(opt.algos)) {
+    if (id == cub.id()) continue;
+    if (id == two_way_merge_algorithm().id()) algos.push_back(&two_way_merge_algorithm());
+    else if (id == multiway_merge_algorithm().id()) algos.push_back(&multiway_merge_algorithm());
+    else throw std::runtime_error("unknown algorithm '" + id + "' (known: merge, multiway-merge)");
+  }
+  ParamValues cub_p;
   resolve_params(cub.params(), cub_p, cub.id());
-  resolve_params(two.params(), two_p, two.id());
+  std::vector<ParamValues> params(algos.size());
+  for (size_t i = 0; i < algos.size(); ++i) resolve_params(algos[i]->params(), params[i], algos[i]->id());
+  auto config = [&](size_t i) {
+    return algos[i] == &two_way_merge_algorithm() ? two_way_config(params[i]) : multiway_config_name(params[i]);
+  };
   std::printf("\n## Sorts (u32 keys; GB/s counts one read + one write of each key and value per sort)\n\n");
-  std::printf("| dist | values | n | cub-merge ms | merge ms | merge / cub | multiway ms | multiway / cub | merge GB/s | of copy | verified |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (size_t i = 0; i < algos.size(); ++i) std::printf("%s: %s\n", algos[i]->id().c_str(), config(i).c_str());
+  std::printf("\n| dist | values | n | cub-merge ms |");
+  for (const Algorithm* a : algos) std::printf(" %s ms | %s / cub | %s GB/s | of copy |", a->id().c_str(), a->id().c_str(), a->id().c_str());
+  std::printf(" verified |\n|---|---|---|---|");
+  for (size_t i = 0; i < algos.size(); ++i) std::printf("---|---|---|---|");
+  std::printf("---|\n");
   for (const std::string& dname : split_list(opt.dists)) {
     const Distribution d = *parse_distribution(dname);
     for (bool values : {false, true})
@@ -176,24 +189,26 @@ void run_sorts(Bench& bench, const Options& opt, double copy_gbs, Csv& csv) {
         const uint64_t n = uint64_t(1) << lg;
         Arrays a;
         bench.make_input(a, d, n, values);
-        bool ok_c = false, ok_t = false, ok_m = false;
+        bool ok_c = false;
         const double tc = bench.time_sort(cub, cub_p, a, ok_c);
-        const double tt = bench.time_sort(two, two_p, a, ok_t);
-        const double tm = bench.time_sort(multi, multi_p, a, ok_m);
+        bool all_ok = ok_c;
         const double bytes = 2.0 * double(n) * (values ? 8 : 4);
-        const double gbs = bytes / (tt * 1e-3) / 1e9;
-        const bool ok = ok_c && ok_t && ok_m;
-        std::printf("| %s | %s | 2^%d | %.3f | %.3f | **%.2f** | %.3f | %.2f | %.1f | %.1f%% | %s |\n", dname.c_str(),
-                    values ? "u32" : "-", lg, tc, tt, tc / tt, tm, tc / tm, gbs, 100.0 * gbs / copy_gbs,
-                    ok ? "ok" : "FAILED");
-        std::fflush(stdout);
-        for (auto [name, cfg, t, good] : {std::tuple{cub.id(), std::string("-"), tc, ok_c},
-                                          std::tuple{two.id(), two_way_config(two_p), tt, ok_t},
-                                          std::tuple{multi.id(), multiway_config_name(multi_p), tm, ok_m}}) {
-          const double g = bytes / (t * 1e-3) / 1e9;
+        std::printf("| %s | %s | 2^%d | %.3f |", dname.c_str(), values ? "u32" : "-", lg, tc);
+        csv.row(fmt::format("sort,{},{},{},{},-,{:.4f},{:.4f},1,{:.2f},{:.4f},{},", dname, values ? "u32" : "none", n,
+                            cub.id(), tc, double(n) / (tc * 1e-3) / 1e9, bytes / (tc * 1e-3) / 1e9,
+                            bytes / (tc * 1e-3) / 1e9 / copy_gbs, ok_c ? "ok" : "FAILED"));
+        for (size_t i = 0; i < algos.size(); ++i) {
+          bool ok = false;
+          const double t = bench.time_sort(*algos[i], params[i], a, ok);
+          const double gbs = bytes / (t * 1e-3) / 1e9;
+          all_ok = all_ok && ok;
+          std::printf(" %.3f | **%.2f** | %.1f | %.1f%% |", t, tc / t, gbs, 100.0 * gbs / copy_gbs);
           csv.row(fmt::format("sort,{},{},{},{},{},{:.4f},{:.4f},{:.4f},{:.2f},{:.4f},{},", dname, values ? "u32" : "none",
-                              n, name, cfg, t, double(n) / (t * 1e-3) / 1e9, tc / t, g, g / copy_gbs, good ? "ok" : "FAILED"));
+                              n, algos[i]->id(), config(i), t, double(n) / (t * 1e-3) / 1e9, tc / t, gbs, gbs / copy_gbs,
+                              ok ? "ok" : "FAILED"));
         }
+        std::printf(" %s |\n", all_ok ? "ok" : "FAILED");
+        std::fflush(stdout);
       }
   }
   bench.release();
@@ -309,6 +324,7 @@ int main(int argc, char** argv) {
   app.add_option("--step", opt.step, "step of log2 n");
   app.add_option("--reps", opt.reps, "timed repetitions (median reported), at least 10")->check(CLI::Range(10, 1000));
   app.add_option("--dist", opt.dists, "distributions, comma separated");
+  app.add_option("--algos", opt.algos, "sorts to compare with cub-merge (always run): merge, multiway-merge");
   app.add_flag("--sweep", opt.sweep, "time every compiled (NT, VT) of the two-way sort at the largest n");
   app.add_flag("--no-sorts", opt.no_sorts, "skip the sort comparison");
   app.add_flag("--no-merges", opt.no_merges, "skip merging of presorted sequences");

@@ -72,6 +72,9 @@ struct BufferCapture {
   uint32_t* steps = nullptr;
 };
 
+// A template (instantiated once per item type's file) so that the header can be included by
+// several translation units without duplicate kernel symbols.
+template <class T>
 __global__ void run_offsets_kernel(uint64_t n, uint64_t run, uint32_t k, uint64_t groups, uint64_t* seq_begin) {
   const uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
   if (i >= groups * (k + 1)) return;
@@ -400,6 +403,9 @@ __device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const ty
   };
 
   decide_and_load(kRetained);
+  // Every thread has read the flag before thread 0 rewrites it for the first step (later steps
+  // pass several barriers between two decisions).
+  __syncthreads();
   const uint32_t steps = (total + B - 1) / B;
   for (uint32_t s = 0; s < steps; ++s) {
     const int code = decide_and_load(kFresh);
@@ -703,7 +709,7 @@ void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t*
     a.splits = static_cast<uint32_t*>(scratch.get(kMwSlotSplits, size_t(r.groups) * a.rows * r.k * 4));
     a.iterations = static_cast<uint32_t*>(scratch.get(kMwSlotIters, size_t(r.groups) * a.rows * 4));
     const uint64_t offsets = r.groups * (r.k + 1);
-    run_offsets_kernel<<<unsigned((offsets + 255) / 256), 256, 0, stream>>>(n, r.run_in, r.k, r.groups, seq);
+    run_offsets_kernel<T><<<unsigned((offsets + 255) / 256), 256, 0, stream>>>(n, r.run_in, r.k, r.groups, seq);
     CUDA_CHECK_LAUNCH("run_offsets_kernel");
     typename T::Key* final_keys = last_round ? keys : nullptr;
     uint32_t* final_values = last_round ? values : nullptr;
