@@ -73,8 +73,13 @@ void render(const RenderArgs& args) {
                key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");
   else
     fmt::print("  input       {}\n", describe_input(s.input));
-  fmt::print("  device      {}\n", r.backend == Backend::Gpu ? "GPU: " + runner.device().summary()
-                                                              : "CPU model: " + runner.device().name);
+  if (r.backend == Backend::Gpu)
+    fmt::print("  device      GPU: {}\n", runner.device().summary());
+  else
+    fmt::print("  device      CPU model: {}\n",
+               runner.device().gpu ? (args.scenario.cpu ? std::string("--cpu given")
+                                                        : algo.id() + " has no GPU kernels")
+                                   : runner.device().no_gpu_reason);
   fmt::print("  verdict     {}\n", r.verdict.summary());
   const int summarised = tl.store ? tl.store->summarised_count() : 0;
   fmt::print("  timeline    {} steps, recorded from the {} in {:.3f} ms (capture included); {}\n",
@@ -85,7 +90,16 @@ void render(const RenderArgs& args) {
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
-  auto context = gl::HeadlessContext::create();
+  std::unique_ptr<gl::HeadlessContext> context;
+  try {
+    context = gl::HeadlessContext::create();
+  } catch (const gl::NoDisplayError& e) {
+    // No EGL display at all (no libEGL or driver): a machine that cannot draw, said apart from
+    // errors in the run itself (exit status 3) so scripts and tests can tell.
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortscope: error: cannot render here: %s\n", e.what());
+    throw ExitStatus{3};
+  }
   fmt::print("  renderer    {}\n", context->describe());
   FrameRenderer renderer(tl, algo);
 

@@ -1,0 +1,106 @@
+// `sortscope render` end to end through the real binary ($SORTSCOPE_BIN): frames of the chosen
+// steps land in the folder under their step numbers and nothing else does; one step goes to a
+// file.png; a step that does not exist is refused after the run with nothing written.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+namespace fs = std::filesystem;
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+class CliRender : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("SORTSCOPE_BIN");
+    ASSERT_NE(bin, nullptr) << "SORTSCOPE_BIN is not set (ctest sets it to the sortscope binary)";
+    bin_ = bin;
+    dir_ = fs::temp_directory_path() / ("sortscope_cli_render_" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Result run(const std::vector<std::string>& args) {
+    std::string cmd = "'" + bin_ + "'";
+    for (const auto& a : args) cmd += " '" + a + "'";
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    cmd += " >'" + out.string() + "' 2>'" + err.string() + "'";
+    const int status = std::system(cmd.c_str());
+    Result r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  std::set<std::string> names(const fs::path& p) {
+    std::set<std::string> s;
+    for (const auto& e : fs::directory_iterator(p)) s.insert(e.path().filename().string());
+    return s;
+  }
+
+  std::string bin_;
+  fs::path dir_;
+};
+
+TEST_F(CliRender, FramesOfAStepRangeAndOneFrameToAFile) {
+  const fs::path frames = dir_ / "frames";
+  Result r = run({"render", "--cpu", "--n", "64", "--steps", "2:5", "--size", "320x180", "--out", frames.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verified"), std::string::npos) << r.out;
+  EXPECT_EQ(names(frames), (std::set<std::string>{"frame_00002.png", "frame_00003.png", "frame_00004.png",
+                                                  "frame_00005.png"}));
+  for (const auto& name : names(frames)) {
+    std::string png = slurp(frames / name);
+    ASSERT_GT(png.size(), 24u);
+    EXPECT_EQ(png.substr(1, 3), "PNG");
+    // IHDR width and height, big-endian, at bytes 16..23.
+    auto be32 = [&](size_t at) {
+      return (uint32_t(uint8_t(png[at])) << 24) | (uint32_t(uint8_t(png[at + 1])) << 16) |
+             (uint32_t(uint8_t(png[at + 2])) << 8) | uint32_t(uint8_t(png[at + 3]));
+    };
+    EXPECT_EQ(be32(16), 320u);
+    EXPECT_EQ(be32(20), 180u);
+  }
+
+  const fs::path one = dir_ / "last.png";
+  r = run({"render", "--cpu", "--n", "64", "--size", "200x100", "--out", one.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(fs::exists(one));
+}
+
+TEST_F(CliRender, MissingStepIsRefusedAndWritesNothing) {
+  const fs::path frames = dir_ / "never";
+  Result r = run({"render", "--cpu", "--n", "64", "--steps", "999", "--out", frames.string()});
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("999"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(frames));
+  EXPECT_EQ(names(dir_), std::set<std::string>{});
+}
+
+}  // namespace
