@@ -96,8 +96,8 @@ void run(const RunArgs& args) {
              "per run (not timed)\n",
              ms_str(t.median_ms), ms_str(t.min_ms), ms_str(t.max_ms), t.ms.size(), t.warmup, t.clock);
   if (t.median_ms > 0)
-    fmt::print("  throughput  {}, {}{} (bytes: {})\n", si(t.keys_per_s, " keys/s"), si(t.gb_per_s * 1e9, "B/s"),
-               backend == Backend::Gpu ? "" : " (CPU model)", t.bytes_basis);
+    fmt::print("  throughput  {}, {} (bytes: {}{})\n", si(t.keys_per_s, " keys/s"), si(t.gb_per_s * 1e9, "B/s"),
+               t.bytes_basis, backend == Backend::Gpu ? "" : "; CPU model");
   else
     fmt::print("  throughput  n/a (no measurable time for n = {})\n", s.input.n);
 
