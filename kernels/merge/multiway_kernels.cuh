@@ -416,6 +416,7 @@ __device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const ty
       cap->before[base + tid] = shown_key<T>(buf[tid], tag[tid]);
       cap->before[base + B + tid] = shown_key<T>(buf[B + tid], tag[B + tid]);
       if (tid == 0) cap->loaded_from[s] = uint8_t(code), cap->out_begin[s] = uint64_t(s) * B;
+      __syncthreads();  // the snapshot is read before the network rewrites the buffer (uniform: one block)
     }
     if constexpr (!kStable) {
       cmpswap(tid, 2 * B - 1 - tid);  // the mirrored layer: two sorted halves -> two bitonic halves
