@@ -83,14 +83,21 @@ void blockwise_merge_host(const typename T::Item* x, uint32_t nx, const typename
       // Parallel ranking: lower (retained) keys first on ties.
       std::vector<Item> merged(buf.size());
       std::vector<uint8_t> mtag(buf.size());
+      // Each key's rank in the other half by binary search, as each GPU thread finds it.
       for (int t = 0; t < b; ++t) {
         const size_t l = size_t(t), u = size_t(b + t);
-        int below = 0;
-        for (int q = 0; q < b; ++q) below += tagged_less<T>(buf[size_t(b + q)], tag[size_t(b + q)], buf[l], tag[l]);
-        merged[size_t(t + below)] = buf[l], mtag[size_t(t + below)] = tag[l];
-        int not_after = 0;
-        for (int q = 0; q < b; ++q) not_after += !tagged_less<T>(buf[u], tag[u], buf[size_t(q)], tag[size_t(q)]);
-        merged[size_t(t + not_after)] = buf[u], mtag[size_t(t + not_after)] = tag[u];
+        int lo = 0, hi = b;  // upper-half keys strictly before the lower key
+        while (lo < hi) {
+          const int mid = (lo + hi) / 2;
+          if (tagged_less<T>(buf[size_t(b + mid)], tag[size_t(b + mid)], buf[l], tag[l])) lo = mid + 1; else hi = mid;
+        }
+        merged[size_t(t + lo)] = buf[l], mtag[size_t(t + lo)] = tag[l];
+        lo = 0, hi = b;  // lower-half keys not after the upper key
+        while (lo < hi) {
+          const int mid = (lo + hi) / 2;
+          if (!tagged_less<T>(buf[u], tag[u], buf[size_t(mid)], tag[size_t(mid)])) lo = mid + 1; else hi = mid;
+        }
+        merged[size_t(t + lo)] = buf[u], mtag[size_t(t + lo)] = tag[u];
       }
       if (trace)
         for (size_t i = 0; i < merged.size(); ++i) trace->after.push_back(shown_key<T>(merged[i], mtag[i]));
