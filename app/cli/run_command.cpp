@@ -105,6 +105,7 @@ void run(const RunArgs& args) {
 #if SORTSCOPE_HAS_CUDA
     if (backend == Backend::Gpu) {
       CopyBandwidth bw = measure_copy_bandwidth(default_bandwidth_buffer_bytes(), 20, runner.stream());
+      r.copy_gb_per_s = bw.gb_per_s;
       std::string peak = runner.device().peak_bandwidth_gbs > 0
                              ? fmt::format("; theoretical peak {:.0f} GB/s", runner.device().peak_bandwidth_gbs)
                              : std::string();

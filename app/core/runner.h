@@ -67,6 +67,8 @@ struct MeasureResult {
   std::string device;       // DeviceInfo::name of what ran it ("CPU model (...)" for the model)
   Timing timing;
   Verdict verdict;          // the first failing repetition's verdict, else the last one's
+  double copy_gb_per_s = 0; // the device's copy bandwidth when the caller measured it in the same
+                            // run (bandwidth.h), for the ratio; 0 when not measured
 };
 
 struct ExplainResult {

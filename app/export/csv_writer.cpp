@@ -24,7 +24,7 @@ std::vector<std::string> csv_header(const std::vector<std::string>& param_names)
   for (const char* c : {"dist", "n", "key", "values", "seed", "dist_swap_percent", "dist_p", "dist_g",
                         "dist_r", "dist_entropy_k", "dist_unique", "input", "backend", "device",
                         "warmup", "reps", "median_ms", "min_ms", "max_ms", "keys_per_s", "gb_per_s",
-                        "bytes_basis", "verdict", "verdict_detail"})
+                        "bytes_basis", "copy_gb_per_s", "verdict", "verdict_detail"})
     h.push_back(c);
   return h;
 }
@@ -79,6 +79,7 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   row.push_back(fmt::format("{:.0f}", t.keys_per_s));
   row.push_back(fmt::format("{:.3f}", t.gb_per_s));
   row.push_back(t.bytes_basis);
+  row.push_back(r.copy_gb_per_s > 0 ? fmt::format("{:.1f}", r.copy_gb_per_s) : std::string());
   row.push_back(r.verdict.ok() ? "verified" : "FAILED");
   row.push_back(r.verdict.summary());
   return row;
