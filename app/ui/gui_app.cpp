@@ -418,18 +418,7 @@ void GuiApp::frame() {
   s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
   s.rects = compute_layout(s.settings.layout, io.DisplaySize, m);
 
-  // A full-screen background window holds the splitters in the gaps between the panels.
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(io.DisplaySize);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.072f, 0.085f, 1));
-  ImGui::Begin("##background", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
   layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
-  ImGui::End();
-  ImGui::PopStyleColor();
-  ImGui::PopStyleVar();
 
   draw_menu_bar(s);
   draw_scenario_panel(s);

@@ -65,17 +65,27 @@ void headless_key_map(ImGuiIO& io) {
   io.BackendPlatformName = "sortscope-headless";
 }
 
-int run_headless(const GuiOptions& options) {
+HeadlessCapture capture_headless(const GuiOptions& options) {
   auto context = gl::HeadlessContext::create();
-  std::fprintf(stderr, "sortscope gui: headless on %s\n", context->describe().c_str());
+  HeadlessCapture cap;
+  cap.renderer = context->describe();
+  std::fprintf(stderr, "sortscope gui: headless on %s\n", cap.renderer.c_str());
   IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
+  ImGuiContext* imgui = ImGui::CreateContext();
+  ImGui::SetCurrentContext(imgui);
   setup_imgui_io();
   ImGuiIO& io = ImGui::GetIO();
   headless_key_map(io);
   io.DisplaySize = ImVec2(float(options.width), float(options.height));
   if (!ImGui_ImplOpenGL3_Init(kGlslVersion)) throw std::runtime_error("Dear ImGui's OpenGL 3 backend failed to start");
-  int rc = 0;
+  struct Cleanup {
+    ImGuiContext* ctx;
+    ~Cleanup() {
+      ImGui::SetCurrentContext(ctx);
+      ImGui_ImplOpenGL3_Shutdown();
+      ImGui::DestroyContext(ctx);
+    }
+  } cleanup{imgui};
   {
     Settings settings = options.use_settings ? load_settings(settings_path()) : Settings{};
     GuiApp app(options, settings);
@@ -101,14 +111,15 @@ int run_headless(const GuiOptions& options) {
     };
 
     // The first results (measure, explain and the sweep) come from the worker: wait for them, a
-    // frame every few milliseconds, so the screenshot shows a populated app.
+    // frame every few milliseconds, so the picture shows a populated app.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.wait_seconds);
+    cap.settled = true;
     while (!app.settled()) {
       one_frame();
       if (std::chrono::steady_clock::now() > deadline) {
-        std::fprintf(stderr, "sortscope gui: still waiting for the first results after %.0f s; taking the picture as is\n",
+        std::fprintf(stderr, "sortscope gui: no results after %.0f s; the picture shows the app as it is\n",
                      options.wait_seconds);
-        rc = 3;
+        cap.settled = false;
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -124,17 +135,30 @@ int run_headless(const GuiOptions& options) {
     // Two frames at least: windows that appeared in the first only size themselves in the second.
     int frames = options.frames < 0 ? 3 : std::max(options.frames, 2);
     for (int i = 0; i < frames; ++i) one_frame();
-    if (!options.screenshot.empty()) {
-      std::vector<uint8_t> rgba = target.read_rgba();
-      for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
-      write_png(options.screenshot, options.width, options.height, rgba);
-      std::fprintf(stderr, "sortscope gui: wrote %s (%dx%d)\n", options.screenshot.c_str(), options.width, options.height);
-    }
+    cap.width = options.width;
+    cap.height = options.height;
+    cap.rgba = target.read_rgba();
+    for (size_t i = 3; i < cap.rgba.size(); i += 4) cap.rgba[i] = 255;
     gl::OffscreenTarget::bind_default();
+    const AppState& s = app.state();
+    cap.rects = s.rects;
+    cap.view_rect = s.view_rect;
+    cap.scrub_rect = s.scrub_rect;
+    cap.step = s.playback.step();
+    cap.steps = s.playback.step_count();
+    cap.cpu_model = s.cpu_model_mode();
   }
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui::DestroyContext();
-  return rc;
+  return cap;
+}
+
+int run_headless(const GuiOptions& options) {
+  HeadlessCapture cap = capture_headless(options);
+  if (!options.screenshot.empty()) {
+    write_png(options.screenshot, cap.width, cap.height, cap.rgba);
+    std::fprintf(stderr, "sortscope gui: wrote %s (%dx%d, step %d of %d)\n", options.screenshot.c_str(), cap.width,
+                 cap.height, cap.step, cap.steps > 0 ? cap.steps - 1 : 0);
+  }
+  return cap.settled ? 0 : 3;
 }
 
 void glfw_error(int code, const char* text) { std::fprintf(stderr, "sortscope gui: GLFW error %d: %s\n", code, text); }
@@ -267,5 +291,7 @@ int run_windowed(const GuiOptions& options) {
 }  // namespace
 
 int run_gui(const GuiOptions& options) { return options.headless ? run_headless(options) : run_windowed(options); }
+
+HeadlessCapture run_headless_capture(const GuiOptions& options) { return capture_headless(options); }
 
 }  // namespace sortscope::ui

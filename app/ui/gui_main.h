@@ -1,10 +1,28 @@
 #pragma once
 // Runs the app: a real window (GLFW) or, with options.headless, the same UI drawn offscreen through
 // EGL. Returns the process exit status; throws std::runtime_error with one line when it cannot start.
+#include <string>
+#include <vector>
+
 #include "gui_app.h"
 
 namespace sortscope::ui {
 
 int run_gui(const GuiOptions& options);
+
+// What a headless run showed last: the picture and where things were (tests check its pixels).
+struct HeadlessCapture {
+  int width = 0, height = 0;
+  std::vector<uint8_t> rgba;        // rows top-down, opaque
+  PanelRects rects;                 // the layout of the last frame
+  Rect view_rect, scrub_rect;       // the array view's picture and the scrub bar
+  int step = 0, steps = 0;
+  bool settled = false;             // the first results arrived before the wait ran out
+  bool cpu_model = false;
+  std::string renderer;             // GL renderer of the EGL context
+};
+// The headless driver: runs the UI offscreen (waits for the first results, plays the script, then
+// options.frames frames) and returns the last frame. run_gui(headless) writes its screenshot.
+HeadlessCapture run_headless_capture(const GuiOptions& options);
 
 }  // namespace sortscope::ui

@@ -50,15 +50,27 @@ PanelRects compute_layout(const LayoutFractions& fin, ImVec2 display, const Layo
 bool layout_splitters(LayoutFractions& f, const PanelRects& r, ImVec2 display, const LayoutMetrics& m) {
   bool changed = false;
   float w = std::max(display.x, 1.0f), h = std::max(display.y - m.menu_h - m.status_h, 1.0f);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Each splitter is a small window of its own over its gap: it never overlaps a panel, so the
+  // panels' stacking order and hover stay untouched.
   auto splitter = [&](const char* id, const Rect& rect, bool vertical, auto&& apply) {
-    ImGui::SetCursorScreenPos(rect.pos());
-    ImGui::InvisibleButton(id, ImVec2(std::max(rect.w, 1.0f), std::max(rect.h, 1.0f)));
+    if (rect.w < 1 || rect.h < 1) return;
+    ImGui::SetNextWindowPos(rect.pos());
+    ImGui::SetNextWindowSize(rect.size());
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+    ImGui::Begin(id, nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::PopStyleVar(3);
+    ImGui::InvisibleButton("##grab", rect.size());
     bool active = ImGui::IsItemActive(), hovered = ImGui::IsItemHovered();
     if (active || hovered) {
       ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
-      dl->AddRectFilled(rect.pos(), ImVec2(rect.x + rect.w, rect.y + rect.h),
-                        ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_SeparatorHovered));
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          rect.pos(), ImVec2(rect.x + rect.w, rect.y + rect.h),
+          ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_SeparatorHovered));
     }
     if (active) {
       ImVec2 d = ImGui::GetIO().MouseDelta;
@@ -67,6 +79,7 @@ bool layout_splitters(LayoutFractions& f, const PanelRects& r, ImVec2 display, c
         changed = true;
       }
     }
+    ImGui::End();
   };
   splitter("##split_left", r.split_left, true, [&](ImVec2 d) { f.left += d.x / w; });
   splitter("##split_right", r.split_right, true, [&](ImVec2 d) { f.right -= d.x / w; });

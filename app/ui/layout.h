@@ -49,8 +49,8 @@ struct PanelRects {
 LayoutFractions clamp_fractions(LayoutFractions f, ImVec2 display, const LayoutMetrics& m);
 PanelRects compute_layout(const LayoutFractions& f, ImVec2 display, const LayoutMetrics& m);
 
-// Draws the splitters (invisible grab areas with a highlight on hover) in the current window and
-// updates `f` while one is dragged. Returns true when a fraction changed.
+// Draws the splitters (invisible grab areas over the gaps, highlighted on hover; each a small
+// window of its own) and updates `f` while one is dragged. Returns true when a fraction changed.
 bool layout_splitters(LayoutFractions& f, const PanelRects& rects, ImVec2 display, const LayoutMetrics& m);
 
 }  // namespace sortscope::ui

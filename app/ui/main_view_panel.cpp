@@ -21,20 +21,21 @@ ImU32 rgba(const std::array<float, 4>& c) {
 }
 
 void cpu_banner(AppState& s) {
+  const float fs = ImGui::GetFontSize();
   ImVec2 p = ImGui::GetCursorScreenPos();
-  float w = ImGui::GetContentRegionAvail().x;
+  const float local_x = ImGui::GetCursorPosX();
+  const float w = ImGui::GetContentRegionAvail().x;
   std::string reason = s.device.gpu ? "the CPU model was requested (--cpu)"
                                     : (s.device.no_gpu_reason.empty() ? "no CUDA device" : s.device.no_gpu_reason);
-  std::string text = "CPU MODEL  -  " + reason +
+  std::string text = "CPU MODEL: " + reason +
                      ". The steps are the GPU algorithm's, computed by its CPU model; timings are CPU timings.";
-  ImGui::PushTextWrapPos(p.x + w - ImGui::GetFontSize() * 0.6f);
-  ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - ImGui::GetFontSize() * 1.2f);
-  ImGui::PopTextWrapPos();
-  float h = ts.y + ImGui::GetFontSize() * 0.6f;
+  const float pad = fs * 0.5f;
+  ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - 2 * pad);
+  float h = ts.y + pad;
   ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kWarn, 4.0f);
-  ImGui::SetCursorScreenPos(ImVec2(p.x + ImGui::GetFontSize() * 0.6f, p.y + ImGui::GetFontSize() * 0.3f));
+  ImGui::SetCursorScreenPos(ImVec2(p.x + pad, p.y + pad * 0.5f));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.06f, 0.02f, 1));
-  ImGui::PushTextWrapPos(p.x + w - ImGui::GetFontSize() * 0.6f);
+  ImGui::PushTextWrapPos(local_x + w - pad);  // window-local, as ImGui wants it
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

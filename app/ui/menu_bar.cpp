@@ -12,9 +12,10 @@ void draw_menu_bar(AppState& s) {
   ImGui::SetNextWindowSize(s.rects.menu.size());
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));  // exactly the bar's height, not 32 px
   ImGui::Begin("##menu", nullptr,
                kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoScrollbar);
-  ImGui::PopStyleVar(2);
+  ImGui::PopStyleVar(3);
   if (ImGui::BeginMenuBar()) {
     ImGui::TextColored(to_vec4(colors::kAccent), "Sortscope");
     ImGui::Spacing();

@@ -47,10 +47,11 @@ AxisRange fit_axis(const PlotAxis& axis, const std::vector<double>& values) {
   }
   if (axis.include_zero) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
   if (hi == lo) {
-    double d = lo == 0 ? 1 : std::abs(lo) * 0.5;
+    double d = axis.integer ? 1.0 : (lo == 0 ? 1 : std::abs(lo) * 0.5);
     return {lo - d, hi + d};
   }
   double margin = (hi - lo) * 0.08;
+  if (axis.integer) margin = std::max(margin, 0.5);
   return {(axis.include_zero && lo == 0) ? 0 : lo - margin, hi + margin};
 }
 
@@ -73,6 +74,7 @@ std::vector<double> axis_ticks(const PlotAxis& axis, AxisRange range, int max_ti
   double step = mag;
   for (double m : {1.0, 2.0, 5.0, 10.0})
     if (m * mag >= raw) { step = m * mag; break; }
+  if (axis.integer) step = std::max(step, 1.0);
   double first = std::ceil(range.lo / step - 1e-9) * step;
   for (double t = first; t <= range.hi + step * 1e-9; t += step)
     ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
@@ -141,15 +143,57 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
   }
   AxisRange xr = fit_axis(config.x, xs), yr = fit_axis(config.y, ys);
 
-  // Margins from the widest y tick label.
+  // The legend sits in the top margin, right-aligned, wrapping to more rows when it must: it never
+  // covers data.
+  struct LegendItem {
+    size_t series;
+    float x, y, w;
+  };
+  std::vector<LegendItem> legend;
+  const float line_h = fh * 1.2f;
+  const float swatch_w = fh * 1.4f, item_gap = fh * 1.0f;
+  float legend_rows = 0;
+  if (config.legend && !series.empty()) {
+    const float left = p0.x + ImGui::CalcTextSize(config.y.label.c_str()).x + fh * 1.5f;
+    const float right = p1.x - fh * 0.5f;
+    std::vector<std::vector<LegendItem>> rows(1);
+    float used = 0;
+    for (size_t i = 0; i < series.size(); ++i) {
+      float w = swatch_w + fh * 0.3f + ImGui::CalcTextSize(series[i].label.c_str()).x;
+      if (!rows.back().empty() && used + item_gap + w > right - left) rows.emplace_back(), used = 0;
+      used += (rows.back().empty() ? 0 : item_gap) + w;
+      rows.back().push_back({i, 0, 0, w});
+    }
+    for (size_t r = 0; r < rows.size(); ++r) {
+      float total = 0;
+      for (auto& it : rows[r]) total += it.w;
+      total += item_gap * float(rows[r].size() - 1);
+      float x = std::max(left, right - total);
+      for (auto& it : rows[r]) {
+        it.x = x;
+        it.y = p0.y + fh * 0.2f + line_h * float(r);
+        x += it.w + item_gap;
+        legend.push_back(it);
+      }
+    }
+    legend_rows = float(rows.size());
+  }
+
+  // Margins from the widest y tick label and the legend rows.
   std::vector<double> yt = axis_ticks(config.y, yr, std::max(2, int(size.y / (fh * 2.2f))));
   float label_w = 0;
   for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
-  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + fh * 1.5f);           // plot area top-left
+  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + fh * 0.2f + line_h * std::max(legend_rows, 1.0f) + fh * 0.5f);
   ImVec2 a1(p1.x - fh * 0.8f, p1.y - fh * (config.x.label.empty() ? 1.6f : 2.8f));
   if (a1.x - a0.x < 20 || a1.y - a0.y < 20) return hover;
-  auto sx = [&](double v) { return float(a0.x + axis_fraction(config.x, xr, v) * (a1.x - a0.x)); };
-  auto sy = [&](double v) { return float(a1.y - axis_fraction(config.y, yr, v) * (a1.y - a0.y)); };
+  // Data are inset from the frame so markers at the ends stay whole.
+  const float inset = fh * 0.5f;
+  auto sx = [&](double v) {
+    return float(a0.x + inset + axis_fraction(config.x, xr, v) * (a1.x - a0.x - 2 * inset));
+  };
+  auto sy = [&](double v) {
+    return float(a1.y - inset - axis_fraction(config.y, yr, v) * (a1.y - a0.y - 2 * inset));
+  };
 
   ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.55f);
   ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
@@ -171,7 +215,7 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), a1.y + fh * 0.15f), dim, s.c_str());
   }
   dl->AddRect(a0, a1, ImGui::GetColorU32(ImGuiCol_Border));
-  if (!config.y.label.empty()) dl->AddText(ImVec2(p0.x + fh * 0.3f, p0.y + fh * 0.2f), text, config.y.label.c_str());
+  if (!config.y.label.empty()) dl->AddText(ImVec2(p0.x + fh * 0.3f, p0.y + fh * 0.3f), text, config.y.label.c_str());
   if (!config.x.label.empty()) {
     ImVec2 ts = ImGui::CalcTextSize(config.x.label.c_str());
     dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, p1.y - fh * 1.3f), text, config.x.label.c_str());
@@ -227,23 +271,15 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, (a0.y + a1.y - ts.y) * 0.5f), dim, config.empty_text.c_str());
   }
 
-  // Legend: top-left inside the plot area, one swatch per series.
-  if (config.legend && !series.empty()) {
-    float w = 0;
-    for (const PlotSeries& s : series) w = std::max(w, ImGui::CalcTextSize(s.label.c_str()).x);
-    float line_h = fh * 1.15f;
-    ImVec2 l0(a0.x + fh * 0.4f, a0.y + fh * 0.3f);
-    ImVec2 l1(l0.x + w + fh * 2.2f, l0.y + line_h * series.size() + fh * 0.3f);
-    dl->AddRectFilled(l0, l1, ImGui::GetColorU32(ImGuiCol_PopupBg, 0.85f), 3.0f);
-    for (size_t i = 0; i < series.size(); ++i) {
-      float y = l0.y + fh * 0.15f + line_h * i + line_h * 0.5f;
-      ImVec2 s0(l0.x + fh * 0.3f, y), s1(l0.x + fh * 1.4f, y);
-      if (series[i].dashed || series[i].style == SeriesStyle::HorizontalLine)
-        dashed_line(dl, s0, s1, series[i].color, 2.0f, 4, 3);
-      else
-        dl->AddLine(s0, s1, series[i].color, 2.0f);
-      dl->AddText(ImVec2(l0.x + fh * 1.7f, y - fh * 0.5f), text, series[i].label.c_str());
-    }
+  for (const LegendItem& it : legend) {
+    const PlotSeries& ps = series[it.series];
+    float y = it.y + line_h * 0.5f;
+    ImVec2 s0(it.x, y), s1(it.x + swatch_w, y);
+    if (ps.dashed || ps.style == SeriesStyle::HorizontalLine) dashed_line(dl, s0, s1, ps.color, 2.0f, 4, 3);
+    else dl->AddLine(s0, s1, ps.color, 2.0f);
+    if (ps.style == SeriesStyle::LinesAndMarkers || ps.style == SeriesStyle::Markers)
+      dl->AddCircleFilled(ImVec2((s0.x + s1.x) * 0.5f, y), fh * 0.18f + 1.5f, ps.color);
+    dl->AddText(ImVec2(it.x + swatch_w + fh * 0.3f, y - fh * 0.5f), text, ps.label.c_str());
   }
 
   // Hover read-out of the nearest point.

@@ -46,6 +46,7 @@ struct PlotAxis {
   bool auto_fit = true;          // fit to the data (with a margin); else use [min, max]
   double min = 0, max = 1;
   bool include_zero = false;     // linear auto-fit: keep 0 in range (rates)
+  bool integer = false;          // linear: ticks on whole numbers only (run numbers)
   // Tick label; default: SI-prefixed number ("1.5G", "256K").
   std::function<std::string(double)> format;
 };

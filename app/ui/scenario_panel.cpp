@@ -3,6 +3,7 @@
 // become combos, powers of two a slider over the exponent, other ranges a plain slider; each gets
 // the spec's help as a tooltip.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <random>
 
@@ -18,13 +19,15 @@ namespace {
 int log2_floor(uint64_t v) { return v ? 63 - __builtin_clzll(v) : 0; }
 
 // One parameter's widget; returns true when the value changed.
-bool param_widget(const ParamSpec& p, int& value) {
+bool param_widget(const ParamSpec& p, int& value, float column) {
   ImGui::PushID(p.name.c_str());
   bool changed = false;
-  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 1.8f);
+  field_label(p.name.c_str(), column);
+  item_tooltip(describe_param(p));
+  ImGui::SetNextItemWidth(-FLT_MIN);
   if (!p.choices.empty()) {
     int v = std::clamp(value, 0, int(p.choices.size()) - 1);
-    if (ImGui::BeginCombo(p.name.c_str(), p.choices[size_t(v)].c_str())) {
+    if (ImGui::BeginCombo("##v", p.choices[size_t(v)].c_str())) {
       for (int i = 0; i < int(p.choices.size()); ++i)
         if (ImGui::Selectable(p.choices[size_t(i)].c_str(), i == v)) value = i, changed = true;
       ImGui::EndCombo();
@@ -35,13 +38,13 @@ bool param_widget(const ParamSpec& p, int& value) {
     int hi = log2_floor(uint64_t(std::max(p.max, 1)));
     int e = std::clamp(log2_floor(uint64_t(std::max(value, 1))), lo, hi);
     std::string shown = std::to_string(1 << e);
-    if (ImGui::SliderInt(p.name.c_str(), &e, lo, hi, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
+    if (ImGui::SliderInt("##v", &e, lo, hi, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
       value = 1 << e;
       changed = true;
     }
   } else {
     int v = std::clamp(value, p.min, p.max);
-    if (ImGui::SliderInt(p.name.c_str(), &v, p.min, p.max, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    if (ImGui::SliderInt("##v", &v, p.min, p.max, "%d", ImGuiSliderFlags_AlwaysClamp)) {
       value = v;
       changed = true;
     }
@@ -52,14 +55,13 @@ bool param_widget(const ParamSpec& p, int& value) {
 }
 
 // The knobs of the distributions that have them (docs/inputs.md).
-bool distribution_knobs(InputSpec& in) {
+bool distribution_knobs(InputSpec& in, float column) {
   bool changed = false;
-  const float w = -ImGui::GetFontSize() * 1.8f;
   switch (in.dist) {
     case Distribution::NearlySorted: {
       float pct = float(in.swap_percent);
-      ImGui::SetNextItemWidth(w);
-      if (ImGui::SliderFloat("swaps %", &pct, 0.0f, 100.0f, "%.2f%%", ImGuiSliderFlags_Logarithmic)) {
+      field_label("swaps", column);
+      if (ImGui::SliderFloat("##swaps", &pct, 0.0f, 100.0f, "%.2f%%", ImGuiSliderFlags_Logarithmic)) {
         in.swap_percent = pct;
         changed = true;
       }
@@ -71,29 +73,29 @@ bool distribution_knobs(InputSpec& in) {
     case Distribution::DeterministicDuplicates:
     case Distribution::RandomizedDuplicates:
     case Distribution::GGroup:
-      ImGui::SetNextItemWidth(w);
-      changed |= ImGui::SliderInt("p (blocks)", &in.p, 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+      field_label("p (blocks)", column);
+      changed |= ImGui::SliderInt("##p", &in.p, 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
       item_tooltip("Number of blocks the input is built from (Helman-Bader-JaJa; Leischner 2010 5.5.2).");
       if (in.dist == Distribution::GGroup) {
-        ImGui::SetNextItemWidth(w);
-        changed |= ImGui::SliderInt("g (group)", &in.g, 1, std::max(in.p, 1));
+        field_label("g (group)", column);
+        changed |= ImGui::SliderInt("##g", &in.g, 1, std::max(in.p, 1));
         item_tooltip("Blocks per group.");
       }
       if (in.dist == Distribution::RandomizedDuplicates) {
-        ImGui::SetNextItemWidth(w);
-        changed |= ImGui::SliderInt("r (table)", &in.r, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic);
+        field_label("r (table)", column);
+        changed |= ImGui::SliderInt("##r", &in.r, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic);
         item_tooltip("Values per block table.");
       }
       break;
     case Distribution::LowEntropy:
-      ImGui::SetNextItemWidth(w);
-      changed |= ImGui::SliderInt("k (ANDs)", &in.entropy_k, 1, 5);
+      field_label("k (ANDs)", column);
+      changed |= ImGui::SliderInt("##k", &in.entropy_k, 1, 5);
       item_tooltip("Each key is the AND of k uniform words: larger k, fewer distinct bits set.");
       break;
     case Distribution::FewUnique: {
       int u = int(std::min<uint64_t>(in.unique, 1u << 20));
-      ImGui::SetNextItemWidth(w);
-      if (ImGui::SliderInt("unique", &u, 1, 1 << 20, "%d", ImGuiSliderFlags_Logarithmic)) {
+      field_label("unique", column);
+      if (ImGui::SliderInt("##unique", &u, 1, 1 << 20, "%d", ImGuiSliderFlags_Logarithmic)) {
         in.unique = uint64_t(u);
         changed = true;
       }
@@ -114,7 +116,13 @@ void draw_scenario_panel(AppState& s) {
   }
   Scenario& sc = s.scenario;
   bool changed = false;
-  const float w = -ImGui::GetFontSize() * 1.8f;
+  // One label column for the whole panel, wide enough for the longest label that fits.
+  float column = field_column({"distribution", "key type", "p (blocks)", "exact n"});
+  if (const Algorithm* a = find_algorithm(sc.algorithm))
+    for (const ParamSpec& p : a->params())
+      column = std::max(column, std::min(ImGui::CalcTextSize(p.name.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2 +
+                                             ImGui::GetStyle().WindowPadding.x,
+                                         ImGui::GetContentRegionAvail().x * 0.5f));
 
   // Algorithm.
   section_header("Algorithm");
@@ -145,7 +153,7 @@ void draw_scenario_panel(AppState& s) {
     section_header("Parameters");
     for (const ParamSpec& p : algo->params()) {
       int& v = sc.params.try_emplace(p.name, p.default_value).first->second;
-      changed |= param_widget(p, v);
+      changed |= param_widget(p, v, column);
     }
     if (ImGui::SmallButton("defaults")) {
       sc.params.clear();
@@ -157,8 +165,8 @@ void draw_scenario_panel(AppState& s) {
 
   // Input.
   section_header("Input");
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::BeginCombo("distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
+  field_label("distribution", column);
+  if (ImGui::BeginCombo("##distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
     for (Distribution d : kAllDistributions)
       if (ImGui::Selectable(std::string(distribution_name(d)).c_str(), d == sc.input.dist)) {
         changed |= d != sc.input.dist;
@@ -167,15 +175,15 @@ void draw_scenario_panel(AppState& s) {
     ImGui::EndCombo();
   }
   item_tooltip("How the keys are generated (on the GPU, from the seed; exact definitions in docs/inputs.md).");
-  changed |= distribution_knobs(sc.input);
+  changed |= distribution_knobs(sc.input, column);
 
   // n on a log scale, 2^4 up to what memory allows; an exact count can be typed below.
   int max_log2 = std::max(4, log2_floor(s.max_n));
   int e = std::clamp(log2_floor(sc.input.n), 4, max_log2);
   bool exact_pow2 = sc.input.n == (uint64_t(1) << e);
   std::string shown = (exact_pow2 ? "2^" + std::to_string(e) : format_size(sc.input.n)) + " keys";
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt("n", &e, 4, max_log2, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
+  field_label("n", column);
+  if (ImGui::SliderInt("##n", &e, 4, max_log2, shown.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
     sc.input.n = uint64_t(1) << e;
     changed = true;
   }
@@ -189,8 +197,8 @@ void draw_scenario_panel(AppState& s) {
       std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(sc.input.n));
       buf_for = sc.input.n;
     }
-    ImGui::SetNextItemWidth(w);
-    if (ImGui::InputText("exact n", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    field_label("exact n", column);
+    if (ImGui::InputText("##exactn", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
       SizeParse p = parse_size(buf);
       if (p.ok() && p.value >= 1 && p.value <= s.max_n) {
         sc.input.n = p.value;
@@ -204,8 +212,8 @@ void draw_scenario_panel(AppState& s) {
                  "sentinels, which the view shows as padding.");
   }
 
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::BeginCombo("key type", std::string(key_type_name(sc.input.key)).c_str())) {
+  field_label("key type", column);
+  if (ImGui::BeginCombo("##keytype", std::string(key_type_name(sc.input.key)).c_str())) {
     for (KeyType k : kAllKeyTypes)
       if (ImGui::Selectable(std::string(key_type_name(k)).c_str(), k == sc.input.key)) {
         changed |= k != sc.input.key;
@@ -218,10 +226,12 @@ void draw_scenario_panel(AppState& s) {
   item_tooltip("Carry a u32 value with each key: the values follow their keys.");
 
   unsigned long long seed = sc.input.seed;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("seed");
+  ImGui::SameLine(column);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("re-roll").x -
-                          ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x -
-                          ImGui::CalcTextSize("seed").x - ImGui::GetStyle().ItemInnerSpacing.x);
-  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu",
+                          ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
+  if (ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu",
                          ImGuiInputTextFlags_EnterReturnsTrue)) {
     sc.input.seed = seed;
     changed = true;

@@ -13,11 +13,12 @@ namespace sortscope::ui {
 void draw_status_bar(AppState& s) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetFontSize() * 0.4f, ImGui::GetFontSize() * 0.15f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.09f, 0.09f, 0.11f, 1));
   bool open = begin_panel("##status", s.rects.status,
                           ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
-  ImGui::PopStyleVar(2);
+  ImGui::PopStyleVar(3);
   if (!open) {
     ImGui::End();
     return;

@@ -2,6 +2,7 @@
 // visible: several steps, one launch), what the capture kept (the full array or a density summary
 // past the budget), its GPU time and share of the sort, the algorithm's pseudo-code with the step's
 // line highlighted, and the verification verdict of the run.
+#include <algorithm>
 #include <cstdio>
 
 #include "panels.h"
@@ -13,13 +14,12 @@ namespace sortscope::ui {
 namespace {
 
 void verdict_line(const char* what, const Verdict& v) {
-  ImGui::TextUnformatted(what);
-  ImGui::SameLine();
   badge(v.ok() ? "verified" : "FAILED", v.ok() ? colors::kGood : colors::kBad);
   ImGui::SameLine();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", v.summary().c_str());
-  ImGui::PopTextWrapPos();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(what);
+  item_tooltip(v.summary());
+  if (!v.ok()) colored_wrapped(colors::kBad, v.summary());
 }
 
 }  // namespace
@@ -92,28 +92,49 @@ void draw_step_panel(AppState& s) {
   const auto& code = algo->pseudo_code();
   if (s.mono_font) ImGui::PushFont(s.mono_font);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Long lines wrap under their own indentation, so the panel never needs a horizontal scroll.
+  const float right = ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < int(code.size()); ++i) {
+    const std::string& line = code[size_t(i)];
     const bool current = i == step->pseudo_line;
+    size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string::npos) indent = 0;
+    const float indent_px = ImGui::CalcTextSize(line.c_str(), line.c_str() + indent).x;
     ImVec2 p = ImGui::GetCursorScreenPos();
-    if (current) {
-      float h = ImGui::GetTextLineHeightWithSpacing();
-      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h - 1),
-                        IM_COL32(86, 156, 214, 70), 3.0f);
-      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x - 1, p.y + h - 1), colors::kAccent);
+    const float x0 = ImGui::GetCursorPosX();
+    std::string text = line.substr(indent);
+    float wrap_w = std::max(right - indent_px, ImGui::GetFontSize() * 4);
+    if (ImGui::CalcTextSize(text.c_str()).x > wrap_w) {
+      // Too wide: the column alignment of trailing comments is the first thing to give.
+      std::string packed;
+      for (char c : text)
+        if (!(c == ' ' && packed.size() >= 2 && packed.back() == ' ' && packed[packed.size() - 2] == ' ')) packed += c;
+      text = packed;
     }
+    const char* body = text.c_str();
+    ImVec2 ts = ImGui::CalcTextSize(body, nullptr, false, wrap_w);
+    if (current) {
+      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x + right, p.y + ts.y + 1), IM_COL32(86, 156, 214, 70), 3.0f);
+      dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x - 1, p.y + ts.y + 1), colors::kAccent);
+    }
+    ImGui::SetCursorPosX(x0 + indent_px);
     ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : to_vec4(IM_COL32(190, 195, 205, 255)));
-    ImGui::TextUnformatted(code[size_t(i)].c_str());
+    ImGui::PushTextWrapPos(x0 + right);
+    ImGui::TextUnformatted(body);
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
   if (s.mono_font) ImGui::PopFont();
 
   // Verdicts.
   section_header("Verification");
-  verdict_line("recorded run:", s.explain->verdict);
-  if (s.measure && s.measure_generation == s.explain_generation) verdict_line("measured runs:", s.measure->verdict);
+  verdict_line("the recorded run (explain mode)", s.explain->verdict);
+  if (s.measure && s.measure_generation == s.explain_generation) verdict_line("every measured repetition", s.measure->verdict);
   if (s.explain->run_ms > 0 && s.measure && s.measure->timing.median_ms > 0) {
-    ImGui::TextDisabled("capture cost: recorded run %.3f ms vs %.3f ms measured (x%.1f)", s.explain->run_ms,
-                        s.measure->timing.median_ms, s.explain->run_ms / s.measure->timing.median_ms);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("capture cost: the recorded run took %.3f ms, the measured median %.3f ms (x%.1f)",
+                        s.explain->run_ms, s.measure->timing.median_ms, s.explain->run_ms / s.measure->timing.median_ms);
+    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }

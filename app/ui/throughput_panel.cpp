@@ -54,6 +54,7 @@ void runs_plot(AppState& s, ImVec2 size) {
   const auto& runs = s.history.runs();
   PlotConfig cfg;
   cfg.x.label = "run";
+  cfg.x.integer = true;
   cfg.x.format = [](double v) { return std::to_string(int(std::lround(v))); };
   cfg.y.label = "keys/s";
   cfg.y.include_zero = true;

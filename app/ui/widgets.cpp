@@ -1,5 +1,8 @@
 #include "widgets.h"
 
+#include <algorithm>
+#include <cfloat>
+
 namespace sortscope::ui {
 
 ImVec4 to_vec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
@@ -36,6 +39,20 @@ void section_header(const char* text) {
   ImGui::TextUnformatted(text);
   ImGui::PopStyleColor();
   ImGui::Separator();
+}
+
+void field_label(const char* label, float column) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(column);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+float field_column(std::initializer_list<const char*> labels, float max_fraction) {
+  float w = 0;
+  for (const char* l : labels) w = std::max(w, ImGui::CalcTextSize(l).x);
+  w += ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::GetStyle().WindowPadding.x;
+  return std::min(w, ImGui::GetContentRegionAvail().x * max_fraction);
 }
 
 void colored_wrapped(ImU32 color, const std::string& text) {

@@ -1,6 +1,7 @@
 #pragma once
 // Small widgets the panels share: a help marker with a tooltip, coloured badges, section headers,
 // and the palette the panels agree on.
+#include <initializer_list>
 #include <string>
 
 #include <imgui.h>
@@ -28,6 +29,11 @@ void item_tooltip(const std::string& text);
 void badge(const char* text, ImU32 background, ImU32 foreground = IM_COL32(20, 20, 24, 255));
 // A header line with a thin separator under it.
 void section_header(const char* text);
+// A form row: `label` in a left column `column` pixels wide, then the next widget fills the rest of
+// the line (give the widget a "##id" label).
+void field_label(const char* label, float column);
+// The column width that fits these labels, at most `max_fraction` of the available width.
+float field_column(std::initializer_list<const char*> labels, float max_fraction = 0.45f);
 // Text in a colour, wrapped to the window.
 void colored_wrapped(ImU32 color, const std::string& text);
 
