@@ -9,6 +9,8 @@
 //               [--configs keys32,pairs32,keys64] [--dists uniform,low-entropy,sorted,all-equal]
 //               [--set "radix-onesweep:threads=384,keys_per_thread=20"]...
 // --mode table: every config x dist x n = 2^a..2^b for radix, radix-onesweep and cub-radix.
+//               With --tune, each config first sweeps both variants' parameters at n = 2^b
+//               (uniform, 3 runs each) and the table uses each variant's fastest setting.
 // --mode sweep: at n = 2^b (uniform), the tuning parameters of both variants, best first.
 // --mode hooks: at n = 2^b (u32 keys, uniform) the normal kernels (capture pointer null) against
 //               the same kernels compiled without capture hooks, runs interleaved.
@@ -66,6 +68,7 @@ struct Options {
   std::vector<std::string> configs = {"keys32", "pairs32", "keys64"};
   std::vector<std::string> dists = {"uniform", "low-entropy", "sorted", "all-equal"};
   std::vector<std::string> sets;
+  bool tune = false;
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -95,6 +98,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--configs") o.configs = split(next(), ',');
     else if (a == "--dists") o.dists = split(next(), ',');
     else if (a == "--set") o.sets.push_back(next());
+    else if (a == "--tune") o.tune = true;
     else throw std::runtime_error("radix_bench: unknown option " + a + " (see the comment at the top of radix_bench.cu)");
   }
   if (o.reps < 1 || o.lo < 0 || o.hi > 31 || o.lo > o.hi) throw std::runtime_error("radix_bench: bad --reps or --sizes");
@@ -229,10 +233,13 @@ class Bench {
   }
 
   // Median ms of reps after warm-up; verifies the last output against CUB's.
-  double measure(const Variant& v, Buffers& b, const Config& c, uint64_t n, bool* ok) {
-    for (int i = 0; i < o_.warmup; ++i) timed_run(v, b, c, n);
+  double measure(const Variant& v, Buffers& b, const Config& c, uint64_t n, bool* ok, int reps = 0,
+                 int warmup = -1) {
+    if (reps <= 0) reps = o_.reps;
+    if (warmup < 0) warmup = o_.warmup;
+    for (int i = 0; i < warmup; ++i) timed_run(v, b, c, n);
     std::vector<double> ms;
-    for (int i = 0; i < o_.reps; ++i) ms.push_back(timed_run(v, b, c, n));
+    for (int i = 0; i < reps; ++i) ms.push_back(timed_run(v, b, c, n));
     *ok = same_as_ref(b, c, n);
     std::sort(ms.begin(), ms.end());
     return ms[ms.size() / 2];
@@ -257,11 +264,74 @@ class Bench {
     return bytes / (ms * 1e-3) / 1e9 / bw_.gb_per_s;
   }
 
-  void table(const std::vector<Variant>& variants) {
-    std::printf("| config | input | n | variant | median ms | Gkeys/s | vs CUB | bytes-moved model GB/s | of copy bw | verified |\n");
+  // The parameter sweep of both variants on one config at n (uniform): prints the results, best
+  // first, and returns {fastest reduce-then-scan, fastest onesweep}.
+  std::vector<Variant> sweep_config(Buffers& b, const Config& c, uint64_t n, int lg, bool wide) {
+    prepare(b, c, dist_named("uniform"), n);
+    bool ok = false;
+    const Variant cub = make_variant("cub-radix", {});
+    const double cub_ms = measure(cub, b, c, n, &ok, 3, 1);
+    std::vector<Variant> vs;
+    const std::vector<const char*> kpts = {"12", "16", "20", "24", "28", "32"};
+    for (const char* th : {"256", "384", "512"})
+      for (const char* kpt : kpts)
+        for (const char* rk : wide ? std::vector<const char*>{"ballot", "match"} : std::vector<const char*>{"ballot"})
+          vs.push_back(make_variant("radix-onesweep", {std::string("threads=") + th,
+                                                       std::string("keys_per_thread=") + kpt,
+                                                       std::string("ranking=") + rk}));
+    for (const char* bits : wide ? std::vector<const char*>{"4", "5", "6", "7", "8"} : std::vector<const char*>{"7", "8"})
+      for (const char* th : {"256", "512"})
+        for (const char* kpt : {"12", "16", "20"})
+          vs.push_back(make_variant("radix", {std::string("radix_bits=") + bits, std::string("threads=") + th,
+                                              std::string("keys_per_thread=") + kpt}));
+    std::vector<std::pair<double, size_t>> rows;
+    std::printf("\n%s uniform 2^%d: cub-radix %.4f ms (%.2f Gkeys/s); parameter sweep, 3 runs each, best first\n",
+                c.name.c_str(), lg, cub_ms, n / (cub_ms * 1e-3) / 1e9);
+    for (size_t i = 0; i < vs.size(); ++i) {
+      try {
+        const double ms = measure(vs[i], b, c, n, &ok, 3, 1);
+        if (!ok) {
+          failures_++;
+          std::printf("  %s: output differs from CUB's\n", vs[i].label.c_str());
+          continue;
+        }
+        rows.push_back({ms, i});
+      } catch (const std::exception& e) {
+        std::printf("  %s: %s\n", vs[i].label.c_str(), e.what());
+      }
+    }
+    std::sort(rows.begin(), rows.end());
+    std::printf("| config | n | variant | median ms | Gkeys/s | vs CUB | of copy bw |\n|---|---|---|---|---|---|---|\n");
+    for (const auto& [ms, i] : rows)
+      std::printf("| %s | 2^%d | %s | %.4f | %.2f | %.3f | %.3f |\n", c.name.c_str(), lg, vs[i].label.c_str(), ms,
+                  n / (ms * 1e-3) / 1e9, cub_ms / ms, gbps_fraction(vs[i], c, n, ms));
+    std::fflush(stdout);
+    std::vector<Variant> best;
+    for (const char* id : {"radix", "radix-onesweep"})
+      for (const auto& [ms, i] : rows)
+        if (vs[i].algo->id() == id) {
+          best.push_back(vs[i]);
+          break;
+        }
+    return best;
+  }
+
+  void table(const std::vector<Variant>& given) {
+    std::map<std::string, std::vector<Variant>> per_config;
+    for (const auto& cn : o_.configs) {
+      per_config[cn] = given;
+      if (o_.tune) {
+        const Config& c = config_named(cn);
+        Buffers b(uint64_t(1) << o_.hi, c);
+        per_config[cn] = {given.front()};  // cub-radix
+        for (Variant& v : sweep_config(b, c, uint64_t(1) << o_.hi, o_.hi, false)) per_config[cn].push_back(v);
+      }
+    }
+    std::printf("\n| config | input | n | variant | median ms | Gkeys/s | vs CUB | bytes-moved model GB/s | of copy bw | verified |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
     for (const auto& cn : o_.configs) {
       const Config& c = config_named(cn);
+      const std::vector<Variant>& variants = per_config[cn];
       Buffers b(uint64_t(1) << o_.hi, c);
       for (const auto& dn : o_.dists) {
         const Dist& d = dist_named(dn);
@@ -291,44 +361,7 @@ class Bench {
     for (const auto& cn : o_.configs) {
       const Config& c = config_named(cn);
       Buffers b(n, c);
-      prepare(b, c, dist_named("uniform"), n);
-      bool ok = false;
-      const Variant cub = make_variant("cub-radix", {});
-      const double cub_ms = measure(cub, b, c, n, &ok);
-      std::vector<std::pair<double, std::string>> rows;
-      std::vector<Variant> vs;
-      for (const char* th : {"256", "384", "512"})
-        for (const char* kpt : {"12", "16", "20", "24", "28", "32"})
-          for (const char* rk : {"ballot", "match"})
-            vs.push_back(make_variant("radix-onesweep", {std::string("threads=") + th,
-                                                         std::string("keys_per_thread=") + kpt,
-                                                         std::string("ranking=") + rk}));
-      for (const char* bits : {"4", "5", "6", "7", "8"})
-        for (const char* th : {"256", "384"})
-          for (const char* kpt : {"12", "16", "20", "24"})
-            vs.push_back(make_variant("radix", {std::string("radix_bits=") + bits, std::string("threads=") + th,
-                                                std::string("keys_per_thread=") + kpt}));
-      for (const Variant& v : vs) {
-        double ms = 0;
-        try {
-          ms = measure(v, b, c, n, &ok);
-        } catch (const std::exception& e) {
-          std::printf("  %s: %s\n", v.label.c_str(), e.what());
-          continue;
-        }
-        char line[512];
-        std::snprintf(line, sizeof line, "| %s | 2^%d | %s | %.4f | %.2f | %.3f | %.3f | %s |", c.name.c_str(),
-                      o_.hi, v.label.c_str(), ms, n / (ms * 1e-3) / 1e9, cub_ms / ms, gbps_fraction(v, c, n, ms),
-                      ok ? "yes" : "NO");
-        rows.push_back({ms, line});
-        if (!ok) failures_++;
-      }
-      std::sort(rows.begin(), rows.end());
-      std::printf("\n%s uniform 2^%d: cub-radix %.4f ms (%.2f Gkeys/s)\n", c.name.c_str(), o_.hi, cub_ms,
-                  n / (cub_ms * 1e-3) / 1e9);
-      std::printf("| config | n | variant | median ms | Gkeys/s | vs CUB | of copy bw | verified |\n|---|---|---|---|---|---|---|---|\n");
-      for (const auto& r : rows) std::printf("%s\n", r.second.c_str());
-      std::fflush(stdout);
+      sweep_config(b, c, n, o_.hi, true);
     }
   }
 

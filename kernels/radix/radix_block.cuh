@@ -49,30 +49,34 @@ __device__ __forceinline__ uint32_t warp_peers(uint32_t digit, int bits, bool us
   return peers;
 }
 
-// Shared-memory layout of a ranking tile. `keys` doubles as the value exchange buffer.
+// Shared-memory layout of a ranking tile.
 template <class Bits>
 struct TileSmem {
-  Bits* keys;        // [tile_keys] exchange buffer
-  uint32_t* wc;      // [warps][digits] per-warp digit counters, then their exclusive scan over warps
+  Bits* keys;        // [tile_keys] key exchange buffer
+  uint32_t* vals;    // [tile_keys] value exchange buffer (key-value runs only)
+  uint32_t* wc;      // [warps][digits] per-warp digit counters, then each warp's running offsets
   uint32_t* total;   // [digits] tile digit counts (padding excluded)
-  uint32_t* excl;    // [digits] exclusive scan of the counts over digits (padding included)
+  uint32_t* excl;    // [digits] exclusive scan of the counts over digits
   uint32_t* bin;     // [digits] global destination of the tile's position 0 for each digit
   uint32_t* base;    // [digits] reduce-then-scan: running global offset (carry) of the block
   uint32_t* misc;    // [4] tile id, look-back depth
   uint32_t* src;     // [tile_keys] capture only: tile position each exchanged key came from
 
-  // Bytes of dynamic shared memory; `with_src` (explain mode) adds the capture-only src[] array.
-  __host__ __device__ static size_t bytes(uint32_t tile_keys, int warps, uint32_t digits,
-                                          bool with_src = false) {
-    size_t b = size_t(tile_keys) * sizeof(Bits);
-    b = (b + 15) / 16 * 16;
+  // Bytes of dynamic shared memory: `with_vals` adds the value exchange buffer, `with_src`
+  // (explain mode) the capture-only src[] array.
+  __host__ __device__ static size_t bytes(uint32_t tile_keys, int warps, uint32_t digits, bool with_vals,
+                                          bool with_src) {
+    size_t b = (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
+    if (with_vals) b += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
     return b + (size_t(warps) * digits + 4 * size_t(digits) + 4 + (with_src ? tile_keys : 0)) *
                    sizeof(uint32_t);
   }
-  __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits) {
+  __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits, bool with_vals) {
     char* p = static_cast<char*>(raw);
     keys = reinterpret_cast<Bits*>(p);
     p += (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
+    vals = reinterpret_cast<uint32_t*>(p);
+    if (with_vals) p += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
     wc = reinterpret_cast<uint32_t*>(p);
     total = wc + size_t(warps) * digits;
     excl = total + digits;
@@ -123,36 +127,29 @@ __device__ __forceinline__ uint32_t striped_position(int i) {
   return (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + i * kWarpThreads + threadIdx.x % kWarpThreads;
 }
 
-// Warp-local stable ranks: ranks[i] = keys of the same digit earlier in this warp's segment.
-// Afterwards wc[warp][digit] holds the warp's count of each digit. wc must be zeroed.
+// Counts digits of a warp-striped tile into per-warp shared counters with shared atomics; a warp
+// whose 32 lanes hold one digit (all-equal or sorted runs) adds 32 once instead of contending.
 template <class Bits, int KPT>
-__device__ __forceinline__ void warp_rank(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
-                                          int bits, bool use_match, uint32_t* wc, uint32_t digits) {
-  const uint32_t lane = threadIdx.x % kWarpThreads;
-  uint32_t* counts = wc + (threadIdx.x / kWarpThreads) * digits;
-  const uint32_t lanes_below = (1u << lane) - 1u;
-  const uint32_t mask = (1u << bits) - 1u;
+__device__ __forceinline__ void count_tile(const Bits (&keys)[KPT], int shift, uint32_t mask, uint32_t* counts) {
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t d = digit_of(keys[i], shift, mask);
-    const uint32_t peers = warp_peers(d, bits, use_match);
-    const uint32_t leader = 31u - __clz(peers);
-    uint32_t before = 0;
-    if (lane == leader) {
-      before = counts[d];
-      counts[d] = before + __popc(peers);
+    const uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
+    if (__all_sync(0xffffffffu, d == d0)) {
+      if (threadIdx.x % kWarpThreads == 0) atomicAdd(&counts[d], uint32_t(kWarpThreads));
+    } else {
+      atomicAdd(&counts[d], 1u);
     }
-    before = __shfl_sync(0xffffffffu, before, leader);
-    ranks[i] = before + __popc(peers & lanes_below);
-    __syncwarp();
   }
 }
 
 // Per digit (one thread per digit, looping when the block has fewer threads than digits): the
 // exclusive scan of the per-warp counters over warps, in place, and the tile's count of the digit.
 // `pads` keys of digit `pad_digit` are padding: left out of total[] (they rank last regardless).
+// publish(d, count) runs for every digit right after its count is known (onesweep's aggregate).
+template <class Publish>
 __device__ __forceinline__ void scan_over_warps(uint32_t* wc, uint32_t* total, uint32_t digits, int warps,
-                                                uint32_t pad_digit, uint32_t pads) {
+                                                uint32_t pad_digit, uint32_t pads, Publish&& publish) {
   for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
     uint32_t sum = 0;
     for (int w = 0; w < warps; ++w) {
@@ -160,7 +157,9 @@ __device__ __forceinline__ void scan_over_warps(uint32_t* wc, uint32_t* total, u
       wc[w * digits + d] = sum;
       sum += c;
     }
-    total[d] = d == pad_digit ? sum - pads : sum;
+    const uint32_t count = d == pad_digit ? sum - pads : sum;
+    total[d] = count;
+    publish(d, count);
   }
 }
 
@@ -191,42 +190,45 @@ __device__ __forceinline__ void scan_digits(const uint32_t* total, uint32_t* exc
   }
 }
 
-// The whole stable tile rank: on return ranks[i] is key i's position in the tile sorted by digit,
-// total[]/excl[] hold the tile's digit counts and their scan. The counters and scans are read after
-// the last barrier, so callers may write the exchange buffer at once but not the counters.
-template <class Bits, int KPT>
+struct NoPublish {
+  __device__ void operator()(uint32_t, uint32_t) const {}
+};
+
+// The stable tile rank, counts first (the shape of CUB's "match early counts" ranking):
+//  1. every warp counts its keys' digits into its own shared counters (count_tile);
+//  2. per digit, the counters are scanned over warps and the tile's digit counts are known
+//     (publish() sees them here, before any key is ranked), then warp 0 scans them over digits;
+//  3. every warp ranks its keys in order: the lanes holding one digit find each other (ballots or
+//     match.any), the highest of them adds their number to the warp's running offset of that digit
+//     with one shared atomic and hands the old value to the others, each adding its place among them.
+// On return ranks[i] is key i's final position in the tile sorted by digit (stable), total[]
+// and excl[] hold the digit counts and their scan. wc must be zeroed by the caller. The counters
+// are still read after the last barrier here, so the caller may write the exchange buffers at
+// once but must pass a barrier before touching wc again.
+template <class Bits, int KPT, class Publish = NoPublish>
 __device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
                                           int bits, bool use_match, TileSmem<Bits>& s, uint32_t digits,
-                                          uint32_t valid, uint32_t tile_keys) {
+                                          uint32_t valid, uint32_t tile_keys, Publish&& publish = {}) {
   const int warps = blockDim.x / kWarpThreads;
-  warp_rank<Bits, KPT>(keys, ranks, shift, bits, use_match, s.wc, digits);
-  __syncthreads();
   const uint32_t mask = (1u << bits) - 1u;
-  scan_over_warps(s.wc, s.total, digits, warps, digit_of(~Bits(0), shift, mask), tile_keys - valid);
+  uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
+  count_tile<Bits, KPT>(keys, shift, mask, my_wc);
+  __syncthreads();
+  scan_over_warps(s.wc, s.total, digits, warps, digit_of(~Bits(0), shift, mask), tile_keys - valid, publish);
   __syncthreads();
   scan_digits(s.total, s.excl, digits);
   __syncthreads();
-  const uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
+  const uint32_t lane = threadIdx.x % kWarpThreads;
+  const uint32_t lanes_below = (1u << lane) - 1u;
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t d = digit_of(keys[i], shift, mask);
-    ranks[i] += my_wc[d] + s.excl[d];
-  }
-}
-
-// Counts digits of a warp-striped tile into per-warp shared counters with shared atomics; a warp
-// whose 32 lanes hold one digit (all-equal or sorted runs) adds 32 once instead of contending.
-template <class Bits, int KPT>
-__device__ __forceinline__ void count_tile(const Bits (&keys)[KPT], int shift, uint32_t mask, uint32_t* counts) {
-#pragma unroll
-  for (int i = 0; i < KPT; ++i) {
-    const uint32_t d = digit_of(keys[i], shift, mask);
-    const uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
-    if (__all_sync(0xffffffffu, d == d0)) {
-      if (threadIdx.x % kWarpThreads == 0) atomicAdd(&counts[d], uint32_t(kWarpThreads));
-    } else {
-      atomicAdd(&counts[d], 1u);
-    }
+    const uint32_t peers = warp_peers(d, bits, use_match);
+    const uint32_t leader = 31u - __clz(peers);
+    uint32_t offset = 0;
+    if (lane == leader) offset = atomicAdd(&my_wc[d], uint32_t(__popc(peers))) + s.excl[d];
+    offset = __shfl_sync(0xffffffffu, offset, leader);
+    ranks[i] = offset + __popc(peers & lanes_below);
   }
 }
 

@@ -8,6 +8,13 @@
 
 namespace sortscope::radix_detail {
 
+// Blocks per SM the ranking kernels are compiled for (register cap 65536 / (512 * blocks)): two
+// when a thread's keys and ranks fit in 48 registers, so 1024 threads share an SM; one otherwise.
+template <class Bits, int KPT>
+constexpr int min_blocks() {
+  return KPT * (int(sizeof(Bits)) / 4 + 1) <= 48 ? 2 : 1;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reduce-then-scan (Merrill & Grimshaw 2010 §4.1): upsweep, scan, downsweep per digit place.
 
@@ -94,11 +101,12 @@ __global__ void __launch_bounds__(1024) rts_scan_kernel(RtsArgs<Bits> a) {
 // (stable), exchanges the keys through shared memory so a digit's keys become contiguous, and
 // writes them to its running per-digit offsets (§4.2's two-phase scatter), carrying the offsets on.
 template <class Bits, bool kValues, int KPT, bool kHooks>
-__global__ void __launch_bounds__(kMaxBlockThreads) rts_downsweep_kernel(RtsArgs<Bits> a) {
+__global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
+    rts_downsweep_kernel(RtsArgs<Bits> a) {
   extern __shared__ uint4 smem_raw[];
   const uint32_t digits = 1u << a.bits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
-  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits);
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValues);
   for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x)
     s.base[d] = a.offsets[size_t(d) * a.blocks + blockIdx.x];
   const uint64_t begin = uint64_t(blockIdx.x) * a.block_keys;
@@ -107,51 +115,45 @@ __global__ void __launch_bounds__(kMaxBlockThreads) rts_downsweep_kernel(RtsArgs
     const uint32_t valid = uint32_t(end - t < a.tile_keys ? end - t : a.tile_keys);
     for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
     __syncthreads();
-    Bits keys[KPT];
     uint32_t ranks[KPT];
-    load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
-    rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.use_match, s, digits, valid, a.tile_keys);
+    {
+      Bits keys[KPT];
+      load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
+      rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.use_match, s, digits, valid, a.tile_keys);
 #pragma unroll
-    for (int i = 0; i < KPT; ++i) {
-      s.keys[ranks[i]] = keys[i];
-      if constexpr (kHooks)
-        if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
-    }
-    for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.bin[d] = s.base[d] - s.excl[d];
-    __syncthreads();
-    uint32_t dst[KPT];
-#pragma unroll
-    for (int j = 0; j < KPT; ++j) {
-      const uint32_t pos = j * blockDim.x + threadIdx.x;
-      if (pos < valid) {
-        const Bits k = s.keys[pos];
-        dst[j] = s.bin[digit_of(k, a.shift, mask)] + pos;
-        a.out[dst[j]] = a.xout(k);
-        if constexpr (kHooks) {
-          if (a.cap) {  // where the key from source position src went
-            const uint64_t src = t + s.src[pos];
-            if (blockIdx.x == a.cap->highlight_block) a.cap->highlight_dest[src - begin] = dst[j];
-            if (a.cap->all_dest) a.cap->all_dest[src] = dst[j];
-          }
-        }
+      for (int i = 0; i < KPT; ++i) {
+        s.keys[ranks[i]] = keys[i];
+        if constexpr (kHooks)
+          if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
       }
     }
     if constexpr (kValues) {
       uint32_t v[KPT];
       load_values<KPT>(a.vin + t, valid, v);
-      __syncthreads();  // every key has left the exchange buffer
-      uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
 #pragma unroll
-      for (int i = 0; i < KPT; ++i) sv[ranks[i]] = v[i];
-      __syncthreads();
+      for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
+    }
+    for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.bin[d] = s.base[d] - s.excl[d];
+    __syncthreads();
 #pragma unroll
-      for (int j = 0; j < KPT; ++j) {
-        const uint32_t pos = j * blockDim.x + threadIdx.x;
-        if (pos < valid) a.vout[dst[j]] = sv[pos];
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t pos = j * blockDim.x + threadIdx.x;
+      if (pos < valid) {
+        const Bits k = s.keys[pos];
+        const uint32_t dst = s.bin[digit_of(k, a.shift, mask)] + pos;
+        a.out[dst] = a.xout(k);
+        if constexpr (kValues) a.vout[dst] = s.vals[pos];
+        if constexpr (kHooks) {
+          if (a.cap) {  // where the key from source position src went
+            const uint64_t src = t + s.src[pos];
+            if (blockIdx.x == a.cap->highlight_block) a.cap->highlight_dest[src - begin] = dst;
+            if (a.cap->all_dest) a.cap->all_dest[src] = dst;
+          }
+        }
       }
     }
     for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.base[d] += s.total[d];
-    __syncthreads();  // before the next tile reuses the exchange buffer and counters
+    __syncthreads();  // before the next tile reuses the exchange buffers and counters
   }
 }
 
@@ -193,12 +195,14 @@ __global__ void __launch_bounds__(256) onesweep_histogram_kernel(const Bits* __r
 }
 
 // Exclusive scan of each place's histogram: where each digit starts in that pass's output.
-__global__ void __launch_bounds__(kOnesweepDigits) onesweep_scan_kernel(const uint32_t* hist, uint32_t* bins,
-                                                                       uint32_t bins_stride) {
+// (A template, like every kernel in this header, so the header can be included by several files.)
+template <uint32_t kDigits>
+__global__ void __launch_bounds__(kDigits) onesweep_scan_kernel(const uint32_t* hist, uint32_t* bins,
+                                                               uint32_t bins_stride) {
   __shared__ uint32_t warp_sums[kWarpThreads + 1];
   const uint32_t p = blockIdx.x;
   uint32_t total;
-  const uint32_t ex = block_exclusive_scan(hist[p * kOnesweepDigits + threadIdx.x], warp_sums, &total);
+  const uint32_t ex = block_exclusive_scan(hist[p * kDigits + threadIdx.x], warp_sums, &total);
   bins[p * bins_stride + threadIdx.x] = ex;
 }
 
@@ -225,11 +229,12 @@ struct OnesweepArgs {
 // started), ranks its keys, publishes its digit counts, looks back for its global offsets and
 // scatters. Thread d handles digit d's look-back.
 template <class Bits, bool kValues, int KPT, bool kHooks>
-__global__ void __launch_bounds__(kMaxBlockThreads) onesweep_pass_kernel(OnesweepArgs<Bits> a) {
+__global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
+    onesweep_pass_kernel(OnesweepArgs<Bits> a) {
   extern __shared__ uint4 smem_raw[];
   constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
-  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits);
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValues);
   uint32_t* counter = a.lookback;
   uint32_t* flags = a.lookback + 1;
   if (threadIdx.x == 0) {
@@ -242,44 +247,30 @@ __global__ void __launch_bounds__(kMaxBlockThreads) onesweep_pass_kernel(Oneswee
   const uint64_t tile_begin = uint64_t(a.first_tile + tile) * a.tile_keys;
   const uint32_t valid = uint32_t(a.n - tile_begin < a.tile_keys ? a.n - tile_begin : a.tile_keys);
 
-  Bits keys[KPT];
   uint32_t ranks[KPT];
-  load_tile<Bits, KPT>(a.in + tile_begin, valid, a.tile_keys, a.xin, keys);
-  // Rank first, then publish: the per-warp counters give the tile's digit counts without a separate
-  // counting pass (CUB's "early counts" publish before ranking; here ranking is short).
-  warp_rank<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s.wc, digits);
-  __syncthreads();
-  const uint32_t pad_digit = digit_of(~Bits(0), a.shift, mask);
-  for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) {
-    uint32_t sum = 0;
-    for (int w = 0; w < warps; ++w) {
-      const uint32_t c = s.wc[w * digits + d];
-      s.wc[w * digits + d] = sum;
-      sum += c;
-    }
-    if (d == pad_digit) sum -= a.tile_keys - valid;
-    s.total[d] = sum;
-    store_flagged(&flags[size_t(tile) * digits + d], (tile == 0 ? kFlagInclusive : kFlagAggregate) | sum);
-  }
-  __syncthreads();
-  if constexpr (kHooks) {
-    if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
-  }
-  scan_digits(s.total, s.excl, digits);
-  __syncthreads();
   {
-    const uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
+    Bits keys[KPT];
+    load_tile<Bits, KPT>(a.in + tile_begin, valid, a.tile_keys, a.xin, keys);
+    // The tile's digit counts are published as soon as they are known, before ranking ("early
+    // counts"), so later tiles' look-back finds them sooner. The first tile of a portion has no
+    // predecessor: its counts are already its inclusive prefix.
+    rank_tile<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s, digits, valid, a.tile_keys,
+                         [&](uint32_t d, uint32_t count) {
+                           store_flagged(&flags[size_t(tile) * digits + d],
+                                         (tile == 0 ? kFlagInclusive : kFlagAggregate) | count);
+                         });
+    if constexpr (kHooks) {
+      if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
+    }
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
-      const uint32_t d = digit_of(keys[i], a.shift, mask);
-      ranks[i] += my_wc[d] + s.excl[d];
       s.keys[ranks[i]] = keys[i];
       if constexpr (kHooks)
         if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
     }
   }
   uint32_t v[KPT];
-  if constexpr (kValues) load_values<KPT>(a.vin + tile_begin, valid, v);
+  if constexpr (kValues) load_values<KPT>(a.vin + tile_begin, valid, v);  // in flight during look-back
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
   // counts, until a tile with an INCLUSIVE prefix; then publish this tile's inclusive prefix.
@@ -307,6 +298,10 @@ __global__ void __launch_bounds__(kMaxBlockThreads) onesweep_pass_kernel(Oneswee
       }
     }
   }
+  if constexpr (kValues) {
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
+  }
   __syncthreads();
   if constexpr (kHooks) {
     if (a.cap && threadIdx.x == 0) {
@@ -315,33 +310,23 @@ __global__ void __launch_bounds__(kMaxBlockThreads) onesweep_pass_kernel(Oneswee
       a.cap->depth[g] = s.misc[1];
     }
   }
-  uint32_t dst[KPT];
+  // Scatter: consecutive threads take consecutive positions of the digit-sorted tile, so each
+  // digit's run is written by neighbouring threads (§4.2's coalescing argument).
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * blockDim.x + threadIdx.x;
     if (pos < valid) {
       const Bits k = s.keys[pos];
-      dst[j] = s.bin[digit_of(k, a.shift, mask)] + pos;
-      a.out[dst[j]] = a.xout(k);
+      const uint32_t dst = s.bin[digit_of(k, a.shift, mask)] + pos;
+      a.out[dst] = a.xout(k);
+      if constexpr (kValues) a.vout[dst] = s.vals[pos];
       if constexpr (kHooks) {
         if (a.cap) {  // where the key from tile position src went
           const uint32_t src = s.src[pos];
-          if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst[j];
-          if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst[j];
+          if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
+          if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
         }
       }
-    }
-  }
-  if constexpr (kValues) {
-    __syncthreads();
-    uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
-#pragma unroll
-    for (int i = 0; i < KPT; ++i) sv[ranks[i]] = v[i];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < KPT; ++j) {
-      const uint32_t pos = j * blockDim.x + threadIdx.x;
-      if (pos < valid) a.vout[dst[j]] = sv[pos];
     }
   }
 }
@@ -364,12 +349,10 @@ struct SingleBlockArgs {
 template <class Bits, bool kValues, int KPT, bool kHooks>
 __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBlockArgs<Bits> a) {
   extern __shared__ uint4 smem_raw[];
-  const uint32_t digits = 1u << a.bits, mask = digits - 1u;
+  const uint32_t digits = 1u << a.bits;
   const int warps = blockDim.x / kWarpThreads;
   const uint32_t tile_keys = blockDim.x * KPT;
-  TileSmem<Bits> s(smem_raw, tile_keys, warps, digits);
-  uint32_t* sv = reinterpret_cast<uint32_t*>(reinterpret_cast<char*>(smem_raw) +
-                                             TileSmem<Bits>::bytes(tile_keys, warps, digits));
+  TileSmem<Bits> s(smem_raw, tile_keys, warps, digits, kValues);
   const uint32_t valid = a.n;
   Bits keys[KPT];
   uint32_t v[KPT];
@@ -383,7 +366,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
       for (int i = 0; i < KPT; ++i) {
         const uint32_t pos = striped_position<KPT>(i);
         keys[i] = s.keys[pos];
-        if constexpr (kValues) v[i] = sv[pos];
+        if constexpr (kValues) v[i] = s.vals[pos];
       }
     }
     __syncthreads();
@@ -392,7 +375,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
       s.keys[ranks[i]] = keys[i];
-      if constexpr (kValues) sv[ranks[i]] = v[i];
+      if constexpr (kValues) s.vals[ranks[i]] = v[i];
     }
     __syncthreads();
     if constexpr (kHooks) {
@@ -408,7 +391,8 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
         }
         for (uint32_t p = threadIdx.x; p < valid; p += blockDim.x) {
           static_cast<Bits*>(c.pass_keys)[p] = s.keys[p];
-          if (kValues && c.pass_values) c.pass_values[p] = sv[p];
+          if constexpr (kValues)
+            if (c.pass_values) c.pass_values[p] = s.vals[p];
         }
         for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) c.block_counts[d] = s.total[d];
       }
@@ -418,7 +402,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
     const uint32_t pos = j * blockDim.x + threadIdx.x;
     if (pos < valid) {
       a.keys[pos] = a.xout(s.keys[pos]);
-      if constexpr (kValues) a.values[pos] = sv[pos];
+      if constexpr (kValues) a.values[pos] = s.vals[pos];
     }
   }
 }

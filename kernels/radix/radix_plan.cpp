@@ -52,17 +52,18 @@ ParamSpec ranking_spec() {
   return p;
 }
 
-// Tuned on an H100 (docs/PERFORMANCE.md, "Radix sort"): {threads, keys per thread} per variant,
-// key width and values. CUB's sm90 onesweep policy is the starting point (384 threads, ~20 keys).
+// Tuned on an H200 (docs/PERFORMANCE.md, "Radix sort": radix_bench --mode sweep at n = 2^28):
+// {threads, keys per thread} per variant, key width and values. 256 or 512 threads keep 32 warps
+// per SM with the kernels' 64-register cap (384 would fit only 24).
 struct Tuning {
   int threads, kpt;
 };
 Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
   if (v == RadixVariant::Onesweep) {
-    if (key_bits == 32) return values ? Tuning{384, 24} : Tuning{384, 20};
-    return values ? Tuning{384, 20} : Tuning{384, 28};
+    if (key_bits == 32) return values ? Tuning{256, 20} : Tuning{512, 24};
+    return values ? Tuning{256, 16} : Tuning{256, 32};
   }
-  if (key_bits == 32) return values ? Tuning{256, 16} : Tuning{256, 20};
+  if (key_bits == 32) return values ? Tuning{256, 16} : Tuning{256, 16};
   return values ? Tuning{256, 12} : Tuning{256, 16};
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -49,10 +50,18 @@ KeyXform<Bits> xform_for(KeyType type, bool to_ordered) {
   }
 }
 
+// Opts the kernel in to `bytes` of dynamic shared memory, or says which tile is too large.
 template <class Kernel>
 void allow_shared_memory(Kernel kernel, size_t bytes) {
-  if (bytes > 48 * 1024)
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  if (bytes <= 48 * 1024) return;
+  int device = 0, max_bytes = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&max_bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  if (bytes > size_t(max_bytes))
+    throw std::runtime_error("radix: this tile (threads x keys_per_thread) needs " + std::to_string(bytes / 1024) +
+                             " KiB of shared memory, the GPU gives a block at most " +
+                             std::to_string(max_bytes / 1024) + " KiB; choose fewer threads or keys per thread");
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
 }
 
 template <class T>
@@ -136,8 +145,7 @@ class RadixRun {
   void single_block() {
     constexpr int KPT = kSingleBlockKeysPerThread;
     const int warps = p_.threads / kWarpThreads;
-    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, p_.digits) +
-                        (kValues ? p_.tile_keys * sizeof(uint32_t) : 0);
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, p_.digits, kValues, false);
     auto kernel = single_block_kernel<Bits, kValues, KPT, kHooks>;
     allow_shared_memory(kernel, smem);
     SingleBlockArgs<Bits> a{keys_, values_, uint32_t(p_.n), p_.passes, p_.radix_bits,
@@ -207,7 +215,7 @@ class RadixRun {
     std::optional<PassCaptureBuffers> capture;
     if (explain_) capture.emplace(p_, stream_);
     const size_t up_smem = size_t(warps) * digits * sizeof(uint32_t);
-    const size_t down_smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, explain_);
+    const size_t down_smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, kValues, explain_);
     const int scan_threads = int(std::min<uint32_t>(1024, (blocks + 31) / 32 * 32));
 
     with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
@@ -285,14 +293,20 @@ class RadixRun {
     uint32_t* valt = kValues ? static_cast<uint32_t*>(scratch_.get(kSlotValues, p_.n * 4)) : nullptr;
     const uint64_t ptiles_max = std::min<uint64_t>(p_.portion_tiles, p_.tiles);
     const size_t hist_words = size_t(p_.passes) * digits, bins_words = size_t(p_.passes) * 2 * digits;
+    // Look-back words (a tile counter, then flags) per pass when one launch covers a pass, so one
+    // memset zeroes the histogram and every pass's look-back at once; with several portions per
+    // pass one region is reused and zeroed before each launch.
     const size_t lb_words = 1 + size_t(ptiles_max) * digits;
-    uint32_t* control = static_cast<uint32_t*>(
-        scratch_.get(kSlotControl, (hist_words + bins_words + lb_words) * sizeof(uint32_t)));
-    uint32_t* hist = control;
-    uint32_t* bins = control + hist_words;
-    uint32_t* lookback = bins + bins_words;
+    const bool one_portion = p_.portions == 1;
+    const size_t lb_regions = one_portion ? size_t(p_.passes) : 1;
+    uint32_t* control = static_cast<uint32_t*>(scratch_.get(
+        kSlotControl, (hist_words + bins_words + lb_regions * lb_words) * sizeof(uint32_t)));
+    uint32_t* bins = control;
+    uint32_t* hist = control + bins_words;
+    uint32_t* lookback = hist + hist_words;
 
-    CUDA_CHECK(cudaMemsetAsync(hist, 0, hist_words * sizeof(uint32_t), stream_));
+    CUDA_CHECK(cudaMemsetAsync(hist, 0, (hist_words + (one_portion ? lb_regions * lb_words : 0)) * sizeof(uint32_t),
+                               stream_));
     {
       constexpr int kHistKpt = 8, kHistThreads = 256;
       int device = 0, sms = 0;
@@ -304,14 +318,14 @@ class RadixRun {
           keys_, uint32_t(p_.n), xin_, p_.passes, hist);
       CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
     }
-    onesweep_scan_kernel<<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
+    onesweep_scan_kernel<digits><<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
     CUDA_CHECK_LAUNCH("onesweep_scan_kernel");
     if (explain_) writer_->all_place_histogram(to_host(hist, hist_words, stream_),
                                                device_state(keys_, values_, stream_));
 
     std::optional<PassCaptureBuffers> capture;
     if (explain_) capture.emplace(p_, stream_);
-    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, explain_);
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, kValues, explain_);
 
     with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
@@ -327,7 +341,9 @@ class RadixRun {
         for (uint32_t q = 0; q < p_.portions; ++q) {
           const uint64_t first = uint64_t(q) * p_.portion_tiles;
           const uint32_t ptiles = uint32_t(std::min<uint64_t>(p_.portion_tiles, p_.tiles - first));
-          CUDA_CHECK(cudaMemsetAsync(lookback, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
+          uint32_t* lb = one_portion ? lookback + size_t(pass) * lb_words : lookback;
+          if (!one_portion)
+            CUDA_CHECK(cudaMemsetAsync(lb, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
           uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
           OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
                                uint32_t(first), ptiles, p_.pass_shift(pass),
@@ -336,7 +352,7 @@ class RadixRun {
                                pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
                                pass_bins + (q % 2) * digits,
                                q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
-                               lookback, capture ? capture->cap.data() : nullptr};
+                               lb, capture ? capture->cap.data() : nullptr};
           kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
           CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
         }
