@@ -145,6 +145,10 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   SessionOptions so;
   so.runner.force_cpu = options_.force_cpu;
   so.sweep = state_.settings.sweep;
+  if (options_.sweep_max_log2 > 0) {
+    so.sweep_max_log2_cpu = so.sweep_max_log2_gpu = options_.sweep_max_log2;
+    so.sweep_min_log2 = std::min(so.sweep_min_log2, options_.sweep_max_log2);
+  }
   session_ = std::make_unique<Session>(so);
   state_.session = session_.get();
 

@@ -32,6 +32,7 @@ struct GuiOptions {
   std::optional<float> projector;     // --projector [SCALE]
   double wait_seconds = 300;          // headless: longest wait for the first results
   bool sweep = true;                  // sweep keys/s against n (unless the settings turned it off)
+  int sweep_max_log2 = -1;            // largest n of the sweep as 2^K (-1: the session's default)
 };
 
 // Reads a scenario file: scenario_to_json's format plus an optional "step". Throws one line.

@@ -38,6 +38,8 @@ void register_gui_command(CLI::App& app) {
       ->check(CLI::Range(1.5f, 2.0f));
   cmd->add_flag("--no-settings", args->no_settings, "Neither read nor write the settings file");
   cmd->add_flag("--no-sweep", args->no_sweep, "Do not sweep keys/s against n in the background");
+  cmd->add_option("--sweep-max", args->options.sweep_max_log2, "Largest n of the keys/s sweep, as K in 2^K")
+      ->check(CLI::Range(4, 40));
   cmd->add_option("--wait", args->options.wait_seconds, "Headless: longest wait for the first results, in seconds")
       ->capture_default_str();
   cmd->callback([args] {

@@ -10,6 +10,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -184,8 +185,10 @@ int run_windowed(const GuiOptions& options) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_MAXIMIZED, settings.window.maximized ? GLFW_TRUE : GLFW_FALSE);
-  int w = options.use_settings ? settings.window.width : options.width;
-  int h = options.use_settings ? settings.window.height : options.height;
+  // The saved size, once there is one; --size (or the default) on a first start.
+  const bool have_saved = options.use_settings && std::filesystem::exists(settings_path());
+  int w = have_saved ? settings.window.width : options.width;
+  int h = have_saved ? settings.window.height : options.height;
   holder.window = glfwCreateWindow(w, h, "Sortscope", nullptr, nullptr);
   if (!holder.window) throw std::runtime_error("cannot create an OpenGL 3.3 core window (is a GL driver installed?)");
   GLFWwindow* window = holder.window;

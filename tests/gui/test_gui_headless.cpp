@@ -1,0 +1,192 @@
+// The real UI drawn headless through EGL (Mesa's llvmpipe here, NVIDIA's EGL device on a GPU host):
+// its pixels show every panel, a view that is not empty and reads as the array, and a populated
+// throughput plot; scripted key presses and a click on the scrub bar move the step shown.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "gl/headless_context.h"
+#include "gl/png_writer.h"
+#include "ui/gui_main.h"
+
+namespace fs = std::filesystem;
+using namespace sortscope;
+using namespace sortscope::ui;
+
+namespace {
+
+struct Rgb {
+  int r, g, b;
+};
+
+Rgb pixel(const HeadlessCapture& c, int x, int y) {
+  const uint8_t* p = &c.rgba[(size_t(y) * size_t(c.width) + size_t(x)) * 4];
+  return {p[0], p[1], p[2]};
+}
+
+bool near(Rgb a, Rgb b, int tol) {
+  return std::abs(a.r - b.r) <= tol && std::abs(a.g - b.g) <= tol && std::abs(a.b - b.b) <= tol;
+}
+
+// Fraction of the pixels of `r` for which `pred` holds.
+template <class Pred>
+double fraction(const HeadlessCapture& c, const ui::Rect& r, Pred pred) {
+  int x0 = std::max(0, int(r.x)), y0 = std::max(0, int(r.y));
+  int x1 = std::min(c.width, int(r.x + r.w)), y1 = std::min(c.height, int(r.y + r.h));
+  long hits = 0, all = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x, ++all) hits += pred(pixel(c, x, y));
+  return all ? double(hits) / double(all) : 0;
+}
+
+bool colourful(Rgb p) { return std::max({p.r, p.g, p.b}) - std::min({p.r, p.g, p.b}) > 40; }
+bool bright(Rgb p) { return p.r + p.g + p.b > 450; }
+
+GuiOptions base_options() {
+  GuiOptions o;
+  o.headless = true;
+  o.force_cpu = true;  // the CPU model: the same picture on every machine
+  o.use_settings = false;
+  o.width = 1600;
+  o.height = 960;
+  o.wait_seconds = 240;
+  o.sweep_max_log2 = 13;
+  Scenario s;
+  s.algorithm = "bitonic";
+  s.input.n = 1024;
+  s.input.seed = 3;
+  o.scenario = s;
+  return o;
+}
+
+// Runs the headless app; skips the test where no EGL display exists at all.
+#define CAPTURE_OR_SKIP(var, options)                                       \
+  HeadlessCapture var;                                                      \
+  try {                                                                     \
+    var = run_headless_capture(options);                                    \
+  } catch (const gl::NoDisplayError& e) {                                   \
+    GTEST_SKIP() << "no EGL display on this machine: " << e.what();        \
+  }
+
+const Rgb kPanelBg{30, 32, 38};   // ImGuiCol_WindowBg of the app's style
+const Rgb kGapBg{18, 18, 22};     // the clear colour between panels
+
+}  // namespace
+
+TEST(GuiHeadless, ScreenshotShowsEveryPanelAndTheArray) {
+  GuiOptions o = base_options();
+  o.start_step = 0;
+  CAPTURE_OR_SKIP(first, o);
+  ASSERT_TRUE(first.settled);
+  ASSERT_EQ(first.width, 1600);
+  ASSERT_EQ(first.rgba.size(), size_t(1600) * 960 * 4);
+  EXPECT_TRUE(first.cpu_model);
+  EXPECT_GT(first.steps, 10);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT")) write_png(std::string(dir) + "/gui_headless.png", 1600, 960, first.rgba);
+
+  // Every panel is drawn (its background fills most of it) and has text in it.
+  struct Named {
+    const char* name;
+    ui::Rect r;
+  };
+  for (const Named& p : {Named{"scenario", first.rects.scenario}, Named{"step", first.rects.step},
+                         Named{"throughput", first.rects.throughput}, Named{"transport", first.rects.transport},
+                         Named{"view", first.rects.view}}) {
+    SCOPED_TRACE(p.name);
+    ASSERT_GT(p.r.w, 100);
+    ASSERT_GT(p.r.h, 50);
+    EXPECT_GT(fraction(first, p.r, [](Rgb c) { return near(c, kPanelBg, 3); }), 0.05);
+    EXPECT_GT(fraction(first, p.r, bright), 0.002);
+  }
+  // The gaps between panels show the clear colour (the layout tiles, panels do not overlap).
+  ui::Rect gap = first.rects.split_left;
+  EXPECT_GT(fraction(first, ui::Rect{gap.x + 1, gap.y + 40, std::max(gap.w - 2, 1.0f), 100},
+                     [](Rgb c) { return near(c, kGapBg, 3); }),
+            0.9);
+  // The CPU-model banner and badge are there.
+  auto orange = [](Rgb c) { return near(c, Rgb{235, 160, 52}, 12); };
+  EXPECT_GT(fraction(first, first.rects.view, orange), 0.01);
+  EXPECT_GT(fraction(first, first.rects.status, orange), 0.01);
+  // The array view is not empty: coloured keys.
+  ASSERT_GT(first.view_rect.w, 100);
+  EXPECT_GT(fraction(first, first.view_rect, colourful), 0.01);
+  // The throughput panel holds plotted points (the CPU-model series is orange, the sweep blue).
+  auto series = [](Rgb c) { return near(c, Rgb{230, 159, 0}, 20) || near(c, Rgb{86, 180, 233}, 20); };
+  EXPECT_GT(fraction(first, first.rects.throughput, series), 0.0005);
+
+  // The last step is sorted: keys grow left to right, so the view's right edge is brighter (the
+  // colour map's lightness rises with the value) than its left edge; the input shows no such slope.
+  GuiOptions last_o = base_options();
+  last_o.start_step = 1000000;  // past the end: clamped to the last step
+  CAPTURE_OR_SKIP(last, last_o);
+  ASSERT_EQ(last.step, last.steps - 1);
+  auto mean_luma = [](const HeadlessCapture& c, float from, float to) {
+    const ui::Rect& v = c.view_rect;
+    ui::Rect part{v.x + v.w * from, v.y, v.w * (to - from), v.h};
+    double sum = 0;
+    long count = 0;
+    for (int y = int(part.y); y < int(part.y + part.h); ++y)
+      for (int x = int(part.x); x < int(part.x + part.w); ++x) {
+        Rgb p = pixel(c, x, y);
+        if (!colourful(p)) continue;
+        sum += 0.3 * p.r + 0.59 * p.g + 0.11 * p.b;
+        ++count;
+      }
+    return count ? sum / double(count) : 0.0;
+  };
+  double sorted_slope = mean_luma(last, 0.85f, 0.98f) - mean_luma(last, 0.02f, 0.15f);
+  double input_slope = mean_luma(first, 0.85f, 0.98f) - mean_luma(first, 0.02f, 0.15f);
+  EXPECT_GT(sorted_slope, 60);
+  EXPECT_LT(std::abs(input_slope), 30);
+}
+
+TEST(GuiHeadless, ScriptedKeysPlayStepAndScrub) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-report-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script =
+      "wait report:start key:space frames:60 report:played key:space key:right report:right "
+      "key:left key:left report:left scrub:0.5 report:scrub key:end report:end key:home report:home "
+      "key:f1 report:help key:f1 key:plus report:faster key:p report:projector";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  std::map<std::string, nlohmann::json> r;
+  std::ifstream in(report);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line);
+    r[j["tag"].get<std::string>()] = j;
+  }
+  fs::remove(report);
+  ASSERT_EQ(r.size(), 10u);
+  const int steps = r["start"]["steps"];
+  ASSERT_GT(steps, 20);
+  EXPECT_EQ(r["start"]["step"], 0);
+  EXPECT_FALSE(r["start"]["playing"].get<bool>());
+  // Space plays: one second at 3 steps/s moves about three steps.
+  const int played = r["played"]["step"];
+  EXPECT_TRUE(r["played"]["playing"].get<bool>());
+  EXPECT_GE(played, 2);
+  EXPECT_LE(played, 5);
+  // Space pauses, Right steps one forward, Left twice steps two back: all without re-running.
+  const int right = r["right"]["step"];
+  EXPECT_FALSE(r["right"]["playing"].get<bool>());
+  EXPECT_GE(right, played + 1);
+  EXPECT_LE(right, played + 2);
+  EXPECT_EQ(r["left"]["step"], right - 2);
+  // A click in the middle of the scrub bar shows the middle step.
+  EXPECT_NEAR(r["scrub"]["step"].get<int>(), (steps - 1) / 2.0, 1.0);
+  EXPECT_EQ(r["end"]["step"], steps - 1);
+  EXPECT_EQ(r["home"]["step"], 0);
+  EXPECT_TRUE(r["help"]["help"].get<bool>());
+  EXPECT_DOUBLE_EQ(r["faster"]["speed"].get<double>(), 5.0);
+  EXPECT_FALSE(r["faster"]["help"].get<bool>());
+  EXPECT_TRUE(r["projector"]["projector"].get<bool>());
+  EXPECT_EQ(cap.step, 0);
+}

@@ -1,0 +1,428 @@
+// The app's logic that needs no window: plot maths, playback, the tiled layout, settings, the
+// export frame schedule, ffmpeg's command line, the input script parser and the throughput history.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "export/ffmpeg_pipe.h"
+#include "export/frame_schedule.h"
+#include "export/video_exporter.h"
+#include "ui/layout.h"
+#include "ui/playback.h"
+#include "ui/plot_widget.h"
+#include "ui/script.h"
+#include "ui/settings.h"
+#include "ui/throughput_history.h"
+
+namespace fs = std::filesystem;
+using namespace sortscope;
+using namespace sortscope::ui;
+
+// ---- plot maths ----
+
+TEST(PlotMath, LinearTicksAreOneTwoFiveSteps) {
+  PlotAxis a;
+  auto t = axis_ticks(a, {0, 100}, 5);
+  ASSERT_FALSE(t.empty());
+  EXPECT_DOUBLE_EQ(t.front(), 0);
+  EXPECT_DOUBLE_EQ(t.back(), 100);
+  EXPECT_DOUBLE_EQ(t[1] - t[0], 20);
+  t = axis_ticks(a, {0.3, 0.71}, 5);
+  for (size_t i = 1; i < t.size(); ++i) EXPECT_NEAR(t[i] - t[i - 1], 0.1, 1e-12);
+  EXPECT_GE(t.front(), 0.3 - 1e-12);
+  EXPECT_LE(t.back(), 0.71 + 1e-12);
+}
+
+TEST(PlotMath, IntegerAxisNeverTicksBetweenWholeNumbers) {
+  PlotAxis a;
+  a.integer = true;
+  AxisRange r = fit_axis(a, {1});
+  auto t = axis_ticks(a, r, 8);
+  for (double v : t) EXPECT_EQ(v, std::round(v));
+  EXPECT_LE(r.lo, 1);
+  EXPECT_GE(r.hi, 1);
+}
+
+TEST(PlotMath, LogTicksArePowersOfTheBase) {
+  PlotAxis a;
+  a.log_scale = true;
+  a.log_base = 2;
+  AxisRange r = fit_axis(a, {1000, 5000000, -3, 0});  // non-positive values are ignored on log axes
+  EXPECT_DOUBLE_EQ(r.lo, 512);
+  EXPECT_DOUBLE_EQ(r.hi, 8388608);
+  auto t = axis_ticks(a, r, 100);
+  ASSERT_EQ(t.size(), 15u);  // 2^9 .. 2^23
+  for (double v : t) EXPECT_DOUBLE_EQ(std::exp2(std::round(std::log2(v))), v);
+  auto thin = axis_ticks(a, r, 5);
+  EXPECT_LE(thin.size(), 5u);
+  EXPECT_DOUBLE_EQ(axis_fraction(a, r, 512), 0);
+  EXPECT_DOUBLE_EQ(axis_fraction(a, r, 8388608), 1);
+  EXPECT_NEAR(axis_fraction(a, r, 65536), 7.0 / 14.0, 1e-12);
+}
+
+TEST(PlotMath, FitKeepsZeroForRatesAndHandlesNoData) {
+  PlotAxis a;
+  a.include_zero = true;
+  AxisRange r = fit_axis(a, {5e8, 7e8});
+  EXPECT_EQ(r.lo, 0);
+  EXPECT_GT(r.hi, 7e8);
+  AxisRange empty = fit_axis(a, {});
+  EXPECT_LT(empty.lo, empty.hi);
+  PlotAxis fixed;
+  fixed.auto_fit = false;
+  fixed.min = 3;
+  fixed.max = 9;
+  AxisRange f = fit_axis(fixed, {100});
+  EXPECT_EQ(f.lo, 3);
+  EXPECT_EQ(f.hi, 9);
+}
+
+TEST(PlotMath, SiAndPowerOfTwoLabels) {
+  EXPECT_EQ(format_si(0), "0");
+  EXPECT_EQ(format_si(950), "950");
+  EXPECT_EQ(format_si(1500), "1.5K");
+  EXPECT_EQ(format_si(2.5e9), "2.5G");
+  EXPECT_EQ(format_si(4e6), "4M");
+  EXPECT_EQ(format_si(-3e3), "-3K");
+  EXPECT_EQ(format_pow2(1048576), "2^20");
+  EXPECT_EQ(format_pow2(1000), "1K");
+}
+
+TEST(PlotMath, RollingBufferKeepsTheNewest) {
+  RollingBuffer<int> b(3);
+  for (int i = 1; i <= 5; ++i) b.push(i);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0], 3);
+  EXPECT_EQ(b[1], 4);
+  EXPECT_EQ(b[2], 5);
+  EXPECT_EQ(b.back(), 5);
+  b.clear();
+  EXPECT_TRUE(b.empty());
+}
+
+// ---- playback ----
+
+TEST(Playback, StepsAndClamps) {
+  Playback p;
+  p.set_step_count(10);
+  EXPECT_EQ(p.step(), 0);
+  p.back();
+  EXPECT_EQ(p.step(), 0);
+  p.forward();
+  p.forward();
+  EXPECT_EQ(p.step(), 2);
+  p.last();
+  EXPECT_EQ(p.step(), 9);
+  p.forward();
+  EXPECT_EQ(p.step(), 9);  // no loop: stays at the end
+  p.set_loop(true);
+  p.forward();
+  EXPECT_EQ(p.step(), 0);
+  p.set_step(100);
+  EXPECT_EQ(p.step(), 9);
+  p.set_step(-4);
+  EXPECT_EQ(p.step(), 0);
+}
+
+TEST(Playback, AdvancesWithTimeAndStopsAtTheEnd) {
+  Playback p;
+  p.set_step_count(5);
+  p.set_speed(2);
+  EXPECT_FALSE(p.advance(10));  // paused: nothing moves
+  p.set_playing(true);
+  EXPECT_FALSE(p.advance(0.4));
+  EXPECT_TRUE(p.advance(0.2));  // 0.6 s at 2 steps/s: one step
+  EXPECT_EQ(p.step(), 1);
+  p.advance(10);
+  EXPECT_EQ(p.step(), 4);
+  EXPECT_FALSE(p.playing());  // stopped at the last step
+  p.set_playing(true);        // play at the end starts over
+  EXPECT_EQ(p.step(), 0);
+  EXPECT_TRUE(p.playing());
+  p.set_loop(true);
+  p.advance(2.5 + 1e-9);      // 5 steps: around once
+  EXPECT_EQ(p.step(), 0);
+  EXPECT_TRUE(p.playing());
+}
+
+TEST(Playback, SpeedLadderAndHandSteppingPauses) {
+  Playback p;
+  p.set_step_count(3);
+  p.set_speed(3);
+  p.faster();
+  EXPECT_EQ(p.speed(), 5);
+  p.slower();
+  p.slower();
+  EXPECT_EQ(p.speed(), 2);
+  for (int i = 0; i < 50; ++i) p.faster();
+  EXPECT_EQ(p.speed(), Playback::kSpeeds[Playback::kSpeedCount - 1]);
+  p.set_playing(true);
+  p.step_forward_paused();
+  EXPECT_FALSE(p.playing());
+  EXPECT_EQ(p.step(), 1);
+}
+
+TEST(Playback, NewTimelineKeepsTheStepWhenItExists) {
+  Playback p;
+  p.set_step_count(10);
+  p.set_step(7);
+  p.set_step_count(12);
+  EXPECT_EQ(p.step(), 7);
+  p.set_step_count(5);
+  EXPECT_EQ(p.step(), 0);
+  p.set_step_count(0);
+  EXPECT_FALSE(p.playing());
+}
+
+// ---- layout ----
+
+namespace {
+bool overlap(const ui::Rect& a, const ui::Rect& b) {
+  return a.x < b.x + b.w - 0.01f && b.x < a.x + a.w - 0.01f && a.y < b.y + b.h - 0.01f && b.y < a.y + a.h - 0.01f;
+}
+void expect_tiles(const PanelRects& r, ImVec2 d, const LayoutMetrics& m) {
+  std::vector<ui::Rect> all = {r.menu,       r.scenario, r.view,        r.transport,   r.step,     r.throughput,
+                           r.status,     r.split_left, r.split_right, r.split_top};
+  double area = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_GE(all[i].w, 0);
+    EXPECT_GE(all[i].h, 0);
+    EXPECT_GE(all[i].x, -0.01f);
+    EXPECT_GE(all[i].y, -0.01f);
+    EXPECT_LE(all[i].x + all[i].w, d.x + 0.01f);
+    EXPECT_LE(all[i].y + all[i].h, d.y + 0.01f);
+    area += double(all[i].w) * all[i].h;
+    for (size_t j = i + 1; j < all.size(); ++j) EXPECT_FALSE(overlap(all[i], all[j])) << i << " overlaps " << j;
+  }
+  // Everything is covered except the gap between the transport and the view.
+  double gap = double(r.view.w) * m.splitter;
+  EXPECT_NEAR(area + gap, double(d.x) * d.y, double(d.x) * d.y * 1e-3);
+}
+}  // namespace
+
+TEST(Layout, TilesTheDisplayAtManySizes) {
+  LayoutMetrics m;
+  m.menu_h = 24, m.status_h = 28, m.transport_h = 90, m.splitter = 6, m.min_panel = 140;
+  for (ImVec2 d : {ImVec2(1600, 960), ImVec2(3840, 2160), ImVec2(800, 600), ImVec2(640, 400), ImVec2(300, 200)}) {
+    for (LayoutFractions f : {LayoutFractions{}, LayoutFractions{0.05f, 0.9f, 0.99f}, LayoutFractions{0.9f, 0.9f, 0.01f}}) {
+      PanelRects r = compute_layout(f, d, m);
+      SCOPED_TRACE(testing::Message() << d.x << "x" << d.y);
+      expect_tiles(r, d, m);
+    }
+  }
+}
+
+TEST(Layout, ClampKeepsPanelsUsable) {
+  LayoutMetrics m;
+  m.min_panel = 150;
+  LayoutFractions f{0.0f, 0.0f, 0.0f};
+  LayoutFractions c = clamp_fractions(f, ImVec2(1600, 1000), m);
+  PanelRects r = compute_layout(c, ImVec2(1600, 1000), m);
+  EXPECT_GE(r.scenario.w, 150);
+  EXPECT_GE(r.step.w, 150);
+  EXPECT_GE(r.view.h, 150);
+  EXPECT_GE(r.throughput.h, 150);
+  EXPECT_GE(r.view.w, 300);
+}
+
+// ---- settings ----
+
+TEST(Settings, RoundTripsThroughJsonAndDisk) {
+  Settings s;
+  s.window = {10, 20, 1280, 800, true};
+  s.layout = {0.3f, 0.2f, 0.5f};
+  s.projector = true;
+  s.projector_scale = 2.0f;
+  s.speed = 8;
+  s.loop = true;
+  s.view_mode = ArrayViewMode::Heat;
+  s.show_aux = false;
+  s.sweep = false;
+  Scenario sc;
+  sc.algorithm = "bitonic";
+  sc.input.n = 4096;
+  sc.input.key = KeyType::F64;
+  sc.input.seed = 77;
+  s.scenario = sc;
+  s.export_.fps = 24;
+  s.export_.last_path = "x.gif";
+  fs::path dir = fs::temp_directory_path() / ("sortscope-settings-" + std::to_string(::getpid()));
+  fs::path path = dir / "sortscope" / "settings.json";
+  ASSERT_EQ(save_settings(s, path), "");
+  std::string err;
+  Settings t = load_settings(path, &err);
+  EXPECT_EQ(err, "");
+  EXPECT_EQ(settings_to_json(t), settings_to_json(s));
+  EXPECT_EQ(t.window.width, 1280);
+  EXPECT_TRUE(t.window.maximized);
+  EXPECT_EQ(t.view_mode, ArrayViewMode::Heat);
+  ASSERT_TRUE(t.scenario);
+  EXPECT_EQ(t.scenario->input.n, 4096u);
+  EXPECT_EQ(t.scenario->input.key, KeyType::F64);
+  fs::remove_all(dir);
+}
+
+TEST(Settings, BadFieldsFallBackToDefaults) {
+  nlohmann::json j = {{"speed", "fast"},
+                      {"projector_scale", 9.0},
+                      {"view_mode", "sideways"},
+                      {"window", {{"width", 5}}},
+                      {"scenario", {{"algorithm", 3}}}};
+  Settings s = settings_from_json(j);
+  EXPECT_EQ(s.speed, Settings{}.speed);
+  EXPECT_EQ(s.projector_scale, 2.0f);  // clamped to the projector range
+  EXPECT_EQ(s.view_mode, ArrayViewMode::Auto);
+  EXPECT_EQ(s.window.width, 640);      // clamped to a usable window
+  EXPECT_FALSE(s.scenario.has_value());
+  std::string err;
+  fs::path bad = fs::temp_directory_path() / ("sortscope-bad-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(bad) << "{ not json";
+  Settings d = load_settings(bad, &err);
+  EXPECT_NE(err, "");
+  EXPECT_EQ(settings_to_json(d), settings_to_json(Settings{}));
+  fs::remove(bad);
+  EXPECT_EQ(settings_to_json(load_settings("/nonexistent/sortscope.json")), settings_to_json(Settings{}));
+}
+
+TEST(Settings, PathFollowsXdgConfigHome) {
+  const char* old = std::getenv("XDG_CONFIG_HOME");
+  std::string saved = old ? old : "";
+  ::setenv("XDG_CONFIG_HOME", "/tmp/xdg-test", 1);
+  EXPECT_EQ(settings_path(), fs::path("/tmp/xdg-test/sortscope/settings.json"));
+  ::unsetenv("XDG_CONFIG_HOME");
+  EXPECT_EQ(settings_path().filename(), "settings.json");
+  EXPECT_NE(settings_path().string().find(".config/sortscope"), std::string::npos);
+  if (old) ::setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
+}
+
+// ---- export ----
+
+TEST(FrameSchedule, FixedRateWithHold) {
+  FrameSchedule s;
+  s.first_step = 0;
+  s.last_step = 9;  // 10 steps
+  s.fps = 30;
+  s.steps_per_second = 3;
+  s.hold_last_seconds = 1;
+  EXPECT_EQ(s.frame_count(), 100 + 30);
+  EXPECT_EQ(s.step_of_frame(0), 0);
+  EXPECT_EQ(s.step_of_frame(9), 0);
+  EXPECT_EQ(s.step_of_frame(10), 1);
+  EXPECT_EQ(s.step_of_frame(99), 9);
+  EXPECT_EQ(s.step_of_frame(129), 9);  // held
+  // Every step appears when frames outnumber steps.
+  std::vector<int> seen(10, 0);
+  for (int64_t f = 0; f < s.frame_count(); ++f) seen[size_t(s.step_of_frame(f))]++;
+  for (int c : seen) EXPECT_GT(c, 0);
+  s.first_step = 4;
+  s.last_step = 5;
+  s.hold_last_seconds = 0;
+  EXPECT_EQ(s.frame_count(), 20);
+  EXPECT_EQ(s.step_of_frame(0), 4);
+  EXPECT_EQ(s.step_of_frame(19), 5);
+}
+
+TEST(FrameSchedule, Validation) {
+  FrameSchedule s;
+  s.last_step = 3;
+  EXPECT_EQ(validate_schedule(s, 4), "");
+  EXPECT_NE(validate_schedule(s, 3), "");  // step 3 does not exist
+  EXPECT_NE(validate_schedule(s, 0), "");
+  s.fps = 0;
+  EXPECT_NE(validate_schedule(s, 4), "");
+  s.fps = 30;
+  s.steps_per_second = 0;
+  EXPECT_NE(validate_schedule(s, 4), "");
+}
+
+TEST(Export, KindFromPath) {
+  EXPECT_EQ(export_kind_for("lecture.mp4"), ExportKind::Mp4);
+  EXPECT_EQ(export_kind_for("a/b/LECTURE.GIF"), ExportKind::Gif);
+  EXPECT_EQ(export_kind_for("frames/"), ExportKind::PngFrames);
+  EXPECT_EQ(export_kind_for("frames"), ExportKind::PngFrames);
+  EXPECT_EQ(export_kind_for(fs::temp_directory_path()), ExportKind::PngFrames);
+  EXPECT_THROW(export_kind_for("movie.avi"), std::runtime_error);
+  EXPECT_THROW(export_kind_for(""), std::runtime_error);
+}
+
+TEST(Export, FfmpegCommandLines) {
+  auto mp4 = ffmpeg_arguments("/usr/bin/ffmpeg", VideoFormat::Mp4, 641, 360, 30, false, "o.mp4", true);
+  auto has = [](const std::vector<std::string>& a, const std::string& s) {
+    return std::find(a.begin(), a.end(), s) != a.end();
+  };
+  EXPECT_EQ(mp4.front(), "/usr/bin/ffmpeg");
+  EXPECT_EQ(mp4.back(), "o.mp4");
+  EXPECT_TRUE(has(mp4, "641x360"));
+  EXPECT_TRUE(has(mp4, "libx264"));
+  EXPECT_TRUE(has(mp4, "yuv420p"));
+  EXPECT_TRUE(has(mp4, "rawvideo"));
+  auto mp4_plain = ffmpeg_arguments("ffmpeg", VideoFormat::Mp4, 640, 360, 30, false, "o.mp4", false);
+  EXPECT_TRUE(has(mp4_plain, "mpeg4"));
+  auto gif = ffmpeg_arguments("ffmpeg", VideoFormat::Gif, 640, 360, 15, true, "o.gif", false);
+  bool palette = false, flip = false;
+  for (const auto& a : gif) {
+    palette |= a.find("palettegen") != std::string::npos && a.find("paletteuse") != std::string::npos;
+    flip |= a.find("vflip") != std::string::npos;
+  }
+  EXPECT_TRUE(palette);
+  EXPECT_TRUE(flip);
+  EXPECT_TRUE(has(gif, "15"));
+}
+
+TEST(Export, FfmpegCanBeDisabled) {
+  ::setenv("SORTSCOPE_FFMPEG", "none", 1);
+  EXPECT_FALSE(find_ffmpeg().has_value());
+  ::unsetenv("SORTSCOPE_FFMPEG");
+}
+
+// ---- input script ----
+
+TEST(InputScript, ParsesAndRejects) {
+  EXPECT_NO_THROW(InputScript("wait key:space frames:10, scrub:0.5; report:x key:f1", ""));
+  EXPECT_THROW(InputScript("key:banana", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("frames:-1", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("scrub:2", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("jump", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("@/nonexistent/script.txt", ""), std::runtime_error);
+  EXPECT_GE(InputScript::key_code("space"), 0);
+  EXPECT_EQ(InputScript::key_code("nope"), -1);
+}
+
+// ---- throughput history ----
+
+TEST(ThroughputHistory, RunsAndSweepCurves) {
+  ThroughputHistory h;
+  auto result = [](const char* algo, uint64_t n, double kps, int threads) {
+    auto m = std::make_shared<MeasureResult>();
+    m->scenario.algorithm = algo;
+    m->scenario.input.n = n;
+    m->scenario.params["threads"] = threads;
+    m->timing.keys_per_s = kps;
+    m->timing.backend = Backend::CpuModel;
+    return m;
+  };
+  h.add_run(result("bitonic", 1024, 1e6, 256), 1);
+  h.add_run(result("bitonic", 2048, 2e6, 256), 2);
+  EXPECT_EQ(h.runs().size(), 2u);
+  EXPECT_EQ(h.runs()[1].index, 2);
+  // A sweep for threads=256, then threads=128: two curves, newest first.
+  for (uint64_t n : {4096u, 1024u, 2048u}) h.add_sweep_point(result("bitonic", n, double(n), 256));
+  h.finish_sweep(result("bitonic", 1, 0, 256)->scenario);
+  h.add_sweep_point(result("bitonic", 1024, 5, 128));
+  ASSERT_EQ(h.curves().size(), 2u);
+  EXPECT_FALSE(h.curves()[0].done);
+  EXPECT_TRUE(h.curves()[1].done);
+  EXPECT_EQ(h.curves()[1].n, (std::vector<double>{1024, 2048, 4096}));  // ordered by n
+  // Back to threads=256: that curve becomes current again and a fresh sweep replaces its points.
+  h.add_sweep_point(result("bitonic", 1024, 7, 256));
+  EXPECT_EQ(h.curves()[0].keys_per_s, (std::vector<double>{7}));
+  EXPECT_EQ(h.all_results().size(), 2u + 3u + 2u);
+  for (int i = 0; i < 10; ++i) h.add_sweep_point(result("bitonic", 1024, 1, 300 + i));
+  EXPECT_LE(h.curves().size(), ThroughputHistory::kCurves);
+  h.clear();
+  EXPECT_TRUE(h.runs().empty());
+  EXPECT_TRUE(h.curves().empty());
+}
