@@ -47,6 +47,9 @@ struct AppState {
   std::string scenario_error;      // validation of the edited scenario ("" when it can run)
   bool scenario_dirty = false;     // edited since the last submission
   uint64_t submitted_generation = 0;
+  std::chrono::steady_clock::time_point submitted_at;  // of the last submission
+  double measure_latency_ms = -1;  // submission -> its measure result on the UI thread
+  double explain_latency_ms = -1;  // submission -> its timeline on the UI thread
   std::map<uint64_t, Scenario> submitted;  // generation -> scenario (recent ones)
 
   // Results of the newest finished runs.

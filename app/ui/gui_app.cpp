@@ -30,7 +30,7 @@ const char* kMonoPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 Scenario default_scenario() {
   Scenario s;
   s.algorithm = "bitonic";
-  s.input.n = 1024;
+  s.input.n = 256;  // small enough for bars and comparator arcs in a normal window
   s.input.dist = Distribution::Uniform;
   s.input.key = KeyType::U32;
   s.input.seed = 1;
@@ -274,6 +274,8 @@ void GuiApp::pump_session() {
         if (e.generation == s.submitted_generation) {
           s.measure = e.measure;
           s.measure_generation = e.generation;
+          s.measure_latency_ms =
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.submitted_at).count();
         }
         last_measure_time_ = ImGui::GetTime();
         break;
@@ -284,6 +286,9 @@ void GuiApp::pump_session() {
         session_->retire(std::move(s.explain));
         s.explain = e.explain;
         s.explain_generation = e.generation;
+        if (e.generation == s.submitted_generation)
+          s.explain_latency_ms =
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.submitted_at).count();
         s.run_error.clear();
         const int steps = int(s.explain->timeline.steps.size());
         if (!same_run) s.playback.set_step_count(0);  // a different timeline starts at its input
@@ -337,6 +342,7 @@ void GuiApp::submit_if_dirty() {
   if (!err.empty()) return;
   s.scenario = sc;  // parameters resolved (defaults filled in)
   s.submitted_generation = session_->submit(sc);
+  s.submitted_at = std::chrono::steady_clock::now();
   s.submitted[s.submitted_generation] = sc;
   while (s.submitted.size() > 64) s.submitted.erase(s.submitted.begin());
   s.settings.scenario = sc;

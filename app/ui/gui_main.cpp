@@ -135,7 +135,17 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     }
     // Two frames at least: windows that appeared in the first only size themselves in the second.
     int frames = options.frames < 0 ? 3 : std::max(options.frames, 2);
-    for (int i = 0; i < frames; ++i) one_frame();
+    double sum = 0, worst = 0;
+    for (int i = 0; i < frames; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      one_frame();
+      glFinish();  // the frame's GL work (and interop fills) counts too
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      sum += ms;
+      worst = std::max(worst, ms);
+    }
+    cap.frame_ms_mean = sum / frames;
+    cap.frame_ms_max = worst;
     cap.width = options.width;
     cap.height = options.height;
     cap.rgba = target.read_rgba();
@@ -159,6 +169,8 @@ int run_headless(const GuiOptions& options) {
     std::fprintf(stderr, "sortscope gui: wrote %s (%dx%d, step %d of %d)\n", options.screenshot.c_str(), cap.width,
                  cap.height, cap.step, cap.steps > 0 ? cap.steps - 1 : 0);
   }
+  std::fprintf(stderr, "sortscope gui: frame time over the last %d frames: mean %.2f ms, max %.2f ms\n",
+               options.frames < 0 ? 3 : std::max(options.frames, 2), cap.frame_ms_mean, cap.frame_ms_max);
   return cap.settled ? 0 : 3;
 }
 

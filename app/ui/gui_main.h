@@ -20,6 +20,8 @@ struct HeadlessCapture {
   bool settled = false;             // the first results arrived before the wait ran out
   bool cpu_model = false;
   std::string renderer;             // GL renderer of the EGL context
+  // Wall time of the final frames (UI, views and GL work finished: glFinish), in milliseconds.
+  double frame_ms_mean = 0, frame_ms_max = 0;
 };
 // The headless driver: runs the UI offscreen (waits for the first results, plays the script, then
 // options.frames frames) and returns the last frame. run_gui(headless) writes its screenshot.

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gui_app.h"
+#include "view_canvas.h"
 
 namespace sortscope::ui {
 
@@ -63,11 +64,24 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.fraction = std::strtof(arg.c_str(), &end);
       if (arg.empty() || *end || c.fraction < 0 || c.fraction > 1)
         throw std::runtime_error("script: scrub needs a fraction 0..1 in '" + w + "'");
+    } else if (head == "param") {
+      c.kind = Command::Kind::Param;
+      size_t eq = arg.find('=');
+      char* end = nullptr;
+      if (eq == std::string::npos || eq == 0) throw std::runtime_error("script: param needs NAME=VALUE in '" + w + "'");
+      c.tag = arg.substr(0, eq);
+      c.count = int(std::strtol(arg.c_str() + eq + 1, &end, 10));
+      if (*end || eq + 1 == arg.size()) throw std::runtime_error("script: bad parameter value in '" + w + "'");
+    } else if (head == "n") {
+      c.kind = Command::Kind::Log2N;
+      char* end = nullptr;
+      c.count = int(std::strtol(arg.c_str(), &end, 10));
+      if (arg.empty() || *end || c.count < 1 || c.count > 40) throw std::runtime_error("script: n needs K (n = 2^K) in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
-      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F report[:TAG])");
+      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -95,6 +109,14 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["help"] = s.show_help;
   j["projector"] = s.settings.projector;
   j["cpu_model"] = s.cpu_model_mode();
+  j["measure_latency_ms"] = s.measure_latency_ms;
+  j["explain_latency_ms"] = s.explain_latency_ms;
+  j["n"] = s.explain ? s.explain->timeline.n : 0;
+  j["keys_per_s"] = s.measure ? s.measure->timing.keys_per_s : 0.0;
+  j["view"] = s.canvas && s.canvas->drawn() ? std::string(array_mode_name(s.canvas->view().info().mode)) + ", " +
+                                                  source_name(s.canvas->view().info().source) + ", " +
+                                                  fill_name(s.canvas->view().info().fill)
+                                            : "";
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   report_ << j.dump() << "\n";
   report_.flush();
@@ -144,6 +166,16 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         write_report(c, app);
         ++next_;
         continue;
+      case Command::Kind::Param:
+        app.state().scenario.params[c.tag] = c.count;
+        app.state().scenario_dirty = true;
+        ++next_;
+        return;  // one frame for the submission before a `wait`
+      case Command::Kind::Log2N:
+        app.state().scenario.input.n = uint64_t(1) << c.count;
+        app.state().scenario_dirty = true;
+        ++next_;
+        return;
     }
   }
 }

@@ -8,6 +8,8 @@
 //   frames:N     let N frames pass
 //   wait         wait until the first results are shown and the worker is idle
 //   scrub:F      click the transport's scrub bar at fraction F (0..1) of its width
+//   param:N=V    set the algorithm parameter N to V in the scenario panel (a re-run follows)
+//   n:K          set n to 2^K (a re-run follows)
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...} to the report file
 //
 // `--script @FILE` reads the commands from FILE.
@@ -35,11 +37,11 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N } kind = Kind::Wait;
     int key = -1;
     int count = 0;
     float fraction = 0;
-    std::string tag;
+    std::string tag;    // report tag; param name
   };
   void write_report(const Command& c, GuiApp& app);
   std::vector<Command> commands_;
