@@ -425,6 +425,7 @@ void GuiApp::frame() {
   m.transport_h = ImGui::GetFrameHeight() * 2 + fs * 2.6f;
   m.splitter = std::max(4.0f, fs * 0.35f);
   m.min_panel = fs * 9;
+  m.min_view = fs * 17;  // the picture is what a room looks at: it keeps its height in projector mode
   s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
   s.rects = compute_layout(s.settings.layout, io.DisplaySize, m);
 

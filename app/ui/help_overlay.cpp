@@ -27,10 +27,13 @@ void draw_help_overlay(AppState& s) {
   if (!s.show_help) return;
   ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.94f);
-  if (ImGui::Begin("Keys", &s.show_help,
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetFontSize() * 1.2f, ImGui::GetFontSize() * 0.9f));
+  bool open = ImGui::Begin("Keys", &s.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove |
-                       ImGuiWindowFlags_NoSavedSettings)) {
+                       ImGuiWindowFlags_NoSavedSettings);
+  ImGui::PopStyleVar(2);
+  if (open) {
     ImGui::SetWindowFocus();
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
       for (const KeyHelp& k : kKeys) {

@@ -18,7 +18,7 @@ LayoutFractions clamp_fractions(LayoutFractions f, ImVec2 display, const LayoutM
   f.left = clampf(f.left, min_col, 1 - min_centre - min_col);
   f.right = clampf(f.right, min_col, 1 - min_centre - f.left);
   // Rows: the view above the transport at least min_panel, the throughput plot at least min_panel.
-  float min_top = std::min(m.min_panel + m.transport_h + m.splitter, h * 0.8f) / h;
+  float min_top = std::min(std::max(m.min_panel, m.min_view) + m.transport_h + m.splitter, h * 0.8f) / h;
   float min_bottom = std::min(m.min_panel, h * 0.2f) / h;
   f.top = clampf(f.top, min_top, 1 - min_bottom);
   return f;

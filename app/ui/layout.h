@@ -37,6 +37,7 @@ struct LayoutMetrics {
   float menu_h = 20, status_h = 24, transport_h = 90;
   float splitter = 6;        // gap between panels, the grab area of a splitter
   float min_panel = 120;     // no panel is squeezed below this (when the display allows)
+  float min_view = 240;      // the main view's panel is at least this tall (when the display allows)
 };
 
 struct PanelRects {

@@ -65,8 +65,14 @@ void toolbar(AppState& s) {
     std::snprintf(text, sizeof text, "%s | %s | %s", array_mode_name(info.mode), source_name(info.source),
                   fill_name(info.fill));
     float w = ImGui::CalcTextSize(text).x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
-    ImGui::TextDisabled("%s", text);
+    ImGui::SameLine();
+    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX();
+    if (room >= w) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+      ImGui::TextDisabled("%s", text);
+    } else {
+      ImGui::TextDisabled("(i)");  // no room (projector mode): the same facts in the tooltip
+    }
     std::string tip = "Drawn as " + std::string(array_mode_name(info.mode)) + " from " + source_name(info.source) +
                       "; the GL buffer was filled by " + fill_name(info.fill) + ".";
     if (!info.interop_problem.empty()) tip += "\nInterop unavailable: " + info.interop_problem;
@@ -97,7 +103,6 @@ bool network_overview(AppState& s, float height) {
                   static_cast<unsigned long long>(now->stride), now->mirrored ? " (mirrored)" : "");
   else
     std::snprintf(label, sizeof label, "network: %s", cur == 0 ? "input" : "no comparator layer in this step");
-  ImGui::TextDisabled("%s", label);
   ImVec2 p = ImGui::GetCursorScreenPos();
   float w = ImGui::GetContentRegionAvail().x;
   ImGui::InvisibleButton("##network", ImVec2(std::max(w, 1.0f), height));
@@ -116,6 +121,11 @@ bool network_overview(AppState& s, float height) {
     else if (k > cur) col = (col & 0x00FFFFFF) | (110u << IM_COL32_A_SHIFT);
     dl->AddRectFilled(ImVec2(x0, p.y + height * (1 - frac * 0.92f)), ImVec2(x1, p.y + height), col);
   }
+  // The label sits in the strip's top-left corner, over a shade, so it costs no line of its own.
+  ImVec2 ts = ImGui::CalcTextSize(label);
+  const float pad = ImGui::GetFontSize() * 0.3f;
+  dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + pad), IM_COL32(20, 22, 28, 200), 3.0f);
+  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(220, 222, 228, 255), label);
   bool changed = false;
   if (ImGui::IsItemHovered()) {
     int k = std::clamp(int((ImGui::GetIO().MousePos.x - p.x) / cw), 0, steps - 1);
@@ -172,7 +182,7 @@ void draw_main_view_panel(AppState& s) {
     return false;
   }();
   float below = 0;
-  if (has_network) below += ImGui::GetTextLineHeightWithSpacing() + fs * 2.2f + ImGui::GetStyle().ItemSpacing.y;
+  if (has_network) below += fs * 2.4f + ImGui::GetStyle().ItemSpacing.y;
   if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
@@ -188,7 +198,7 @@ void draw_main_view_panel(AppState& s) {
   } else if (s.canvas) {
     s.canvas->show(s, size);
   }
-  if (has_network) network_overview(s, fs * 2.2f);
+  if (has_network) network_overview(s, fs * 2.4f);
   if (s.settings.show_legend) legend(s);
   ImGui::End();
 }

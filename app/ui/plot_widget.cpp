@@ -185,7 +185,13 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
   for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
   ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + fh * 0.2f + line_h * std::max(legend_rows, 1.0f) + fh * 0.5f);
   ImVec2 a1(p1.x - fh * 0.8f, p1.y - fh * (config.x.label.empty() ? 1.6f : 2.8f));
-  if (a1.x - a0.x < 20 || a1.y - a0.y < 20) return hover;
+  if (a1.x - a0.x < 20 || a1.y - a0.y < 20) {
+    const char* t = "too small: drag the splitter above";
+    ImVec2 ts = ImGui::CalcTextSize(t);
+    dl->AddText(ImVec2(p0.x + std::max(0.0f, (size.x - ts.x) * 0.5f), p0.y + (size.y - ts.y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), t);
+    return hover;
+  }
   // Data are inset from the frame so markers at the ends stay whole.
   const float inset = fh * 0.5f;
   auto sx = [&](double v) {

@@ -266,6 +266,15 @@ void draw_scenario_panel(AppState& s) {
   item_tooltip("Measure the current scenario again whenever the worker is idle: the live plot shows the "
                "run-to-run noise.");
   if (ImGui::Button("measure again")) s.session->remeasure();
+  ImGui::SameLine();
+  if (ImGui::Button("copy scenario")) {
+    nlohmann::json j = scenario_to_json(sc);
+    j["step"] = s.playback.step();
+    ImGui::SetClipboardText(j.dump().c_str());
+    s.notify("scenario JSON copied: save it as a file for `sortscope gui --scenario FILE`");
+  }
+  item_tooltip("Copy this scenario (and the step shown) as JSON: `sortscope gui --scenario FILE` opens it again, "
+               "and `--headless --screenshot` draws it.");
   ImGui::End();
 }
 

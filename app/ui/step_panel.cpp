@@ -40,6 +40,7 @@ void draw_step_panel(AppState& s) {
   }
   const int k = s.playback.step();
   const bool cpu = !tl->on_gpu;
+  ImGui::PushTextWrapPos(0);  // every line of this panel wraps to its width
 
   // Caption.
   ImGui::TextDisabled("step %d of %d", k, int(tl->steps.size()) - 1);
@@ -53,10 +54,8 @@ void draw_step_panel(AppState& s) {
   if (step->launch >= 0) {
     int same = 0;
     for (const Step& st : tl->steps) same += st.launch == step->launch;
-    ImGui::TextDisabled("kernel launch %d:", step->launch);
-    ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(step->launch_name.c_str());
+    ImGui::TextDisabled("kernel launch %d: %s", step->launch, step->launch_name.c_str());
     ImGui::PopTextWrapPos();
     if (same > 1) {
       ImGui::TextDisabled("(%d steps run inside this one launch)", same);
@@ -86,6 +85,8 @@ void draw_step_panel(AppState& s) {
   } else {
     ImGui::TextDisabled("%s: not attributed to this step", clock);
   }
+
+  ImGui::PopTextWrapPos();
 
   // Pseudo-code with the current line highlighted.
   section_header("Pseudo-code");
