@@ -53,18 +53,19 @@ ParamSpec ranking_spec() {
 }
 
 // Tuned on an H200 (docs/PERFORMANCE.md, "Radix sort": radix_bench --mode sweep at n = 2^28):
-// {threads, keys per thread} per variant, key width and values. 256 or 512 threads keep 32 warps
-// per SM with the kernels' 64-register cap (384 would fit only 24).
+// {threads, keys per thread} per variant, key width and values: the winners of the sweep that
+// radix_bench --mode table --tune ran before the table in PERFORMANCE.md.
 struct Tuning {
   int threads, kpt;
 };
 Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
+  // u64 keys with values was not swept: its default follows u64 keys-only.
   if (v == RadixVariant::Onesweep) {
-    if (key_bits == 32) return values ? Tuning{256, 20} : Tuning{512, 24};
-    return values ? Tuning{256, 16} : Tuning{256, 32};
+    if (key_bits == 32) return values ? Tuning{384, 24} : Tuning{256, 24};
+    return Tuning{256, 16};
   }
-  if (key_bits == 32) return values ? Tuning{256, 16} : Tuning{256, 16};
-  return values ? Tuning{256, 12} : Tuning{256, 16};
+  if (key_bits == 32) return Tuning{512, 20};
+  return Tuning{512, 12};
 }
 
 int choice_value(const ParamValues& params, const char* name, const int* table, int count,
