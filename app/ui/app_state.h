@@ -86,6 +86,7 @@ struct AppState {
   ImFont* large_font = nullptr;                    // captions
   std::unique_ptr<ExportJob> export_job;
   ExportDialogState export_dialog;
+  std::string last_export_message;                 // of the last finished export
 
   // Helpers.
   const Algorithm* algorithm() const;               // of the edited scenario

@@ -117,23 +117,7 @@ void video_tab(AppState& s) {
   } else {
     ImGui::BeginDisabled(!s.explain);
     if (ImGui::Button("Export")) {
-      VideoExportOptions o;
-      o.out = d.video_path;
-      o.width = ex.width;
-      o.height = ex.height;
-      o.fps = ex.fps;
-      o.steps_per_second = ex.steps_per_second;
-      o.first_step = d.whole ? 0 : d.first;
-      o.last_step = d.whole ? -1 : d.last;
-      if (s.canvas) o.style.array = s.canvas->view().options();
-      try {
-        const Algorithm* a = s.timeline_algorithm();
-        if (!a) throw std::runtime_error("the timeline's algorithm is unknown");
-        s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
-        ex.last_path = d.video_path;
-      } catch (const std::exception& e) {
-        s.notify(e.what(), true, 10);
-      }
+      start_video_export(s, d.video_path, d.whole ? 0 : d.first, d.whole ? -1 : d.last);
     }
     ImGui::EndDisabled();
   }
@@ -179,6 +163,30 @@ void csv_tab(AppState& s) {
 }
 
 }  // namespace
+
+bool start_video_export(AppState& s, const std::string& path, int first_step, int last_step) {
+  const ExportSettings& ex = s.settings.export_;
+  VideoExportOptions o;
+  o.out = path;
+  o.width = ex.width;
+  o.height = ex.height;
+  o.fps = ex.fps;
+  o.steps_per_second = ex.steps_per_second;
+  o.first_step = first_step;
+  o.last_step = last_step;
+  if (s.canvas) o.style.array = s.canvas->view().options();
+  try {
+    const Algorithm* a = s.timeline_algorithm();
+    if (!s.explain || !a) throw std::runtime_error("nothing to export yet: no timeline");
+    if (s.export_job) throw std::runtime_error("an export is already running");
+    s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
+    s.settings.export_.last_path = path;
+    return true;
+  } catch (const std::exception& e) {
+    s.notify(e.what(), true, 10);
+    return false;
+  }
+}
 
 void draw_export_dialog(AppState& s) {
   if (!s.show_export) return;

@@ -236,7 +236,7 @@ bool GuiApp::animating() const {
 
 bool GuiApp::settled() const {
   SessionStatus st = state_.session->status();
-  return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr &&
+  return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr && !state_.export_job &&
          state_.explain_generation == state_.submitted_generation;
 }
 
@@ -442,6 +442,7 @@ void GuiApp::frame() {
   draw_help_overlay(s);
 
   if (s.export_job && s.export_job->finished()) {
+    s.last_export_message = s.export_job->message();
     s.notify(s.export_job->message(), s.export_job->failed(), 12);
     s.export_job.reset();
   }

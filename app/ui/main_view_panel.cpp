@@ -76,10 +76,21 @@ void toolbar(AppState& s) {
     std::string tip = "Drawn as " + std::string(array_mode_name(info.mode)) + " from " + source_name(info.source) +
                       "; the GL buffer was filled by " + fill_name(info.fill) + ".";
     if (!info.interop_problem.empty()) tip += "\nInterop unavailable: " + info.interop_problem;
-    if (info.blocks) tip += "\n" + std::to_string(info.blocks) + " blocks of " + std::to_string(info.tile_keys) + " keys.";
-    if (info.comparator_pairs)
-      tip += "\n" + std::to_string(info.comparator_pairs) + " comparators, " + std::to_string(info.swapped_pairs) +
-             " swapped.";
+    // Appended piece by piece: "literal" + std::to_string(...) trips GCC 12's -Wrestrict false positive.
+    if (info.blocks) {
+      tip += "\n";
+      tip += std::to_string(info.blocks);
+      tip += " blocks of ";
+      tip += std::to_string(info.tile_keys);
+      tip += " keys.";
+    }
+    if (info.comparator_pairs) {
+      tip += "\n";
+      tip += std::to_string(info.comparator_pairs);
+      tip += " comparators, ";
+      tip += std::to_string(info.swapped_pairs);
+      tip += " swapped.";
+    }
     item_tooltip(tip);
   }
 }

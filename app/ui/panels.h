@@ -22,5 +22,8 @@ void draw_throughput_panel(AppState& s);   // throughput_panel.cpp
 void draw_status_bar(AppState& s);         // status_bar.cpp
 void draw_help_overlay(AppState& s);       // help_overlay.cpp
 void draw_export_dialog(AppState& s);      // export_dialog.cpp
+// Starts a background export of the timeline shown (steps first..last, -1: to the end) with the
+// export settings; false (and a notice saying why) when it cannot start.
+bool start_video_export(AppState& s, const std::string& path, int first_step, int last_step);
 
 }  // namespace sortscope::ui

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gui_app.h"
+#include "panels.h"
 #include "view_canvas.h"
 
 namespace sortscope::ui {
@@ -77,11 +78,15 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       char* end = nullptr;
       c.count = int(std::strtol(arg.c_str(), &end, 10));
       if (arg.empty() || *end || c.count < 1 || c.count > 40) throw std::runtime_error("script: n needs K (n = 2^K) in '" + w + "'");
+    } else if (head == "export") {
+      c.kind = Command::Kind::Export;
+      c.tag = arg;
+      if (arg.empty()) throw std::runtime_error("script: export needs a path in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
-      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K report[:TAG])");
+      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -117,6 +122,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                                                   source_name(s.canvas->view().info().source) + ", " +
                                                   fill_name(s.canvas->view().info().fill)
                                             : "";
+  j["export"] = s.last_export_message;
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   report_ << j.dump() << "\n";
   report_.flush();
@@ -171,6 +177,10 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         app.state().scenario_dirty = true;
         ++next_;
         return;  // one frame for the submission before a `wait`
+      case Command::Kind::Export:
+        start_video_export(app.state(), c.tag, 0, -1);
+        ++next_;
+        return;
       case Command::Kind::Log2N:
         app.state().scenario.input.n = uint64_t(1) << c.count;
         app.state().scenario_dirty = true;

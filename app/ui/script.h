@@ -10,6 +10,7 @@
 //   scrub:F      click the transport's scrub bar at fraction F (0..1) of its width
 //   param:N=V    set the algorithm parameter N to V in the scenario panel (a re-run follows)
 //   n:K          set n to 2^K (a re-run follows)
+//   export:PATH  export the timeline (.mp4, .gif or folder/) as the export dialog does; `wait` waits for it
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...} to the report file
 //
 // `--script @FILE` reads the commands from FILE.
@@ -37,7 +38,7 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export } kind = Kind::Wait;
     int key = -1;
     int count = 0;
     float fraction = 0;

@@ -10,7 +10,7 @@ if ! command -v xvfb-run >/dev/null; then
   echo "SKIPPED: xvfb-run is not installed (apt-get install xvfb xauth)"
   exit 77
 fi
-rm -f "$out/gui_smoke.png" "$out/gui_smoke.jsonl"
+rm -rf "$out/gui_smoke.png" "$out/gui_smoke.jsonl" "$out/config"
 # Settings go to a throw-away folder: the test never touches the user's.
 export XDG_CONFIG_HOME="$out/config"
 xvfb-run -a -s "-screen 0 1600x1000x24" \

@@ -190,3 +190,26 @@ TEST(GuiHeadless, ScriptedKeysPlayStepAndScrub) {
   EXPECT_TRUE(r["projector"]["projector"].get<bool>());
   EXPECT_EQ(cap.step, 0);
 }
+
+TEST(GuiHeadless, ExportFromTheAppWritesFrames) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.scenario->input.n = 64;
+  fs::path dir = fs::temp_directory_path() / ("sortscope-gui-export-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::path report = dir.string() + ".jsonl";
+  o.report = report.string();
+  o.script = "wait export:" + (dir / "frames").string() + "/ wait report:done";
+  CAPTURE_OR_SKIP(cap, o);
+  std::ifstream in(report);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  auto j = nlohmann::json::parse(line);
+  const int steps = j["steps"];
+  EXPECT_NE(j["export"].get<std::string>().find("PNG frames"), std::string::npos) << j["export"];
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir / "frames")) files += e.path().extension() == ".png";
+  EXPECT_EQ(files, steps);
+  fs::remove_all(dir);
+  fs::remove(report);
+}
