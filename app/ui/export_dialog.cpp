@@ -4,12 +4,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "export/csv_writer.h"
 #include "export_job.h"
 #include "panels.h"
 #include "registry.h"
@@ -133,30 +131,7 @@ void csv_tab(AppState& s) {
                "keys/s, GB/s and the verdict. An existing file with the same columns is appended to.");
   ImGui::BeginDisabled(results.empty());
   if (ImGui::Button("Write CSV")) {
-    // The union of the algorithms' parameter columns: a run leaves the others empty.
-    std::vector<std::string> names;
-    std::set<std::string> seen;
-    for (const auto& r : results)
-      if (const Algorithm* a = find_algorithm(r->scenario.algorithm))
-        for (const std::string& n : csv_param_names(*a))
-          if (seen.insert(n).second) names.push_back(n);
-    std::vector<std::string> header = csv_header(names);
-    std::string err = check_csv_target(d.csv_path, header);
-    if (err.empty()) {
-      std::vector<std::vector<std::string>> rows;
-      for (const auto& r : results) rows.push_back(csv_row(*r, names));
-      try {
-        append_csv(d.csv_path, header, rows);
-        d.message = "wrote " + std::to_string(rows.size()) + " rows to " + std::filesystem::absolute(d.csv_path).string();
-        d.message_error = false;
-      } catch (const std::exception& e) {
-        d.message = e.what();
-        d.message_error = true;
-      }
-    } else {
-      d.message = err;
-      d.message_error = true;
-    }
+    d.message = write_session_csv(s.history, d.csv_path, &d.message_error);
   }
   ImGui::EndDisabled();
   if (!d.message.empty()) colored_wrapped(d.message_error ? colors::kBad : colors::kGood, d.message);

@@ -1,6 +1,10 @@
 #include "throughput_history.h"
 
+#include <filesystem>
+#include <set>
+
 #include "cli/size_parse.h"
+#include "export/csv_writer.h"
 #include "registry.h"
 
 namespace sortscope::ui {
@@ -105,6 +109,29 @@ void ThroughputHistory::finish_sweep(const Scenario& s) {
   std::string key = sweep_key(s);
   for (SweepCurve& c : curves_)
     if (c.key == key) c.done = true;
+}
+
+std::string write_session_csv(const ThroughputHistory& history, const std::string& path, bool* error) {
+  const auto& results = history.all_results();
+  *error = true;
+  if (results.empty()) return "no measured runs yet";
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const auto& r : results)
+    if (const Algorithm* a = find_algorithm(r->scenario.algorithm))
+      for (const std::string& n : csv_param_names(*a))
+        if (seen.insert(n).second) names.push_back(n);
+  std::vector<std::string> header = csv_header(names);
+  if (std::string err = check_csv_target(path, header); !err.empty()) return err;
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : results) rows.push_back(csv_row(*r, names));
+  try {
+    append_csv(path, header, rows);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  *error = false;
+  return "wrote " + std::to_string(rows.size()) + " rows to " + std::filesystem::absolute(path).string();
 }
 
 void ThroughputHistory::clear() {

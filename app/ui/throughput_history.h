@@ -57,6 +57,11 @@ class ThroughputHistory {
   std::vector<std::shared_ptr<const MeasureResult>> all_;
 };
 
+// Writes every measured run of the session as CSV rows (export/csv_writer.h; the columns are the
+// union of the algorithms' parameters, empty where a run has no such parameter), appending to an
+// existing file with the same columns. Returns what happened in one line; `error` says whether it failed.
+std::string write_session_csv(const ThroughputHistory& history, const std::string& path, bool* error);
+
 // "threads=256 keys_per_thread=8" (the scenario's algorithm parameters, in spec order).
 std::string params_label(const Scenario& s);
 // params_label plus the key type and distribution: "threads=256 ..., u32 uniform".

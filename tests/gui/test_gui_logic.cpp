@@ -426,3 +426,36 @@ TEST(ThroughputHistory, RunsAndSweepCurves) {
   EXPECT_TRUE(h.runs().empty());
   EXPECT_TRUE(h.curves().empty());
 }
+
+TEST(ThroughputHistory, SessionCsvHasOneRowPerMeasuredRun) {
+  ThroughputHistory h;
+  for (uint64_t n : {1024u, 2048u, 4096u}) {
+    auto m = std::make_shared<MeasureResult>();
+    m->scenario.algorithm = "bitonic";
+    m->scenario.input.n = n;
+    m->timing.keys_per_s = double(n);
+    m->timing.median_ms = 1;
+    h.add_run(m, 1);
+  }
+  fs::path path = fs::temp_directory_path() / ("sortscope-session-" + std::to_string(::getpid()) + ".csv");
+  fs::remove(path);
+  bool error = true;
+  std::string msg = write_session_csv(h, path.string(), &error);
+  EXPECT_FALSE(error) << msg;
+  EXPECT_NE(msg.find("3 rows"), std::string::npos) << msg;
+  std::ifstream in(path);
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_NE(header.find("keys_per_s"), std::string::npos);
+  int rows = 0;
+  while (std::getline(in, line)) rows += !line.empty();
+  EXPECT_EQ(rows, 3);
+  in.close();
+  msg = write_session_csv(h, path.string(), &error);  // appends: same columns
+  EXPECT_FALSE(error) << msg;
+  fs::remove(path);
+  ThroughputHistory empty;
+  write_session_csv(empty, path.string(), &error);
+  EXPECT_TRUE(error);
+  EXPECT_FALSE(fs::exists(path));
+}
