@@ -9,56 +9,21 @@
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
+#include "device_input.h"
 
 namespace sortscope::test {
-
-class MergeStream {
- public:
-  MergeStream() { CUDA_CHECK(cudaStreamCreate(&s_)); }
-  ~MergeStream() { cudaStreamDestroy(s_); }
-  cudaStream_t get() const { return s_; }
-
- private:
-  cudaStream_t s_{};
-};
-
-struct MergeDeviceInput {
-  DeviceBuffer<uint8_t> keys;
-  DeviceBuffer<uint32_t> values;
-  DeviceKeys view;
-
-  explicit MergeDeviceInput(const HostKeys& h) {
-    keys.resize(h.bytes.size());
-    if (!h.bytes.empty())
-      CUDA_CHECK(cudaMemcpy(keys.data(), h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice));
-    if (h.has_values()) {
-      values.resize(h.values.size());
-      if (!h.values.empty())
-        CUDA_CHECK(cudaMemcpy(values.data(), h.values.data(), h.values.size() * 4, cudaMemcpyHostToDevice));
-    }
-    view = DeviceKeys{h.type, keys.data(), h.has_values() ? values.data() : nullptr, h.size()};
-  }
-  HostKeys download(const HostKeys& like) const {
-    HostKeys out = like;
-    if (!out.bytes.empty())
-      CUDA_CHECK(cudaMemcpy(out.bytes.data(), keys.data(), out.bytes.size(), cudaMemcpyDeviceToHost));
-    if (out.has_values() && !out.values.empty())
-      CUDA_CHECK(cudaMemcpy(out.values.data(), values.data(), out.values.size() * 4, cudaMemcpyDeviceToHost));
-    return out;
-  }
-};
 
 // Sorts a copy of `input` on the GPU (measure mode unless `timeline` is given).
 inline HostKeys gpu_sort(const Algorithm& a, const ParamValues& params, const HostKeys& input,
                          Timeline* timeline = nullptr) {
-  MergeStream stream;
+  TestStream stream;
   DeviceScratch scratch;
-  MergeDeviceInput d(input);
+  DeviceInput d(input);
   std::unique_ptr<Recorder> rec;
   if (timeline) rec = std::make_unique<Recorder>(*timeline);
   a.run_gpu(params, d.view, GpuRunContext{stream.get(), rec.get(), &scratch});
   CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-  return d.download(input);
+  return d.download();
 }
 
 template <class T>

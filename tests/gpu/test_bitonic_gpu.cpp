@@ -20,6 +20,7 @@
 #include "common/device_scratch.h"
 #include "common/key_transform.h"
 #include "common/verify.h"
+#include "device_input.h"
 #include "gpu_test_env.h"
 
 namespace sortscope::test {
@@ -31,43 +32,6 @@ constexpr uint64_t kLargeBudget = uint64_t(1) << 30;
 constexpr uint64_t kBigBudget = uint64_t(64) << 20;
 // Enough for every step of kBig whole (231 steps x 2^21 x 12 bytes).
 constexpr uint64_t kWholeBudget = uint64_t(8) << 30;
-
-class Stream {
- public:
-  Stream() { CUDA_CHECK(cudaStreamCreate(&s_)); }
-  ~Stream() { cudaStreamDestroy(s_); }
-  cudaStream_t get() const { return s_; }
-
- private:
-  cudaStream_t s_{};
-};
-
-// Native keys (and values) in device memory.
-struct DeviceInput {
-  DeviceBuffer<uint8_t> keys;
-  DeviceBuffer<uint32_t> values;
-  DeviceKeys view;
-
-  explicit DeviceInput(const HostKeys& h) {
-    keys.resize(h.bytes.size());
-    if (!h.bytes.empty())
-      CUDA_CHECK(cudaMemcpy(keys.data(), h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice));
-    if (h.has_values()) {
-      values.resize(h.values.size());
-      if (!h.values.empty())
-        CUDA_CHECK(cudaMemcpy(values.data(), h.values.data(), h.values.size() * 4, cudaMemcpyHostToDevice));
-    }
-    view = DeviceKeys{h.type, keys.data(), h.has_values() ? values.data() : nullptr, h.size()};
-  }
-  HostKeys download(const HostKeys& like) const {
-    HostKeys out = like;
-    if (!out.bytes.empty())
-      CUDA_CHECK(cudaMemcpy(out.bytes.data(), keys.data(), out.bytes.size(), cudaMemcpyDeviceToHost));
-    if (out.has_values() && !out.values.empty())
-      CUDA_CHECK(cudaMemcpy(out.values.data(), values.data(), out.values.size() * 4, cudaMemcpyDeviceToHost));
-    return out;
-  }
-};
 
 ParamValues params_of(int threads, int kpt, int global_layers = kBitonicDefaultGlobalLayers) {
   return {{"threads", threads}, {"keys_per_thread", kpt}, {"global_layers", global_layers}};
@@ -86,14 +50,14 @@ void check_against_model(const HostKeys& input, const ParamValues& params, uint6
   HostKeys model_keys = input;
   Timeline model = explain_model(params, model_keys, budget);
 
-  Stream stream;
+  TestStream stream;
   DeviceScratch scratch;
   DeviceInput dev(input);
   Timeline gpu = bitonic_timeline(input, true, budget);
   Recorder rec(gpu);
   bitonic_algorithm().run_gpu(params, dev.view, GpuRunContext{stream.get(), &rec, &scratch});
   CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-  const HostKeys out = dev.download(input);
+  const HostKeys out = dev.download();
 
   expect_same_timeline(gpu, model, what);
   ASSERT_EQ(out.bytes, model_keys.bytes) << what << ": GPU result differs from the model's";
@@ -106,12 +70,12 @@ void check_against_model(const HostKeys& input, const ParamValues& params, uint6
 void check_measure_mode(const HostKeys& input, const ParamValues& params, const std::string& what) {
   HostKeys model_keys = input;
   bitonic_algorithm().run_model(params, model_keys, nullptr);
-  Stream stream;
+  TestStream stream;
   DeviceScratch scratch;
   DeviceInput dev(input);
   bitonic_algorithm().run_gpu(params, dev.view, GpuRunContext{stream.get(), nullptr, &scratch});
   CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-  const HostKeys out = dev.download(input);
+  const HostKeys out = dev.download();
   ASSERT_EQ(out.bytes, model_keys.bytes) << what;
   ASSERT_EQ(out.values, model_keys.values) << what;
   const Verdict v = verify_host(multiset_hash_host(input), out);
@@ -198,7 +162,7 @@ TEST(BitonicGpu, EveryTileShapeMatchesTheModel) {
 }
 
 TEST(BitonicGpu, FusedStagesAreReportedOneByOneWithTheirLaunch) {
-  Stream stream;
+  TestStream stream;
   DeviceScratch scratch;
   for (const ParamValues& params : {default_params(), params_of(32, 2)}) {
     const HostKeys input = make_input(Distribution::Uniform, KeyType::U32, 256, true);
@@ -246,7 +210,7 @@ TEST(BitonicGpu, CaptureInChunksGivesTheSameSteps) {
       CUDA_CHECK(cudaMemcpy(d_words.data(), words.data(), words.size() * 4, cudaMemcpyHostToDevice));
       CUDA_CHECK(cudaMemcpy(d_vals.data(), vals.data(), vals.size() * 4, cudaMemcpyHostToDevice));
 
-      Stream stream;
+      TestStream stream;
       DeviceScratch scratch;
       Timeline gpu = bitonic_timeline(input, true, kLargeBudget);
       Recorder rec(gpu);
@@ -270,7 +234,7 @@ TEST(BitonicGpu, TooLargeATileIsRefusedWithAReason) {
 
 // Measure-mode throughput (prints; verifies each result). Not part of the regular suite.
 TEST(BitonicGpu, DISABLED_Throughput) {
-  Stream stream;
+  TestStream stream;
   DeviceScratch scratch;
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
@@ -296,7 +260,7 @@ TEST(BitonicGpu, DISABLED_Throughput) {
     }
     std::sort(ms.begin(), ms.end());
     const double med = ms[ms.size() / 2];
-    const HostKeys out = work.download(input);
+    const HostKeys out = work.download();
     const Verdict v = verify_host(multiset_hash_host(input), out);
     EXPECT_TRUE(v.ok()) << v.summary();
     const double bytes = bitonic_algorithm().bytes_moved(n, t, values, params);

@@ -158,7 +158,7 @@ TEST(MultiwayGpu, ExplainSnapshotsEqualTheModels) {
 
 TEST(MultiwayGpu, MergesPresortedSequencesOfAnyLength) {
   std::mt19937_64 rng(17);
-  MergeStream stream;
+  TestStream stream;
   DeviceScratch scratch;
   for (int trial = 0; trial < (g_sanitizer_run ? 3 : 40); ++trial) {
     const uint32_t k = 1 + uint32_t(rng() % 256);

@@ -13,41 +13,18 @@
 #include "gpu_test_env.h"
 #include "radix/radix_steps.h"
 #include "../unit/radix_test_support.h"
+#include "device_input.h"
 
 namespace sortscope::test {
 namespace {
 
 const Algorithm* kVariants[] = {&radix_algorithm(), &radix_onesweep_algorithm()};
 
-struct DeviceInput {
-  DeviceBuffer<uint8_t> keys;
-  DeviceBuffer<uint32_t> values;
-  DeviceKeys dk;
-  explicit DeviceInput(const HostKeys& h) : keys(std::max<size_t>(1, h.bytes.size())) {
-    dk.type = h.type;
-    dk.n = h.size();
-    dk.keys = keys.data();
-    if (!h.bytes.empty()) CUDA_CHECK(cudaMemcpy(keys.data(), h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice));
-    if (h.has_values()) {
-      values.resize(h.values.size());
-      dk.values = values.data();
-      if (!h.values.empty())
-        CUDA_CHECK(cudaMemcpy(values.data(), h.values.data(), h.values.size() * 4, cudaMemcpyHostToDevice));
-    }
-  }
-  HostKeys download() const {
-    HostKeys h(dk.type, dk.n, dk.values != nullptr);
-    if (!h.bytes.empty()) CUDA_CHECK(cudaMemcpy(h.bytes.data(), dk.keys, h.bytes.size(), cudaMemcpyDeviceToHost));
-    if (dk.values && dk.n) CUDA_CHECK(cudaMemcpy(h.values.data(), dk.values, dk.n * 4, cudaMemcpyDeviceToHost));
-    return h;
-  }
-};
-
 HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch) {
   DeviceInput d(input);
   GpuRunContext ctx;
   ctx.scratch = &scratch;
-  a.run_gpu(p, d.dk, ctx);
+  a.run_gpu(p, d.view, ctx);
   CUDA_CHECK(cudaDeviceSynchronize());
   return d.download();
 }
@@ -159,7 +136,7 @@ void expect_same_timeline(const Algorithm& a, const ParamValues& p, const HostKe
     GpuRunContext ctx;
     ctx.recorder = &rec;
     ctx.scratch = &scratch;
-    a.run_gpu(p, d.dk, ctx);
+    a.run_gpu(p, d.view, ctx);
     CUDA_CHECK(cudaDeviceSynchronize());
   }
   expect_equal_sorts(d.download(), model_keys, what + " result");
