@@ -32,7 +32,7 @@ class Algorithm {
   virtual const std::vector<std::string>& pseudo_code() const = 0;
   virtual const std::vector<StepKind>& step_kinds() const = 0;
   // "" when the algorithm handles this input, else why not.
-  virtual std::string check_input(KeyType, bool with_values) const { return {}; }
+  virtual std::string check_input(KeyType, bool /*with_values*/) const { return {}; }
 
   // CPU model: sorts `keys` in place (native keys; values follow their keys); records steps when
   // `recorder` is set. Produces the same steps and snapshots as the GPU path.
@@ -45,7 +45,8 @@ class Algorithm {
 
   // Bytes the algorithm's kernels must move through device memory at least (for the bandwidth
   // bound line and the fraction reached); 0 when no model is defined.
-  virtual double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const {
+  virtual double bytes_moved(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/,
+                             const ParamValues& /*params*/) const {
     return 0;
   }
 };
