@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aux_types.h"
@@ -32,6 +33,18 @@ struct Step {
   SnapshotRef values;          // values after this step, when the run has values
   std::vector<AuxData> aux;
 };
+
+// A step of kind `kind` from an algorithm's catalog, with the kind's pseudo-code line.
+inline Step make_step(const std::vector<StepKind>& kinds, int kind, std::string caption,
+                      int launch = -1, std::string launch_name = {}) {
+  Step s;
+  s.kind = kind;
+  s.caption = std::move(caption);
+  s.pseudo_line = kinds.at(size_t(kind)).pseudo_line;
+  s.launch = launch;
+  s.launch_name = std::move(launch_name);
+  return s;
+}
 
 struct Timeline {
   std::string algorithm;       // registry id

@@ -121,13 +121,7 @@ const std::vector<StepKind>& multiway_step_kinds() {
 
 namespace {
 Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
-  Step s;
-  s.kind = kind;
-  s.caption = std::move(caption);
-  s.pseudo_line = multiway_step_kinds()[size_t(kind)].pseudo_line;
-  s.launch = launch;
-  s.launch_name = std::move(launch_name);
-  return s;
+  return sortscope::make_step(multiway_step_kinds(), kind, std::move(caption), launch, std::move(launch_name));
 }
 }  // namespace
 

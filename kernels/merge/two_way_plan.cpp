@@ -107,13 +107,7 @@ const std::vector<StepKind>& two_way_step_kinds() {
 
 namespace {
 Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
-  Step s;
-  s.kind = kind;
-  s.caption = std::move(caption);
-  s.pseudo_line = two_way_step_kinds()[size_t(kind)].pseudo_line;
-  s.launch = launch;
-  s.launch_name = std::move(launch_name);
-  return s;
+  return sortscope::make_step(two_way_step_kinds(), kind, std::move(caption), launch, std::move(launch_name));
 }
 std::string block_sort_launch(const TwoWayPlan& p) {
   return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.block_threads, p.keys_per_thread);
