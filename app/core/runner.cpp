@@ -190,6 +190,16 @@ struct Runner::State {
   DeviceKeys work_keys() {
     return DeviceKeys{spec.key, d_work.data(), spec.with_values ? d_work_values.data() : nullptr, spec.n};
   }
+  // Device keys (and values) copied to the host, after the stream's work is done.
+  HostKeys download(const DeviceKeys& d) const {
+    HostKeys out(spec.key, size_t(spec.n), spec.with_values);
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (!out.bytes.empty())
+      CUDA_CHECK(cudaMemcpy(out.bytes.data(), d.keys, out.bytes.size(), cudaMemcpyDeviceToHost));
+    if (out.has_values())
+      CUDA_CHECK(cudaMemcpy(out.values.data(), d.values, out.values.size() * 4, cudaMemcpyDeviceToHost));
+    return out;
+  }
   // Work = pristine, on the stream (the untimed fresh copy before each repetition).
   void reset_work() {
     const size_t kbytes = size_t(spec.n) * key_bytes(spec.key);
@@ -470,32 +480,22 @@ HostKeys Runner::last_output() const {
   const State& st = *state_;
   if (!st.have_output) throw std::logic_error("Runner::last_output before a run");
   if (st.backend == Backend::CpuModel) return st.host_work;
-  HostKeys out(st.spec.key, size_t(st.spec.n), st.spec.with_values);
 #if SORTSCOPE_HAS_CUDA
-  CUDA_CHECK(cudaStreamSynchronize(st.stream));
-  if (!out.bytes.empty())
-    CUDA_CHECK(cudaMemcpy(out.bytes.data(), st.d_work.data(), out.bytes.size(), cudaMemcpyDeviceToHost));
-  if (out.has_values())
-    CUDA_CHECK(cudaMemcpy(out.values.data(), st.d_work_values.data(), out.values.size() * 4,
-                          cudaMemcpyDeviceToHost));
+  return st.download(state_->work_keys());
+#else
+  return HostKeys(st.spec.key, size_t(st.spec.n), st.spec.with_values);
 #endif
-  return out;
 }
 
 HostKeys Runner::input_keys() const {
   const State& st = *state_;
   if (!st.prepared) throw std::logic_error("Runner::input_keys before prepare");
   if (st.backend == Backend::CpuModel) return st.host_pristine;
-  HostKeys out(st.spec.key, size_t(st.spec.n), st.spec.with_values);
 #if SORTSCOPE_HAS_CUDA
-  CUDA_CHECK(cudaStreamSynchronize(st.stream));
-  if (!out.bytes.empty())
-    CUDA_CHECK(cudaMemcpy(out.bytes.data(), st.d_pristine.data(), out.bytes.size(), cudaMemcpyDeviceToHost));
-  if (out.has_values())
-    CUDA_CHECK(cudaMemcpy(out.values.data(), st.d_pristine_values.data(), out.values.size() * 4,
-                          cudaMemcpyDeviceToHost));
+  return st.download(state_->pristine_keys());
+#else
+  return HostKeys(st.spec.key, size_t(st.spec.n), st.spec.with_values);
 #endif
-  return out;
 }
 
 }  // namespace sortscope
