@@ -1,0 +1,43 @@
+#pragma once
+// The aux panel: a step's auxiliary snapshots (kernels/common/aux_types.h) drawn beside or below the
+// array, with ImGui's draw list, so one drawing serves exported frames (FrameRenderer) and the app's
+// main view alike. Each algorithm family draws its own types in its own file:
+//   radix_aux_views.h  DigitHistogram, LocalRanks, ScatterMap, LookbackState
+//   merge_aux_views.h  MergePathGrid, MergeBlockShares, SelectionTrace, SplitMatrix, MergeBufferTrace
+// (ComparatorStage and BlockOwnership are overlays of the array view itself, not panel views.)
+//
+// Usage:
+//   AuxDrawContext c{dl, area, &timeline, step, fonts...};
+//   if (has_aux_panel(timeline.steps[step])) draw_aux_panel(c);
+#include "common/timeline.h"
+#include "views/rect.h"
+
+struct ImDrawList;
+struct ImFont;
+
+namespace sortscope {
+
+// Everything a panel view needs to draw one step into `area` (dl coordinates, top-left origin).
+struct AuxDrawContext {
+  ImDrawList* dl = nullptr;
+  Rect area;
+  const Timeline* timeline = nullptr;
+  int step = 0;
+  ImFont* font = nullptr;        // labels and titles
+  float font_px = 13;
+  ImFont* small = nullptr;       // axis ticks and numbers
+  float small_px = 11;
+  float scale = 1;               // UI scale (projector mode > 1): line widths, paddings
+  const Step& current() const { return timeline->steps[size_t(step)]; }
+};
+
+// True when the step carries a snapshot that a panel view draws.
+bool has_aux_panel(const Step& step);
+// True when any step of the timeline does (the caller reserves room for the panel throughout, so
+// the array view does not jump in size while playing).
+bool timeline_has_aux_panel(const Timeline& timeline);
+// Draws the step's panel views into c.area (split among them when a step carries several).
+// Returns false, drawing nothing, when the step has none.
+bool draw_aux_panel(const AuxDrawContext& c);
+
+}  // namespace sortscope
