@@ -1,0 +1,245 @@
+// The digit histogram matrix of one radix pass as a heat map (Merrill & Grimshaw 2010 §4.1: the
+// upsweep's per-block digit counts; Adinets & Merrill 2022 §3: onesweep's per-tile counts and its
+// one histogram of every digit place), and once scanned, the offsets beside it: the same matrix
+// after the exclusive scan, i.e. where each row's first key of each digit is written. Side by side
+// a student sees counts turn into offsets: the scan runs down digit 0's column (every block), then
+// digit 1's, so the offsets ramp up column by column.
+//
+// Large matrices (256 digits x thousands of blocks) are averaged into cells of at least two
+// pixels, so the view draws a few tens of thousands of rectangles at most; small ones (16 digits x
+// 4 blocks) get their numbers written in the cells.
+#include <cmath>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "views/radix/radix_view_util.h"
+#include "views/radix_aux_views.h"
+
+namespace sortscope {
+namespace {
+
+using namespace radix_view;
+
+// The matrix averaged onto a gx x gy grid (gx <= cols, gy <= rows).
+struct Grid {
+  uint32_t gx = 0, gy = 0;
+  std::vector<double> mean;  // gy * gx
+  double max = 0;
+};
+
+template <class Value>
+Grid average(uint32_t rows, uint32_t cols, uint32_t gx, uint32_t gy, Value value) {
+  Grid g;
+  g.gx = gx;
+  g.gy = gy;
+  g.mean.assign(size_t(gx) * gy, 0.0);
+  std::vector<double> row_sum(gx);
+  for (uint32_t j = 0; j < gy; ++j) {
+    const uint32_t r0 = uint32_t(uint64_t(j) * rows / gy), r1 = uint32_t(uint64_t(j + 1) * rows / gy);
+    std::fill(row_sum.begin(), row_sum.end(), 0.0);
+    for (uint32_t r = r0; r < r1; ++r)
+      for (uint32_t i = 0; i < gx; ++i) {
+        const uint32_t c0 = uint32_t(uint64_t(i) * cols / gx), c1 = uint32_t(uint64_t(i + 1) * cols / gx);
+        for (uint32_t col = c0; col < c1; ++col) row_sum[i] += double(value(r, col));
+      }
+    for (uint32_t i = 0; i < gx; ++i) {
+      const uint32_t c0 = uint32_t(uint64_t(i) * cols / gx), c1 = uint32_t(uint64_t(i + 1) * cols / gx);
+      const double m = row_sum[i] / double(uint64_t(r1 - r0) * (c1 - c0));
+      g.mean[size_t(j) * gx + i] = m;
+      g.max = std::max(g.max, m);
+    }
+  }
+  return g;
+}
+
+struct MapStyle {
+  std::string label;                  // over the map
+  std::function<ImU32(float)> ramp;   // t in [0, 1]
+  std::function<float(double)> to_t;  // cell value -> t
+  bool dark_text_from_half = true;    // numbers in cells: dark text where the ramp is bright
+  std::string bar_lo, bar_hi, bar_note;
+};
+
+struct MapGeometry {
+  Rect plot;
+  uint32_t rows = 0, cols = 0;
+  float cell_x(uint32_t col) const { return plot.x + plot.w * float(col) / float(cols); }
+  float cell_y(uint32_t row) const { return plot.y + plot.h * float(row) / float(rows); }
+};
+
+// Draws one heat map of `value(row, col)` into `plot`, with numbers in the cells where they fit.
+template <class Value>
+void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32_t gy, const Grid& g,
+              const MapStyle& style, Value value) {
+  ImDrawList* dl = c.dl;
+  const Rect& p = m.plot;
+  dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.right(), p.bottom()), to_u32(palette::kPlotBackground));
+  for (uint32_t j = 0; j < gy; ++j) {
+    const float y0 = std::round(p.y + p.h * float(j) / float(gy)), y1 = std::round(p.y + p.h * float(j + 1) / float(gy));
+    for (uint32_t i = 0; i < gx; ++i) {
+      const float x0 = std::round(p.x + p.w * float(i) / float(gx)), x1 = std::round(p.x + p.w * float(i + 1) / float(gx));
+      dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), style.ramp(style.to_t(g.mean[size_t(j) * gx + i])));
+    }
+  }
+  // Exact grid: thin separators and, where they fit, the numbers.
+  if (gx == m.cols && gy == m.rows) {
+    const float cw = p.w / float(m.cols), ch = p.h / float(m.rows);
+    if (cw >= 6 && ch >= 6) {
+      const ImU32 sep = to_u32(palette::kPanel, 0.9f);
+      for (uint32_t i = 1; i < m.cols; ++i) dl->AddLine(ImVec2(m.cell_x(i), p.y), ImVec2(m.cell_x(i), p.bottom()), sep);
+      for (uint32_t j = 1; j < m.rows; ++j) dl->AddLine(ImVec2(p.x, m.cell_y(j)), ImVec2(p.right(), m.cell_y(j)), sep);
+    }
+    ImFont* f = small(c);
+    float px = c.small_px;
+    double widest = 0;
+    for (uint32_t r = 0; r < m.rows; ++r)
+      for (uint32_t col = 0; col < m.cols; ++col) widest = std::max(widest, double(value(r, col)));
+    float need = text_width(f, px, short_count(uint64_t(widest))) + 4;
+    if (need > cw && need * 0.8f <= cw) {  // a little smaller still reads
+      px *= cw / need;
+      need = cw;
+    }
+    if (need <= cw && px + 2 <= ch && px >= 8)
+      for (uint32_t r = 0; r < m.rows; ++r)
+        for (uint32_t col = 0; col < m.cols; ++col) {
+          const double v = double(value(r, col));
+          const float t = style.to_t(v);
+          const ImU32 tc = t > 0.5f ? IM_COL32(20, 20, 28, 255) : to_u32(palette::kText);
+          text(c, f, px, m.cell_x(col) + cw * 0.5f, m.cell_y(r) + 0.5f * (ch - px), tc, short_count(uint64_t(v)), 0.5f);
+        }
+  }
+  dl->AddRect(ImVec2(p.x - 0.5f, p.y - 0.5f), ImVec2(p.right() + 0.5f, p.bottom() + 0.5f),
+              to_u32(palette::kTextDim, 0.5f));
+}
+
+}  // namespace
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram& h) {
+  if (h.rows == 0 || h.cols == 0 || h.counts.size() != size_t(h.rows) * h.cols) return;
+  const std::string noun = histogram_row_noun(c);
+  const bool places = noun == "digit place";
+  const bool scanned = h.scanned.size() == h.counts.size();
+  const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;
+  uint64_t total = 0;
+  for (uint32_t v : h.counts) total += v;
+  if (places && h.rows) total /= h.rows;  // every place counts every key
+
+  const LocalRanks* hl = places ? nullptr : pass_local_ranks(c, h.pass);
+  std::string title = places ? "Digit histogram of every digit place" : fmt::format("Digit counts per {}", noun);
+  std::string subtitle =
+      places ? fmt::format("{} places \xC3\x97 {} digits of {} bits, from one read of the keys", h.rows, h.cols, h.digit_bits)
+             : fmt::format("{} \xC2\xB7 {} {}s \xC3\x97 {} digits", pass_label(c, h), format_count(total_rows), noun, h.cols);
+  if (h.blocks_per_row > 1) subtitle += fmt::format(" \xC2\xB7 a row sums {} {}s", h.blocks_per_row, noun);
+  if (hl) subtitle += fmt::format(" \xC2\xB7 marked: {} {}", noun, hl->block);
+  const Rect content = begin_panel(c, r, title, subtitle);
+  ImFont* sf = small(c);
+  const float spx = c.small_px, s = c.scale;
+  const ImU32 text_col = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
+
+  // Columns: [y tick labels] [counts map] gap [offsets map]; rows: label, plot, x ticks, colour bar.
+  const std::string row_word = places ? "place" : noun;
+  const float left = std::max(text_width(sf, spx, format_count(total_rows - 1)), text_width(sf, spx, row_word)) + 6 * s;
+  const float gap = std::round((scanned ? 14 : 0) * s);
+  const float map_w = std::floor((content.w - left - gap) / (scanned ? 2.0f : 1.0f));
+  const float label_h = std::round(spx * 1.3f), ticks_h = std::round(spx * 1.25f), bar_h = std::round(spx * 1.35f);
+  const float plot_h = content.h - label_h - ticks_h - bar_h;
+  if (map_w < 24 || plot_h < 12) {
+    end_panel(c);
+    return;
+  }
+  const float min_cell = std::max(2.0f, std::round(2 * s));
+  const uint32_t gx = std::min<uint32_t>(h.cols, uint32_t(std::max(1.0f, map_w / min_cell)));
+  const uint32_t gy = std::min<uint32_t>(h.rows, uint32_t(std::max(1.0f, plot_h / min_cell)));
+
+  auto count_at = [&](uint32_t row, uint32_t col) { return h.counts[size_t(row) * h.cols + col]; };
+  auto offset_at = [&](uint32_t row, uint32_t col) { return h.scanned[size_t(row) * h.cols + col]; };
+  const Grid counts = average(h.rows, h.cols, gx, gy, count_at);
+  const bool averaged = gx < h.cols || gy < h.rows;
+
+  MapStyle cs;
+  cs.label = places ? "counts per place and digit" : fmt::format("counts (keys of each digit in each {})", noun);
+  cs.ramp = count_colour;
+  const double cmax = std::max(1.0, counts.max);
+  cs.to_t = [cmax](double v) { return v > 0 ? float(std::sqrt(v / cmax)) : 0.0f; };
+  cs.bar_lo = "0";
+  cs.bar_hi = short_count(uint64_t(std::ceil(cmax)));
+  cs.bar_note = averaged ? "keys, sqrt scale, cells averaged" : "keys, sqrt scale";
+
+  MapStyle os;
+  os.label = places ? "offsets: exclusive scan along each place's row"
+                    : "offsets: exclusive scan down digit 0's column, then digit 1's, ...";
+  const double omax = std::max<double>(1.0, double(total));
+  os.ramp = [](float t) { return to_u32(colormap_rgb8(t)); };
+  os.to_t = [omax](double v) { return float(v / omax); };
+  os.bar_lo = "0";
+  os.bar_hi = short_count(total);
+  os.bar_note = "output position";
+
+  const float x0 = content.x + left;
+  const float plot_y = content.y + label_h;
+  std::vector<std::pair<MapGeometry, const MapStyle*>> maps;
+  maps.push_back({MapGeometry{Rect{x0, plot_y, map_w, plot_h}, h.rows, h.cols}, &cs});
+  if (scanned) maps.push_back({MapGeometry{Rect{x0 + map_w + gap, plot_y, map_w, plot_h}, h.rows, h.cols}, &os});
+
+  for (size_t k = 0; k < maps.size(); ++k) {
+    const MapGeometry& m = maps[k].first;
+    const MapStyle& st = *maps[k].second;
+    if (k == 0) draw_map(c, m, gx, gy, counts, st, count_at);
+    else draw_map(c, m, gx, gy, average(h.rows, h.cols, gx, gy, offset_at), st, offset_at);
+    // Label over the map, shortened to its width.
+    std::string label = st.label;
+    while (label.size() > 8 && text_width(sf, spx, label) > m.plot.w) label = label.substr(0, label.size() - 5) + "...";
+    text(c, sf, spx, m.plot.x, content.y, text_col, label);
+    // Digit ticks under the map.
+    const float ty = m.plot.bottom() + 2 * s;
+    for (uint64_t d : axis_ticks(h.cols - 1, m.plot.w, text_width(sf, spx, "255"))) {
+      const float cx = m.plot.x + m.plot.w * (float(d) + 0.5f) / float(h.cols);
+      c.dl->AddLine(ImVec2(cx, m.plot.bottom()), ImVec2(cx, ty + 1), dim);
+      text_centred(c, sf, spx, cx, ty, dim, std::to_string(d), m.plot.x, m.plot.right());
+    }
+    // Colour bar: "0 [ramp] max  note".
+    const float by = ty + ticks_h, bh = std::round(spx * 0.8f);
+    float bx = m.plot.x;
+    text(c, sf, spx, bx, by, dim, st.bar_lo);
+    bx += text_width(sf, spx, st.bar_lo) + 4 * s;
+    const float note_w = text_width(sf, spx, st.bar_note), hi_w = text_width(sf, spx, st.bar_hi);
+    const float bw = std::clamp(m.plot.w - (bx - m.plot.x) - hi_w - note_w - 16 * s, 24 * s, 160 * s);
+    colour_bar(c, bx, by + 0.5f * (spx - bh) + 1, bw, bh, [&](float t) { return st.ramp(t > 0 ? t : 1e-3f); });
+    bx += bw + 4 * s;
+    text(c, sf, spx, bx, by, dim, st.bar_hi);
+    bx += hi_w + 8 * s;
+    if (bx + note_w <= m.plot.right() + 2) text(c, sf, spx, bx, by, dim, st.bar_note);
+  }
+
+  // Row ticks at the left, with the axis name over them; "digit" under them.
+  const MapGeometry& m0 = maps[0].first;
+  text(c, sf, spx, x0 - 4 * s, content.y, dim, row_word, 1.0f);
+  text(c, sf, spx, x0 - 4 * s, m0.plot.bottom() + 2 * s, dim, "digit", 1.0f);
+  const float row_h = plot_h / float(h.rows);
+  for (uint64_t row : axis_ticks(h.rows - 1, plot_h, spx * 0.6f)) {
+    const float cy = plot_y + row_h * (float(row) + 0.5f);
+    const uint64_t label = places ? row : row * h.blocks_per_row;
+    float ly = cy - spx * 0.5f;
+    ly = std::clamp(ly, plot_y - 2, plot_y + plot_h - spx + 2);
+    text(c, sf, spx, x0 - 4 * s, ly, dim, format_count(label), 1.0f);
+  }
+  // The highlighted block's row: outlined on both maps, with a marker in the margin.
+  if (hl) {
+    const uint32_t row = hl->block / std::max<uint32_t>(1, h.blocks_per_row);
+    if (row < h.rows) {
+      const float y0 = plot_y + row_h * float(row), y1 = plot_y + row_h * float(row + 1);
+      const float yc = 0.5f * (y0 + y1), th = std::max(4.0f, 4 * s);
+      for (const auto& mp : maps) {
+        const Rect& p = mp.first.plot;
+        c.dl->AddRect(ImVec2(p.x - 1, std::min(y0, yc - 1.5f) - 1), ImVec2(p.right() + 1, std::max(y1, yc + 1.5f) + 1),
+                      to_u32(palette::kHighlight), 0, 0, std::max(1.5f, 1.5f * s));
+      }
+      c.dl->AddTriangleFilled(ImVec2(x0 - 2 - 1.6f * th, yc - th), ImVec2(x0 - 2, yc), ImVec2(x0 - 2 - 1.6f * th, yc + th),
+                              to_u32(palette::kHighlight));
+    }
+  }
+  end_panel(c);
+}
+
+}  // namespace sortscope
