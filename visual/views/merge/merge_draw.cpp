@@ -1,0 +1,153 @@
+#include "views/merge/merge_draw.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+
+#include "colormap.h"
+#include "common/density.h"
+#include "views/legend.h"
+
+namespace sortscope::merge_view {
+
+ImU32 to_u32(const std::array<float, 4>& c, float alpha) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
+}
+
+Canvas::Canvas(const AuxDrawContext& c, const Rect& r) : c_(c), r_(r) {
+  font_ = c.font ? c.font : ImGui::GetFont();
+  small_ = c.small ? c.small : font_;
+  c_.dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
+}
+
+Canvas::~Canvas() { c_.dl->PopClipRect(); }
+
+Rect Canvas::frame(const std::string& title, const std::string& subtitle) {
+  const float pad = std::round(8 * s());
+  c_.dl->AddRectFilled(ImVec2(r_.x, r_.y), ImVec2(r_.right(), r_.bottom()), to_u32(palette::kPanel), 6 * s());
+  float y = r_.y + pad;
+  // The title may be clipped at the right: the panel never grows past its rectangle.
+  c_.dl->AddText(font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title.c_str());
+  y += c_.font_px * 1.15f;
+  if (!subtitle.empty()) {
+    c_.dl->AddText(small_, c_.small_px, ImVec2(r_.x + pad, y), to_u32(palette::kTextDim), subtitle.c_str(), nullptr,
+                   0.0f);
+    y += c_.small_px * 1.2f;
+  }
+  y += std::round(4 * s());
+  return Rect{r_.x + pad, y, r_.w - 2 * pad, r_.bottom() - pad - y};
+}
+
+float Canvas::text_w(const std::string& t, bool small) const {
+  ImFont* f = small ? small_ : font_;
+  return f->CalcTextSizeA(small ? c_.small_px : c_.font_px, FLT_MAX, 0, t.c_str()).x;
+}
+
+float Canvas::text(float x, float y, const std::string& t, ImU32 col, bool small) const {
+  c_.dl->AddText(small ? small_ : font_, small ? c_.small_px : c_.font_px, ImVec2(x, y), col, t.c_str());
+  return text_w(t, small);
+}
+
+void Canvas::text_right(float x, float y, const std::string& t, ImU32 col, bool small) const {
+  text(x - text_w(t, small), y, t, col, small);
+}
+
+void Canvas::text_centre(float x, float y, const std::string& t, ImU32 col, bool small) const {
+  text(x - 0.5f * text_w(t, small), y, t, col, small);
+}
+
+void Canvas::rect(float x0, float y0, float x1, float y1, ImU32 col) const {
+  c_.dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), col);
+}
+
+void Canvas::outline(float x0, float y0, float x1, float y1, ImU32 col, float thickness) const {
+  c_.dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), col, 0, 0, thickness);
+}
+
+void Canvas::line(float x0, float y0, float x1, float y1, ImU32 col, float thickness) const {
+  c_.dl->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), col, thickness);
+}
+
+void Canvas::hatch(float x0, float y0, float x1, float y1) const {
+  if (x1 <= x0 || y1 <= y0) return;
+  rect(x0, y0, x1, y1, to_u32(palette::kPaddingBack));
+  c_.dl->PushClipRect(ImVec2(x0, y0), ImVec2(x1, y1), true);
+  const float h = y1 - y0, step = std::max(6.0f, 6 * s());
+  for (float d = -h; d < x1 - x0; d += step)
+    c_.dl->AddLine(ImVec2(x0 + d, y1), ImVec2(x0 + d + h, y0), to_u32(palette::kPadding), std::max(1.5f, 1.5f * s()));
+  c_.dl->PopClipRect();
+}
+
+float Canvas::swatch(float x, float y, ImU32 col, const std::string& label) const {
+  const float h = std::round(small_px() * 0.8f), w = std::round(small_px() * 1.3f);
+  const float yy = y + 0.5f * (small_px() - h);
+  rect(x, yy, x + w, yy + h, col);
+  x += w + 4 * s();
+  x += text(x, y, label, to_u32(palette::kTextDim));
+  return x + 12 * s();
+}
+
+ImU32 key_colour(const Timeline& t, uint64_t ordered_bits) {
+  const Rgb8 c = colormap_rgb8(display_fraction(t.key_type, ordered_bits, t.range));
+  return IM_COL32(c.r, c.g, c.b, 255);
+}
+
+StepKeys::StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes) {
+  if (!c.timeline || !c.timeline->store) return;
+  const Step& st = c.current();
+  if (!st.keys.valid()) return;
+  const ArraySnapshot& snap = c.timeline->store->get(st.keys);
+  if (!snap.full) return;
+  word_ = snap.word_bytes;
+  n_ = snap.padded_n;
+  if (!snap.on_device) {
+    data_ = snap.host.data();
+  } else if (n_ * uint64_t(word_) <= max_device_bytes) {
+    owned_ = c.timeline->store->read_host(st.keys);
+    data_ = owned_.data();
+  }
+  if (!data_) n_ = 0;
+}
+
+uint64_t StepKeys::operator[](uint64_t i) const {
+  if (word_ == 8) {
+    uint64_t v;
+    std::memcpy(&v, data_ + i * 8, 8);
+    return v;
+  }
+  uint32_t v;
+  std::memcpy(&v, data_ + i * 4, 4);
+  return v;
+}
+
+uint64_t nice_step(double px_per_unit, double min_px) {
+  if (px_per_unit <= 0) return 1;
+  const double want = min_px / px_per_unit;
+  uint64_t step = 1;
+  for (;;) {
+    for (uint64_t m : {1, 2, 5})
+      if (double(step * m) >= want) return step * m;
+    if (step > (uint64_t(1) << 60)) return step;
+    step *= 10;
+  }
+}
+
+std::string short_count(uint64_t v) {
+  char buf[32];
+  if (v >= 10'000'000'000ull) {
+    std::snprintf(buf, sizeof buf, "%.0fG", double(v) / 1e9);
+    return buf;
+  }
+  if (v >= 10'000'000ull) {
+    std::snprintf(buf, sizeof buf, "%.0fM", double(v) / 1e6);
+    return buf;
+  }
+  if (v >= 1'000'000ull) {
+    std::snprintf(buf, sizeof buf, "%.1fM", double(v) / 1e6);
+    return buf;
+  }
+  return format_count(v);
+}
+
+}  // namespace sortscope::merge_view

@@ -1,0 +1,172 @@
+// The merge-path grid (Odeh et al. 2012; Satish et al. 2010 §5.3's partitioning of long merges):
+// A's keys along x, B's along y; merging A and B walks from the top-left corner to the bottom-right
+// one, a step right for each key taken from A, a step down for each key from B. Cross-diagonal d
+// holds the cells with d outputs before them; the partition kernel finds where the path crosses every
+// tile_keys-th diagonal by a binary search along it, and thread block t merges the stretch of the
+// path between diagonals t and t + 1: exactly tile_keys outputs, however the keys are distributed.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "colormap.h"
+#include "views/legend.h"
+#include "views/merge/merge_draw.h"
+#include "views/merge_aux_views.h"
+
+namespace sortscope {
+
+using namespace merge_view;
+
+namespace {
+
+// Largest merge whose path is walked key by key each frame (it is redrawn at display rate).
+constexpr uint64_t kExactPathKeys = uint64_t(1) << 17;
+
+// The path's points, in (a, b) key coordinates: corners only when walked key by key; every
+// `stride`-th output when the merge has more outputs than the grid has pixels.
+std::vector<ImVec2> exact_path(const StepKeys& keys, const MergePathGrid& g, uint64_t stride) {
+  std::vector<ImVec2> pts;
+  uint64_t a = 0, b = 0;
+  int dir = -1;  // 0 right (A), 1 down (B)
+  pts.push_back(ImVec2(0, 0));
+  const uint64_t total = g.a_len + g.b_len;
+  for (uint64_t d = 0; d < total; ++d) {
+    // Ties go to A (the stable rule of merge_path.h): take B only when its key is strictly smaller.
+    const bool take_a = a < g.a_len && (b >= g.b_len || !(keys[g.b_begin + b] < keys[g.a_begin + a]));
+    const int now = take_a ? 0 : 1;
+    if (stride == 1 && now != dir && d > 0) pts.push_back(ImVec2(float(a), float(b)));
+    dir = now;
+    take_a ? ++a : ++b;
+    if (stride > 1 && (d + 1) % stride == 0) pts.push_back(ImVec2(float(a), float(b)));
+  }
+  pts.push_back(ImVec2(float(a), float(b)));
+  return pts;
+}
+
+}  // namespace
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) {
+  Canvas cv(c, r);
+  const Rect content = cv.frame(
+      fmt::format("Merge path: pass {}, pair {}", g.pass + 1, g.pair),
+      fmt::format("A = {} keys (across), B = {} keys (down); a cross-diagonal every {} outputs, one thread block "
+                  "between two",
+                  format_count(g.a_len), format_count(g.b_len), format_count(g.tile_keys)));
+  if (content.empty()) return;
+  const float s = cv.s(), sp = cv.small_px();
+  const ImU32 text = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
+
+  // Room for B's tick labels at the left, A's above, and the legend row below.
+  const float strip = std::round(7 * s);
+  const float left = cv.text_w(short_count(g.b_len)) + sp * 1.6f + strip;
+  const float top = sp * 1.4f + strip;
+  const float legend_h = sp * 1.6f;
+  const float avail_w = content.w - left - 4 * s, avail_h = content.h - top - legend_h;
+  if (avail_w < 8 || avail_h < 8) return;
+  const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
+  double sx = avail_w / a_len, sy = avail_h / b_len;
+  // Square cells keep the diagonals at 45 degrees; only very unequal runs get separate scales.
+  if (sx / sy > 0.25 && sx / sy < 4) sx = sy = std::min(sx, sy);
+  const float x0 = content.x + left, y0 = content.y + top;
+  auto X = [&](double a) { return float(x0 + a * sx); };
+  auto Y = [&](double b) { return float(y0 + b * sy); };
+  const float x1 = X(a_len), y1 = Y(b_len);
+  cv.rect(x0, y0, x1, y1, to_u32(palette::kPlotBackground));
+
+  // Grid: every key when cells are large enough, else lines at a round step with its numbers.
+  const ImU32 grid = to_u32(kGrid);
+  const bool cells = sx >= 6 && sy >= 6;
+  const uint64_t step_a = cells ? 1 : nice_step(sx, 56 * s), step_b = cells ? 1 : nice_step(sy, 40 * s);
+  for (uint64_t a = step_a; a < g.a_len; a += step_a) cv.line(X(double(a)), y0, X(double(a)), y1, grid, 1);
+  for (uint64_t b = step_b; b < g.b_len; b += step_b) cv.line(x0, Y(double(b)), x1, Y(double(b)), grid, 1);
+  const uint64_t label_a = cells ? nice_step(sx, 40 * s) : step_a, label_b = cells ? nice_step(sy, sp * 1.6) : step_b;
+  const float ty = content.y;
+  for (uint64_t a = 0; a <= g.a_len; a += label_a)
+    if (a == 0 || X(double(a)) + cv.text_w(short_count(a)) * 0.5f < x1 - cv.text_w(short_count(g.a_len)))
+      cv.text_centre(X(double(a)), ty, short_count(a), dim);
+  cv.text_right(x1, ty, short_count(g.a_len), dim);
+  for (uint64_t b = 0; b <= g.b_len; b += label_b)
+    if (b == 0 || Y(double(b)) < y1 - sp * 1.5f) cv.text_right(x0 - strip - 4 * s, Y(double(b)) - sp * 0.5f, short_count(b), dim);
+  cv.text_right(x0 - strip - 4 * s, y1 - sp * 0.5f, short_count(g.b_len), dim);
+  cv.text(x0 - left, Y(b_len * 0.5) - sp * 0.5f, "B", to_u32(kRunB), false);
+  cv.text_right(x0 - strip - 4 * s, ty - (cv.body_px() - sp) * 0.5f, "A", to_u32(kRunA), false);
+
+  // The runs' keys as colour strips along their axes (one rect per key or per pixel).
+  const StepKeys keys(c);
+  const bool have_keys = keys.available() && g.a_begin + g.a_len <= keys.size() && g.b_begin + g.b_len <= keys.size();
+  if (have_keys && c.timeline) {
+    const uint64_t per_a = std::max<uint64_t>(1, uint64_t(std::ceil(1.0 / sx)));
+    for (uint64_t a = 0; a < g.a_len; a += per_a)
+      cv.rect(X(double(a)), y0 - strip, std::max(X(double(std::min(a + per_a, g.a_len))), X(double(a)) + 1), y0 - 1,
+              key_colour(*c.timeline, keys[g.a_begin + a]));
+    const uint64_t per_b = std::max<uint64_t>(1, uint64_t(std::ceil(1.0 / sy)));
+    for (uint64_t b = 0; b < g.b_len; b += per_b)
+      cv.rect(x0 - strip, Y(double(b)), x0 - 1, std::max(Y(double(std::min(b + per_b, g.b_len))), Y(double(b)) + 1),
+              key_colour(*c.timeline, keys[g.b_begin + b]));
+  } else {
+    cv.rect(x0, y0 - strip, x1, y0 - 1, to_u32(kRunA, 0.7f));
+    cv.rect(x0 - strip, y0, x0 - 1, y1, to_u32(kRunB, 0.7f));
+  }
+  cv.outline(x0 - 0.5f, y0 - 0.5f, x1 + 0.5f, y1 + 0.5f, to_u32(palette::kTextDim, 0.6f), 1);
+
+  // Cross-diagonals: d outputs before them. Thousands of blocks: only those a few pixels apart.
+  const size_t nd = std::min(g.diagonals.size(), g.a_splits.size());
+  const double diag_px = std::min(sx, sy);
+  std::vector<size_t> shown;
+  for (size_t j = 0; j < nd; ++j)
+    if (shown.empty() || j + 1 == nd || double(g.diagonals[j] - g.diagonals[shown.back()]) * diag_px >= 5 * s) {
+      if (j + 1 == nd && !shown.empty() && double(g.diagonals[j] - g.diagonals[shown.back()]) * diag_px < 5 * s)
+        shown.back() = j;
+      else
+        shown.push_back(j);
+    }
+  const ImU32 diag_col = to_u32(palette::kComparator, 0.75f);
+  for (size_t j : shown) {
+    const double d = double(g.diagonals[j]);
+    const double a_hi = std::min(d, double(g.a_len)), a_lo = std::max(0.0, d - double(g.b_len));
+    cv.line(X(a_hi), Y(d - a_hi), X(a_lo), Y(d - a_lo), diag_col, std::max(1.0f, 1.2f * s));
+  }
+
+  // The path: key by key where the keys are at hand and few enough, else through the split points.
+  std::vector<ImVec2> pts;
+  const bool exact = have_keys && g.a_len + g.b_len <= kExactPathKeys;
+  if (exact) {
+    const double px = double(x1 - x0) + double(y1 - y0);
+    const uint64_t stride = double(g.a_len + g.b_len) > 2 * px ? uint64_t(double(g.a_len + g.b_len) / px) : 1;
+    pts = exact_path(keys, g, std::max<uint64_t>(stride, 1));
+  } else {
+    for (size_t j = 0; j < nd; ++j) pts.push_back(ImVec2(float(g.a_splits[j]), float(g.diagonals[j] - g.a_splits[j])));
+  }
+  for (ImVec2& p : pts) p = ImVec2(X(p.x), Y(p.y));
+  c.dl->AddPolyline(pts.data(), int(pts.size()), to_u32(kPath), 0, std::max(2.0f, 2.5f * s));
+
+  // Split points on the shown diagonals, and the block numbers between them when there is room.
+  const float rad = std::max(3.0f, 4.5f * s);
+  for (size_t j : shown) {
+    const float px = X(double(g.a_splits[j])), py = Y(double(g.diagonals[j] - g.a_splits[j]));
+    c.dl->AddCircleFilled(ImVec2(px, py), rad + 1.5f * s, to_u32(palette::kBackground));
+    c.dl->AddCircleFilled(ImVec2(px, py), rad, to_u32(palette::kHighlight));
+  }
+  if (shown.size() == nd && nd >= 2 && nd <= 24) {
+    for (size_t j = 0; j + 1 < nd; ++j) {
+      const double d = 0.5 * double(g.diagonals[j] + g.diagonals[j + 1]);
+      const double a = 0.5 * double(g.a_splits[j] + g.a_splits[j + 1]);
+      const std::string label = j == 0 && nd <= 8 ? "block 0" : std::to_string(j);
+      const float lx = X(a) + 6 * s, ly = Y(d - a) - sp - 4 * s;
+      if (Y(double(g.diagonals[j + 1] - g.a_splits[j + 1])) - Y(double(g.diagonals[j] - g.a_splits[j])) > sp * 0.6f ||
+          X(double(g.a_splits[j + 1])) - X(double(g.a_splits[j])) > cv.text_w(label))
+        cv.text(lx, ly, label, text);
+    }
+  }
+
+  // Legend.
+  float lx = content.x, ly = content.bottom() - sp * 1.15f;
+  lx = cv.swatch(lx, ly, to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits");
+  lx = cv.swatch(lx, ly, diag_col,
+                 shown.size() == nd ? "cross-diagonals" : fmt::format("every {}-th diagonal shown", (nd + shown.size() - 1) / shown.size()));
+  lx = cv.swatch(lx, ly, to_u32(palette::kHighlight), "split (binary search)");
+  if (have_keys) cv.text(lx, ly, "edge strips: keys of A and B (colour = value)", dim);
+}
+
+}  // namespace sortscope

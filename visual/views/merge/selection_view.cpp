@@ -1,0 +1,194 @@
+// One multi-sequence selection (Leischner 2010 §5.2): the split of k sorted sequences at global rank
+// r, iteration by iteration. The k sequences are bars side by side across the top (width in
+// proportion to their lengths), the selected prefix of each (its final split) filled; below each
+// bar time runs down, one row per iteration, showing the window that must hold the split:
+//   Osipov (§5.2.1, App. A): the window [lower, upper] shaded, the probe (tentative split) as a
+//     line that jumps when its sequence is chosen; each iteration moves one sequence's window (the
+//     chosen one, highlighted): up when the probes hold too few keys, down when too many.
+//   Quickselect (§5.2.2, Alg. 3): the windows shrink in every sequence at once; each row marks the
+//     keys below the pivot (probe) and those equal to it (up to probe_hi), the pivot's colour at
+//     the row's left, its sequence highlighted.
+// The column at the right sums over the sequences: the global window closing in on r (App. A's
+// L <= r <= U) with the summed probe; the pink line is r.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "colormap.h"
+#include "views/legend.h"
+#include "views/merge/merge_draw.h"
+#include "views/merge_aux_views.h"
+
+namespace sortscope {
+
+using namespace merge_view;
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t) {
+  Canvas cv(c, r);
+  const bool quick = t.method == SelectionTrace::QuickSelect;
+  const uint32_t k = t.k;
+  const size_t rows = size_t(t.iterations) + 1;
+  const bool valid = k > 0 && t.seq_begin.size() == size_t(k) + 1 && t.lower.size() >= rows * k &&
+                     t.upper.size() >= rows * k && t.probe.size() >= rows * k && t.splits.size() >= k &&
+                     (!quick || t.probe_hi.size() >= rows * k);
+  const uint64_t total = valid ? t.seq_begin[k] - t.seq_begin[0] : 0;
+  const Rect content = cv.frame(
+      fmt::format("{}: rank r = {} of {} keys in k = {} sequences, {} iteration{}",
+                  quick ? "Multi-sequence quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)", format_count(t.rank),
+                  format_count(total), k, t.iterations, t.iterations == 1 ? "" : "s"),
+      quick ? "each row: a pivot from a random window, ranked in every sequence; windows shrink to the pivot's ranks"
+            : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if > r");
+  if (content.empty() || !valid) return;
+  const float sc = cv.s(), sp = cv.small_px();
+  const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
+  const ImU32 window = to_u32(kWindow), chosen = to_u32(palette::kHighlight, 0.85f), probe = to_u32(kPath);
+  const ImU32 rank = to_u32(kRank), pivot = to_u32(palette::kSwapped), bar = to_u32(palette::kBlockA);
+
+  // Layout: iteration axis | k columns | the summed column; header bars on top, legend below.
+  const float axis_w = std::max(cv.text_w(std::to_string(t.iterations)) + (quick ? sp : 0), cv.text_w("it.")) + 10 * sc;
+  const float sum_w = std::round(std::clamp(content.w * 0.18f, 70 * sc, 200 * sc));
+  const float head_h = sp * 1.3f + 10 * sc + 6 * sc;
+  const float foot_h = sp * 1.4f + sp * 1.6f;
+  const float y0 = content.y + head_h, plot_h = content.h - head_h - foot_h;
+  const float xa = content.x + axis_w, xb = content.right() - sum_w - 14 * sc;
+  if (plot_h < 8 || xb - xa < 8) return;
+  const float col_gap = k <= 32 ? std::round(8 * sc) : (k <= 96 ? 2.0f : 0.0f);
+  const float min_w = std::max(2.0f, 3 * sc);
+  const float avail = xb - xa - col_gap * float(k - 1);
+  std::vector<float> cx(k + 1), cw(k);
+  std::vector<uint64_t> len(k);
+  for (uint32_t i = 0; i < k; ++i) len[i] = t.seq_begin[i + 1] - t.seq_begin[i];
+  const bool equal = avail < min_w * float(k) || total == 0;
+  float x = xa;
+  for (uint32_t i = 0; i < k; ++i) {
+    cw[i] = equal ? avail / float(k) : min_w + (avail - min_w * float(k)) * float(double(len[i]) / double(total));
+    cx[i] = x;
+    x += cw[i] + col_gap;
+  }
+  auto X = [&](uint32_t i, uint64_t pos) {
+    return cx[i] + (len[i] ? float(double(pos) / double(len[i])) * cw[i] : 0.0f);
+  };
+  const float sx0 = xb + 14 * sc, sx1 = content.right();
+  auto SX = [&](uint64_t pos) { return sx0 + (total ? float(double(pos) / double(total)) * (sx1 - sx0) : 0.0f); };
+  const float rh = plot_h / float(rows);
+  auto Y = [&](size_t row) { return y0 + float(row) * rh; };
+  auto at = [&](const std::vector<uint32_t>& v, size_t row, uint32_t i) { return uint64_t(v[row * k + i]); };
+
+  // Header: each sequence as a bar, its final selected prefix filled; numbers where they fit.
+  const float bar_y = content.y + sp * 1.3f, bar_y1 = bar_y + 10 * sc;
+  const bool numbered = cw[0] >= cv.text_w(std::to_string(k - 1)) + 2;
+  for (uint32_t i = 0; i < k; ++i) {
+    cv.rect(cx[i], bar_y, cx[i] + std::max(cw[i], 1.0f), bar_y1, bar);
+    cv.rect(cx[i], bar_y, X(i, t.splits[i]), bar_y1, rank);
+    cv.rect(cx[i], y0, cx[i] + cw[i], y0 + plot_h, to_u32(palette::kPlotBackground));
+    if (numbered || i == 0 || i + 1 == k) cv.text_centre(cx[i] + 0.5f * cw[i], content.y, std::to_string(i), dim);
+  }
+  cv.text(content.x, content.y, "seq", dim);
+  cv.text(content.x, y0 - sp * 1.25f, "it.", dim);
+  cv.rect(sx0, bar_y, sx1, bar_y1, bar);
+  cv.rect(sx0, bar_y, SX(t.rank), bar_y1, rank);
+  cv.rect(sx0, y0, sx1, y0 + plot_h, to_u32(palette::kPlotBackground));
+  cv.text_centre(0.5f * (sx0 + sx1), content.y, "all k (sums)", dim);
+
+  // Windows: one rect per run of rows where a sequence's window stays the same (Osipov moves one
+  // window per iteration, so k + iterations rects in all); the chosen sequence's row highlighted.
+  const float min_px = std::max(1.5f, 2 * sc);
+  auto span = [&](float xl, float xr, float ya, float yb, ImU32 col) {
+    if (xr - xl < min_px) xl = 0.5f * (xl + xr) - 0.5f * min_px, xr = xl + min_px;
+    cv.rect(xl, ya, xr, yb, col);
+  };
+  for (uint32_t i = 0; i < k; ++i) {
+    size_t start = 0;
+    for (size_t row = 1; row <= rows; ++row)
+      if (row == rows || at(t.lower, row, i) != at(t.lower, start, i) || at(t.upper, row, i) != at(t.upper, start, i)) {
+        span(X(i, at(t.lower, start, i)), X(i, at(t.upper, start, i)), Y(start), Y(row), window);
+        start = row;
+      }
+  }
+  for (size_t row = 1; row < rows && row < t.chosen.size(); ++row)
+    if (t.chosen[row] >= 0 && uint32_t(t.chosen[row]) < k) {
+      const uint32_t i = uint32_t(t.chosen[row]);
+      span(X(i, at(t.lower, row, i)), X(i, at(t.upper, row, i)), Y(row), Y(row + 1), chosen);
+    }
+
+  // Probes. Osipov: a line per sequence, jumping where it moved. Quickselect: per row the keys
+  // below the pivot end at probe, the keys equal to it run to probe_hi.
+  const float lw = std::max(1.5f, 1.6f * sc);
+  if (!quick) {
+    for (uint32_t i = 0; i < k; ++i) {
+      std::vector<ImVec2> pts;
+      size_t start = 0;
+      for (size_t row = 1; row <= rows; ++row)
+        if (row == rows || at(t.probe, row, i) != at(t.probe, start, i)) {
+          const float px = X(i, at(t.probe, start, i));
+          pts.push_back(ImVec2(px, Y(start)));
+          pts.push_back(ImVec2(px, Y(row)));
+          start = row;
+        }
+      c.dl->AddPolyline(pts.data(), int(pts.size()), probe, 0, lw);
+    }
+  } else {
+    for (size_t row = 1; row < rows; ++row) {
+      const float ya = Y(row) + rh * 0.15f, yb = Y(row + 1) - rh * 0.15f;
+      for (uint32_t i = 0; i < k; ++i) {
+        const float xl = X(i, at(t.probe, row, i)), xr = X(i, at(t.probe_hi, row, i));
+        if (xr > xl + 0.5f) cv.rect(xl, ya, xr, yb, to_u32(palette::kSwapped, 0.55f));
+        cv.line(xl, ya, xl, yb, pivot, lw);
+      }
+      if (row < t.pivot.size() && c.timeline && rh >= 3)
+        cv.rect(xa - sp * 0.9f - 4 * sc, ya, xa - 4 * sc, yb, key_colour(*c.timeline, t.pivot[row]));
+    }
+  }
+
+  // The sums: global window [sum lower, sum upper], summed probe(s), and r.
+  {
+    size_t start = 0;
+    auto sum = [&](const std::vector<uint32_t>& v, size_t row) {
+      uint64_t acc = 0;
+      for (uint32_t i = 0; i < k; ++i) acc += at(v, row, i);
+      return acc;
+    };
+    std::vector<ImVec2> pts, pts_hi;
+    for (size_t row = 0; row < rows; ++row) {
+      if (row + 1 == rows || sum(t.lower, row + 1) != sum(t.lower, start) || sum(t.upper, row + 1) != sum(t.upper, start)) {
+        span(SX(sum(t.lower, start)), SX(sum(t.upper, start)), Y(start), Y(row + 1), window);
+        start = row + 1;
+      }
+      const float pa = SX(sum(t.probe, row));
+      pts.push_back(ImVec2(pa, Y(row)));
+      pts.push_back(ImVec2(pa, Y(row + 1)));
+      if (quick && row > 0) cv.rect(pa, Y(row) + rh * 0.15f, std::max(pa + 1, SX(sum(t.probe_hi, row))),
+                                    Y(row + 1) - rh * 0.15f, to_u32(palette::kSwapped, 0.55f));
+    }
+    if (!quick) c.dl->AddPolyline(pts.data(), int(pts.size()), probe, 0, lw);
+    cv.line(SX(t.rank), bar_y, SX(t.rank), y0 + plot_h, rank, std::max(1.5f, 2 * sc));
+    cv.text(std::min(SX(t.rank) + 4 * sc, sx1 - cv.text_w("r")), y0 + plot_h + 2 * sc, "r", rank);
+  }
+
+  // Iteration numbers down the axis.
+  const uint64_t every = nice_step(rh, sp * 1.3f);
+  for (uint64_t row = 0; row < rows; row += every)
+    cv.text_right(xa - (quick ? sp + 8 * sc : 6 * sc), Y(row) + 0.5f * rh - sp * 0.5f, std::to_string(row), dim);
+
+  // Final splits: a tick under every column (and the numbers when they fit).
+  const float fy = y0 + plot_h;
+  for (uint32_t i = 0; i < k; ++i) {
+    const float sxp = X(i, t.splits[i]);
+    cv.line(sxp, y0, sxp, fy + 5 * sc, rank, std::max(1.0f, sc));
+    const std::string num = short_count(t.splits[i]);
+    if (cw[i] >= cv.text_w(num) + 4) cv.text_centre(cx[i] + 0.5f * cw[i], fy + 4 * sc, num, text);
+  }
+
+  float lx = content.x, ly = content.bottom() - sp * 1.15f;
+  lx = cv.swatch(lx, ly, window, quick ? "window [lower, upper)" : "window [lower, upper]");
+  lx = cv.swatch(lx, ly, chosen, quick ? "pivot's sequence" : "chosen (moved)");
+  if (quick)
+    lx = cv.swatch(lx, ly, to_u32(palette::kSwapped), "< pivot | = pivot");
+  else
+    lx = cv.swatch(lx, ly, probe, "probe");
+  cv.swatch(lx, ly, rank, "final split / rank r");
+}
+
+}  // namespace sortscope
