@@ -12,6 +12,7 @@
 
 #include "colormap.h"
 #include "gl/gl_check.h"
+#include "views/aux_panel.h"
 #include "views/legend.h"
 
 namespace sortscope {
@@ -172,6 +173,16 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
     bottom = layout_.progress.y - std::round(12 * s);
   }
   const float top = layout_.header.bottom() + std::round(10 * s);
+  // The aux panel takes the bottom ~45% of the room left for views, across the whole frame (the
+  // pseudo-code needs only the height of the array row; it keeps its line in sight by scrolling).
+  if (style_.aux_panel && timeline_has_aux_panel(timeline_)) {
+    const float room = bottom - top;
+    const float aux_h = std::round(room * 0.45f);
+    if (aux_h >= 60 * s) {
+      layout_.aux = {m, bottom - aux_h, float(width) - 2 * m, aux_h};
+      bottom = layout_.aux.y - std::round(10 * s);
+    }
+  }
   float view_right = float(width) - m;
   const auto& code = algorithm_.pseudo_code();
   if (style_.pseudo_code && !code.empty() && width >= 800) {
@@ -305,6 +316,23 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
                   rows[size_t(r)].text.c_str());
     }
     dl->PopClipRect();
+  }
+
+  // Aux panel: the step's panel snapshots; steps without any (the input) say so.
+  const Rect& a = layout_.aux;
+  if (!a.empty()) {
+    AuxDrawContext ac;
+    ac.dl = dl;
+    ac.area = a;
+    ac.timeline = &timeline_;
+    ac.step = step;
+    ac.font = fonts_.body;
+    ac.font_px = fonts_.body_px;
+    ac.small = fonts_.small;
+    ac.small_px = fonts_.small_px;
+    ac.scale = s;
+    layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
+    if (!layout_.aux_drawn) draw_aux_placeholder(ac, "no auxiliary snapshot in this step");
   }
 
   // Progress: a tick per step (where they fit), done part filled, the step marked.

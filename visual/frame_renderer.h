@@ -5,6 +5,9 @@
 //     n, key type, the kernel launch the step ran in and its GPU time;
 //   - the array view (bars, dots or heat map; comparator arcs; block-ownership strip; padding), with
 //     the algorithm's pseudo-code beside it, the step's line highlighted (wide frames only);
+//   - when the timeline carries panel snapshots (views/aux_panel.h: digit histograms, look-back,
+//     merge paths, ...), the aux panel under both, across the frame, about 45% of the height left
+//     for views (every step of such a timeline keeps the room, so the array does not jump);
 //   - a progress strip with a tick per step, and the legend (colour ramp with the key range,
 //     padding, compared/swapped pairs, heat-map brightness).
 //
@@ -35,6 +38,7 @@ namespace sortscope {
 struct FrameStyle {
   bool pseudo_code = true;  // the pseudo-code panel, where the frame is at least 800 px wide
   bool progress = true;     // the progress strip
+  bool aux_panel = true;    // the aux panel, for timelines that carry panel snapshots
   int samples = 4;          // multisampling of the offscreen framebuffer (1: none)
   ArrayViewOptions array;   // mode (auto/bars/dots/heat map), overlays
 };
@@ -44,6 +48,9 @@ struct FrameLayout {
   Rect header;     // caption and info line
   Rect view;       // the array view's rectangle
   Rect code;       // pseudo-code panel (empty when hidden)
+  Rect aux;        // aux panel (empty when the timeline has no panel snapshots or it is hidden)
+  bool aux_drawn = false;  // the step had panel snapshots and they were drawn into `aux`
+  std::vector<Rect> aux_views;  // one rectangle per panel view drawn, in the step's order
   Rect progress;   // progress strip (empty when hidden)
   Rect legend;     // legend row
 };

@@ -1,8 +1,13 @@
 #include "views/aux_panel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <type_traits>
 #include <vector>
 
+#include <imgui.h>
+
+#include "colormap.h"
 #include "views/merge_aux_views.h"
 #include "views/radix_aux_views.h"
 
@@ -19,6 +24,18 @@ bool is_panel(const AuxData& a) {
   return std::visit([](const auto& v) { return kPanelType<std::decay_t<decltype(v)>>; }, a);
 }
 
+// Relative width a view wants: a scanned histogram draws counts and offsets side by side; the
+// look-back schedule has a legend row to fit.
+float weight(const AuxData& a) {
+  if (const auto* h = std::get_if<DigitHistogram>(&a)) return h->scanned.empty() ? 1.3f : 2.0f;
+  if (std::holds_alternative<LookbackState>(a)) return 1.2f;
+  return 1.0f;
+}
+
+ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
+}
+
 }  // namespace
 
 bool has_aux_panel(const Step& step) {
@@ -33,23 +50,72 @@ bool timeline_has_aux_panel(const Timeline& timeline) {
   return false;
 }
 
-bool draw_aux_panel(const AuxDrawContext& c) {
+bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
+  if (view_rects) view_rects->clear();
+  if (!c.dl || !c.timeline || c.step < 0 || size_t(c.step) >= c.timeline->steps.size()) return false;
   std::vector<const AuxData*> views;
   for (const AuxData& a : c.current().aux)
     if (is_panel(a)) views.push_back(&a);
   if (views.empty() || c.area.empty()) return false;
-  // Several snapshots in one step share the area side by side, in the order the step lists them.
-  const float gap = 8 * c.scale;
-  const float w = (c.area.w - gap * float(views.size() - 1)) / float(views.size());
-  for (size_t i = 0; i < views.size(); ++i) {
-    const Rect r{c.area.x + float(i) * (w + gap), c.area.y, w, c.area.h};
-    std::visit(
-        [&](const auto& v) {
-          if constexpr (kPanelType<std::decay_t<decltype(v)>>) draw_aux_view(c, r, v);
-        },
-        *views[i]);
+  const float gap = std::round(8 * c.scale);
+  const int n = int(views.size());
+  // Rows: the count whose narrowest view (per unit of weight) is widest, with the height a view
+  // gets counting for up to 1.8 times its width (views are wider than tall).
+  auto rows_of = [&](int rows) {
+    std::vector<std::vector<int>> out(static_cast<size_t>(rows));
+    const int per_row = (n + rows - 1) / rows;
+    for (int i = 0; i < n; ++i) out[size_t(i / per_row)].push_back(i);
+    while (!out.empty() && out.back().empty()) out.pop_back();
+    return out;
+  };
+  auto score = [&](int rows) {
+    const auto layout = rows_of(rows);
+    const float h = (c.area.h - gap * float(layout.size() - 1)) / float(layout.size());
+    float worst = 1e30f;
+    for (const auto& row : layout) {
+      float total = 0;
+      for (int i : row) total += weight(*views[size_t(i)]);
+      const float unit = (c.area.w - gap * float(row.size() - 1)) / total;
+      worst = std::min(worst, std::min(unit, h * 1.8f));
+    }
+    return worst;
+  };
+  int best = 1;
+  for (int rows = 2; rows <= std::min(n, 3); ++rows)
+    if (score(rows) > score(best) * 1.05f) best = rows;
+  const auto layout = rows_of(best);
+  const float h = (c.area.h - gap * float(layout.size() - 1)) / float(layout.size());
+  for (size_t row = 0; row < layout.size(); ++row) {
+    float total = 0;
+    for (int i : layout[row]) total += weight(*views[size_t(i)]);
+    const float unit = (c.area.w - gap * float(layout[row].size() - 1)) / total;
+    float x = c.area.x;
+    const float y = c.area.y + float(row) * (h + gap);
+    for (int i : layout[row]) {
+      const float w = std::floor(unit * weight(*views[size_t(i)]));
+      const Rect r{x, y, w, h};
+      if (view_rects) view_rects->push_back(r);
+      std::visit(
+          [&](const auto& v) {
+            if constexpr (kPanelType<std::decay_t<decltype(v)>>) draw_aux_view(c, r, v);
+          },
+          *views[size_t(i)]);
+      x += w + gap;
+    }
   }
   return true;
+}
+
+void draw_aux_placeholder(const AuxDrawContext& c, const char* message) {
+  if (!c.dl || c.area.empty()) return;
+  const Rect& a = c.area;
+  c.dl->AddRectFilled(ImVec2(a.x, a.y), ImVec2(a.right(), a.bottom()), to_u32(palette::kPanel, 0.45f), 6 * c.scale);
+  ImFont* f = c.font ? c.font : ImGui::GetFont();
+  const ImVec2 size = f->CalcTextSizeA(c.font_px, FLT_MAX, 0, message);
+  c.dl->PushClipRect(ImVec2(a.x, a.y), ImVec2(a.right(), a.bottom()), true);
+  c.dl->AddText(f, c.font_px, ImVec2(std::round(a.x + 0.5f * (a.w - size.x)), std::round(a.y + 0.5f * (a.h - size.y))),
+                to_u32(palette::kTextDim), message);
+  c.dl->PopClipRect();
 }
 
 }  // namespace sortscope

@@ -9,6 +9,8 @@
 // Usage:
 //   AuxDrawContext c{dl, area, &timeline, step, fonts...};
 //   if (has_aux_panel(timeline.steps[step])) draw_aux_panel(c);
+#include <vector>
+
 #include "common/timeline.h"
 #include "views/rect.h"
 
@@ -36,8 +38,14 @@ bool has_aux_panel(const Step& step);
 // True when any step of the timeline does (the caller reserves room for the panel throughout, so
 // the array view does not jump in size while playing).
 bool timeline_has_aux_panel(const Timeline& timeline);
-// Draws the step's panel views into c.area (split among them when a step carries several).
-// Returns false, drawing nothing, when the step has none.
-bool draw_aux_panel(const AuxDrawContext& c);
+// Draws the step's panel views into c.area. Several views share it in the step's order, widths
+// weighted by what each needs (a scanned histogram shows two maps), in one row or, where the
+// area is too narrow for that, in two. Returns false, drawing nothing, when the step has none.
+// `view_rects`, when given, receives each view's rectangle in the step's order (for tests and
+// hit-testing).
+bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects = nullptr);
+// For a step without panel snapshots in a timeline that has them: the empty panel, with `message`
+// centred in it, so the room the caller reserved does not look broken.
+void draw_aux_placeholder(const AuxDrawContext& c, const char* message);
 
 }  // namespace sortscope

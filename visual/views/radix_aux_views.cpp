@@ -24,7 +24,7 @@ struct Permutation {
   std::function<ImU32(uint64_t, float)> top;   // colour of the key at a top position (alpha)
   std::function<ImU32(uint64_t, float)> bottom;
   std::function<int64_t(uint64_t)> bottom_digit;  // digit at a bottom position, -1 unknown: band labels
-  std::string top_label, bottom_label;
+  Alternatives top_label, bottom_label;  // longest first
   uint64_t top_base = 0, bottom_base = 0;     // numbering of the end labels
 };
 
@@ -45,10 +45,17 @@ void draw_permutation(const AuxDrawContext& c, const Rect& plot, const Permutati
   auto x_of = [&](uint64_t pos) { return plot.x + w * (float(pos) + 0.5f) / float(p.count); };
 
   // End labels: "0 ... count-1" on both rows, the row's name in the middle.
-  auto label_row = [&](float y, const std::string& name, uint64_t base) {
-    text(c, sf, spx, plot.x, y, dim, format_count(base));
-    text(c, sf, spx, plot.right(), y, dim, format_count(base + p.count - 1), 1.0f);
-    text(c, sf, spx, plot.x + 0.5f * w, y, text_col, name, 0.5f);
+  auto label_row = [&](float y, const Alternatives& name, uint64_t base) {
+    const std::string lo = format_count(base), hi = format_count(base + p.count - 1);
+    const float lo_w = text_width(sf, spx, lo), hi_w = text_width(sf, spx, hi);
+    text(c, sf, spx, plot.x, y, dim, lo);
+    text(c, sf, spx, plot.right(), y, dim, hi, 1.0f);
+    // The row's name centred between the end labels, or shortened to the room between them.
+    const float room = w - lo_w - hi_w - 16 * s;
+    const std::string fitted = first_fitting(sf, spx, name, room);
+    const float nw = text_width(sf, spx, fitted);
+    const float nx = std::clamp(plot.x + 0.5f * (w - nw), plot.x + lo_w + 8 * s, plot.right() - hi_w - 8 * s - nw);
+    text(c, sf, spx, nx, y, text_col, fitted);
   };
   label_row(plot.y, p.top_label, p.top_base);
   label_row(plot.bottom() - row_h + std::round(2 * s), p.bottom_label, p.bottom_base);
@@ -121,10 +128,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LocalRanks& l) 
   const std::string noun = histogram_row_noun(c) == "tile" ? "tile" : "block";
   const std::vector<uint64_t> starts = row_digit_starts(h, l.block);
   const bool digits_known = !starts.empty();
-  std::string subtitle = fmt::format("its {} keys, positions {}..{}", format_count(count), format_count(l.begin),
-                                     format_count(l.begin + (count ? count - 1 : 0)));
-  if (h) subtitle += " \xC2\xB7 " + pass_label(c, *h);
-  const Rect content = begin_panel(c, r, fmt::format("Local ranks in {} {}", noun, l.block), subtitle);
+  std::vector<std::string> parts{fmt::format("its {} keys, positions {}..{}", format_count(count), format_count(l.begin),
+                                             format_count(l.begin + (count ? count - 1 : 0)))};
+  if (h) parts.push_back(pass_label(c, *h));
+  Alternatives subtitles = dropping(parts);
+  subtitles.push_back(fmt::format("{} keys", format_count(count)));
+  const Rect content = begin_panel(c, r, {fmt::format("Local ranks in {} {}", noun, l.block), fmt::format("Ranks, {} {}", noun, l.block)},
+                                   subtitles);
   if (count == 0) {
     end_panel(c);
     return;
@@ -142,9 +152,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LocalRanks& l) 
     p.top = [&l, count](uint64_t i, float a) { return to_u32(colormap_rgb8(float(l.ranks[i]) / float(count)), a); };
     p.bottom = [count](uint64_t i, float a) { return to_u32(colormap_rgb8(float(i) / float(count)), a); };
   }
-  p.top_label = "input order (place in the block)";
-  p.bottom_label = digits_known ? "stable rank by digit (colour = digit)" : "stable rank by digit (colour = rank)";
-  draw_permutation(c, content, p, uint64_t(std::clamp(content.w * 1.5f, 128.0f, 1024.0f)));
+  p.top_label = {"input order (place in the block)", "input order", "input"};
+  p.bottom_label = digits_known ? Alternatives{"stable rank by digit (colour = digit)", "rank by digit", "rank"}
+                                : Alternatives{"stable rank by digit (colour = rank)", "rank by digit", "rank"};
+  // A few hundred lines at most: past that they merge into a grey web; the strips carry the rest.
+  draw_permutation(c, content, p, uint64_t(std::clamp(content.w * 0.5f, 64.0f, 256.0f)));
   end_panel(c);
 }
 
@@ -152,11 +164,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const ScatterMap& m) 
   const uint64_t n = m.dest.size();
   const DigitHistogram* h = step_histogram(c);
   const std::vector<uint64_t> starts = global_digit_starts(h);
-  const uint64_t max_lines = 1024;
-  std::string subtitle = format_count(n) + " keys";
-  if (h) subtitle += " \xC2\xB7 " + pass_label(c, *h);
-  if (n > max_lines) subtitle += fmt::format(" \xC2\xB7 every {}th key's line", (n + max_lines - 1) / max_lines);
-  const Rect content = begin_panel(c, r, "Scatter: where every key goes", subtitle);
+  const uint64_t max_lines = n <= 1024 ? 1024 : 512;  // every line up to 1024 keys
+  std::vector<std::string> parts{format_count(n) + " keys"};
+  if (n > max_lines) parts.push_back(fmt::format("a line for every {}th key", (n + max_lines - 1) / max_lines));
+  if (h) parts.push_back(pass_label(c, *h));
+  const Rect content = begin_panel(c, r, {"Scatter: where every key goes", "Scatter"}, dropping(parts));
   Permutation p;
   p.count = n;
   p.dest = [&m](uint64_t i) { return uint64_t(m.dest[i]); };
@@ -168,8 +180,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const ScatterMap& m) 
     p.top = [&m, n](uint64_t i, float a) { return to_u32(colormap_rgb8(float(m.dest[i]) / float(n)), a); };
     p.bottom = [n](uint64_t i, float a) { return to_u32(colormap_rgb8(float(i) / float(n)), a); };
   }
-  p.top_label = "pass input (position)";
-  p.bottom_label = starts.empty() ? "pass output (position)" : "pass output: digit 0's keys, then digit 1's, ...";
+  p.top_label = {"pass input (position)", "input"};
+  p.bottom_label = starts.empty() ? Alternatives{"pass output (position)", "output"}
+                                  : Alternatives{"pass output: digit 0's keys, then digit 1's, ...", "pass output, by digit",
+                                                 "output"};
   draw_permutation(c, content, p, max_lines);
   end_panel(c);
 }

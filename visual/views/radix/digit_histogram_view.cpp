@@ -54,11 +54,12 @@ Grid average(uint32_t rows, uint32_t cols, uint32_t gx, uint32_t gy, Value value
 }
 
 struct MapStyle {
-  std::string label;                  // over the map
+  Alternatives label;                 // over the map, longest first
   std::function<ImU32(float)> ramp;   // t in [0, 1]
   std::function<float(double)> to_t;  // cell value -> t
   bool dark_text_from_half = true;    // numbers in cells: dark text where the ramp is bright
-  std::string bar_lo, bar_hi, bar_note;
+  std::string bar_lo{"0"}, bar_hi, bar_note;
+  bool bar_ticks = false;  // ticks on the bar at 10, 100, ... (log scale)
 };
 
 struct MapGeometry {
@@ -95,8 +96,10 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
     double widest = 0;
     for (uint32_t r = 0; r < m.rows; ++r)
       for (uint32_t col = 0; col < m.cols; ++col) widest = std::max(widest, double(value(r, col)));
-    float need = text_width(f, px, short_count(uint64_t(widest))) + 4;
-    if (need > cw && need * 0.8f <= cw) {  // a little smaller still reads
+    // Plain digits (no separators: narrower) below a million.
+    auto cell_text = [](double v) { return v < 1e6 ? std::to_string(uint64_t(v)) : short_count(uint64_t(v)); };
+    float need = text_width(f, px, cell_text(widest)) + 4;
+    if (need > cw && need * 0.75f <= cw) {  // a little smaller still reads
       px *= cw / need;
       need = cw;
     }
@@ -106,7 +109,7 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
           const double v = double(value(r, col));
           const float t = style.to_t(v);
           const ImU32 tc = t > 0.5f ? IM_COL32(20, 20, 28, 255) : to_u32(palette::kText);
-          text(c, f, px, m.cell_x(col) + cw * 0.5f, m.cell_y(r) + 0.5f * (ch - px), tc, short_count(uint64_t(v)), 0.5f);
+          text(c, f, px, m.cell_x(col) + cw * 0.5f, m.cell_y(r) + 0.5f * (ch - px), tc, cell_text(v), 0.5f);
         }
   }
   dl->AddRect(ImVec2(p.x - 0.5f, p.y - 0.5f), ImVec2(p.right() + 0.5f, p.bottom() + 0.5f),
@@ -120,26 +123,40 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   const std::string noun = histogram_row_noun(c);
   const bool places = noun == "digit place";
   const bool scanned = h.scanned.size() == h.counts.size();
-  const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;
+  const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;  // at most
   uint64_t total = 0;
   for (uint32_t v : h.counts) total += v;
   if (places && h.rows) total /= h.rows;  // every place counts every key
 
   const LocalRanks* hl = places ? nullptr : pass_local_ranks(c, h.pass);
-  std::string title = places ? "Digit histogram of every digit place" : fmt::format("Digit counts per {}", noun);
-  std::string subtitle =
-      places ? fmt::format("{} places \xC3\x97 {} digits of {} bits, from one read of the keys", h.rows, h.cols, h.digit_bits)
-             : fmt::format("{} \xC2\xB7 {} {}s \xC3\x97 {} digits", pass_label(c, h), format_count(total_rows), noun, h.cols);
-  if (h.blocks_per_row > 1) subtitle += fmt::format(" \xC2\xB7 a row sums {} {}s", h.blocks_per_row, noun);
-  if (hl) subtitle += fmt::format(" \xC2\xB7 marked: {} {}", noun, hl->block);
-  const Rect content = begin_panel(c, r, title, subtitle);
+  const Alternatives titles =
+      places ? Alternatives{"Digit histogram of every digit place", "Digit histogram of every place", "Digit histogram"}
+             : Alternatives{fmt::format("Digit counts per {}", noun), "Digit counts"};
+  std::vector<std::string> parts;
+  if (places) {
+    parts.push_back(fmt::format("{} places \xC3\x97 {} digits of {} bits", h.rows, h.cols, h.digit_bits));
+    parts.push_back("from one read of the keys");
+  } else {
+    parts.push_back(pass_label(c, h));
+    if (h.blocks_per_row > 1)
+      parts.push_back(fmt::format("{} rows of {} {}s \xC3\x97 {} digits", format_count(h.rows), h.blocks_per_row, noun,
+                                  h.cols));
+    else
+      parts.push_back(fmt::format("{} {}{} \xC3\x97 {} digits", format_count(h.rows), noun, h.rows == 1 ? "" : "s", h.cols));
+    if (hl) parts.push_back(fmt::format("marked: {} {}", noun, hl->block));
+  }
+  const Rect content = begin_panel(c, r, titles, dropping(parts));
   ImFont* sf = small(c);
   const float spx = c.small_px, s = c.scale;
   const ImU32 text_col = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
 
   // Columns: [y tick labels] [counts map] gap [offsets map]; rows: label, plot, x ticks, colour bar.
   const std::string row_word = places ? "place" : noun;
-  const float left = std::max(text_width(sf, spx, format_count(total_rows - 1)), text_width(sf, spx, row_word)) + 6 * s;
+  // Left margin: row labels, then the marker of the highlighted row.
+  const float marker = std::round(std::max(4.0f, 4 * s));
+  const float label_right = 3.2f * marker + 2 * s;  // labels end this far left of the map
+  const float left =
+      std::max(text_width(sf, spx, format_count(total_rows - 1)) + label_right, text_width(sf, spx, row_word) + 4 * s);
   const float gap = std::round((scanned ? 14 : 0) * s);
   const float map_w = std::floor((content.w - left - gap) / (scanned ? 2.0f : 1.0f));
   const float label_h = std::round(spx * 1.3f), ticks_h = std::round(spx * 1.25f), bar_h = std::round(spx * 1.35f);
@@ -148,9 +165,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     end_panel(c);
     return;
   }
-  const float min_cell = std::max(2.0f, std::round(2 * s));
-  const uint32_t gx = std::min<uint32_t>(h.cols, uint32_t(std::max(1.0f, map_w / min_cell)));
-  const uint32_t gy = std::min<uint32_t>(h.rows, uint32_t(std::max(1.0f, plot_h / min_cell)));
+  // Cells of at least a pixel: 256 digits x a few hundred pixel rows is tens of thousands of rects.
+  const uint32_t gx = std::min<uint32_t>(h.cols, uint32_t(std::max(1.0f, map_w)));
+  const uint32_t gy = std::min<uint32_t>(h.rows, uint32_t(std::max(1.0f, plot_h)));
 
   auto count_at = [&](uint32_t row, uint32_t col) { return h.counts[size_t(row) * h.cols + col]; };
   auto offset_at = [&](uint32_t row, uint32_t col) { return h.scanned[size_t(row) * h.cols + col]; };
@@ -158,21 +175,31 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   const bool averaged = gx < h.cols || gy < h.rows;
 
   MapStyle cs;
-  cs.label = places ? "counts per place and digit" : fmt::format("counts (keys of each digit in each {})", noun);
+  cs.label = places ? Alternatives{"counts per place and digit", "counts"}
+                    : Alternatives{fmt::format("counts: keys of each digit per {}", noun), "counts per digit", "counts"};
   cs.ramp = count_colour;
   const double cmax = std::max(1.0, counts.max);
-  cs.to_t = [cmax](double v) { return v > 0 ? float(std::sqrt(v / cmax)) : 0.0f; };
-  cs.bar_lo = "0";
+  // sqrt brightness, or log where a few cells dwarf the rest (skewed keys, high digit places of
+  // small keys), so the ordinary cells still show.
+  double nonzero_sum = 0, nonzero = 0;
+  for (double v : counts.mean)
+    if (v > 0) nonzero_sum += v, nonzero += 1;
+  const bool log_scale = nonzero > 0 && cmax > 64 * nonzero_sum / nonzero;
+  if (log_scale)
+    cs.to_t = [cmax](double v) { return v > 0 ? float(std::log1p(v) / std::log1p(cmax)) : 0.0f; };
+  else
+    cs.to_t = [cmax](double v) { return v > 0 ? float(std::sqrt(v / cmax)) : 0.0f; };
   cs.bar_hi = short_count(uint64_t(std::ceil(cmax)));
-  cs.bar_note = averaged ? "keys, sqrt scale, cells averaged" : "keys, sqrt scale";
+  cs.bar_note = std::string(log_scale ? "keys, log scale" : "keys, sqrt scale") + (averaged ? ", cells averaged" : "");
+  cs.bar_ticks = log_scale;
 
   MapStyle os;
-  os.label = places ? "offsets: exclusive scan along each place's row"
-                    : "offsets: exclusive scan down digit 0's column, then digit 1's, ...";
+  os.label = places ? Alternatives{"offsets: exclusive scan along each place's row", "offsets: scan of each row", "offsets"}
+                    : Alternatives{"offsets: exclusive scan, digit-major (down digit 0, then digit 1, ...)",
+                                   "offsets: digit-major exclusive scan", "offsets: scan", "offsets"};
   const double omax = std::max<double>(1.0, double(total));
   os.ramp = [](float t) { return to_u32(colormap_rgb8(t)); };
   os.to_t = [omax](double v) { return float(v / omax); };
-  os.bar_lo = "0";
   os.bar_hi = short_count(total);
   os.bar_note = "output position";
 
@@ -188,9 +215,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     if (k == 0) draw_map(c, m, gx, gy, counts, st, count_at);
     else draw_map(c, m, gx, gy, average(h.rows, h.cols, gx, gy, offset_at), st, offset_at);
     // Label over the map, shortened to its width.
-    std::string label = st.label;
-    while (label.size() > 8 && text_width(sf, spx, label) > m.plot.w) label = label.substr(0, label.size() - 5) + "...";
-    text(c, sf, spx, m.plot.x, content.y, text_col, label);
+    text(c, sf, spx, m.plot.x, content.y, text_col, first_fitting(sf, spx, st.label, m.plot.w));
     // Digit ticks under the map.
     const float ty = m.plot.bottom() + 2 * s;
     for (uint64_t d : axis_ticks(h.cols - 1, m.plot.w, text_width(sf, spx, "255"))) {
@@ -198,18 +223,28 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
       c.dl->AddLine(ImVec2(cx, m.plot.bottom()), ImVec2(cx, ty + 1), dim);
       text_centred(c, sf, spx, cx, ty, dim, std::to_string(d), m.plot.x, m.plot.right());
     }
-    // Colour bar: "0 [ramp] max  note".
+    // Colour bar: "0 [ramp] max  note"; the note goes first when room is short.
     const float by = ty + ticks_h, bh = std::round(spx * 0.8f);
     float bx = m.plot.x;
     text(c, sf, spx, bx, by, dim, st.bar_lo);
     bx += text_width(sf, spx, st.bar_lo) + 4 * s;
     const float note_w = text_width(sf, spx, st.bar_note), hi_w = text_width(sf, spx, st.bar_hi);
-    const float bw = std::clamp(m.plot.w - (bx - m.plot.x) - hi_w - note_w - 16 * s, 24 * s, 160 * s);
-    colour_bar(c, bx, by + 0.5f * (spx - bh) + 1, bw, bh, [&](float t) { return st.ramp(t > 0 ? t : 1e-3f); });
-    bx += bw + 4 * s;
-    text(c, sf, spx, bx, by, dim, st.bar_hi);
-    bx += hi_w + 8 * s;
-    if (bx + note_w <= m.plot.right() + 2) text(c, sf, spx, bx, by, dim, st.bar_note);
+    const float room = m.plot.right() - bx - hi_w - 4 * s;
+    const bool with_note = room - note_w - 8 * s >= 60 * s;
+    const float bw = std::min(with_note ? room - note_w - 8 * s : room, std::max(60 * s, m.plot.w * 0.4f));
+    if (bw >= 16) {
+      colour_bar(c, bx, by + 0.5f * (spx - bh) + 1, bw, bh, [&](float t) { return st.ramp(t > 0 ? t : 1e-3f); });
+      if (st.bar_ticks)  // decades on the log bar
+        for (double v = 10; v < cmax; v *= 10) {
+          const float tx = bx + bw * float(std::log1p(v) / std::log1p(cmax));
+          c.dl->AddLine(ImVec2(tx, by + 0.5f * (spx - bh) + 1), ImVec2(tx, by + 0.5f * (spx + bh) + 1),
+                        IM_COL32(20, 20, 28, 200), 1.0f);
+        }
+      bx += bw + 4 * s;
+      text(c, sf, spx, bx, by, dim, st.bar_hi);
+      bx += hi_w + 8 * s;
+      if (with_note) text(c, sf, spx, bx, by, dim, st.bar_note);
+    }
   }
 
   // Row ticks at the left, with the axis name over them; "digit" under them.
@@ -222,14 +257,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     const uint64_t label = places ? row : row * h.blocks_per_row;
     float ly = cy - spx * 0.5f;
     ly = std::clamp(ly, plot_y - 2, plot_y + plot_h - spx + 2);
-    text(c, sf, spx, x0 - 4 * s, ly, dim, format_count(label), 1.0f);
+    text(c, sf, spx, x0 - label_right, ly, dim, format_count(label), 1.0f);
   }
   // The highlighted block's row: outlined on both maps, with a marker in the margin.
   if (hl) {
     const uint32_t row = hl->block / std::max<uint32_t>(1, h.blocks_per_row);
     if (row < h.rows) {
       const float y0 = plot_y + row_h * float(row), y1 = plot_y + row_h * float(row + 1);
-      const float yc = 0.5f * (y0 + y1), th = std::max(4.0f, 4 * s);
+      const float yc = 0.5f * (y0 + y1), th = marker;
       for (const auto& mp : maps) {
         const Rect& p = mp.first.plot;
         c.dl->AddRect(ImVec2(p.x - 1, std::min(y0, yc - 1.5f) - 1), ImVec2(p.right() + 1, std::max(y1, yc + 1.5f) + 1),

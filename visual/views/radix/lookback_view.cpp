@@ -36,10 +36,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
   uint32_t deepest = 0;
   for (uint32_t d : l.depth) deepest = std::max(deepest, d);
   const DigitHistogram* h = step_histogram(c);
-  std::string subtitle = l.measured ? "measured on the GPU: one atomic clock over the pass"
-                                    : "the CPU model's schedule (simulated, not measured on a GPU)";
-  const std::string title = h ? "Decoupled look-back, " + pass_label(c, *h) : "Decoupled look-back";
-  const Rect content = begin_panel(c, r, title, subtitle);
+  const Alternatives subtitles =
+      l.measured ? Alternatives{"measured on the GPU: one atomic clock over the pass", "measured on the GPU",
+                                "GPU-measured"}
+                 : Alternatives{"CPU model's schedule, not measured on a GPU", "CPU model's schedule (not measured)",
+                                "model schedule (not measured)", "model, not measured"};
+  Alternatives titles{"Decoupled look-back", "Look-back"};
+  if (h) titles.insert(titles.begin(), "Decoupled look-back, " + pass_label(c, *h));
+  const Rect content = begin_panel(c, r, titles, subtitles);
   if (!valid) {
     end_panel(c);
     return;
@@ -57,14 +61,23 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
     ImU32 col;
     std::string label;
   };
-  const std::vector<Entry> legend = {
+  const float sw = std::round(spx * 1.1f);
+  std::vector<Entry> legend = {
       {flag_colour(LookbackState::Invalid), "nothing published"},
       {flag_colour(LookbackState::Aggregate), "AGGREGATE: own counts"},
       {flag_colour(LookbackState::Inclusive), "INCLUSIVE: prefix of tiles 0..t"},
   };
-  const float sw = std::round(spx * 1.1f);
-  float legend_w = 0;
-  for (const Entry& e : legend) legend_w += sw + 4 * s + text_width(sf, spx, e.label) + 12 * s;
+  auto legend_width = [&] {
+    float w = 0;
+    for (const Entry& e : legend) w += sw + 4 * s + text_width(sf, spx, e.label) + 12 * s;
+    return w - 12 * s;
+  };
+  if (legend_width() > content.w) {
+    legend[0].label = "none";
+    legend[1].label = "AGGREGATE";
+    legend[2].label = "INCLUSIVE";
+  }
+  const float legend_w = legend_width();
   const int legend_rows = legend_w <= content.w ? 1 : 2;
   const float avail = content.h - ticks_h - legend_h * float(legend_rows);
   const float depth_h = deepest > 0 ? std::clamp(std::round(avail * 0.2f), std::round(10 * s), std::round(40 * s)) : 0;
@@ -96,10 +109,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
     dl->AddRectFilled(ImVec2(x0, plot.y), ImVec2(x1, ya), flag_colour(LookbackState::Invalid));
     dl->AddRectFilled(ImVec2(x0, ya), ImVec2(x1, yi), flag_colour(LookbackState::Aggregate));
     dl->AddRectFilled(ImVec2(x0, yi), ImVec2(x1, plot.bottom()), flag_colour(LookbackState::Inclusive));
-    chain.push_back(ImVec2(0.5f * (x0 + x1), yi));
+    // The staircase: along the column at its inclusive time, then down or up to the next column's.
+    if (!chain.empty()) chain.push_back(ImVec2(x0, chain.back().y));
+    chain.push_back(ImVec2(x0, yi));
+    chain.push_back(ImVec2(x1 + (gaps ? 1 : 0), yi));
   }
-  if (tiles <= 512 && chain.size() > 1)
-    dl->AddPolyline(chain.data(), int(chain.size()), to_u32(palette::kText, 0.8f), 0, std::max(1.0f, 1.25f * s));
+  if (chain.size() > 2)
+    dl->AddPolyline(chain.data(), int(chain.size()), to_u32(palette::kText, 0.85f), 0, std::max(1.0f, 1.25f * s));
   dl->AddRect(ImVec2(plot.x - 0.5f, plot.y - 0.5f), ImVec2(plot.right() + 0.5f, plot.bottom() + 0.5f),
               to_u32(palette::kTextDim, 0.5f));
 

@@ -41,22 +41,54 @@ void text_centred(const AuxDrawContext& c, ImFont* f, float px, float x, float y
   text(c, f, px, std::max(lo, std::min(x - 0.5f * w, hi - w)), y, col, s);
 }
 
+std::string fit_text(ImFont* f, float px, const std::string& s, float width) {
+  if (text_width(f, px, s) <= width) return s;
+  // Drop whole UTF-8 characters (continuation bytes are 10xxxxxx) until it fits with "...".
+  std::string cut = s;
+  while (!cut.empty()) {
+    size_t i = cut.size() - 1;
+    while (i > 0 && (uint8_t(cut[i]) & 0xC0) == 0x80) --i;
+    cut.erase(i);
+    std::string t = cut;
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    if (text_width(f, px, t + "...") <= width) return t + "...";
+  }
+  return "";
+}
+
 std::string short_count(uint64_t v) {
   if (v < 1000000) return format_count(v);
   if (v < 1000000000) return fmt::format("{:.3g}M", double(v) / 1e6);
   return fmt::format("{:.3g}G", double(v) / 1e9);
 }
 
-Rect begin_panel(const AuxDrawContext& c, const Rect& r, const std::string& title, const std::string& subtitle) {
+std::string first_fitting(ImFont* f, float px, const Alternatives& options, float width) {
+  for (const std::string& o : options)
+    if (text_width(f, px, o) <= width) return o;
+  return options.empty() ? "" : fit_text(f, px, options.back(), width);
+}
+
+Alternatives dropping(const std::vector<std::string>& parts) {
+  Alternatives out;
+  for (size_t k = parts.size(); k > 0; --k) {
+    std::string line;
+    for (size_t i = 0; i < k; ++i) line += (i ? " \xC2\xB7 " : "") + parts[i];
+    out.push_back(line);
+  }
+  return out;
+}
+
+Rect begin_panel(const AuxDrawContext& c, const Rect& r, const Alternatives& titles, const Alternatives& subtitles) {
   const float s = c.scale;
   c.dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kPanel), 6 * s);
   c.dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
   const float pad = std::round(8 * s);
   float y = r.y + pad * 0.75f;
-  text(c, font(c), c.font_px, r.x + pad, y, to_u32(palette::kText), title);
+  text(c, font(c), c.font_px, r.x + pad, y, to_u32(palette::kText), first_fitting(font(c), c.font_px, titles, r.w - 2 * pad));
   y += c.font_px * 1.15f;
-  if (!subtitle.empty()) {
-    text(c, small(c), c.small_px, r.x + pad, y, to_u32(palette::kTextDim), subtitle);
+  if (!subtitles.empty()) {
+    text(c, small(c), c.small_px, r.x + pad, y, to_u32(palette::kTextDim),
+         first_fitting(small(c), c.small_px, subtitles, r.w - 2 * pad));
     y += c.small_px * 1.2f;
   }
   y += pad * 0.5f;

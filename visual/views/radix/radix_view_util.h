@@ -32,13 +32,21 @@ void text(const AuxDrawContext& c, ImFont* f, float px, float x, float y, ImU32 
 // Centred on x but kept inside [lo, hi] (axis labels at the ends of an axis).
 void text_centred(const AuxDrawContext& c, ImFont* f, float px, float x, float y, ImU32 col, const std::string& s,
                   float lo, float hi);
+// `s` cut to at most `width` pixels, ending in "..." when cut.
+std::string fit_text(ImFont* f, float px, const std::string& s, float width);
 // "1,234" below 10^6, "1.2M" above: labels that must stay short.
 std::string short_count(uint64_t v);
 
-// The panel background and its two title lines (title bright, subtitle dim, each clipped to the
-// panel). Returns the rectangle left for the content. It leaves a clip rect of the whole panel
-// pushed, so nothing a view draws spills into its neighbour: call end_panel after.
-Rect begin_panel(const AuxDrawContext& c, const Rect& r, const std::string& title, const std::string& subtitle);
+// Text that has shorter forms: the first alternative that fits is drawn, else the last one cut.
+using Alternatives = std::vector<std::string>;
+std::string first_fitting(ImFont* f, float px, const Alternatives& options, float width);
+// "a · b · c", "a · b", "a": a line of parts that drops parts from the end to fit.
+Alternatives dropping(const std::vector<std::string>& parts);
+
+// The panel background and its two title lines (title bright, subtitle dim). Returns the
+// rectangle left for the content. It leaves a clip rect of the whole panel pushed, so nothing a
+// view draws spills into its neighbour: call end_panel after.
+Rect begin_panel(const AuxDrawContext& c, const Rect& r, const Alternatives& titles, const Alternatives& subtitles);
 void end_panel(const AuxDrawContext& c);
 
 // Digits get the key colour map (colormap.h) by value, so digit 0 is dark violet and the largest

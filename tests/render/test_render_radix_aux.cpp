@@ -1,0 +1,276 @@
+// Render tests of the aux panel with the radix views (views/aux_panel.h, views/radix_aux_views.h):
+// frames of the radix CPU models get an aux rect under the array with the step's views in it
+// (histogram heat map, look-back schedule, numbers in small matrices), bitonic frames stay as they
+// were, and a step without panel snapshots draws nothing. Set SORTSCOPE_TEST_PNG_DIR to keep the
+// frames for looking at.
+#include <cstdlib>
+#include <random>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "colormap.h"
+#include "frame_renderer.h"
+#include "registry.h"
+#include "render_test_util.h"
+#include "views/aux_panel.h"
+#include "views/radix_aux_views.h"
+
+namespace sortscope::test {
+namespace {
+
+// The CPU model's timeline of `algo` on n uniform u32 keys (fixed seed).
+Timeline model_timeline(const std::string& algo_id, uint64_t n, const std::vector<std::pair<std::string, int>>& params = {}) {
+  const Algorithm* algo = find_algorithm(algo_id);
+  if (!algo) throw std::runtime_error("no algorithm " + algo_id);
+  HostKeys keys(KeyType::U32, n, false);
+  std::mt19937 rng(7);
+  for (uint64_t i = 0; i < n; ++i) keys.as<uint32_t>()[i] = rng();
+  ParamValues values;
+  for (const auto& [name, v] : params) values[name] = v;
+  if (std::string err = resolve_params(algo->params(), values, algo_id); !err.empty()) throw std::runtime_error(err);
+  const DisplayRange range = display_range_host(keys.bytes.data(), n, KeyType::U32);
+  Timeline t = make_timeline(algo_id, KeyType::U32, n, n, false, false, range, uint64_t(1) << 30);
+  Recorder rec(t);
+  algo->run_model(values, keys, &rec);
+  return t;
+}
+
+int first_step_with(const Timeline& t, const std::string& kind_id) {
+  const Algorithm* a = find_algorithm(t.algorithm);
+  for (size_t s = 0; s < t.steps.size(); ++s)
+    if (a->step_kinds()[size_t(t.steps[s].kind)].id == kind_id) return int(s);
+  return -1;
+}
+
+Image render(FrameRenderer& frames, int step, int w, int h, const std::string& name) {
+  Image img{w, h, frames.render_rgba(step, w, h)};
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR"))
+    write_png(fmt::format("{}/{}_step{:02d}.png", dir, name, step), w, h, img.rgba);
+  return img;
+}
+
+// Colourful pixels (heat-map cells, flags, digit colours); panels, text and backgrounds are grey.
+int saturated_pixels(const Image& img, const Rect& r) {
+  int count = 0;
+  for (int y = int(r.y); y < int(r.bottom()); ++y)
+    for (int x = int(r.x); x < int(r.right()); ++x) {
+      const Rgb c = img.at(x, y);
+      count += std::max({c.r, c.g, c.b}) - std::min({c.r, c.g, c.b}) > 60;
+    }
+  return count;
+}
+
+int pixels_near(const Image& img, const Rect& r, Rgb want, int tolerance) {
+  int count = 0;
+  for (int y = int(r.y); y < int(r.bottom()); ++y)
+    for (int x = int(r.x); x < int(r.right()); ++x) count += near(img.at(x, y), want, tolerance);
+  return count;
+}
+
+// The middle of a view: below its titles, above its axis labels.
+Rect middle(const Rect& r) { return {r.x + r.w * 0.15f, r.y + r.h * 0.35f, r.w * 0.7f, r.h * 0.3f}; }
+
+struct Fixture : ::testing::Test {
+  void SetUp() override { headless_or_skip(); }
+};
+
+TEST_F(Fixture, OnesweepPassShowsHistogramRanksScatterAndLookback) {
+  // 8192 keys: above the single-block size, small enough for the scatter map.
+  Timeline t = model_timeline("radix-onesweep", 8192);
+  const int pass = first_step_with(t, "onesweep-pass");
+  ASSERT_GE(pass, 0);
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  const Image img = render(frames, pass, 1280, 720, "onesweep8192");
+  const FrameLayout& L = frames.layout();
+  ASSERT_FALSE(L.aux.empty());
+  EXPECT_TRUE(L.aux_drawn);
+  // Under the array, across the frame; the pseudo-code keeps the right of the array row.
+  EXPECT_GE(L.aux.y, L.view.bottom());
+  EXPECT_GE(L.aux.y, L.code.bottom());
+  EXPECT_GT(L.code.x, L.view.right());
+  EXPECT_NEAR(L.aux.h / (L.aux.bottom() - L.view.y), 0.45f, 0.06f);
+  ASSERT_EQ(L.aux_views.size(), 4u);  // DigitHistogram, LocalRanks, ScatterMap, LookbackState
+  for (const Rect& v : L.aux_views) {
+    EXPECT_GE(v.x, L.aux.x - 0.5f);
+    EXPECT_LE(v.right(), L.aux.right() + 0.5f);
+    // Every view draws something colourful in its middle (cells, digit strips and lines, flags).
+    EXPECT_GT(saturated_pixels(img, middle(v)), int(middle(v).w * middle(v).h * 0.1f));
+  }
+  // The heat map fills most of the histogram's middle.
+  const Rect hist = middle(L.aux_views[0]);
+  EXPECT_GT(saturated_pixels(img, hist), int(hist.w * hist.h * 0.6f));
+  // The look-back view shows all three flags: AGGREGATE (amber) and INCLUSIVE (teal) as well.
+  const Rect& lb = L.aux_views[3];
+  EXPECT_GT(pixels_near(img, lb, rgb_of(palette::kHighlight), 12), 200);
+  EXPECT_GT(pixels_near(img, lb, Rgb{51, 184, 168}, 12), 200);
+  EXPECT_GT(pixels_near(img, lb, rgb_of(palette::kPaddingBack), 6), 200);
+}
+
+TEST_F(Fixture, RadixAt64KHasHistogramAndRanksOnEveryPass) {
+  for (const char* id : {"radix", "radix-onesweep"}) {
+    SCOPED_TRACE(id);
+    Timeline t = model_timeline(id, 1u << 16);
+    FrameRenderer frames(t, *find_algorithm(t.algorithm));
+    int passes = 0;
+    for (int s = 0; s < frames.step_count(); ++s) {
+      if (!find_aux<LocalRanks>(t.steps[size_t(s)].aux)) continue;
+      ++passes;
+      const Image img = render(frames, s, 1280, 720, fmt::format("{}_65536", id));
+      const FrameLayout& L = frames.layout();
+      ASSERT_TRUE(L.aux_drawn);
+      // No scatter map past 16384 keys; onesweep adds its look-back.
+      ASSERT_EQ(L.aux_views.size(), std::string(id) == "radix" ? 2u : 3u);
+      const Rect hist = middle(L.aux_views[0]);
+      EXPECT_GT(saturated_pixels(img, hist), int(hist.w * hist.h * 0.6f));
+    }
+    EXPECT_EQ(passes, 4);
+  }
+}
+
+TEST_F(Fixture, SmallMatrixGetsNumbersInItsCells) {
+  // 16 digits x 4 blocks: the scan step's counts and offsets, with their numbers written in.
+  Timeline t = model_timeline("radix", 1u << 14,
+                              {{"radix_bits", 4}, {"max_blocks", 4}, {"threads", 1}, {"keys_per_thread", 1}});
+  const int scan = first_step_with(t, "scan");
+  ASSERT_GE(scan, 0);
+  const DigitHistogram* h = find_aux<DigitHistogram>(t.steps[size_t(scan)].aux);
+  ASSERT_NE(h, nullptr);
+  ASSERT_EQ(h->cols, 16u);
+  ASSERT_EQ(h->rows, 4u);
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  const Image img = render(frames, scan, 1280, 720, "radix4bit");
+  const FrameLayout& L = frames.layout();
+  ASSERT_EQ(L.aux_views.size(), 1u);
+  // Numbers on bright cells are near-black; nothing else in the maps is that dark.
+  const Rect maps = middle(L.aux_views[0]);
+  int dark = 0;
+  for (int y = int(maps.y); y < int(maps.bottom()); ++y)
+    for (int x = int(maps.x); x < int(maps.right()); ++x) {
+      const Rgb c = img.at(x, y);
+      dark += c.r + c.g + c.b < 100;
+    }
+  EXPECT_GT(dark, 200);
+  // The same step in a small frame has no room for numbers: the maps are drawn, the numbers not.
+  const Image small_img = render(frames, scan, 640, 360, "radix4bit_small");
+  const Rect small_maps = middle(frames.layout().aux_views[0]);
+  EXPECT_GT(saturated_pixels(small_img, small_maps), int(small_maps.w * small_maps.h * 0.5f));
+}
+
+TEST_F(Fixture, InputStepKeepsTheRoomButDrawsNoViews) {
+  Timeline t = model_timeline("radix-onesweep", 8192);
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  const Image img = render(frames, 0, 1280, 720, "onesweep8192");
+  const FrameLayout& L = frames.layout();
+  ASSERT_FALSE(L.aux.empty());  // the array does not jump between steps
+  EXPECT_FALSE(L.aux_drawn);
+  EXPECT_TRUE(L.aux_views.empty());
+  EXPECT_EQ(saturated_pixels(img, L.aux), 0);
+}
+
+TEST_F(Fixture, BitonicFramesLookAsBefore) {
+  Timeline t = model_timeline("bitonic", 256);
+  ASSERT_FALSE(timeline_has_aux_panel(t));
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  const Image with = render(frames, 5, 1280, 720, "bitonic256");
+  const FrameLayout L = frames.layout();
+  EXPECT_TRUE(L.aux.empty());
+  EXPECT_FALSE(L.aux_drawn);
+  frames.style().aux_panel = false;
+  const Image without{1280, 720, frames.render_rgba(5, 1280, 720)};
+  EXPECT_EQ(frames.layout().view.h, L.view.h);
+  EXPECT_TRUE(with.rgba == without.rgba);
+}
+
+TEST_F(Fixture, HidingThePanelGivesTheArrayItsRoomBack) {
+  Timeline t = model_timeline("radix", 1u << 16);
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  frames.render_rgba(3, 1280, 720);
+  const float with = frames.layout().view.h;
+  frames.style().aux_panel = false;
+  frames.render_rgba(3, 1280, 720);
+  EXPECT_TRUE(frames.layout().aux.empty());
+  EXPECT_GT(frames.layout().view.h, with * 1.5f);
+}
+
+// Draw-list level: what draw_aux_panel adds, without GL.
+struct DrawListFixture : ::testing::Test {
+  void SetUp() override {
+    ctx = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 720);
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+  }
+  void TearDown() override {
+    ImGui::EndFrame();
+    ImGui::DestroyContext(ctx);
+  }
+  AuxDrawContext context(const Timeline& t, int step) {
+    AuxDrawContext c;
+    c.dl = ImGui::GetBackgroundDrawList();
+    c.area = {10, 10, 1000, 300};
+    c.timeline = &t;
+    c.step = step;
+    return c;
+  }
+  int vertices() { return ImGui::GetBackgroundDrawList()->VtxBuffer.Size; }
+  ImGuiContext* ctx = nullptr;
+};
+
+TEST_F(DrawListFixture, StepWithoutPanelSnapshotsDrawsNothing) {
+  Timeline t = make_timeline("test", KeyType::U32, 4, 4, false, false, {0, 3}, 1 << 20);
+  t.steps.resize(3);
+  t.steps[1].aux = {ComparatorStage{4, 2, false}, BlockOwnership{2}};  // overlays only
+  t.steps[2].aux = {BlockOwnership{2}, DigitHistogram{0, 0, 1, 1, 2, 1, {1, 3}, {}}};
+  EXPECT_FALSE(has_aux_panel(t.steps[0]));
+  EXPECT_FALSE(has_aux_panel(t.steps[1]));
+  EXPECT_TRUE(has_aux_panel(t.steps[2]));
+  EXPECT_TRUE(timeline_has_aux_panel(t));
+  const int before = vertices();
+  std::vector<Rect> rects{{1, 1, 1, 1}};
+  EXPECT_FALSE(draw_aux_panel(context(t, 0), &rects));
+  EXPECT_FALSE(draw_aux_panel(context(t, 1), &rects));
+  EXPECT_TRUE(rects.empty());
+  EXPECT_EQ(vertices(), before);
+  EXPECT_TRUE(draw_aux_panel(context(t, 2), &rects));
+  EXPECT_EQ(rects.size(), 1u);
+  EXPECT_GT(vertices(), before);
+  t.steps.pop_back();
+  EXPECT_FALSE(timeline_has_aux_panel(t));
+}
+
+TEST_F(DrawListFixture, LargeSnapshotsAreAggregatedNotDrawnCellByCell) {
+  // 256 digits x 4096 tiles, a 7680-key block's ranks, a 16384-key scatter, 35000 tiles of look-back.
+  Timeline t = make_timeline("radix-onesweep", KeyType::U32, 1, 1, false, false, {0, 1}, 1 << 20);
+  t.steps.resize(1);
+  DigitHistogram h{0, 0, 8, 4096, 256, 1, std::vector<uint32_t>(4096 * 256, 30), {}};
+  h.scanned = std::vector<uint64_t>(h.counts.size());
+  for (size_t i = 0; i < h.scanned.size(); ++i) h.scanned[i] = i * 7;
+  LocalRanks l{2048, 0, std::vector<uint32_t>(7680)};
+  for (uint32_t i = 0; i < 7680; ++i) l.ranks[i] = (i * 7919u) % 7680u;
+  ScatterMap m{std::vector<uint32_t>(16384)};
+  for (uint32_t i = 0; i < 16384; ++i) m.dest[i] = (i * 40503u) % 16384u;
+  LookbackState lb;
+  lb.tiles = 35000;
+  lb.ticks = 70000;
+  for (uint32_t i = 0; i < lb.tiles; ++i) {
+    lb.aggregate_at.push_back(i);
+    lb.inclusive_at.push_back(i + 35000);
+    lb.depth.push_back(i % 9);
+  }
+  t.steps[0].aux = {h, l, m, lb};
+  std::vector<Rect> rects;
+  ASSERT_TRUE(draw_aux_panel(context(t, 0), &rects));
+  EXPECT_EQ(rects.size(), 4u);
+  // Far fewer than the 2^20 cells, 7680 + 16384 lines and 35000 tiles would take one by one.
+  EXPECT_LT(vertices(), 250000);
+  EXPECT_GT(vertices(), 10000);
+}
+
+}  // namespace
+}  // namespace sortscope::test
