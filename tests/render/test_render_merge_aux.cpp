@@ -172,8 +172,9 @@ TEST(MergeAuxLook, ModelSnapshots) {
   }
   for (int sel = 0; sel < 2; ++sel) {
     ParamValues mw = small;
-    mw["fan_in"] = 8;
-    mw["part_keys"] = 1024;
+    mw["fan_in"] = sel ? 8 : 4;
+    mw["part_keys"] = sel ? 1024 : 4096;
+    mw["merge_threads"] = sel ? 1 : 0;
     mw["selection"] = sel;
     mw["merge"] = sel;
     Timeline multi = model_timeline("multiway-merge", 16384, mw);
@@ -185,6 +186,34 @@ TEST(MergeAuxLook, ModelSnapshots) {
         draw_snapshot(multi, int(i), *m, "look_split" + tag + std::to_string(i));
       if (const auto* b = find_aux<MergeBufferTrace>(multi.steps[i].aux))
         draw_snapshot(multi, int(i), *b, "look_buffer" + tag + std::to_string(i));
+    }
+  }
+}
+
+// Large inputs with the default parameters (only when looking: the models take a few seconds).
+TEST(MergeAuxLook, LargeModelSnapshots) {
+  const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR");
+  if (!dir || !*dir) GTEST_SKIP() << "set SORTSCOPE_TEST_PNG_DIR to render these";
+  Timeline two = model_timeline("merge", uint64_t(1) << 20, {});
+  int pass = 0;
+  for (size_t i = 0; i < two.steps.size(); ++i)
+    if (const auto* g = find_aux<MergePathGrid>(two.steps[i].aux)) {
+      if (pass == 0 || g->a_len + g->b_len >= (uint64_t(1) << 20) / 2 || pass == 3) {
+        draw_snapshot(two, int(i), *g, "big_path_pass" + std::to_string(pass));
+        draw_snapshot(two, int(i), *find_aux<MergeBlockShares>(two.steps[i].aux), "big_shares_pass" + std::to_string(pass));
+      }
+      ++pass;
+    }
+  for (int sel = 0; sel < 2; ++sel) {
+    Timeline multi = model_timeline("multiway-merge", uint64_t(1) << 20, {{"selection", sel}, {"merge", sel}});
+    const std::string tag = sel ? "_quick" : "_osipov";
+    for (size_t i = 0; i < multi.steps.size(); ++i) {
+      if (const auto* t = find_aux<SelectionTrace>(multi.steps[i].aux))
+        draw_snapshot(multi, int(i), *t, "big_select" + tag + std::to_string(i));
+      if (const auto* m = find_aux<SplitMatrix>(multi.steps[i].aux))
+        draw_snapshot(multi, int(i), *m, "big_split" + tag + std::to_string(i));
+      if (const auto* b = find_aux<MergeBufferTrace>(multi.steps[i].aux))
+        draw_snapshot(multi, int(i), *b, "big_buffer" + tag + std::to_string(i));
     }
   }
 }

@@ -28,15 +28,23 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
                   format_count(s.tile_keys), format_count(s.run_keys_in)));
   if (content.empty() || blocks == 0) return;
   const float sc = cv.s(), sp = cv.small_px();
-  const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
+  const ImU32 dim = to_u32(palette::kTextDim);
 
   // Rows: all blocks when they fit; else the first whole pairs of runs that fit (the pattern repeats
   // per pair); else, when one pair alone has too many blocks, every step-th block of the first pair.
-  const float legend_h = sp * 1.6f, head_h = sp * 1.5f;
+  const ImU32 ca = to_u32(kRunA), cb = to_u32(kRunB);
+  std::vector<LegendItem> items = {{ca, "keys from A"}, {cb, "keys from B"},
+                                   {0, fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)), false}};
+  // (which rows are shown is appended below; its longest form is reserved for here)
+  std::vector<LegendItem> widest = items;
+  widest.push_back({0, "every 1,000th block of the first pair (1,000 of 100,000 blocks)", false});
+  const float legend_h = sp * 1.4f + cv.legend_height(widest, content.w), head_h = sp * 1.5f;
   const float plot_h = content.h - legend_h - head_h;
   if (plot_h < 8) return;
-  const float min_row = std::max(2.0f, 2 * sc);
-  const uint64_t max_rows = std::max<uint64_t>(1, uint64_t(plot_h / min_row));
+  // Whole pairs get rows tall enough to tell apart; within one pair a staircase of thin rows
+  // still reads as one shape.
+  const uint64_t max_rows = std::max<uint64_t>(1, uint64_t(plot_h / std::max(3.0f, sp * 0.55f)));
+  const uint64_t max_thin_rows = std::max<uint64_t>(1, uint64_t(plot_h / std::max(2.0f, 2 * sc)));
   const uint64_t per_pair = std::max<uint64_t>(1, (pair_keys + s.tile_keys - 1) / std::max<uint64_t>(s.tile_keys, 1));
   std::vector<uint64_t> rows;
   std::string which;
@@ -48,9 +56,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
     which = fmt::format("blocks 0-{} of {} (the first {} pairs of runs)", format_count(rows.size() - 1),
                         format_count(blocks), pairs);
   } else {
-    const uint64_t step = (per_pair + max_rows - 1) / max_rows;
+    const uint64_t step = (per_pair + max_thin_rows - 1) / max_thin_rows;
     for (uint64_t t = 0; t < std::min(per_pair, blocks); t += step) rows.push_back(t);
-    which = fmt::format("every {}-th block of the first pair ({} of {} blocks)", step, rows.size(), format_count(blocks));
+    which = fmt::format("every {} block of the first pair ({} of {} blocks)", ordinal(step), rows.size(), format_count(blocks));
   }
 
   // Columns: block numbers, the pair's A and B side by side, the share bar.
@@ -59,18 +67,22 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
   const float x0 = content.x + label_w, x1 = content.right() - bar_w - 12 * sc;
   const float bx0 = x1 + 12 * sc, bx1 = content.right();
   const float y0 = content.y + head_h;
-  const float row_h = plot_h / float(rows.size());
+  // Rows no taller than a line of text: a few blocks do not become slabs.
+  const float row_h = std::min(plot_h / float(rows.size()), sp * 2.2f);
   if (x1 - x0 < 16) return;
   auto X = [&](uint64_t pos_in_pair) { return x0 + float(double(pos_in_pair) / double(pair_keys)) * (x1 - x0); };
   const float mid = X(run);
-  cv.rect(x0, y0, x1, y0 + plot_h, to_u32(palette::kPlotBackground));
-  cv.text_centre(0.5f * (x0 + mid), content.y, "run A (keys " + short_count(0) + "-" + short_count(run) + ")",
-                 to_u32(kRunA));
+  cv.rect(x0, y0, x1, y0 + row_h * float(rows.size()), to_u32(palette::kPlotBackground));
+  cv.text_centre(0.5f * (x0 + mid), content.y, "run A", to_u32(kRunA));
   cv.text_centre(0.5f * (mid + x1), content.y, "run B", to_u32(kRunB));
+  // Positions along the pair below the rows.
+  const float used_h = row_h * float(rows.size());
+  cv.text(x0, y0 + used_h + 2 * sc, "0", dim);
+  cv.text_centre(mid, y0 + used_h + 2 * sc, short_count(run), dim);
+  cv.text_right(x1, y0 + used_h + 2 * sc, short_count(pair_keys), dim);
   cv.text_centre(0.5f * (bx0 + bx1), content.y, "outputs", dim);
 
   const float gap = row_h >= 5 ? std::max(1.0f, row_h * 0.18f) : 0;
-  const ImU32 ca = to_u32(kRunA), cb = to_u32(kRunB);
   const uint64_t label_every = std::max<uint64_t>(1, uint64_t(std::ceil(sp * 1.1f / row_h)));
   for (size_t i = 0; i < rows.size(); ++i) {
     const uint64_t t = rows[i];
@@ -89,16 +101,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
     if (i % label_every == 0 && row_h * label_every >= sp * 1.05f)
       cv.text_right(x0 - 6 * sc, 0.5f * (ya + yb) - sp * 0.5f, format_count(t), dim);
     // A line between pairs of runs.
-    if (i > 0 && t * s.tile_keys % pair_keys == 0) cv.line(x0, y0 + float(i) * row_h, x1, y0 + float(i) * row_h, text, 1);
+    if (i > 0 && t * s.tile_keys % pair_keys == 0 && row_h >= 4)
+      cv.line(x0, y0 + float(i) * row_h, x1, y0 + float(i) * row_h, to_u32(palette::kTextDim, 0.7f), 1);
   }
-  cv.line(mid, y0, mid, y0 + plot_h, to_u32(palette::kTextDim, 0.8f), std::max(1.0f, sc));
-  cv.outline(bx0 - 0.5f, y0 - 0.5f, bx1 + 0.5f, y0 + plot_h + 0.5f, to_u32(palette::kTextDim, 0.6f), 1);
+  cv.line(mid, y0, mid, y0 + used_h, to_u32(palette::kTextDim, 0.8f), std::max(1.0f, sc));
+  cv.outline(bx0 - 0.5f, y0 - 0.5f, bx1 + 0.5f, y0 + used_h + 0.5f, to_u32(palette::kTextDim, 0.6f), 1);
 
-  float lx = content.x, ly = content.bottom() - sp * 1.15f;
-  lx = cv.swatch(lx, ly, ca, "keys from A");
-  lx = cv.swatch(lx, ly, cb, "keys from B");
-  lx += cv.text(lx, ly, fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)), dim) + 16 * sc;
-  if (!which.empty()) cv.text(lx, ly, which, dim);
+  if (!which.empty()) items.push_back({0, which, false});
+  cv.legend(items, content.x, content.bottom(), content.w);
 }
 
 }  // namespace sortscope

@@ -24,8 +24,8 @@ namespace {
 
 // One row of cells: runs of equal colour become one rect, and several cells share a pixel column
 // when the buffer is wider than the row (the first cell of the column is shown).
-void draw_cells(const Canvas& cv, const Timeline* t, const uint64_t* keys, uint32_t cells, float x0, float x1,
-                float ya, float yb) {
+void draw_cells(const Canvas& cv, const Timeline* t, DisplayRange range, const uint64_t* keys, uint32_t cells,
+                float x0, float x1, float ya, float yb) {
   const float cell_w = (x1 - x0) / float(cells);
   const uint32_t per = std::max<uint32_t>(1, uint32_t(std::ceil(1.0f / cell_w)));
   uint32_t run_start = 0;
@@ -40,7 +40,7 @@ void draw_cells(const Canvas& cv, const Timeline* t, const uint64_t* keys, uint3
   };
   for (uint32_t i = 0; i < cells; i += per) {
     const bool pad = is_padding_word(keys[i]);
-    const ImU32 col = pad || !t ? to_u32(palette::kComparator) : key_colour(*t, keys[i]);
+    const ImU32 col = pad || !t ? to_u32(palette::kComparator) : key_colour(*t, keys[i], range);
     if (i == 0) {
       run_col = col, run_pad = pad;
     } else if (pad != run_pad || col != run_col) {
@@ -73,53 +73,92 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
 
-  // Layout: step labels | 2b cells | where the outputs went. Rows: before and after per step.
-  const float left_w = cv.text_w("step " + std::to_string(b.steps)) + cv.text_w("pad") + 18 * sc;
-  const std::string widest_out = fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1] + half));
-  const float right_w = cv.text_w(widest_out) + 12 * sc;
-  const float head_h = sp * 1.4f, foot_h = sp * 1.6f;
+  // Colours: the block's keys are a narrow slice of the input's range, so the colour map is
+  // stretched over the keys this trace holds (the legend says from what to what).
+  DisplayRange range = c.timeline ? c.timeline->range : DisplayRange{};
+  const KeyType type = c.timeline ? c.timeline->key_type : KeyType::U32;
+  const bool stretched = c.timeline && local_range(type, b.before.data(), b.before.size(), range) && range.hi > range.lo;
+  if (!stretched && c.timeline) range = c.timeline->range;
+
+  // Layout: step labels | 2b cells | what came in and went out. Rows: before and after per step.
+  const float left_w = std::max(cv.text_w("step " + std::to_string(b.steps)), cv.text_w("merged")) + 12 * sc;
+  const std::string widest_out = fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1]));
+  const float right_w = std::max(cv.text_w(widest_out), cv.text_w("<- pad")) + 12 * sc;
+  const std::vector<LegendItem> items = {{to_u32(kRunA), "band: new block from A"},
+                                         {to_u32(kRunB), "from B"},
+                                         {to_u32(palette::kPadding), "padding"},
+                                         {text, "band: the b smallest, written out"}};
+  const float ramp_h = sp * 1.3f;
+  const float head_h = sp * 1.4f, foot_h = sp * 0.5f + ramp_h + cv.legend_height(items, content.w);
   const float x0 = content.x + left_w, x1 = content.right() - right_w;
   const float y0 = content.y + head_h, plot_h = content.h - head_h - foot_h;
   if (plot_h < 8 || x1 - x0 < 16) return;
-  const float min_row = std::max(4.0f, 5 * sc), gap_frac = 0.6f;
-  const uint32_t fit = std::max<uint32_t>(1, uint32_t(plot_h / (min_row * (2 + gap_frac))));
-  const uint32_t shown = std::min(fit, b.steps);
-  const float rh = std::min(sp * 1.15f, plot_h / (float(shown) * (2 + gap_frac)));
-  const float step_h = rh * (2 + gap_frac);
+  // A step: a band in the new block's colour over the half it went into, the buffer before the
+  // merge, the buffer after it, a white band under the half written out, a gap.
+  // Rows stay tall enough to read a key's colour and a label: past what fits, the first steps, a
+  // row saying how many are left out, and the last step (where the padding comes in).
+  const float min_row = std::max(sp * 0.9f, 6 * sc);
+  auto step_height = [&](float rh) { return 2 * rh + 2 * std::clamp(rh * 0.3f, 2.0f, 4 * sc) + rh * 0.5f; };
+  const uint32_t fit = std::max<uint32_t>(3, uint32_t(plot_h / step_height(min_row)));
+  std::vector<int64_t> order;  // step index, or -1 for the row of steps left out
+  if (b.steps <= fit) {
+    for (uint32_t st = 0; st < b.steps; ++st) order.push_back(st);
+  } else {
+    for (uint32_t st = 0; st + 2 < fit; ++st) order.push_back(st);
+    order.push_back(-1);
+    order.push_back(int64_t(b.steps) - 1);
+  }
+  float rh = sp * 1.6f;
+  while (rh > 3 && step_height(rh) * float(order.size()) > plot_h) rh -= 0.25f;
+  const float band = std::clamp(rh * 0.3f, 2.0f, 4 * sc), step_h = step_height(rh);
   const float xm = x0 + (x1 - x0) * 0.5f;
   cv.text_centre(0.5f * (x0 + xm), content.y, "buffer[0..b)", dim);
   cv.text_centre(0.5f * (xm + x1), content.y, "buffer[b..2b)", dim);
 
-  const float thick = std::max(2.0f, 2 * sc);
   const uint32_t fresh_lo = b.stable ? half : 0;
-  for (uint32_t st = 0; st < shown; ++st) {
-    const float yb0 = y0 + float(st) * step_h, ya0 = yb0 + rh;
+  const bool row_labels = rh >= sp * 0.95f;
+  for (size_t row = 0; row < order.size(); ++row) {
+    const float yt = y0 + float(row) * step_h, yb0 = yt + band, ya0 = yb0 + rh, yo = ya0 + rh;
+    if (order[row] < 0) {
+      cv.text_centre(0.5f * (x0 + x1), yt + 0.5f * (step_h - sp),
+                     fmt::format("... steps {} to {} left out ...", row + 1, b.steps - 1), dim);
+      continue;
+    }
+    const uint32_t st = uint32_t(order[row]);
     const uint8_t from = b.loaded_from[st];
-    draw_cells(cv, c.timeline, &b.before[size_t(st) * cells], cells, x0, x1, yb0, yb0 + rh - 1);
-    draw_cells(cv, c.timeline, &b.after[size_t(st) * cells], cells, x0, x1, ya0, ya0 + rh - 1);
-    // The new block, outlined in its input's colour; the written half of the merged buffer.
     const ImU32 src = from == 0 ? to_u32(kRunA) : (from == 1 ? to_u32(kRunB) : to_u32(palette::kPadding));
     const float fx0 = x0 + float(fresh_lo) / float(cells) * (x1 - x0), fx1 = fx0 + 0.5f * (x1 - x0);
-    cv.outline(fx0 + 0.5f * thick, yb0 + 0.5f * thick, fx1 - 0.5f * thick, yb0 + rh - 1 - 0.5f * thick, src, thick);
-    cv.outline(x0 + 0.5f * thick, ya0 + 0.5f * thick, xm - 0.5f * thick, ya0 + rh - 1 - 0.5f * thick, text, thick);
-    cv.line(xm, yb0, xm, ya0 + rh - 1, to_u32(palette::kBackground), std::max(1.0f, sc));
-    // Labels where the rows are tall enough for text, else every few steps.
-    const uint32_t every = std::max<uint32_t>(1, uint32_t(std::ceil(sp * 1.1f / step_h)));
-    if (st % every == 0 || st + 1 == shown) {
-      const float ty = yb0 + 0.5f * (2 * rh) - 0.5f * sp;
-      const float w = cv.text(content.x, ty, "step " + std::to_string(st + 1), dim);
-      cv.text(content.x + w + 6 * sc, ty, source_name(from), src, true);
-      cv.text(x1 + 8 * sc, ya0 + 0.5f * rh - 0.5f * sp,
-              fmt::format("-> out {}", short_count(b.out_begin[st])), text);
+    cv.rect(fx0, yt, fx1, yb0 - 1, src);
+    draw_cells(cv, c.timeline, range, &b.before[size_t(st) * cells], cells, x0, x1, yb0, ya0 - 1);
+    draw_cells(cv, c.timeline, range, &b.after[size_t(st) * cells], cells, x0, x1, ya0, yo);
+    cv.rect(x0, yo + 1, xm, yo + band, text);
+    cv.line(xm, yb0, xm, yo, to_u32(palette::kPanel), std::max(1.0f, sc));
+    const float ty = row_labels ? yb0 + 0.5f * (rh - sp) : ya0 - 0.5f * sp;
+    cv.text(content.x, ty, "step " + std::to_string(st + 1), text);
+    cv.text(x1 + 8 * sc, ty, std::string("<- ") + source_name(from), src);
+    if (row_labels) {
+      cv.text(content.x, ya0 + 0.5f * (rh - sp), "merged", dim);
+      cv.text(x1 + 8 * sc, ya0 + 0.5f * (rh - sp), fmt::format("-> out {}", short_count(b.out_begin[st])), text);
     }
   }
-  float lx = content.x, ly = content.bottom() - sp * 1.15f;
-  if (shown < b.steps) lx += cv.text(lx, ly, fmt::format("first {} of {} steps;", shown, b.steps), dim) + 10 * sc;
-  lx = cv.swatch(lx, ly, to_u32(kRunA), "new block from A");
-  lx = cv.swatch(lx, ly, to_u32(kRunB), "from B");
-  lx = cv.swatch(lx, ly, to_u32(palette::kText), "b smallest written out");
-  lx += cv.text(lx, ly, "rows: before / after merging; colour = key", dim) + 12 * sc;
-  (void)lx;
+
+  // Legend: the bands, then the colour ramp with the keys at its ends.
+  cv.legend(items, content.x, content.bottom() - ramp_h, content.w);
+  float lx = content.x;
+  const float ly = content.bottom() - sp * 1.1f;
+  if (c.timeline) {
+    lx += cv.text(lx, ly, format_key_value(type, range.lo), dim) + 4 * sc;
+    const float rw = std::round(70 * sc), rh2 = std::round(sp * 0.8f), ry = ly + 0.5f * (sp - rh2);
+    for (int i = 0; i < 32; ++i) {
+      const Rgb8 a = colormap_rgb8(float(i) / 32), z = colormap_rgb8(float(i + 1) / 32);
+      c.dl->AddRectFilledMultiColor(ImVec2(lx + rw * float(i) / 32, ry), ImVec2(lx + rw * float(i + 1) / 32, ry + rh2),
+                                    IM_COL32(a.r, a.g, a.b, 255), IM_COL32(z.r, z.g, z.b, 255),
+                                    IM_COL32(z.r, z.g, z.b, 255), IM_COL32(a.r, a.g, a.b, 255));
+    }
+    lx += rw + 4 * sc;
+    cv.text(lx, ly, format_key_value(type, range.hi) + (stretched ? "  colour = key (over this block's keys)" : "  colour = key"),
+            dim);
+  }
 }
 
 }  // namespace sortscope

@@ -26,16 +26,18 @@ Canvas::~Canvas() { c_.dl->PopClipRect(); }
 Rect Canvas::frame(const std::string& title, const std::string& subtitle) {
   const float pad = std::round(8 * s());
   c_.dl->AddRectFilled(ImVec2(r_.x, r_.y), ImVec2(r_.right(), r_.bottom()), to_u32(palette::kPanel), 6 * s());
+  // Title and subtitle wrap at the panel's width: a narrow panel gets taller headings, never
+  // clipped ones.
+  const float wrap = std::max(1.0f, r_.w - 2 * pad);
   float y = r_.y + pad;
-  // The title may be clipped at the right: the panel never grows past its rectangle.
-  c_.dl->AddText(font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title.c_str());
-  y += c_.font_px * 1.15f;
+  c_.dl->AddText(font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title.c_str(), nullptr, wrap);
+  y += font_->CalcTextSizeA(c_.font_px, FLT_MAX, wrap, title.c_str()).y + 2 * s();
   if (!subtitle.empty()) {
     c_.dl->AddText(small_, c_.small_px, ImVec2(r_.x + pad, y), to_u32(palette::kTextDim), subtitle.c_str(), nullptr,
-                   0.0f);
-    y += c_.small_px * 1.2f;
+                   wrap);
+    y += small_->CalcTextSizeA(c_.small_px, FLT_MAX, wrap, subtitle.c_str()).y;
   }
-  y += std::round(4 * s());
+  y += std::round(6 * s());
   return Rect{r_.x + pad, y, r_.w - 2 * pad, r_.bottom() - pad - y};
 }
 
@@ -88,9 +90,70 @@ float Canvas::swatch(float x, float y, ImU32 col, const std::string& label) cons
   return x + 12 * s();
 }
 
-ImU32 key_colour(const Timeline& t, uint64_t ordered_bits) {
-  const Rgb8 c = colormap_rgb8(display_fraction(t.key_type, ordered_bits, t.range));
+namespace {
+
+// Lines of a flowed legend: index of the first item of every line.
+std::vector<size_t> legend_lines(const Canvas& cv, const std::vector<LegendItem>& items, float width) {
+  std::vector<size_t> starts;
+  float x = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const float w = (items[i].swatch ? std::round(cv.small_px() * 1.3f) + 4 * cv.s() : 0) + cv.text_w(items[i].label) +
+                    12 * cv.s();
+    if (starts.empty() || (x + w > width && x > 0)) starts.push_back(i), x = 0;
+    x += w;
+  }
+  return starts;
+}
+
+}  // namespace
+
+float Canvas::legend_height(const std::vector<LegendItem>& items, float width) const {
+  return float(legend_lines(*this, items, width).size()) * small_px() * 1.25f;
+}
+
+void Canvas::legend(const std::vector<LegendItem>& items, float x, float bottom, float width) const {
+  const std::vector<size_t> starts = legend_lines(*this, items, width);
+  float y = bottom - float(starts.size()) * small_px() * 1.25f + small_px() * 0.15f;
+  for (size_t l = 0; l < starts.size(); ++l, y += small_px() * 1.25f) {
+    float cx = x;
+    const size_t end = l + 1 < starts.size() ? starts[l + 1] : items.size();
+    for (size_t i = starts[l]; i < end; ++i)
+      cx = items[i].swatch ? swatch(cx, y, items[i].colour, items[i].label)
+                           : cx + text(cx, y, items[i].label, items[i].colour ? items[i].colour : to_u32(palette::kTextDim)) +
+                                 12 * s();
+  }
+}
+
+ImU32 key_colour(const Timeline& t, uint64_t ordered_bits) { return key_colour(t, ordered_bits, t.range); }
+
+ImU32 key_colour(const Timeline& t, uint64_t ordered_bits, DisplayRange range) {
+  const Rgb8 c = colormap_rgb8(display_fraction(t.key_type, ordered_bits, range));
   return IM_COL32(c.r, c.g, c.b, 255);
+}
+
+double key_value(KeyType type, uint64_t ordered_bits) {
+  uint64_t raw = 0;
+  switch (type) {
+    case KeyType::U32: raw = KeyTraits<KeyType::U32>::from_ordered(uint32_t(ordered_bits)); break;
+    case KeyType::I32: raw = KeyTraits<KeyType::I32>::from_ordered(uint32_t(ordered_bits)); break;
+    case KeyType::F32: raw = KeyTraits<KeyType::F32>::from_ordered(uint32_t(ordered_bits)); break;
+    case KeyType::U64: raw = ordered_bits; break;
+    case KeyType::I64: raw = KeyTraits<KeyType::I64>::from_ordered(ordered_bits); break;
+    case KeyType::F64: raw = KeyTraits<KeyType::F64>::from_ordered(ordered_bits); break;
+  }
+  return key_display_value(type, raw);
+}
+
+bool local_range(KeyType type, const uint64_t* keys, size_t n, DisplayRange& out) {
+  bool any = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (is_padding_word(keys[i])) continue;
+    const double v = key_value(type, keys[i]);
+    if (!std::isfinite(v)) continue;
+    if (!any) out.lo = out.hi = v, any = true;
+    out.lo = std::min(out.lo, v), out.hi = std::max(out.hi, v);
+  }
+  return any;
 }
 
 StepKeys::StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes) {
@@ -131,6 +194,12 @@ uint64_t nice_step(double px_per_unit, double min_px) {
     if (step > (uint64_t(1) << 60)) return step;
     step *= 10;
   }
+}
+
+std::string ordinal(uint64_t v) {
+  const uint64_t tens = v % 100, ones = v % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th" : (ones == 1 ? "st" : (ones == 2 ? "nd" : (ones == 3 ? "rd" : "th")));
+  return format_count(v) + suffix;
 }
 
 std::string short_count(uint64_t v) {

@@ -26,6 +26,13 @@ inline constexpr std::array<float, 4> kWindow{0.55f, 0.60f, 0.72f, 0.40f};  // s
 inline constexpr std::array<float, 4> kRank{0.94f, 0.36f, 0.52f, 1.0f};   // target rank, pivot line
 inline constexpr std::array<float, 4> kGrid{0.30f, 0.33f, 0.40f, 1.0f};
 
+// One entry of a view's legend: a colour swatch and its label, or (swatch = false) a label alone.
+struct LegendItem {
+  ImU32 colour = 0;
+  std::string label;
+  bool swatch = true;
+};
+
 // What a view draws into: the context, a clip rectangle kept while it lives (nothing drawn by the
 // view leaves its rectangle), and text helpers in the context's fonts.
 class Canvas {
@@ -58,6 +65,10 @@ class Canvas {
   void hatch(float x0, float y0, float x1, float y1) const;
   // A legend swatch and its label at (x, y); returns the x after it.
   float swatch(float x, float y, ImU32 col, const std::string& label) const;
+  // A legend flowed into lines of `width`: the height it takes, and drawing it with its last line
+  // ending at `bottom`.
+  float legend_height(const std::vector<LegendItem>& items, float width) const;
+  void legend(const std::vector<LegendItem>& items, float x, float bottom, float width) const;
 
  private:
   const AuxDrawContext& c_;
@@ -69,6 +80,12 @@ class Canvas {
 // Colour of a key (ordered bits of the timeline's key type) on the value colour map, as the array
 // view colours it: its place in the timeline's display range.
 ImU32 key_colour(const Timeline& t, uint64_t ordered_bits);
+// The same on a range of the caller's (a stretch of the colour map over a narrow slice of keys).
+ImU32 key_colour(const Timeline& t, uint64_t ordered_bits, DisplayRange range);
+// A key's value (ordered bits of `type` back to a number, as the legend labels it).
+double key_value(KeyType type, uint64_t ordered_bits);
+// Range of the finite, non-padding keys of keys[0..n); false when there are none.
+bool local_range(KeyType type, const uint64_t* keys, size_t n, DisplayRange& out);
 // The trace's padding (merge buffer sentinels are shown as the largest word).
 inline bool is_padding_word(uint64_t w) { return w == ~uint64_t(0); }
 
@@ -93,5 +110,7 @@ class StepKeys {
 uint64_t nice_step(double px_per_unit, double min_px);
 // "16,384", "1.2M" for labels where space is short.
 std::string short_count(uint64_t v);
+// "2nd", "3rd", "4th", "21st".
+std::string ordinal(uint64_t v);
 
 }  // namespace sortscope::merge_view

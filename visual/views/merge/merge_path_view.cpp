@@ -61,13 +61,23 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   const float strip = std::round(7 * s);
   const float left = cv.text_w(short_count(g.b_len)) + sp * 1.6f + strip;
   const float top = sp * 1.4f + strip;
-  const float legend_h = sp * 1.6f;
-  const float avail_w = content.w - left - 4 * s, avail_h = content.h - top - legend_h;
+  // The legend's height with its longest labels (the real ones are known after the layout).
+  const float legend_h = cv.legend_height({{0, "merge path through the splits"}, {0, "every 10,000th diagonal shown"},
+                                           {0, "split (binary search)"},
+                                           {0, "edge strips: keys of A and B (colour = value)", false}},
+                                          content.w) + sp * 0.5f;
+  float avail_w = content.w - left - 4 * s;
+  const float avail_h = content.h - top - legend_h;
   if (avail_w < 8 || avail_h < 8) return;
+  // A wide panel: the blocks' shares as a table at the right of the grid.
+  float side_w = std::min(avail_w - avail_h * 1.1f, 330 * s);
+  if (side_w < 190 * s) side_w = 0;
+  avail_w -= side_w;
   const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
   double sx = avail_w / a_len, sy = avail_h / b_len;
-  // Square cells keep the diagonals at 45 degrees; only very unequal runs get separate scales.
-  if (sx / sy > 0.25 && sx / sy < 4) sx = sy = std::min(sx, sy);
+  // Square cells keep the diagonals at 45 degrees; only unequal runs (the last pair) get separate
+  // scales, so that the grid still fills the panel.
+  if (sx / sy > 0.5 && sx / sy < 2) sx = sy = std::min(sx, sy);
   const float x0 = content.x + left, y0 = content.y + top;
   auto X = [&](double a) { return float(x0 + a * sx); };
   auto Y = [&](double b) { return float(y0 + b * sy); };
@@ -142,10 +152,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   c.dl->AddPolyline(pts.data(), int(pts.size()), to_u32(kPath), 0, std::max(2.0f, 2.5f * s));
 
   // Split points on the shown diagonals, and the block numbers between them when there is room.
-  const float rad = std::max(3.0f, 4.5f * s);
+  // Dots shrink where the shown diagonals crowd, so the path between them stays visible.
+  float spacing = 1e9f;
+  for (size_t i = 1; i < shown.size(); ++i)
+    spacing = std::min(spacing, float(double(g.diagonals[shown[i]] - g.diagonals[shown[i - 1]]) * diag_px));
+  const float rad = std::clamp(spacing * 0.22f, 1.5f, 4.5f * s);
   for (size_t j : shown) {
     const float px = X(double(g.a_splits[j])), py = Y(double(g.diagonals[j] - g.a_splits[j]));
-    c.dl->AddCircleFilled(ImVec2(px, py), rad + 1.5f * s, to_u32(palette::kBackground));
+    c.dl->AddCircleFilled(ImVec2(px, py), rad + std::min(1.5f * s, rad * 0.4f), to_u32(palette::kBackground));
     c.dl->AddCircleFilled(ImVec2(px, py), rad, to_u32(palette::kHighlight));
   }
   if (shown.size() == nd && nd >= 2 && nd <= 24) {
@@ -160,13 +174,50 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
     }
   }
 
+  // The table of shares: block t merges A[a_t, a_t+1) and B[d_t - a_t, d_t+1 - a_t+1): how many
+  // keys of each (the two always add up to the tile; where they start is on the grid).
+  if (side_w > 0 && nd >= 2) {
+    const float tx = content.right() - side_w + 16 * s, tw = content.right() - tx;
+    const float row = sp * 1.3f;
+    float y = y0;
+    const size_t blocks = nd - 1;
+    const size_t fit = size_t(std::max(1.0f, (y1 - y) / row - 2.7f));
+    const size_t listed = blocks > fit ? fit - 1 : blocks;
+    std::vector<std::string> sa, sb;
+    float wa = cv.text_w("keys of A"), wi = cv.text_w("block");
+    for (size_t j = 0; j < listed; ++j) {
+      const uint64_t a0 = g.a_splits[j], a1 = g.a_splits[j + 1];
+      sa.push_back(format_count(a1 - a0));
+      sb.push_back(format_count((g.diagonals[j + 1] - a1) - (g.diagonals[j] - a0)));
+      wa = std::max(wa, cv.text_w(sa.back()));
+      wi = std::max(wi, cv.text_w(std::to_string(j)));
+    }
+    const float ca = tx + wi + 12 * s, cb = ca + wa + 12 * s;
+    (void)tw;
+    cv.text(tx, y, "block", dim);
+    cv.text(ca, y, "keys of A", to_u32(kRunA));
+    cv.text(cb, y, "keys of B", to_u32(kRunB));
+    y += row * 1.2f;
+    for (size_t j = 0; j < listed; ++j, y += row) {
+      cv.text(tx, y, std::to_string(j), text);
+      cv.text_right(ca + cv.text_w("keys of A"), y, sa[j], text);
+      cv.text_right(cb + cv.text_w("keys of B"), y, sb[j], text);
+    }
+    if (listed < blocks) {
+      cv.text(tx, y, fmt::format("... {} more blocks", format_count(blocks - listed)), dim);
+      y += row;
+    }
+    cv.text(tx, y + row * 0.4f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
+  }
+
   // Legend.
-  float lx = content.x, ly = content.bottom() - sp * 1.15f;
-  lx = cv.swatch(lx, ly, to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits");
-  lx = cv.swatch(lx, ly, diag_col,
-                 shown.size() == nd ? "cross-diagonals" : fmt::format("every {}-th diagonal shown", (nd + shown.size() - 1) / shown.size()));
-  lx = cv.swatch(lx, ly, to_u32(palette::kHighlight), "split (binary search)");
-  if (have_keys) cv.text(lx, ly, "edge strips: keys of A and B (colour = value)", dim);
+  std::vector<LegendItem> items = {
+      {to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits"},
+      {diag_col, shown.size() == nd ? "cross-diagonals"
+                                    : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
+      {to_u32(palette::kHighlight), "split (binary search)"}};
+  if (have_keys) items.push_back({dim, "edge strips: keys of A and B (colour = value)", false});
+  cv.legend(items, content.x, content.bottom(), content.w);
 }
 
 }  // namespace sortscope

@@ -35,8 +35,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
                      (!quick || t.probe_hi.size() >= rows * k);
   const uint64_t total = valid ? t.seq_begin[k] - t.seq_begin[0] : 0;
   const Rect content = cv.frame(
-      fmt::format("{}: rank r = {} of {} keys in k = {} sequences, {} iteration{}",
-                  quick ? "Multi-sequence quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)", format_count(t.rank),
+      fmt::format("{}: rank r = {} of {} in k = {} sequences, {} iteration{}",
+                  quick ? "Quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)", format_count(t.rank),
                   format_count(total), k, t.iterations, t.iterations == 1 ? "" : "s"),
       quick ? "each row: a pivot from a random window, ranked in every sequence; windows shrink to the pivot's ranks"
             : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if > r");
@@ -50,8 +50,19 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   const float axis_w = std::max(cv.text_w(std::to_string(t.iterations)) + (quick ? sp : 0), cv.text_w("it.")) + 10 * sc;
   const float sum_w = std::round(std::clamp(content.w * 0.18f, 70 * sc, 200 * sc));
   const float head_h = sp * 1.3f + 10 * sc + 6 * sc;
-  const float foot_h = sp * 1.4f + sp * 1.6f;
-  const float y0 = content.y + head_h, plot_h = content.h - head_h - foot_h;
+  std::vector<LegendItem> items = {{window, quick ? "window [lower, upper)" : "window [lower, upper]"},
+                                   {chosen, quick ? "pivot's sequence" : "chosen (moved)"}};
+  if (quick) {
+    items.push_back({to_u32(palette::kSwapped), "ranks of the pivot (< | <=)"});
+    if (c.timeline && !t.pivot.empty()) items.push_back({key_colour(*c.timeline, t.pivot.back()), "pivot key (left)"});
+  } else {
+    items.push_back({probe, "probe"});
+  }
+  items.push_back({rank, "final split / rank r"});
+  if (t.iterations == 0) items.push_back({0, "r is 0 or every key: nothing to search", false});
+  const float foot_h = sp * 1.6f + cv.legend_height(items, content.w);
+  const float y0 = content.y + head_h;
+  float plot_h = content.h - head_h - foot_h;
   const float xa = content.x + axis_w, xb = content.right() - sum_w - 14 * sc;
   if (plot_h < 8 || xb - xa < 8) return;
   const float col_gap = k <= 32 ? std::round(8 * sc) : (k <= 96 ? 2.0f : 0.0f);
@@ -72,18 +83,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   };
   const float sx0 = xb + 14 * sc, sx1 = content.right();
   auto SX = [&](uint64_t pos) { return sx0 + (total ? float(double(pos) / double(total)) * (sx1 - sx0) : 0.0f); };
-  const float rh = plot_h / float(rows);
+  const float rh = std::min(plot_h / float(rows), sp * 2.2f);  // a few iterations do not become slabs
+  plot_h = rh * float(rows);
   auto Y = [&](size_t row) { return y0 + float(row) * rh; };
   auto at = [&](const std::vector<uint32_t>& v, size_t row, uint32_t i) { return uint64_t(v[row * k + i]); };
 
   // Header: each sequence as a bar, its final selected prefix filled; numbers where they fit.
   const float bar_y = content.y + sp * 1.3f, bar_y1 = bar_y + 10 * sc;
-  const bool numbered = cw[0] >= cv.text_w(std::to_string(k - 1)) + 2;
   for (uint32_t i = 0; i < k; ++i) {
     cv.rect(cx[i], bar_y, cx[i] + std::max(cw[i], 1.0f), bar_y1, bar);
     cv.rect(cx[i], bar_y, X(i, t.splits[i]), bar_y1, rank);
     cv.rect(cx[i], y0, cx[i] + cw[i], y0 + plot_h, to_u32(palette::kPlotBackground));
-    if (numbered || i == 0 || i + 1 == k) cv.text_centre(cx[i] + 0.5f * cw[i], content.y, std::to_string(i), dim);
+    // Numbers where they fit beside the previous one (always the first).
+    const std::string num = std::to_string(i);
+    if (i == 0 || cw[i] + col_gap >= cv.text_w(num) + 4) cv.text_centre(cx[i] + 0.5f * cw[i], content.y, num, dim);
   }
   cv.text(content.x, content.y, "seq", dim);
   cv.text(content.x, y0 - sp * 1.25f, "it.", dim);
@@ -176,19 +189,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   const float fy = y0 + plot_h;
   for (uint32_t i = 0; i < k; ++i) {
     const float sxp = X(i, t.splits[i]);
-    cv.line(sxp, y0, sxp, fy + 5 * sc, rank, std::max(1.0f, sc));
+    cv.line(sxp, y0, sxp, fy + 5 * sc, to_u32(kRank, 0.55f), std::max(1.0f, sc));
     const std::string num = short_count(t.splits[i]);
     if (cw[i] >= cv.text_w(num) + 4) cv.text_centre(cx[i] + 0.5f * cw[i], fy + 4 * sc, num, text);
   }
 
-  float lx = content.x, ly = content.bottom() - sp * 1.15f;
-  lx = cv.swatch(lx, ly, window, quick ? "window [lower, upper)" : "window [lower, upper]");
-  lx = cv.swatch(lx, ly, chosen, quick ? "pivot's sequence" : "chosen (moved)");
-  if (quick)
-    lx = cv.swatch(lx, ly, to_u32(palette::kSwapped), "< pivot | = pivot");
-  else
-    lx = cv.swatch(lx, ly, probe, "probe");
-  cv.swatch(lx, ly, rank, "final split / rank r");
+  cv.legend(items, content.x, content.bottom(), content.w);
 }
 
 }  // namespace sortscope

@@ -22,8 +22,9 @@ using namespace merge_view;
 namespace {
 
 // Parts alternate among muted categorical tones (Okabe & Ito), none of them a key colour's
-// neighbour at the same lightness.
-ImU32 part_colour(uint64_t j) {
+// neighbour at the same lightness; many parts alternate between two (six would only be noise).
+ImU32 part_colour(uint64_t j, uint64_t parts) {
+  if (parts > 12) j %= 2;
   static constexpr std::array<float, 4> kTones[] = {
       {0.90f, 0.62f, 0.00f, 0.80f}, {0.34f, 0.71f, 0.91f, 0.80f}, {0.00f, 0.62f, 0.45f, 0.80f},
       {0.80f, 0.47f, 0.65f, 0.80f}, {0.94f, 0.89f, 0.26f, 0.80f}, {0.84f, 0.37f, 0.00f, 0.80f}};
@@ -55,7 +56,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
       traced_row = int64_t(tr->rank / m.part_keys);
 
   // Layout: run columns | part sizes | iterations; column numbers on top, a summary line below.
-  const float head_h = sp * 1.4f, foot_h = sp * 1.6f;
+  // Summary below: the balance and the selection cost.
+  bool equal = true;
+  for (size_t j = 0; j + 1 < m.part_sizes.size(); ++j) equal = equal && m.part_sizes[j] == m.part_keys;
+  std::string balance = equal ? fmt::format("every part {} keys", format_count(m.part_keys)) : "parts of unequal size";
+  if (equal && m.part_sizes.size() > 1 && m.part_sizes.back() != m.part_keys)
+    balance += fmt::format(" but the last ({})", format_count(m.part_sizes.back()));
+  std::vector<LegendItem> items = {{text, balance + ";", false}};
+  if (!m.iterations.empty())
+    items.push_back({dim, fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
+                                      double(sum_it) / double(m.iterations.size()), max_it), false});
+  if (traced_row > 0) items.push_back({rank, fmt::format("row {}: the selection traced", traced_row)});
+  std::vector<LegendItem> widest = items;
+  widest.push_back({0, "bands of 1000 parts", false});
+  const float head_h = sp * 1.4f, foot_h = sp * 0.6f + cv.legend_height(widest, content.w);
   const float strip_w = std::round(std::clamp(content.w * 0.15f, 60 * sc, 170 * sc));
   const float has_it = m.iterations.empty() ? 0.0f : 1.0f;
   const float cols_x1 = content.right() - (1 + has_it) * (strip_w + 14 * sc);
@@ -73,27 +87,34 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
 
   // Thousands of parts: bands of `group` parts, staircases every group-th row.
   const uint64_t group = std::max<uint64_t>(1, uint64_t(std::ceil(double(parts) * 3 * sc / plot_h)));
+  const uint64_t bands = (parts + group - 1) / group;
   for (uint32_t i = 0; i < k; ++i) {
     const uint64_t len = m.seq_begin[i + 1] - m.seq_begin[i];
     cv.rect(CX(i), y0, CX(i) + cw, Y(len), to_u32(palette::kPlotBackground));
     for (uint64_t j = 0; j < parts; j += group) {
       const uint64_t j1 = std::min<uint64_t>(parts, j + group);
-      if (split(j1, i) > split(j, i)) cv.rect(CX(i), Y(split(j, i)), CX(i) + cw, Y(split(j1, i)), part_colour(j / group));
+      if (split(j1, i) > split(j, i))
+        cv.rect(CX(i), Y(split(j, i)), CX(i) + cw, Y(split(j1, i)), part_colour(j / group, bands));
     }
-    if (cw >= cv.text_w(std::to_string(i)) || i == 0 || i + 1 == k)
+    if (cw + gap >= cv.text_w(std::to_string(i)) + 4 || i == 0)
       cv.text_centre(CX(i) + 0.5f * cw, content.y, std::to_string(i), dim);
+    if (len == 0 && cw >= cv.text_w("empty") + 2) cv.text_centre(CX(i) + 0.5f * cw, y0 + 4 * sc, "empty", dim);
   }
   const float lw = std::max(1.5f, 1.5f * sc);
+  // A staircase runs across the runs that have keys (an empty run holds no split worth a jump).
   auto staircase = [&](uint64_t row, ImU32 col, float w) {
     std::vector<ImVec2> pts;
     for (uint32_t i = 0; i < k; ++i) {
+      if (m.seq_begin[i + 1] == m.seq_begin[i]) continue;
       const float y = Y(split(row, i));
       pts.push_back(ImVec2(CX(i), y));
       pts.push_back(ImVec2(CX(i) + cw, y));
     }
     c.dl->AddPolyline(pts.data(), int(pts.size()), col, 0, w);
   };
-  for (uint64_t j = group; j < parts; j += group) staircase(j, to_u32(palette::kText, 0.9f), lw);
+  const bool dense = plot_h / float(bands) < 12;
+  for (uint64_t j = group; j < parts; j += group)
+    staircase(j, to_u32(palette::kText, dense ? 0.45f : 0.9f), dense ? 1.0f : lw);
   if (traced_row > 0 && uint64_t(traced_row) < parts) staircase(uint64_t(traced_row), rank, 2.5f * lw);
   // Part numbers at the left, at the middle of their stretch of run 0.
   if (part_label_w > 0) {
@@ -116,7 +137,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
     const float ya = y0 + float(j) * ph, yb = y0 + float(std::min<uint64_t>(parts, j + group)) * ph;
     const float g = yb - ya >= 5 ? std::max(1.0f, (yb - ya) * 0.15f) : 0;
     cv.rect(px0, ya + g * 0.5f, px0 + float(double(m.part_sizes[j]) / double(max_size)) * strip_w, yb - g * 0.5f,
-            part_colour(j / group));
+            part_colour(j / group, bands));
     if (yb - ya >= sp * 1.05f) cv.text(px0 + 4 * sc, 0.5f * (ya + yb) - 0.5f * sp, format_count(m.part_sizes[j]),
                                        to_u32(palette::kBackground));
   }
@@ -129,26 +150,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
       if ((j + 1) % group) continue;
       const float yc = y0 + float(j + 1) * ph;
       const bool traced = int64_t(j + 1) == traced_row;
-      cv.rect(ix0, yc - 0.5f * bh, ix0 + float(double(m.iterations[j]) / double(std::max<uint64_t>(max_it, 1))) * strip_w,
-              yc + 0.5f * bh, traced ? rank : to_u32(palette::kComparator));
-      if (ph >= sp * 1.05f) cv.text(ix0 + 4 * sc, yc - 0.5f * sp, std::to_string(m.iterations[j]), text);
+      const float end = ix0 + float(double(m.iterations[j]) / double(std::max<uint64_t>(max_it, 1))) * strip_w;
+      cv.rect(ix0, yc - 0.5f * bh, end, yc + 0.5f * bh, traced ? rank : to_u32(palette::kComparator));
+      if (ph >= sp * 1.05f) {  // the number after the bar, or inside it where it does not fit after
+        const std::string num = std::to_string(m.iterations[j]);
+        if (end + 4 * sc + cv.text_w(num) <= ix1)
+          cv.text(end + 4 * sc, yc - 0.5f * sp, num, text);
+        else
+          cv.text_right(end - 4 * sc, yc - 0.5f * sp, num, to_u32(palette::kBackground));
+      }
     }
   }
 
-  // Summary: the balance and the selection cost.
-  bool equal = true;
-  for (size_t j = 0; j + 1 < m.part_sizes.size(); ++j) equal = equal && m.part_sizes[j] == m.part_keys;
-  std::string summary =
-      equal ? fmt::format("every part {} keys", format_count(m.part_keys)) : "parts of unequal size";
-  if (equal && m.part_sizes.size() > 1 && m.part_sizes.back() != m.part_keys)
-    summary += fmt::format(" but the last ({})", format_count(m.part_sizes.back()));
-  if (!m.iterations.empty())
-    summary += fmt::format(";  {} selections: {:.1f} iterations on average, at most {}", m.iterations.size(),
-                           double(sum_it) / double(m.iterations.size()), max_it);
-  if (group > 1) summary += fmt::format(";  bands of {} parts", group);
-  float lx = content.x, ly = content.bottom() - sp * 1.15f;
-  lx += cv.text(lx, ly, summary, text) + 16 * sc;
-  if (traced_row > 0) cv.swatch(lx, ly, rank, fmt::format("row {}: the selection traced", traced_row));
+  if (group > 1) items.push_back({dim, fmt::format("bands of {} parts", group), false});
+  cv.legend(items, content.x, content.bottom(), content.w);
 }
 
 }  // namespace sortscope
