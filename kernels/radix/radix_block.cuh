@@ -27,6 +27,10 @@ struct KeyXform {
   __device__ __forceinline__ Bits operator()(Bits k) const {
     return k ^ ((k >> (sizeof(Bits) * 8 - 1)) ? neg : pos);
   }
+  // Unsigned keys and every middle digit place: callers branch on this once per tile and take a
+  // loop without the transform (three instructions per key less, where the ranking kernels issue
+  // about forty; the one-sweep pass is issue-bound on Hopper).
+  __host__ __device__ bool identity() const { return pos == 0 && neg == 0; }
 };
 
 template <class Bits>
@@ -98,8 +102,13 @@ __device__ __forceinline__ void load_tile(const Bits* __restrict__ in, uint32_t 
   const uint32_t lane = threadIdx.x % kWarpThreads, warp = threadIdx.x / kWarpThreads;
   const uint32_t first = warp * kWarpThreads * KPT + lane;
   if (valid == tile_keys) {
+    if (xf.identity()) {
 #pragma unroll
-    for (int i = 0; i < KPT; ++i) keys[i] = xf(in[first + i * kWarpThreads]);
+      for (int i = 0; i < KPT; ++i) keys[i] = in[first + i * kWarpThreads];
+    } else {
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) keys[i] = xf(in[first + i * kWarpThreads]);
+    }
   } else {
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
@@ -110,10 +119,15 @@ __device__ __forceinline__ void load_tile(const Bits* __restrict__ in, uint32_t 
 }
 
 template <int KPT>
-__device__ __forceinline__ void load_values(const uint32_t* __restrict__ in, uint32_t valid,
+__device__ __forceinline__ void load_values(const uint32_t* __restrict__ in, uint32_t valid, uint32_t tile_keys,
                                             uint32_t (&v)[KPT]) {
   const uint32_t lane = threadIdx.x % kWarpThreads, warp = threadIdx.x / kWarpThreads;
   const uint32_t first = warp * kWarpThreads * KPT + lane;
+  if (valid == tile_keys) {
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) v[i] = in[first + i * kWarpThreads];
+    return;
+  }
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t pos = first + i * kWarpThreads;
@@ -127,20 +141,15 @@ __device__ __forceinline__ uint32_t striped_position(int i) {
   return (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + i * kWarpThreads + threadIdx.x % kWarpThreads;
 }
 
-// Counts digits of a warp-striped tile into per-warp shared counters with shared atomics; a warp
-// whose 32 lanes hold one digit (all-equal or sorted runs) adds 32 once instead of contending.
+// Counts digits of a warp-striped tile into per-warp shared counters, one shared atomic per key.
+// (An earlier version first tested whether the warp's 32 digits were equal and then added 32 once;
+// on Hopper same-address shared atomics are not the bottleneck that test assumed, and the shuffle
+// and vote it cost per key made the issue-bound ranking kernels about 5% slower; see
+// docs/PERFORMANCE.md. CUB's early-count ranking counts the same way.)
 template <class Bits, int KPT>
 __device__ __forceinline__ void count_tile(const Bits (&keys)[KPT], int shift, uint32_t mask, uint32_t* counts) {
 #pragma unroll
-  for (int i = 0; i < KPT; ++i) {
-    const uint32_t d = digit_of(keys[i], shift, mask);
-    const uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
-    if (__all_sync(0xffffffffu, d == d0)) {
-      if (threadIdx.x % kWarpThreads == 0) atomicAdd(&counts[d], uint32_t(kWarpThreads));
-    } else {
-      atomicAdd(&counts[d], 1u);
-    }
-  }
+  for (int i = 0; i < KPT; ++i) atomicAdd(&counts[digit_of(keys[i], shift, mask)], 1u);
 }
 
 // Per digit (one thread per digit, looping when the block has fewer threads than digits): the
@@ -194,28 +203,36 @@ struct NoPublish {
   __device__ void operator()(uint32_t, uint32_t) const {}
 };
 
-// The stable tile rank, counts first (the shape of CUB's "match early counts" ranking):
-//  1. every warp counts its keys' digits into its own shared counters (count_tile);
-//  2. per digit, the counters are scanned over warps and the tile's digit counts are known
-//     (publish() sees them here, before any key is ranked), then warp 0 scans them over digits;
-//  3. every warp ranks its keys in order: the lanes holding one digit find each other (ballots or
-//     match.any), the highest of them adds their number to the warp's running offset of that digit
-//     with one shared atomic and hands the old value to the others, each adding its place among them.
+// The stable tile rank, counts first (the shape of CUB's "match early counts" ranking), in two
+// halves so that a caller can act on the counts before ranking (onesweep publishes them and
+// short-circuits single-digit tiles):
+//  count_tile_digits: every warp counts its keys' digits into its own shared counters; per digit
+//    the counters are scanned over warps and the tile's digit counts are known (publish() sees
+//    them here, before any key is ranked). Ends without a barrier.
+//  rank_counted (after a barrier): warp 0 scans the counts over digits, then every warp ranks its
+//    keys in order: the lanes holding one digit find each other (ballots or match.any), the highest
+//    of them adds their number to the warp's running offset of that digit with one shared atomic
+//    and hands the old value to the others, each adding its place among them.
 // On return ranks[i] is key i's final position in the tile sorted by digit (stable), total[]
 // and excl[] hold the digit counts and their scan. wc must be zeroed by the caller. The counters
 // are still read after the last barrier here, so the caller may write the exchange buffers at
 // once but must pass a barrier before touching wc again.
 template <class Bits, int KPT, class Publish = NoPublish>
-__device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
-                                          int bits, bool use_match, TileSmem<Bits>& s, uint32_t digits,
-                                          uint32_t valid, uint32_t tile_keys, Publish&& publish = {}) {
+__device__ __forceinline__ void count_tile_digits(const Bits (&keys)[KPT], int shift, int bits, TileSmem<Bits>& s,
+                                                  uint32_t digits, uint32_t valid, uint32_t tile_keys,
+                                                  Publish&& publish = {}) {
   const int warps = blockDim.x / kWarpThreads;
   const uint32_t mask = (1u << bits) - 1u;
-  uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
-  count_tile<Bits, KPT>(keys, shift, mask, my_wc);
+  count_tile<Bits, KPT>(keys, shift, mask, s.wc + (threadIdx.x / kWarpThreads) * digits);
   __syncthreads();
   scan_over_warps(s.wc, s.total, digits, warps, digit_of(~Bits(0), shift, mask), tile_keys - valid, publish);
-  __syncthreads();
+}
+
+template <class Bits, int KPT>
+__device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift, int bits,
+                                             bool use_match, TileSmem<Bits>& s, uint32_t digits) {
+  const uint32_t mask = (1u << bits) - 1u;
+  uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
   scan_digits(s.total, s.excl, digits);
   __syncthreads();
   const uint32_t lane = threadIdx.x % kWarpThreads;
@@ -229,6 +246,46 @@ __device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ra
     if (lane == leader) offset = atomicAdd(&my_wc[d], uint32_t(__popc(peers))) + s.excl[d];
     offset = __shfl_sync(0xffffffffu, offset, leader);
     ranks[i] = offset + __popc(peers & lanes_below);
+  }
+}
+
+template <class Bits, int KPT, class Publish = NoPublish>
+__device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
+                                          int bits, bool use_match, TileSmem<Bits>& s, uint32_t digits,
+                                          uint32_t valid, uint32_t tile_keys, Publish&& publish = {}) {
+  count_tile_digits<Bits, KPT>(keys, shift, bits, s, digits, valid, tile_keys, publish);
+  __syncthreads();
+  rank_counted<Bits, KPT>(keys, ranks, shift, bits, use_match, s, digits);
+}
+
+// Writes a digit-sorted tile (and its values) from shared memory to the global destinations:
+// position pos of the tile goes to bin[digit] + pos. Consecutive threads take consecutive
+// positions, so each digit's run is written by neighbouring threads (Merrill & Grimshaw §4.2's
+// coalescing argument). Full tiles with the identity transform take a loop without per-key checks.
+template <class Bits, bool kValues, int KPT>
+__device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __restrict__ out,
+                                             uint32_t* __restrict__ vout, int shift, uint32_t mask, uint32_t valid,
+                                             uint32_t tile_keys, KeyXform<Bits> xf) {
+  if (valid == tile_keys && xf.identity()) {
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t pos = j * blockDim.x + threadIdx.x;
+      const Bits k = s.keys[pos];
+      const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
+      out[dst] = k;
+      if constexpr (kValues) vout[dst] = s.vals[pos];
+    }
+    return;
+  }
+#pragma unroll
+  for (int j = 0; j < KPT; ++j) {
+    const uint32_t pos = j * blockDim.x + threadIdx.x;
+    if (pos < valid) {
+      const Bits k = s.keys[pos];
+      const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
+      out[dst] = xf(k);
+      if constexpr (kValues) vout[dst] = s.vals[pos];
+    }
   }
 }
 

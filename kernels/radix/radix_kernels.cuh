@@ -10,6 +10,8 @@ namespace sortscope::radix_detail {
 
 // Blocks per SM the ranking kernels are compiled for (register cap 65536 / (512 * blocks)): two
 // when a thread's keys and ranks fit in 48 registers, so 1024 threads share an SM; one otherwise.
+// Values are loaded only once the keys' ranks are known and are stored at once, so they do not
+// add to the largest live set.
 template <class Bits, int KPT>
 constexpr int min_blocks() {
   return KPT * (int(sizeof(Bits)) / 4 + 1) <= 48 ? 2 : 1;
@@ -129,12 +131,16 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     }
     if constexpr (kValues) {
       uint32_t v[KPT];
-      load_values<KPT>(a.vin + t, valid, v);
+      load_values<KPT>(a.vin + t, valid, a.tile_keys, v);
 #pragma unroll
       for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
     }
     for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.bin[d] = s.base[d] - s.excl[d];
     __syncthreads();
+    bool hooked = false;
+    if constexpr (kHooks) hooked = a.cap != nullptr;
+    if (!hooked) scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
+    else
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
       const uint32_t pos = j * blockDim.x + threadIdx.x;
@@ -163,15 +169,15 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
 constexpr uint32_t kOnesweepBits = 8;
 constexpr uint32_t kOnesweepDigits = 1u << kOnesweepBits;
 
-// All places' histograms in one read: block-private shared histograms, merged with global atomics.
-template <class Bits, int KPT>
-__global__ void __launch_bounds__(256) onesweep_histogram_kernel(const Bits* __restrict__ in, uint32_t n,
-                                                                 KeyXform<Bits> xin, int passes,
-                                                                 uint32_t* hist) {
+// All places' histograms in one read: block-private shared histograms (one atomic per key and
+// place), merged with global atomics. The grid covers the GPU once (blocks loop over tiles).
+template <class Bits, int KPT, int kThreads>
+__global__ void __launch_bounds__(kThreads) onesweep_histogram_kernel(const Bits* __restrict__ in, uint32_t n,
+                                                                      KeyXform<Bits> xin, int passes, uint32_t* hist) {
   __shared__ uint32_t s_hist[8 * kOnesweepDigits];
   for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x) s_hist[i] = 0;
   __syncthreads();
-  const uint32_t tile_keys = blockDim.x * KPT;
+  constexpr uint32_t tile_keys = kThreads * KPT;
   const uint32_t warp_first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + threadIdx.x % kWarpThreads;
   for (uint64_t t = uint64_t(blockIdx.x) * tile_keys; t < n; t += uint64_t(gridDim.x) * tile_keys) {
     const uint32_t valid = uint32_t(n - t < tile_keys ? n - t : tile_keys);
@@ -240,6 +246,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   if (threadIdx.x == 0) {
     s.misc[0] = atomicAdd(counter, 1u);
     s.misc[1] = 0;
+    s.misc[2] = 0;  // set by the count phase: the tile's keys share one digit
   }
   for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
   __syncthreads();
@@ -248,19 +255,30 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   const uint32_t valid = uint32_t(a.n - tile_begin < a.tile_keys ? a.n - tile_begin : a.tile_keys);
 
   uint32_t ranks[KPT];
+  bool single_digit = false;
   {
     Bits keys[KPT];
     load_tile<Bits, KPT>(a.in + tile_begin, valid, a.tile_keys, a.xin, keys);
     // The tile's digit counts are published as soon as they are known, before ranking ("early
     // counts"), so later tiles' look-back finds them sooner. The first tile of a portion has no
-    // predecessor: its counts are already its inclusive prefix.
-    rank_tile<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s, digits, valid, a.tile_keys,
-                         [&](uint32_t d, uint32_t count) {
-                           store_flagged(&flags[size_t(tile) * digits + d],
-                                         (tile == 0 ? kFlagInclusive : kFlagAggregate) | count);
-                         });
+    // predecessor: its counts are already its inclusive prefix. A full tile whose keys all share
+    // one digit ("short circuit", as in CUB) skips the ranking: its keys keep their order.
+    count_tile_digits<Bits, KPT>(keys, a.shift, kOnesweepBits, s, digits, valid, a.tile_keys,
+                                 [&](uint32_t d, uint32_t count) {
+                                   store_flagged(&flags[size_t(tile) * digits + d],
+                                                 (tile == 0 ? kFlagInclusive : kFlagAggregate) | count);
+                                   if (count == a.tile_keys) s.misc[2] = 1;
+                                 });
     if constexpr (kHooks) {
       if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
+    }
+    __syncthreads();
+    single_digit = s.misc[2] != 0;
+    if (single_digit) {
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) ranks[i] = striped_position<KPT>(i);
+    } else {
+      rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s, digits);
     }
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
@@ -269,8 +287,6 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
         if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
     }
   }
-  uint32_t v[KPT];
-  if constexpr (kValues) load_values<KPT>(a.vin + tile_begin, valid, v);  // in flight during look-back
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
   // counts, until a tile with an INCLUSIVE prefix; then publish this tile's inclusive prefix.
@@ -288,7 +304,8 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       }
       store_flagged(&flags[size_t(tile) * digits + d], kFlagInclusive | (prefix + s.total[d]));
     }
-    s.bin[d] = a.bins[d] + prefix - s.excl[d];
+    // excl[] is not computed for a single-digit tile; its one digit starts the tile (excl = 0).
+    s.bin[d] = a.bins[d] + prefix - (single_digit ? 0u : s.excl[d]);
     if (tile == a.portion_tiles - 1 && a.bins_next) a.bins_next[d] = a.bins[d] + prefix + s.total[d];
     if constexpr (kHooks) {
       if (a.cap) {
@@ -298,7 +315,12 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       }
     }
   }
+  // Values after the look-back (as in CUB's onesweep): held in registers only from their load to
+  // their exchange, so the look-back runs with the ranks alone live and 24 keys per thread fit in
+  // 64 registers without spilling.
   if constexpr (kValues) {
+    uint32_t v[KPT];
+    load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
 #pragma unroll
     for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
   }
@@ -310,8 +332,12 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       a.cap->depth[g] = s.misc[1];
     }
   }
-  // Scatter: consecutive threads take consecutive positions of the digit-sorted tile, so each
-  // digit's run is written by neighbouring threads (§4.2's coalescing argument).
+  bool hooked = false;
+  if constexpr (kHooks) hooked = a.cap != nullptr;
+  if (!hooked) {
+    scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
+    return;
+  }
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * blockDim.x + threadIdx.x;
@@ -320,12 +346,10 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       const uint32_t dst = s.bin[digit_of(k, a.shift, mask)] + pos;
       a.out[dst] = a.xout(k);
       if constexpr (kValues) a.vout[dst] = s.vals[pos];
-      if constexpr (kHooks) {
-        if (a.cap) {  // where the key from tile position src went
-          const uint32_t src = s.src[pos];
-          if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
-          if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
-        }
+      if constexpr (kHooks) {  // where the key from tile position src went
+        const uint32_t src = s.src[pos];
+        if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
+        if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
       }
     }
   }
@@ -357,7 +381,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
   Bits keys[KPT];
   uint32_t v[KPT];
   load_tile<Bits, KPT>(a.keys, valid, tile_keys, a.xin, keys);
-  if constexpr (kValues) load_values<KPT>(a.values, valid, v);
+  if constexpr (kValues) load_values<KPT>(a.values, valid, tile_keys, v);
   for (int pass = 0; pass < a.passes; ++pass) {
     const int shift = pass * a.bits;
     for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;

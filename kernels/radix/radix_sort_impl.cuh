@@ -308,14 +308,16 @@ class RadixRun {
     CUDA_CHECK(cudaMemsetAsync(hist, 0, (hist_words + (one_portion ? lb_regions * lb_words : 0)) * sizeof(uint32_t),
                                stream_));
     {
-      constexpr int kHistKpt = 8, kHistThreads = 256;
-      int device = 0, sms = 0;
+      // 128 threads x 16 keys per tile (CUB's shape on Hopper), as many blocks as fit the GPU at once.
+      constexpr int kHistKpt = 16, kHistThreads = 128;
+      auto hist_kernel = onesweep_histogram_kernel<Bits, kHistKpt, kHistThreads>;
+      int device = 0, sms = 0, per_sm = 0;
       CUDA_CHECK(cudaGetDevice(&device));
       CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist_kernel, kHistThreads, 0));
       const uint64_t tiles = (p_.n + kHistThreads * kHistKpt - 1) / (kHistThreads * kHistKpt);
-      const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * 8));
-      onesweep_histogram_kernel<Bits, kHistKpt><<<grid, kHistThreads, 0, stream_>>>(
-          keys_, uint32_t(p_.n), xin_, p_.passes, hist);
+      const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * uint64_t(std::max(per_sm, 1))));
+      hist_kernel<<<grid, kHistThreads, 0, stream_>>>(keys_, uint32_t(p_.n), xin_, p_.passes, hist);
       CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
     }
     onesweep_scan_kernel<digits><<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);

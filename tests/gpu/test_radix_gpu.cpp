@@ -209,6 +209,11 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
   expect_same_timeline(radix_algorithm(),
                        radix_params(radix_algorithm(), {"radix_bits=3", "max_blocks=5", "threads=128", "keys_per_thread=8"}),
                        radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
+  // All keys equal: every full onesweep tile takes the single-digit short circuit (no ranking, keys
+  // stored from registers); its snapshots and scatter map must still be the model's.
+  for (bool values : {false, true})
+    expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm()),
+                         radix_input(Distribution::Zero, KeyType::I32, 70001, values));
 }
 
 }  // namespace
