@@ -23,9 +23,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
   const uint64_t blocks = std::min({s.a_begin.size(), s.a_end.size(), s.b_begin.size(), s.b_end.size()});
   const uint64_t run = std::max<uint64_t>(s.run_keys_in, 1), pair_keys = 2 * run;
   const Rect content = cv.frame(
-      fmt::format("Block shares: pass {}, {} blocks", s.pass + 1, format_count(blocks)),
-      fmt::format("each block merges {} outputs: a stretch of A plus a stretch of B of its pair of runs of {}",
-                  format_count(s.tile_keys), format_count(s.run_keys_in)));
+      {fmt::format("Block shares: pass {}, {} blocks of {} outputs", s.pass + 1, format_count(blocks),
+                   format_count(s.tile_keys)),
+       fmt::format("Block shares: pass {}, {} blocks", s.pass + 1, format_count(blocks))},
+      {fmt::format("each block merges {} outputs: a stretch of A plus a stretch of B of its pair of runs of {}",
+                   format_count(s.tile_keys), format_count(s.run_keys_in)),
+       fmt::format("a stretch of A + a stretch of B = {} outputs per block", format_count(s.tile_keys))});
   if (content.empty() || blocks == 0) return;
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim);

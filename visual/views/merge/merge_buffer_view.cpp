@@ -65,10 +65,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
   const bool valid = cells >= 2 && b.loaded_from.size() >= b.steps && b.out_begin.size() >= b.steps &&
                      b.before.size() >= size_t(b.steps) * cells && b.after.size() >= size_t(b.steps) * cells;
   const Rect content = cv.frame(
-      fmt::format("Merge buffer of block {}, level {}: 2b = {} keys, b = {} threads, {} steps", b.block, b.level + 1,
-                  cells, half, b.steps),
-      b.stable ? "parallel ranking (stable): the kept keys move to buffer[0..b), the new block fills buffer[b..2b)"
-               : "bitonic merge network (not stable): the new block fills buffer[0..b), buffer[b..2b) holds the kept keys");
+      {fmt::format("Merge buffer of block {}, level {}: 2b = {} keys, b = {} threads, {} steps", b.block, b.level + 1,
+                   cells, half, b.steps),
+       fmt::format("Merge buffer, block {}, level {}: 2b = {}, {} steps", b.block, b.level + 1, cells, b.steps)},
+      {b.stable ? "parallel ranking (stable): the kept keys move to buffer[0..b), the new block fills buffer[b..2b)"
+                : "bitonic merge network (not stable): the new block fills buffer[0..b), buffer[b..2b) holds the kept keys",
+       b.stable ? "stable (parallel ranking): kept keys in [0, b), new block in [b, 2b)"
+                : "bitonic network: new block in [0, b), kept keys in [b, 2b)"});
   if (content.empty() || !valid || b.steps == 0) return;
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
@@ -80,65 +83,90 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
   const bool stretched = c.timeline && local_range(type, b.before.data(), b.before.size(), range) && range.hi > range.lo;
   if (!stretched && c.timeline) range = c.timeline->range;
 
-  // Layout: step labels | 2b cells | what came in and went out. Rows: before and after per step.
-  const float left_w = std::max(cv.text_w("step " + std::to_string(b.steps)), cv.text_w("merged")) + 12 * sc;
-  const std::string widest_out = fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1]));
-  const float right_w = std::max(cv.text_w(widest_out), cv.text_w("<- pad")) + 12 * sc;
   const std::vector<LegendItem> items = {{to_u32(kRunA), "band: new block from A"},
                                          {to_u32(kRunB), "from B"},
                                          {to_u32(palette::kPadding), "padding"},
                                          {text, "band: the b smallest, written out"}};
   const float ramp_h = sp * 1.3f;
   const float head_h = sp * 1.4f, foot_h = sp * 0.5f + ramp_h + cv.legend_height(items, content.w);
-  const float x0 = content.x + left_w, x1 = content.right() - right_w;
   const float y0 = content.y + head_h, plot_h = content.h - head_h - foot_h;
-  if (plot_h < 8 || x1 - x0 < 16) return;
+  if (plot_h < 8) return;
+
   // A step: a band in the new block's colour over the half it went into, the buffer before the
-  // merge, the buffer after it, a white band under the half written out, a gap.
-  // Rows stay tall enough to read a key's colour and a label: past what fits, the first steps, a
-  // row saying how many are left out, and the last step (where the padding comes in).
+  // merge, the buffer after it, a white band under the half written out. Rows stay tall enough to
+  // read a key's colour. Two layouts: a list (labels left and right of each step) or, when a wide
+  // short panel holds more that way, a grid of steps (labels above each). Past what fits: the
+  // first steps, a slot saying how many are left out, and the last step (where padding comes in).
   const float min_row = std::max(sp * 0.9f, 6 * sc);
-  auto step_height = [&](float rh) { return 2 * rh + 2 * std::clamp(rh * 0.3f, 2.0f, 4 * sc) + rh * 0.5f; };
-  const uint32_t fit = std::max<uint32_t>(3, uint32_t(plot_h / step_height(min_row)));
-  std::vector<int64_t> order;  // step index, or -1 for the row of steps left out
-  if (b.steps <= fit) {
+  const float label_h = sp * 1.2f;
+  auto band_of = [&](float rh) { return std::clamp(rh * 0.3f, 2.0f, 4 * sc); };
+  auto list_step = [&](float rh) { return 2 * rh + 2 * band_of(rh) + rh * 0.5f; };
+  auto grid_step = [&](float rh) { return label_h + 2 * rh + 2 * band_of(rh) + rh * 0.4f; };
+  const float left_w = std::max(cv.text_w("step " + std::to_string(b.steps)), cv.text_w("merged")) + 12 * sc;
+  const float right_w = std::max(cv.text_w(fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1]))),
+                                 cv.text_w("<- pad")) + 12 * sc;
+  const uint32_t list_fit = std::max<uint32_t>(1, uint32_t(plot_h / list_step(min_row)));
+  const float col_gap = std::round(18 * sc);
+  const uint32_t cols_max = std::max<uint32_t>(1, uint32_t((content.w + col_gap) / (260 * sc + col_gap)));
+  const uint32_t grid_rows = std::max<uint32_t>(1, uint32_t(plot_h / grid_step(min_row)));
+  const bool grid = b.steps > list_fit && cols_max >= 2 && cols_max * grid_rows > list_fit;
+  const uint32_t capacity = std::max<uint32_t>(3, grid ? cols_max * grid_rows : list_fit);
+  std::vector<int64_t> order;  // step index, or -1 for the slot of steps left out
+  if (b.steps <= capacity) {
     for (uint32_t st = 0; st < b.steps; ++st) order.push_back(st);
   } else {
-    for (uint32_t st = 0; st + 2 < fit; ++st) order.push_back(st);
+    for (uint32_t st = 0; st + 2 < capacity; ++st) order.push_back(st);
     order.push_back(-1);
     order.push_back(int64_t(b.steps) - 1);
   }
+  const uint32_t cols = grid ? std::min<uint32_t>(cols_max, uint32_t(order.size())) : 1;
+  const uint32_t rows = uint32_t((order.size() + cols - 1) / cols);
   float rh = sp * 1.6f;
-  while (rh > 3 && step_height(rh) * float(order.size()) > plot_h) rh -= 0.25f;
-  const float band = std::clamp(rh * 0.3f, 2.0f, 4 * sc), step_h = step_height(rh);
-  const float xm = x0 + (x1 - x0) * 0.5f;
-  cv.text_centre(0.5f * (x0 + xm), content.y, "buffer[0..b)", dim);
-  cv.text_centre(0.5f * (xm + x1), content.y, "buffer[b..2b)", dim);
+  while (rh > 3 && (grid ? grid_step(rh) : list_step(rh)) * float(rows) > plot_h) rh -= 0.25f;
+  const float band = band_of(rh), step_h = grid ? grid_step(rh) : list_step(rh);
+  const float cell_w = grid ? (content.w - col_gap * float(cols - 1)) / float(cols) : content.w - left_w - right_w;
+  if (cell_w < 16) return;
+  if (!grid) {
+    const float x0 = content.x + left_w, xm = x0 + 0.5f * cell_w;
+    cv.text_centre(0.5f * (x0 + xm), content.y, "buffer[0..b)", dim);
+    cv.text_centre(xm + 0.5f * (xm - x0), content.y, "buffer[b..2b)", dim);
+  }
 
   const uint32_t fresh_lo = b.stable ? half : 0;
   const bool row_labels = rh >= sp * 0.95f;
-  for (size_t row = 0; row < order.size(); ++row) {
-    const float yt = y0 + float(row) * step_h, yb0 = yt + band, ya0 = yb0 + rh, yo = ya0 + rh;
-    if (order[row] < 0) {
-      cv.text_centre(0.5f * (x0 + x1), yt + 0.5f * (step_h - sp),
-                     fmt::format("... steps {} to {} left out ...", row + 1, b.steps - 1), dim);
+  for (size_t slot = 0; slot < order.size(); ++slot) {
+    const uint32_t col = uint32_t(slot / rows), row = uint32_t(slot % rows);  // grid: down, then across
+    const float cx0 = grid ? content.x + float(col) * (cell_w + col_gap) : content.x + left_w;
+    const float cx1 = cx0 + cell_w, xm = 0.5f * (cx0 + cx1);
+    const float top = y0 + float(row) * step_h;
+    const float yt = grid ? top + label_h : top, yb0 = yt + band, ya0 = yb0 + rh, yo = ya0 + rh;
+    if (order[slot] < 0) {
+      cv.text_centre(xm, top + 0.5f * (step_h - sp),
+                     fmt::format("... steps {} to {} left out ...", slot + 1, b.steps - 1), dim);
       continue;
     }
-    const uint32_t st = uint32_t(order[row]);
+    const uint32_t st = uint32_t(order[slot]);
     const uint8_t from = b.loaded_from[st];
     const ImU32 src = from == 0 ? to_u32(kRunA) : (from == 1 ? to_u32(kRunB) : to_u32(palette::kPadding));
-    const float fx0 = x0 + float(fresh_lo) / float(cells) * (x1 - x0), fx1 = fx0 + 0.5f * (x1 - x0);
+    const float fx0 = cx0 + float(fresh_lo) / float(cells) * cell_w, fx1 = fx0 + 0.5f * cell_w;
     cv.rect(fx0, yt, fx1, yb0 - 1, src);
-    draw_cells(cv, c.timeline, range, &b.before[size_t(st) * cells], cells, x0, x1, yb0, ya0 - 1);
-    draw_cells(cv, c.timeline, range, &b.after[size_t(st) * cells], cells, x0, x1, ya0, yo);
-    cv.rect(x0, yo + 1, xm, yo + band, text);
+    draw_cells(cv, c.timeline, range, &b.before[size_t(st) * cells], cells, cx0, cx1, yb0, ya0 - 1);
+    draw_cells(cv, c.timeline, range, &b.after[size_t(st) * cells], cells, cx0, cx1, ya0, yo);
+    cv.rect(cx0, yo + 1, xm, yo + band, text);
     cv.line(xm, yb0, xm, yo, to_u32(palette::kPanel), std::max(1.0f, sc));
+    const std::string out = fmt::format("-> out {}", short_count(b.out_begin[st]));
+    if (grid) {
+      const float w = cv.text(cx0, top, "step " + std::to_string(st + 1), text);
+      cv.text(cx0 + w + 8 * sc, top, std::string("<- ") + source_name(from), src);
+      cv.text_right(cx1, top, out, dim);
+      continue;
+    }
     const float ty = row_labels ? yb0 + 0.5f * (rh - sp) : ya0 - 0.5f * sp;
     cv.text(content.x, ty, "step " + std::to_string(st + 1), text);
-    cv.text(x1 + 8 * sc, ty, std::string("<- ") + source_name(from), src);
+    cv.text(cx1 + 8 * sc, ty, std::string("<- ") + source_name(from), src);
     if (row_labels) {
       cv.text(content.x, ya0 + 0.5f * (rh - sp), "merged", dim);
-      cv.text(x1 + 8 * sc, ya0 + 0.5f * (rh - sp), fmt::format("-> out {}", short_count(b.out_begin[st])), text);
+      cv.text(cx1 + 8 * sc, ya0 + 0.5f * (rh - sp), out, text);
     }
   }
 

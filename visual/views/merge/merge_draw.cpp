@@ -23,12 +23,19 @@ Canvas::Canvas(const AuxDrawContext& c, const Rect& r) : c_(c), r_(r) {
 
 Canvas::~Canvas() { c_.dl->PopClipRect(); }
 
-Rect Canvas::frame(const std::string& title, const std::string& subtitle) {
+Rect Canvas::frame(const std::vector<std::string>& titles, const std::vector<std::string>& subtitles) {
   const float pad = std::round(8 * s());
   c_.dl->AddRectFilled(ImVec2(r_.x, r_.y), ImVec2(r_.right(), r_.bottom()), to_u32(palette::kPanel), 6 * s());
-  // Title and subtitle wrap at the panel's width: a narrow panel gets taller headings, never
-  // clipped ones.
+  // Headings never clip: the longest variant that fits on one line, else the title wraps and the
+  // subtitle wraps (tall panels) or goes (short ones, where the drawing needs the room).
   const float wrap = std::max(1.0f, r_.w - 2 * pad);
+  auto pick = [&](const std::vector<std::string>& v, bool small, bool keep_last) -> std::string {
+    for (const std::string& t : v)
+      if (text_w(t, small) <= wrap) return t;
+    return keep_last && !v.empty() ? v.back() : std::string();
+  };
+  const std::string title = pick(titles, false, true);
+  const std::string subtitle = pick(subtitles, true, r_.h >= 300 * s());
   float y = r_.y + pad;
   c_.dl->AddText(font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title.c_str(), nullptr, wrap);
   y += font_->CalcTextSizeA(c_.font_px, FLT_MAX, wrap, title.c_str()).y + 2 * s();

@@ -43,7 +43,9 @@ class Canvas {
   Canvas& operator=(const Canvas&) = delete;
 
   // Panel background, a title line and an optional dim second line; returns what is left below.
-  Rect frame(const std::string& title, const std::string& subtitle = {});
+  // Each comes in variants, longest first: the first that fits on one line is used; a title that
+  // never fits wraps, a subtitle that never fits is dropped in a short panel and wraps in a tall one.
+  Rect frame(const std::vector<std::string>& titles, const std::vector<std::string>& subtitles = {});
 
   ImDrawList* dl() const { return c_.dl; }
   const AuxDrawContext& ctx() const { return c_; }

@@ -49,10 +49,13 @@ std::vector<ImVec2> exact_path(const StepKeys& keys, const MergePathGrid& g, uin
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) {
   Canvas cv(c, r);
   const Rect content = cv.frame(
-      fmt::format("Merge path: pass {}, pair {}", g.pass + 1, g.pair),
-      fmt::format("A = {} keys (across), B = {} keys (down); a cross-diagonal every {} outputs, one thread block "
-                  "between two",
-                  format_count(g.a_len), format_count(g.b_len), format_count(g.tile_keys)));
+      {fmt::format("Merge path: pass {}, pair {} of runs", g.pass + 1, g.pair), fmt::format("Merge path: pass {}", g.pass + 1)},
+      {fmt::format("A = {} keys (across), B = {} keys (down); a cross-diagonal every {} outputs, one thread block "
+                   "between two",
+                   format_count(g.a_len), format_count(g.b_len), format_count(g.tile_keys)),
+       fmt::format("A = {} across, B = {} down; a diagonal every {} outputs = one block", short_count(g.a_len),
+                   short_count(g.b_len), format_count(g.tile_keys)),
+       fmt::format("a diagonal every {} outputs = one block", format_count(g.tile_keys))});
   if (content.empty()) return;
   const float s = cv.s(), sp = cv.small_px();
   const ImU32 text = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
@@ -61,18 +64,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   const float strip = std::round(7 * s);
   const float left = cv.text_w(short_count(g.b_len)) + sp * 1.6f + strip;
   const float top = sp * 1.4f + strip;
-  // The legend's height with its longest labels (the real ones are known after the layout).
-  const float legend_h = cv.legend_height({{0, "merge path through the splits"}, {0, "every 10,000th diagonal shown"},
-                                           {0, "split (binary search)"},
-                                           {0, "edge strips: keys of A and B (colour = value)", false}},
-                                          content.w) + sp * 0.5f;
+  // A wide panel: a column at the right of the grid with the blocks' shares and the legend; else
+  // the legend goes below, its height reserved with its longest labels (the real ones are known
+  // after the layout).
   float avail_w = content.w - left - 4 * s;
-  const float avail_h = content.h - top - legend_h;
-  if (avail_w < 8 || avail_h < 8) return;
-  // A wide panel: the blocks' shares as a table at the right of the grid.
-  float side_w = std::min(avail_w - avail_h * 1.1f, 330 * s);
+  float side_w = std::min(avail_w - (content.h - top) * 1.05f, 340 * s);
   if (side_w < 190 * s) side_w = 0;
   avail_w -= side_w;
+  const float legend_h =
+      side_w > 0 ? 0.0f
+                 : cv.legend_height({{0, "merge path through the splits"}, {0, "every 10,000th diagonal shown"},
+                                     {0, "split (binary search)"}, {0, "edge strips: the keys (colour = value)", false}},
+                                    content.w) + sp * 0.5f;
+  const float avail_h = content.h - top - legend_h;
+  if (avail_w < 8 || avail_h < 8) return;
   const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
   double sx = avail_w / a_len, sy = avail_h / b_len;
   // Square cells keep the diagonals at 45 degrees; only unequal runs (the last pair) get separate
@@ -167,22 +172,44 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
       const double d = 0.5 * double(g.diagonals[j] + g.diagonals[j + 1]);
       const double a = 0.5 * double(g.a_splits[j] + g.a_splits[j + 1]);
       const std::string label = j == 0 && nd <= 8 ? "block 0" : std::to_string(j);
-      const float lx = X(a) + 6 * s, ly = Y(d - a) - sp - 4 * s;
+      // Below-left of the path's middle in this stretch: on B's side, clear of the path.
+      const float lx = std::max(x0 + 2 * s, X(a) - cv.text_w(label) - 6 * s), ly = Y(d - a) + 3 * s;
       if (Y(double(g.diagonals[j + 1] - g.a_splits[j + 1])) - Y(double(g.diagonals[j] - g.a_splits[j])) > sp * 0.6f ||
           X(double(g.a_splits[j + 1])) - X(double(g.a_splits[j])) > cv.text_w(label))
         cv.text(lx, ly, label, text);
     }
   }
 
-  // The table of shares: block t merges A[a_t, a_t+1) and B[d_t - a_t, d_t+1 - a_t+1): how many
-  // keys of each (the two always add up to the tile; where they start is on the grid).
-  if (side_w > 0 && nd >= 2) {
-    const float tx = content.right() - side_w + 16 * s, tw = content.right() - tx;
-    const float row = sp * 1.3f;
-    float y = y0;
+  std::vector<LegendItem> items = {
+      {to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits"},
+      {to_u32(palette::kComparator), shown.size() == nd ? "cross-diagonals"
+                                    : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
+      {to_u32(palette::kHighlight), "split (binary search)"}};
+  if (have_keys) items.push_back({dim, "edge strips: the keys (colour = value)", false});
+  if (side_w == 0) {
+    cv.legend(items, content.x, content.bottom(), content.w);
+    return;
+  }
+  // The side column: the legend at its foot, one entry a line.
+  const float tx = content.right() - side_w + 16 * s;
+  const float row = sp * 1.25f;
+  const float legend_top = content.bottom() - float(items.size()) * row;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const float y = legend_top + float(i) * row;
+    if (items[i].swatch)
+      cv.swatch(tx, y, items[i].colour, items[i].label);
+    else
+      cv.text(tx, y, items[i].label, items[i].colour);
+  }
+  // Above it, the table of shares: block t merges A[a_t, a_t+1) and B[d_t - a_t, d_t+1 - a_t+1):
+  // how many keys of each (the two always add up to the tile; where they start is on the grid).
+  if (nd >= 2) {
+    float y = content.y;
     const size_t blocks = nd - 1;
-    const size_t fit = size_t(std::max(1.0f, (y1 - y) / row - 2.7f));
-    const size_t listed = blocks > fit ? fit - 1 : blocks;
+    // Lines for rows between the header (1.1 lines) and the total (1.2 lines); one of them says
+    // how many rows are left out when they do not all fit.
+    const size_t fit = size_t(std::max(1.0f, (legend_top - row * 0.5f - y) / row - 2.3f));
+    const size_t listed = blocks > fit ? std::max<size_t>(fit, 2) - 1 : blocks;
     std::vector<std::string> sa, sb;
     float wa = cv.text_w("keys of A"), wi = cv.text_w("block");
     for (size_t j = 0; j < listed; ++j) {
@@ -193,11 +220,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
       wi = std::max(wi, cv.text_w(std::to_string(j)));
     }
     const float ca = tx + wi + 12 * s, cb = ca + wa + 12 * s;
-    (void)tw;
     cv.text(tx, y, "block", dim);
     cv.text(ca, y, "keys of A", to_u32(kRunA));
     cv.text(cb, y, "keys of B", to_u32(kRunB));
-    y += row * 1.2f;
+    y += row * 1.1f;
     for (size_t j = 0; j < listed; ++j, y += row) {
       cv.text(tx, y, std::to_string(j), text);
       cv.text_right(ca + cv.text_w("keys of A"), y, sa[j], text);
@@ -207,17 +233,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
       cv.text(tx, y, fmt::format("... {} more blocks", format_count(blocks - listed)), dim);
       y += row;
     }
-    cv.text(tx, y + row * 0.4f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
+    cv.text(tx, y + row * 0.2f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
   }
-
-  // Legend.
-  std::vector<LegendItem> items = {
-      {to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits"},
-      {diag_col, shown.size() == nd ? "cross-diagonals"
-                                    : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
-      {to_u32(palette::kHighlight), "split (binary search)"}};
-  if (have_keys) items.push_back({dim, "edge strips: keys of A and B (colour = value)", false});
-  cv.legend(items, content.x, content.bottom(), content.w);
 }
 
 }  // namespace sortscope

@@ -34,12 +34,17 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
                      t.upper.size() >= rows * k && t.probe.size() >= rows * k && t.splits.size() >= k &&
                      (!quick || t.probe_hi.size() >= rows * k);
   const uint64_t total = valid ? t.seq_begin[k] - t.seq_begin[0] : 0;
+  const char* name = quick ? "Quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)";
+  const std::string its = fmt::format("{} iteration{}", t.iterations, t.iterations == 1 ? "" : "s");
   const Rect content = cv.frame(
-      fmt::format("{}: rank r = {} of {} in k = {} sequences, {} iteration{}",
-                  quick ? "Quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)", format_count(t.rank),
-                  format_count(total), k, t.iterations, t.iterations == 1 ? "" : "s"),
-      quick ? "each row: a pivot from a random window, ranked in every sequence; windows shrink to the pivot's ranks"
-            : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if > r");
+      {fmt::format("{}: rank r = {} of {} in k = {} sequences, {}", name, format_count(t.rank), format_count(total), k,
+                   its),
+       fmt::format("{}: r = {} of {}, k = {}, {}", name, format_count(t.rank), format_count(total), k, its),
+       fmt::format("{}: r = {}, {}", quick ? "Quickselect" : "Osipov", short_count(t.rank), its)},
+      {quick ? "each row: a pivot from a random window, ranked in every sequence; windows shrink to the pivot's ranks"
+             : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if > r",
+       quick ? "a row per pivot: every window shrinks to its ranks"
+             : "a row per step: one window halves, up (too few keys) or down (too many)"});
   if (content.empty() || !valid) return;
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
@@ -91,6 +96,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   // Header: each sequence as a bar, its final selected prefix filled; numbers where they fit.
   const float bar_y = content.y + sp * 1.3f, bar_y1 = bar_y + 10 * sc;
   for (uint32_t i = 0; i < k; ++i) {
+    if (len[i] == 0) {  // an empty sequence (a short last group): a dim outline, nothing to select
+      cv.outline(cx[i], bar_y, cx[i] + std::max(cw[i], 1.0f), y0 + plot_h, to_u32(palette::kBlockA), 1);
+      continue;
+    }
     cv.rect(cx[i], bar_y, cx[i] + std::max(cw[i], 1.0f), bar_y1, bar);
     cv.rect(cx[i], bar_y, X(i, t.splits[i]), bar_y1, rank);
     cv.rect(cx[i], y0, cx[i] + cw[i], y0 + plot_h, to_u32(palette::kPlotBackground));
@@ -113,6 +122,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
     cv.rect(xl, ya, xr, yb, col);
   };
   for (uint32_t i = 0; i < k; ++i) {
+    if (len[i] == 0) continue;
     size_t start = 0;
     for (size_t row = 1; row <= rows; ++row)
       if (row == rows || at(t.lower, row, i) != at(t.lower, start, i) || at(t.upper, row, i) != at(t.upper, start, i)) {
@@ -131,6 +141,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   const float lw = std::max(1.5f, 1.6f * sc);
   if (!quick) {
     for (uint32_t i = 0; i < k; ++i) {
+      if (len[i] == 0) continue;
       std::vector<ImVec2> pts;
       size_t start = 0;
       for (size_t row = 1; row <= rows; ++row)
@@ -146,6 +157,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
     for (size_t row = 1; row < rows; ++row) {
       const float ya = Y(row) + rh * 0.15f, yb = Y(row + 1) - rh * 0.15f;
       for (uint32_t i = 0; i < k; ++i) {
+        if (len[i] == 0) continue;
         const float xl = X(i, at(t.probe, row, i)), xr = X(i, at(t.probe_hi, row, i));
         if (xr > xl + 0.5f) cv.rect(xl, ya, xr, yb, to_u32(palette::kSwapped, 0.55f));
         cv.line(xl, ya, xl, yb, pivot, lw);
@@ -188,6 +200,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   // Final splits: a tick under every column (and the numbers when they fit).
   const float fy = y0 + plot_h;
   for (uint32_t i = 0; i < k; ++i) {
+    if (len[i] == 0) continue;
     const float sxp = X(i, t.splits[i]);
     cv.line(sxp, y0, sxp, fy + 5 * sc, to_u32(kRank, 0.55f), std::max(1.0f, sc));
     const std::string num = short_count(t.splits[i]);

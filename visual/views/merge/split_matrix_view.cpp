@@ -41,10 +41,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   uint64_t max_it = 0, sum_it = 0;
   for (uint32_t v : m.iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
   const Rect content = cv.frame(
-      fmt::format("Split matrix: k = {} runs cut into {} part{} of P = {} keys", k, parts, parts == 1 ? "" : "s",
-                  format_count(m.part_keys)),
-      "staircase j = the split of every run at rank j*P (one selection each); part j lies between staircases "
-      "j and j+1");
+      {fmt::format("Split matrix: k = {} runs cut into {} part{} of P = {} keys", k, parts, parts == 1 ? "" : "s",
+                   format_count(m.part_keys)),
+       fmt::format("Split matrix: k = {}, {} parts of {}", k, parts, format_count(m.part_keys))},
+      {"staircase j = the split of every run at rank j*P (one selection each); part j lies between staircases "
+       "j and j+1",
+       "staircase j: every run split at rank j*P; part j between j and j+1"});
   if (content.empty() || !valid) return;
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText), rank = to_u32(kRank);
@@ -91,6 +93,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   for (uint32_t i = 0; i < k; ++i) {
     const uint64_t len = m.seq_begin[i + 1] - m.seq_begin[i];
     cv.rect(CX(i), y0, CX(i) + cw, Y(len), to_u32(palette::kPlotBackground));
+    if (len == 0) cv.outline(CX(i), y0, CX(i) + cw, y0 + plot_h, to_u32(palette::kBlockA), 1);  // an empty run
     for (uint64_t j = 0; j < parts; j += group) {
       const uint64_t j1 = std::min<uint64_t>(parts, j + group);
       if (split(j1, i) > split(j, i))
