@@ -12,13 +12,15 @@
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
+#include "views/merge/merge_layouts.h"
 #include "views/merge_aux_views.h"
 
 namespace sortscope {
 
 using namespace merge_view;
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShares& s) {
+void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockShares& s, BlockSharesLayout* out) {
+  if (out) *out = {};
   Canvas cv(c, r);
   const uint64_t blocks = std::min({s.a_begin.size(), s.a_end.size(), s.b_begin.size(), s.b_end.size()});
   const uint64_t run = std::max<uint64_t>(s.run_keys_in, 1), pair_keys = 2 * run;
@@ -75,6 +77,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
   if (x1 - x0 < 16) return;
   auto X = [&](uint64_t pos_in_pair) { return x0 + float(double(pos_in_pair) / double(pair_keys)) * (x1 - x0); };
   const float mid = X(run);
+  if (out) {
+    out->plot = {x0, y0, x1 - x0, row_h * float(rows.size())};
+    out->bar = {bx0, y0, bx1 - bx0, row_h * float(rows.size())};
+    out->row_h = row_h;
+    out->rows = rows;
+  }
   cv.rect(x0, y0, x1, y0 + row_h * float(rows.size()), to_u32(palette::kPlotBackground));
   cv.text_centre(0.5f * (x0 + mid), content.y, "run A", to_u32(kRunA));
   cv.text_centre(0.5f * (mid + x1), content.y, "run B", to_u32(kRunB));
@@ -113,5 +121,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShare
   if (!which.empty()) items.push_back({0, which, false});
   cv.legend(items, content.x, content.bottom(), content.w);
 }
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShares& s) { draw_block_shares(c, r, s, nullptr); }
 
 }  // namespace sortscope

@@ -14,6 +14,7 @@
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
+#include "views/merge/merge_layouts.h"
 #include "views/merge_aux_views.h"
 
 namespace sortscope {
@@ -59,7 +60,8 @@ const char* source_name(uint8_t from) { return from == 0 ? "A" : (from == 1 ? "B
 
 }  // namespace
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b) {
+void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b, MergeBufferLayout* out) {
+  if (out) *out = {};
   Canvas cv(c, r);
   const uint32_t cells = b.buffer_keys, half = cells / 2;
   const bool valid = cells >= 2 && b.loaded_from.size() >= b.steps && b.out_begin.size() >= b.steps &&
@@ -107,7 +109,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
                                  cv.text_w("<- pad")) + 12 * sc;
   const uint32_t list_fit = std::max<uint32_t>(1, uint32_t(plot_h / list_step(min_row)));
   const float col_gap = std::round(18 * sc);
-  const uint32_t cols_max = std::max<uint32_t>(1, uint32_t((content.w + col_gap) / (260 * sc + col_gap)));
+  const uint32_t cols_max = std::max<uint32_t>(1, uint32_t((content.w + col_gap) / (200 * sc + col_gap)));
   const uint32_t grid_rows = std::max<uint32_t>(1, uint32_t(plot_h / grid_step(min_row)));
   const bool grid = b.steps > list_fit && cols_max >= 2 && cols_max * grid_rows > list_fit;
   const uint32_t capacity = std::max<uint32_t>(3, grid ? cols_max * grid_rows : list_fit);
@@ -132,6 +134,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
     cv.text_centre(xm + 0.5f * (xm - x0), content.y, "buffer[b..2b)", dim);
   }
 
+  if (out) out->grid = grid;
   const uint32_t fresh_lo = b.stable ? half : 0;
   const bool row_labels = rh >= sp * 0.95f;
   for (size_t slot = 0; slot < order.size(); ++slot) {
@@ -140,6 +143,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
     const float cx1 = cx0 + cell_w, xm = 0.5f * (cx0 + cx1);
     const float top = y0 + float(row) * step_h;
     const float yt = grid ? top + label_h : top, yb0 = yt + band, ya0 = yb0 + rh, yo = ya0 + rh;
+    if (out) {
+      out->steps.push_back(order[slot]);
+      out->before.push_back(order[slot] < 0 ? Rect{} : Rect{cx0, yb0, cell_w, rh - 1});
+      out->after.push_back(order[slot] < 0 ? Rect{} : Rect{cx0, ya0, cell_w, rh});
+    }
     if (order[slot] < 0) {
       cv.text_centre(xm, top + 0.5f * (step_h - sp),
                      fmt::format("... steps {} to {} left out ...", slot + 1, b.steps - 1), dim);
@@ -188,5 +196,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrac
             dim);
   }
 }
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b) { draw_merge_buffer(c, r, b, nullptr); }
 
 }  // namespace sortscope

@@ -12,6 +12,7 @@
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
+#include "views/merge/merge_layouts.h"
 #include "views/merge_aux_views.h"
 
 namespace sortscope {
@@ -46,7 +47,8 @@ std::vector<ImVec2> exact_path(const StepKeys& keys, const MergePathGrid& g, uin
 
 }  // namespace
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) {
+void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g, MergePathLayout* out) {
+  if (out) *out = {};
   Canvas cv(c, r);
   const Rect content = cv.frame(
       {fmt::format("Merge path: pass {}, pair {} of runs", g.pass + 1, g.pair), fmt::format("Merge path: pass {}", g.pass + 1)},
@@ -87,6 +89,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   auto X = [&](double a) { return float(x0 + a * sx); };
   auto Y = [&](double b) { return float(y0 + b * sy); };
   const float x1 = X(a_len), y1 = Y(b_len);
+  if (out) out->grid = {x0, y0, x1 - x0, y1 - y0};
   cv.rect(x0, y0, x1, y1, to_u32(palette::kPlotBackground));
 
   // Grid: every key when cells are large enough, else lines at a round step with its numbers.
@@ -98,7 +101,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   const uint64_t label_a = cells ? nice_step(sx, 40 * s) : step_a, label_b = cells ? nice_step(sy, sp * 1.6) : step_b;
   const float ty = content.y;
   for (uint64_t a = 0; a <= g.a_len; a += label_a)
-    if (a == 0 || X(double(a)) + cv.text_w(short_count(a)) * 0.5f < x1 - cv.text_w(short_count(g.a_len)))
+    if (a == 0 || X(double(a)) + cv.text_w(short_count(a)) * 0.5f < x1 - cv.text_w(short_count(g.a_len)) - 8 * s)
       cv.text_centre(X(double(a)), ty, short_count(a), dim);
   cv.text_right(x1, ty, short_count(g.a_len), dim);
   for (uint64_t b = 0; b <= g.b_len; b += label_b)
@@ -153,7 +156,18 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   } else {
     for (size_t j = 0; j < nd; ++j) pts.push_back(ImVec2(float(g.a_splits[j]), float(g.diagonals[j] - g.a_splits[j])));
   }
-  for (ImVec2& p : pts) p = ImVec2(X(p.x), Y(p.y));
+  // To pixels, keeping a point only where it moved a pixel from the last kept one: tens of
+  // thousands of splits of a long merge become a few hundred points.
+  {
+    std::vector<ImVec2> px;
+    for (size_t i = 0; i < pts.size(); ++i) {
+      const ImVec2 p(X(pts[i].x), Y(pts[i].y));
+      if (px.empty() || i + 1 == pts.size() || std::abs(p.x - px.back().x) + std::abs(p.y - px.back().y) >= 1.0f)
+        px.push_back(p);
+    }
+    pts.swap(px);
+  }
+  if (out) out->exact = exact, out->diagonals_shown = shown.size();
   c.dl->AddPolyline(pts.data(), int(pts.size()), to_u32(kPath), 0, std::max(2.0f, 2.5f * s));
 
   // Split points on the shown diagonals, and the block numbers between them when there is room.
@@ -206,10 +220,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
   if (nd >= 2) {
     float y = content.y;
     const size_t blocks = nd - 1;
-    // Lines for rows between the header (1.1 lines) and the total (1.2 lines); one of them says
-    // how many rows are left out when they do not all fit.
-    const size_t fit = size_t(std::max(1.0f, (legend_top - row * 0.5f - y) / row - 2.3f));
-    const size_t listed = blocks > fit ? std::max<size_t>(fit, 2) - 1 : blocks;
+    // Lines between the header (1.1 lines) and the total (1.2 lines, dropped first when short) for
+    // rows; one of them says how many are left out when they do not all fit.
+    const float lines = (legend_top - row * 0.3f - y) / row;
+    const bool total_line = lines - 2.3f >= 1;
+    const size_t fit = size_t(std::max(0.0f, lines - 1.1f - (total_line ? 1.2f : 0.0f)));
+    if (fit == 0) return;
+    const size_t listed = blocks > fit ? fit - 1 : blocks;
     std::vector<std::string> sa, sb;
     float wa = cv.text_w("keys of A"), wi = cv.text_w("block");
     for (size_t j = 0; j < listed; ++j) {
@@ -220,6 +237,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
       wi = std::max(wi, cv.text_w(std::to_string(j)));
     }
     const float ca = tx + wi + 12 * s, cb = ca + wa + 12 * s;
+    if (out) out->table_rows = listed;
     cv.text(tx, y, "block", dim);
     cv.text(ca, y, "keys of A", to_u32(kRunA));
     cv.text(cb, y, "keys of B", to_u32(kRunB));
@@ -233,8 +251,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& 
       cv.text(tx, y, fmt::format("... {} more blocks", format_count(blocks - listed)), dim);
       y += row;
     }
-    cv.text(tx, y + row * 0.2f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
+    if (total_line) cv.text(tx, y + row * 0.2f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
   }
 }
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) { draw_merge_path(c, r, g, nullptr); }
 
 }  // namespace sortscope

@@ -19,13 +19,15 @@
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
+#include "views/merge/merge_layouts.h"
 #include "views/merge_aux_views.h"
 
 namespace sortscope {
 
 using namespace merge_view;
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t) {
+void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t, SelectionLayout* out) {
+  if (out) *out = {};
   Canvas cv(c, r);
   const bool quick = t.method == SelectionTrace::QuickSelect;
   const uint32_t k = t.k;
@@ -90,11 +92,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   auto SX = [&](uint64_t pos) { return sx0 + (total ? float(double(pos) / double(total)) * (sx1 - sx0) : 0.0f); };
   const float rh = std::min(plot_h / float(rows), sp * 2.2f);  // a few iterations do not become slabs
   plot_h = rh * float(rows);
+  if (out) {
+    for (uint32_t i = 0; i < k; ++i) out->columns.push_back({cx[i], y0, cw[i], plot_h});
+    out->sums = {sx0, y0, sx1 - sx0, plot_h};
+    out->row_h = rh;
+  }
   auto Y = [&](size_t row) { return y0 + float(row) * rh; };
   auto at = [&](const std::vector<uint32_t>& v, size_t row, uint32_t i) { return uint64_t(v[row * k + i]); };
 
   // Header: each sequence as a bar, its final selected prefix filled; numbers where they fit.
   const float bar_y = content.y + sp * 1.3f, bar_y1 = bar_y + 10 * sc;
+  if (out) {
+    for (uint32_t i = 0; i < k; ++i) out->header.push_back({cx[i], bar_y, cw[i], bar_y1 - bar_y});
+    out->sums_header = {sx0, bar_y, sx1 - sx0, bar_y1 - bar_y};
+  }
   for (uint32_t i = 0; i < k; ++i) {
     if (len[i] == 0) {  // an empty sequence (a short last group): a dim outline, nothing to select
       cv.outline(cx[i], bar_y, cx[i] + std::max(cw[i], 1.0f), y0 + plot_h, to_u32(palette::kBlockA), 1);
@@ -202,12 +213,26 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
   for (uint32_t i = 0; i < k; ++i) {
     if (len[i] == 0) continue;
     const float sxp = X(i, t.splits[i]);
-    cv.line(sxp, y0, sxp, fy + 5 * sc, to_u32(kRank, 0.55f), std::max(1.0f, sc));
+    // Down the whole column where columns are wide enough to keep it apart from the windows;
+    // narrow columns get the tick below only.
+    cv.line(sxp, cw[i] >= 12 * sc ? y0 : fy, sxp, fy + 5 * sc, to_u32(kRank, cw[i] >= 12 * sc ? 0.55f : 1.0f),
+            std::max(1.0f, sc));
     const std::string num = short_count(t.splits[i]);
     if (cw[i] >= cv.text_w(num) + 4) cv.text_centre(cx[i] + 0.5f * cw[i], fy + 4 * sc, num, text);
   }
 
+  // The chosen sequence again as a mark at its column's left edge, on top of everything: a window
+  // narrowed to a pixel or two hides under its probe.
+  const float mark_w = std::max(3.0f, 3 * sc);
+  for (size_t row = 1; row < rows && row < t.chosen.size(); ++row)
+    if (t.chosen[row] >= 0 && uint32_t(t.chosen[row]) < k) {
+      const uint32_t i = uint32_t(t.chosen[row]);
+      cv.rect(cx[i], Y(row), cx[i] + std::min(mark_w, std::max(cw[i], 1.0f)), Y(row + 1), to_u32(palette::kHighlight));
+    }
+
   cv.legend(items, content.x, content.bottom(), content.w);
 }
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t) { draw_selection(c, r, t, nullptr); }
 
 }  // namespace sortscope

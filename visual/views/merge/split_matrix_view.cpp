@@ -13,6 +13,7 @@
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
+#include "views/merge/merge_layouts.h"
 #include "views/merge_aux_views.h"
 
 namespace sortscope {
@@ -33,7 +34,8 @@ ImU32 part_colour(uint64_t j, uint64_t parts) {
 
 }  // namespace
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m) {
+void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m, SplitMatrixLayout* out) {
+  if (out) *out = {};
   Canvas cv(c, r);
   const uint32_t k = m.k, parts = m.parts;
   const bool valid = k > 0 && parts > 0 && m.seq_begin.size() == size_t(k) + 1 &&
@@ -88,8 +90,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   auto split = [&](uint64_t row, uint32_t i) { return uint64_t(m.splits[row * k + i]); };
 
   // Thousands of parts: bands of `group` parts, staircases every group-th row.
-  const uint64_t group = std::max<uint64_t>(1, uint64_t(std::ceil(double(parts) * 3 * sc / plot_h)));
+  // Bands at least 3 px tall, and at most ~20,000 band rectangles in all (k columns each).
+  const uint64_t max_bands = std::max<uint64_t>(1, std::min<uint64_t>(uint64_t(plot_h / (3 * sc)), 20000 / k));
+  const uint64_t group = std::max<uint64_t>(1, (parts + max_bands - 1) / max_bands);
   const uint64_t bands = (parts + group - 1) / group;
+  if (out) {
+    for (uint32_t i = 0; i < k; ++i) out->columns.push_back({CX(i), y0, cw, Y(m.seq_begin[i + 1] - m.seq_begin[i]) - y0});
+    out->plot_y = y0, out->plot_h = plot_h, out->max_len = max_len, out->group = group;
+  }
   for (uint32_t i = 0; i < k; ++i) {
     const uint64_t len = m.seq_begin[i + 1] - m.seq_begin[i];
     cv.rect(CX(i), y0, CX(i) + cw, Y(len), to_u32(palette::kPlotBackground));
@@ -110,13 +118,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
     for (uint32_t i = 0; i < k; ++i) {
       if (m.seq_begin[i + 1] == m.seq_begin[i]) continue;
       const float y = Y(split(row, i));
+      // A run of columns split at the same height is one segment.
+      if (pts.size() >= 2 && pts.back().y == y && pts[pts.size() - 2].y == y) {
+        pts.back().x = CX(i) + cw;
+        continue;
+      }
       pts.push_back(ImVec2(CX(i), y));
       pts.push_back(ImVec2(CX(i) + cw, y));
     }
     c.dl->AddPolyline(pts.data(), int(pts.size()), col, 0, w);
   };
+  // Staircases at least 8 px apart (every band's edge shows anyway as a change of colour).
   const bool dense = plot_h / float(bands) < 12;
-  for (uint64_t j = group; j < parts; j += group)
+  const uint64_t stair = group * std::max<uint64_t>(1, uint64_t(std::ceil(8 / (plot_h / float(bands)))));
+  for (uint64_t j = stair; j < parts; j += stair)
     staircase(j, to_u32(palette::kText, dense ? 0.45f : 0.9f), dense ? 1.0f : lw);
   if (traced_row > 0 && uint64_t(traced_row) < parts) staircase(uint64_t(traced_row), rank, 2.5f * lw);
   // Part numbers at the left, at the middle of their stretch of run 0.
@@ -133,6 +148,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   const float px0 = cols_x1 + 14 * sc, px1 = px0 + strip_w;
   cv.text(px0, content.y, "part size", dim);
   const float ph = plot_h / float(parts);
+  if (out) out->sizes = {px0, y0, strip_w, plot_h};
   uint64_t max_size = 1;
   for (uint64_t v : m.part_sizes) max_size = std::max(max_size, v);
   const uint64_t size_rows = std::min<uint64_t>(parts, m.part_sizes.size());
@@ -146,6 +162,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   }
   if (has_it > 0) {
     const float ix0 = px1 + 14 * sc, ix1 = ix0 + strip_w;
+    if (out) out->iterations = {ix0, y0, strip_w, plot_h};
     cv.text(ix0, content.y, "iterations", dim);
     cv.rect(ix0, y0, ix1, y0 + plot_h, to_u32(palette::kPlotBackground));
     const float bh = std::clamp(ph * 0.5f, 1.5f, sp);
@@ -168,5 +185,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m)
   if (group > 1) items.push_back({dim, fmt::format("bands of {} parts", group), false});
   cv.legend(items, content.x, content.bottom(), content.w);
 }
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m) { draw_split_matrix(c, r, m, nullptr); }
 
 }  // namespace sortscope
