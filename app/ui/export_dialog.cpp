@@ -150,6 +150,7 @@ bool start_video_export(AppState& s, const std::string& path, int first_step, in
   o.first_step = first_step;
   o.last_step = last_step;
   if (s.canvas) o.style.array = s.canvas->view().options();
+  o.style.aux_panel = s.settings.show_details;
   try {
     const Algorithm* a = s.timeline_algorithm();
     if (!s.explain || !a) throw std::runtime_error("nothing to export yet: no timeline");

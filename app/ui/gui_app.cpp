@@ -394,6 +394,7 @@ void GuiApp::save_current_frame_png() {
     style.array.mode = canvas_->view().options().mode;
     style.array.comparators = s.settings.show_aux;
     style.array.ownership_strip = s.settings.show_ownership;
+    style.aux_panel = s.settings.show_details;
     FrameRenderer renderer(tl, *algo, style);
     const ExportSettings& ex = s.settings.export_;
     write_png(name, ex.width, ex.height, renderer.render_rgba(s.playback.step(), ex.width, ex.height));

@@ -2,6 +2,9 @@
 // map, chosen automatically and overridable; comparator arcs and the block-ownership strip as
 // overlays), the algorithm's auxiliary view beside it (for comparator networks: where this step
 // lies in the whole network), and a legend. In CPU-model mode a banner says so above everything.
+// Algorithms whose steps carry panel snapshots (radix histograms, ranks, scatter and look-back;
+// merge paths and selections) get the aux panel under the array (visual/views/aux_panel.h, the
+// same drawing exported frames carry), about 45% of the height; the "details" box hides it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +12,7 @@
 #include "colormap.h"
 #include "panels.h"
 #include "view_canvas.h"
+#include "views/aux_panel.h"
 #include "views/legend.h"
 #include "widgets.h"
 
@@ -57,6 +61,12 @@ void toolbar(AppState& s) {
   item_tooltip("The strip under the array: which thread block of the step's kernel launch owns which keys.");
   ImGui::SameLine();
   ImGui::Checkbox("legend", &s.settings.show_legend);
+  if (const Timeline* tl = s.timeline(); tl && timeline_has_aux_panel(*tl)) {
+    ImGui::SameLine();
+    ImGui::Checkbox("details", &s.settings.show_details);
+    item_tooltip("The panel under the array with the step's auxiliary data: digit counts and their scan, local "
+                 "ranks, scatter and look-back (radix); merge paths, block shares and selections (merge sorts).");
+  }
 
   // What the view drew last, on the right.
   if (s.canvas && s.canvas->drawn() && s.explain) {
@@ -153,6 +163,24 @@ bool network_overview(AppState& s, float height) {
   return changed;
 }
 
+// The aux panel of the current step into `size` at the cursor, with the UI's font; a step without
+// panel snapshots (the input) keeps the room and says so, so the array does not jump while playing.
+void details(AppState& s, ImVec2 size) {
+  const Timeline* tl = s.timeline();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  if (!tl || tl->steps.empty()) return;
+  AuxDrawContext c;
+  c.dl = ImGui::GetWindowDrawList();
+  c.area = sortscope::Rect{p.x, p.y, size.x, size.y};
+  c.timeline = tl;
+  c.step = std::clamp(s.playback.step(), 0, int(tl->steps.size()) - 1);
+  c.font = c.small = ImGui::GetFont();  // one size: the atlas holds it crisp
+  c.font_px = c.small_px = ImGui::GetFontSize();
+  c.scale = s.ui_scale;
+  if (!draw_aux_panel(c)) draw_aux_placeholder(c, "no auxiliary snapshot in this step");
+}
+
 // The legend (visual/'s draw_legend, the same one exported frames carry) for what the view drew.
 void legend(AppState& s) {
   const Timeline* tl = s.timeline();
@@ -197,6 +225,12 @@ void draw_main_view_panel(AppState& s) {
   if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
+  float details_h = 0;
+  if (const Timeline* tl = s.timeline(); tl && s.settings.show_details && timeline_has_aux_panel(*tl)) {
+    details_h = std::round(size.y * 0.45f);
+    if (details_h >= fs * 8) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
+    else details_h = 0;  // too little room: the array keeps it all
+  }
 
   if (!s.timeline()) {
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -209,6 +243,7 @@ void draw_main_view_panel(AppState& s) {
   } else if (s.canvas) {
     s.canvas->show(s, size);
   }
+  if (details_h > 0) details(s, ImVec2(avail.x, details_h));
   if (has_network) network_overview(s, fs * 2.4f);
   if (s.settings.show_legend) legend(s);
   ImGui::End();

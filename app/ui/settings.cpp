@@ -42,6 +42,7 @@ nlohmann::json settings_to_json(const Settings& s) {
   j["show_aux"] = s.show_aux;
   j["show_ownership"] = s.show_ownership;
   j["show_legend"] = s.show_legend;
+  j["show_details"] = s.show_details;
   j["sweep"] = s.sweep;
   if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario);
   j["export"] = {{"fps", s.export_.fps}, {"width", s.export_.width}, {"height", s.export_.height},
@@ -91,6 +92,7 @@ Settings settings_from_json(const nlohmann::json& j) {
   get(j, "show_aux", s.show_aux);
   get(j, "show_ownership", s.show_ownership);
   get(j, "show_legend", s.show_legend);
+  get(j, "show_details", s.show_details);
   get(j, "sweep", s.sweep);
   if (j.contains("scenario")) {
     try {

@@ -41,6 +41,7 @@ struct Settings {
   bool show_aux = true;
   bool show_ownership = true;
   bool show_legend = true;
+  bool show_details = true;        // the aux panel under the array (histograms, look-back, merge paths)
   bool sweep = true;               // measure keys/s against n in the background
   std::optional<Scenario> scenario;
   ExportSettings export_;

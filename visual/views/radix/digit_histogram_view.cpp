@@ -252,7 +252,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   text(c, sf, spx, x0 - 4 * s, content.y, dim, row_word, 1.0f);
   text(c, sf, spx, x0 - 4 * s, m0.plot.bottom() + 2 * s, dim, "digit", 1.0f);
   const float row_h = plot_h / float(h.rows);
-  for (uint64_t row : axis_ticks(h.rows - 1, plot_h, spx * 0.6f)) {
+  for (uint64_t row : axis_ticks(h.rows - 1, plot_h, spx)) {
     const float cy = plot_y + row_h * (float(row) + 0.5f);
     const uint64_t label = places ? row : row * h.blocks_per_row;
     float ly = cy - spx * 0.5f;

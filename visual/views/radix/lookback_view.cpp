@@ -51,7 +51,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
   ImDrawList* dl = c.dl;
   ImFont* sf = small(c);
   const float spx = c.small_px, s = c.scale;
-  const ImU32 dim = to_u32(palette::kTextDim), text_col = to_u32(palette::kText);
+  const ImU32 dim = to_u32(palette::kTextDim);
 
   // Rows: clock plot, depth strip, tile ticks, legend (may take two lines).
   const float left = std::max(text_width(sf, spx, format_count(ticks - 1)), text_width(sf, spx, "depth")) + 6 * s;
@@ -72,13 +72,27 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
     for (const Entry& e : legend) w += sw + 4 * s + text_width(sf, spx, e.label) + 12 * s;
     return w - 12 * s;
   };
+  if (deepest > 0)
+    legend.push_back({to_u32(palette::kBlockB), fmt::format("look-back depth (max {} tile{})", deepest, deepest == 1 ? "" : "s")});
   if (legend_width() > content.w) {
     legend[0].label = "none";
     legend[1].label = "AGGREGATE";
     legend[2].label = "INCLUSIVE";
+    if (deepest > 0) legend[3].label = fmt::format("depth, max {}", deepest);
   }
-  const float legend_w = legend_width();
-  const int legend_rows = legend_w <= content.w ? 1 : 2;
+  // Rows the legend flows onto (the same flow as it is drawn with below).
+  int legend_rows = 1;
+  {
+    float x = 0;
+    for (const Entry& e : legend) {
+      const float ew = sw + 4 * s + text_width(sf, spx, e.label);
+      if (x > 0 && x + ew > content.w) {
+        x = 0;
+        ++legend_rows;
+      }
+      x += ew + 12 * s;
+    }
+  }
   const float avail = content.h - ticks_h - legend_h * float(legend_rows);
   const float depth_h = deepest > 0 ? std::clamp(std::round(avail * 0.2f), std::round(10 * s), std::round(40 * s)) : 0;
   const float plot_h = avail - depth_h - (deepest > 0 ? 4 * s : 0);
@@ -121,7 +135,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
 
   // Clock ticks at the left ("tick" over them), time running down.
   text(c, sf, spx, plot.x - 4 * s, plot.y - 1, dim, "tick", 1.0f);
-  for (uint64_t t : axis_ticks(ticks - 1, plot.h, spx * 0.8f)) {
+  for (uint64_t t : axis_ticks(ticks - 1, plot.h, spx)) {
     if (t == 0) continue;  // "tick" sits there
     const float y = std::clamp(y_of(double(t) + 0.5) - spx * 0.5f, plot.y + spx, plot.bottom() - spx);
     text(c, sf, spx, plot.x - 4 * s, y, dim, format_count(t), 1.0f);
@@ -143,13 +157,6 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
                         to_u32(palette::kBlockB));
     }
     text(c, sf, spx, plot.x - 4 * s, d.y + 0.5f * (d.h - spx), dim, "depth", 1.0f);
-    const std::string most = fmt::format("look-back depth, max {} tile{}", deepest, deepest == 1 ? "" : "s");
-    const float mw = text_width(sf, spx, most);
-    if (d.h >= spx && mw + 8 * s < d.w) {
-      dl->AddRectFilled(ImVec2(d.right() - mw - 6 * s, d.y + 1), ImVec2(d.right() - 1, d.y + spx + 2),
-                        to_u32(palette::kPlotBackground, 0.8f));
-      text(c, sf, spx, d.right() - 3 * s, d.y + 1, text_col, most, 1.0f);
-    }
     y = d.bottom();
   }
 

@@ -115,7 +115,7 @@ ImU32 count_colour(float t) {
 std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px) {
   std::vector<uint64_t> ticks{0};
   if (last == 0) return ticks;
-  const int room = std::max(1, int(length_px / std::max(1.0f, label_px * 2.2f)));
+  const int room = std::max(1, int(length_px / std::max(1.0f, label_px * 1.8f)));
   if (room >= 2 && last > 1) {
     // A round step (1, 2, 5 x 10^k, or a power of two when last + 1 is one) giving <= room gaps.
     const uint64_t span = last + 1;
@@ -131,7 +131,7 @@ std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px)
     };
     while (span / step > uint64_t(room)) step = next(step);
     for (uint64_t t = step; t < last; t += step)
-      if (float(last - t) / float(span) * length_px > label_px * 1.3f) ticks.push_back(t);
+      if (float(last - t) / float(span) * length_px > label_px * 1.6f) ticks.push_back(t);
   }
   ticks.push_back(last);
   return ticks;

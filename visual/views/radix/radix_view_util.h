@@ -67,8 +67,9 @@ float colour_bar(const AuxDrawContext& c, float x, float y, float w, float h, Ra
   return w;
 }
 
-// Evenly spaced tick values in [0, last] for an axis `length_px` long whose labels are about
-// `label_px` wide: always 0 and last; at most a handful in between, at round numbers.
+// Evenly spaced tick values in [0, last] for an axis `length_px` long whose labels take about
+// `label_px` along it (their width on a horizontal axis, the line height on a vertical one): always
+// 0 and last; in between, round numbers spaced so that no two labels touch.
 std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px);
 
 // What the rows of the step's DigitHistogram are, from the step kind in the algorithm's catalog:
