@@ -65,7 +65,9 @@ void toolbar(AppState& s) {
     ImGui::SameLine();
     ImGui::Checkbox("details", &s.settings.show_details);
     item_tooltip("The panel under the array with the step's auxiliary data: digit counts and their scan, local "
-                 "ranks, scatter and look-back (radix); merge paths, block shares and selections (merge sorts).");
+                 "ranks, scatter and look-back (radix); merge paths, block shares and selections (merge sorts). "
+                 "It takes the lower 45% of the view when the view is at least 18 lines tall: drag the splitter "
+                 "under the view (or leave projector mode) to make room.");
   }
 
   // What the view drew last, on the right.

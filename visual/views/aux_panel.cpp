@@ -28,7 +28,7 @@ bool is_panel(const AuxData& a) {
 // look-back schedule has a legend row to fit.
 float weight(const AuxData& a) {
   if (const auto* h = std::get_if<DigitHistogram>(&a)) return h->scanned.empty() ? 1.3f : 2.0f;
-  if (std::holds_alternative<LookbackState>(a)) return 1.2f;
+  if (std::holds_alternative<LookbackState>(a)) return 1.4f;
   return 1.0f;
 }
 

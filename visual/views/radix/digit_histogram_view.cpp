@@ -218,7 +218,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     text(c, sf, spx, m.plot.x, content.y, text_col, first_fitting(sf, spx, st.label, m.plot.w));
     // Digit ticks under the map.
     const float ty = m.plot.bottom() + 2 * s;
-    for (uint64_t d : axis_ticks(h.cols - 1, m.plot.w, text_width(sf, spx, "255"))) {
+    for (uint64_t d : axis_ticks(h.cols - 1, m.plot.w, text_width(sf, spx, std::to_string(h.cols - 1)))) {
       const float cx = m.plot.x + m.plot.w * (float(d) + 0.5f) / float(h.cols);
       c.dl->AddLine(ImVec2(cx, m.plot.bottom()), ImVec2(cx, ty + 1), dim);
       text_centred(c, sf, spx, cx, ty, dim, std::to_string(d), m.plot.x, m.plot.right());
