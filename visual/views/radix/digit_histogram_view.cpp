@@ -28,26 +28,52 @@ struct Grid {
   double max = 0;
 };
 
-template <class Value>
-Grid average(uint32_t rows, uint32_t cols, uint32_t gx, uint32_t gy, Value value) {
+// The counts averaged onto the grid (integer sums: 2^20 cells cost about a millisecond).
+Grid average(const std::vector<uint32_t>& counts, uint32_t rows, uint32_t cols, uint32_t gx, uint32_t gy) {
   Grid g;
   g.gx = gx;
   g.gy = gy;
   g.mean.assign(size_t(gx) * gy, 0.0);
-  std::vector<double> row_sum(gx);
+  // Grid column of every matrix column, computed once (the inner loop runs over every cell).
+  std::vector<uint32_t> column_of(cols), column_width(gx, 0);
+  for (uint32_t col = 0; col < cols; ++col) {
+    column_of[col] = uint32_t(uint64_t(col) * gx / cols);
+    ++column_width[column_of[col]];
+  }
+  std::vector<uint64_t> row_sum(gx);
   for (uint32_t j = 0; j < gy; ++j) {
     const uint32_t r0 = uint32_t(uint64_t(j) * rows / gy), r1 = uint32_t(uint64_t(j + 1) * rows / gy);
-    std::fill(row_sum.begin(), row_sum.end(), 0.0);
-    for (uint32_t r = r0; r < r1; ++r)
-      for (uint32_t i = 0; i < gx; ++i) {
-        const uint32_t c0 = uint32_t(uint64_t(i) * cols / gx), c1 = uint32_t(uint64_t(i + 1) * cols / gx);
-        for (uint32_t col = c0; col < c1; ++col) row_sum[i] += double(value(r, col));
-      }
+    std::fill(row_sum.begin(), row_sum.end(), 0);
+    for (uint32_t r = r0; r < r1; ++r) {
+      const uint32_t* row = counts.data() + size_t(r) * cols;
+      if (gx == cols)  // every digit its own column: a straight row add
+        for (uint32_t col = 0; col < cols; ++col) row_sum[col] += row[col];
+      else
+        for (uint32_t col = 0; col < cols; ++col) row_sum[column_of[col]] += row[col];
+    }
     for (uint32_t i = 0; i < gx; ++i) {
-      const uint32_t c0 = uint32_t(uint64_t(i) * cols / gx), c1 = uint32_t(uint64_t(i + 1) * cols / gx);
-      const double m = row_sum[i] / double(uint64_t(r1 - r0) * (c1 - c0));
+      const double m = double(row_sum[i]) / double(uint64_t(r1 - r0) * std::max<uint32_t>(1, column_width[i]));
       g.mean[size_t(j) * gx + i] = m;
       g.max = std::max(g.max, m);
+    }
+  }
+  return g;
+}
+
+// The matrix sampled at the middle of each grid cell: for the offsets, a ramp that averaging
+// would only smooth, at a fraction of the cost.
+template <class Value>
+Grid sample(uint32_t rows, uint32_t cols, uint32_t gx, uint32_t gy, Value value) {
+  Grid g;
+  g.gx = gx;
+  g.gy = gy;
+  g.mean.resize(size_t(gx) * gy);
+  for (uint32_t j = 0; j < gy; ++j) {
+    const uint32_t r = uint32_t((2 * uint64_t(j) + 1) * rows / (2 * uint64_t(gy)));
+    for (uint32_t i = 0; i < gx; ++i) {
+      const double v = double(value(r, uint32_t((2 * uint64_t(i) + 1) * cols / (2 * uint64_t(gx)))));
+      g.mean[size_t(j) * gx + i] = v;
+      g.max = std::max(g.max, v);
     }
   }
   return g;
@@ -57,8 +83,8 @@ struct MapStyle {
   Alternatives label;                 // over the map, longest first
   std::function<ImU32(float)> ramp;   // t in [0, 1]
   std::function<float(double)> to_t;  // cell value -> t
-  bool dark_text_from_half = true;    // numbers in cells: dark text where the ramp is bright
-  std::string bar_lo{"0"}, bar_hi, bar_note;
+  std::string bar_lo{"0"}, bar_hi;
+  Alternatives bar_note;  // after the bar, longest first; dropped when even the last does not fit
   bool bar_ticks = false;  // ticks on the bar at 10, 100, ... (log scale)
 };
 
@@ -76,12 +102,14 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
   ImDrawList* dl = c.dl;
   const Rect& p = m.plot;
   dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.right(), p.bottom()), to_u32(palette::kPlotBackground));
+  std::vector<float> xs(gx + 1);
+  for (uint32_t i = 0; i <= gx; ++i) xs[i] = std::round(p.x + p.w * float(i) / float(gx));
   for (uint32_t j = 0; j < gy; ++j) {
     const float y0 = std::round(p.y + p.h * float(j) / float(gy)), y1 = std::round(p.y + p.h * float(j + 1) / float(gy));
-    for (uint32_t i = 0; i < gx; ++i) {
-      const float x0 = std::round(p.x + p.w * float(i) / float(gx)), x1 = std::round(p.x + p.w * float(i + 1) / float(gx));
-      dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), style.ramp(style.to_t(g.mean[size_t(j) * gx + i])));
-    }
+    // One reservation per row of cells (its vertices stay within one 16-bit index range).
+    dl->PrimReserve(int(gx) * 6, int(gx) * 4);
+    for (uint32_t i = 0; i < gx; ++i)
+      dl->PrimRect(ImVec2(xs[i], y0), ImVec2(xs[i + 1], y1), style.ramp(style.to_t(g.mean[size_t(j) * gx + i])));
   }
   // Exact grid: thin separators and, where they fit, the numbers.
   if (gx == m.cols && gy == m.rows) {
@@ -165,13 +193,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     end_panel(c);
     return;
   }
-  // Cells of at least a pixel: 256 digits x a few hundred pixel rows is tens of thousands of rects.
+  // Cells of at least a pixel across (every digit keeps its column where it can) and, where rows
+  // must be averaged anyway, two pixels down: 256 digits x ~100 rows of cells per map at most.
   const uint32_t gx = std::min<uint32_t>(h.cols, uint32_t(std::max(1.0f, map_w)));
-  const uint32_t gy = std::min<uint32_t>(h.rows, uint32_t(std::max(1.0f, plot_h)));
+  const uint32_t gy = h.rows <= uint32_t(plot_h) ? h.rows : uint32_t(std::max(1.0f, plot_h / 2));
 
   auto count_at = [&](uint32_t row, uint32_t col) { return h.counts[size_t(row) * h.cols + col]; };
   auto offset_at = [&](uint32_t row, uint32_t col) { return h.scanned[size_t(row) * h.cols + col]; };
-  const Grid counts = average(h.rows, h.cols, gx, gy, count_at);
+  const Grid counts = average(h.counts, h.rows, h.cols, gx, gy);
   const bool averaged = gx < h.cols || gy < h.rows;
 
   MapStyle cs;
@@ -190,7 +219,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   else
     cs.to_t = [cmax](double v) { return v > 0 ? float(std::sqrt(v / cmax)) : 0.0f; };
   cs.bar_hi = short_count(uint64_t(std::ceil(cmax)));
-  cs.bar_note = std::string(log_scale ? "keys, log scale" : "keys, sqrt scale") + (averaged ? ", cells averaged" : "");
+  const std::string scale = log_scale ? "log" : "sqrt";
+  if (averaged)
+    cs.bar_note = {"keys, " + scale + " scale, cells averaged", scale + ", cells averaged", scale + ", averaged",
+                   "averaged"};
+  else
+    cs.bar_note = {"keys, " + scale + " scale", scale + " scale", scale};
   cs.bar_ticks = log_scale;
 
   MapStyle os;
@@ -201,7 +235,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   os.ramp = [](float t) { return to_u32(colormap_rgb8(t)); };
   os.to_t = [omax](double v) { return float(v / omax); };
   os.bar_hi = short_count(total);
-  os.bar_note = "output position";
+  os.bar_note = {"output position", "position"};
 
   const float x0 = content.x + left;
   const float plot_y = content.y + label_h;
@@ -213,7 +247,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     const MapGeometry& m = maps[k].first;
     const MapStyle& st = *maps[k].second;
     if (k == 0) draw_map(c, m, gx, gy, counts, st, count_at);
-    else draw_map(c, m, gx, gy, average(h.rows, h.cols, gx, gy, offset_at), st, offset_at);
+    else draw_map(c, m, gx, gy, sample(h.rows, h.cols, gx, gy, offset_at), st, offset_at);
     // Label over the map, shortened to its width.
     text(c, sf, spx, m.plot.x, content.y, text_col, first_fitting(sf, spx, st.label, m.plot.w));
     // Digit ticks under the map.
@@ -228,9 +262,16 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     float bx = m.plot.x;
     text(c, sf, spx, bx, by, dim, st.bar_lo);
     bx += text_width(sf, spx, st.bar_lo) + 4 * s;
-    const float note_w = text_width(sf, spx, st.bar_note), hi_w = text_width(sf, spx, st.bar_hi);
+    const float hi_w = text_width(sf, spx, st.bar_hi);
     const float room = m.plot.right() - bx - hi_w - 4 * s;
-    const bool with_note = room - note_w - 8 * s >= 60 * s;
+    std::string note;  // the longest form that leaves the bar 60 px
+    for (const std::string& n : st.bar_note)
+      if (room - text_width(sf, spx, n) - 8 * s >= 60 * s) {
+        note = n;
+        break;
+      }
+    const bool with_note = !note.empty();
+    const float note_w = text_width(sf, spx, note);
     const float bw = std::min(with_note ? room - note_w - 8 * s : room, std::max(60 * s, m.plot.w * 0.4f));
     if (bw >= 16) {
       colour_bar(c, bx, by + 0.5f * (spx - bh) + 1, bw, bh, [&](float t) { return st.ramp(t > 0 ? t : 1e-3f); });
@@ -243,7 +284,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
       bx += bw + 4 * s;
       text(c, sf, spx, bx, by, dim, st.bar_hi);
       bx += hi_w + 8 * s;
-      if (with_note) text(c, sf, spx, bx, by, dim, st.bar_note);
+      if (with_note) text(c, sf, spx, bx, by, dim, note);
     }
   }
 
