@@ -16,6 +16,7 @@
 #include "frame_renderer.h"
 #include "registry.h"
 #include "render_test_util.h"
+#include "ui/gui_main.h"
 #include "views/aux_panel.h"
 #include "views/radix_aux_views.h"
 
@@ -275,6 +276,54 @@ TEST_F(DrawListFixture, LargeSnapshotsAreAggregatedNotDrawnCellByCell) {
   // Far fewer than the 2^20 cells, 7680 + 16384 lines and 35000 tiles would take one by one.
   EXPECT_LT(vertices(), 250000);
   EXPECT_GT(vertices(), 10000);
+}
+
+}  // namespace
+}  // namespace sortscope::test
+
+// The app (headless, CPU model): a radix scenario gets the details panel under the array, which
+// shrinks the array's picture; a bitonic one keeps the whole view for the array.
+namespace sortscope::test {
+namespace {
+
+ui::HeadlessCapture app_capture(const std::string& algo, uint64_t n, int step) {
+  ui::GuiOptions o;
+  o.headless = true;
+  o.force_cpu = true;
+  o.use_settings = false;
+  o.sweep = false;
+  o.width = 1600;
+  o.height = 960;
+  o.wait_seconds = 240;
+  Scenario s;
+  s.algorithm = algo;
+  s.input.n = n;
+  s.input.seed = 3;
+  o.scenario = s;
+  o.start_step = step;
+  return ui::run_headless_capture(o);
+}
+
+TEST(AppDetails, RadixViewHasTheDetailsPanelUnderTheArray) {
+  ui::HeadlessCapture radix, bitonic;
+  try {
+    radix = app_capture("radix", 1u << 16, 3);  // the first downsweep: histogram + local ranks
+    bitonic = app_capture("bitonic", 1024, 5);
+  } catch (const gl::NoDisplayError& e) {
+    GTEST_SKIP() << "no EGL display: " << e.what();
+  }
+  ASSERT_TRUE(radix.settled);
+  ASSERT_TRUE(bitonic.settled);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR"))
+    write_png(std::string(dir) + "/app_radix.png", radix.width, radix.height, radix.rgba);
+  // Same window, same layout: the array's picture gives up about 45% of its height to the panel.
+  ASSERT_GT(bitonic.view_rect.h, 100);
+  EXPECT_LT(radix.view_rect.h, bitonic.view_rect.h * 0.7f);
+  // Under the picture, inside the view panel: the heat maps and digit colours.
+  const ui::Rect& v = radix.view_rect;
+  const Rect below{v.x + 10, v.y + v.h + 40, v.w - 20, std::max(10.0f, radix.rects.view.y + radix.rects.view.h - 80 - (v.y + v.h))};
+  Image img{radix.width, radix.height, radix.rgba};
+  EXPECT_GT(saturated_pixels(img, below), int(below.w * below.h * 0.15f));
 }
 
 }  // namespace
