@@ -58,8 +58,8 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   } else if (per_pair <= max_rows) {
     const uint64_t pairs = max_rows / per_pair;
     for (uint64_t t = 0; t < pairs * per_pair; ++t) rows.push_back(t);
-    which = fmt::format("blocks 0-{} of {} (the first {} pairs of runs)", format_count(rows.size() - 1),
-                        format_count(blocks), pairs);
+    which = fmt::format("blocks 0-{} of {} ({})", format_count(rows.size() - 1), format_count(blocks),
+                        pairs == 1 ? std::string("the first pair of runs") : fmt::format("the first {} pairs of runs", pairs));
   } else {
     const uint64_t step = (per_pair + max_thin_rows - 1) / max_thin_rows;
     for (uint64_t t = 0; t < std::min(per_pair, blocks); t += step) rows.push_back(t);
