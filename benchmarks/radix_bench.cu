@@ -275,7 +275,8 @@ class Bench {
     const std::vector<const char*> kpts = {"12", "16", "20", "24", "28", "32"};
     for (const char* th : {"256", "384", "512"})
       for (const char* kpt : kpts)
-        for (const char* rk : wide ? std::vector<const char*>{"ballot", "match"} : std::vector<const char*>{"ballot"})
+        for (const char* rk : wide ? std::vector<const char*>{"ballot", "match", "atomic"}
+                                   : std::vector<const char*>{"ballot", "atomic"})
           vs.push_back(make_variant("radix-onesweep", {std::string("threads=") + th,
                                                        std::string("keys_per_thread=") + kpt,
                                                        std::string("ranking=") + rk}));

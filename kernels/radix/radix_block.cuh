@@ -13,6 +13,7 @@
 #include <cuda/atomic>
 
 #include "radix_capture.h"
+#include "radix_plan.h"
 
 namespace sortscope::radix_detail {
 
@@ -59,6 +60,9 @@ struct TileSmem {
   Bits* keys;        // [tile_keys] key exchange buffer
   uint32_t* vals;    // [tile_keys] value exchange buffer (key-value runs only)
   uint32_t* wc;      // [warps][digits] per-warp digit counters, then each warp's running offsets
+  uint32_t* masks;   // [warps][digits] atomic-OR ranking: the lanes holding each digit, zero between
+                     // uses. It aliases the key exchange buffer, which is free while keys are ranked
+                     // (they sit in registers until their ranks are known).
   uint32_t* total;   // [digits] tile digit counts (padding excluded)
   uint32_t* excl;    // [digits] exclusive scan of the counts over digits
   uint32_t* bin;     // [digits] global destination of the tile's position 0 for each digit
@@ -78,6 +82,7 @@ struct TileSmem {
   __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits, bool with_vals) {
     char* p = static_cast<char*>(raw);
     keys = reinterpret_cast<Bits*>(p);
+    masks = reinterpret_cast<uint32_t*>(p);
     p += (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
     vals = reinterpret_cast<uint32_t*>(p);
     if (with_vals) p += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
@@ -214,9 +219,9 @@ struct NoPublish {
 //    of them adds their number to the warp's running offset of that digit with one shared atomic
 //    and hands the old value to the others, each adding its place among them.
 // On return ranks[i] is key i's final position in the tile sorted by digit (stable), total[]
-// and excl[] hold the digit counts and their scan. wc must be zeroed by the caller. The counters
-// are still read after the last barrier here, so the caller may write the exchange buffers at
-// once but must pass a barrier before touching wc again.
+// and excl[] hold the digit counts and their scan. wc (and, for the atomic-OR ranking, masks)
+// must be zeroed by the caller. The counters are still read after the last barrier here, so the
+// caller may write the exchange buffers at once but must pass a barrier before touching wc again.
 template <class Bits, int KPT, class Publish = NoPublish>
 __device__ __forceinline__ void count_tile_digits(const Bits (&keys)[KPT], int shift, int bits, TileSmem<Bits>& s,
                                                   uint32_t digits, uint32_t valid, uint32_t tile_keys,
@@ -230,13 +235,39 @@ __device__ __forceinline__ void count_tile_digits(const Bits (&keys)[KPT], int s
 
 template <class Bits, int KPT>
 __device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift, int bits,
-                                             bool use_match, TileSmem<Bits>& s, uint32_t digits) {
+                                             RadixRanking ranking, TileSmem<Bits>& s, uint32_t digits) {
   const uint32_t mask = (1u << bits) - 1u;
   uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
   scan_digits(s.total, s.excl, digits);
   __syncthreads();
   const uint32_t lane = threadIdx.x % kWarpThreads;
   const uint32_t lanes_below = (1u << lane) - 1u;
+  if (ranking == RadixRanking::AtomicOr) {
+    // Every lane ORs its bit into its warp's word for its digit; after the warp barrier the word
+    // holds the lanes of that digit. The leader resets it once every lane has read it (the shuffle
+    // orders the reads before the reset), so the words are zero again for the next key. The
+    // words (zeroed by the caller) overlay the key exchange buffer: 32 x KPT keys per warp hold
+    // a warp's 256 words for every compiled KPT.
+    static_assert(KPT * kWarpThreads * sizeof(Bits) >= 256 * sizeof(uint32_t), "masks must fit the exchange buffer");
+    uint32_t* my_masks = s.masks + (threadIdx.x / kWarpThreads) * digits;
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      const uint32_t d = digit_of(keys[i], shift, mask);
+      atomicOr(&my_masks[d], 1u << lane);
+      __syncwarp();
+      const uint32_t peers = my_masks[d];
+      const uint32_t leader = 31u - __clz(peers);
+      uint32_t offset = 0;
+      if (lane == leader) offset = atomicAdd(&my_wc[d], uint32_t(__popc(peers))) + s.excl[d];
+      offset = __shfl_sync(0xffffffffu, offset, leader);
+      if (lane == leader) my_masks[d] = 0;
+      __syncwarp();
+      ranks[i] = offset + __popc(peers & lanes_below);
+    }
+    __syncthreads();  // no warp may write the exchange buffer while another still ranks on it
+    return;
+  }
+  const bool use_match = ranking == RadixRanking::Match;
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t d = digit_of(keys[i], shift, mask);
@@ -251,11 +282,11 @@ __device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (
 
 template <class Bits, int KPT, class Publish = NoPublish>
 __device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
-                                          int bits, bool use_match, TileSmem<Bits>& s, uint32_t digits,
+                                          int bits, RadixRanking ranking, TileSmem<Bits>& s, uint32_t digits,
                                           uint32_t valid, uint32_t tile_keys, Publish&& publish = {}) {
   count_tile_digits<Bits, KPT>(keys, shift, bits, s, digits, valid, tile_keys, publish);
   __syncthreads();
-  rank_counted<Bits, KPT>(keys, ranks, shift, bits, use_match, s, digits);
+  rank_counted<Bits, KPT>(keys, ranks, shift, bits, ranking, s, digits);
 }
 
 // Writes a digit-sorted tile (and its values) from shared memory to the global destinations:

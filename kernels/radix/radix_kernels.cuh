@@ -31,7 +31,7 @@ struct RtsArgs {
   uint32_t tile_keys;
   uint32_t blocks;
   int shift, bits;
-  bool use_match;
+  RadixRanking ranking;
   KeyXform<Bits> xin, xout;
   uint32_t* counts;        // [digits][blocks] digit-major
   uint32_t* offsets;       // [digits][blocks] digit-major exclusive scan
@@ -115,13 +115,13 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   const uint64_t end = begin + a.block_keys < a.n ? begin + a.block_keys : a.n;
   for (uint64_t t = begin; t < end; t += a.tile_keys) {
     const uint32_t valid = uint32_t(end - t < a.tile_keys ? end - t : a.tile_keys);
-    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = s.masks[i] = 0;
     __syncthreads();
     uint32_t ranks[KPT];
     {
       Bits keys[KPT];
       load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
-      rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.use_match, s, digits, valid, a.tile_keys);
+      rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.ranking, s, digits, valid, a.tile_keys);
 #pragma unroll
       for (int i = 0; i < KPT; ++i) {
         s.keys[ranks[i]] = keys[i];
@@ -223,7 +223,7 @@ struct OnesweepArgs {
   uint32_t first_tile;       // first tile of this portion
   uint32_t portion_tiles;    // tiles of this portion
   int shift;
-  bool use_match;
+  RadixRanking ranking;
   KeyXform<Bits> xin, xout;
   const uint32_t* bins;      // [digits] where each digit of this portion starts
   uint32_t* bins_next;       // [digits] written by the portion's last tile for the next portion
@@ -248,7 +248,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     s.misc[1] = 0;
     s.misc[2] = 0;  // set by the count phase: the tile's keys share one digit
   }
-  for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
+  for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = s.masks[i] = 0;
   __syncthreads();
   const uint32_t tile = s.misc[0];
   const uint64_t tile_begin = uint64_t(a.first_tile + tile) * a.tile_keys;
@@ -278,7 +278,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
 #pragma unroll
       for (int i = 0; i < KPT; ++i) ranks[i] = striped_position<KPT>(i);
     } else {
-      rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.use_match, s, digits);
+      rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.ranking, s, digits);
     }
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
@@ -365,7 +365,7 @@ struct SingleBlockArgs {
   uint32_t* values;        // in place, or null
   uint32_t n;
   int passes, bits;
-  bool use_match;
+  RadixRanking ranking;
   KeyXform<Bits> xin, xout;
   RadixCapture* cap;       // [passes] or null
 };
@@ -384,7 +384,6 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
   if constexpr (kValues) load_values<KPT>(a.values, valid, tile_keys, v);
   for (int pass = 0; pass < a.passes; ++pass) {
     const int shift = pass * a.bits;
-    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = 0;
     if (pass > 0) {  // this pass's keys are the previous pass's exchange, read warp-striped
 #pragma unroll
       for (int i = 0; i < KPT; ++i) {
@@ -392,10 +391,12 @@ __global__ void __launch_bounds__(kMaxBlockThreads) single_block_kernel(SingleBl
         keys[i] = s.keys[pos];
         if constexpr (kValues) v[i] = s.vals[pos];
       }
+      __syncthreads();  // the atomic-OR ranking's words overlay the exchange buffer just read
     }
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = s.masks[i] = 0;
     __syncthreads();
     uint32_t ranks[KPT];
-    rank_tile<Bits, KPT>(keys, ranks, shift, a.bits, a.use_match, s, digits, valid, tile_keys);
+    rank_tile<Bits, KPT>(keys, ranks, shift, a.bits, a.ranking, s, digits, valid, tile_keys);
 #pragma unroll
     for (int i = 0; i < KPT; ++i) {
       s.keys[ranks[i]] = keys[i];

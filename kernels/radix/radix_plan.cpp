@@ -45,10 +45,12 @@ ParamSpec kpt_spec() {
 ParamSpec ranking_spec() {
   ParamSpec p;
   p.name = "ranking";
-  p.choices = {"ballot", "match"};
+  p.choices = {"ballot", "match", "atomic"};
+  p.default_value = 2;  // atomic: fastest on the H200 for every key width (docs/PERFORMANCE.md)
   p.min = 0;
-  p.max = 1;
-  p.help = "how a warp finds lanes with equal digits: one ballot per digit bit, or match.any";
+  p.max = 2;
+  p.help = "how a warp finds lanes with equal digits: one ballot per digit bit, match.any, or an atomic OR "
+           "into a shared word per digit";
   return p;
 }
 
@@ -59,10 +61,11 @@ struct Tuning {
   int threads, kpt;
 };
 Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
-  // u64 keys with values was not swept: its default follows u64 keys-only.
+  // u64 keys with values was not swept: its default follows u64 keys-only. Onesweep figures are
+  // with the atomic-OR ranking (2026-11-22).
   if (v == RadixVariant::Onesweep) {
-    if (key_bits == 32) return values ? Tuning{384, 24} : Tuning{256, 24};
-    return Tuning{256, 16};
+    if (key_bits == 32) return values ? Tuning{512, 20} : Tuning{512, 24};
+    return Tuning{256, 32};
   }
   if (key_bits == 32) return Tuning{512, 20};
   return Tuning{512, 12};
@@ -129,7 +132,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
   p.digits = 1u << p.radix_bits;
   p.passes = (p.key_bits + p.radix_bits - 1) / p.radix_bits;
-  p.ranking = param_or(params, "ranking", 0) == 1 ? RadixRanking::Match : RadixRanking::Ballot;
+  p.ranking = RadixRanking(param_or(params, "ranking", 2));
 
   Tuning t = auto_tuning(variant, p.key_bits, with_values);
   p.threads = choice_value(params, "threads", kRadixThreads, int(std::size(kRadixThreads)), t.threads);

@@ -24,8 +24,10 @@ namespace sortscope {
 
 enum class RadixVariant { ReduceThenScan, Onesweep };
 // How a warp finds the lanes holding the same digit: one ballot per digit bit (CUB's MatchAny
-// idea), or the hardware match.any instruction.
-enum class RadixRanking { Ballot, Match };
+// idea), the hardware match.any instruction, or every lane ORing its bit into a per-warp shared
+// word of its digit and reading the word back (CUB's WARP_MATCH_ATOMIC_OR: about a third of the
+// instructions of the ballots).
+enum class RadixRanking { Ballot, Match, AtomicOr };
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes).
 inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};

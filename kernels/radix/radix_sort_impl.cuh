@@ -149,7 +149,7 @@ class RadixRun {
     auto kernel = single_block_kernel<Bits, kValues, KPT, kHooks>;
     allow_shared_memory(kernel, smem);
     SingleBlockArgs<Bits> a{keys_, values_, uint32_t(p_.n), p_.passes, p_.radix_bits,
-                            p_.ranking == RadixRanking::Match, xin_, xout_, nullptr};
+                            p_.ranking, xin_, xout_, nullptr};
 
     // Explain: one capture record per pass, each with its own buffers.
     std::vector<DeviceBuffer<uint32_t>> bufs;
@@ -231,7 +231,7 @@ class RadixRun {
       for (int pass = 0; pass < p_.passes; ++pass) {
         RtsArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.block_keys),
                         uint32_t(p_.tile_keys), blocks, p_.pass_shift(pass), p_.radix_bits,
-                        p_.ranking == RadixRanking::Match,
+                        p_.ranking,
                         pass == 0 ? xin_ : KeyXform<Bits>{},
                         pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
                         counts, offsets, totals + size_t(pass) * digits,
@@ -349,7 +349,7 @@ class RadixRun {
           uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
           OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
                                uint32_t(first), ptiles, p_.pass_shift(pass),
-                               p_.ranking == RadixRanking::Match,
+                               p_.ranking,
                                pass == 0 ? xin_ : KeyXform<Bits>{},
                                pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
                                pass_bins + (q % 2) * digits,

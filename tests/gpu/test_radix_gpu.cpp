@@ -93,7 +93,7 @@ TEST(RadixGpu, EveryParameterChoice) {
       ? std::vector<std::string>{"8", "32"} : std::vector<std::string>{"8", "12", "16", "20", "24", "28", "32"};
   const std::vector<std::string> threads = g_sanitizer_run
       ? std::vector<std::string>{"256"} : std::vector<std::string>{"128", "256", "384", "512"};
-  for (const char* ranking : {"ranking=ballot", "ranking=match"})
+  for (const char* ranking : {"ranking=ballot", "ranking=match", "ranking=atomic"})
     for (const auto& kpt : kpts)
       for (const auto& th : threads)
         for (const Algorithm* a : kVariants)
