@@ -40,6 +40,16 @@ Timeline model_timeline(const std::string& algo_id, uint64_t n, const std::vecto
   return t;
 }
 
+// The index of a choice parameter's value (threads "128" -> its index), so the test does not hang
+// on the order of the choices.
+int choice_index(const std::string& algo_id, const std::string& name, const std::string& value) {
+  for (const ParamSpec& p : find_algorithm(algo_id)->params())
+    if (p.name == name)
+      for (size_t i = 0; i < p.choices.size(); ++i)
+        if (p.choices[i] == value) return int(i);
+  throw std::runtime_error(algo_id + " has no " + name + " choice " + value);
+}
+
 int first_step_with(const Timeline& t, const std::string& kind_id) {
   const Algorithm* a = find_algorithm(t.algorithm);
   for (size_t s = 0; s < t.steps.size(); ++s)
@@ -135,7 +145,10 @@ TEST_F(Fixture, RadixAt64KHasHistogramAndRanksOnEveryPass) {
 TEST_F(Fixture, SmallMatrixGetsNumbersInItsCells) {
   // 16 digits x 4 blocks: the scan step's counts and offsets, with their numbers written in.
   Timeline t = model_timeline("radix", 1u << 14,
-                              {{"radix_bits", 4}, {"max_blocks", 4}, {"threads", 1}, {"keys_per_thread", 1}});
+                              {{"radix_bits", 4},
+                               {"max_blocks", 4},
+                               {"threads", choice_index("radix", "threads", "128")},
+                               {"keys_per_thread", choice_index("radix", "keys_per_thread", "8")}});
   const int scan = first_step_with(t, "scan");
   ASSERT_GE(scan, 0);
   const DigitHistogram* h = find_aux<DigitHistogram>(t.steps[size_t(scan)].aux);
