@@ -291,6 +291,52 @@ TEST_F(DrawListFixture, LargeSnapshotsAreAggregatedNotDrawnCellByCell) {
   EXPECT_GT(vertices(), 10000);
 }
 
+TEST_F(DrawListFixture, ViewsStayInsideTheirRectAtAnySizeAndScale) {
+  Timeline t = make_timeline("radix-onesweep", KeyType::U32, 1, 1, false, false, {0, 1}, 1 << 20);
+  t.steps.resize(1);
+  DigitHistogram h{1, 8, 8, 6, 256, 1, std::vector<uint32_t>(6 * 256, 5), {}};
+  h.scanned.resize(h.counts.size());
+  for (size_t i = 0; i < h.scanned.size(); ++i) h.scanned[i] = i;
+  LocalRanks l{3, 300, std::vector<uint32_t>(100)};
+  for (uint32_t i = 0; i < 100; ++i) l.ranks[i] = 99 - i;
+  ScatterMap m{std::vector<uint32_t>(500)};
+  for (uint32_t i = 0; i < 500; ++i) m.dest[i] = 499 - i;
+  LookbackState lb;
+  lb.tiles = 6, lb.ticks = 12, lb.aggregate_at = {0, 1, 2, 3, 4, 5}, lb.inclusive_at = {0, 6, 7, 8, 10, 11};
+  lb.depth = {0, 1, 2, 3, 1, 2};
+  // Degenerate snapshots draw nothing but their frame and do not crash.
+  DigitHistogram empty_h;
+  LocalRanks empty_l;
+  ScatterMap empty_m;
+  LookbackState empty_lb;
+  t.steps[0].aux = {h, l, m, lb, empty_h, empty_l, empty_m, empty_lb};
+  for (float scale : {1.0f, 2.0f})
+    for (Rect r : {Rect{5, 5, 12, 9}, Rect{5, 5, 90, 50}, Rect{5, 5, 260, 140}, Rect{5, 5, 1200, 420}}) {
+      SCOPED_TRACE(testing::Message() << "scale " << scale << ", " << r.w << "x" << r.h);
+      ImGui::EndFrame();
+      ImGui::NewFrame();
+      AuxDrawContext c = context(t, 0);
+      c.area = r;
+      c.scale = scale;
+      c.font_px = 13 * scale;
+      c.small_px = 13 * scale;
+      ImDrawList* dl = c.dl;
+      ASSERT_TRUE(draw_aux_panel(c));
+      // Whatever a command draws is clipped to the panel, or lies inside it.
+      int offset = 0;
+      for (const ImDrawCmd& cmd : dl->CmdBuffer) {
+        const ImVec4 cr = cmd.ClipRect;
+        const bool clipped = cr.x >= r.x - 1 && cr.y >= r.y - 1 && cr.z <= r.right() + 1 && cr.w <= r.bottom() + 1;
+        for (unsigned k = 0; k < cmd.ElemCount && !clipped; ++k) {
+          const ImDrawVert& v = dl->VtxBuffer[int(cmd.VtxOffset + dl->IdxBuffer[offset + int(k)])];
+          ASSERT_TRUE(v.pos.x >= r.x - 1 && v.pos.y >= r.y - 1 && v.pos.x <= r.right() + 1 && v.pos.y <= r.bottom() + 1)
+              << v.pos.x << "," << v.pos.y;
+        }
+        offset += int(cmd.ElemCount);
+      }
+    }
+}
+
 }  // namespace
 }  // namespace sortscope::test
 

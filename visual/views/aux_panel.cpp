@@ -57,7 +57,8 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
   for (const AuxData& a : c.current().aux)
     if (is_panel(a)) views.push_back(&a);
   if (views.empty() || c.area.empty()) return false;
-  const float gap = std::round(8 * c.scale);
+  // Gaps shrink in tiny areas so they never eat the views (which get at least a pixel each).
+  const float gap = std::min(std::round(8 * c.scale), std::floor(std::min(c.area.w, c.area.h) / float(4 * views.size())));
   const int n = int(views.size());
   // Rows: the count whose narrowest view (per unit of weight) is widest, with the height a view
   // gets counting for up to 1.8 times its width (views are wider than tall).
@@ -92,8 +93,9 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
     float x = c.area.x;
     const float y = c.area.y + float(row) * (h + gap);
     for (int i : layout[row]) {
-      const float w = std::floor(unit * weight(*views[size_t(i)]));
-      const Rect r{x, y, w, h};
+      const float w = std::max(1.0f, std::floor(unit * weight(*views[size_t(i)])));
+      const Rect r{x, y, std::min(w, c.area.right() - x), std::max(1.0f, h)};
+      if (r.w < 1) break;  // no room left in this row
       if (view_rects) view_rects->push_back(r);
       std::visit(
           [&](const auto& v) {

@@ -37,7 +37,7 @@ void draw_permutation(const AuxDrawContext& c, const Rect& plot, const Permutati
   const ImU32 dim = to_u32(palette::kTextDim), text_col = to_u32(palette::kText);
   const float row_h = std::round(spx * 1.3f);
   const float strip_h = std::clamp(std::round(plot.h * 0.10f), std::round(6 * s), std::round(16 * s));
-  const float band_h = std::clamp(std::round(spx * 1.25f), strip_h, std::round(plot.h * 0.16f));
+  const float band_h = std::max(strip_h, std::min(std::round(spx * 1.25f), std::round(plot.h * 0.16f)));
   const float top_y = plot.y + row_h, bottom_y = plot.bottom() - row_h - band_h;
   const float lines_y0 = top_y + strip_h, lines_y1 = bottom_y;
   if (p.count == 0 || lines_y1 - lines_y0 < 8 || plot.w < 16) return;
@@ -54,7 +54,7 @@ void draw_permutation(const AuxDrawContext& c, const Rect& plot, const Permutati
     const float room = w - lo_w - hi_w - 16 * s;
     const std::string fitted = first_fitting(sf, spx, name, room);
     const float nw = text_width(sf, spx, fitted);
-    const float nx = std::clamp(plot.x + 0.5f * (w - nw), plot.x + lo_w + 8 * s, plot.right() - hi_w - 8 * s - nw);
+    const float nx = std::max(plot.x + lo_w + 8 * s, std::min(plot.x + 0.5f * (w - nw), plot.right() - hi_w - 8 * s - nw));
     text(c, sf, spx, nx, y, text_col, fitted);
   };
   label_row(plot.y, p.top_label, p.top_base);

@@ -297,7 +297,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
     const float cy = plot_y + row_h * (float(row) + 0.5f);
     const uint64_t label = places ? row : row * h.blocks_per_row;
     float ly = cy - spx * 0.5f;
-    ly = std::clamp(ly, plot_y - 2, plot_y + plot_h - spx + 2);
+    ly = std::max(plot_y - 2, std::min(ly, plot_y + plot_h - spx + 2));  // short plots: the top wins
     text(c, sf, spx, x0 - label_right, ly, dim, format_count(label), 1.0f);
   }
   // The highlighted block's row: outlined on both maps, with a marker in the margin.

@@ -137,7 +137,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
   text(c, sf, spx, plot.x - 4 * s, plot.y - 1, dim, "tick", 1.0f);
   for (uint64_t t : axis_ticks(ticks - 1, plot.h, spx)) {
     if (t == 0) continue;  // "tick" sits there
-    const float y = std::clamp(y_of(double(t) + 0.5) - spx * 0.5f, plot.y + spx, plot.bottom() - spx);
+    const float y = std::max(plot.y + spx, std::min(y_of(double(t) + 0.5) - spx * 0.5f, plot.bottom() - spx));
     text(c, sf, spx, plot.x - 4 * s, y, dim, format_count(t), 1.0f);
   }
 
