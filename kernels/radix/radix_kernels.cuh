@@ -123,10 +123,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
       rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.ranking, s, digits, valid, a.tile_keys);
 #pragma unroll
-      for (int i = 0; i < KPT; ++i) {
-        s.keys[ranks[i]] = keys[i];
-        if constexpr (kHooks)
-          if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
+      for (int i = 0; i < KPT; ++i) s.keys[ranks[i]] = keys[i];
+      if constexpr (kHooks) {  // a loop of its own, so measure mode's exchange has no per-key test
+        if (a.cap)
+#pragma unroll
+          for (int i = 0; i < KPT; ++i) s.src[ranks[i]] = striped_position<KPT>(i);
       }
     }
     if constexpr (kValues) {
@@ -281,10 +282,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.ranking, s, digits);
     }
 #pragma unroll
-    for (int i = 0; i < KPT; ++i) {
-      s.keys[ranks[i]] = keys[i];
-      if constexpr (kHooks)
-        if (a.cap) s.src[ranks[i]] = striped_position<KPT>(i);
+    for (int i = 0; i < KPT; ++i) s.keys[ranks[i]] = keys[i];
+    if constexpr (kHooks) {  // a loop of its own, so measure mode's exchange has no per-key test
+      if (a.cap)
+#pragma unroll
+        for (int i = 0; i < KPT; ++i) s.src[ranks[i]] = striped_position<KPT>(i);
     }
   }
 
