@@ -3,6 +3,8 @@
 // list into a rectangle of an offscreen frame and the pixels checked. With SORTSCOPE_TEST_PNG_DIR
 // set, every drawing is also written there as a PNG for looking at.
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -80,7 +82,9 @@ class AuxCanvas {
     c.small = small_;
     c.small_px = small_->FontSize;
     c.scale = scale;
+    const auto t0 = std::chrono::steady_clock::now();
     draw(c);
+    last_draw_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     ImGui::Render();
     last_vertices_ = ImGui::GetDrawData()->TotalVtxCount;
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -93,9 +97,12 @@ class AuxCanvas {
 
  // Vertices of the last drawing (all of ImGui's draw data: the view's alone here).
   int last_vertices() const { return last_vertices_; }
+  // Time the last drawing took to build its draw list (the view's CPU cost per frame).
+  double last_draw_ms() const { return last_draw_ms_; }
 
  private:
   int last_vertices_ = 0;
+  double last_draw_ms_ = 0;
   ImGuiContext* ctx_ = nullptr;
   ImFont* font_ = nullptr;
   ImFont* small_ = nullptr;
@@ -567,17 +574,22 @@ TEST(MergeAuxViews, StayInsideTheirRectAndAggregateLargeSnapshots) {
   SelectionTrace tr;
   tr.k = 256, tr.rank = 1u << 20, tr.iterations = 3000;
   for (uint32_t i = 0; i <= 256; ++i) tr.seq_begin.push_back(uint64_t(i) * 8192);
+  // As Osipov's selection does: each iteration halves one sequence's window (alternately from
+  // below and from above) and moves its probe.
+  std::vector<uint32_t> lo(256, 0), hi(256, 8192), pr(256, 4096);
   for (uint32_t it = 0; it <= tr.iterations; ++it) {
-    for (uint32_t i = 0; i < 256; ++i) {
-      const bool moved = it > 0 && i == it % 256;
-      tr.lower.push_back(std::min<uint32_t>(4096, it / 256 * 100 + (moved ? 1 : 0)));
-      tr.upper.push_back(8192 - std::min<uint32_t>(4096, it / 256 * 100));
-      tr.probe.push_back(4096);
+    const uint32_t c = it % 256;
+    if (it > 0) {
+      (it / 256 % 2 ? hi[c] : lo[c]) = pr[c];
+      pr[c] = lo[c] + (hi[c] - lo[c]) / 2;
     }
-    tr.chosen.push_back(it ? int32_t(it % 256) : -1);
-    tr.grew.push_back(1);
+    tr.lower.insert(tr.lower.end(), lo.begin(), lo.end());
+    tr.upper.insert(tr.upper.end(), hi.begin(), hi.end());
+    tr.probe.insert(tr.probe.end(), pr.begin(), pr.end());
+    tr.chosen.push_back(it ? int32_t(c) : -1);
+    tr.grew.push_back(it / 256 % 2 ? 0 : 1);
   }
-  tr.splits.assign(256, 4096);
+  tr.splits = pr;
   SplitMatrix m;
   m.k = 256, m.parts = 8192, m.part_keys = 256;
   for (uint32_t i = 0; i <= 256; ++i) m.seq_begin.push_back(uint64_t(i) * 8192);
@@ -598,6 +610,8 @@ TEST(MergeAuxViews, StayInsideTheirRectAndAggregateLargeSnapshots) {
     for (float scale : {1.0f, 2.0f}) {
       const std::string tag = std::to_string(int(r.w)) + "x" + std::to_string(int(r.h)) + "_s" + std::to_string(int(scale));
       auto check = [&](const Image& img, const char* what, int max_vertices) {
+        std::printf("%-13s %-12s %6d vertices, %.2f ms to build the draw list\n", what, tag.c_str(),
+                    canvas().last_vertices(), canvas().last_draw_ms());
         EXPECT_EQ(drawn_pixels(img, r, false), 0) << what << " " << tag;
         EXPECT_GT(drawn_pixels(img, r, true), int(r.w * r.h * 0.5f)) << what << " " << tag;
         EXPECT_LT(canvas().last_vertices(), max_vertices) << what << " " << tag;
@@ -634,6 +648,8 @@ TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
 // Looking at them: every view from the CPU models (written only with SORTSCOPE_TEST_PNG_DIR).
 
 TEST(MergeAuxLook, ModelSnapshots) {
+  const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR");
+  if (!dir || !*dir) GTEST_SKIP() << "set SORTSCOPE_TEST_PNG_DIR to render these (ModelStepsDrawThroughThePanel checks them)";
   ParamValues small{{"threads", 0}, {"keys_per_thread", 0}, {"block_sort_threads", 0}};
   Timeline two = model_timeline("merge", 4096, small);
   for (size_t i = 0; i < two.steps.size(); ++i) {

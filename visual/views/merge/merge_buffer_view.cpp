@@ -82,7 +82,12 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
   // stretched over the keys this trace holds (the legend says from what to what).
   DisplayRange range = c.timeline ? c.timeline->range : DisplayRange{};
   const KeyType type = c.timeline ? c.timeline->key_type : KeyType::U32;
-  const bool stretched = c.timeline && local_range(type, b.before.data(), b.before.size(), range) && range.hi > range.lo;
+  // The buffer holds the next 2b smallest keys (App. B): the smallest key is in the first step's
+  // buffer and the largest in the last step's, so those two steps give the range.
+  DisplayRange last{};
+  const bool stretched = c.timeline && local_range(type, b.before.data(), cells, range) &&
+                         local_range(type, &b.before[size_t(b.steps - 1) * cells], cells, last) &&
+                         (range.lo = std::min(range.lo, last.lo), range.hi = std::max(range.hi, last.hi), range.hi > range.lo);
   if (!stretched && c.timeline) range = c.timeline->range;
 
   const std::vector<LegendItem> items = {{to_u32(kRunA), "band: new block from A"},

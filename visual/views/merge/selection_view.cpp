@@ -132,38 +132,76 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
     if (xr - xl < min_px) xl = 0.5f * (xl + xr) - 0.5f * min_px, xr = xl + min_px;
     cv.rect(xl, ya, xr, yb, col);
   };
-  for (uint32_t i = 0; i < k; ++i) {
-    if (len[i] == 0) continue;
-    size_t start = 0;
-    for (size_t row = 1; row <= rows; ++row)
-      if (row == rows || at(t.lower, row, i) != at(t.lower, start, i) || at(t.upper, row, i) != at(t.upper, start, i)) {
-        span(X(i, at(t.lower, start, i)), X(i, at(t.upper, start, i)), Y(start), Y(row), window);
-        start = row;
+  // Thousands of iterations on a few hundred pixels: runs shorter than a pixel are merged into
+  // one rect spanning all their windows (windows only shrink, so it is the first one's).
+  // Osipov's iteration moves only its chosen sequence (aux_types.h: `chosen`), so only that
+  // column is looked at per row: O(iterations), not O(k * iterations); quickselect's few rows move
+  // every window. Row by row either way (the trace is iteration-major: memory order).
+  std::vector<uint32_t> all_columns(k);
+  for (uint32_t i = 0; i < k; ++i) all_columns[i] = i;
+  auto moved = [&](size_t row, uint32_t& one) -> std::pair<const uint32_t*, size_t> {
+    if (quick || row >= t.chosen.size()) return {all_columns.data(), k};
+    if (t.chosen[row] < 0 || uint32_t(t.chosen[row]) >= k) return {nullptr, 0};
+    one = uint32_t(t.chosen[row]);
+    return {&one, 1};
+  };
+  {
+    std::vector<size_t> start(k, 0);
+    auto flush = [&](uint32_t i, size_t row) {
+      const size_t s0 = start[i];
+      span(X(i, at(t.lower, s0, i)), X(i, at(t.upper, s0, i)), Y(s0), Y(row), window);
+      start[i] = row;
+    };
+    for (size_t row = 1; row < rows; ++row) {
+      uint32_t one = 0;
+      const auto [cols, n] = moved(row, one);
+      for (size_t j = 0; j < n; ++j) {
+        const uint32_t i = cols[j];
+        if (len[i] == 0) continue;
+        const size_t s0 = start[i];
+        if ((at(t.lower, row, i) != at(t.lower, s0, i) || at(t.upper, row, i) != at(t.upper, s0, i)) && Y(row) - Y(s0) >= 1)
+          flush(i, row);
       }
+    }
+    for (uint32_t i = 0; i < k; ++i)
+      if (len[i]) flush(i, rows);
   }
-  for (size_t row = 1; row < rows && row < t.chosen.size(); ++row)
+  // The chosen sequence's window, at most once per pixel row and column (where rows are thinner
+  // than a pixel, the marks at the columns' edges below say it alone).
+  std::vector<int> last_px(k, -1);
+  for (size_t row = 1; row < rows && row < t.chosen.size() && rh >= 1; ++row)
     if (t.chosen[row] >= 0 && uint32_t(t.chosen[row]) < k) {
       const uint32_t i = uint32_t(t.chosen[row]);
-      span(X(i, at(t.lower, row, i)), X(i, at(t.upper, row, i)), Y(row), Y(row + 1), chosen);
+      if (int(Y(row)) == last_px[i] && rh < 1) continue;
+      last_px[i] = int(Y(row));
+      span(X(i, at(t.lower, row, i)), X(i, at(t.upper, row, i)), Y(row), std::max(Y(row + 1), Y(row) + 1), chosen);
     }
 
   // Probes. Osipov: a line per sequence, jumping where it moved. Quickselect: per row the keys
   // below the pivot end at probe, the keys equal to it run to probe_hi.
   const float lw = std::max(1.5f, 1.6f * sc);
   if (!quick) {
-    for (uint32_t i = 0; i < k; ++i) {
-      if (len[i] == 0) continue;
-      std::vector<ImVec2> pts;
-      size_t start = 0;
-      for (size_t row = 1; row <= rows; ++row)
-        if (row == rows || at(t.probe, row, i) != at(t.probe, start, i)) {
-          const float px = X(i, at(t.probe, start, i));
-          pts.push_back(ImVec2(px, Y(start)));
-          pts.push_back(ImVec2(px, Y(row)));
-          start = row;
-        }
-      c.dl->AddPolyline(pts.data(), int(pts.size()), probe, 0, lw);
+    std::vector<std::vector<ImVec2>> pts(k);
+    std::vector<size_t> start(k, 0);
+    auto flush = [&](uint32_t i, size_t row) {
+      const float px = X(i, at(t.probe, start[i], i));
+      pts[i].push_back(ImVec2(px, Y(start[i])));
+      pts[i].push_back(ImVec2(px, Y(row)));
+      start[i] = row;
+    };
+    for (size_t row = 1; row < rows; ++row) {
+      uint32_t one = 0;
+      const auto [cols, n] = moved(row, one);
+      for (size_t j = 0; j < n; ++j) {
+        const uint32_t i = cols[j];
+        if (len[i] == 0 || cw[i] < 4 * sc) continue;  // narrow columns: the summed probe says it
+        if (at(t.probe, row, i) != at(t.probe, start[i], i)) flush(i, row);
+      }
     }
+    for (uint32_t i = 0; i < k; ++i)
+      if (len[i] && cw[i] >= 4 * sc) flush(i, rows);
+    for (uint32_t i = 0; i < k; ++i)
+      if (!pts[i].empty()) c.dl->AddPolyline(pts[i].data(), int(pts[i].size()), probe, 0, lw);
   } else {
     for (size_t row = 1; row < rows; ++row) {
       const float ya = Y(row) + rh * 0.15f, yb = Y(row + 1) - rh * 0.15f;
@@ -178,26 +216,40 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
     }
   }
 
-  // The sums: global window [sum lower, sum upper], summed probe(s), and r.
+  // The sums: global window [sum lower, sum upper], summed probe(s), and r (sums once per row).
   {
+    std::vector<uint64_t> lo(rows), hi(rows), pr(rows), ph(rows);
+    for (uint32_t i = 0; i < k; ++i)
+      lo[0] += at(t.lower, 0, i), hi[0] += at(t.upper, 0, i), pr[0] += at(t.probe, 0, i),
+          ph[0] += quick ? at(t.probe_hi, 0, i) : 0;
+    for (size_t row = 1; row < rows; ++row) {  // the sums change by what moved
+      lo[row] = lo[row - 1], hi[row] = hi[row - 1], pr[row] = pr[row - 1], ph[row] = ph[row - 1];
+      uint32_t one = 0;
+      const auto [cols, n] = moved(row, one);
+      for (size_t j = 0; j < n; ++j) {
+        const uint32_t i = cols[j];
+        lo[row] += at(t.lower, row, i) - at(t.lower, row - 1, i);
+        hi[row] += at(t.upper, row, i) - at(t.upper, row - 1, i);
+        pr[row] += at(t.probe, row, i) - at(t.probe, row - 1, i);
+        if (quick) ph[row] += at(t.probe_hi, row, i) - at(t.probe_hi, row - 1, i);
+      }
+    }
     size_t start = 0;
-    auto sum = [&](const std::vector<uint32_t>& v, size_t row) {
-      uint64_t acc = 0;
-      for (uint32_t i = 0; i < k; ++i) acc += at(v, row, i);
-      return acc;
-    };
-    std::vector<ImVec2> pts, pts_hi;
+    std::vector<ImVec2> pts;
     for (size_t row = 0; row < rows; ++row) {
-      if (row + 1 == rows || sum(t.lower, row + 1) != sum(t.lower, start) || sum(t.upper, row + 1) != sum(t.upper, start)) {
-        span(SX(sum(t.lower, start)), SX(sum(t.upper, start)), Y(start), Y(row + 1), window);
+      if (row + 1 == rows || lo[row + 1] != lo[start] || hi[row + 1] != hi[start]) {
+        span(SX(lo[start]), SX(hi[start]), Y(start), Y(row + 1), window);
         start = row + 1;
       }
-      const float pa = SX(sum(t.probe, row));
-      pts.push_back(ImVec2(pa, Y(row)));
-      pts.push_back(ImVec2(pa, Y(row + 1)));
-      if (quick && row > 0) cv.rect(pa, Y(row) + rh * 0.15f, std::max(pa + 1, SX(sum(t.probe_hi, row))),
-                                    Y(row + 1) - rh * 0.15f, to_u32(palette::kSwapped, 0.55f));
+      const float pa = SX(pr[row]);
+      if (pts.empty() || pts.back().x != pa) {  // the summed probe as a staircase
+        if (!pts.empty()) pts.push_back(ImVec2(pts.back().x, Y(row)));
+        pts.push_back(ImVec2(pa, Y(row)));
+      }
+      if (quick && row > 0) cv.rect(pa, Y(row) + rh * 0.15f, std::max(pa + 1, SX(ph[row])), Y(row + 1) - rh * 0.15f,
+                                    to_u32(palette::kSwapped, 0.55f));
     }
+    pts.push_back(ImVec2(pts.back().x, Y(rows)));
     if (!quick) c.dl->AddPolyline(pts.data(), int(pts.size()), probe, 0, lw);
     cv.line(SX(t.rank), bar_y, SX(t.rank), y0 + plot_h, rank, std::max(1.5f, 2 * sc));
     cv.text(std::min(SX(t.rank) + 4 * sc, sx1 - cv.text_w("r")), y0 + plot_h + 2 * sc, "r", rank);
@@ -224,9 +276,12 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   // The chosen sequence again as a mark at its column's left edge, on top of everything: a window
   // narrowed to a pixel or two hides under its probe.
   const float mark_w = std::max(3.0f, 3 * sc);
+  std::fill(last_px.begin(), last_px.end(), -1);
   for (size_t row = 1; row < rows && row < t.chosen.size(); ++row)
     if (t.chosen[row] >= 0 && uint32_t(t.chosen[row]) < k) {
       const uint32_t i = uint32_t(t.chosen[row]);
+      if (int(Y(row)) == last_px[i] && rh < 1) continue;
+      last_px[i] = int(Y(row));
       cv.rect(cx[i], Y(row), cx[i] + std::min(mark_w, std::max(cw[i], 1.0f)), Y(row + 1), to_u32(palette::kHighlight));
     }
 
