@@ -22,7 +22,7 @@ ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1);
 inline constexpr std::array<float, 4> kRunA{0.90f, 0.62f, 0.00f, 1.0f};   // A, first input, "X"
 inline constexpr std::array<float, 4> kRunB{0.34f, 0.71f, 0.91f, 1.0f};   // B, second input, "Y"
 inline constexpr std::array<float, 4> kPath{0.98f, 0.98f, 0.98f, 1.0f};   // the merge path, probes
-inline constexpr std::array<float, 4> kWindow{0.55f, 0.60f, 0.72f, 0.40f};  // selection windows
+inline constexpr std::array<float, 4> kWindow{0.55f, 0.60f, 0.72f, 0.50f};  // selection windows
 inline constexpr std::array<float, 4> kRank{0.94f, 0.36f, 0.52f, 1.0f};   // target rank, pivot line
 inline constexpr std::array<float, 4> kGrid{0.30f, 0.33f, 0.40f, 1.0f};
 

@@ -54,14 +54,13 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   const ImU32 rank = to_u32(kRank), pivot = to_u32(palette::kSwapped), bar = to_u32(palette::kBlockA);
 
   // Layout: iteration axis | k columns | the summed column; header bars on top, legend below.
-  const float axis_w = std::max(cv.text_w(std::to_string(t.iterations)) + (quick ? sp : 0), cv.text_w("it.")) + 10 * sc;
   const float sum_w = std::round(std::clamp(content.w * 0.18f, 70 * sc, 200 * sc));
   const float head_h = sp * 1.3f + 10 * sc + 6 * sc;
   std::vector<LegendItem> items = {{window, quick ? "window [lower, upper)" : "window [lower, upper]"},
                                    {chosen, quick ? "pivot's sequence" : "chosen (moved)"}};
   if (quick) {
     items.push_back({to_u32(palette::kSwapped), "ranks of the pivot (< | <=)"});
-    if (c.timeline && !t.pivot.empty()) items.push_back({key_colour(*c.timeline, t.pivot.back()), "pivot key (left)"});
+    if (c.timeline && !t.pivot.empty()) items.push_back({key_colour(*c.timeline, t.pivot.back()), "pivot (left: colour, value)"});
   } else {
     items.push_back({probe, "probe"});
   }
@@ -70,6 +69,17 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   const float foot_h = sp * 1.6f + cv.legend_height(items, content.w);
   const float y0 = content.y + head_h;
   float plot_h = content.h - head_h - foot_h;
+  // The axis: iteration numbers; for quickselect each row's pivot as a swatch of its colour and,
+  // where rows have room for text, its value.
+  const float iter_w = std::max(cv.text_w(std::to_string(t.iterations)), cv.text_w("it."));
+  std::vector<std::string> pivot_text;
+  float pivot_w = 0;
+  if (quick && c.timeline && plot_h / float(rows) >= sp * 1.05f)
+    for (size_t row = 1; row < rows && row < t.pivot.size(); ++row) {
+      pivot_text.push_back(format_key_value(c.timeline->key_type, key_value(c.timeline->key_type, t.pivot[row])));
+      pivot_w = std::max(pivot_w, cv.text_w(pivot_text.back()));
+    }
+  const float axis_w = iter_w + (quick ? sp + 8 * sc : 0) + (pivot_w > 0 ? pivot_w + 8 * sc : 0) + 10 * sc;
   const float xa = content.x + axis_w, xb = content.right() - sum_w - 14 * sc;
   if (plot_h < 8 || xb - xa < 8) return;
   const float col_gap = k <= 32 ? std::round(8 * sc) : (k <= 96 ? 2.0f : 0.0f);
@@ -213,6 +223,8 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
       }
       if (row < t.pivot.size() && c.timeline && rh >= 3)
         cv.rect(xa - sp * 0.9f - 4 * sc, ya, xa - 4 * sc, yb, key_colour(*c.timeline, t.pivot[row]));
+      if (row - 1 < pivot_text.size())
+        cv.text_right(xa - sp * 0.9f - 10 * sc, Y(row) + 0.5f * (rh - sp), pivot_text[row - 1], dim);
     }
   }
 
@@ -258,7 +270,7 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   // Iteration numbers down the axis.
   const uint64_t every = nice_step(rh, sp * 1.3f);
   for (uint64_t row = 0; row < rows; row += every)
-    cv.text_right(xa - (quick ? sp + 8 * sc : 6 * sc), Y(row) + 0.5f * rh - sp * 0.5f, std::to_string(row), dim);
+    cv.text_right(content.x + iter_w, Y(row) + 0.5f * rh - sp * 0.5f, std::to_string(row), dim);
 
   // Final splits: a tick under every column (and the numbers when they fit).
   const float fy = y0 + plot_h;
