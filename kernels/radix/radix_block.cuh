@@ -289,14 +289,19 @@ __device__ __forceinline__ void rank_tile(const Bits (&keys)[KPT], uint32_t (&ra
   rank_counted<Bits, KPT>(keys, ranks, shift, bits, ranking, s, digits);
 }
 
+struct NoScatterHook {
+  __device__ void operator()(uint32_t, uint32_t) const {}
+};
+
 // Writes a digit-sorted tile (and its values) from shared memory to the global destinations:
 // position pos of the tile goes to bin[digit] + pos. Consecutive threads take consecutive
 // positions, so each digit's run is written by neighbouring threads (Merrill & Grimshaw §4.2's
 // coalescing argument). Full tiles with the identity transform take a loop without per-key checks.
-template <class Bits, bool kValues, int KPT>
+// hook(pos, dst) sees every write (explain mode's scatter map; a no-op in measure mode).
+template <class Bits, bool kValues, int KPT, class Hook = NoScatterHook>
 __device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __restrict__ out,
                                              uint32_t* __restrict__ vout, int shift, uint32_t mask, uint32_t valid,
-                                             uint32_t tile_keys, KeyXform<Bits> xf) {
+                                             uint32_t tile_keys, KeyXform<Bits> xf, Hook&& hook = {}) {
   if (valid == tile_keys && xf.identity()) {
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
@@ -305,6 +310,7 @@ __device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __re
       const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
       out[dst] = k;
       if constexpr (kValues) vout[dst] = s.vals[pos];
+      hook(pos, dst);
     }
     return;
   }
@@ -316,7 +322,23 @@ __device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __re
       const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
       out[dst] = xf(k);
       if constexpr (kValues) vout[dst] = s.vals[pos];
+      hook(pos, dst);
     }
+  }
+}
+
+// The key exchange: key i of this thread goes to position ranks[i] of the shared tile. Explain
+// mode also remembers where each exchanged key came from (src[]), in a loop of its own so that
+// measure mode's exchange has no per-key test.
+template <class Bits, int KPT, bool kHooks>
+__device__ __forceinline__ void exchange_keys(TileSmem<Bits>& s, const Bits (&keys)[KPT], const uint32_t (&ranks)[KPT],
+                                              bool capture) {
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) s.keys[ranks[i]] = keys[i];
+  if constexpr (kHooks) {
+    if (capture)
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) s.src[ranks[i]] = striped_position<KPT>(i);
   }
 }
 

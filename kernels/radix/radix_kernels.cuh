@@ -122,13 +122,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       Bits keys[KPT];
       load_tile<Bits, KPT>(a.in + t, valid, a.tile_keys, a.xin, keys);
       rank_tile<Bits, KPT>(keys, ranks, a.shift, a.bits, a.ranking, s, digits, valid, a.tile_keys);
-#pragma unroll
-      for (int i = 0; i < KPT; ++i) s.keys[ranks[i]] = keys[i];
-      if constexpr (kHooks) {  // a loop of its own, so measure mode's exchange has no per-key test
-        if (a.cap)
-#pragma unroll
-          for (int i = 0; i < KPT; ++i) s.src[ranks[i]] = striped_position<KPT>(i);
-      }
+      exchange_keys<Bits, KPT, kHooks>(s, keys, ranks, a.cap != nullptr);
     }
     if constexpr (kValues) {
       uint32_t v[KPT];
@@ -140,24 +134,16 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     __syncthreads();
     bool hooked = false;
     if constexpr (kHooks) hooked = a.cap != nullptr;
-    if (!hooked) scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
-    else
-#pragma unroll
-    for (int j = 0; j < KPT; ++j) {
-      const uint32_t pos = j * blockDim.x + threadIdx.x;
-      if (pos < valid) {
-        const Bits k = s.keys[pos];
-        const uint32_t dst = s.bin[digit_of(k, a.shift, mask)] + pos;
-        a.out[dst] = a.xout(k);
-        if constexpr (kValues) a.vout[dst] = s.vals[pos];
-        if constexpr (kHooks) {
-          if (a.cap) {  // where the key from source position src went
-            const uint64_t src = t + s.src[pos];
-            if (blockIdx.x == a.cap->highlight_block) a.cap->highlight_dest[src - begin] = dst;
-            if (a.cap->all_dest) a.cap->all_dest[src] = dst;
-          }
-        }
-      }
+    if (!hooked) {
+      scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
+    } else {
+      scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
+                                       [&](uint32_t pos, uint32_t dst) {  // where the key from src went
+                                         const uint64_t src = t + s.src[pos];
+                                         if (blockIdx.x == a.cap->highlight_block)
+                                           a.cap->highlight_dest[src - begin] = dst;
+                                         if (a.cap->all_dest) a.cap->all_dest[src] = dst;
+                                       });
     }
     for (uint32_t d = threadIdx.x; d < digits; d += blockDim.x) s.base[d] += s.total[d];
     __syncthreads();  // before the next tile reuses the exchange buffers and counters
@@ -281,13 +267,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     } else {
       rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.ranking, s, digits);
     }
-#pragma unroll
-    for (int i = 0; i < KPT; ++i) s.keys[ranks[i]] = keys[i];
-    if constexpr (kHooks) {  // a loop of its own, so measure mode's exchange has no per-key test
-      if (a.cap)
-#pragma unroll
-        for (int i = 0; i < KPT; ++i) s.src[ranks[i]] = striped_position<KPT>(i);
-    }
+    exchange_keys<Bits, KPT, kHooks>(s, keys, ranks, a.cap != nullptr);
   }
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
@@ -340,21 +320,12 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
     return;
   }
-#pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t pos = j * blockDim.x + threadIdx.x;
-    if (pos < valid) {
-      const Bits k = s.keys[pos];
-      const uint32_t dst = s.bin[digit_of(k, a.shift, mask)] + pos;
-      a.out[dst] = a.xout(k);
-      if constexpr (kValues) a.vout[dst] = s.vals[pos];
-      if constexpr (kHooks) {  // where the key from tile position src went
-        const uint32_t src = s.src[pos];
-        if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
-        if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
-      }
-    }
-  }
+  scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
+                                   [&](uint32_t pos, uint32_t dst) {  // where the key from tile position src went
+                                     const uint32_t src = s.src[pos];
+                                     if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
+                                     if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
+                                   });
 }
 
 // ---------------------------------------------------------------------------------------------
