@@ -95,7 +95,7 @@ class AuxCanvas {
     return img;
   }
 
- // Vertices of the last drawing (all of ImGui's draw data: the view's alone here).
+  // Vertices of the last drawing (all of ImGui's draw data: the view's alone here).
   int last_vertices() const { return last_vertices_; }
   // Time the last drawing took to build its draw list (the view's CPU cost per frame).
   double last_draw_ms() const { return last_draw_ms_; }
@@ -138,7 +138,8 @@ int first_step_with(const Timeline& t) {
 template <class T>
 Image draw_snapshot(const Timeline& t, int step, const T& snap, const std::string& name, Rect area = kPanel,
                     float scale = 1) {
-  return canvas().draw(t, step, [&](const AuxDrawContext& c) { draw_aux_view(c, c.area, snap); }, name, area, scale);
+  return canvas().draw(
+      t, step, [&](const AuxDrawContext& c) { draw_aux_view(c, c.area, snap); }, name, area, scale);
 }
 
 Rgb background() { return rgb_of(palette::kBackground); }
@@ -217,8 +218,8 @@ TEST(MergePathView, ExactPathThroughEverySplit) {
   keys.insert(keys.end(), b.begin(), b.end());
   const Timeline t = one_step(keys, {g});
   MergePathLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); },
-                                  "path_exact");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); }, "path_exact");
   ASSERT_FALSE(L.grid.empty());
   EXPECT_TRUE(L.exact);
   EXPECT_EQ(L.diagonals_shown, g.diagonals.size());
@@ -228,7 +229,8 @@ TEST(MergePathView, ExactPathThroughEverySplit) {
   // The split points: yellow dots where the path crosses each diagonal.
   for (size_t j = 0; j < g.diagonals.size(); ++j) {
     const float x = X(double(g.a_splits[j])), y = Y(double(g.diagonals[j] - g.a_splits[j]));
-    EXPECT_TRUE(has_colour_near(img, x, y, rgb_of(palette::kHighlight), 1, 20)) << "split " << j << " at " << x << "," << y;
+    EXPECT_TRUE(has_colour_near(img, x, y, rgb_of(palette::kHighlight), 1, 20))
+        << "split " << j << " at " << x << "," << y;
   }
   // The path: the middle of every unit step (right for a key of A, down for B) is white.
   double av = 0, bv = 0;
@@ -258,8 +260,8 @@ TEST(MergePathView, WithoutKeysThePathJoinsTheSplits) {
   keys.insert(keys.end(), b.begin(), b.end());
   const Timeline t = one_step(keys, {g}, /*budget=*/0);  // a density summary only: no keys at hand
   MergePathLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); },
-                                  "path_splits");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); }, "path_splits");
   EXPECT_FALSE(L.exact);
   auto X = [&](double av) { return L.grid.x + float(av / double(g.a_len)) * L.grid.w; };
   auto Y = [&](double bv) { return L.grid.y + float(bv / double(g.b_len)) * L.grid.h; };
@@ -289,8 +291,8 @@ TEST(BlockSharesView, EachRowShowsItsStretchesOfAAndB) {
   const MergeBlockShares s = two_pairs_of_shares();
   const Timeline t = one_step(std::vector<uint32_t>(32, 1), {s});
   BlockSharesLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, s, &L); },
-                                  "shares_small");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, s, &L); }, "shares_small");
   ASSERT_EQ(L.rows.size(), 8u);
   const Rgb ca = rgb_of(merge_view::kRunA), cb = rgb_of(merge_view::kRunB);
   auto X = [&](double pos) { return L.plot.x + float(pos / 16.0) * L.plot.w; };
@@ -325,7 +327,8 @@ TEST(BlockSharesView, ThousandsOfBlocksShowWholePairsOrEveryNth) {
   }
   const Timeline t = one_step(std::vector<uint32_t>(16000, 1), {s});
   BlockSharesLayout L;
-  canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, s, &L); }, "shares_many");
+  canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, s, &L); }, "shares_many");
   ASSERT_FALSE(L.rows.empty());
   EXPECT_LT(L.rows.size(), 200u);
   EXPECT_EQ(L.rows.size() % 4, 0u);  // whole pairs of runs
@@ -339,7 +342,8 @@ TEST(BlockSharesView, ThousandsOfBlocksShowWholePairsOrEveryNth) {
     one.a_begin.push_back(t * 2), one.a_end.push_back(t * 2 + 2);
     one.b_begin.push_back(8000 + t * 2), one.b_end.push_back(8000 + t * 2 + 2);
   }
-  canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, one, &L); }, "shares_one_pair");
+  canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_block_shares(c, c.area, one, &L); }, "shares_one_pair");
   ASSERT_GT(L.rows.size(), 10u);
   EXPECT_LT(L.rows.size(), 400u);
   EXPECT_GT(L.rows[1], 1u);
@@ -376,8 +380,8 @@ TEST(SelectionView, OsipovWindowsProbesChosenAndFinalSplits) {
   ASSERT_GT(tr.iterations, 3u);
   const Timeline t = one_step(q.keys, {tr});
   SelectionLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_selection(c, c.area, tr, &L); },
-                                  "select_osipov");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_selection(c, c.area, tr, &L); }, "select_osipov");
   ASSERT_EQ(L.columns.size(), 5u);
   ASSERT_GE(L.row_h, 4.0f);
   const Rgb rank = rgb_of(merge_view::kRank);
@@ -398,7 +402,8 @@ TEST(SelectionView, OsipovWindowsProbesChosenAndFinalSplits) {
     const float y = L.columns[0].y + (float(it) + 0.5f) * L.row_h;
     for (uint32_t i = 0; i < 5; ++i) {
       bool yellow = false;
-      for (int x = int(L.columns[i].x); x < int(L.columns[i].right()); ++x) yellow = yellow || yellowish(img.at(x, int(y)));
+      for (int x = int(L.columns[i].x); x < int(L.columns[i].right()); ++x)
+        yellow = yellow || yellowish(img.at(x, int(y)));
       EXPECT_EQ(yellow, tr.chosen[it] == int32_t(i)) << "iteration " << it << " sequence " << i;
     }
   }
@@ -425,8 +430,8 @@ TEST(SelectionView, QuickselectMarksThePivotRanks) {
   ASSERT_GE(tr.iterations, 1u);
   const Timeline t = one_step(q.keys, {tr});
   SelectionLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_selection(c, c.area, tr, &L); },
-                                  "select_quick");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_selection(c, c.area, tr, &L); }, "select_quick");
   const Rgb pivot = rgb_of(palette::kSwapped);
   int checked = 0;
   for (uint32_t it = 1; it <= tr.iterations; ++it)
@@ -453,8 +458,8 @@ TEST(SplitMatrixView, StaircaseAndPartsInTheirColumns) {
   traced.k = 3, traced.rank = 10;
   const Timeline t = one_step(std::vector<uint32_t>(30, 1), {m, traced});
   SplitMatrixLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_split_matrix(c, c.area, m, &L); },
-                                  "split_small");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_split_matrix(c, c.area, m, &L); }, "split_small");
   ASSERT_EQ(L.columns.size(), 3u);
   EXPECT_EQ(L.group, 1u);
   auto Y = [&](double pos) { return L.plot_y + float(pos / double(L.max_len)) * L.plot_h; };
@@ -465,7 +470,8 @@ TEST(SplitMatrixView, StaircaseAndPartsInTheirColumns) {
       const double mid = 0.5 * (m.splits[j * 3 + i] + m.splits[(j + 1) * 3 + i]);
       const Rgb c = img.at(int(L.columns[i].x + L.columns[i].w / 2), int(Y(mid)));
       if (i == 0) part[j] = c;
-      EXPECT_TRUE(near(c, part[j], 3)) << "part " << j << " in column " << i << ": " << str(c) << " vs " << str(part[j]);
+      EXPECT_TRUE(near(c, part[j], 3)) << "part " << j << " in column " << i << ": " << str(c) << " vs "
+                                       << str(part[j]);
     }
   EXPECT_FALSE(near(part[0], part[1], 20));
   EXPECT_FALSE(near(part[1], part[2], 20));
@@ -495,8 +501,8 @@ TEST(MergeBufferView, CellsCarryTheKeysAndTheBandsTheSources) {
   keys.insert(keys.end(), y.begin(), y.end());
   const Timeline t = one_step(keys, {tr});
   MergeBufferLayout L;
-  const Image img = canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &L); },
-                                  "buffer_small");
+  const Image img = canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &L); }, "buffer_small");
   ASSERT_EQ(L.steps, (std::vector<int64_t>{0, 1, 2, 3}));
   DisplayRange range;
   ASSERT_TRUE(merge_view::local_range(KeyType::U32, tr.before.data(), tr.before.size(), range));
@@ -521,12 +527,15 @@ TEST(MergeBufferView, CellsCarryTheKeysAndTheBandsTheSources) {
     }
     // The band over the new block (the lower half: bitonic variant) in its input's colour, and
     // the white band under the half written out.
-    const Rgb src = tr.loaded_from[st] == 0 ? rgb_of(merge_view::kRunA)
-                                            : (tr.loaded_from[st] == 1 ? rgb_of(merge_view::kRunB) : rgb_of(palette::kPadding));
+    const Rgb src = tr.loaded_from[st] == 0
+                        ? rgb_of(merge_view::kRunA)
+                        : (tr.loaded_from[st] == 1 ? rgb_of(merge_view::kRunB) : rgb_of(palette::kPadding));
     EXPECT_TRUE(has_colour_near(img, rb.x + rb.w * 0.25f, rb.y - 2, src, 1, 6)) << "step " << st;
     EXPECT_FALSE(has_colour_near(img, rb.x + rb.w * 0.75f, rb.y - 2, src, 0, 6)) << "step " << st;
-    EXPECT_TRUE(has_colour_near(img, ra.x + ra.w * 0.25f, ra.bottom() + 2, rgb_of(palette::kText), 1, 8)) << "step " << st;
-    EXPECT_FALSE(has_colour_near(img, ra.x + ra.w * 0.75f, ra.bottom() + 2, rgb_of(palette::kText), 0, 8)) << "step " << st;
+    EXPECT_TRUE(has_colour_near(img, ra.x + ra.w * 0.25f, ra.bottom() + 2, rgb_of(palette::kText), 1, 8))
+        << "step " << st;
+    EXPECT_FALSE(has_colour_near(img, ra.x + ra.w * 0.75f, ra.bottom() + 2, rgb_of(palette::kText), 0, 8))
+        << "step " << st;
   }
   EXPECT_EQ(drawn_pixels(img, kPanel, false), 0);
 }
@@ -543,7 +552,8 @@ TEST(MergeBufferView, ManyStepsKeepTheFirstAndTheLast) {
   keys.insert(keys.end(), y.begin(), y.end());
   const Timeline t = one_step(keys, {tr});
   MergeBufferLayout L;
-  canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &L); }, "buffer_many");
+  canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &L); }, "buffer_many");
   ASSERT_GE(L.steps.size(), 3u);
   EXPECT_LT(L.steps.size(), size_t(tr.steps));
   EXPECT_EQ(L.steps.front(), 0);
@@ -551,8 +561,9 @@ TEST(MergeBufferView, ManyStepsKeepTheFirstAndTheLast) {
   EXPECT_EQ(L.steps[L.steps.size() - 2], -1);  // the slot saying how many are left out
   // A wide, short panel lays the steps out side by side and holds more of them.
   MergeBufferLayout wide;
-  canvas().draw(t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &wide); }, "buffer_wide",
-                Rect{20, 400, 960, 200});
+  canvas().draw(
+      t, 0, [&](const AuxDrawContext& c) { draw_merge_buffer(c, c.area, tr, &wide); }, "buffer_wide",
+      Rect{20, 400, 960, 200});
   EXPECT_TRUE(wide.grid);
   EXPECT_GE(wide.steps.size(), 4u);
 }
@@ -608,7 +619,8 @@ TEST(MergeAuxViews, StayInsideTheirRectAndAggregateLargeSnapshots) {
   const Rect rects[] = {kPanel, Rect{300, 200, 140, 90}, Rect{10, 10, 980, 180}};
   for (const Rect& r : rects)
     for (float scale : {1.0f, 2.0f}) {
-      const std::string tag = std::to_string(int(r.w)) + "x" + std::to_string(int(r.h)) + "_s" + std::to_string(int(scale));
+      const std::string tag =
+          std::to_string(int(r.w)) + "x" + std::to_string(int(r.h)) + "_s" + std::to_string(int(scale));
       auto check = [&](const Image& img, const char* what, int max_vertices) {
         std::printf("%-13s %-12s %6d vertices, %.2f ms to build the draw list\n", what, tag.c_str(),
                     canvas().last_vertices(), canvas().last_draw_ms());
@@ -636,7 +648,8 @@ TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
   for (const Timeline* t : {&two, &multi})
     for (size_t i = 0; i < t->steps.size(); ++i) {
       if (!has_aux_panel(t->steps[i])) continue;
-      const Image img = canvas().draw(*t, int(i), [&](const AuxDrawContext& c) { EXPECT_TRUE(draw_aux_panel(c)); }, "");
+      const Image img = canvas().draw(
+          *t, int(i), [&](const AuxDrawContext& c) { EXPECT_TRUE(draw_aux_panel(c)); }, "");
       EXPECT_EQ(drawn_pixels(img, kPanel, false), 0) << t->algorithm << " step " << i;
       EXPECT_GT(drawn_pixels(img, kPanel, true), int(kPanel.w * kPanel.h * 0.5f)) << t->algorithm << " step " << i;
       ++drawn;
@@ -649,7 +662,8 @@ TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
 
 TEST(MergeAuxLook, ModelSnapshots) {
   const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR");
-  if (!dir || !*dir) GTEST_SKIP() << "set SORTSCOPE_TEST_PNG_DIR to render these (ModelStepsDrawThroughThePanel checks them)";
+  if (!dir || !*dir)
+    GTEST_SKIP() << "set SORTSCOPE_TEST_PNG_DIR to render these (ModelStepsDrawThroughThePanel checks them)";
   ParamValues small{{"threads", 0}, {"keys_per_thread", 0}, {"block_sort_threads", 0}};
   Timeline two = model_timeline("merge", 4096, small);
   for (size_t i = 0; i < two.steps.size(); ++i) {
@@ -688,7 +702,8 @@ TEST(MergeAuxLook, LargeModelSnapshots) {
     if (const auto* g = find_aux<MergePathGrid>(two.steps[i].aux)) {
       if (pass == 0 || g->a_len + g->b_len >= (uint64_t(1) << 20) / 2 || pass == 3) {
         draw_snapshot(two, int(i), *g, "big_path_pass" + std::to_string(pass));
-        draw_snapshot(two, int(i), *find_aux<MergeBlockShares>(two.steps[i].aux), "big_shares_pass" + std::to_string(pass));
+        draw_snapshot(two, int(i), *find_aux<MergeBlockShares>(two.steps[i].aux),
+                      "big_shares_pass" + std::to_string(pass));
       }
       ++pass;
     }

@@ -38,8 +38,10 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   // Rows: all blocks when they fit; else the first whole pairs of runs that fit (the pattern repeats
   // per pair); else, when one pair alone has too many blocks, every step-th block of the first pair.
   const ImU32 ca = to_u32(kRunA), cb = to_u32(kRunB);
-  std::vector<LegendItem> items = {{ca, "keys from A"}, {cb, "keys from B"},
-                                   {0, fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)), false}};
+  std::vector<LegendItem> items = {
+      {ca, "keys from A"},
+      {cb, "keys from B"},
+      {0, fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)), false}};
   // (which rows are shown is appended below; its longest form is reserved for here)
   std::vector<LegendItem> widest = items;
   widest.push_back({0, "every 1,000th block of the first pair (1,000 of 100,000 blocks)", false});
@@ -58,12 +60,14 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   } else if (per_pair <= max_rows) {
     const uint64_t pairs = max_rows / per_pair;
     for (uint64_t t = 0; t < pairs * per_pair; ++t) rows.push_back(t);
-    which = fmt::format("blocks 0-{} of {} ({})", format_count(rows.size() - 1), format_count(blocks),
-                        pairs == 1 ? std::string("the first pair of runs") : fmt::format("the first {} pairs of runs", pairs));
+    which = fmt::format(
+        "blocks 0-{} of {} ({})", format_count(rows.size() - 1), format_count(blocks),
+        pairs == 1 ? std::string("the first pair of runs") : fmt::format("the first {} pairs of runs", pairs));
   } else {
     const uint64_t step = (per_pair + max_thin_rows - 1) / max_thin_rows;
     for (uint64_t t = 0; t < std::min(per_pair, blocks); t += step) rows.push_back(t);
-    which = fmt::format("every {} block of the first pair ({} of {} blocks)", ordinal(step), rows.size(), format_count(blocks));
+    which = fmt::format("every {} block of the first pair ({} of {} blocks)", ordinal(step), rows.size(),
+                        format_count(blocks));
   }
 
   // Columns: block numbers, the pair's A and B side by side, the share bar.
@@ -122,6 +126,8 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   cv.legend(items, content.x, content.bottom(), content.w);
 }
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShares& s) { draw_block_shares(c, r, s, nullptr); }
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBlockShares& s) {
+  draw_block_shares(c, r, s, nullptr);
+}
 
 }  // namespace sortscope

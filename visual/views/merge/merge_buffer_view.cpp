@@ -25,8 +25,8 @@ namespace {
 
 // One row of cells: runs of equal colour become one rect, and several cells share a pixel column
 // when the buffer is wider than the row (the first cell of the column is shown).
-void draw_cells(const Canvas& cv, const Timeline* t, DisplayRange range, const uint64_t* keys, uint32_t cells,
-                float x0, float x1, float ya, float yb) {
+void draw_cells(const Canvas& cv, const Timeline* t, DisplayRange range, const uint64_t* keys, uint32_t cells, float x0,
+                float x1, float ya, float yb) {
   const float cell_w = (x1 - x0) / float(cells);
   const uint32_t per = std::max<uint32_t>(1, uint32_t(std::ceil(1.0f / cell_w)));
   uint32_t run_start = 0;
@@ -70,8 +70,9 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
       {fmt::format("Merge buffer of block {}, level {}: 2b = {} keys, b = {} threads, {} steps", b.block, b.level + 1,
                    cells, half, b.steps),
        fmt::format("Merge buffer, block {}, level {}: 2b = {}, {} steps", b.block, b.level + 1, cells, b.steps)},
-      {b.stable ? "parallel ranking (stable): the kept keys move to buffer[0..b), the new block fills buffer[b..2b)"
-                : "bitonic merge network (not stable): the new block fills buffer[0..b), buffer[b..2b) holds the kept keys",
+      {b.stable
+           ? "parallel ranking (stable): the kept keys move to buffer[0..b), the new block fills buffer[b..2b)"
+           : "bitonic merge network (not stable): the new block fills buffer[0..b), buffer[b..2b) holds the kept keys",
        b.stable ? "stable (parallel ranking): kept keys in [0, b), new block in [b, 2b)"
                 : "bitonic network: new block in [0, b), kept keys in [b, 2b)"});
   if (content.empty() || !valid || b.steps == 0) return;
@@ -85,9 +86,10 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
   // The buffer holds the next 2b smallest keys (App. B): the smallest key is in the first step's
   // buffer and the largest in the last step's, so those two steps give the range.
   DisplayRange last{};
-  const bool stretched = c.timeline && local_range(type, b.before.data(), cells, range) &&
-                         local_range(type, &b.before[size_t(b.steps - 1) * cells], cells, last) &&
-                         (range.lo = std::min(range.lo, last.lo), range.hi = std::max(range.hi, last.hi), range.hi > range.lo);
+  const bool stretched =
+      c.timeline && local_range(type, b.before.data(), cells, range) &&
+      local_range(type, &b.before[size_t(b.steps - 1) * cells], cells, last) &&
+      (range.lo = std::min(range.lo, last.lo), range.hi = std::max(range.hi, last.hi), range.hi > range.lo);
   if (!stretched && c.timeline) range = c.timeline->range;
 
   const std::vector<LegendItem> items = {{to_u32(kRunA), "band: new block from A"},
@@ -110,8 +112,9 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
   auto list_step = [&](float rh) { return 2 * rh + 2 * band_of(rh) + rh * 0.5f; };
   auto grid_step = [&](float rh) { return label_h + 2 * rh + 2 * band_of(rh) + rh * 0.4f; };
   const float left_w = std::max(cv.text_w("step " + std::to_string(b.steps)), cv.text_w("merged")) + 12 * sc;
-  const float right_w = std::max(cv.text_w(fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1]))),
-                                 cv.text_w("<- pad")) + 12 * sc;
+  const float right_w =
+      std::max(cv.text_w(fmt::format("-> out {}", short_count(b.out_begin[b.steps - 1]))), cv.text_w("<- pad")) +
+      12 * sc;
   const uint32_t list_fit = std::max<uint32_t>(1, uint32_t(plot_h / list_step(min_row)));
   const float col_gap = std::round(18 * sc);
   const uint32_t cols_max = std::max<uint32_t>(1, uint32_t((content.w + col_gap) / (200 * sc + col_gap)));
@@ -197,11 +200,15 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
                                     IM_COL32(z.r, z.g, z.b, 255), IM_COL32(a.r, a.g, a.b, 255));
     }
     lx += rw + 4 * sc;
-    cv.text(lx, ly, format_key_value(type, range.hi) + (stretched ? "  colour = key (over this block's keys)" : "  colour = key"),
-            dim);
+    cv.text(
+        lx, ly,
+        format_key_value(type, range.hi) + (stretched ? "  colour = key (over this block's keys)" : "  colour = key"),
+        dim);
   }
 }
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b) { draw_merge_buffer(c, r, b, nullptr); }
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b) {
+  draw_merge_buffer(c, r, b, nullptr);
+}
 
 }  // namespace sortscope

@@ -104,8 +104,8 @@ std::vector<size_t> legend_lines(const Canvas& cv, const std::vector<LegendItem>
   std::vector<size_t> starts;
   float x = 0;
   for (size_t i = 0; i < items.size(); ++i) {
-    const float w = (items[i].swatch ? std::round(cv.small_px() * 1.3f) + 4 * cv.s() : 0) + cv.text_w(items[i].label) +
-                    12 * cv.s();
+    const float w =
+        (items[i].swatch ? std::round(cv.small_px() * 1.3f) + 4 * cv.s() : 0) + cv.text_w(items[i].label) + 12 * cv.s();
     if (starts.empty() || (x + w > width && x > 0)) starts.push_back(i), x = 0;
     x += w;
   }
@@ -125,9 +125,10 @@ void Canvas::legend(const std::vector<LegendItem>& items, float x, float bottom,
     float cx = x;
     const size_t end = l + 1 < starts.size() ? starts[l + 1] : items.size();
     for (size_t i = starts[l]; i < end; ++i)
-      cx = items[i].swatch ? swatch(cx, y, items[i].colour, items[i].label)
-                           : cx + text(cx, y, items[i].label, items[i].colour ? items[i].colour : to_u32(palette::kTextDim)) +
-                                 12 * s();
+      cx = items[i].swatch
+               ? swatch(cx, y, items[i].colour, items[i].label)
+               : cx + text(cx, y, items[i].label, items[i].colour ? items[i].colour : to_u32(palette::kTextDim)) +
+                     12 * s();
   }
 }
 
@@ -141,12 +142,24 @@ ImU32 key_colour(const Timeline& t, uint64_t ordered_bits, DisplayRange range) {
 double key_value(KeyType type, uint64_t ordered_bits) {
   uint64_t raw = 0;
   switch (type) {
-    case KeyType::U32: raw = KeyTraits<KeyType::U32>::from_ordered(uint32_t(ordered_bits)); break;
-    case KeyType::I32: raw = KeyTraits<KeyType::I32>::from_ordered(uint32_t(ordered_bits)); break;
-    case KeyType::F32: raw = KeyTraits<KeyType::F32>::from_ordered(uint32_t(ordered_bits)); break;
-    case KeyType::U64: raw = ordered_bits; break;
-    case KeyType::I64: raw = KeyTraits<KeyType::I64>::from_ordered(ordered_bits); break;
-    case KeyType::F64: raw = KeyTraits<KeyType::F64>::from_ordered(ordered_bits); break;
+    case KeyType::U32:
+      raw = KeyTraits<KeyType::U32>::from_ordered(uint32_t(ordered_bits));
+      break;
+    case KeyType::I32:
+      raw = KeyTraits<KeyType::I32>::from_ordered(uint32_t(ordered_bits));
+      break;
+    case KeyType::F32:
+      raw = KeyTraits<KeyType::F32>::from_ordered(uint32_t(ordered_bits));
+      break;
+    case KeyType::U64:
+      raw = ordered_bits;
+      break;
+    case KeyType::I64:
+      raw = KeyTraits<KeyType::I64>::from_ordered(ordered_bits);
+      break;
+    case KeyType::F64:
+      raw = KeyTraits<KeyType::F64>::from_ordered(ordered_bits);
+      break;
   }
   return key_display_value(type, raw);
 }
@@ -205,7 +218,8 @@ uint64_t nice_step(double px_per_unit, double min_px) {
 
 std::string ordinal(uint64_t v) {
   const uint64_t tens = v % 100, ones = v % 10;
-  const char* suffix = tens >= 11 && tens <= 13 ? "th" : (ones == 1 ? "st" : (ones == 2 ? "nd" : (ones == 3 ? "rd" : "th")));
+  const char* suffix =
+      tens >= 11 && tens <= 13 ? "th" : (ones == 1 ? "st" : (ones == 2 ? "nd" : (ones == 3 ? "rd" : "th")));
   return format_count(v) + suffix;
 }
 

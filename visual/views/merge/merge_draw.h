@@ -18,12 +18,12 @@ ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1);
 
 // Colours of the merge views (sRGB). The two inputs of a merge get Okabe & Ito's orange and sky
 // blue, distinguishable by colour-blind viewers and far from the key colour map's violet-to-yellow
-// ramp at the same lightness; the parts of a split alternate between two muted tones of them.
-inline constexpr std::array<float, 4> kRunA{0.90f, 0.62f, 0.00f, 1.0f};   // A, first input, "X"
-inline constexpr std::array<float, 4> kRunB{0.34f, 0.71f, 0.91f, 1.0f};   // B, second input, "Y"
-inline constexpr std::array<float, 4> kPath{0.98f, 0.98f, 0.98f, 1.0f};   // the merge path, probes
+// ramp at the same lightness.
+inline constexpr std::array<float, 4> kRunA{0.90f, 0.62f, 0.00f, 1.0f};     // A, first input, "X"
+inline constexpr std::array<float, 4> kRunB{0.34f, 0.71f, 0.91f, 1.0f};     // B, second input, "Y"
+inline constexpr std::array<float, 4> kPath{0.98f, 0.98f, 0.98f, 1.0f};     // the merge path, probes
 inline constexpr std::array<float, 4> kWindow{0.55f, 0.60f, 0.72f, 0.50f};  // selection windows
-inline constexpr std::array<float, 4> kRank{0.94f, 0.36f, 0.52f, 1.0f};   // target rank, pivot line
+inline constexpr std::array<float, 4> kRank{0.94f, 0.36f, 0.52f, 1.0f};     // target rank r, final splits, traced row
 inline constexpr std::array<float, 4> kGrid{0.30f, 0.33f, 0.40f, 1.0f};
 
 // One entry of a view's legend: a colour swatch and its label, or (swatch = false) a label alone.

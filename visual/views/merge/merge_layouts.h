@@ -14,9 +14,9 @@ namespace sortscope {
 // (a -> x from grid.x to grid.right(), b -> y from grid.y to grid.bottom()).
 struct MergePathLayout {
   Rect grid;
-  bool exact = false;            // path walked key by key (else straight through the splits)
-  size_t diagonals_shown = 0;    // cross-diagonals drawn (all, or those a few pixels apart)
-  size_t table_rows = 0;         // blocks listed in the side table (0: no table)
+  bool exact = false;          // path walked key by key (else straight through the splits)
+  size_t diagonals_shown = 0;  // cross-diagonals drawn (all, or those a few pixels apart)
+  size_t table_rows = 0;       // blocks listed in the side table (0: no table)
 };
 void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g, MergePathLayout* out);
 

@@ -51,7 +51,8 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   if (out) *out = {};
   Canvas cv(c, r);
   const Rect content = cv.frame(
-      {fmt::format("Merge path: pass {}, pair {} of runs", g.pass + 1, g.pair), fmt::format("Merge path: pass {}", g.pass + 1)},
+      {fmt::format("Merge path: pass {}, pair {} of runs", g.pass + 1, g.pair),
+       fmt::format("Merge path: pass {}", g.pass + 1)},
       {fmt::format("A = {} keys (across), B = {} keys (down); a cross-diagonal every {} outputs, one thread block "
                    "between two",
                    format_count(g.a_len), format_count(g.b_len), format_count(g.tile_keys)),
@@ -73,11 +74,13 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   float side_w = std::min(avail_w - (content.h - top) * 1.05f, 340 * s);
   if (side_w < 190 * s) side_w = 0;
   avail_w -= side_w;
-  const float legend_h =
-      side_w > 0 ? 0.0f
-                 : cv.legend_height({{0, "merge path through the splits"}, {0, "every 10,000th diagonal shown"},
-                                     {0, "split (binary search)"}, {0, "edge strips: the keys (colour = value)", false}},
-                                    content.w) + sp * 0.5f;
+  const float legend_h = side_w > 0 ? 0.0f
+                                    : cv.legend_height({{0, "merge path through the splits"},
+                                                        {0, "every 10,000th diagonal shown"},
+                                                        {0, "split (binary search)"},
+                                                        {0, "edge strips: the keys (colour = value)", false}},
+                                                       content.w) +
+                                          sp * 0.5f;
   const float avail_h = content.h - top - legend_h;
   if (avail_w < 8 || avail_h < 8) return;
   const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
@@ -105,7 +108,8 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
       cv.text_centre(X(double(a)), ty, short_count(a), dim);
   cv.text_right(x1, ty, short_count(g.a_len), dim);
   for (uint64_t b = 0; b <= g.b_len; b += label_b)
-    if (b == 0 || Y(double(b)) < y1 - sp * 1.5f) cv.text_right(x0 - strip - 4 * s, Y(double(b)) - sp * 0.5f, short_count(b), dim);
+    if (b == 0 || Y(double(b)) < y1 - sp * 1.5f)
+      cv.text_right(x0 - strip - 4 * s, Y(double(b)) - sp * 0.5f, short_count(b), dim);
   cv.text_right(x0 - strip - 4 * s, y1 - sp * 0.5f, short_count(g.b_len), dim);
   cv.text(x0 - left, Y(b_len * 0.5) - sp * 0.5f, "B", to_u32(kRunB), false);
   cv.text_right(x0 - strip - 4 * s, ty - (cv.body_px() - sp) * 0.5f, "A", to_u32(kRunA), false);
@@ -196,8 +200,9 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
 
   std::vector<LegendItem> items = {
       {to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits"},
-      {to_u32(palette::kComparator), shown.size() == nd ? "cross-diagonals"
-                                    : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
+      {to_u32(palette::kComparator),
+       shown.size() == nd ? "cross-diagonals"
+                          : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
       {to_u32(palette::kHighlight), "split (binary search)"}};
   if (have_keys) items.push_back({dim, "edge strips: the keys (colour = value)", false});
   if (side_w == 0) {
@@ -251,10 +256,13 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
       cv.text(tx, y, fmt::format("... {} more blocks", format_count(blocks - listed)), dim);
       y += row;
     }
-    if (total_line) cv.text(tx, y + row * 0.2f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
+    if (total_line)
+      cv.text(tx, y + row * 0.2f, fmt::format("each block: {} keys in all", format_count(g.tile_keys)), dim);
   }
 }
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) { draw_merge_path(c, r, g, nullptr); }
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) {
+  draw_merge_path(c, r, g, nullptr);
+}
 
 }  // namespace sortscope

@@ -44,7 +44,8 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
        fmt::format("{}: r = {} of {}, k = {}, {}", name, format_count(t.rank), format_count(total), k, its),
        fmt::format("{}: r = {}, {}", quick ? "Quickselect" : "Osipov", short_count(t.rank), its)},
       {quick ? "each row: a pivot from a random window, ranked in every sequence; windows shrink to the pivot's ranks"
-             : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if > r",
+             : "each row: one sequence's window halves - up if the probes hold < r keys (or are not a prefix), down if "
+               "> r",
        quick ? "a row per pivot: every window shrinks to its ranks"
              : "a row per step: one window halves, up (too few keys) or down (too many)"});
   if (content.empty() || !valid) return;
@@ -60,7 +61,8 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
                                    {chosen, quick ? "pivot's sequence" : "chosen (moved)"}};
   if (quick) {
     items.push_back({to_u32(palette::kSwapped), "ranks of the pivot (< | <=)"});
-    if (c.timeline && !t.pivot.empty()) items.push_back({key_colour(*c.timeline, t.pivot.back()), "pivot (left: colour, value)"});
+    if (c.timeline && !t.pivot.empty())
+      items.push_back({key_colour(*c.timeline, t.pivot.back()), "pivot (left: colour, value)"});
   } else {
     items.push_back({probe, "probe"});
   }
@@ -169,7 +171,8 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
         const uint32_t i = cols[j];
         if (len[i] == 0) continue;
         const size_t s0 = start[i];
-        if ((at(t.lower, row, i) != at(t.lower, s0, i) || at(t.upper, row, i) != at(t.upper, s0, i)) && Y(row) - Y(s0) >= 1)
+        if ((at(t.lower, row, i) != at(t.lower, s0, i) || at(t.upper, row, i) != at(t.upper, s0, i)) &&
+            Y(row) - Y(s0) >= 1)
           flush(i, row);
       }
     }
@@ -258,8 +261,9 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
         if (!pts.empty()) pts.push_back(ImVec2(pts.back().x, Y(row)));
         pts.push_back(ImVec2(pa, Y(row)));
       }
-      if (quick && row > 0) cv.rect(pa, Y(row) + rh * 0.15f, std::max(pa + 1, SX(ph[row])), Y(row + 1) - rh * 0.15f,
-                                    to_u32(palette::kSwapped, 0.55f));
+      if (quick && row > 0)
+        cv.rect(pa, Y(row) + rh * 0.15f, std::max(pa + 1, SX(ph[row])), Y(row + 1) - rh * 0.15f,
+                to_u32(palette::kSwapped, 0.55f));
     }
     pts.push_back(ImVec2(pts.back().x, Y(rows)));
     if (!quick) c.dl->AddPolyline(pts.data(), int(pts.size()), probe, 0, lw);
@@ -300,6 +304,8 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   cv.legend(items, content.x, content.bottom(), content.w);
 }
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t) { draw_selection(c, r, t, nullptr); }
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace& t) {
+  draw_selection(c, r, t, nullptr);
+}
 
 }  // namespace sortscope

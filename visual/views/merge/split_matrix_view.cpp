@@ -26,9 +26,9 @@ namespace {
 // neighbour at the same lightness; many parts alternate between two (six would only be noise).
 ImU32 part_colour(uint64_t j, uint64_t parts) {
   if (parts > 12) j %= 2;
-  static constexpr std::array<float, 4> kTones[] = {
-      {0.90f, 0.62f, 0.00f, 0.80f}, {0.34f, 0.71f, 0.91f, 0.80f}, {0.00f, 0.62f, 0.45f, 0.80f},
-      {0.80f, 0.47f, 0.65f, 0.80f}, {0.94f, 0.89f, 0.26f, 0.80f}, {0.84f, 0.37f, 0.00f, 0.80f}};
+  static constexpr std::array<float, 4> kTones[] = {{0.90f, 0.62f, 0.00f, 0.80f}, {0.34f, 0.71f, 0.91f, 0.80f},
+                                                    {0.00f, 0.62f, 0.45f, 0.80f}, {0.80f, 0.47f, 0.65f, 0.80f},
+                                                    {0.94f, 0.89f, 0.26f, 0.80f}, {0.84f, 0.37f, 0.00f, 0.80f}};
   return to_u32(kTones[j % std::size(kTones)]);
 }
 
@@ -38,17 +38,17 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   if (out) *out = {};
   Canvas cv(c, r);
   const uint32_t k = m.k, parts = m.parts;
-  const bool valid = k > 0 && parts > 0 && m.seq_begin.size() == size_t(k) + 1 &&
-                     m.splits.size() >= size_t(parts + 1) * k;
+  const bool valid =
+      k > 0 && parts > 0 && m.seq_begin.size() == size_t(k) + 1 && m.splits.size() >= size_t(parts + 1) * k;
   uint64_t max_it = 0, sum_it = 0;
   for (uint32_t v : m.iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
-  const Rect content = cv.frame(
-      {fmt::format("Split matrix: k = {} runs cut into {} part{} of P = {} keys", k, parts, parts == 1 ? "" : "s",
-                   format_count(m.part_keys)),
-       fmt::format("Split matrix: k = {}, {} parts of {}", k, parts, format_count(m.part_keys))},
-      {"staircase j = the split of every run at rank j*P (one selection each); part j lies between staircases "
-       "j and j+1",
-       "staircase j: every run split at rank j*P; part j between j and j+1"});
+  const Rect content =
+      cv.frame({fmt::format("Split matrix: k = {} runs cut into {} part{} of P = {} keys", k, parts,
+                            parts == 1 ? "" : "s", format_count(m.part_keys)),
+                fmt::format("Split matrix: k = {}, {} parts of {}", k, parts, format_count(m.part_keys))},
+               {"staircase j = the split of every run at rank j*P (one selection each); part j lies between staircases "
+                "j and j+1",
+                "staircase j: every run split at rank j*P; part j between j and j+1"});
   if (content.empty() || !valid) return;
   const float sc = cv.s(), sp = cv.small_px();
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText), rank = to_u32(kRank);
@@ -68,8 +68,10 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
     balance += fmt::format(" but the last ({})", format_count(m.part_sizes.back()));
   std::vector<LegendItem> items = {{text, balance + ";", false}};
   if (!m.iterations.empty())
-    items.push_back({dim, fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
-                                      double(sum_it) / double(m.iterations.size()), max_it), false});
+    items.push_back({dim,
+                     fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
+                                 double(sum_it) / double(m.iterations.size()), max_it),
+                     false});
   if (traced_row > 0) items.push_back({rank, fmt::format("row {}: the selection traced", traced_row)});
   std::vector<LegendItem> widest = items;
   widest.push_back({0, "bands of 1000 parts", false});
@@ -81,7 +83,8 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   const float part_label_w = parts <= 64 ? cv.text_w(std::to_string(parts - 1)) + 8 * sc : 0;
   const float x0 = content.x + part_label_w;
   if (plot_h < 8 || cols_x1 - x0 < 8) return;
-  const float gap = k <= 32 ? std::round(std::min(10 * sc, (cols_x1 - x0) / float(k) * 0.25f)) : (k <= 128 ? 1.0f : 0.0f);
+  const float gap =
+      k <= 32 ? std::round(std::min(10 * sc, (cols_x1 - x0) / float(k) * 0.25f)) : (k <= 128 ? 1.0f : 0.0f);
   const float cw = (cols_x1 - x0 - gap * float(k - 1)) / float(k);
   uint64_t max_len = 1;
   for (uint32_t i = 0; i < k; ++i) max_len = std::max(max_len, m.seq_begin[i + 1] - m.seq_begin[i]);
@@ -95,7 +98,8 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   const uint64_t group = std::max<uint64_t>(1, (parts + max_bands - 1) / max_bands);
   const uint64_t bands = (parts + group - 1) / group;
   if (out) {
-    for (uint32_t i = 0; i < k; ++i) out->columns.push_back({CX(i), y0, cw, Y(m.seq_begin[i + 1] - m.seq_begin[i]) - y0});
+    for (uint32_t i = 0; i < k; ++i)
+      out->columns.push_back({CX(i), y0, cw, Y(m.seq_begin[i + 1] - m.seq_begin[i]) - y0});
     out->plot_y = y0, out->plot_h = plot_h, out->max_len = max_len, out->group = group;
   }
   for (uint32_t i = 0; i < k; ++i) {
@@ -157,8 +161,8 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
     const float g = yb - ya >= 5 ? std::max(1.0f, (yb - ya) * 0.15f) : 0;
     cv.rect(px0, ya + g * 0.5f, px0 + float(double(m.part_sizes[j]) / double(max_size)) * strip_w, yb - g * 0.5f,
             part_colour(j / group, bands));
-    if (yb - ya >= sp * 1.05f) cv.text(px0 + 4 * sc, 0.5f * (ya + yb) - 0.5f * sp, format_count(m.part_sizes[j]),
-                                       to_u32(palette::kBackground));
+    if (yb - ya >= sp * 1.05f)
+      cv.text(px0 + 4 * sc, 0.5f * (ya + yb) - 0.5f * sp, format_count(m.part_sizes[j]), to_u32(palette::kBackground));
   }
   if (has_it > 0) {
     const float ix0 = px1 + 14 * sc, ix1 = ix0 + strip_w;
@@ -186,6 +190,8 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   cv.legend(items, content.x, content.bottom(), content.w);
 }
 
-void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m) { draw_split_matrix(c, r, m, nullptr); }
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m) {
+  draw_split_matrix(c, r, m, nullptr);
+}
 
 }  // namespace sortscope
