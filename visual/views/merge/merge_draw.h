@@ -92,11 +92,13 @@ bool local_range(KeyType type, const uint64_t* keys, size_t n, DisplayRange& out
 inline bool is_padding_word(uint64_t w) { return w == ~uint64_t(0); }
 
 // The keys of the context's current step, where they can be had cheaply: a full host snapshot, or a
-// full device snapshot of at most max_device_bytes (read back each frame). Empty otherwise (density
-// summary, large device snapshot): the views then draw what their snapshot alone says.
+// full device snapshot of at most max_device_bytes, read back on every draw. The default reads no
+// device snapshot: CaptureStore::read_host copies on the legacy default stream, which would make
+// every displayed frame wait for the sort running beside it. Empty otherwise (density summary,
+// device snapshot): the views then draw what their snapshot alone says.
 class StepKeys {
  public:
-  StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes = uint64_t(1) << 20);
+  explicit StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes = 0);
   bool available() const { return data_ != nullptr; }
   uint64_t size() const { return n_; }
   uint64_t operator[](uint64_t i) const;
