@@ -28,6 +28,9 @@ class Algorithm {
   virtual std::string id() const = 0;        // registry and CLI name: "bitonic"
   virtual std::string title() const = 0;     // "Bitonic sort"
   virtual std::string citation() const = 0;  // the paper section it follows
+  // The library sort it is measured against in the same run ("cub-radix", "cub-merge"); empty for
+  // the baselines themselves (DESIGN.md: every figure against something measured in the same run).
+  virtual std::string baseline() const { return {}; }
   virtual const std::vector<ParamSpec>& params() const = 0;
   virtual const std::vector<std::string>& pseudo_code() const = 0;
   virtual const std::vector<StepKind>& step_kinds() const = 0;

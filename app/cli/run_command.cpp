@@ -29,6 +29,7 @@ struct RunArgs {
   std::string csv;
   std::string output;
   bool bandwidth = false;
+  bool baseline = false;
 };
 
 // Decimal prefixes, as keys/s and GB/s count in powers of ten: si(2.55e9, " keys/s") = "2.55 G keys/s",
@@ -88,6 +89,7 @@ void run(const RunArgs& args) {
   MeasureOptions mo;
   mo.warmup = args.warmup;
   mo.reps = args.reps;
+  mo.baseline = args.baseline;
   MeasureResult r = runner.measure(s, mo);
   const Timing& t = r.timing;
 
@@ -100,6 +102,17 @@ void run(const RunArgs& args) {
                t.bytes_basis, backend == Backend::Gpu ? "" : "; CPU model");
   else
     fmt::print("  throughput  n/a (no measurable time for n = {})\n", s.input.n);
+
+  if (args.baseline) {
+    if (r.baseline)
+      fmt::print("  baseline    {} on the same input: median {}, {}; {} is {:.3f}x its speed ({})\n", r.baseline_id,
+                 ms_str(r.baseline->median_ms), si(r.baseline->keys_per_s, " keys/s"), algo.id(), r.speedup(),
+                 r.baseline_verified ? "its output verified" : "ITS OUTPUT FAILED VERIFICATION");
+    else
+      fmt::print("  baseline    not measured: {}\n",
+                 algo.baseline().empty() ? algo.id() + " is itself a baseline"
+                                         : std::string("the CPU model ran (the baselines run on the GPU only)"));
+  }
 
   if (args.bandwidth) {
 #if SORTSCOPE_HAS_CUDA
@@ -146,6 +159,9 @@ void register_run_command(CLI::App& app) {
   cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")->capture_default_str();
   cmd->add_option("--csv", args->csv, "Append one row with the scenario, device and timing to this CSV");
   cmd->add_option("-o,--output", args->output, "Write the sorted keys (and values) to this .npy file");
+  cmd->add_flag("--baseline", args->baseline,
+                "Also measure the algorithm's baseline (CUB's radix or merge sort) on the same input and print the "
+                "speed ratio");
   cmd->add_flag("--bandwidth", args->bandwidth,
                 "Also measure the device's copy bandwidth and show the sort's GB/s as a share of it");
   cmd->callback([args] { run(*args); });

@@ -348,6 +348,24 @@ void Runner::ensure_prepared(const Scenario& s, bool for_explain) {
 
 MeasureResult Runner::measure(const Scenario& scenario, const MeasureOptions& options,
                               const std::atomic<bool>* cancel) {
+  const Algorithm* a = find_algorithm(scenario.algorithm);
+  const std::string base = a && options.baseline ? a->baseline() : std::string();
+  if (base.empty() || base == scenario.algorithm || backend_for(*a) != Backend::Gpu)
+    return measure_one(scenario, options, cancel);
+  // The baseline first, so that last_output() is the algorithm's own result.
+  Scenario b = scenario;
+  b.algorithm = base;
+  b.params.clear();  // its defaults
+  MeasureResult br = measure_one(b, options, cancel);
+  MeasureResult r = measure_one(scenario, options, cancel);
+  r.baseline_id = base;
+  r.baseline = br.timing;
+  r.baseline_verified = br.verdict.ok();
+  return r;
+}
+
+MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions& options,
+                                  const std::atomic<bool>* cancel) {
   Scenario s = scenario;
   if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
   ensure_prepared(s, false);

@@ -44,6 +44,9 @@ struct RunnerOptions {
 struct MeasureOptions {
   int warmup = 2;  // untimed runs first (clocks, caches, lazy module loading)
   int reps = 10;   // timed repetitions, each on a fresh copy of the input
+  // Also measure the algorithm's baseline (Algorithm::baseline(): CUB) on the same input, first, with
+  // the same warm-up and repetitions; GPU runs only (the baselines have no CPU model).
+  bool baseline = false;
 };
 
 // What measure mode found. GB/s counts `bytes` per median time in 10^9 bytes per second.
@@ -69,6 +72,13 @@ struct MeasureResult {
   Verdict verdict;          // the first failing repetition's verdict, else the last one's
   double copy_gb_per_s = 0; // the device's copy bandwidth when the caller measured it in the same
                             // run (bandwidth.h), for the ratio; 0 when not measured
+  // MeasureOptions::baseline: the baseline's id and timing on the same input (empty / absent when
+  // not asked for, when the algorithm has none, or on the CPU model), and whether its output verified.
+  std::string baseline_id;
+  std::optional<Timing> baseline;
+  bool baseline_verified = false;
+  // Baseline time / our time (above 1: faster than the baseline); 0 without a baseline.
+  double speedup() const { return baseline && timing.median_ms > 0 ? baseline->median_ms / timing.median_ms : 0; }
 };
 
 struct ExplainResult {
@@ -138,6 +148,7 @@ class Runner {
  private:
   struct State;
   void ensure_prepared(const Scenario& s, bool for_explain);
+  MeasureResult measure_one(const Scenario& s, const MeasureOptions& options, const std::atomic<bool>* cancel);
   RunnerOptions options_;
   DeviceInfo device_;
   std::unique_ptr<State> state_;

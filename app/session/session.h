@@ -26,8 +26,8 @@ namespace sortscope {
 
 struct SessionOptions {
   RunnerOptions runner;
-  MeasureOptions measure{2, 10};
-  MeasureOptions sweep_measure{1, 5};
+  MeasureOptions measure{2, 10, true};       // with the baseline (CUB) on the same input
+  MeasureOptions sweep_measure{1, 5, true};
   bool sweep = true;                  // measure keys/s against n after each changed scenario
   int sweep_min_log2 = 10;            // 2^10 keys
   int sweep_max_log2_gpu = 26;        // capped further by free memory

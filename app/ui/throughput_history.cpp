@@ -56,6 +56,7 @@ void ThroughputHistory::add_run(std::shared_ptr<const MeasureResult> mp, uint64_
   p.min_ms = m.timing.min_ms;
   p.max_ms = m.timing.max_ms;
   p.verified = m.verdict.ok();
+  p.baseline_keys_per_s = m.baseline ? m.baseline->keys_per_s : 0;
   p.backend = m.timing.backend;
   p.label = m.scenario.algorithm + " " + sweep_label(m.scenario) + ", n=" + format_size(p.n);
   p.result = std::move(mp);
@@ -90,7 +91,14 @@ void ThroughputHistory::add_sweep_point(std::shared_ptr<const MeasureResult> mp)
   if (c.done) {  // a fresh sweep of known parameters replaces the old points
     c.n.clear();
     c.keys_per_s.clear();
+    c.baseline_n.clear();
+    c.baseline_keys_per_s.clear();
     c.done = false;
+  }
+  if (m.baseline) {  // sweeps go up in n: appending keeps the baseline's points ordered
+    c.baseline_id = m.baseline_id;
+    c.baseline_n.push_back(double(m.scenario.input.n));
+    c.baseline_keys_per_s.push_back(m.baseline->keys_per_s);
   }
   double n = double(m.scenario.input.n);
   // Keep the points ordered by n (the sweep goes up, but be safe).

@@ -20,6 +20,7 @@ struct RunPoint {
   double keys_per_s = 0, gb_per_s = 0;
   double median_ms = 0, min_ms = 0, max_ms = 0;
   bool verified = false;
+  double baseline_keys_per_s = 0;  // the baseline (CUB) on the same input in the same run; 0: none
   Backend backend = Backend::CpuModel;
   std::string label;          // "bitonic threads=256 keys_per_thread=8, u32 uniform, n=2^20"
   std::shared_ptr<const MeasureResult> result;
@@ -30,6 +31,8 @@ struct SweepCurve {
   std::string label;          // "threads=256 keys_per_thread=8"
   Scenario scenario;          // n of the last point
   std::vector<double> n, keys_per_s;
+  std::vector<double> baseline_n, baseline_keys_per_s;  // the baseline measured beside each point
+  std::string baseline_id;
   bool done = false;
 };
 

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include "cli/size_parse.h"
 #include "panels.h"
 #include "registry.h"
@@ -39,6 +41,17 @@ void summary_line(AppState& s) {
     ImGui::TextDisabled("(%.0f%% of the %.0f GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
                         s.copy_bandwidth_gbs);
   }
+  if (s.measure->baseline) {
+    ImGui::SameLine();
+    const double x = s.measure->speedup();
+    ImGui::TextColored(x >= 1 ? ImVec4(0.45f, 0.85f, 0.5f, 1) : ImVec4(0.95f, 0.7f, 0.35f, 1), "%.2fx %s", x,
+                       s.measure->baseline_id.c_str());
+    item_tooltip(s.measure->baseline_id + " on the same input in the same run: median " +
+                 fmt::format("{:.3f} ms, {} keys/s", s.measure->baseline->median_ms,
+                             format_si(s.measure->baseline->keys_per_s)) +
+                 (s.measure->baseline_verified ? " (verified)" : " (ITS OUTPUT FAILED VERIFICATION)") +
+                 ".\nAbove 1x: this algorithm is faster.");
+  }
   ImGui::SameLine();
   badge(s.measure->verdict.ok() ? "verified" : "FAILED", s.measure->verdict.ok() ? colors::kGood : colors::kBad);
   item_tooltip(s.measure->verdict.summary() + "\n" + t.bytes_basis + "; " + t.clock + ", " +
@@ -63,13 +76,17 @@ void runs_plot(AppState& s, ImVec2 size) {
   // One series per backend so CPU-model points never read as GPU points.
   PlotSeries gpu = make_series("median keys/s (GPU)", colors::kSeries[0], SeriesStyle::LinesAndMarkers);
   PlotSeries cpu = make_series("median keys/s (CPU model)", colors::kSeries[1], SeriesStyle::LinesAndMarkers);
+  PlotSeries base = make_series("baseline (CUB), same input", colors::kSeries[4], SeriesStyle::LinesAndMarkers);
+  base.dashed = true;
   for (size_t i = 0; i < runs.size(); ++i) {
     PlotSeries& dst = runs[i].backend == Backend::Gpu ? gpu : cpu;
     dst.x.push_back(runs[i].index);
     dst.y.push_back(runs[i].keys_per_s);
+    if (runs[i].baseline_keys_per_s > 0) base.x.push_back(runs[i].index), base.y.push_back(runs[i].baseline_keys_per_s);
   }
   if (!gpu.x.empty()) series.push_back(gpu);
   if (!cpu.x.empty()) series.push_back(cpu);
+  if (!base.x.empty()) series.push_back(base);
   // Bound at the current scenario's n.
   const Algorithm* a = s.algorithm();
   if (a && s.measure) {
@@ -96,6 +113,9 @@ void runs_plot(AppState& s, ImVec2 size) {
         ImGui::TextUnformatted(runs[i].label.c_str());
         ImGui::Text("median %.3f ms (min %.3f, max %.3f), %.1f GB/s", runs[i].median_ms, runs[i].min_ms,
                     runs[i].max_ms, runs[i].gb_per_s);
+        if (runs[i].baseline_keys_per_s > 0)
+          ImGui::Text("baseline %s keys/s: %.2fx", format_si(runs[i].baseline_keys_per_s).c_str(),
+                      runs[i].keys_per_s / runs[i].baseline_keys_per_s);
         ImGui::TextDisabled("click: load this scenario");
         ImGui::EndTooltip();
       }
@@ -130,6 +150,15 @@ void sweep_plot(AppState& s, ImVec2 size) {
         if (ps.x[j] == n) ps.highlight = int(j);
     }
     series.push_back(std::move(ps));
+  }
+  // The baseline measured beside the current curve's points, on the same inputs.
+  if (!curves.empty() && !curves.front().baseline_n.empty()) {
+    PlotSeries base = make_series(curves.front().baseline_id + ", same inputs", colors::kSeries[4],
+                                  SeriesStyle::LinesAndMarkers);
+    base.dashed = true;
+    base.x = curves.front().baseline_n;
+    base.y = curves.front().baseline_keys_per_s;
+    series.push_back(std::move(base));
   }
   // The bound line over n for the current parameters.
   const Algorithm* a = s.algorithm();

@@ -17,6 +17,8 @@ class BitonicSort final : public Algorithm {
  public:
   std::string id() const override { return "bitonic"; }
   std::string title() const override { return "Bitonic sort"; }
+  // a comparison sort: against CUB's comparison sort
+  std::string baseline() const override { return "cub-merge"; }
   std::string citation() const override {
     return "Batcher 1968 (bitonic network); Leischner 2010 §5.3.1-5.3.2 (comparator networks on "
            "the GPU, blocked layout: small strides in fast memory, large ones in global memory); "

@@ -17,6 +17,7 @@ class MultiwayMerge final : public Algorithm {
  public:
   std::string id() const override { return "multiway-merge"; }
   std::string title() const override { return "Multiway merge sort (multi-sequence selection)"; }
+  std::string baseline() const override { return "cub-merge"; }
   std::string citation() const override {
     return "Leischner 2010 §5.1-5.4: multi-sequence selection (§5.2.1 Osipov's sequential selection, "
            "§5.2.2 multi-sequence quickselect, App. A), block-wise merging (§5.3.4, Alg. 4, App. B; after "

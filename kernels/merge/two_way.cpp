@@ -17,6 +17,7 @@ class TwoWayMerge final : public Algorithm {
  public:
   std::string id() const override { return "merge"; }
   std::string title() const override { return "Two-way merge sort (merge path)"; }
+  std::string baseline() const override { return "cub-merge"; }
   std::string citation() const override {
     return "Odeh, Green, Mwassi, Shmueli, Birk 2012 (merge path); Satish et al. 2010 §5.3 (GPU merge "
            "sort, partitioning long merges into independent chunks); ModernGPU's NT/VT block sort and "

@@ -21,6 +21,7 @@ class RadixAlgorithm final : public Algorithm {
   std::string title() const override {
     return v_ == RadixVariant::Onesweep ? "LSD radix sort (onesweep)" : "LSD radix sort (reduce-then-scan)";
   }
+  std::string baseline() const override { return "cub-radix"; }
   std::string citation() const override {
     return v_ == RadixVariant::Onesweep
                ? "Adinets & Merrill, Onesweep: A Faster Least Significant Digit Radix Sort for GPUs "
