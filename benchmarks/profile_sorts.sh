@@ -18,10 +18,12 @@ for cfg in keys32 pairs32 keys64; do
 done
 ncu_run --metrics "$metrics" --csv "$merge" --algos merge --no-merges --min-log 28 --max-log 28 --reps 10 \
   --dist uniform >"$out/ncu-merge.csv" 2>"$out/ncu-merge.err" || true
-# Stall reasons of the one-sweep pass kernels (second digit place), ours and CUB's (u32 keys).
-for k in onesweep_pass_kernel DeviceRadixSortOnesweepKernel; do
+# Stall reasons and instruction counts of the one-sweep pass kernels (second digit place), ours and
+# CUB's (u32 keys). CUB runs each place as a large launch and a one-tile launch: skip 2 takes its
+# second large one.
+for k in onesweep_pass_kernel:1 DeviceRadixSortOnesweepKernel:2; do
   ncu_run --section WarpStateStats --section SchedulerStats --section Occupancy --section LaunchStats \
-    -k "regex:$k" --launch-skip 1 --launch-count 1 \
+    --section InstructionStats --section SpeedOfLight -k "regex:${k%%:*}" --launch-skip "${k##*:}" --launch-count 1 \
     "$radix" --mode table --sizes 28:28 --reps 1 --warmup 0 --configs keys32 --dists uniform \
-    >"$out/ncu-stalls-$k.txt" 2>&1 || true
+    >"$out/ncu-stalls-${k%%:*}.txt" 2>&1 || true
 done
