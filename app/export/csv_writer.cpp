@@ -24,7 +24,8 @@ std::vector<std::string> csv_header(const std::vector<std::string>& param_names)
   for (const char* c : {"dist", "n", "key", "values", "seed", "dist_swap_percent", "dist_p", "dist_g",
                         "dist_r", "dist_entropy_k", "dist_unique", "input", "backend", "device",
                         "warmup", "reps", "median_ms", "min_ms", "max_ms", "keys_per_s", "gb_per_s",
-                        "bytes_basis", "copy_gb_per_s", "verdict", "verdict_detail"})
+                        "bytes_basis", "copy_gb_per_s", "verdict", "verdict_detail", "baseline",
+                        "baseline_median_ms", "baseline_keys_per_s", "speedup_vs_baseline"})
     h.push_back(c);
   return h;
 }
@@ -82,6 +83,11 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   row.push_back(r.copy_gb_per_s > 0 ? fmt::format("{:.1f}", r.copy_gb_per_s) : std::string());
   row.push_back(r.verdict.ok() ? "verified" : "FAILED");
   row.push_back(r.verdict.summary());
+  // The baseline measured on the same input in the same run (MeasureOptions::baseline), else empty.
+  row.push_back(r.baseline ? r.baseline_id : std::string());
+  row.push_back(r.baseline ? fmt::format("{:.6f}", r.baseline->median_ms) : std::string());
+  row.push_back(r.baseline ? fmt::format("{:.0f}", r.baseline->keys_per_s) : std::string());
+  row.push_back(r.baseline ? fmt::format("{:.4f}", r.speedup()) : std::string());
   return row;
 }
 

@@ -117,6 +117,18 @@ TEST(CsvWriter, ParamsAreColumnsAndRowsMatchTheHeader) {
   EXPECT_EQ(col("max_ms"), "3.000000");
   EXPECT_EQ(col("keys_per_s"), "2048000");
   EXPECT_EQ(col("verdict"), "verified");
+  EXPECT_EQ(col("baseline"), "");  // none measured
+  EXPECT_EQ(col("speedup_vs_baseline"), "");
+  Timing cub = r.timing;
+  cub.median_ms = 3.0;
+  cub.keys_per_s = 1365333;
+  r.baseline = cub;
+  r.baseline_id = "cub-merge";
+  row = csv_row(r, params);
+  EXPECT_EQ(col("baseline"), "cub-merge");
+  EXPECT_EQ(col("baseline_median_ms"), "3.000000");
+  EXPECT_EQ(col("baseline_keys_per_s"), "1365333");
+  EXPECT_EQ(col("speedup_vs_baseline"), "1.5000");  // its 3 ms over our 2 ms
   r.verdict.sorted = false;
   r.verdict.first_unsorted = 17;
   row = csv_row(r, params);
