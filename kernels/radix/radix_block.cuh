@@ -233,50 +233,56 @@ __device__ __forceinline__ void count_tile_digits(const Bits (&keys)[KPT], int s
   scan_over_warps(s.wc, s.total, digits, warps, digit_of(~Bits(0), shift, mask), tile_keys - valid, publish);
 }
 
-template <class Bits, int KPT>
-__device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift, int bits,
-                                             RadixRanking ranking, TileSmem<Bits>& s, uint32_t digits) {
+// Ranks every key of the thread in order: the lanes holding one digit find each other, the highest
+// of them adds their number to the warp's running offset of that digit and hands the old value to
+// the others, each adding its place among them. kAtomicOr: every lane ORs its bit into its warp's
+// word for its digit; after the warp barrier the word holds the lanes of that digit, and the leader
+// resets it once every lane has read it (the shuffle orders the reads before the reset), so the
+// words are zero again for the next key. Otherwise: ballots per digit bit, or match.any.
+template <bool kAtomicOr, class Bits, int KPT>
+__device__ __forceinline__ void rank_keys(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift, int bits,
+                                          bool use_match, TileSmem<Bits>& s, uint32_t digits) {
   const uint32_t mask = (1u << bits) - 1u;
   uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * digits;
-  scan_digits(s.total, s.excl, digits);
-  __syncthreads();
+  uint32_t* my_masks = s.masks + (threadIdx.x / kWarpThreads) * digits;
   const uint32_t lane = threadIdx.x % kWarpThreads;
   const uint32_t lanes_below = (1u << lane) - 1u;
-  if (ranking == RadixRanking::AtomicOr) {
-    // Every lane ORs its bit into its warp's word for its digit; after the warp barrier the word
-    // holds the lanes of that digit. The leader resets it once every lane has read it (the shuffle
-    // orders the reads before the reset), so the words are zero again for the next key. The
-    // words (zeroed by the caller) overlay the key exchange buffer: 32 x KPT keys per warp hold
-    // a warp's 256 words for every compiled KPT.
-    static_assert(KPT * kWarpThreads * sizeof(Bits) >= 256 * sizeof(uint32_t), "masks must fit the exchange buffer");
-    uint32_t* my_masks = s.masks + (threadIdx.x / kWarpThreads) * digits;
-#pragma unroll
-    for (int i = 0; i < KPT; ++i) {
-      const uint32_t d = digit_of(keys[i], shift, mask);
-      atomicOr(&my_masks[d], 1u << lane);
-      __syncwarp();
-      const uint32_t peers = my_masks[d];
-      const uint32_t leader = 31u - __clz(peers);
-      uint32_t offset = 0;
-      if (lane == leader) offset = atomicAdd(&my_wc[d], uint32_t(__popc(peers))) + s.excl[d];
-      offset = __shfl_sync(0xffffffffu, offset, leader);
-      if (lane == leader) my_masks[d] = 0;
-      __syncwarp();
-      ranks[i] = offset + __popc(peers & lanes_below);
-    }
-    __syncthreads();  // no warp may write the exchange buffer while another still ranks on it
-    return;
-  }
-  const bool use_match = ranking == RadixRanking::Match;
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t d = digit_of(keys[i], shift, mask);
-    const uint32_t peers = warp_peers(d, bits, use_match);
+    uint32_t peers;
+    if constexpr (kAtomicOr) {
+      atomicOr(&my_masks[d], 1u << lane);
+      __syncwarp();
+      peers = my_masks[d];
+    } else {
+      peers = warp_peers(d, bits, use_match);
+    }
     const uint32_t leader = 31u - __clz(peers);
     uint32_t offset = 0;
     if (lane == leader) offset = atomicAdd(&my_wc[d], uint32_t(__popc(peers))) + s.excl[d];
     offset = __shfl_sync(0xffffffffu, offset, leader);
+    if constexpr (kAtomicOr) {
+      if (lane == leader) my_masks[d] = 0;
+      __syncwarp();
+    }
     ranks[i] = offset + __popc(peers & lanes_below);
+  }
+}
+
+template <class Bits, int KPT>
+__device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift, int bits,
+                                             RadixRanking ranking, TileSmem<Bits>& s, uint32_t digits) {
+  scan_digits(s.total, s.excl, digits);
+  __syncthreads();
+  if (ranking == RadixRanking::AtomicOr) {
+    // The words (zeroed by the caller) overlay the key exchange buffer: 32 x KPT keys per warp hold
+    // a warp's 256 words for every compiled KPT.
+    static_assert(KPT * kWarpThreads * sizeof(Bits) >= 256 * sizeof(uint32_t), "masks must fit the exchange buffer");
+    rank_keys<true>(keys, ranks, shift, bits, false, s, digits);
+    __syncthreads();  // no warp may write the exchange buffer while another still ranks on it
+  } else {
+    rank_keys<false>(keys, ranks, shift, bits, ranking == RadixRanking::Match, s, digits);
   }
 }
 
