@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -48,27 +49,33 @@ __device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
   }
 }
 
-// Serial merge of VT outputs from shared memory into registers, keeping the next A and B items in
-// registers so every step costs one shared load. Ties go to A. Loads past a list's end are never
-// made (the conditions guard them); outputs beyond both lists repeat garbage the caller ignores.
+// Serial merge of VT outputs into registers from A = smem[ai, a_end) and B = smem[bi, b_end), B
+// right after A. The next A and B items wait in registers and every step makes exactly one shared
+// load, from the list it took from (CUB's SerialMerge shape: one address select, no guarded
+// loads). Ties go to A. That load may read smem[b_end], one past B: the kernels allocate a tile
+// plus one item (kSmemPad) so it stays inside the buffer; what it reads is never output, because
+// an exhausted list is never taken from. Outputs beyond both lists repeat items the caller ignores.
+constexpr int kSmemPad = 1;
+
 template <class T, int VT>
-__device__ __forceinline__ void serial_merge_regs(const typename T::Item* a, int ai, int a_end,
-                                                  const typename T::Item* b, int bi, int b_end,
-                                                  typename T::Item (&x)[VT]) {
+__device__ __forceinline__ void serial_merge_regs(const typename T::Item* smem, int ai, int a_end, int bi,
+                                                  int b_end, typename T::Item (&x)[VT]) {
   using Item = typename T::Item;
-  Item a_item = ai < a_end ? a[ai] : Item{};
-  Item b_item = bi < b_end ? b[bi] : Item{};
+  Item a_item = smem[ai];
+  Item b_item = smem[bi];
 #pragma unroll
   for (int i = 0; i < VT; ++i) {
-    const bool take_a = bi >= b_end || (ai < a_end && !item_less<T>(b_item, a_item));
-    x[i] = take_a ? a_item : b_item;
-    if (take_a) {
-      ++ai;
-      if (ai < a_end) a_item = a[ai];
-    } else {
+    const bool take_b = bi < b_end && (ai >= a_end || item_less<T>(b_item, a_item));
+    x[i] = take_b ? b_item : a_item;
+    if (take_b)
       ++bi;
-      if (bi < b_end) b_item = b[bi];
-    }
+    else
+      ++ai;
+    const Item next = smem[take_b ? bi : ai];
+    if (take_b)
+      b_item = next;
+    else
+      a_item = next;
   }
 }
 
@@ -141,9 +148,8 @@ __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* k
     const int len = (coop / 2) * VT;
     const int diag = (tid & (coop - 1)) * VT;
     const Item* a = smem + first;
-    const Item* b = a + len;
-    const int ai = merge_path<T, int>(a, len, b, len, diag);
-    serial_merge_regs<T, VT>(a, ai, len, b, diag - ai, len, x);
+    const int ai = merge_path<T, int>(a, len, a + len, len, diag);
+    serial_merge_regs<T, VT>(smem, first + ai, first + len, first + len + diag - ai, first + 2 * len, x);
     if (capture) capture_thread<T, VT>(capture + uint64_t(stage) * n, tile_begin + uint64_t(tid) * VT, n, x);
   }
 
@@ -208,7 +214,7 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __res
   const int diag = min(tid * VT, count);
   const int ai = merge_path<T, int>(smem, na, smem + na, nb, diag);
   Item x[VT];
-  serial_merge_regs<T, VT>(smem, ai, na, smem + na, diag - ai, nb, x);
+  serial_merge_regs<T, VT>(smem, ai, na, na + diag - ai, na + nb, x);
   __syncthreads();
 #pragma unroll
   for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
@@ -234,7 +240,7 @@ template <class T, int NT, int VT>
 void launch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
                        typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                        typename T::Item* capture, cudaStream_t stream) {
-  constexpr size_t kSmem = size_t(NT) * VT * sizeof(typename T::Item);
+  constexpr size_t kSmem = (size_t(NT) * VT + kSmemPad) * sizeof(typename T::Item);
   check_shared_bytes(kSmem, "block sort", NT, VT);
   CUDA_CHECK(cudaFuncSetAttribute(block_sort_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
   block_sort_kernel<T, NT, VT><<<unsigned(p.block_tiles), NT, kSmem, stream>>>(keys, values, p.n, out_items, out_keys,
@@ -266,7 +272,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
     rec->record(two_way_input_step(p), ArrayState{keys, values, true, stream});
   }
   if (p.block_tiles == 0) return;
-  constexpr size_t kSmem = size_t(NT) * VT * sizeof(Item);
+  constexpr size_t kSmem = (size_t(NT) * VT + kSmemPad) * sizeof(Item);
   check_shared_bytes(kSmem, "merge", NT, VT);
   CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
 
@@ -312,18 +318,30 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   }
 }
 
+// Calls f(std::integral_constant<int, VT>{}) for the run-time keys per thread: the one place the
+// compiled VT choices (kTwoWayKeysChoices) become templates.
+template <class F>
+void dispatch_keys_per_thread(int vt, const char* what, F&& f) {
+  switch (vt) {
+    case 7: return f(std::integral_constant<int, 7>{});
+    case 11: return f(std::integral_constant<int, 11>{});
+    case 15: return f(std::integral_constant<int, 15>{});
+    case 17: return f(std::integral_constant<int, 17>{});
+    case 19: return f(std::integral_constant<int, 19>{});
+    case 21: return f(std::integral_constant<int, 21>{});
+    case 23: return f(std::integral_constant<int, 23>{});
+    case 25: return f(std::integral_constant<int, 25>{});
+  }
+  throw std::invalid_argument(std::string(what) + ": no kernels compiled for " + std::to_string(vt) +
+                              " keys per thread");
+}
+
 template <class T, int NT>
 void two_way_dispatch_vt(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
                          DeviceScratch& scratch, Recorder* rec) {
-  switch (p.keys_per_thread) {
-    case 7: return two_way_sort_config<T, NT, 7>(p, keys, values, stream, scratch, rec);
-    case 11: return two_way_sort_config<T, NT, 11>(p, keys, values, stream, scratch, rec);
-    case 15: return two_way_sort_config<T, NT, 15>(p, keys, values, stream, scratch, rec);
-    case 19: return two_way_sort_config<T, NT, 19>(p, keys, values, stream, scratch, rec);
-    case 23: return two_way_sort_config<T, NT, 23>(p, keys, values, stream, scratch, rec);
-  }
-  throw std::invalid_argument("two-way merge sort: no kernels compiled for " + std::to_string(p.keys_per_thread) +
-                              " keys per thread");
+  dispatch_keys_per_thread(p.keys_per_thread, "two-way merge sort", [&](auto vt) {
+    two_way_sort_config<T, NT, decltype(vt)::value>(p, keys, values, stream, scratch, rec);
+  });
 }
 
 // The block sort alone (the multiway sort's run formation): every tile of plan.block_tile items.
@@ -331,15 +349,9 @@ template <class T>
 void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
                               typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                               cudaStream_t stream) {
-  switch (p.keys_per_thread) {
-    case 7: return dispatch_block_sort<T, 7>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-    case 11: return dispatch_block_sort<T, 11>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-    case 15: return dispatch_block_sort<T, 15>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-    case 19: return dispatch_block_sort<T, 19>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-    case 23: return dispatch_block_sort<T, 23>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-  }
-  throw std::invalid_argument("block sort: no kernels compiled for " + std::to_string(p.keys_per_thread) +
-                              " keys per thread");
+  dispatch_keys_per_thread(p.keys_per_thread, "block sort", [&](auto vt) {
+    dispatch_block_sort<T, decltype(vt)::value>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
+  });
 }
 
 // The entry each item type's .cu file instantiates.

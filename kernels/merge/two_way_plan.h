@@ -27,11 +27,13 @@ inline constexpr const char* kTwoWayKeysPerThread = "keys_per_thread";
 inline constexpr const char* kTwoWayBlockSortFactor = "block_sort_threads";
 // The kernels are compiled for these (NT, VT); the parameter specs offer exactly these choices.
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
-inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 19, 23};
+inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 17, 19, 21, 23, 25};
 inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4};
-inline constexpr int kTwoWayDefaultThreads = 256;
-inline constexpr int kTwoWayDefaultKeys = 15;
-inline constexpr int kTwoWayDefaultBlockFactor = 2;
+// Defaults from merge_bench --sweep at 2^28 on an H200 (docs/PERFORMANCE.md): 128 x 25 merge
+// tiles, a 512 x 25 block-sort tile (2^28 keys: 15 passes, 10 in-block stages).
+inline constexpr int kTwoWayDefaultThreads = 128;
+inline constexpr int kTwoWayDefaultKeys = 25;
+inline constexpr int kTwoWayDefaultBlockFactor = 4;
 
 std::vector<ParamSpec> two_way_param_specs();
 
