@@ -1,5 +1,7 @@
 #include "capture_store.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 
@@ -13,8 +15,11 @@ namespace sortscope {
 
 CaptureStore::~CaptureStore() {
 #if SORTSCOPE_HAS_CUDA
-  for (auto& s : snapshots_)
+  for (auto& s : snapshots_) {
     if (s.device) cudaFree(s.device);
+    if (s.ready) cudaEventDestroy(s.ready);
+  }
+  if (reader_) cudaStreamDestroy(reader_);
 #endif
 }
 
@@ -31,6 +36,8 @@ SnapshotRef CaptureStore::add_full(const void* src, uint64_t n, uint64_t padded_
     if (bytes) {
       CUDA_CHECK(cudaMalloc(&s.device, bytes));
       CUDA_CHECK(cudaMemcpyAsync(s.device, src, bytes, cudaMemcpyDeviceToDevice, stream));
+      CUDA_CHECK(cudaEventCreateWithFlags(&s.ready, cudaEventDisableTiming));
+      CUDA_CHECK(cudaEventRecord(s.ready, stream));
     }
 #else
     (void)stream;
@@ -80,14 +87,26 @@ SnapshotRef CaptureStore::add_values(const uint32_t* src, uint64_t padded_n, boo
   return add_full(src, padded_n, padded_n, 4, src_on_device, stream);
 }
 
-std::vector<uint8_t> CaptureStore::read_host(SnapshotRef ref) const {
+std::vector<uint8_t> CaptureStore::read_host(SnapshotRef ref, uint64_t first, uint64_t count) const {
   const ArraySnapshot& s = get(ref);
-  if (!s.full) return {};
-  if (!s.on_device) return s.host;
-  std::vector<uint8_t> out(size_t(s.padded_n) * s.word_bytes);
+  if (!s.full || first >= s.padded_n) return {};
+  count = std::min(count, s.padded_n - first);
+  const size_t wb = size_t(s.word_bytes);
+  if (!s.on_device)
+    return std::vector<uint8_t>(s.host.begin() + ptrdiff_t(first * wb), s.host.begin() + ptrdiff_t((first + count) * wb));
+  const bool cacheable = count * wb <= kCachedReadBytes;
+  if (cacheable && cached_.index == ref.index && cached_.first == first && cached_.count == count) return cached_.bytes;
+  std::vector<uint8_t> out(size_t(count) * wb);
 #if SORTSCOPE_HAS_CUDA
-  if (!out.empty()) CUDA_CHECK(cudaMemcpy(out.data(), s.device, out.size(), cudaMemcpyDeviceToHost));
+  if (!out.empty()) {
+    if (!reader_) CUDA_CHECK(cudaStreamCreateWithFlags(&reader_, cudaStreamNonBlocking));
+    if (s.ready) CUDA_CHECK(cudaStreamWaitEvent(reader_, s.ready, 0));
+    CUDA_CHECK(cudaMemcpyAsync(out.data(), static_cast<const uint8_t*>(s.device) + first * wb, out.size(),
+                               cudaMemcpyDeviceToHost, reader_));
+    CUDA_CHECK(cudaStreamSynchronize(reader_));
+  }
 #endif
+  if (cacheable) cached_ = CachedRead{ref.index, first, count, out};
   return out;
 }
 

@@ -10,6 +10,8 @@
 #include "gpu_stream.h"
 #include "key_type.h"
 
+struct CUevent_st;
+
 namespace sortscope {
 
 struct SnapshotRef {
@@ -24,6 +26,7 @@ struct ArraySnapshot {
   bool full = true;        // false: only `density` is kept
   bool on_device = false;  // full data in device memory (`device`), else in `host`
   void* device = nullptr;
+  CUevent_st* ready = nullptr;  // device snapshots: recorded after the copy into `device`
   std::vector<uint8_t> host;
   DensitySummary density;  // set when !full
 };
@@ -46,8 +49,14 @@ class CaptureStore {
   SnapshotRef add_values(const uint32_t* src, uint64_t padded_n, bool src_on_device, GpuStream stream);
 
   const ArraySnapshot& get(SnapshotRef ref) const { return snapshots_.at(size_t(ref.index)); }
-  // The full words of a snapshot, copied to the host (waits for the copy). Empty for a summary.
-  std::vector<uint8_t> read_host(SnapshotRef ref) const;
+  // Words [first, first + count) of a full snapshot (clipped to its padded_n words), copied to the
+  // host; all of them by default. Empty for a summary. Device snapshots are read on the store's own
+  // non-blocking stream after the snapshot's `ready` event, so a read waits for that snapshot's copy
+  // and nothing else: never for a sort running on another stream beside the displayed timeline.
+  // The last read of at most kCachedReadBytes is kept, so a view that draws the same stretch every
+  // frame copies it once.
+  static constexpr uint64_t kCachedReadBytes = uint64_t(1) << 20;
+  std::vector<uint8_t> read_host(SnapshotRef ref, uint64_t first = 0, uint64_t count = ~uint64_t(0)) const;
 
   uint64_t budget_bytes() const { return budget_; }
   uint64_t used_bytes() const { return used_; }
@@ -57,7 +66,14 @@ class CaptureStore {
  private:
   SnapshotRef add_full(const void* src, uint64_t n, uint64_t padded_n, int word_bytes,
                        bool src_on_device, GpuStream stream);
+  struct CachedRead {
+    int32_t index = -1;
+    uint64_t first = 0, count = 0;
+    std::vector<uint8_t> bytes;
+  };
   uint64_t budget_;
+  mutable GpuStream reader_ = nullptr;  // created on the first device read
+  mutable CachedRead cached_;
   uint64_t used_ = 0;
   int summarised_ = 0;
   std::vector<ArraySnapshot> snapshots_;

@@ -176,31 +176,31 @@ bool local_range(KeyType type, const uint64_t* keys, size_t n, DisplayRange& out
   return any;
 }
 
-StepKeys::StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes) {
+StepKeys::StepKeys(const AuxDrawContext& c, uint64_t first, uint64_t count, uint64_t max_device_bytes)
+    : first_(first) {
   if (!c.timeline || !c.timeline->store) return;
   const Step& st = c.current();
   if (!st.keys.valid()) return;
   const ArraySnapshot& snap = c.timeline->store->get(st.keys);
-  if (!snap.full) return;
+  if (!snap.full || first > snap.padded_n || count > snap.padded_n - first || count == 0) return;
   word_ = snap.word_bytes;
-  n_ = snap.padded_n;
   if (!snap.on_device) {
-    data_ = snap.host.data();
-  } else if (n_ * uint64_t(word_) <= max_device_bytes) {
-    owned_ = c.timeline->store->read_host(st.keys);
-    data_ = owned_.data();
+    data_ = snap.host.data() + first * uint64_t(word_);
+  } else if (count * uint64_t(word_) <= max_device_bytes) {
+    owned_ = c.timeline->store->read_host(st.keys, first, count);
+    if (owned_.size() == count * uint64_t(word_)) data_ = owned_.data();
   }
-  if (!data_) n_ = 0;
 }
 
 uint64_t StepKeys::operator[](uint64_t i) const {
+  const uint8_t* p = data_ + (i - first_) * uint64_t(word_);
   if (word_ == 8) {
     uint64_t v;
-    std::memcpy(&v, data_ + i * 8, 8);
+    std::memcpy(&v, p, 8);
     return v;
   }
   uint32_t v;
-  std::memcpy(&v, data_ + i * 4, 4);
+  std::memcpy(&v, p, 4);
   return v;
 }
 

@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "common/capture_store.h"
 #include "views/aux_panel.h"
 
 namespace sortscope::merge_view {
@@ -91,23 +92,25 @@ bool local_range(KeyType type, const uint64_t* keys, size_t n, DisplayRange& out
 // The trace's padding (merge buffer sentinels are shown as the largest word).
 inline bool is_padding_word(uint64_t w) { return w == ~uint64_t(0); }
 
-// The keys of the context's current step, where they can be had cheaply: a full host snapshot, or a
-// full device snapshot of at most max_device_bytes, read back on every draw. The default reads no
-// device snapshot: CaptureStore::read_host copies on the legacy default stream, which would make
-// every displayed frame wait for the sort running beside it. Empty otherwise (density summary,
-// device snapshot): the views then draw what their snapshot alone says.
+// Keys [first, first + count) of the context's current step, indexed by their position in the
+// array: from a full host snapshot, or read from a full device snapshot when the stretch is at most
+// max_device_bytes (CaptureStore::read_host: its own stream, so a displayed frame never waits for a
+// sort running beside it; the last stretch read is cached, so redrawing it every frame is cheap).
+// Not available for a density summary, a larger device stretch or a stretch outside the array:
+// the views then draw what their snapshot alone says.
 class StepKeys {
  public:
-  explicit StepKeys(const AuxDrawContext& c, uint64_t max_device_bytes = 0);
+  static constexpr uint64_t kDefaultDeviceBytes = CaptureStore::kCachedReadBytes;
+  StepKeys(const AuxDrawContext& c, uint64_t first, uint64_t count, uint64_t max_device_bytes = kDefaultDeviceBytes);
   bool available() const { return data_ != nullptr; }
-  uint64_t size() const { return n_; }
+  // Key at array position i, first <= i < first + count.
   uint64_t operator[](uint64_t i) const;
 
  private:
   std::vector<uint8_t> owned_;
-  const uint8_t* data_ = nullptr;
+  const uint8_t* data_ = nullptr;  // the word at position first
+  uint64_t first_ = 0;
   int word_ = 4;
-  uint64_t n_ = 0;
 };
 
 // A step of 1, 2 or 5 x 10^e that puts ticks at least min_px apart when a unit is px_per_unit wide.

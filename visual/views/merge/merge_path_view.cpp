@@ -115,8 +115,9 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   cv.text_right(x0 - strip - 4 * s, ty - (cv.body_px() - sp) * 0.5f, "A", to_u32(kRunA), false);
 
   // The runs' keys as colour strips along their axes (one rect per key or per pixel).
-  const StepKeys keys(c);
-  const bool have_keys = keys.available() && g.a_begin + g.a_len <= keys.size() && g.b_begin + g.b_len <= keys.size();
+  // B follows A in the pass input: one stretch holds both runs.
+  const StepKeys keys(c, g.a_begin, g.b_begin + g.b_len - g.a_begin);
+  const bool have_keys = keys.available() && g.b_begin == g.a_begin + g.a_len;
   if (have_keys && c.timeline) {
     const uint64_t per_a = std::max<uint64_t>(1, uint64_t(std::ceil(1.0 / sx)));
     for (uint64_t a = 0; a < g.a_len; a += per_a)
