@@ -13,10 +13,10 @@
 
 namespace sortscope::merge {
 
+// The split of cross-diagonal `diag` searched only in [lo, hi] (a caller that knows a narrower
+// window than merge_path's, e.g. from a neighbouring diagonal's split, saves steps).
 template <class T, class Index, class PtrA, class PtrB>
-SORTSCOPE_HD Index merge_path(PtrA a, Index a_len, PtrB b, Index b_len, Index diag) {
-  Index lo = diag > b_len ? diag - b_len : Index(0);
-  Index hi = diag < a_len ? diag : a_len;
+SORTSCOPE_HD Index merge_path_in(PtrA a, PtrB b, Index diag, Index lo, Index hi) {
   while (lo < hi) {
     const Index mid = lo + (hi - lo) / 2;
     // Take a[mid] among the first diag outputs unless b[diag-1-mid] is strictly smaller: ties
@@ -27,6 +27,11 @@ SORTSCOPE_HD Index merge_path(PtrA a, Index a_len, PtrB b, Index b_len, Index di
       hi = mid;
   }
   return lo;
+}
+
+template <class T, class Index, class PtrA, class PtrB>
+SORTSCOPE_HD Index merge_path(PtrA a, Index a_len, PtrB b, Index b_len, Index diag) {
+  return merge_path_in<T, Index>(a, b, diag, diag > b_len ? diag - b_len : Index(0), diag < a_len ? diag : a_len);
 }
 
 // Stable serial merge of `count` outputs starting at a[ai], b[bi] (ties to A), the per-thread step

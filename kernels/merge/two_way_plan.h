@@ -40,6 +40,11 @@ std::vector<ParamSpec> two_way_param_specs();
 // The block sort may use more threads than the merge passes (block_threads = factor x NT): its
 // larger tile leaves fewer runs and so fewer passes over memory. Merge tiles never straddle a
 // pair of runs because the runs (block_tile << pass) are multiples of the merge tile.
+// From this many output tiles a pass's partition kernel narrows each warp's searches by its first
+// lane's split (two_way_kernels.cuh): measured faster at 2^28 keys (83,886 tiles), slower at 2^24
+// (5,243 tiles) on an H200.
+inline constexpr uint64_t kTwoWayNarrowPartitionTiles = uint64_t(1) << 15;
+
 struct TwoWayPlan {
   uint64_t n = 0;
   int threads = kTwoWayDefaultThreads;        // NT of the merge passes
@@ -53,6 +58,7 @@ struct TwoWayPlan {
   int passes = 0;                             // ceil(log2(block_tiles))
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
   uint64_t run_in(int pass) const { return block_tile << pass; }
+  bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
 };
 
 // Resolved parameter values (indices into the choices) -> plan.

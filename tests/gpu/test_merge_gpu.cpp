@@ -73,6 +73,21 @@ TEST(TwoWayGpu, LargeInputsEqualCubStableSort) {
       }
 }
 
+// Plans of many output tiles search their splits in narrowed windows (two_way_kernels.cuh): 2^25 + 13
+// keys in 896-key tiles make 37,450 tiles.
+TEST(TwoWayGpu, NarrowedPartitionsOnManyTilesEqualCub) {
+  if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
+  const uint64_t n = (uint64_t(1) << 25) + 13;
+  ASSERT_TRUE(make_two_way_plan(n, 128, 7, 1).narrow_partitions());
+  const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
+  for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
+    const HostKeys input = merge_input(d, KeyType::U32, n, true);
+    const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+    const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), two_way_configs().front(), input);
+    ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, n, true);
+  }
+}
+
 TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {
   for (const ParamValues& params : two_way_configs())
     for (KeyType t : {KeyType::U32, KeyType::F64, KeyType::I32})
