@@ -157,28 +157,33 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
     one = uint32_t(t.chosen[row]);
     return {&one, 1};
   };
-  {
+  // Per column, the stretches of rows over which `changed` stays false: flush(i, from, to) for each,
+  // rows [from, to). Only the columns `moved` names are looked at in a row; `keep` skips columns.
+  auto for_each_stretch = [&](auto keep, auto changed, auto flush) {
     std::vector<size_t> start(k, 0);
-    auto flush = [&](uint32_t i, size_t row) {
-      const size_t s0 = start[i];
-      span(X(i, at(t.lower, s0, i)), X(i, at(t.upper, s0, i)), Y(s0), Y(row), window);
-      start[i] = row;
-    };
     for (size_t row = 1; row < rows; ++row) {
       uint32_t one = 0;
       const auto [cols, n] = moved(row, one);
       for (size_t j = 0; j < n; ++j) {
         const uint32_t i = cols[j];
-        if (len[i] == 0) continue;
-        const size_t s0 = start[i];
-        if ((at(t.lower, row, i) != at(t.lower, s0, i) || at(t.upper, row, i) != at(t.upper, s0, i)) &&
-            Y(row) - Y(s0) >= 1)
-          flush(i, row);
+        if (keep(i) && changed(i, start[i], row)) {
+          flush(i, start[i], row);
+          start[i] = row;
+        }
       }
     }
     for (uint32_t i = 0; i < k; ++i)
-      if (len[i]) flush(i, rows);
-  }
+      if (keep(i)) flush(i, start[i], rows);
+  };
+  for_each_stretch(
+      [&](uint32_t i) { return len[i] != 0; },
+      [&](uint32_t i, size_t s0, size_t row) {
+        return (at(t.lower, row, i) != at(t.lower, s0, i) || at(t.upper, row, i) != at(t.upper, s0, i)) &&
+               Y(row) - Y(s0) >= 1;
+      },
+      [&](uint32_t i, size_t s0, size_t row) {
+        span(X(i, at(t.lower, s0, i)), X(i, at(t.upper, s0, i)), Y(s0), Y(row), window);
+      });
   // The chosen sequence's window, at most once per pixel row and column (where rows are thinner
   // than a pixel, the marks at the columns' edges below say it alone).
   std::vector<int> last_px(k, -1);
@@ -195,24 +200,14 @@ void draw_selection(const AuxDrawContext& c, const Rect& r, const SelectionTrace
   const float lw = std::max(1.5f, 1.6f * sc);
   if (!quick) {
     std::vector<std::vector<ImVec2>> pts(k);
-    std::vector<size_t> start(k, 0);
-    auto flush = [&](uint32_t i, size_t row) {
-      const float px = X(i, at(t.probe, start[i], i));
-      pts[i].push_back(ImVec2(px, Y(start[i])));
-      pts[i].push_back(ImVec2(px, Y(row)));
-      start[i] = row;
-    };
-    for (size_t row = 1; row < rows; ++row) {
-      uint32_t one = 0;
-      const auto [cols, n] = moved(row, one);
-      for (size_t j = 0; j < n; ++j) {
-        const uint32_t i = cols[j];
-        if (len[i] == 0 || cw[i] < 4 * sc) continue;  // narrow columns: the summed probe says it
-        if (at(t.probe, row, i) != at(t.probe, start[i], i)) flush(i, row);
-      }
-    }
-    for (uint32_t i = 0; i < k; ++i)
-      if (len[i] && cw[i] >= 4 * sc) flush(i, rows);
+    for_each_stretch(
+        [&](uint32_t i) { return len[i] != 0 && cw[i] >= 4 * sc; },  // narrow columns: the summed probe says it
+        [&](uint32_t i, size_t s0, size_t row) { return at(t.probe, row, i) != at(t.probe, s0, i); },
+        [&](uint32_t i, size_t s0, size_t row) {
+          const float px = X(i, at(t.probe, s0, i));
+          pts[i].push_back(ImVec2(px, Y(s0)));
+          pts[i].push_back(ImVec2(px, Y(row)));
+        });
     for (uint32_t i = 0; i < k; ++i)
       if (!pts[i].empty()) c.dl->AddPolyline(pts[i].data(), int(pts[i].size()), probe, 0, lw);
   } else {
