@@ -21,6 +21,7 @@
 
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
+#include "common/param_dispatch.h"
 #include "common/recorder.h"
 #include "merge_device.cuh"
 #include "merge_items.h"
@@ -565,19 +566,15 @@ void launch_part_merge(int b, bool stable, const RoundArgs& a, int levels, int m
   const uint64_t parts = a.groups * (a.rows - 1);
   if (parts == 0) return;
   const unsigned grid = unsigned(parts);
-#define SORTSCOPE_PART_MERGE(B, S)                                                                         \
-  part_merge_kernel<T, B, S><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels, \
-                                                     max_level, cap)
-  switch (b * 2 + (stable ? 1 : 0)) {
-    case 128: SORTSCOPE_PART_MERGE(64, false); break;
-    case 129: SORTSCOPE_PART_MERGE(64, true); break;
-    case 256: SORTSCOPE_PART_MERGE(128, false); break;
-    case 257: SORTSCOPE_PART_MERGE(128, true); break;
-    case 512: SORTSCOPE_PART_MERGE(256, false); break;
-    case 513: SORTSCOPE_PART_MERGE(256, true); break;
-    default: throw std::invalid_argument("multiway merge: no kernels compiled for " + std::to_string(b) + " merge threads");
-  }
-#undef SORTSCOPE_PART_MERGE
+  dispatch_value<kMultiwayMergeThreadChoices>(b, "multiway merge merge_threads", [&](auto bc) {
+    constexpr int B = decltype(bc)::value;
+    if (stable)
+      part_merge_kernel<T, B, true><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
+                                                            max_level, cap);
+    else
+      part_merge_kernel<T, B, false><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
+                                                             max_level, cap);
+  });
   CUDA_CHECK_LAUNCH("part_merge_kernel");
 }
 

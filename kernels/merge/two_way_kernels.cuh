@@ -24,6 +24,7 @@
 
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
+#include "common/param_dispatch.h"
 #include "common/recorder.h"
 #include "merge_device.cuh"
 #include "merge_items.h"
@@ -278,14 +279,9 @@ template <class T, int VT>
 void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
                          typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                          typename T::Item* capture, cudaStream_t stream) {
-  switch (p.block_threads) {
-    case 128: return launch_block_sort<T, 128, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
-    case 256: return launch_block_sort<T, 256, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
-    case 512: return launch_block_sort<T, 512, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
-    case 1024: return launch_block_sort<T, 1024, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
-  }
-  throw std::invalid_argument("two-way merge sort: no block sort compiled for " + std::to_string(p.block_threads) +
-                              " threads");
+  dispatch_value<kTwoWayBlockSortThreadChoices>(p.block_threads, "two-way merge sort block sort threads", [&](auto bt) {
+    launch_block_sort<T, decltype(bt)::value, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
+  });
 }
 
 template <class T, int NT, int VT>
@@ -345,28 +341,10 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   }
 }
 
-// Calls f(std::integral_constant<int, VT>{}) for the run-time keys per thread: the one place the
-// compiled VT choices (kTwoWayKeysChoices) become templates.
-template <class F>
-void dispatch_keys_per_thread(int vt, const char* what, F&& f) {
-  switch (vt) {
-    case 7: return f(std::integral_constant<int, 7>{});
-    case 11: return f(std::integral_constant<int, 11>{});
-    case 15: return f(std::integral_constant<int, 15>{});
-    case 17: return f(std::integral_constant<int, 17>{});
-    case 19: return f(std::integral_constant<int, 19>{});
-    case 21: return f(std::integral_constant<int, 21>{});
-    case 23: return f(std::integral_constant<int, 23>{});
-    case 25: return f(std::integral_constant<int, 25>{});
-  }
-  throw std::invalid_argument(std::string(what) + ": no kernels compiled for " + std::to_string(vt) +
-                              " keys per thread");
-}
-
 template <class T, int NT>
 void two_way_dispatch_vt(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
                          DeviceScratch& scratch, Recorder* rec) {
-  dispatch_keys_per_thread(p.keys_per_thread, "two-way merge sort", [&](auto vt) {
+  dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "two-way merge sort keys_per_thread", [&](auto vt) {
     two_way_sort_config<T, NT, decltype(vt)::value>(p, keys, values, stream, scratch, rec);
   });
 }
@@ -376,7 +354,7 @@ template <class T>
 void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
                               typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                               cudaStream_t stream) {
-  dispatch_keys_per_thread(p.keys_per_thread, "block sort", [&](auto vt) {
+  dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "block sort keys_per_thread", [&](auto vt) {
     dispatch_block_sort<T, decltype(vt)::value>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
   });
 }
@@ -385,12 +363,9 @@ void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, 
 template <class T>
 void two_way_sort_items(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
                         DeviceScratch& scratch, Recorder* rec) {
-  switch (p.threads) {
-    case 128: return two_way_dispatch_vt<T, 128>(p, keys, values, stream, scratch, rec);
-    case 256: return two_way_dispatch_vt<T, 256>(p, keys, values, stream, scratch, rec);
-    case 512: return two_way_dispatch_vt<T, 512>(p, keys, values, stream, scratch, rec);
-  }
-  throw std::invalid_argument("two-way merge sort: no kernels compiled for " + std::to_string(p.threads) + " threads");
+  dispatch_value<kTwoWayThreadChoices>(p.threads, "two-way merge sort threads", [&](auto nt) {
+    two_way_dispatch_vt<T, decltype(nt)::value>(p, keys, values, stream, scratch, rec);
+  });
 }
 
 }  // namespace sortscope::merge

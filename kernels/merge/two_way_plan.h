@@ -29,6 +29,29 @@ inline constexpr const char* kTwoWayBlockSortFactor = "block_sort_threads";
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
 inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 17, 19, 21, 23, 25};
 inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4};
+// The block sort's thread counts compiled in: every product factor x NT of the two tables above
+// that fits a block (at most 1024 threads); checked below.
+inline constexpr int kTwoWayBlockSortThreadChoices[] = {128, 256, 512, 1024};
+namespace two_way_detail {
+constexpr bool block_sort_threads_cover_products() {
+  for (int nt : kTwoWayThreadChoices)
+    for (int f : kTwoWayBlockFactorChoices) {
+      if (nt * f > 1024) continue;
+      bool found = false;
+      for (int b : kTwoWayBlockSortThreadChoices) found = found || b == nt * f;
+      if (!found) return false;
+    }
+  for (int b : kTwoWayBlockSortThreadChoices) {
+    bool made = false;
+    for (int nt : kTwoWayThreadChoices)
+      for (int f : kTwoWayBlockFactorChoices) made = made || nt * f == b;
+    if (!made || b > 1024) return false;
+  }
+  return true;
+}
+}  // namespace two_way_detail
+static_assert(two_way_detail::block_sort_threads_cover_products(),
+              "kTwoWayBlockSortThreadChoices must be exactly the products factor x NT up to 1024");
 // Defaults from merge_bench --sweep at 2^28 on an H200 (docs/PERFORMANCE.md): 128 x 25 merge
 // tiles, a 512 x 25 block-sort tile (2^28 keys: 15 passes, 10 in-block stages).
 inline constexpr int kTwoWayDefaultThreads = 128;

@@ -15,6 +15,7 @@
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
+#include "common/param_dispatch.h"
 #include "radix_gpu.h"
 #include "radix_kernels.cuh"
 #include "radix_steps.h"
@@ -23,20 +24,6 @@ namespace sortscope::radix_detail {
 
 // Scratch slots (DeviceScratch): alternate keys, alternate values, control words.
 constexpr int kSlotKeys = 0, kSlotValues = 1, kSlotControl = 2;
-
-template <class F>
-void with_keys_per_thread(int kpt, F&& f) {
-  switch (kpt) {
-    case 8: f(std::integral_constant<int, 8>{}); return;
-    case 12: f(std::integral_constant<int, 12>{}); return;
-    case 16: f(std::integral_constant<int, 16>{}); return;
-    case 20: f(std::integral_constant<int, 20>{}); return;
-    case 24: f(std::integral_constant<int, 24>{}); return;
-    case 28: f(std::integral_constant<int, 28>{}); return;
-    case 32: f(std::integral_constant<int, 32>{}); return;
-  }
-  throw std::runtime_error("radix: keys_per_thread " + std::to_string(kpt) + " is not compiled in");
-}
 
 // The ordered-bits transform as masks (see KeyXform), to ordered bits or back.
 template <class Bits>
@@ -218,7 +205,7 @@ class RadixRun {
     const size_t down_smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, kValues, explain_);
     const int scan_threads = int(std::min<uint32_t>(1024, (blocks + 31) / 32 * 32));
 
-    with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
+    dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
       auto up = rts_upsweep_kernel<Bits, KPT>;
       auto down = rts_downsweep_kernel<Bits, kValues, KPT, kHooks>;
@@ -329,7 +316,7 @@ class RadixRun {
     if (explain_) capture.emplace(p_, stream_);
     const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, kValues, explain_);
 
-    with_keys_per_thread(p_.keys_per_thread, [&](auto kpt_c) {
+    dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
       auto kernel = onesweep_pass_kernel<Bits, kValues, KPT, kHooks>;
       allow_shared_memory(kernel, smem);
