@@ -8,6 +8,7 @@
 // stretch of the path produce exactly the stable merge. Used by the CPU models and the kernels.
 #include <cstdint>
 
+#include "common/binary_search.h"
 #include "common/host_device.h"
 #include "merge_items.h"
 
@@ -17,16 +18,9 @@ namespace sortscope::merge {
 // window than merge_path's, e.g. from a neighbouring diagonal's split, saves steps).
 template <class T, class Index, class PtrA, class PtrB>
 SORTSCOPE_HD Index merge_path_in(PtrA a, PtrB b, Index diag, Index lo, Index hi) {
-  while (lo < hi) {
-    const Index mid = lo + (hi - lo) / 2;
-    // Take a[mid] among the first diag outputs unless b[diag-1-mid] is strictly smaller: ties
-    // go to A (stability).
-    if (!item_less<T>(b[diag - 1 - mid], a[mid]))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  // a[mid] is among the first diag outputs unless b[diag-1-mid] is strictly smaller: ties go to A
+  // (stability).
+  return partition_point(lo, hi, [&](Index mid) { return !item_less<T>(b[diag - 1 - mid], a[mid]); });
 }
 
 template <class T, class Index, class PtrA, class PtrB>

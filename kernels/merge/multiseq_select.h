@@ -39,22 +39,10 @@
 #include <vector>
 
 #include "common/aux_types.h"
-#include "common/host_device.h"
-#include "common/mix64.h"
 #include "merge_items.h"
+#include "selection_step.h"
 
 namespace sortscope::merge {
-
-// The pivot picks of quickselect: which non-empty window (r-th in sequence order) and where in it.
-SORTSCOPE_HD uint64_t quickselect_hash(uint64_t seed, uint32_t iteration) {
-  return mix64(seed ^ (uint64_t(iteration + 1) * 0x9E3779B97F4A7C15ull));
-}
-SORTSCOPE_HD uint64_t quickselect_offset_hash(uint64_t h) { return mix64(h + 0x632BE59BD9B4E019ull); }
-// Every selection of a round draws from its own stream: the round's seed and the selection's index.
-SORTSCOPE_HD uint64_t selection_seed(uint64_t seed, uint64_t selection) { return mix64(seed + selection); }
-
-// Safety bound on iterations (a bug must not hang a kernel): far above both bounds in practice.
-inline constexpr uint32_t kMaxSelectIterations = 1u << 16;
 
 // k sorted sequences inside one array: sequence i is items[begin[i], begin[i + 1]).
 template <class T>
@@ -116,32 +104,20 @@ uint32_t osipov_select(const SequenceSet<T>& s, uint64_t rank, uint32_t* splits,
     for (uint32_t i = 0; i < k; ++i) {
       if (p[i] < s.length(i)) {
         const auto key = s.key(i, p[i]);
-        if (imin < 0 || key < kmin) imin = i, kmin = key;
+        if (osipov_min_first(key, i, kmin, imin)) imin = i, kmin = key;
       }
       if (p[i] > 0) {
         const auto key = s.key(i, p[i] - 1);
-        if (jmax < 0 || !(key < kmax)) jmax = i, kmax = key;
+        if (osipov_max_first(key, i, kmax, jmax)) jmax = i, kmax = key;
       }
     }
-    bool grow;
-    if (sum_p < rank) {
-      grow = true;
-    } else if (sum_p > rank) {
-      grow = false;
-    } else {
-      const bool prefix = jmax < 0 || imin < 0 || kmax < kmin || (!(kmin < kmax) && jmax <= imin);
-      if (prefix) break;
-      grow = true;
-    }
+    const OsipovMove move = osipov_decide(sum_p, rank, imin, kmin, jmax, kmax);
+    if (move == OsipovMove::Done) break;
+    const bool grow = move == OsipovMove::Grow;
     const uint32_t c = uint32_t(grow ? imin : jmax);
     const uint32_t old = p[c];
-    if (grow) {
-      lo[c] = p[c] + 1;
-      p[c] = lo[c] + (hi[c] - lo[c] + 1) / 2;
-    } else {
-      hi[c] = p[c] - 1;
-      p[c] = lo[c] + (hi[c] - lo[c]) / 2;
-    }
+    const OsipovWindow w = osipov_step({lo[c], hi[c], p[c]}, grow);
+    lo[c] = w.lower, hi[c] = w.upper, p[c] = w.probe;
     sum_p = sum_p + p[c] - old;
     trace_state(tr, lo, hi, p, nullptr, int32_t(c), grow ? 1 : 0, 0);
   }
@@ -151,20 +127,6 @@ uint32_t osipov_select(const SequenceSet<T>& s, uint64_t rank, uint32_t* splits,
     tr->splits = p;
   }
   return it;
-}
-
-// First position in [lo, hi) of sequence i whose key is >= d (or > d when `upper`).
-template <class T>
-uint32_t search_window(const SequenceSet<T>& s, uint32_t i, uint32_t lo, uint32_t hi, typename T::Key d, bool upper) {
-  while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    const auto key = s.key(i, mid);
-    if (upper ? !(d < key) : key < d)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 // Parallel multi-sequence quickselect (Alg. 3), run sequentially; returns its iterations.
@@ -204,8 +166,8 @@ uint32_t quick_select(const SequenceSet<T>& s, uint64_t rank, uint64_t seed, uin
     const typename T::Key d = s.key(c, pos);
     uint64_t sum_b = 0, sum_t = 0;
     for (uint32_t i = 0; i < k; ++i) {
-      b[i] = search_window(s, i, lo[i], hi[i], d, false);
-      t[i] = search_window(s, i, b[i], hi[i], d, true);
+      b[i] = key_rank<T>(s.items + s.begin[i], lo[i], hi[i], d, false);
+      t[i] = key_rank<T>(s.items + s.begin[i], b[i], hi[i], d, true);
       sum_b += b[i];
       sum_t += t[i];
     }

@@ -27,6 +27,8 @@
 #include "merge_items.h"
 #include "multiseq_select.h"
 #include "multiway_plan.h"
+#include "selection_step.h"
+#include "tagged_item.h"
 #include "two_way_plan.h"
 
 namespace sortscope::merge {
@@ -38,8 +40,6 @@ void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, 
 }  // namespace sortscope::merge
 
 namespace sortscope::merge {
-
-constexpr uint8_t kTagX = 0, kTagY = 1, kTagPad = 2;
 
 struct RoundArgs {
   uint64_t n = 0;
@@ -104,7 +104,7 @@ __device__ __forceinline__ void warp_argmin(Key& key, int32_t& idx) {
   for (int o = 16; o > 0; o >>= 1) {
     const Key k2 = __shfl_xor_sync(0xffffffffu, key, o);
     const int32_t i2 = __shfl_xor_sync(0xffffffffu, idx, o);
-    if (i2 >= 0 && (idx < 0 || k2 < key || (!(key < k2) && i2 < idx))) key = k2, idx = i2;
+    if (i2 >= 0 && osipov_min_first(k2, i2, key, idx)) key = k2, idx = i2;
   }
 }
 
@@ -114,7 +114,7 @@ __device__ __forceinline__ void warp_argmax(Key& key, int32_t& idx) {
   for (int o = 16; o > 0; o >>= 1) {
     const Key k2 = __shfl_xor_sync(0xffffffffu, key, o);
     const int32_t i2 = __shfl_xor_sync(0xffffffffu, idx, o);
-    if (i2 >= 0 && (idx < 0 || key < k2 || (!(k2 < key) && i2 > idx))) key = k2, idx = i2;
+    if (i2 >= 0 && osipov_max_first(k2, i2, key, idx)) key = k2, idx = i2;
   }
 }
 
@@ -157,36 +157,23 @@ __global__ void select_osipov_kernel(const typename T::Item* __restrict__ in, Ro
     Key kmin = Key(0), kmax = Key(0);
     int32_t imin = -1, jmax = -1;
     for (uint32_t i = lane; i < k; i += 32) {
-      if (p[i] < len[i] && (imin < 0 || nkey[i] < kmin)) kmin = nkey[i], imin = int32_t(i);
-      if (p[i] > 0 && (jmax < 0 || !(akey[i] < kmax))) kmax = akey[i], jmax = int32_t(i);
+      if (p[i] < len[i] && osipov_min_first(nkey[i], i, kmin, imin)) kmin = nkey[i], imin = int32_t(i);
+      if (p[i] > 0 && osipov_max_first(akey[i], i, kmax, jmax)) kmax = akey[i], jmax = int32_t(i);
     }
     warp_argmin(kmin, imin);
     warp_argmax(kmax, jmax);
-    bool grow;
-    if (sum_p < rank) {
-      grow = true;
-    } else if (sum_p > rank) {
-      grow = false;
-    } else {
-      const bool prefix = jmax < 0 || imin < 0 || kmax < kmin || (!(kmin < kmax) && jmax <= imin);
-      if (prefix) break;
-      grow = true;
-    }
+    const OsipovMove move = osipov_decide(sum_p, rank, imin, kmin, jmax, kmax);
+    if (move == OsipovMove::Done) break;
+    const bool grow = move == OsipovMove::Grow;
     const uint32_t c = uint32_t(grow ? imin : jmax);
     const uint32_t old = p[c];
-    uint32_t nlo = lo[c], nhi = hi[c], np;
-    if (grow) {
-      nlo = old + 1;
-      np = nlo + (nhi - nlo + 1) / 2;
-    } else {
-      nhi = old - 1;
-      np = nlo + (nhi - nlo) / 2;
-    }
+    const OsipovWindow w = osipov_step({lo[c], hi[c], old}, grow);
+    const uint32_t np = w.probe;
     sum_p = sum_p + np - old;
     __syncwarp();
     if (lane == int(c % 32)) {
-      lo[c] = nlo;
-      hi[c] = nhi;
+      lo[c] = w.lower;
+      hi[c] = w.upper;
       p[c] = np;
       nkey[c] = np < len[c] ? T::key(in[sb[c] + np]) : Key(0);
       akey[c] = np > 0 ? T::key(in[sb[c] + np - 1]) : Key(0);
@@ -233,20 +220,6 @@ __device__ __forceinline__ uint64_t block_exclusive_scan(uint64_t v, uint64_t* r
   uint64_t before = 0;
   for (unsigned w = 0; w < threadIdx.x / 32; ++w) before += red[w];
   return before + inc - v;
-}
-
-template <class T>
-__device__ __forceinline__ uint32_t search_seq(const typename T::Item* seq, uint32_t lo, uint32_t hi,
-                                               typename T::Key d, bool upper) {
-  while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    const typename T::Key key = T::key(seq[mid]);
-    if (upper ? !(d < key) : key < d)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 template <class T>
@@ -304,8 +277,8 @@ __global__ void select_quick_kernel(const typename T::Item* __restrict__ in, Rou
     __syncthreads();
     const Key d = pivot_key;
     const int32_t c = pivot_seq;
-    b = own ? search_seq<T>(seq, lo, hi, d, false) : 0;
-    t = own ? search_seq<T>(seq, b, hi, d, true) : 0;
+    b = own ? key_rank<T>(seq, lo, hi, d, false) : 0;
+    t = own ? key_rank<T>(seq, b, hi, d, true) : 0;
     const uint64_t sum_b = block_sum(b, red);
     const uint64_t sum_t = block_sum(t, red);
     bool done = false;
@@ -340,18 +313,6 @@ __global__ void select_quick_kernel(const typename T::Item* __restrict__ in, Rou
 }
 
 // ---- Block-wise merging (Leischner §5.3.4, Alg. 4) ----------------------------------------------
-
-template <class T>
-__device__ __forceinline__ bool tagged_less(const typename T::Item& a, uint8_t ta, const typename T::Item& b,
-                                            uint8_t tb) {
-  const auto ka = T::key(a), kb = T::key(b);
-  return ka < kb || (!(kb < ka) && ta < tb);
-}
-
-template <class T>
-__device__ __forceinline__ uint64_t shown_key(const typename T::Item& x, uint8_t tag) {
-  return tag == kTagPad ? ~uint64_t(0) : uint64_t(T::key(x));
-}
 
 // Merges X (nx items, tag 0) and Y (ny items, tag 1) into Z with B threads through a 2B buffer.
 // Register blocks: thread t holds X[ux + t] and Y[uy + t]; padding (largest key, tag 2) past the
@@ -438,18 +399,8 @@ __device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const ty
       // Parallel ranking: the retained (older) keys first on ties, so equal keys keep their order.
       const Item l = buf[tid], u = buf[B + tid];
       const uint8_t tl = tag[tid], tu = tag[B + tid];
-      int lo = 0, hi = B;
-      while (lo < hi) {  // upper keys strictly before l
-        const int mid = (lo + hi) / 2;
-        if (tagged_less<T>(buf[B + mid], tag[B + mid], l, tl)) lo = mid + 1; else hi = mid;
-      }
-      const int pl = tid + lo;
-      lo = 0, hi = B;
-      while (lo < hi) {  // lower keys not after u
-        const int mid = (lo + hi) / 2;
-        if (!tagged_less<T>(u, tu, buf[mid], tag[mid])) lo = mid + 1; else hi = mid;
-      }
-      const int pu = tid + lo;
+      const int pl = tid + rank_in_upper<T>(buf, tag, B, l, tl);
+      const int pu = tid + rank_in_lower<T>(buf, tag, B, u, tu);
       __syncthreads();
       if (capture) {
         const size_t base = size_t(s) * 2 * B;

@@ -6,27 +6,11 @@
 #include "common/key_transform.h"
 #include "merge_host.h"
 #include "multiseq_select.h"
+#include "tagged_item.h"
 #include "two_way_model.h"
 
 namespace sortscope {
 namespace merge {
-namespace {
-
-constexpr uint8_t kTagX = 0, kTagY = 1, kTagPad = 2;
-
-template <class T>
-bool tagged_less(const typename T::Item& a, uint8_t ta, const typename T::Item& b, uint8_t tb) {
-  const auto ka = T::key(a), kb = T::key(b);
-  return ka < kb || (!(kb < ka) && ta < tb);
-}
-
-template <class T>
-uint64_t shown_key(const typename T::Item& x, uint8_t tag) {
-  return tag == kTagPad ? ~uint64_t(0) : uint64_t(T::key(x));
-}
-
-}  // namespace
-
 template <class T>
 void blockwise_merge_host(const typename T::Item* x, uint32_t nx, const typename T::Item* y, uint32_t ny,
                           typename T::Item* z, int b, bool stable, MergeBufferTrace* trace) {
@@ -86,18 +70,10 @@ void blockwise_merge_host(const typename T::Item* x, uint32_t nx, const typename
       // Each key's rank in the other half by binary search, as each GPU thread finds it.
       for (int t = 0; t < b; ++t) {
         const size_t l = size_t(t), u = size_t(b + t);
-        int lo = 0, hi = b;  // upper-half keys strictly before the lower key
-        while (lo < hi) {
-          const int mid = (lo + hi) / 2;
-          if (tagged_less<T>(buf[size_t(b + mid)], tag[size_t(b + mid)], buf[l], tag[l])) lo = mid + 1; else hi = mid;
-        }
-        merged[size_t(t + lo)] = buf[l], mtag[size_t(t + lo)] = tag[l];
-        lo = 0, hi = b;  // lower-half keys not after the upper key
-        while (lo < hi) {
-          const int mid = (lo + hi) / 2;
-          if (!tagged_less<T>(buf[u], tag[u], buf[size_t(mid)], tag[size_t(mid)])) lo = mid + 1; else hi = mid;
-        }
-        merged[size_t(t + lo)] = buf[u], mtag[size_t(t + lo)] = tag[u];
+        const size_t pl = size_t(t + rank_in_upper<T>(buf.data(), tag.data(), b, buf[l], tag[l]));
+        const size_t pu = size_t(t + rank_in_lower<T>(buf.data(), tag.data(), b, buf[u], tag[u]));
+        merged[pl] = buf[l], mtag[pl] = tag[l];
+        merged[pu] = buf[u], mtag[pu] = tag[u];
       }
       if (trace)
         for (size_t i = 0; i < merged.size(); ++i) trace->after.push_back(shown_key<T>(merged[i], mtag[i]));
