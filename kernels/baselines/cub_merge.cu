@@ -2,12 +2,9 @@
 // total order, so one instantiation per word size serves all six key types.
 #include "cub_merge.h"
 
-#include <stdexcept>
-
 #include <cub/device/device_merge_sort.cuh>
 
-#include "common/cuda_check.h"
-#include "common/device_scratch.h"
+#include "library_call.cuh"
 
 namespace sortscope {
 namespace {
@@ -32,36 +29,30 @@ cudaError_t sort_call(void* temp, size_t& temp_bytes, Word* keys, uint32_t* valu
                 : cub::DeviceMergeSort::SortKeys(temp, temp_bytes, keys, count, WordLess{}, stream);
 }
 
-template <class Word>
-void sort_words(Word* keys, uint32_t* values, uint64_t n, bool stable, cudaStream_t stream,
-                DeviceScratch& scratch, int slot) {
-  size_t temp_bytes = 0;
-  const bool pairs = values != nullptr;
-  CUDA_CHECK(sort_call<Word>(nullptr, temp_bytes, keys, values, pairs, n, stable, stream));
-  void* temp = scratch.get(slot, temp_bytes ? temp_bytes : 1);
-  CUDA_CHECK(sort_call<Word>(temp, temp_bytes, keys, values, pairs, n, stable, stream));
-}
-
 }  // namespace
 
 void cub_merge_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_bytes, bool stable,
-                            GpuStream stream, DeviceScratch& scratch, int slot) {
+                            GpuStream stream, DeviceScratch& scratch) {
   if (n < 2) return;
-  if (word_bytes == 4)
-    sort_words(static_cast<uint32_t*>(words), values, n, stable, stream, scratch, slot);
-  else if (word_bytes == 8)
-    sort_words(static_cast<uint64_t*>(words), values, n, stable, stream, scratch, slot);
-  else
-    throw std::logic_error("cub-merge: words must be 4 or 8 bytes");
+  with_word(word_bytes, "cub-merge", [&](auto word) {
+    using Word = decltype(word);
+    call_with_temp_storage(
+        [&](void* temp, size_t& bytes) {
+          return sort_call<Word>(temp, bytes, static_cast<Word*>(words), values, values != nullptr, n, stable, stream);
+        },
+        scratch, 0);
+  });
 }
 
 uint64_t cub_merge_temp_bytes(uint64_t n, int word_bytes, bool with_values) {
   if (n < 2) return 0;
-  size_t bytes = 0;  // a size query: CUB touches no pointer while temp is null
-  if (word_bytes == 4)
-    CUDA_CHECK(sort_call<uint32_t>(nullptr, bytes, nullptr, nullptr, with_values, n, false, nullptr));
-  else
-    CUDA_CHECK(sort_call<uint64_t>(nullptr, bytes, nullptr, nullptr, with_values, n, false, nullptr));
+  uint64_t bytes = 0;
+  with_word(word_bytes, "cub-merge", [&](auto word) {
+    using Word = decltype(word);
+    bytes = temp_storage_bytes([&](void* temp, size_t& b) {
+      return sort_call<Word>(temp, b, nullptr, nullptr, with_values, n, false, nullptr);
+    });
+  });
   return bytes;
 }
 

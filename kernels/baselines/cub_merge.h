@@ -12,10 +12,10 @@ const Algorithm& cub_merge_algorithm();
 
 #if SORTSCOPE_HAS_CUDA
 // Sorts n ordered-bits words (4 or 8 bytes each, word_bytes) in place, values (or null) following
-// their keys, on `stream`. Temporary storage comes from `scratch` slot `slot` (never allocated in
-// the timed path once it has grown). Asynchronous.
+// their keys, on `stream`. Temporary storage comes from `scratch` (never allocated in the timed
+// path once it has grown). Asynchronous.
 void cub_merge_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_bytes, bool stable,
-                            GpuStream stream, DeviceScratch& scratch, int slot);
+                            GpuStream stream, DeviceScratch& scratch);
 // Bytes of temporary storage CUB asks for (for the memory check before a run).
 uint64_t cub_merge_temp_bytes(uint64_t n, int word_bytes, bool with_values);
 #endif
