@@ -14,14 +14,14 @@
 
 #include "command.h"
 #include "core/runner.h"
-#include "export/atomic_file.h"
+#include "core/atomic_file.h"
 #include "frame_renderer.h"
 #include "gl/headless_context.h"
 #include "gl/png_writer.h"
 #include "registry.h"
 #include "scenario_options.h"
-#include "size_parse.h"
-#include "step_range.h"
+#include "parse/size_parse.h"
+#include "parse/step_range.h"
 
 namespace sortscope {
 namespace {

@@ -10,8 +10,8 @@
 #include "command.h"
 #include "common/npy_io.h"
 #include "core/runner.h"
-#include "export/atomic_file.h"
-#include "export/csv_writer.h"
+#include "core/atomic_file.h"
+#include "core/csv_writer.h"
 #include "registry.h"
 #include "scenario_options.h"
 

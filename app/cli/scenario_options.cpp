@@ -6,7 +6,7 @@
 
 #include "common/npy_io.h"
 #include "registry.h"
-#include "size_parse.h"
+#include "parse/size_parse.h"
 
 namespace sortscope {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "cli/command.h"
 #include "cli/scenario_options.h"
-#include "cli/size_parse.h"
-#include "cli/step_range.h"
+#include "parse/size_parse.h"
+#include "parse/step_range.h"
 #include "core/runner.h"
 #include "gl/headless_context.h"
 #include "registry.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <exception>
 
-#include "cli/size_parse.h"
+#include "parse/size_parse.h"
 #include "registry.h"
 #if SORTSCOPE_HAS_CUDA
 #include "common/bandwidth.h"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "cli/size_parse.h"
+#include "parse/size_parse.h"
 #include "export_job.h"
 #include "frame_renderer.h"
 #include "panels.h"

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
-#include "cli/size_parse.h"
+#include "parse/size_parse.h"
 #include "gui_main.h"
 
 namespace sortscope {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "cli/size_parse.h"
+#include "parse/size_parse.h"
 #include "panels.h"
 #include "registry.h"
 #include "widgets.h"

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <set>
 
-#include "cli/size_parse.h"
-#include "export/csv_writer.h"
+#include "parse/size_parse.h"
+#include "core/csv_writer.h"
 #include "registry.h"
 
 namespace sortscope::ui {

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/size_parse.h"
+#include "parse/size_parse.h"
 #include "panels.h"
 #include "registry.h"
 #include "widgets.h"

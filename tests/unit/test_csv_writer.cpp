@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "export/csv_writer.h"
+#include "core/csv_writer.h"
 #include "registry.h"
 
 namespace sortscope {

@@ -1,11 +1,11 @@
-// Sizes and step selections as people type them on the command line (app/cli/size_parse.h,
+// Sizes and step selections as people type them on the command line (app/parse/size_parse.h,
 // step_range.h). K, M, G, T are powers of two.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "size_parse.h"
-#include "step_range.h"
+#include "parse/size_parse.h"
+#include "parse/step_range.h"
 
 namespace sortscope {
 namespace {
