@@ -12,6 +12,7 @@
 #include "core/runner.h"
 #include "core/atomic_file.h"
 #include "core/csv_writer.h"
+#include "core/special_values.h"
 #include "registry.h"
 #include "scenario_options.h"
 
@@ -63,6 +64,7 @@ void run(const RunArgs& args) {
     if (auto e = check_csv_target(args.csv, header); !e.empty()) throw std::runtime_error("--csv: " + e);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
+  const std::string specials = user ? special_values_line(count_special_values(*user)) : "";
   RunnerOptions ro;
   ro.force_cpu = args.scenario.cpu;
   Runner runner(ro);
@@ -71,12 +73,14 @@ void run(const RunArgs& args) {
 
   fmt::print("sortscope run: {}\n", algo.title());
   fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
-  if (!args.scenario.input.empty())
+  if (!args.scenario.input.empty()) {
     fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,
                key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");
-  else
+    fmt::print("              {}\n", specials);
+  } else {
     fmt::print("  input       {}, {}\n", describe_input(s.input),
                backend == Backend::Gpu ? "generated on the GPU" : "generated on the CPU");
+  }
   if (backend == Backend::Gpu)
     fmt::print("  device      GPU: {}\n", runner.device().summary());
   else

@@ -19,7 +19,7 @@ std::vector<std::string> csv_param_names(const Algorithm& a) {
 }
 
 std::vector<std::string> csv_header(const std::vector<std::string>& param_names) {
-  std::vector<std::string> h = {"time", "algorithm"};
+  std::vector<std::string> h = {"time", "source", "algorithm"};
   h.insert(h.end(), param_names.begin(), param_names.end());
   for (const char* c : {"dist", "n", "key", "values", "seed", "dist_swap_percent", "dist_p", "dist_g",
                         "dist_r", "dist_entropy_k", "dist_unique", "input", "backend", "device",
@@ -30,9 +30,8 @@ std::vector<std::string> csv_header(const std::vector<std::string>& param_names)
   return h;
 }
 
-namespace {
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
+std::string utc_time(std::chrono::system_clock::time_point when) {
+  std::time_t t = std::chrono::system_clock::to_time_t(when);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[32];
@@ -40,6 +39,7 @@ std::string utc_now() {
   return buf;
 }
 
+namespace {
 std::string read_first_line(const std::string& path) {
   std::ifstream f(path);
   std::string line;
@@ -49,11 +49,13 @@ std::string read_first_line(const std::string& path) {
 }
 }  // namespace
 
-std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::string>& param_names) {
+std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::string>& param_names,
+                                 const CsvRowInfo& info) {
   const Scenario& s = r.scenario;
   const InputSpec& in = s.input;
   const Timing& t = r.timing;
-  std::vector<std::string> row = {utc_now(), s.algorithm};
+  std::vector<std::string> row = {info.time.empty() ? utc_time(std::chrono::system_clock::now()) : info.time,
+                                  info.source, s.algorithm};
   for (const std::string& name : param_names) {
     auto it = s.params.find(name);
     row.push_back(it == s.params.end() ? std::string() : std::to_string(it->second));

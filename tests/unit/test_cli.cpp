@@ -179,7 +179,7 @@ TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {
   std::vector<std::string> rows;
   for (std::string l; std::getline(lines, l);) rows.push_back(l);
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_EQ(rows[0].rfind("time,algorithm,threads,keys_per_thread,", 0), 0u) << rows[0];
+  EXPECT_EQ(rows[0].rfind("time,source,algorithm,threads,keys_per_thread,", 0), 0u) << rows[0];
   EXPECT_NE(rows[0].find(",dist,n,key,values,seed,"), std::string::npos) << rows[0];
   for (size_t i = 1; i < rows.size(); ++i) {
     EXPECT_NE(rows[i].find(",verified,"), std::string::npos) << rows[i];
