@@ -139,7 +139,7 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous_read);
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
 
-  ensure_fonts(std::min(width / 1280.0f, height / 720.0f));
+  ensure_fonts(std::clamp(style_.text_scale, 0.5f, 3.0f) * std::min(width / 1280.0f, height / 720.0f));
   target_.resize(width, height, style_.samples);
   target_.bind();
   glDisable(GL_SCISSOR_TEST);

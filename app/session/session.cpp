@@ -28,13 +28,14 @@ Session::~Session() {
   thread_.join();
 }
 
-uint64_t Session::submit(const Scenario& s) {
+uint64_t Session::submit(const Scenario& s, std::shared_ptr<const HostKeys> input) {
   std::lock_guard lock(mutex_);
   uint64_t gen = latest_.load() + 1;
   latest_ = gen;
   cancel_ = true;
-  pending_ = Job{gen, s, true};
+  pending_ = Job{gen, s, true, input};
   current_ = s;
+  current_input_ = std::move(input);
   wake_.notify_all();
   return gen;
 }
@@ -44,7 +45,7 @@ void Session::remeasure() {
   if (!current_) return;
   if (pending_) return;  // a run is already queued: it measures anyway
   // Same generation: the results belong to the scenario already shown.
-  pending_ = Job{latest_.load(), *current_, false};
+  pending_ = Job{latest_.load(), *current_, false, current_input_};
   wake_.notify_all();
 }
 
@@ -165,6 +166,10 @@ void Session::run_job(const Job& job) {
   };
   Scenario s = job.scenario;
   try {
+    if (job.input) {
+      activity("loading the input file");
+      s = runner_->prepare(s, *job.input, job.explain);  // a copy: the runner may add values
+    }
     activity("measuring");
     auto m = std::make_shared<MeasureResult>(runner_->measure(s, options_.measure, &cancel_));
     push({SessionEvent::Kind::Measured, job.generation, m, nullptr, 0, {}});
@@ -173,7 +178,7 @@ void Session::run_job(const Job& job) {
     auto e = std::make_shared<ExplainResult>(runner_->explain(s));
     push({SessionEvent::Kind::Explained, job.generation, nullptr, e, 0, {}});
     if (superseded(job.generation)) return;
-    if (sweep_enabled_) run_sweep(job);
+    if (sweep_enabled_ && !job.input) run_sweep(job);
   } catch (const RunCancelled&) {
     // A newer scenario arrived; it is already pending.
   } catch (const std::exception& e) {

@@ -27,7 +27,9 @@ namespace sortscope {
 struct SessionOptions {
   RunnerOptions runner;
   MeasureOptions measure{2, 10, true};       // with the baseline (CUB) on the same input
-  MeasureOptions sweep_measure{1, 5, true};
+  // The same warm-up and repetitions as the headline: a sweep point and the headline at the same n
+  // are the same measurement, so they agree within the spread the plots show.
+  MeasureOptions sweep_measure{2, 10, true};
   bool sweep = true;                  // measure keys/s against n after each changed scenario
   int sweep_min_log2 = 10;            // 2^10 keys
   int sweep_max_log2_gpu = 26;        // capped further by free memory
@@ -61,8 +63,10 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Queues `s` as the scenario to show; returns its generation. Cancels older work.
-  uint64_t submit(const Scenario& s);
+  // Queues `s` as the scenario to show; returns its generation. Cancels older work. With `input`
+  // (the user's keys: gui --input, File > Open) the runs sort those keys, whose count and type
+  // override the scenario's, and no sweep over n follows (the file fixes n).
+  uint64_t submit(const Scenario& s, std::shared_ptr<const HostKeys> input = nullptr);
   // Measures the current scenario once more (a new point on the per-run plot); no explain.
   void remeasure();
   void set_sweep_enabled(bool on);
@@ -87,6 +91,7 @@ class Session {
     uint64_t generation = 0;
     Scenario scenario;
     bool explain = true;
+    std::shared_ptr<const HostKeys> input;  // the user's keys, or null for generated input
   };
   void worker();
   void run_job(const Job& job);
@@ -105,6 +110,7 @@ class Session {
   SessionStatus status_;
   DeviceInfo device_;
   std::optional<Scenario> current_;     // last submitted scenario (for remeasure)
+  std::shared_ptr<const HostKeys> current_input_;  // and its user keys
   std::string last_sweep_key_;          // worker only
   std::atomic<uint64_t> latest_{0};
   std::atomic<bool> cancel_{false};     // raised when a newer job arrives

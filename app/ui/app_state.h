@@ -29,12 +29,15 @@ struct Notice {
 
 // The export dialog's fields (kept while the dialog is closed).
 struct ExportDialogState {
-  std::string video_path;          // "" -> a name from the scenario
+  std::string video_path;          // follows the timeline shown (export_name) until the user edits it
+  bool video_path_edited = false;  // typed by the user: kept when the scenario changes
   std::string csv_path = "sortscope-timings.csv";
   bool whole = true;               // the whole timeline, else [first, last]
   int first = 0, last = 0;
   std::string message;             // result of the last CSV write
   bool message_error = false;
+  std::string png_message;         // result of the last frame saved as PNG
+  bool png_message_error = false;
 };
 
 struct AppState {
@@ -51,6 +54,14 @@ struct AppState {
   double measure_latency_ms = -1;  // submission -> its measure result on the UI thread
   double explain_latency_ms = -1;  // submission -> its timeline on the UI thread
   std::map<uint64_t, Scenario> submitted;  // generation -> scenario (recent ones)
+
+  // The user's keys (gui --input, File > Open, a dropped file): the runs sort them instead of a
+  // generated input; the file fixes n, the key type and whether values come along.
+  std::shared_ptr<const HostKeys> input_keys;
+  std::string input_file;                          // its path ("" for generated input)
+  std::string input_specials;                      // its special-values line (core/special_values.h)
+  std::string want_open_file;                      // a path to open at the next frame (drop, File > Open)
+  bool show_open = false;                          // the File > Open dialog
 
   // Results of the newest finished runs.
   std::shared_ptr<const ExplainResult> explain;   // the timeline being played
@@ -80,6 +91,9 @@ struct AppState {
   float ui_scale = 1.0f;                           // 1 normal; projector: settings.projector_scale
   Rect scrub_rect;                                 // the transport's scrub bar (scripted tests aim here)
   Rect view_rect;                                  // the main view's picture, screen coordinates
+  bool throughput_plot_sweep = true;               // the plot shown when only one fits
+  bool banner_dismissed = false;                   // the CPU-model banner's close button
+  int code_scrolled_line = -1;                     // the pseudo-code line the step panel last scrolled to
 
   ViewCanvas* canvas = nullptr;
   ImFont* mono_font = nullptr;                     // pseudo-code (DejaVu Sans Mono when installed)
@@ -87,6 +101,7 @@ struct AppState {
   std::unique_ptr<ExportJob> export_job;
   ExportDialogState export_dialog;
   std::string last_export_message;                 // of the last finished export
+  bool last_export_failed = false;
 
   // Helpers.
   const Algorithm* algorithm() const;               // of the edited scenario
@@ -95,6 +110,8 @@ struct AppState {
   const Step* current_step() const;
   bool cpu_model_mode() const;                      // the timeline (or device) is the CPU model
   void notify(std::string text, bool error = false, double seconds = 6);
+  // The text scale of exported frames: the export setting, else the projector scale in projector mode.
+  float export_text_scale() const;
 };
 
 }  // namespace sortscope::ui

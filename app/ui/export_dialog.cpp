@@ -26,21 +26,49 @@ constexpr SizePreset kSizes[] = {{"640 x 360", 640, 360},     {"854 x 480", 854,
                                  {"1280 x 720 (720p)", 1280, 720}, {"1920 x 1080 (1080p)", 1920, 1080},
                                  {"1024 x 1024", 1024, 1024},  {"800 x 600", 800, 600}};
 
-std::string default_video_name(const AppState& s) {
-  if (!s.explain) return "sortscope.mp4";
-  return "sortscope-" + s.explain->timeline.algorithm + "-n" + std::to_string(s.explain->timeline.n) + ".mp4";
+// The name the export takes unless the user typed one: the timeline shown, in the folder and
+// format of the last export ("sortscope-radix-n65536.mp4"), so a clip of another scenario never
+// takes the previous clip's name.
+std::string follow_scenario_name(const AppState& s, const std::string& last_path) {
+  std::string base = last_path;
+  const bool folder = !base.empty() && base.back() == '/';
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  const std::filesystem::path last(base);
+  std::string ext = folder ? "/" : last.extension().string();
+  if (ext != ".mp4" && ext != ".gif" && ext != "/") ext = ".mp4";
+  const std::string stem = s.explain ? export_name(s.explain->timeline) : "sortscope";
+  return (last.parent_path() / stem).string() + ext;
+}
+
+// The text size of exported frames: auto follows projector mode (its scale), else a fixed factor.
+void text_scale_row(AppState& s) {
+  ExportSettings& ex = s.settings.export_;
+  bool automatic = ex.text_scale <= 0;
+  if (ImGui::Checkbox("text scale: auto", &automatic)) ex.text_scale = automatic ? 0.0f : s.export_text_scale();
+  item_tooltip("Auto: the projector scale while projector mode is on, else 1x (relative to a 1280 x 720 frame).");
+  ImGui::SameLine();
+  float v = s.export_text_scale();
+  ImGui::BeginDisabled(automatic);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  if (ImGui::SliderFloat("##text-scale", &v, 1.0f, 2.5f, "%.2fx")) ex.text_scale = v;
+  ImGui::EndDisabled();
 }
 
 void video_tab(AppState& s) {
   ExportDialogState& d = s.export_dialog;
   ExportSettings& ex = s.settings.export_;
-  if (d.video_path.empty()) d.video_path = ex.last_path.empty() ? default_video_name(s) : ex.last_path;
   const Timeline* tl = s.timeline();
   const int steps = tl ? int(tl->steps.size()) : 0;
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-  ImGui::InputText("output", &d.video_path);
-  item_tooltip("A .mp4 or .gif file, or a folder (ending in /) for one PNG per step.");
+  if (ImGui::InputText("output", &d.video_path)) d.video_path_edited = true;
+  item_tooltip("A .mp4 or .gif file, or a folder (ending in /) for one PNG per step. The name follows the "
+               "scenario shown until you type one.");
+  if (d.video_path_edited) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("follow scenario")) d.video_path_edited = false;
+    item_tooltip("Name the export after the scenario shown again.");
+  }
   // Format buttons rewrite the extension.
   std::filesystem::path p(d.video_path);
   std::string ext = p.extension().string();
@@ -90,6 +118,7 @@ void video_tab(AppState& s) {
     ex.steps_per_second = sps;
   ImGui::SameLine();
   if (ImGui::SmallButton("= playback")) ex.steps_per_second = s.playback.speed();
+  text_scale_row(s);
 
   if (steps > 0) {
     FrameSchedule sch;
@@ -119,6 +148,9 @@ void video_tab(AppState& s) {
     }
     ImGui::EndDisabled();
   }
+  // What the last export did, as the CSV tab says it.
+  if (!s.export_job && !s.last_export_message.empty())
+    colored_wrapped(s.last_export_failed ? colors::kBad : colors::kGood, s.last_export_message);
 }
 
 void csv_tab(AppState& s) {
@@ -139,6 +171,26 @@ void csv_tab(AppState& s) {
 
 }  // namespace
 
+void follow_export_name(AppState& s) {
+  ExportDialogState& d = s.export_dialog;
+  if (!d.video_path_edited)
+    d.video_path = follow_scenario_name(s, d.video_path.empty() ? s.settings.export_.last_path : d.video_path);
+}
+
+std::string export_name(const Timeline& tl) {
+  // Appended piece by piece: "literal" + std::string trips GCC 12's -Wrestrict false positive.
+  std::string name = "sortscope-";
+  name += tl.algorithm;
+  name += "-n";
+  name += std::to_string(tl.n);
+  if (tl.key_type != KeyType::U32) {
+    name += '-';
+    name += key_type_name(tl.key_type);
+  }
+  if (tl.with_values) name += "-pairs";
+  return name;
+}
+
 bool start_video_export(AppState& s, const std::string& path, int first_step, int last_step) {
   const ExportSettings& ex = s.settings.export_;
   VideoExportOptions o;
@@ -151,11 +203,13 @@ bool start_video_export(AppState& s, const std::string& path, int first_step, in
   o.last_step = last_step;
   if (s.canvas) o.style.array = s.canvas->view().options();
   o.style.aux_panel = s.settings.show_details;
+  o.style.text_scale = s.export_text_scale();
   try {
     const Algorithm* a = s.timeline_algorithm();
     if (!s.explain || !a) throw std::runtime_error("nothing to export yet: no timeline");
     if (s.export_job) throw std::runtime_error("an export is already running");
     s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
+    s.last_export_message.clear();
     s.settings.export_.last_path = path;
     return true;
   } catch (const std::exception& e) {
@@ -187,6 +241,9 @@ void draw_export_dialog(AppState& s) {
         ImGui::BeginDisabled(!s.explain);
         if (ImGui::Button("Save PNG  (Ctrl+S)")) s.want_save_png = true;
         ImGui::EndDisabled();
+        text_scale_row(s);
+        if (!s.export_dialog.png_message.empty())
+          colored_wrapped(s.export_dialog.png_message_error ? colors::kBad : colors::kGood, s.export_dialog.png_message);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

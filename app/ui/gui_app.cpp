@@ -10,10 +10,15 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "parse/size_parse.h"
+#include <backends/imgui_impl_opengl3.h>
+
+#include "clip_log.h"
+#include "common/npy_io.h"
+#include "core/special_values.h"
 #include "export_job.h"
 #include "frame_renderer.h"
 #include "panels.h"
+#include "parse/size_parse.h"
 #include "registry.h"
 #include "view_canvas.h"
 #include "widgets.h"
@@ -23,7 +28,6 @@ namespace sortscope::ui {
 namespace {
 
 constexpr float kBaseFontPx = 16.0f;
-constexpr float kScales[] = {1.0f, 1.5f, 1.75f, 2.0f};
 const char* kSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const char* kMonoPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 
@@ -95,6 +99,15 @@ void load_scenario_file(const std::string& path, GuiOptions& options) {
     throw std::runtime_error("scenario file " + path + " is not JSON: " + e.what());
   }
   if (!j.is_object()) throw std::runtime_error("scenario file " + path + " must hold a JSON object");
+  if (j.contains("input_file")) {
+    // The user's keys: a path, relative to the scenario file's folder when not absolute.
+    if (!j["input_file"].is_string() || j["input_file"].get<std::string>().empty())
+      throw std::runtime_error("scenario file " + path + ": \"input_file\" must be the path of a .npy file");
+    std::filesystem::path f = j["input_file"].get<std::string>();
+    if (f.is_relative()) f = std::filesystem::path(path).parent_path() / f;
+    options.input_file = f.string();
+    j.erase("input_file");
+  }
   if (j.contains("step")) {
     if (!j["step"].is_number_integer() || j["step"].get<int64_t>() < 0)
       throw std::runtime_error("scenario file " + path + ": \"step\" must be a step number (0 = the input)");
@@ -129,6 +142,10 @@ bool AppState::cpu_model_mode() const {
 void AppState::notify(std::string text, bool error, double seconds) {
   notice = Notice{std::move(text), error, ImGui::GetTime() + seconds};
 }
+float AppState::export_text_scale() const {
+  if (settings.export_.text_scale > 0) return settings.export_.text_scale;
+  return settings.projector ? settings.projector_scale : 1.0f;
+}
 
 // ---- GuiApp ----
 
@@ -153,7 +170,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   state_.session = session_.get();
 
   base_style_ = make_style();
-  build_fonts();
+  build_fonts(1.0f);
   canvas_ = std::make_unique<ViewCanvas>();
   state_.canvas = canvas_.get();
 
@@ -164,6 +181,33 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   if (!find_algorithm(state_.scenario.algorithm)) state_.scenario = default_scenario();
   pending_start_step_ = options_.start_step;
   state_.scenario_dirty = true;
+  if (!options_.input_file.empty()) {
+    // Checked here too (gui_command.cpp checks first): a bad file is one line, before any window.
+    load_input(options_.input_file);
+  }
+}
+
+void GuiApp::load_input(const std::string& path) {
+  auto keys = std::make_shared<HostKeys>(read_keys_file(path, std::nullopt));
+  if (keys->size() == 0) throw std::runtime_error(path + " holds no keys");
+  AppState& s = state_;
+  s.input_specials = special_values_line(count_special_values(*keys));
+  s.input_file = path;
+  s.scenario.input.n = keys->size();
+  s.scenario.input.key = keys->type;
+  s.scenario.input.with_values = keys->has_values();
+  s.input_keys = std::move(keys);
+  s.scenario_dirty = true;
+}
+
+void GuiApp::open_input_file(const std::string& path) {
+  try {
+    load_input(path);
+    state_.notify("sorting the keys of " + path + ": n = " + format_size(state_.scenario.input.n) + " " +
+                  std::string(key_type_name(state_.scenario.input.key)));
+  } catch (const std::exception& e) {
+    state_.notify(std::string("cannot open ") + path + ": " + e.what(), true, 10);
+  }
 }
 
 GuiApp::~GuiApp() {
@@ -173,13 +217,18 @@ GuiApp::~GuiApp() {
   session_.reset();
 }
 
-void GuiApp::build_fonts() {
+void GuiApp::build_fonts(float projector_scale) {
   ImGuiIO& io = ImGui::GetIO();
+  // Rebuilt when the projector scale changes (a window resized across sizes, another scale picked):
+  // the atlas holds the normal size and the one projector size in use, not every size up to 4K.
+  const bool had_texture = io.Fonts->TexID != nullptr;
+  if (had_texture) ImGui_ImplOpenGL3_DestroyFontsTexture();
   io.Fonts->Clear();
   fonts_.clear();
   const bool have_sans = std::filesystem::exists(kSansPath);
   const bool have_mono = std::filesystem::exists(kMonoPath);
-  for (float scale : kScales) {
+  for (float scale : {1.0f, projector_scale}) {
+    if (scale == 1.0f && !fonts_.empty()) continue;
     FontSet f;
     f.scale = scale;
     float px = std::round(kBaseFontPx * scale);
@@ -200,15 +249,27 @@ void GuiApp::build_fonts() {
     fonts_.push_back(f);
   }
   io.Fonts->Build();
+  if (had_texture) ImGui_ImplOpenGL3_CreateFontsTexture();
+  applied_scale_ = 0;  // the fonts moved: apply_scale picks them again
+}
+
+float projector_ui_scale(float chosen, ImVec2 display) {
+  // The chosen scale is for a 1080-line screen: smaller windows scale down (never below 1.25x, and
+  // never so far that a 1024x600 window loses its picture), 4K screens up, in quarter steps.
+  float s = chosen * std::clamp(display.y / 1080.0f, 0.7f, 2.2f);
+  s = std::min(s, chosen * std::max(display.x / 1600.0f, 0.7f) * 1.25f);
+  return std::clamp(std::round(s * 4.0f) / 4.0f, 1.25f, 4.0f);
 }
 
 void GuiApp::apply_scale() {
-  float want = state_.settings.projector ? state_.settings.projector_scale : 1.0f;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  float want = state_.settings.projector ? projector_ui_scale(state_.settings.projector_scale, display) : 1.0f;
   if (want == applied_scale_) return;
-  // The nearest prebuilt font size; the atlas is built once, so switching is instant.
+  const bool built = std::any_of(fonts_.begin(), fonts_.end(), [&](const FontSet& f) { return f.scale == want; });
+  if (!built) build_fonts(want);
   const FontSet* best = &fonts_.front();
   for (const FontSet& f : fonts_)
-    if (std::abs(f.scale - want) < std::abs(best->scale - want)) best = &f;
+    if (f.scale == want) best = &f;
   ImGuiIO& io = ImGui::GetIO();
   io.FontDefault = best->sans;
   state_.mono_font = best->mono;
@@ -341,7 +402,7 @@ void GuiApp::submit_if_dirty() {
   s.scenario_dirty = false;
   if (!err.empty()) return;
   s.scenario = sc;  // parameters resolved (defaults filled in)
-  s.submitted_generation = session_->submit(sc);
+  s.submitted_generation = session_->submit(sc, s.input_keys);
   s.submitted_at = std::chrono::steady_clock::now();
   s.submitted[s.submitted_generation] = sc;
   while (s.submitted.size() > 64) s.submitted.erase(s.submitted.begin());
@@ -349,33 +410,46 @@ void GuiApp::submit_if_dirty() {
   recompute_max_n();
 }
 
+void GuiApp::queue_key(int key, int mods) {
+  // Bounded: a stuck key repeating while frames stall cannot grow it without end.
+  if (key_queue_.size() < 256) key_queue_.push_back({key, mods});
+}
+
 void GuiApp::handle_keys() {
   ImGuiIO& io = ImGui::GetIO();
+  std::vector<KeyPress> presses;
+  presses.swap(key_queue_);
   if (io.WantTextInput) return;  // typing in a field: keys are text
   AppState& s = state_;
   Playback& pb = s.playback;
-  const bool ctrl = io.KeyCtrl;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) s.show_help = !s.show_help;
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
-    if (s.show_help) s.show_help = false;
-    else if (s.show_export) s.show_export = false;
+  for (const KeyPress& k : presses) {
+    if (k.mods & GLFW_MOD_CONTROL) {
+      if (k.key == GLFW_KEY_S) save_current_frame_png();
+      if (k.key == GLFW_KEY_E) s.show_export = true;
+      if (k.key == GLFW_KEY_Q) s.want_quit = true;
+      continue;
+    }
+    switch (k.key) {
+      case GLFW_KEY_F1: s.show_help = !s.show_help; break;
+      case GLFW_KEY_ESCAPE:
+        if (s.show_help) s.show_help = false;
+        else if (s.show_export) s.show_export = false;
+        break;
+      case GLFW_KEY_SPACE: pb.toggle_playing(); break;
+      case GLFW_KEY_RIGHT: pb.step_forward_paused(); break;
+      case GLFW_KEY_LEFT: pb.step_back_paused(); break;
+      case GLFW_KEY_HOME: pb.first(); break;
+      case GLFW_KEY_END: pb.last(); break;
+      // '+' is shift+'=' on most layouts: accept '=' too, and the keypad keys.
+      case GLFW_KEY_EQUAL:
+      case GLFW_KEY_KP_ADD: pb.faster(); break;
+      case GLFW_KEY_MINUS:
+      case GLFW_KEY_KP_SUBTRACT: pb.slower(); break;
+      case GLFW_KEY_F: s.want_fullscreen_toggle = true; break;
+      case GLFW_KEY_P: s.settings.projector = !s.settings.projector; break;
+      default: break;
+    }
   }
-  if (ctrl) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) save_current_frame_png();
-    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) s.show_export = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) s.want_quit = true;
-    return;
-  }
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) pb.toggle_playing();
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) pb.step_forward_paused();
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT, true)) pb.step_back_paused();
-  if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) pb.first();
-  if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) pb.last();
-  // '+' is shift+'=' on most layouts: accept '=' too, and the keypad keys.
-  if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL, true) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD, true)) pb.faster();
-  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS, true) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT, true)) pb.slower();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) s.want_fullscreen_toggle = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) s.settings.projector = !s.settings.projector;
 }
 
 void GuiApp::save_current_frame_png() {
@@ -386,8 +460,7 @@ void GuiApp::save_current_frame_png() {
     return;
   }
   const Timeline& tl = s.explain->timeline;
-  std::string name = "sortscope-" + tl.algorithm + "-n" + std::to_string(tl.n) + "-step" +
-                     std::to_string(s.playback.step()) + ".png";
+  const std::string name = export_name(tl) + "-step" + std::to_string(s.playback.step()) + ".png";
   try {
     // The finished frame (caption, view, pseudo-code, legend) at the export size, as videos have it.
     FrameStyle style;
@@ -395,11 +468,16 @@ void GuiApp::save_current_frame_png() {
     style.array.comparators = s.settings.show_aux;
     style.array.ownership_strip = s.settings.show_ownership;
     style.aux_panel = s.settings.show_details;
+    style.text_scale = s.export_text_scale();
     FrameRenderer renderer(tl, *algo, style);
     const ExportSettings& ex = s.settings.export_;
     write_png(name, ex.width, ex.height, renderer.render_rgba(s.playback.step(), ex.width, ex.height));
-    s.notify("saved " + std::filesystem::absolute(name).string());
+    s.export_dialog.png_message = "saved " + std::filesystem::absolute(name).string();
+    s.export_dialog.png_message_error = false;
+    s.notify(s.export_dialog.png_message);
   } catch (const std::exception& e) {
+    s.export_dialog.png_message = e.what();
+    s.export_dialog.png_message_error = true;
     s.notify(e.what(), true);
   }
 }
@@ -412,38 +490,62 @@ void GuiApp::frame() {
   if (s.continuous && s.device_ready && !session_->status().busy && ImGui::GetTime() - last_measure_time_ > 0.5)
     session_->remeasure(), last_measure_time_ = ImGui::GetTime();
   handle_keys();
+  if (!s.want_open_file.empty()) {
+    open_input_file(s.want_open_file);
+    s.want_open_file.clear();
+  }
   if (s.want_save_png) {
     s.want_save_png = false;
     save_current_frame_png();
   }
   s.playback.advance(io.DeltaTime);
 
-  // Layout for this frame's display size and scale.
+  // Layout for this frame's display size, scale and mode.
+  clip_log_begin_frame();
+  const bool projector = s.settings.projector;
+  const ImGuiStyle& st = ImGui::GetStyle();
   LayoutMetrics m;
   const float fs = ImGui::GetFontSize();
   m.menu_h = ImGui::GetFrameHeight();
   m.status_h = ImGui::GetFrameHeight() + fs * 0.3f;
-  m.transport_h = ImGui::GetFrameHeight() * 2 + fs * 2.6f;
+  // Projector mode: the transport is its button row and a scrub bar one button high.
+  m.transport_h = projector ? ImGui::GetFrameHeight() * 2 + st.ItemSpacing.y + st.WindowPadding.y * 2 + 2
+                            : ImGui::GetFrameHeight() * 2 + fs * 2.6f;
   m.splitter = std::max(4.0f, fs * 0.35f);
   m.min_panel = fs * 9;
-  m.min_view = fs * 17;  // the picture is what a room looks at: it keeps its height in projector mode
+  m.min_view = fs * 17;
+  m.fold_w = ImGui::GetFrameHeight() + st.WindowPadding.x;
+  m.line_h = ImGui::GetFrameHeight() + st.WindowPadding.y * 2;
+  // The picture is what a room looks at: in projector mode panels fold until it has half the screen.
+  m.min_view_share = projector ? 0.5f : 0.0f;
+  PanelModes& modes = projector ? s.settings.projector_panels : s.settings.panels;
   s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
-  s.rects = compute_layout(s.settings.layout, io.DisplaySize, m);
+  s.rects = compute_layout(s.settings.layout, io.DisplaySize, m, modes);
 
   layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
 
   draw_menu_bar(s);
-  draw_scenario_panel(s);
+  const PanelModes& shown = s.rects.modes;
+  if (shown.scenario == PanelMode::Shown) draw_scenario_panel(s);
+  else if (shown.scenario == PanelMode::Folded && draw_fold_strip("scenario", "Scenario", s.rects.scenario))
+    modes.scenario = PanelMode::Shown;
   draw_main_view_panel(s);
-  draw_transport_panel(s);
-  draw_step_panel(s);
-  draw_throughput_panel(s);
+  if (shown.transport) draw_transport_panel(s);
+  if (shown.step == PanelMode::Shown) draw_step_panel(s);
+  else if (shown.step == PanelMode::Folded && draw_fold_strip("step", "Step", s.rects.step))
+    modes.step = PanelMode::Shown;
+  if (shown.throughput == PanelMode::Shown) draw_throughput_panel(s);
+  else if (shown.throughput == PanelMode::Folded) draw_throughput_line(s);
   draw_status_bar(s);
+  follow_export_name(s);
   draw_export_dialog(s);
+  draw_open_dialog(s);
   draw_help_overlay(s);
+  clip_log_end_frame();
 
   if (s.export_job && s.export_job->finished()) {
     s.last_export_message = s.export_job->message();
+    s.last_export_failed = s.export_job->failed();
     s.notify(s.export_job->message(), s.export_job->failed(), 12);
     s.export_job.reset();
   }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app_state.h"
 
@@ -33,7 +34,12 @@ struct GuiOptions {
   double wait_seconds = 300;          // headless: longest wait for the first results
   bool sweep = true;                  // sweep keys/s against n (unless the settings turned it off)
   int sweep_max_log2 = -1;            // largest n of the sweep as 2^K (-1: the session's default)
+  std::string input_file;             // --input FILE (or the scenario file's "input_file"): the user's keys
 };
+
+// The UI scale of projector mode in a display of this size: the chosen scale (settings) is for a
+// 1080-line screen; smaller windows get less (at least 1.25x), 4K screens more. Quarter steps.
+float projector_ui_scale(float chosen, ImVec2 display);
 
 // Reads a scenario file: scenario_to_json's format plus an optional "step". Throws one line.
 void load_scenario_file(const std::string& path, GuiOptions& options);
@@ -50,6 +56,14 @@ class GuiApp {
   void frame();
   void render_offscreen();
 
+  // A key press (GLFW key code and modifier bits), from the window's key callback or a script.
+  // Presses are queued and all handled in the next frame: Dear ImGui 1.86 samples key state once
+  // per frame, so taps quicker than a frame would be lost.
+  void queue_key(int key, int mods = 0);
+  // Sorts the keys of a .npy file (every key type, key-value) from now on: the window's drop
+  // callback and File > Open come here. A bad file leaves the current input and says why.
+  void open_input_file(const std::string& path);
+
   AppState& state() { return state_; }
   const AppState& state() const { return state_; }
   // The settings to persist now (window placement is the driver's to fill in).
@@ -61,7 +75,8 @@ class GuiApp {
   bool settled() const;
 
  private:
-  void build_fonts();
+  void build_fonts(float projector_scale);
+  void load_input(const std::string& path);  // throws one line
   void apply_scale();
   void handle_keys();
   void pump_session();
@@ -82,6 +97,10 @@ class GuiApp {
   };
   std::vector<FontSet> fonts_;
   float applied_scale_ = 0;
+  struct KeyPress {
+    int key, mods;
+  };
+  std::vector<KeyPress> key_queue_;
   int pending_start_step_ = -1;
   double last_measure_time_ = 0;
   double last_free_query_ = 0;

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
+#include "common/npy_io.h"
 #include "parse/size_parse.h"
 #include "gui_main.h"
 
@@ -12,6 +13,7 @@ namespace {
 struct GuiArgs {
   ui::GuiOptions options;
   std::string scenario_file;
+  std::string input;
   std::string size = "1600x960";
   float projector = 0;
   bool no_settings = false;
@@ -31,6 +33,8 @@ void register_gui_command(CLI::App& app) {
   cmd->add_option("--script", args->options.script,
                   "Scripted input: key:NAME frames:N wait scrub:F report[:TAG] (or @FILE); see docs/app.md");
   cmd->add_option("--report", args->options.report, "Where the script's report commands write JSON lines");
+  cmd->add_option("--input", args->input,
+                  "Sort the keys of this .npy file (every key type; a structured key/value array for pairs)");
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
       ->capture_default_str();
@@ -49,6 +53,15 @@ void register_gui_command(CLI::App& app) {
     o.width = size.width;
     o.height = size.height;
     if (!args->scenario_file.empty()) ui::load_scenario_file(args->scenario_file, o);
+    if (!args->input.empty()) {
+      // Read once here so a bad file is one line before any window opens; the app reads it again.
+      try {
+        (void)read_keys_file(args->input, std::nullopt);
+      } catch (const std::exception& e) {
+        throw std::runtime_error("--input: " + std::string(e.what()));
+      }
+      o.input_file = args->input;
+    }
     if (args->projector > 0) o.projector = args->projector;
     // Headless pictures are reproducible: they never depend on a settings file.
     o.use_settings = !args->no_settings && !o.headless;

@@ -158,6 +158,8 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     cap.step = s.playback.step();
     cap.steps = s.playback.step_count();
     cap.cpu_model = s.cpu_model_mode();
+    cap.ui_scale = s.ui_scale;
+    cap.clipped = last_frame_clips();
   }
   return cap;
 }
@@ -172,6 +174,19 @@ int run_headless(const GuiOptions& options) {
   std::fprintf(stderr, "sortscope gui: frame time over the last %d frames: mean %.2f ms, max %.2f ms\n",
                options.frames < 0 ? 3 : std::max(options.frames, 2), cap.frame_ms_mean, cap.frame_ms_max);
   return cap.settled ? 0 : 3;
+}
+
+// Every press and repeat goes to the app's key queue (GuiApp::queue_key), however many arrive
+// between two frames; Dear ImGui's backend, installed after this, chains to it and keeps its own state.
+void glfw_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  if (action == GLFW_RELEASE) return;
+  if (auto* app = static_cast<GuiApp*>(glfwGetWindowUserPointer(window))) app->queue_key(key, mods);
+}
+
+// A file dropped on the window: its keys are sorted from the next frame on (the first of several).
+void glfw_drop(GLFWwindow* window, int count, const char** paths) {
+  if (count < 1) return;
+  if (auto* app = static_cast<GuiApp*>(glfwGetWindowUserPointer(window))) app->state().want_open_file = paths[0];
 }
 
 void glfw_error(int code, const char* text) { std::fprintf(stderr, "sortscope gui: GLFW error %d: %s\n", code, text); }
@@ -214,12 +229,19 @@ int run_windowed(const GuiOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   setup_imgui_io();
+  glfwSetKeyCallback(window, glfw_key);  // before the backend's: it calls the callback it replaces
+  glfwSetDropCallback(window, glfw_drop);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   if (!ImGui_ImplOpenGL3_Init(kGlslVersion)) throw std::runtime_error("Dear ImGui's OpenGL 3 backend failed to start");
   ImGuiIO& io = ImGui::GetIO();
   int rc = 0;
   {
     GuiApp app(options, settings);
+    glfwSetWindowUserPointer(window, &app);
+    struct Unhook {
+      GLFWwindow* w;
+      ~Unhook() { glfwSetWindowUserPointer(w, nullptr); }
+    } unhook{window};
     std::unique_ptr<InputScript> script;
     if (!options.script.empty()) script = std::make_unique<InputScript>(options.script, options.report);
     bool fullscreen = false;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "clip_log.h"
 #include "gui_app.h"
 
 namespace sortscope::ui {
@@ -19,6 +20,8 @@ struct HeadlessCapture {
   int step = 0, steps = 0;
   bool settled = false;             // the first results arrived before the wait ran out
   bool cpu_model = false;
+  float ui_scale = 1;               // the UI scale of the last frame (projector mode > 1)
+  ClipReport clipped;               // what the last frame could not show whole, by panel
   std::string renderer;             // GL renderer of the EGL context
   // Wall time of the final frames (UI, views and GL work finished: glFinish), in milliseconds.
   double frame_ms_mean = 0, frame_ms_max = 0;

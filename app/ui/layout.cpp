@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace sortscope::ui {
 
@@ -24,26 +25,78 @@ LayoutFractions clamp_fractions(LayoutFractions f, ImVec2 display, const LayoutM
   return f;
 }
 
-PanelRects compute_layout(const LayoutFractions& fin, ImVec2 display, const LayoutMetrics& m) {
-  LayoutFractions f = clamp_fractions(fin, display, m);
+const char* panel_mode_name(PanelMode m) {
+  switch (m) {
+    case PanelMode::Auto: return "auto";
+    case PanelMode::Shown: return "shown";
+    case PanelMode::Folded: return "folded";
+    case PanelMode::Hidden: return "hidden";
+  }
+  return "auto";
+}
+
+bool panel_mode_from_name(const std::string& name, PanelMode& out) {
+  for (PanelMode m : {PanelMode::Auto, PanelMode::Shown, PanelMode::Folded, PanelMode::Hidden})
+    if (name == panel_mode_name(m)) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+namespace {
+
+// The tiles for modes without Auto.
+PanelRects tile(const LayoutFractions& f, ImVec2 display, const LayoutMetrics& m, const PanelModes& md) {
   PanelRects r;
+  r.modes = md;
   const float w = display.x, g = m.splitter;
   const float top = m.menu_h, h = std::max(display.y - m.menu_h - m.status_h, 0.0f);
   r.menu = {0, 0, w, m.menu_h};
   r.status = {0, display.y - m.status_h, w, m.status_h};
-
-  float lw = std::round(f.left * w), rw = std::round(f.right * w);
-  float th = std::round(f.top * h);
-  float cx = lw + g, cw = std::max(w - lw - rw - 2 * g, 0.0f);
+  auto column = [&](PanelMode mode, float fraction) {
+    if (mode == PanelMode::Hidden) return 0.0f;
+    if (mode == PanelMode::Folded) return std::min(m.fold_w, std::round(w * 0.1f));
+    return std::round(fraction * w);
+  };
+  const float lw = column(md.scenario, f.left), rw = column(md.step, f.right);
+  const float lg = lw > 0 ? g : 0, rg = rw > 0 ? g : 0;
+  // Height of the rows above the throughput panel (view + transport, and the step column).
+  float th = h;
+  if (md.throughput == PanelMode::Shown) th = std::round(f.top * h);
+  else if (md.throughput == PanelMode::Folded) th = std::max(h - m.line_h - g, 0.0f);
+  const float bg = md.throughput == PanelMode::Hidden ? 0 : g;
+  const float cx = lw + lg, cw = std::max(w - lw - rw - lg - rg, 0.0f);
   r.scenario = {0, top, lw, h};
-  r.split_left = {lw, top, g, h};
-  float view_h = std::max(th - m.transport_h - g, 0.0f);
+  r.split_left = {lw, top, lg, h};
+  const float transport_h = md.transport ? std::min(m.transport_h, th) : 0;
+  const float view_h = md.transport ? std::max(th - transport_h - g, 0.0f) : th;
   r.view = {cx, top, cw, view_h};
-  r.transport = {cx, top + view_h + g, cw, th - view_h - g};
-  r.split_right = {cx + cw, top, g, th};
-  r.step = {cx + cw + g, top, rw, th};
-  r.split_top = {cx, top + th, w - cx, g};
-  r.throughput = {cx, top + th + g, w - cx, std::max(h - th - g, 0.0f)};
+  r.transport = md.transport ? Rect{cx, top + view_h + g, cw, th - view_h - g} : Rect{cx, top + th, cw, 0};
+  r.split_right = {cx + cw, top, rg, th};
+  r.step = {cx + cw + rg, top, rw, th};
+  r.split_top = {cx, top + th, w - cx, bg};
+  r.throughput = {cx, top + th + bg, w - cx, std::max(h - th - bg, 0.0f)};
+  return r;
+}
+
+}  // namespace
+
+PanelRects compute_layout(const LayoutFractions& fin, ImVec2 display, const LayoutMetrics& m, const PanelModes& modes) {
+  LayoutFractions f = clamp_fractions(fin, display, m);
+  PanelModes md = modes;
+  for (PanelMode* p : {&md.scenario, &md.step, &md.throughput})
+    if (*p == PanelMode::Auto) *p = PanelMode::Shown;
+  PanelRects r = tile(f, display, m, md);
+  // The picture is what a room looks at: Auto panels fold, the step column first, until it has its share.
+  const double want = double(m.min_view_share) * display.x * display.y;
+  for (auto [asked, resolved] : {std::pair{modes.step, &md.step}, std::pair{modes.scenario, &md.scenario},
+                                 std::pair{modes.throughput, &md.throughput}}) {
+    if (double(r.view.w) * r.view.h >= want) break;
+    if (asked != PanelMode::Auto) continue;
+    *resolved = PanelMode::Folded;
+    r = tile(f, display, m, md);
+  }
   return r;
 }
 
@@ -81,9 +134,13 @@ bool layout_splitters(LayoutFractions& f, const PanelRects& r, ImVec2 display, c
     }
     ImGui::End();
   };
-  splitter("##split_left", r.split_left, true, [&](ImVec2 d) { f.left += d.x / w; });
-  splitter("##split_right", r.split_right, true, [&](ImVec2 d) { f.right -= d.x / w; });
-  splitter("##split_top", r.split_top, false, [&](ImVec2 d) { f.top += d.y / h; });
+  // Only a shown panel has an edge to drag: folded strips and the one-line throughput keep their size.
+  if (r.modes.scenario == PanelMode::Shown)
+    splitter("##split_left", r.split_left, true, [&](ImVec2 d) { f.left += d.x / w; });
+  if (r.modes.step == PanelMode::Shown)
+    splitter("##split_right", r.split_right, true, [&](ImVec2 d) { f.right -= d.x / w; });
+  if (r.modes.throughput == PanelMode::Shown)
+    splitter("##split_top", r.split_top, false, [&](ImVec2 d) { f.top += d.y / h; });
   if (changed) f = clamp_fractions(f, display, m);
   return changed;
 }

@@ -24,26 +24,68 @@ ImU32 rgba(const std::array<float, 4>& c) {
   return IM_COL32(int(c[0] * 255), int(c[1] * 255), int(c[2] * 255), int(c[3] * 255));
 }
 
+// One line: what runs instead of the GPU and why; the whole text in its tooltip, and a close box
+// (the status bar keeps saying CPU MODEL).
 void cpu_banner(AppState& s) {
   const float fs = ImGui::GetFontSize();
+  const ImGuiStyle& st = ImGui::GetStyle();
   ImVec2 p = ImGui::GetCursorScreenPos();
-  const float local_x = ImGui::GetCursorPosX();
   const float w = ImGui::GetContentRegionAvail().x;
   std::string reason = s.device.gpu ? "the CPU model was requested (--cpu)"
                                     : (s.device.no_gpu_reason.empty() ? "no CUDA device" : s.device.no_gpu_reason);
-  std::string text = "CPU MODEL: " + reason +
-                     ". The steps are the GPU algorithm's, computed by its CPU model; timings are CPU timings.";
-  const float pad = fs * 0.5f;
-  ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - 2 * pad);
-  float h = ts.y + pad;
-  ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kWarn, 4.0f);
-  ImGui::SetCursorScreenPos(ImVec2(p.x + pad, p.y + pad * 0.5f));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.06f, 0.02f, 1));
-  ImGui::PushTextWrapPos(local_x + w - pad);  // window-local, as ImGui wants it
+  const std::string full = "CPU MODEL: " + reason +
+                           ". The steps are the GPU algorithm's, computed by its CPU model; timings are CPU timings.";
+  const float pad = fs * 0.4f, h = fs + pad;
+  const float close_w = fs + pad;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kWarn, 4.0f);
+  const std::string line = elide("CPU MODEL: " + reason + " - steps of the GPU algorithm, CPU timings", w - close_w - 2 * pad);
+  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(20, 15, 5, 255), line.c_str());
+  ImGui::InvisibleButton("##banner", ImVec2(std::max(w - close_w, 1.0f), h));
+  item_tooltip(full + "\nThe close box hides this line; the status bar keeps saying it.");
+  ImGui::SameLine(0, 0);
+  const ImVec2 c = ImGui::GetCursorScreenPos();
+  if (ImGui::InvisibleButton("##banner-close", ImVec2(close_w, h))) s.banner_dismissed = true;
+  const ImU32 ink = ImGui::IsItemHovered() ? IM_COL32(0, 0, 0, 255) : IM_COL32(60, 40, 10, 255);
+  const float cx = c.x + close_w * 0.5f, cy = c.y + h * 0.5f, r = fs * 0.25f;
+  dl->AddLine(ImVec2(cx - r, cy - r), ImVec2(cx + r, cy + r), ink, 2.0f);
+  dl->AddLine(ImVec2(cx - r, cy + r), ImVec2(cx + r, cy - r), ink, 2.0f);
+  item_tooltip("Hide this line");
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + st.ItemSpacing.y));
+}
+
+// Projector mode (or the step panel folded away): the step counter and what a student sees in this
+// step, in the large font, over the picture. Two lines at most; the rest in the tooltip.
+void caption_line(AppState& s) {
+  const Step* step = s.current_step();
+  const Timeline* tl = s.timeline();
+  if (!step || !tl) return;
+  if (s.large_font) ImGui::PushFont(s.large_font);
+  char counter[48];
+  std::snprintf(counter, sizeof counter, "%d / %d", s.playback.step(), int(tl->steps.size()) - 1);
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float cw = ImGui::CalcTextSize(counter).x + ImGui::GetFontSize();
+  ImGui::TextColored(to_vec4(colors::kAccent), "%s", counter);
+  ImGui::SameLine(0, ImGui::GetFontSize());
+  // At most two lines: cut at a word where the second would end.
+  const float room = std::max(w - cw, ImGui::GetFontSize() * 4);
+  std::string text = step->caption;
+  if (ImGui::CalcTextSize(text.c_str(), nullptr, false, room).y > ImGui::GetTextLineHeight() * 2.5f) {
+    std::string cut;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != ' ') continue;
+      std::string c = text.substr(0, i) + "...";
+      if (ImGui::CalcTextSize(c.c_str(), nullptr, false, room).y > ImGui::GetTextLineHeight() * 2.5f) break;
+      cut = c;
+    }
+    text = cut.empty() ? elide(text, room) : cut;
+  }
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
+  if (s.large_font) ImGui::PopFont();
+  item_tooltip("step " + std::string(counter) + ": " + step->caption +
+               (step->launch >= 0 ? "\nkernel launch " + std::to_string(step->launch) + ": " + step->launch_name : ""));
 }
 
 void toolbar(AppState& s) {
@@ -145,10 +187,11 @@ bool network_overview(AppState& s, float height) {
     dl->AddRectFilled(ImVec2(x0, p.y + height * (1 - frac * 0.92f)), ImVec2(x1, p.y + height), col);
   }
   // The label sits in the strip's top-left corner, over a shade, so it costs no line of its own.
-  ImVec2 ts = ImGui::CalcTextSize(label);
+  const std::string shown = elide(label, w - ImGui::GetFontSize());
+  ImVec2 ts = ImGui::CalcTextSize(shown.c_str());
   const float pad = ImGui::GetFontSize() * 0.3f;
   dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + pad), IM_COL32(20, 22, 28, 200), 3.0f);
-  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(220, 222, 228, 255), label);
+  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(220, 222, 228, 255), shown.c_str());
   bool changed = false;
   if (ImGui::IsItemHovered()) {
     int k = std::clamp(int((ImGui::GetIO().MousePos.x - p.x) / cw), 0, steps - 1);
@@ -207,12 +250,15 @@ void legend(AppState& s) {
 }  // namespace
 
 void draw_main_view_panel(AppState& s) {
-  if (!begin_panel("View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-    ImGui::End();
+  const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
+  if (!begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title)) {
+    end_panel();
     return;
   }
-  if (s.device_ready && s.cpu_model_mode()) cpu_banner(s);
-  toolbar(s);
+  if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed) cpu_banner(s);
+  // The room's view: the caption over the picture; the toolbar's choices stay in the View menu.
+  if (s.settings.projector || s.rects.modes.step != PanelMode::Shown) caption_line(s);
+  if (!s.settings.projector) toolbar(s);
 
   const float fs = ImGui::GetFontSize();
   const bool has_network = [&] {
@@ -228,10 +274,17 @@ void draw_main_view_panel(AppState& s) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
   float details_h = 0;
+  bool details_note = false;  // the step has no panel snapshot: one line says so
   if (const Timeline* tl = s.timeline(); tl && s.settings.show_details && timeline_has_aux_panel(*tl)) {
-    details_h = std::round(size.y * 0.45f);
-    if (details_h >= fs * 8) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
-    else details_h = 0;  // too little room: the array keeps it all
+    const Step* st = s.current_step();
+    if (st && !has_aux_panel(*st)) {
+      details_note = true;
+      size.y -= ImGui::GetTextLineHeightWithSpacing();
+    } else {
+      details_h = std::round(size.y * 0.45f);
+      if (details_h >= fs * 8) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
+      else details_h = 0;  // too little room: the array keeps it all
+    }
   }
 
   if (!s.timeline()) {
@@ -246,9 +299,10 @@ void draw_main_view_panel(AppState& s) {
     s.canvas->show(s, size);
   }
   if (details_h > 0) details(s, ImVec2(avail.x, details_h));
+  if (details_note) ImGui::TextDisabled("%s", elide("details: none in this step (the input, or a step without snapshots)", avail.x).c_str());
   if (has_network) network_overview(s, fs * 2.4f);
   if (s.settings.show_legend) legend(s);
-  ImGui::End();
+  end_panel();
 }
 
 }  // namespace sortscope::ui

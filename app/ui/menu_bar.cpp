@@ -1,11 +1,40 @@
 // The menu bar: export, view choices, projector mode, run controls, help.
 #include <cstdio>
+#include <filesystem>
 
+#include "clip_log.h"
 #include "export_job.h"
 #include "panels.h"
 #include "widgets.h"
 
 namespace sortscope::ui {
+
+namespace {
+
+// View > Panels: each panel shown, folded or hidden, for the mode on screen (projector mode keeps
+// its own presentation layout); "auto" folds it when the picture needs the room.
+void panels_menu(AppState& s) {
+  PanelModes& modes = s.settings.projector ? s.settings.projector_panels : s.settings.panels;
+  if (!ImGui::BeginMenu(s.settings.projector ? "Panels (projector layout)" : "Panels")) return;
+  auto row = [](const char* name, PanelMode& mode, const char* folded) {
+    if (!ImGui::BeginMenu(name)) return;
+    for (PanelMode m : {PanelMode::Auto, PanelMode::Shown, PanelMode::Folded, PanelMode::Hidden}) {
+      const char* label = m == PanelMode::Folded ? folded : panel_mode_name(m);
+      if (ImGui::MenuItem(label, nullptr, mode == m)) mode = m;
+    }
+    ImGui::EndMenu();
+  };
+  row("Scenario", modes.scenario, "folded (a strip)");
+  row("Step", modes.step, "folded (a strip)");
+  row("Throughput", modes.throughput, "folded (one line)");
+  ImGui::MenuItem("Transport", nullptr, &modes.transport);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Defaults for this mode"))
+    modes = s.settings.projector ? projector_panel_defaults() : PanelModes{};
+  ImGui::EndMenu();
+}
+
+}  // namespace
 
 void draw_menu_bar(AppState& s) {
   ImGui::SetNextWindowPos(s.rects.menu.pos());
@@ -13,6 +42,7 @@ void draw_menu_bar(AppState& s) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));  // exactly the bar's height, not 32 px
+  clip_log_panel("menu");
   ImGui::Begin("##menu", nullptr,
                kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar(3);
@@ -20,6 +50,8 @@ void draw_menu_bar(AppState& s) {
     ImGui::TextColored(to_vec4(colors::kAccent), "Sortscope");
     ImGui::Spacing();
     if (ImGui::BeginMenu("File")) {
+      if (ImGui::MenuItem("Open keys (.npy)...")) s.show_open = true;
+      ImGui::Separator();
       if (ImGui::MenuItem("Save frame as PNG", "Ctrl+S", false, s.explain != nullptr)) {
         s.want_save_png = true;  // saved by GuiApp, the same path as Ctrl+S
       }
@@ -41,6 +73,7 @@ void draw_menu_bar(AppState& s) {
       ImGui::MenuItem("Auxiliary views", nullptr, &s.settings.show_aux);
       ImGui::MenuItem("Block ownership strip", nullptr, &s.settings.show_ownership);
       ImGui::MenuItem("Legend", nullptr, &s.settings.show_legend);
+      ImGui::MenuItem("Details panel", nullptr, &s.settings.show_details);
       ImGui::Separator();
       ImGui::MenuItem("Projector mode", "P", &s.settings.projector);
       if (ImGui::BeginMenu("Projector scale")) {
@@ -54,6 +87,7 @@ void draw_menu_bar(AppState& s) {
         }
         ImGui::EndMenu();
       }
+      panels_menu(s);
       if (ImGui::MenuItem("Fullscreen", "F")) s.want_fullscreen_toggle = true;
       if (ImGui::MenuItem("Reset layout")) s.settings.layout = LayoutFractions{};
       ImGui::EndMenu();
@@ -77,11 +111,15 @@ void draw_menu_bar(AppState& s) {
     if (s.explain) {
       const Timeline& tl = s.explain->timeline;
       char text[160];
-      std::snprintf(text, sizeof text, "%s  n = %llu  %s%s", tl.algorithm.c_str(), static_cast<unsigned long long>(tl.n),
-                    std::string(key_type_name(tl.key_type)).c_str(), tl.with_values ? " + u32 values" : "");
+      std::snprintf(text, sizeof text, "%s  n = %llu  %s%s%s%s", tl.algorithm.c_str(), static_cast<unsigned long long>(tl.n),
+                    std::string(key_type_name(tl.key_type)).c_str(), tl.with_values ? " + u32 values" : "",
+                    s.input_file.empty() ? "" : "  from ",
+                    std::filesystem::path(s.input_file).filename().string().c_str());
       float w = ImGui::CalcTextSize(text).x + ImGui::GetFontSize();
-      ImGui::SameLine(ImGui::GetWindowWidth() - w);
-      ImGui::TextDisabled("%s", text);
+      if (ImGui::GetCursorPosX() + ImGui::GetFontSize() <= ImGui::GetWindowWidth() - w) {  // never over the menus
+        ImGui::SameLine(ImGui::GetWindowWidth() - w);
+        ImGui::TextDisabled("%s", text);
+      }
     }
     ImGui::EndMenuBar();
   }

@@ -10,8 +10,11 @@ inline constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiW
                                                 ImGuiWindowFlags_NoCollapse |
                                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
                                                 ImGuiWindowFlags_NoSavedSettings;
-// Begins a panel window at `r` (always call ImGui::End after, as with ImGui::Begin).
-bool begin_panel(const char* title, const Rect& r, ImGuiWindowFlags extra = 0);
+// Begins a panel window at `r`; `name` is the panel's name in the clip log and the script's report
+// (clip_log.h). Always call end_panel after, as ImGui::End after ImGui::Begin.
+bool begin_panel(const char* name, const char* title, const Rect& r, ImGuiWindowFlags extra = 0);
+// Notes what the panel's items could not show whole, then ImGui::End.
+void end_panel();
 
 void draw_menu_bar(AppState& s);           // menu_bar.cpp
 void draw_scenario_panel(AppState& s);     // scenario_panel.cpp
@@ -19,9 +22,21 @@ void draw_main_view_panel(AppState& s);    // main_view_panel.cpp
 void draw_transport_panel(AppState& s);    // transport_panel.cpp
 void draw_step_panel(AppState& s);         // step_panel.cpp
 void draw_throughput_panel(AppState& s);   // throughput_panel.cpp
+void draw_throughput_line(AppState& s);    // throughput_panel.cpp: the folded panel, its summary line
+// A folded side panel: a strip with its title, letter under letter; true when clicked (unfold it).
+bool draw_fold_strip(const char* name, const char* title, const Rect& r);  // fold_strip.cpp
 void draw_status_bar(AppState& s);         // status_bar.cpp
 void draw_help_overlay(AppState& s);       // help_overlay.cpp
 void draw_export_dialog(AppState& s);      // export_dialog.cpp
+void draw_open_dialog(AppState& s);        // open_dialog.cpp: File > Open
+// The scenario panel's input rows while the user's keys are sorted: the file's name, n and key
+// type, its special values, and the way back to generated input.
+void input_file_rows(AppState& s);         // open_dialog.cpp
+// The file name stem of an export of this timeline: "sortscope-radix-n65536" (key type and values
+// when not plain u32 keys).
+std::string export_name(const Timeline& tl);  // export_dialog.cpp
+// Renames the export dialog's output after the timeline shown unless the user typed a name.
+void follow_export_name(AppState& s);  // export_dialog.cpp
 // Starts a background export of the timeline shown (steps first..last, -1: to the end) with the
 // export settings; false (and a notice saying why) when it cannot start.
 bool start_video_export(AppState& s, const std::string& path, int first_step, int last_step);

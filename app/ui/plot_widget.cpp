@@ -17,6 +17,10 @@ double to_axis(const PlotAxis& axis, double v) {
 
 std::string tick_label(const PlotAxis& axis, double v) { return axis.format ? axis.format(v) : format_si(v); }
 
+std::string legend_text(const PlotSeries& s) {
+  return s.absent_reason.empty() ? s.label : s.label + ": " + s.absent_reason;
+}
+
 // Dashed segment: ImDrawList has no stipple, so split the segment.
 void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash = 6, float gap = 4) {
   float dx = b.x - a.x, dy = b.y - a.y;
@@ -139,6 +143,8 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     }
     xs.insert(xs.end(), s.x.begin(), s.x.end());
     ys.insert(ys.end(), s.y.begin(), s.y.end());
+    ys.insert(ys.end(), s.y_lo.begin(), s.y_lo.end());
+    ys.insert(ys.end(), s.y_hi.begin(), s.y_hi.end());
     any = any || !s.x.empty();
   }
   AxisRange xr = fit_axis(config.x, xs), yr = fit_axis(config.y, ys);
@@ -153,13 +159,15 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
   const float line_h = fh * 1.2f;
   const float swatch_w = fh * 1.4f, item_gap = fh * 1.0f;
   float legend_rows = 0;
+  bool legend_too_wide = false;  // a label longer than the plot is wide
   if (config.legend && !series.empty()) {
     const float left = p0.x + ImGui::CalcTextSize(config.y.label.c_str()).x + fh * 1.5f;
     const float right = p1.x - fh * 0.5f;
     std::vector<std::vector<LegendItem>> rows(1);
     float used = 0;
     for (size_t i = 0; i < series.size(); ++i) {
-      float w = swatch_w + fh * 0.3f + ImGui::CalcTextSize(series[i].label.c_str()).x;
+      if (!series[i].in_legend) continue;
+      float w = swatch_w + fh * 0.3f + ImGui::CalcTextSize(legend_text(series[i]).c_str()).x;
       if (!rows.back().empty() && used + item_gap + w > right - left) rows.emplace_back(), used = 0;
       used += (rows.back().empty() ? 0 : item_gap) + w;
       rows.back().push_back({i, 0, 0, w});
@@ -177,19 +185,35 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
       }
     }
     legend_rows = float(rows.size());
+    for (const LegendItem& it : legend) legend_too_wide = legend_too_wide || it.w > right - left;
   }
 
-  // Margins from the widest y tick label and the legend rows.
-  std::vector<double> yt = axis_ticks(config.y, yr, std::max(2, int(size.y / (fh * 2.2f))));
+  // A legend of several rows in a short plot would leave no room for the data: it folds into a
+  // "legend" marker whose tooltip lists the series.
+  // A short plot drops its x label (the ticks and the tooltip still say what x is).
+  const bool x_label = !config.x.label.empty() && size.y >= fh * 8;
+  const float bottom_margin = fh * (x_label ? 2.8f : 1.6f);
+  bool legend_folded = false;
+  if (legend_too_wide || (legend_rows > 1 && size.y - bottom_margin - line_h * legend_rows < fh * 5)) {
+    legend_folded = true;
+    legend.clear();
+    legend_rows = 1;
+  }
+  // Margins from the widest y tick label and the legend rows; ticks at least 1.6 lines apart.
+  const float top_margin = fh * 0.2f + line_h * std::max(legend_rows, 1.0f) + fh * 0.5f;
+  std::vector<double> yt =
+      axis_ticks(config.y, yr, std::max(2, int((size.y - top_margin - bottom_margin) / (fh * 1.6f))));
   float label_w = 0;
   for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
-  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + fh * 0.2f + line_h * std::max(legend_rows, 1.0f) + fh * 0.5f);
-  ImVec2 a1(p1.x - fh * 0.8f, p1.y - fh * (config.x.label.empty() ? 1.6f : 2.8f));
-  if (a1.x - a0.x < 20 || a1.y - a0.y < 20) {
-    const char* t = "too small: drag the splitter above";
+  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + top_margin);
+  ImVec2 a1(p1.x - fh * 0.8f, p1.y - bottom_margin);
+  if (a1.x - a0.x < fh * 3 || a1.y - a0.y < fh * 1.5f) {
+    // No room for axes: say so only where the words fit.
+    const char* t = "(plot: no room)";
     ImVec2 ts = ImGui::CalcTextSize(t);
-    dl->AddText(ImVec2(p0.x + std::max(0.0f, (size.x - ts.x) * 0.5f), p0.y + (size.y - ts.y) * 0.5f),
-                ImGui::GetColorU32(ImGuiCol_TextDisabled), t);
+    if (ts.x <= size.x && ts.y <= size.y)
+      dl->AddText(ImVec2(p0.x + (size.x - ts.x) * 0.5f, p0.y + (size.y - ts.y) * 0.5f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), t);
     return hover;
   }
   // Data are inset from the frame so markers at the ends stay whole.
@@ -222,7 +246,7 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
   }
   dl->AddRect(a0, a1, ImGui::GetColorU32(ImGuiCol_Border));
   if (!config.y.label.empty()) dl->AddText(ImVec2(p0.x + fh * 0.3f, p0.y + fh * 0.3f), text, config.y.label.c_str());
-  if (!config.x.label.empty()) {
+  if (x_label) {
     ImVec2 ts = ImGui::CalcTextSize(config.x.label.c_str());
     dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, p1.y - fh * 1.3f), text, config.x.label.c_str());
   }
@@ -254,6 +278,13 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
         if (s.dashed) dashed_line(dl, prev, p, s.color, 2.0f);
         else dl->AddLine(prev, p, s.color, 2.0f);
       }
+      if (i < s.y_lo.size() && i < s.y_hi.size() && usable(config.y, s.y_lo[i]) && usable(config.y, s.y_hi[i])) {
+        // The spread of the repetitions: a bar from the slowest to the fastest, with caps.
+        const float lo = sy(s.y_lo[i]), hi = sy(s.y_hi[i]), cap = fh * 0.2f;
+        dl->AddLine(ImVec2(p.x, lo), ImVec2(p.x, hi), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - cap, lo), ImVec2(p.x + cap, lo), s.color, 1.5f);
+        dl->AddLine(ImVec2(p.x - cap, hi), ImVec2(p.x + cap, hi), s.color, 1.5f);
+      }
       float r = markers ? fh * 0.18f + 1.5f : 0;
       if (int(i) == s.highlight) {
         dl->AddCircle(p, fh * 0.45f, s.color, 0, 2.0f);
@@ -277,10 +308,30 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, (a0.y + a1.y - ts.y) * 0.5f), dim, config.empty_text.c_str());
   }
 
+  if (legend_folded) {
+    const char* t = "legend";
+    ImVec2 ts = ImGui::CalcTextSize(t);
+    ImVec2 at(p1.x - ts.x - fh * 0.5f, p0.y + fh * 0.2f);
+    dl->AddText(at, dim, t);
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    if (hovered && mp.x >= at.x && mp.x < at.x + ts.x && mp.y >= at.y && mp.y < at.y + ts.y) {
+      ImGui::BeginTooltip();
+      for (const PlotSeries& ps : series)
+        if (ps.in_legend)
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ps.absent_reason.empty() ? ps.color : dim), "%s",
+                             legend_text(ps).c_str());
+      ImGui::EndTooltip();
+    }
+  }
   for (const LegendItem& it : legend) {
     const PlotSeries& ps = series[it.series];
     float y = it.y + line_h * 0.5f;
     ImVec2 s0(it.x, y), s1(it.x + swatch_w, y);
+    if (!ps.absent_reason.empty()) {  // greyed: what is missing here, and why
+      dashed_line(dl, s0, s1, dim, 1.5f, 3, 3);
+      dl->AddText(ImVec2(it.x + swatch_w + fh * 0.3f, y - fh * 0.5f), dim, legend_text(ps).c_str());
+      continue;
+    }
     if (ps.dashed || ps.style == SeriesStyle::HorizontalLine) dashed_line(dl, s0, s1, ps.color, 2.0f, 4, 3);
     else dl->AddLine(s0, s1, ps.color, 2.0f);
     if (ps.style == SeriesStyle::LinesAndMarkers || ps.style == SeriesStyle::Markers)

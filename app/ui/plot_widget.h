@@ -59,7 +59,12 @@ struct PlotSeries {
   SeriesStyle style = SeriesStyle::LinesAndMarkers;
   bool dashed = false;
   std::vector<double> x, y;      // HorizontalLine: y[0] only
+  std::vector<double> y_lo, y_hi;  // optional spread per point (min..max), drawn as a vertical bar
   int highlight = -1;            // index of a point drawn larger (the current scenario), -1: none
+  bool in_legend = true;         // false: drawn, not listed (a second part of a listed series)
+  // Non-empty: the series cannot be drawn here; the legend lists it greyed with this reason
+  // ("cub-radix: needs a GPU") so its absence is explained rather than silent.
+  std::string absent_reason;
 };
 
 inline PlotSeries make_series(std::string label, ImU32 color, SeriesStyle style) {

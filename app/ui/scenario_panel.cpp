@@ -110,8 +110,8 @@ bool distribution_knobs(InputSpec& in, float column) {
 }  // namespace
 
 void draw_scenario_panel(AppState& s) {
-  if (!begin_panel("Scenario", s.rects.scenario)) {
-    ImGui::End();
+  if (!begin_panel("scenario", "Scenario", s.rects.scenario)) {
+    end_panel();
     return;
   }
   Scenario& sc = s.scenario;
@@ -165,6 +165,8 @@ void draw_scenario_panel(AppState& s) {
 
   // Input.
   section_header("Input");
+  if (!s.input_file.empty()) input_file_rows(s);  // the user's keys: the generated input's knobs rest
+  ImGui::BeginDisabled(!s.input_file.empty());
   field_label("distribution", column);
   if (ImGui::BeginCombo("##distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
     for (Distribution d : kAllDistributions)
@@ -222,7 +224,7 @@ void draw_scenario_panel(AppState& s) {
     ImGui::EndCombo();
   }
   item_tooltip("Floats sort by IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.");
-  changed |= ImGui::Checkbox("key-value (u32 values)", &sc.input.with_values);
+  changed |= checkbox_wrapped("key-value (u32 values)", &sc.input.with_values);
   item_tooltip("Carry a u32 value with each key: the values follow their keys.");
 
   unsigned long long seed = sc.input.seed;
@@ -244,6 +246,7 @@ void draw_scenario_panel(AppState& s) {
     changed = true;
   }
   item_tooltip("A new random seed: same distribution, different keys.");
+  ImGui::EndDisabled();
 
   if (changed) s.scenario_dirty = true;
 
@@ -256,17 +259,19 @@ void draw_scenario_panel(AppState& s) {
   // Run controls.
   section_header("Run");
   bool sweep = s.settings.sweep;
-  if (ImGui::Checkbox("sweep keys/s against n", &sweep)) {
+  if (checkbox_wrapped("sweep keys/s against n", &sweep)) {
     s.settings.sweep = sweep;
     s.session->set_sweep_enabled(sweep);
   }
   item_tooltip("After each change of algorithm, parameters, key type or distribution, measure keys/s at "
                "every power of two up to memory (GPU) or 2^18 (CPU model) for the throughput plot.");
-  ImGui::Checkbox("re-measure continuously", &s.continuous);
+  checkbox_wrapped("re-measure continuously", &s.continuous);
   item_tooltip("Measure the current scenario again whenever the worker is idle: the live plot shows the "
                "run-to-run noise.");
   if (ImGui::Button("measure again")) s.session->remeasure();
-  ImGui::SameLine();
+  FlowLine buttons(false);  // side by side where the column is wide enough
+  buttons.next(0);
+  buttons.next(ImGui::CalcTextSize("copy scenario").x + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::Button("copy scenario")) {
     nlohmann::json j = scenario_to_json(sc);
     j["step"] = s.playback.step();
@@ -275,7 +280,7 @@ void draw_scenario_panel(AppState& s) {
   }
   item_tooltip("Copy this scenario (and the step shown) as JSON: `sortscope gui --scenario FILE` opens it again, "
                "and `--headless --screenshot` draws it.");
-  ImGui::End();
+  end_panel();
 }
 
 }  // namespace sortscope::ui

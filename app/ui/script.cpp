@@ -11,11 +11,12 @@
 
 #include "gui_app.h"
 #include "panels.h"
+#include "clip_log.h"
 #include "view_canvas.h"
 
 namespace sortscope::ui {
 
-int InputScript::key_code(const std::string& name) {
+int InputScript::key_code(const std::string& name, int* mods) {
   struct K {
     const char* name;
     int code;
@@ -23,9 +24,18 @@ int InputScript::key_code(const std::string& name) {
   static constexpr K kKeys[] = {{"space", GLFW_KEY_SPACE}, {"left", GLFW_KEY_LEFT},   {"right", GLFW_KEY_RIGHT},
                                 {"home", GLFW_KEY_HOME},   {"end", GLFW_KEY_END},     {"plus", GLFW_KEY_EQUAL},
                                 {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
-                                {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE}};
+                                {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE},  {"s", GLFW_KEY_S},
+                                {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q}};
+  std::string key = name;
+  int m = 0;
+  if (key.rfind("ctrl+", 0) == 0) key = key.substr(5), m = GLFW_MOD_CONTROL;
   for (const K& k : kKeys)
-    if (name == k.name) return k.code;
+    if (key == k.name) {
+      // Letters other than f and p only mean something with Ctrl.
+      if (m == 0 && (k.code == GLFW_KEY_S || k.code == GLFW_KEY_E || k.code == GLFW_KEY_Q)) return -1;
+      if (mods) *mods = m;
+      return k.code;
+    }
   return -1;
 }
 
@@ -49,7 +59,7 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
     c.kind = Command::Kind::Wait;
     if (head == "key") {
       c.kind = Command::Kind::Key;
-      c.key = key_code(arg);
+      c.key = key_code(arg, &c.count);
       if (c.key < 0) throw std::runtime_error("script: unknown key '" + arg + "' in '" + w + "'");
     } else if (head == "frames") {
       c.kind = Command::Kind::Frames;
@@ -123,26 +133,46 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                                                   fill_name(s.canvas->view().info().fill)
                                             : "";
   j["export"] = s.last_export_message;
+  j["export_path"] = s.export_dialog.video_path;  // what the export dialog offers
+  j["input_file"] = s.input_file;
+  j["input_specials"] = s.input_specials;
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
+  // Where every panel is (pixels: x, y, width, height) and what the frame could not show whole.
+  nlohmann::json panels = nlohmann::json::object();
+  auto add = [&](const char* name, const Rect& r) {
+    if (r.w > 0 && r.h > 0) panels[name] = {r.x, r.y, r.w, r.h};
+  };
+  const PanelRects& pr = s.rects;
+  add("menu", pr.menu);
+  add("scenario", pr.scenario);
+  add("view", pr.view);
+  if (pr.modes.transport) add("transport", pr.transport);
+  add("step", pr.step);
+  add("throughput", pr.throughput);
+  add("status", pr.status);
+  j["panels"] = panels;
+  j["panel_modes"] = {{"scenario", panel_mode_name(pr.modes.scenario)},
+                      {"step", panel_mode_name(pr.modes.step)},
+                      {"throughput", panel_mode_name(pr.modes.throughput)},
+                      {"transport", pr.modes.transport}};
+  j["clipped"] = last_frame_clips();
+  j["clipped_any"] = !last_frame_clips().empty();
+  j["ui_scale"] = s.ui_scale;
   report_ << j.dump() << "\n";
   report_.flush();
 }
 
 void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
   ++frame_;
-  if (releasing_) {
-    io.KeysDown[releasing_key_] = false;
-    releasing_ = false;
-    return;  // one frame with the key up before the next command
-  }
   while (next_ < commands_.size()) {
     const Command& c = commands_[next_];
     switch (c.kind) {
       case Command::Kind::Key:
-        io.KeysDown[c.key] = true;
-        releasing_key_ = c.key;
-        releasing_ = true;
+        // Through the queue the window's key callback fills: key commands in a row all land
+        // before the next frame, as quick taps during one slow frame do.
+        app.queue_key(c.key, c.count);
         ++next_;
+        if (next_ < commands_.size() && commands_[next_].kind == Command::Kind::Key) continue;
         return;
       case Command::Kind::Frames:
         if (phase_ < c.count) {

@@ -4,7 +4,8 @@
 // and mouse fields the GLFW backend fills), so the keys and widgets are exercised as a person
 // would use them. Commands, separated by spaces, commas or semicolons:
 //
-//   key:NAME     press and release a key (space left right home end plus minus f f1 p esc)
+//   key:NAME     press and release a key (space left right home end plus minus f f1 p esc, and
+//                ctrl+s ctrl+e ctrl+q); keys in a row land within one frame, as quick taps do
 //   frames:N     let N frames pass
 //   wait         wait until the first results are shown and the worker is idle
 //   scrub:F      click the transport's scrub bar at fraction F (0..1) of its width
@@ -31,16 +32,17 @@ class InputScript {
   InputScript(const std::string& text, const std::string& report_path);
   // Between the backend's NewFrame and ImGui::NewFrame: applies this frame's input.
   void before_frame(ImGuiIO& io, GuiApp& app);
-  bool done() const { return next_ >= commands_.size() && !releasing_; }
+  bool done() const { return next_ >= commands_.size(); }
   bool waiting() const;  // on a `wait` command
 
-  static int key_code(const std::string& name);  // GLFW key code, -1 for unknown
+  // GLFW key code (and modifier bits, "ctrl+q"), -1 for unknown.
+  static int key_code(const std::string& name, int* mods = nullptr);
 
  private:
   struct Command {
     enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export } kind = Kind::Wait;
     int key = -1;
-    int count = 0;
+    int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;
     std::string tag;    // report tag; param name
   };
@@ -48,8 +50,6 @@ class InputScript {
   std::vector<Command> commands_;
   size_t next_ = 0;
   int phase_ = 0;          // progress inside the current command (frames counted, scrub phase)
-  int releasing_key_ = -1; // a key pressed last frame, released this frame
-  bool releasing_ = false;
   long frame_ = 0;
   std::ofstream report_;
 };

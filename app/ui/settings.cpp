@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 namespace sortscope::ui {
 
@@ -29,6 +30,15 @@ std::filesystem::path settings_path() {
   return base / "sortscope" / "settings.json";
 }
 
+namespace {
+nlohmann::json panel_modes_to_json(const PanelModes& p) {
+  return {{"scenario", panel_mode_name(p.scenario)},
+          {"step", panel_mode_name(p.step)},
+          {"throughput", panel_mode_name(p.throughput)},
+          {"transport", p.transport}};
+}
+}  // namespace
+
 nlohmann::json settings_to_json(const Settings& s) {
   nlohmann::json j;
   j["window"] = {{"x", s.window.x}, {"y", s.window.y}, {"width", s.window.width},
@@ -44,9 +54,12 @@ nlohmann::json settings_to_json(const Settings& s) {
   j["show_legend"] = s.show_legend;
   j["show_details"] = s.show_details;
   j["sweep"] = s.sweep;
+  j["panels"] = panel_modes_to_json(s.panels);
+  j["projector_panels"] = panel_modes_to_json(s.projector_panels);
   if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario);
   j["export"] = {{"fps", s.export_.fps}, {"width", s.export_.width}, {"height", s.export_.height},
-                 {"steps_per_second", s.export_.steps_per_second}, {"last_path", s.export_.last_path}};
+                 {"steps_per_second", s.export_.steps_per_second}, {"last_path", s.export_.last_path},
+                 {"text_scale", s.export_.text_scale}};
   return j;
 }
 
@@ -59,6 +72,17 @@ void get(const nlohmann::json& j, const char* key, T& out) {
   } catch (const nlohmann::json::exception&) {
     // A field of the wrong type keeps its default: settings never stop the app from starting.
   }
+}
+void get_panel_modes(const nlohmann::json& j, const char* key, PanelModes& out) {
+  if (!j.contains(key) || !j[key].is_object()) return;
+  const auto& p = j[key];
+  for (auto [name, mode] : {std::pair{"scenario", &out.scenario}, std::pair{"step", &out.step},
+                            std::pair{"throughput", &out.throughput}}) {
+    std::string text;
+    get(p, name, text);
+    panel_mode_from_name(text, *mode);  // unknown names keep the default
+  }
+  get(p, "transport", out.transport);
 }
 }  // namespace
 
@@ -94,6 +118,8 @@ Settings settings_from_json(const nlohmann::json& j) {
   get(j, "show_legend", s.show_legend);
   get(j, "show_details", s.show_details);
   get(j, "sweep", s.sweep);
+  get_panel_modes(j, "panels", s.panels);
+  get_panel_modes(j, "projector_panels", s.projector_panels);
   if (j.contains("scenario")) {
     try {
       s.scenario = scenario_from_json(j["scenario"]);
@@ -108,6 +134,9 @@ Settings settings_from_json(const nlohmann::json& j) {
     get(e, "height", s.export_.height);
     get(e, "steps_per_second", s.export_.steps_per_second);
     get(e, "last_path", s.export_.last_path);
+    get(e, "text_scale", s.export_.text_scale);
+    if (!(s.export_.text_scale == 0 || (s.export_.text_scale >= 1 && s.export_.text_scale <= 3)))
+      s.export_.text_scale = 0;
   }
   return s;
 }

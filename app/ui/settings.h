@@ -28,6 +28,7 @@ struct ExportSettings {
   int width = 1280, height = 720;
   double steps_per_second = 3;
   std::string last_path;     // last video/GIF/frames path chosen
+  float text_scale = 0;      // text in exported frames: 0 = the projector scale in projector mode, else 1
 };
 
 struct Settings {
@@ -43,6 +44,8 @@ struct Settings {
   bool show_legend = true;
   bool show_details = true;        // the aux panel under the array (histograms, look-back, merge paths)
   bool sweep = true;               // measure keys/s against n in the background
+  PanelModes panels;                                      // the layout in normal mode (View > Panels)
+  PanelModes projector_panels = projector_panel_defaults();  // the presentation layout
   std::optional<Scenario> scenario;
   ExportSettings export_;
 };

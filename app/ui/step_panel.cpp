@@ -17,7 +17,9 @@ void verdict_line(const char* what, const Verdict& v) {
   badge(v.ok() ? "verified" : "FAILED", v.ok() ? colors::kGood : colors::kBad);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
+  ImGui::PushTextWrapPos(0);  // a narrow panel wraps it rather than cut it
   ImGui::TextUnformatted(what);
+  ImGui::PopTextWrapPos();
   item_tooltip(v.summary());
   if (!v.ok()) colored_wrapped(colors::kBad, v.summary());
 }
@@ -25,8 +27,8 @@ void verdict_line(const char* what, const Verdict& v) {
 }  // namespace
 
 void draw_step_panel(AppState& s) {
-  if (!begin_panel("Step", s.rects.step)) {
-    ImGui::End();
+  if (!begin_panel("step", "Step", s.rects.step)) {
+    end_panel();
     return;
   }
   const Timeline* tl = s.timeline();
@@ -35,7 +37,7 @@ void draw_step_panel(AppState& s) {
   if (!tl || !step || !algo) {
     if (!s.run_error.empty()) colored_wrapped(colors::kBad, s.run_error);
     else ImGui::TextDisabled("%s", s.device_ready ? "recording the first run..." : "starting the worker...");
-    ImGui::End();
+    end_panel();
     return;
   }
   const int k = s.playback.step();
@@ -114,6 +116,15 @@ void draw_step_panel(AppState& s) {
     }
     const char* body = text.c_str();
     ImVec2 ts = ImGui::CalcTextSize(body, nullptr, false, wrap_w);
+    if (current && !ImGui::IsWindowAppearing()) {
+      // Keep the highlighted line in sight: scroll to it when it changes and lies outside the
+      // panel (in projector mode it is often below the fold); the user's own scrolling stays
+      // until the next change.
+      const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
+      if (s.code_scrolled_line != i && (p.y < top + ImGui::GetFrameHeight() || p.y + ts.y > bottom))
+        ImGui::SetScrollFromPosY(p.y - ImGui::GetWindowPos().y, 0.3f);
+      s.code_scrolled_line = i;
+    }
     if (current) {
       dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x + right, p.y + ts.y + 1), IM_COL32(86, 156, 214, 70), 3.0f);
       dl->AddRectFilled(ImVec2(p.x - 4, p.y - 1), ImVec2(p.x - 1, p.y + ts.y + 1), colors::kAccent);
@@ -137,7 +148,7 @@ void draw_step_panel(AppState& s) {
                         s.explain->run_ms, s.measure->timing.median_ms, s.explain->run_ms / s.measure->timing.median_ms);
     ImGui::PopTextWrapPos();
   }
-  ImGui::End();
+  end_panel();
 }
 
 }  // namespace sortscope::ui

@@ -1,5 +1,6 @@
 #include "throughput_history.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -36,6 +37,38 @@ std::string sweep_label(const Scenario& s) {
   return p.empty() ? input : p + ", " + input;
 }
 
+double keys_per_second(uint64_t n, double ms) { return ms > 0 ? double(n) / (ms * 1e-3) : 0; }
+
+std::vector<std::string> distinct_labels(const std::vector<std::string>& labels) {
+  auto words = [](const std::string& l) {
+    std::vector<std::string> w;
+    std::string cur;
+    for (char c : l) {
+      if (c == ' ' || c == ',') {
+        if (!cur.empty()) w.push_back(cur), cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty()) w.push_back(cur);
+    return w;
+  };
+  std::vector<std::vector<std::string>> all;
+  for (const std::string& l : labels) all.push_back(words(l));
+  std::vector<std::string> out;
+  for (const auto& w : all) {
+    std::string label;
+    for (const std::string& word : w) {
+      bool everywhere = all.size() > 1;
+      for (const auto& other : all) everywhere = everywhere && std::find(other.begin(), other.end(), word) != other.end();
+      if (!everywhere) label += (label.empty() ? "" : " ") + word;
+    }
+    if (label.empty() && !w.empty()) label = w.front();
+    out.push_back(label);
+  }
+  return out;
+}
+
 std::string sweep_key(const Scenario& s) {
   Scenario k = s;
   k.input.n = 0;
@@ -45,7 +78,7 @@ std::string sweep_key(const Scenario& s) {
 
 void ThroughputHistory::add_run(std::shared_ptr<const MeasureResult> mp, uint64_t generation) {
   const MeasureResult& m = *mp;
-  all_.push_back(mp);
+  all_.push_back({mp, std::chrono::system_clock::now(), "live"});
   RunPoint p;
   p.index = ++total_runs_;
   p.generation = generation;
@@ -76,6 +109,7 @@ SweepCurve& ThroughputHistory::curve_for(const Scenario& s) {
     return curves_.front();
   }
   SweepCurve c;
+  c.colour = next_colour_++;  // a new parameter set: the next colour, never reused by the others shown
   c.key = key;
   c.label = s.algorithm + " " + sweep_label(s);
   c.scenario = s;
@@ -86,11 +120,13 @@ SweepCurve& ThroughputHistory::curve_for(const Scenario& s) {
 
 void ThroughputHistory::add_sweep_point(std::shared_ptr<const MeasureResult> mp) {
   const MeasureResult& m = *mp;
-  all_.push_back(mp);
+  all_.push_back({mp, std::chrono::system_clock::now(), "sweep"});
   SweepCurve& c = curve_for(m.scenario);
   if (c.done) {  // a fresh sweep of known parameters replaces the old points
     c.n.clear();
     c.keys_per_s.clear();
+    c.keys_per_s_lo.clear();
+    c.keys_per_s_hi.clear();
     c.baseline_n.clear();
     c.baseline_keys_per_s.clear();
     c.done = false;
@@ -104,11 +140,17 @@ void ThroughputHistory::add_sweep_point(std::shared_ptr<const MeasureResult> mp)
   // Keep the points ordered by n (the sweep goes up, but be safe).
   size_t i = 0;
   while (i < c.n.size() && c.n[i] < n) ++i;
+  const double lo = keys_per_second(m.scenario.input.n, m.timing.max_ms);
+  const double hi = keys_per_second(m.scenario.input.n, m.timing.min_ms);
   if (i < c.n.size() && c.n[i] == n) {
     c.keys_per_s[i] = m.timing.keys_per_s;
+    c.keys_per_s_lo[i] = lo;
+    c.keys_per_s_hi[i] = hi;
   } else {
     c.n.insert(c.n.begin() + long(i), n);
     c.keys_per_s.insert(c.keys_per_s.begin() + long(i), m.timing.keys_per_s);
+    c.keys_per_s_lo.insert(c.keys_per_s_lo.begin() + long(i), lo);
+    c.keys_per_s_hi.insert(c.keys_per_s_hi.begin() + long(i), hi);
   }
   c.scenario = m.scenario;
 }
@@ -126,13 +168,15 @@ std::string write_session_csv(const ThroughputHistory& history, const std::strin
   std::vector<std::string> names;
   std::set<std::string> seen;
   for (const auto& r : results)
-    if (const Algorithm* a = find_algorithm(r->scenario.algorithm))
+    if (const Algorithm* a = find_algorithm(r.result->scenario.algorithm))
       for (const std::string& n : csv_param_names(*a))
         if (seen.insert(n).second) names.push_back(n);
   std::vector<std::string> header = csv_header(names);
   if (std::string err = check_csv_target(path, header); !err.empty()) return err;
   std::vector<std::vector<std::string>> rows;
-  for (const auto& r : results) rows.push_back(csv_row(*r, names));
+  // Each row carries its own run's time and what measured it, so live runs and sweep points
+  // stay apart in the file.
+  for (const RecordedRun& r : results) rows.push_back(csv_row(*r.result, names, {utc_time(r.at), r.source}));
   try {
     append_csv(path, header, rows);
   } catch (const std::exception& e) {

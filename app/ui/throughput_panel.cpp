@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -27,40 +29,82 @@ double bound_keys_per_s(const Algorithm& a, const Scenario& s, uint64_t n, doubl
   return copy_gbs * 1e9 / (bytes / double(n));
 }
 
-void summary_line(AppState& s) {
+// The latest measurement, piece by piece: wrapped in the panel, one line when folded (what does not
+// fit goes to the line's tooltip).
+void summary_line(AppState& s, bool one_line) {
   if (!s.measure) {
     ImGui::TextDisabled("%s", s.device_ready ? "measuring..." : "starting...");
     return;
   }
   const Timing& t = s.measure->timing;
   const bool cpu = t.backend == Backend::CpuModel;
-  ImGui::Text("n = %s: median %.3f ms (min %.3f, max %.3f)  %s keys/s  %.1f GB/s", format_size(s.measure->scenario.input.n).c_str(),
-              t.median_ms, t.min_ms, t.max_ms, format_si(t.keys_per_s).c_str(), t.gb_per_s);
-  if (!cpu && s.copy_bandwidth_gbs > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%.0f%% of the %.0f GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
-                        s.copy_bandwidth_gbs);
-  }
+  FlowLine flow(one_line);
+  std::string left_out;
+  auto text = [&](const std::string& str, bool dim = false) {
+    if (!flow.next_text(str.c_str())) {
+      left_out += (left_out.empty() ? "" : "\n") + str;
+      return false;
+    }
+    if (dim) ImGui::TextDisabled("%s", str.c_str());
+    else ImGui::TextUnformatted(str.c_str());
+    return true;
+  };
+  const std::string headline = "n = " + format_size(s.measure->scenario.input.n) + ": " +
+                               format_si(t.keys_per_s) + " keys/s";
+  text(headline);
+  item_tooltip("Median of " + std::to_string(t.ms.size()) + " repetitions after " + std::to_string(t.warmup) +
+               " warm-up runs; the sweep measures each n the same way.");
+  text("median " + format_duration_ms(t.median_ms) + " (" + format_duration_ms(t.min_ms) + " to " +
+       format_duration_ms(t.max_ms) + ")");
+  text(fmt::format("{:.1f} GB/s", t.gb_per_s), true);
+  if (!cpu && s.copy_bandwidth_gbs > 0)
+    text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
+                     s.copy_bandwidth_gbs),
+         true);
   if (s.measure->baseline) {
-    ImGui::SameLine();
     const double x = s.measure->speedup();
-    ImGui::TextColored(x >= 1 ? ImVec4(0.45f, 0.85f, 0.5f, 1) : ImVec4(0.95f, 0.7f, 0.35f, 1), "%.2fx %s", x,
-                       s.measure->baseline_id.c_str());
-    item_tooltip(s.measure->baseline_id + " on the same input in the same run: median " +
-                 fmt::format("{:.3f} ms, {} keys/s", s.measure->baseline->median_ms,
-                             format_si(s.measure->baseline->keys_per_s)) +
-                 (s.measure->baseline_verified ? " (verified)" : " (ITS OUTPUT FAILED VERIFICATION)") +
-                 ".\nAbove 1x: this algorithm is faster.");
+    const std::string vs = fmt::format("{:.2f}x {}", x, s.measure->baseline_id);
+    if (flow.next_text(vs.c_str())) {
+      ImGui::TextColored(x >= 1 ? ImVec4(0.45f, 0.85f, 0.5f, 1) : ImVec4(0.95f, 0.7f, 0.35f, 1), "%s", vs.c_str());
+      item_tooltip(s.measure->baseline_id + " on the same input in the same run: median " +
+                   format_duration_ms(s.measure->baseline->median_ms) + ", " +
+                   format_si(s.measure->baseline->keys_per_s) + " keys/s" +
+                   (s.measure->baseline_verified ? " (verified)" : " (ITS OUTPUT FAILED VERIFICATION)") +
+                   ".\nAbove 1x: this algorithm is faster.");
+    } else {
+      left_out += "\n" + vs;
+    }
   }
-  ImGui::SameLine();
-  badge(s.measure->verdict.ok() ? "verified" : "FAILED", s.measure->verdict.ok() ? colors::kGood : colors::kBad);
-  item_tooltip(s.measure->verdict.summary() + "\n" + t.bytes_basis + "; " + t.clock + ", " +
-               std::to_string(t.ms.size()) + " repetitions after " + std::to_string(t.warmup) + " warm-up runs");
+  const char* verdict = s.measure->verdict.ok() ? "verified" : "FAILED";
+  if (flow.next(ImGui::CalcTextSize(verdict).x + ImGui::GetFontSize())) {
+    badge(verdict, s.measure->verdict.ok() ? colors::kGood : colors::kBad);
+    item_tooltip(s.measure->verdict.summary() + "\n" + t.bytes_basis + "; " + t.clock + ", " +
+                 std::to_string(t.ms.size()) + " repetitions after " + std::to_string(t.warmup) + " warm-up runs");
+  } else {
+    left_out += std::string("\n") + verdict;
+  }
   if (cpu) {
-    ImGui::SameLine();
-    badge("CPU model timings", colors::kWarn);
-    item_tooltip("These are timings of the CPU model on this machine's CPU, not GPU timings.");
+    const char* label = "CPU model timings";
+    if (flow.next(ImGui::CalcTextSize(label).x + ImGui::GetFontSize())) {
+      badge(label, colors::kWarn);
+      item_tooltip("These are timings of the CPU model on this machine's CPU, not GPU timings.");
+    } else {
+      left_out += std::string("\n") + label;
+    }
   }
+  if (!left_out.empty()) {
+    // What the line had no room for, behind a marker at its end.
+    ImGui::SameLine();
+    ImGui::TextDisabled("(+)");
+    item_tooltip(left_out);
+  }
+}
+
+// Why a reference line is missing on this machine, or "" when it is drawn.
+std::string baseline_absent_reason(const AppState& s) {
+  if (!s.measure) return {};
+  if (s.measure->timing.backend == Backend::CpuModel) return "needs a GPU";
+  return {};
 }
 
 void runs_plot(AppState& s, ImVec2 size) {
@@ -73,23 +117,43 @@ void runs_plot(AppState& s, ImVec2 size) {
   cfg.y.include_zero = true;
   cfg.empty_text = "each measure-mode run adds a point";
   std::vector<PlotSeries> series;
-  // One series per backend so CPU-model points never read as GPU points.
-  PlotSeries gpu = make_series("median keys/s (GPU)", colors::kSeries[0], SeriesStyle::LinesAndMarkers);
-  PlotSeries cpu = make_series("median keys/s (CPU model)", colors::kSeries[1], SeriesStyle::LinesAndMarkers);
-  PlotSeries base = make_series("baseline (CUB), same input", colors::kSeries[4], SeriesStyle::LinesAndMarkers);
-  base.dashed = true;
+  // Points, one series per backend so CPU-model points never read as GPU points, each with the
+  // spread of its repetitions; lines only join runs of one scenario (re-measures), so runs of
+  // different scenarios never read as a trend.
+  PlotSeries gpu = make_series("median keys/s (GPU)", colors::kSeries[0], SeriesStyle::Markers);
+  PlotSeries cpu = make_series("median keys/s (CPU model)", colors::kSeries[1], SeriesStyle::Markers);
+  PlotSeries base = make_series("baseline (CUB), same input", colors::kSeries[4], SeriesStyle::Markers);
+  std::map<std::string, PlotSeries> same_scenario;  // label -> the line through its runs
   for (size_t i = 0; i < runs.size(); ++i) {
-    PlotSeries& dst = runs[i].backend == Backend::Gpu ? gpu : cpu;
-    dst.x.push_back(runs[i].index);
-    dst.y.push_back(runs[i].keys_per_s);
-    if (runs[i].baseline_keys_per_s > 0) base.x.push_back(runs[i].index), base.y.push_back(runs[i].baseline_keys_per_s);
+    const RunPoint& r = runs[i];
+    PlotSeries& dst = r.backend == Backend::Gpu ? gpu : cpu;
+    dst.x.push_back(r.index);
+    dst.y.push_back(r.keys_per_s);
+    dst.y_lo.push_back(keys_per_second(r.n, r.max_ms));
+    dst.y_hi.push_back(keys_per_second(r.n, r.min_ms));
+    if (r.baseline_keys_per_s > 0) base.x.push_back(r.index), base.y.push_back(r.baseline_keys_per_s);
+    PlotSeries& line = same_scenario[r.label];
+    if (line.x.empty()) {
+      line = make_series(r.label, dst.color, SeriesStyle::Lines);
+      line.in_legend = false;
+    }
+    line.x.push_back(r.index);
+    line.y.push_back(r.keys_per_s);
   }
+  for (auto& [label, line] : same_scenario)
+    if (line.x.size() > 1) series.push_back(std::move(line));
   if (!gpu.x.empty()) series.push_back(gpu);
   if (!cpu.x.empty()) series.push_back(cpu);
   if (!base.x.empty()) series.push_back(base);
   // Bound at the current scenario's n.
   const Algorithm* a = s.algorithm();
   if (a && s.measure) {
+    const std::string why = baseline_absent_reason(s);
+    if (!why.empty()) {
+      PlotSeries missing = make_series(a->baseline().empty() ? "baseline" : a->baseline(), colors::kSeries[4], SeriesStyle::Markers);
+      missing.absent_reason = why;
+      series.push_back(missing);
+    }
     double b = bound_keys_per_s(*a, s.measure->scenario, s.measure->scenario.input.n, s.copy_bandwidth_gbs);
     if (b > 0 && s.measure->timing.backend == Backend::Gpu) {
       PlotSeries bound = make_series("bandwidth bound", colors::kSeries[5], SeriesStyle::HorizontalLine);
@@ -111,8 +175,9 @@ void runs_plot(AppState& s, ImVec2 size) {
       if (runs[i].index == int(std::lround(h.x))) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(runs[i].label.c_str());
-        ImGui::Text("median %.3f ms (min %.3f, max %.3f), %.1f GB/s", runs[i].median_ms, runs[i].min_ms,
-                    runs[i].max_ms, runs[i].gb_per_s);
+        ImGui::Text("median %s (%s to %s), %.1f GB/s", format_duration_ms(runs[i].median_ms).c_str(),
+                    format_duration_ms(runs[i].min_ms).c_str(), format_duration_ms(runs[i].max_ms).c_str(),
+                    runs[i].gb_per_s);
         if (runs[i].baseline_keys_per_s > 0)
           ImGui::Text("baseline %s keys/s: %.2fx", format_si(runs[i].baseline_keys_per_s).c_str(),
                       runs[i].keys_per_s / runs[i].baseline_keys_per_s);
@@ -130,19 +195,25 @@ void sweep_plot(AppState& s, ImVec2 size) {
   cfg.x.format = format_pow2;
   cfg.y.label = "keys/s";
   cfg.y.log_scale = true;
-  cfg.empty_text = s.settings.sweep ? "sweeping..." : "sweep is off (scenario panel)";
+  cfg.empty_text = s.settings.sweep ? "sweeping..." : "sweep is off (Run menu)";
   std::vector<PlotSeries> series;
   const auto& curves = s.history.curves();
+  // Each curve is named by what sets it apart from the others shown, in the colour it got when
+  // it appeared (kept while it lives, so adding a parameter set never repaints the rest).
+  std::vector<std::string> labels;
+  for (const SweepCurve& c : curves) labels.push_back(c.label);
+  labels = distinct_labels(labels);
   for (size_t i = 0; i < curves.size(); ++i) {
     const SweepCurve& c = curves[i];
     PlotSeries ps;
-    ps.label = (i == 0 ? "" : "earlier: ") + c.label + (c.done ? "" : " (running)");
-    ImU32 col = colors::kSeries[i % 6];
+    ps.label = labels[i] + (i == 0 && curves.size() > 1 ? " (current)" : "") + (c.done ? "" : " (running)");
+    ImU32 col = colors::kSeries[size_t(c.colour) % std::size(colors::kSeries)];
     if (i > 0) col = (col & 0x00FFFFFF) | (IM_COL32_A_MASK & IM_COL32(0, 0, 0, 150));
     ps.color = col;
     ps.style = SeriesStyle::LinesAndMarkers;
     ps.x = c.n;
     ps.y = c.keys_per_s;
+    if (i == 0) ps.y_lo = c.keys_per_s_lo, ps.y_hi = c.keys_per_s_hi;  // the spread of the current curve
     if (i == 0 && s.measure) {
       // Mark the current n on the current curve.
       double n = double(s.measure->scenario.input.n);
@@ -162,6 +233,16 @@ void sweep_plot(AppState& s, ImVec2 size) {
   }
   // The bound line over n for the current parameters.
   const Algorithm* a = s.algorithm();
+  const std::string why = baseline_absent_reason(s);
+  if (a && !curves.empty() && !why.empty()) {
+    // No GPU: say what the plot would also show, greyed.
+    PlotSeries missing = make_series(a->baseline().empty() ? "baseline" : a->baseline(), colors::kSeries[4], SeriesStyle::Lines);
+    missing.absent_reason = why;
+    series.push_back(missing);
+    PlotSeries bound = make_series("bandwidth bound", colors::kSeries[5], SeriesStyle::Lines);
+    bound.absent_reason = why;
+    series.push_back(bound);
+  }
   if (a && !curves.empty() && s.copy_bandwidth_gbs > 0 && s.measure && s.measure->timing.backend == Backend::Gpu) {
     PlotSeries bound = make_series("bandwidth bound (copy GB/s / bytes moved per key)", colors::kSeries[5], SeriesStyle::Lines);
     bound.dashed = true;
@@ -177,18 +258,40 @@ void sweep_plot(AppState& s, ImVec2 size) {
 }  // namespace
 
 void draw_throughput_panel(AppState& s) {
-  if (!begin_panel("Throughput", s.rects.throughput, ImGuiWindowFlags_NoScrollbar)) {
-    ImGui::End();
+  if (!begin_panel("throughput", "Throughput", s.rects.throughput, ImGuiWindowFlags_NoScrollbar)) {
+    end_panel();
     return;
   }
-  summary_line(s);
+  summary_line(s, false);
   ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float fs = ImGui::GetFontSize();
   float gap = ImGui::GetStyle().ItemSpacing.x;
-  float w1 = std::floor((avail.x - gap) * 0.42f);
-  runs_plot(s, ImVec2(w1, avail.y));
-  ImGui::SameLine();
-  sweep_plot(s, ImVec2(avail.x - w1 - gap, avail.y));
-  ImGui::End();
+  // Too little room for two readable plots side by side: one at a time, chosen by a toggle.
+  const bool both = avail.x >= fs * 44 && avail.y >= fs * 7;
+  if (both) {
+    float w1 = std::floor((avail.x - gap) * 0.42f);
+    runs_plot(s, ImVec2(w1, avail.y));
+    ImGui::SameLine();
+    sweep_plot(s, ImVec2(avail.x - w1 - gap, avail.y));
+  } else if (avail.y >= fs * 3) {
+    bool sweep = s.throughput_plot_sweep;
+    if (ImGui::RadioButton("keys/s against n", sweep)) s.throughput_plot_sweep = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("every run", !sweep)) s.throughput_plot_sweep = false;
+    avail = ImGui::GetContentRegionAvail();
+    if (s.throughput_plot_sweep) sweep_plot(s, avail);
+    else runs_plot(s, avail);
+  }
+  end_panel();
+}
+
+void draw_throughput_line(AppState& s) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  bool open = begin_panel("throughput", "##throughput-line", s.rects.throughput,
+                          ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleVar();
+  if (open) summary_line(s, true);
+  end_panel();
 }
 
 }  // namespace sortscope::ui

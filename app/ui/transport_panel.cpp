@@ -80,8 +80,8 @@ bool scrub_bar(AppState& s, const Timeline* tl, float height) {
 }  // namespace
 
 void draw_transport_panel(AppState& s) {
-  if (!begin_panel("Transport", s.rects.transport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoTitleBar)) {
-    ImGui::End();
+  if (!begin_panel("transport", "Transport", s.rects.transport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoTitleBar)) {
+    end_panel();
     return;
   }
   Playback& pb = s.playback;
@@ -108,30 +108,57 @@ void draw_transport_panel(AppState& s) {
   item_tooltip("Last step (End)");
   ImGui::EndDisabled();
 
-  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-  if (ImGui::Button("-")) pb.slower();
-  item_tooltip("Slower (-)");
-  ImGui::SameLine();
+  // The speed, loop and step counter follow while they fit; a narrow panel drops the words first
+  // ("3 steps/s" -> "3/s"), then the loop box; the counter always stays (the scrub bar's row
+  // takes it when the button row is full).
+  const float fs = ImGui::GetFontSize();
+  const ImGuiStyle& st = ImGui::GetStyle();
   char speed[32];
   std::snprintf(speed, sizeof speed, pb.speed() < 1 ? "%.2f steps/s" : "%.0f steps/s", pb.speed());
-  ImGui::TextUnformatted(speed);
-  ImGui::SameLine();
-  if (ImGui::Button("+")) pb.faster();
-  item_tooltip("Faster (+)");
-  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-  bool loop = pb.loop();
-  if (ImGui::Checkbox("loop", &loop)) pb.set_loop(loop);
-
-  // Step counter on the right.
+  char speed_short[32];
+  std::snprintf(speed_short, sizeof speed_short, pb.speed() < 1 ? "%.2f/s" : "%.0f/s", pb.speed());
   char counter[64];
   if (have) std::snprintf(counter, sizeof counter, "step %d / %d", pb.step(), pb.step_count() - 1);
   else std::snprintf(counter, sizeof counter, "step - / -");
-  float cw = ImGui::CalcTextSize(counter).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - cw));
-  ImGui::TextUnformatted(counter);
+  const float button_w = ImGui::CalcTextSize("+").x + st.FramePadding.x * 2;
+  const float counter_w = ImGui::CalcTextSize(counter).x;
+  const float loop_w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize("loop").x;
+  // Room to the right of the last item drawn.
+  auto room_after = [&] {
+    return ImGui::GetWindowContentRegionMax().x - (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
+  };
+  const float speed_group = 2 * button_w + ImGui::CalcTextSize(speed).x + 2 * st.ItemSpacing.x;
+  const bool long_speed = room_after() >= fs * 1.5f + speed_group + fs * 1.5f + loop_w + fs + counter_w;
+  ImGui::SameLine(0, fs * 1.5f);
+  if (ImGui::Button("-")) pb.slower();
+  item_tooltip("Slower (-)");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(long_speed ? speed : speed_short);
+  if (!long_speed) item_tooltip(speed);
+  ImGui::SameLine();
+  if (ImGui::Button("+")) pb.faster();
+  item_tooltip("Faster (+)");
+  bool loop = pb.loop();
+  if (room_after() >= fs * 1.5f + loop_w + fs + counter_w) {
+    ImGui::SameLine(0, fs * 1.5f);
+    if (ImGui::Checkbox("loop", &loop)) pb.set_loop(loop);
+  }
+  // Step counter on the right, or at the start of the scrub bar's row.
+  const bool counter_on_row = room_after() >= fs + counter_w;
+  if (counter_on_row) {
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - counter_w);
+    ImGui::TextUnformatted(counter);
+  }
+  const float bar_h = s.settings.projector ? ImGui::GetFrameHeight()
+                                           : std::max(ImGui::GetContentRegionAvail().y - 2.0f, ImGui::GetFrameHeight());
+  if (!counter_on_row) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(counter);
+    ImGui::SameLine();
+  }
 
-  scrub_bar(s, tl, std::max(ImGui::GetContentRegionAvail().y - 2.0f, ImGui::GetFrameHeight()));
-  ImGui::End();
+  scrub_bar(s, tl, bar_h);
+  end_panel();
 }
 
 }  // namespace sortscope::ui

@@ -36,5 +36,29 @@ void field_label(const char* label, float column);
 float field_column(std::initializer_list<const char*> labels, float max_fraction = 0.45f);
 // Text in a colour, wrapped to the window.
 void colored_wrapped(ImU32 color, const std::string& text);
+// A checkbox whose label wraps under itself in a narrow panel instead of running past the edge;
+// clicking the label toggles it too. Returns true when the value changed.
+bool checkbox_wrapped(const char* label, bool* value);
+// `text` cut to `width` pixels with "..." (whole when it fits).
+std::string elide(const std::string& text, float width);
+// A duration for people: "850 us" (with the micro sign) below a millisecond, "12.3 ms" above.
+std::string format_duration_ms(double ms);
+
+// Pieces of a line placed left to right: each next(width) says where the next piece goes. It
+// wraps to a new line when the piece does not fit; on a one-line flow it says false instead (leave
+// the piece out: the caller puts it in the line's tooltip), so nothing runs past the edge.
+class FlowLine {
+ public:
+  explicit FlowLine(bool one_line, float reserve_right = 0) : one_line_(one_line), reserve_(reserve_right) {}
+  bool next(float width);
+  bool next_text(const char* text) { return next(ImGui::CalcTextSize(text).x); }
+  bool left_out_any() const { return left_out_; }
+
+ private:
+  bool one_line_;
+  float reserve_;
+  bool placed_ = false;  // a piece is on the line
+  bool left_out_ = false;
+};
 
 }  // namespace sortscope::ui

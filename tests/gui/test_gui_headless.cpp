@@ -7,9 +7,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
+#include "common/npy_io.h"
 #include "gl/headless_context.h"
 #include "gl/png_writer.h"
 #include "ui/gui_main.h"
@@ -212,4 +215,126 @@ TEST(GuiHeadless, ExportFromTheAppWritesFrames) {
   EXPECT_EQ(files, steps);
   fs::remove_all(dir);
   fs::remove(report);
+}
+
+namespace {
+double area(const ui::Rect& r) { return double(r.w) * double(r.h); }
+std::string clips(const ClipReport& c) {
+  std::string out;
+  for (const auto& [panel, what] : c)
+    for (const std::string& w : what) out += panel + ": " + w + "; ";
+  return out;
+}
+}  // namespace
+
+// Projector mode gives the picture the room at every window size a lecture meets, and neither mode
+// cuts a label anywhere (the clip log: items past a panel's edge, text squeezed by a neighbour).
+TEST(GuiHeadless, ProjectorGivesTheViewTheRoomAndNothingIsCut) {
+  struct Size {
+    int w, h;
+  };
+  for (Size size : {Size{1024, 600}, Size{1280, 720}, Size{1920, 1080}}) {
+    SCOPED_TRACE(testing::Message() << size.w << "x" << size.h);
+    GuiOptions o = base_options();
+    o.sweep = false;
+    o.width = size.w;
+    o.height = size.h;
+    o.start_step = 5;
+    CAPTURE_OR_SKIP(normal, o);
+    o.projector = 1.75f;
+    CAPTURE_OR_SKIP(projector, o);
+    if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT")) {
+      const std::string tag = std::to_string(size.w) + "x" + std::to_string(size.h);
+      write_png(std::string(dir) + "/gui_normal_" + tag + ".png", size.w, size.h, normal.rgba);
+      write_png(std::string(dir) + "/gui_projector_" + tag + ".png", size.w, size.h, projector.rgba);
+    }
+    EXPECT_GT(projector.ui_scale, 1.0f);
+    const double window = double(size.w) * size.h;
+    EXPECT_GE(area(projector.rects.view), 0.5 * window);
+    EXPECT_GT(area(projector.rects.view), area(normal.rects.view));
+    EXPECT_TRUE(normal.clipped.empty()) << clips(normal.clipped);
+    EXPECT_TRUE(projector.clipped.empty()) << clips(projector.clipped);
+    // The array is still drawn, and tall: the room looks at it.
+    EXPECT_GT(projector.view_rect.h, normal.view_rect.h);
+    EXPECT_GT(fraction(projector, projector.view_rect, colourful), 0.01);
+  }
+}
+
+// The report carries every panel's rectangle and the clip log; keys tapped within one frame all
+// count; the export dialog's name follows the scenario shown.
+TEST(GuiHeadless, ReportPanelsQuickTapsAndExportName) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.width = 1280;
+  o.height = 720;
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-taps-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  // Three Right taps in a row land before one frame is drawn, as taps during a slow frame do.
+  o.script = "wait report:start key:right key:right key:right report:taps n:8 wait report:n256 key:p frames:2 report:projector";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  std::map<std::string, nlohmann::json> r;
+  std::ifstream in(report);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line);
+    r[j["tag"].get<std::string>()] = j;
+  }
+  fs::remove(report);
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(r["taps"]["step"].get<int>(), r["start"]["step"].get<int>() + 3);
+  for (const char* panel : {"menu", "scenario", "view", "transport", "step", "throughput", "status"}) {
+    SCOPED_TRACE(panel);
+    ASSERT_TRUE(r["start"]["panels"].contains(panel));
+    auto rect = r["start"]["panels"][panel];
+    ASSERT_EQ(rect.size(), 4u);
+    EXPECT_GE(rect[0].get<double>(), 0);
+    EXPECT_LE(rect[0].get<double>() + rect[2].get<double>(), 1280.5);
+    EXPECT_LE(rect[1].get<double>() + rect[3].get<double>(), 720.5);
+  }
+  EXPECT_FALSE(r["start"]["clipped_any"].get<bool>()) << r["start"]["clipped"].dump();
+  EXPECT_NE(r["start"]["export_path"].get<std::string>().find("sortscope-bitonic-n1024."), std::string::npos)
+      << r["start"]["export_path"];
+  EXPECT_NE(r["n256"]["export_path"].get<std::string>().find("sortscope-bitonic-n256."), std::string::npos)
+      << r["n256"]["export_path"];
+  // Projector mode folds the scenario column and puts the throughput on one line.
+  EXPECT_TRUE(r["projector"]["projector"].get<bool>());
+  EXPECT_EQ(r["projector"]["panel_modes"]["scenario"], "folded");
+  EXPECT_EQ(r["projector"]["panel_modes"]["throughput"], "folded");
+  EXPECT_FALSE(r["projector"]["clipped_any"].get<bool>()) << r["projector"]["clipped"].dump();
+}
+
+// gui --input: the app sorts the file's keys (f32 with special values, with values), says the
+// file's name and its special values, and needs no generated input.
+TEST(GuiHeadless, SortsTheKeysOfAnInputFile) {
+  const fs::path npy = fs::temp_directory_path() / ("sortscope-gui-input-" + std::to_string(::getpid()) + ".npy");
+  HostKeys keys(KeyType::F32, 300, true);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    keys.as<float>()[i] = float((i * 7919) % 300) - 150.0f;
+    keys.values[i] = uint32_t(i);
+  }
+  keys.as<float>()[3] = -std::nanf("");
+  keys.as<float>()[4] = std::numeric_limits<float>::infinity();
+  keys.as<float>()[5] = -0.0f;
+  write_npy(npy.string(), keys);
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.input_file = npy.string();
+  o.start_step = 1000000;  // the last step
+  fs::path report = npy.string() + ".jsonl";
+  o.report = report.string();
+  o.script = "wait report:loaded";
+  CAPTURE_OR_SKIP(cap, o);
+  std::ifstream in(report);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  auto j = nlohmann::json::parse(line);
+  fs::remove(report);
+  fs::remove(npy);
+  EXPECT_EQ(j["n"].get<uint64_t>(), 300u);
+  EXPECT_EQ(j["input_file"].get<std::string>(), npy.string());
+  const std::string specials = j["input_specials"];
+  EXPECT_NE(specials.find("1 -NaN, 0 +NaN, 0 -inf, 1 +inf, 1 -0.0"), std::string::npos) << specials;
+  EXPECT_EQ(cap.step, cap.steps - 1);
+  EXPECT_FALSE(j["clipped_any"].get<bool>()) << j["clipped"].dump();
 }

@@ -6,10 +6,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
+#include "core/csv_writer.h"
 #include "export/ffmpeg_pipe.h"
 #include "export/frame_schedule.h"
 #include "export/video_exporter.h"
+#include "ui/gui_app.h"
+#include "ui/key_table.h"
 #include "ui/layout.h"
 #include "ui/playback.h"
 #include "ui/plot_widget.h"
@@ -198,7 +202,7 @@ void expect_tiles(const PanelRects& r, ImVec2 d, const LayoutMetrics& m) {
     for (size_t j = i + 1; j < all.size(); ++j) EXPECT_FALSE(overlap(all[i], all[j])) << i << " overlaps " << j;
   }
   // Everything is covered except the gap between the transport and the view.
-  double gap = double(r.view.w) * m.splitter;
+  double gap = r.modes.transport ? double(r.view.w) * m.splitter : 0;
   EXPECT_NEAR(area + gap, double(d.x) * d.y, double(d.x) * d.y * 1e-3);
 }
 }  // namespace
@@ -213,6 +217,79 @@ TEST(Layout, TilesTheDisplayAtManySizes) {
       expect_tiles(r, d, m);
     }
   }
+}
+
+TEST(Layout, FoldedAndHiddenPanelsStillTile) {
+  LayoutMetrics m;
+  m.menu_h = 24, m.status_h = 28, m.transport_h = 90, m.splitter = 6, m.min_panel = 140, m.fold_w = 30, m.line_h = 36;
+  for (ImVec2 d : {ImVec2(1024, 600), ImVec2(1920, 1080), ImVec2(3840, 2160)}) {
+    for (PanelMode side : {PanelMode::Shown, PanelMode::Folded, PanelMode::Hidden})
+      for (PanelMode bottom : {PanelMode::Shown, PanelMode::Folded, PanelMode::Hidden})
+        for (bool transport : {true, false}) {
+          PanelModes modes;
+          modes.scenario = modes.step = side;
+          modes.throughput = bottom;
+          modes.transport = transport;
+          PanelRects r = compute_layout(LayoutFractions{}, d, m, modes);
+          SCOPED_TRACE(testing::Message() << d.x << "x" << d.y << " " << panel_mode_name(side) << " "
+                                          << panel_mode_name(bottom) << " " << transport);
+          expect_tiles(r, d, m);
+          EXPECT_EQ(r.modes.scenario, side);
+          if (side == PanelMode::Folded) EXPECT_FLOAT_EQ(r.scenario.w, 30);
+          if (side == PanelMode::Hidden) EXPECT_FLOAT_EQ(r.scenario.w, 0);
+          if (bottom == PanelMode::Folded) EXPECT_FLOAT_EQ(r.throughput.h, 36);
+          if (!transport) EXPECT_FLOAT_EQ(r.transport.h, 0);
+        }
+  }
+}
+
+TEST(Layout, AutoPanelsFoldUntilTheViewHasItsShare) {
+  LayoutMetrics m;
+  m.menu_h = 30, m.status_h = 36, m.transport_h = 80, m.splitter = 6, m.min_panel = 180, m.fold_w = 36, m.line_h = 40;
+  const ImVec2 d(1024, 600);
+  PanelModes modes;  // all Auto
+  PanelRects normal = compute_layout(LayoutFractions{}, d, m, modes);
+  EXPECT_EQ(normal.modes.step, PanelMode::Shown);  // no share asked: Auto is Shown
+  EXPECT_EQ(normal.modes.scenario, PanelMode::Shown);
+  m.min_view_share = 0.5f;
+  PanelRects room = compute_layout(LayoutFractions{}, d, m, modes);
+  EXPECT_GE(double(room.view.w) * room.view.h, 0.5 * d.x * d.y);
+  EXPECT_EQ(room.modes.step, PanelMode::Folded);  // the step column goes first
+  // A panel the user asked for stays, whatever the share.
+  modes.step = PanelMode::Shown;
+  PanelRects kept = compute_layout(LayoutFractions{}, d, m, modes);
+  EXPECT_EQ(kept.modes.step, PanelMode::Shown);
+  EXPECT_GT(kept.step.w, 100);
+}
+
+TEST(Layout, ProjectorScaleFollowsTheDisplay) {
+  EXPECT_FLOAT_EQ(projector_ui_scale(1.75f, ImVec2(1920, 1080)), 1.75f);
+  EXPECT_FLOAT_EQ(projector_ui_scale(2.0f, ImVec2(1920, 1080)), 2.0f);
+  EXPECT_FLOAT_EQ(projector_ui_scale(1.75f, ImVec2(1024, 600)), 1.25f);   // never below 1.25x
+  EXPECT_FLOAT_EQ(projector_ui_scale(1.75f, ImVec2(3840, 2160)), 3.5f);   // 4K: twice the 1080 scale
+  EXPECT_LT(projector_ui_scale(1.75f, ImVec2(1280, 720)), 1.75f);
+  for (float h = 400; h < 4400; h += 37) {
+    float s = projector_ui_scale(1.5f, ImVec2(h * 16 / 9, h));
+    EXPECT_GE(s, 1.25f);
+    EXPECT_FLOAT_EQ(s * 4, std::round(s * 4));  // quarter steps
+  }
+}
+
+// F1 draws key_table(); docs/app.md's table must list the same rows, so help and docs agree.
+TEST(Keys, DocsListTheHelpTable) {
+  std::ifstream in(std::string(SORTSCOPE_DOCS_DIR) + "/app.md");
+  ASSERT_TRUE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string docs = ss.str();
+  ASSERT_GE(key_table().size(), 11u);
+  bool quit = false;
+  for (const KeyBinding& k : key_table()) {
+    const std::string row = std::string("| ") + k.keys + " | " + k.what + " |";
+    EXPECT_NE(docs.find(row), std::string::npos) << "docs/app.md lacks the row: " << row;
+    quit = quit || std::string(k.keys) == "Ctrl+Q";
+  }
+  EXPECT_TRUE(quit);
 }
 
 TEST(Layout, ClampKeepsPanelsUsable) {
@@ -249,6 +326,10 @@ TEST(Settings, RoundTripsThroughJsonAndDisk) {
   s.scenario = sc;
   s.export_.fps = 24;
   s.export_.last_path = "x.gif";
+  s.export_.text_scale = 1.5f;
+  s.panels.step = PanelMode::Hidden;
+  s.projector_panels.throughput = PanelMode::Shown;
+  s.projector_panels.transport = false;
   fs::path dir = fs::temp_directory_path() / ("sortscope-settings-" + std::to_string(::getpid()));
   fs::path path = dir / "sortscope" / "settings.json";
   ASSERT_EQ(save_settings(s, path), "");
@@ -259,6 +340,9 @@ TEST(Settings, RoundTripsThroughJsonAndDisk) {
   EXPECT_EQ(t.window.width, 1280);
   EXPECT_TRUE(t.window.maximized);
   EXPECT_EQ(t.view_mode, ArrayViewMode::Heat);
+  EXPECT_TRUE(t.panels == s.panels);
+  EXPECT_TRUE(t.projector_panels == s.projector_panels);
+  EXPECT_FLOAT_EQ(t.export_.text_scale, 1.5f);
   ASSERT_TRUE(t.scenario);
   EXPECT_EQ(t.scenario->input.n, 4096u);
   EXPECT_EQ(t.scenario->input.key, KeyType::F64);
@@ -383,6 +467,11 @@ TEST(Export, FfmpegCanBeDisabled) {
 TEST(InputScript, ParsesAndRejects) {
   EXPECT_NO_THROW(InputScript("wait key:space frames:10, scrub:0.5; report:x key:f1", ""));
   EXPECT_THROW(InputScript("key:banana", ""), std::runtime_error);
+  EXPECT_NO_THROW(InputScript("key:ctrl+q key:ctrl+s key:ctrl+e", ""));
+  EXPECT_THROW(InputScript("key:q", ""), std::runtime_error);  // a letter means something with Ctrl only
+  int mods = 0;
+  EXPECT_GE(InputScript::key_code("ctrl+q", &mods), 0);
+  EXPECT_NE(mods, 0);
   EXPECT_THROW(InputScript("frames:-1", ""), std::runtime_error);
   EXPECT_THROW(InputScript("scrub:2", ""), std::runtime_error);
   EXPECT_THROW(InputScript("jump", ""), std::runtime_error);
@@ -458,4 +547,42 @@ TEST(ThroughputHistory, SessionCsvHasOneRowPerMeasuredRun) {
   write_session_csv(empty, path.string(), &error);
   EXPECT_TRUE(error);
   EXPECT_FALSE(fs::exists(path));
+}
+
+// Each CSV row carries its own run's time and its source: live runs and sweep points apart.
+TEST(ThroughputHistory, CsvRowsCarryTheirTimeAndSource) {
+  ThroughputHistory h;
+  auto result = [](uint64_t n) {
+    auto m = std::make_shared<MeasureResult>();
+    m->scenario.algorithm = "bitonic";
+    m->scenario.input.n = n;
+    m->timing.keys_per_s = double(n);
+    m->timing.median_ms = 1;
+    return m;
+  };
+  h.add_run(result(1024), 1);
+  h.add_sweep_point(result(256));
+  h.add_sweep_point(result(512));
+  ASSERT_EQ(h.all_results().size(), 3u);
+  EXPECT_STREQ(h.all_results()[0].source, "live");
+  EXPECT_STREQ(h.all_results()[1].source, "sweep");
+  fs::path path = fs::temp_directory_path() / ("sortscope-session-src-" + std::to_string(::getpid()) + ".csv");
+  fs::remove(path);
+  bool error = true;
+  std::string msg = write_session_csv(h, path.string(), &error);
+  ASSERT_FALSE(error) << msg;
+  std::ifstream in(path);
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_EQ(header.rfind("time,source,algorithm,", 0), 0u) << header;
+  std::vector<std::string> sources, times;
+  while (std::getline(in, line)) {
+    const size_t a = line.find(','), b = line.find(',', a + 1);
+    times.push_back(line.substr(0, a));
+    sources.push_back(line.substr(a + 1, b - a - 1));
+  }
+  EXPECT_EQ(sources, (std::vector<std::string>{"live", "sweep", "sweep"}));
+  for (size_t i = 0; i < times.size(); ++i)
+    EXPECT_EQ(times[i], utc_time(h.all_results()[i].at));  // the run's time, not the export's
+  fs::remove(path);
 }

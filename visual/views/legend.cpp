@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <imgui.h>
 
@@ -74,6 +75,18 @@ float draw_legend(ImDrawList* dl, float x, float y, float max_width, const Legen
     const std::string s = "brighter = more keys per cell (full at " +
                           format_count((unsigned long long)std::ceil(spec.heat_reference)) + ")";
     if (fits(width_of(s))) cx += label(cx, s, dim) + gap * 2;
+  }
+  if (spec.heat && is_float_key(spec.key_type)) {
+    // Infinities and NaNs have no place on the ramp: they take its ends by sign (IEEE total
+    // order: -NaN below -inf, +NaN above +inf; common/density.h), and get swatches of their own.
+    for (auto [at, text_of] : {std::pair{0.0f, "-NaN, -inf"}, std::pair{1.0f, "+inf, +NaN"}}) {
+      if (!fits(sw + gap * 0.5f + width_of(text_of))) break;
+      const Rgb8 c = colormap_rgb8(at);
+      dl->AddRectFilled(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), IM_COL32(c.r, c.g, c.b, 255));
+      dl->AddRect(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), dim);
+      cx += sw + gap * 0.5f;
+      cx += label(cx, text_of, dim) + gap * 2;
+    }
   }
   if (spec.padding && fits(sw + gap * 0.5f + width_of("padding"))) {
     dl->AddRectFilled(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), to_u32(palette::kPaddingBack));

@@ -1,0 +1,22 @@
+#include "key_table.h"
+
+namespace sortscope::ui {
+
+std::span<const KeyBinding> key_table() {
+  static constexpr KeyBinding kKeys[] = {
+      {"Space", "play / pause"},
+      {"Left / Right", "step back / forward (pauses; nothing re-runs)"},
+      {"Home / End", "first / last step"},
+      {"+ / -", "faster / slower (0.25 to 60 steps per second)"},
+      {"F", "fullscreen on / off"},
+      {"P", "projector mode on / off"},
+      {"Ctrl+S", "save the current frame as PNG"},
+      {"Ctrl+E", "export dialog"},
+      {"Ctrl+Q", "quit"},
+      {"F1", "help overlay with these keys"},
+      {"Esc", "close the help or the export dialog"},
+  };
+  return kKeys;
+}
+
+}  // namespace sortscope::ui
