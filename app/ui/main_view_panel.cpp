@@ -4,7 +4,8 @@
 // lies in the whole network), and a legend. In CPU-model mode a banner says so above everything.
 // Algorithms whose steps carry panel snapshots (radix histograms, ranks, scatter and look-back;
 // merge paths and selections) get the aux panel under the array (visual/views/aux_panel.h, the
-// same drawing exported frames carry), about 45% of the height; the "details" box hides it.
+// same drawing exported frames carry), about 45% of the height (half in projector mode); the
+// "details" box hides it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -108,7 +109,7 @@ void toolbar(AppState& s) {
     ImGui::Checkbox("details", &s.settings.show_details);
     item_tooltip("The panel under the array with the step's auxiliary data: digit counts and their scan, local "
                  "ranks, scatter and look-back (radix); merge paths, block shares and selections (merge sorts). "
-                 "It takes the lower 45% of the view when the view is at least 18 lines tall: drag the splitter "
+                 "It takes the lower 45% of the view when that is at least 7 lines: drag the splitter "
                  "under the view (or leave projector mode) to make room.");
   }
 
@@ -281,8 +282,9 @@ void draw_main_view_panel(AppState& s) {
       details_note = true;
       size.y -= ImGui::GetTextLineHeightWithSpacing();
     } else {
-      details_h = std::round(size.y * 0.45f);
-      if (details_h >= fs * 8) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
+      // Projector mode: the details are part of what the room looks at, so they get half.
+      details_h = std::round(size.y * (s.settings.projector ? 0.5f : 0.45f));
+      if (details_h >= fs * 7) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
       else details_h = 0;  // too little room: the array keeps it all
     }
   }

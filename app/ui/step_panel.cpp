@@ -82,7 +82,8 @@ void draw_step_panel(AppState& s) {
   for (const Step& st : tl->steps) total += st.gpu_ms;
   const char* clock = cpu ? "CPU time" : "GPU time";
   if (step->gpu_ms > 0 && total > 0) {
-    ImGui::Text("%s: %.4f ms  (%.1f%% of the sort)", clock, step->gpu_ms, 100.0 * step->gpu_ms / total);
+    ImGui::Text("%s: %s  (%.1f%% of the sort)", clock, format_duration_ms(step->gpu_ms).c_str(),
+                100.0 * step->gpu_ms / total);
     ImGui::ProgressBar(float(step->gpu_ms / total), ImVec2(-1, ImGui::GetFontSize() * 0.5f), "");
   } else {
     ImGui::TextDisabled("%s: not attributed to this step", clock);
@@ -144,8 +145,10 @@ void draw_step_panel(AppState& s) {
   if (s.measure && s.measure_generation == s.explain_generation) verdict_line("every measured repetition", s.measure->verdict);
   if (s.explain->run_ms > 0 && s.measure && s.measure->timing.median_ms > 0) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("capture cost: the recorded run took %.3f ms, the measured median %.3f ms (x%.1f)",
-                        s.explain->run_ms, s.measure->timing.median_ms, s.explain->run_ms / s.measure->timing.median_ms);
+    ImGui::TextDisabled("capture cost: the recorded run took %s, the measured median %s (x%.1f)",
+                        format_duration_ms(s.explain->run_ms).c_str(),
+                        format_duration_ms(s.measure->timing.median_ms).c_str(),
+                        s.explain->run_ms / s.measure->timing.median_ms);
     ImGui::PopTextWrapPos();
   }
   end_panel();

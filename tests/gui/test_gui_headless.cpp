@@ -257,6 +257,12 @@ TEST(GuiHeadless, ProjectorGivesTheViewTheRoomAndNothingIsCut) {
     // The array is still drawn, and tall: the room looks at it.
     EXPECT_GT(projector.view_rect.h, normal.view_rect.h);
     EXPECT_GT(fraction(projector, projector.view_rect, colourful), 0.01);
+    // A radix sort's details panel (histograms, ranks) in projector mode cuts nothing either.
+    o.scenario->algorithm = "radix";
+    o.start_step = 2;
+    CAPTURE_OR_SKIP(radix, o);
+    EXPECT_TRUE(radix.clipped.empty()) << clips(radix.clipped);
+    EXPECT_GE(area(radix.rects.view), 0.5 * window);
   }
 }
 

@@ -112,6 +112,26 @@ TEST_F(Fixture, SmallFramesDropThePanelAndRestoreTheCallersFramebuffer) {
   EXPECT_EQ(frames.array_info().padded_n, 32u);
 }
 
+// FrameStyle::text_scale (the app's projector scale in exports): the same frame with larger text
+// has a taller header and legend and more text pixels in the header.
+TEST_F(Fixture, TextScaleEnlargesTheFramesText) {
+  const int n = 64;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, true)}, {1, 631}, uint64_t(1) << 30);
+  const int W = 1280, H = 720;
+  FrameRenderer plain(t, algo);
+  Image a{W, H, plain.render_rgba(1, W, H)};
+  const FrameLayout la = plain.layout();
+  FrameStyle style;
+  style.text_scale = 1.75f;
+  FrameRenderer large(t, algo, style);
+  Image b{W, H, large.render_rgba(1, W, H)};
+  const FrameLayout lb = large.layout();
+  EXPECT_GT(lb.header.h, la.header.h * 1.5f);
+  EXPECT_GT(lb.legend.h, la.legend.h * 1.5f);
+  EXPECT_GT(bright_pixels(b, lb.header), bright_pixels(a, la.header));
+  EXPECT_GT(lb.view.h, 100);  // the picture keeps room
+}
+
 TEST_F(Fixture, SummaryStepsShowAsHeatMap) {
   const int n = 1 << 14;
   std::vector<uint32_t> keys(n);
