@@ -6,6 +6,7 @@
 #include "merge/multiway.h"
 #include "merge/two_way.h"
 #include "radix/radix.h"
+#include "sample/sample.h"
 
 namespace sortscope {
 
@@ -18,6 +19,9 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &radix_algorithm(),
       &radix_onesweep_algorithm(),
       &cub_radix_algorithm(),
+      &sample_sort_algorithm(),
+      &quicksort_algorithm(),
+      &odd_even_merge_algorithm(),
   };
   return kAlgorithms;
 }

@@ -1,0 +1,297 @@
+#include "sample_model.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "common/key_transform.h"
+#include "odd_even_network.h"
+#include "sample_schedule.h"
+#include "sample_steps.h"
+#include "search_tree.h"
+
+namespace sortscope {
+
+template <class Word>
+void odd_even_sort_host(Word* keys, uint32_t* values, uint64_t n) {
+  if (n < 2) return;
+  int log_n = 0;
+  while ((uint64_t(1) << log_n) < n) ++log_n;
+  const uint64_t candidates = odd_even_candidates(uint64_t(1) << log_n);
+  for (int l = 0; l < odd_even_layer_count(log_n); ++l) {
+    const OddEvenLayer layer = odd_even_layer(l);
+    for (uint64_t q = 0; q < candidates; ++q) {
+      const uint64_t x = odd_even_lower(q, layer.p, layer.k, n);
+      if (x == ~uint64_t(0)) continue;
+      const uint64_t y = x + layer.k;
+      if (keys[x] > keys[y]) {
+        std::swap(keys[x], keys[y]);
+        if (values) std::swap(values[x], values[y]);
+      }
+    }
+  }
+}
+template void odd_even_sort_host<uint32_t>(uint32_t*, uint32_t*, uint64_t);
+template void odd_even_sort_host<uint64_t>(uint64_t*, uint32_t*, uint64_t);
+
+namespace {
+
+// The pass number the level-2 block sample sort draws its samples with (level 1 uses 0, 1, ...).
+constexpr uint32_t kBlockSamplePass = 0xFFFFu;
+
+template <class Word>
+class Model {
+ public:
+  Model(const SamplePlan& plan, Word* keys, uint32_t* values, Recorder* recorder)
+      : plan_(plan), out_(keys), vout_(values), alt_(plan.n), valt_(values ? plan.n : 0) {
+    if (recorder) writer_.emplace(plan, *recorder);
+  }
+
+  SampleRunStats run() {
+    std::vector<SampleBucket> buckets;
+    if (plan_.n) buckets.push_back({0, plan_.n, false, false});
+    if (writer_) writer_->input(array(buckets));
+    std::vector<SampleBucket> large;
+    std::vector<SampleSmallBucket> small;
+    sort_out_buckets(plan_, buckets, large, small);
+    while (!large.empty()) {
+      const SamplePass pass = layout_pass(plan_, stats_.passes, large);
+      std::vector<SampleBucket> next = distribute(pass, buckets);
+      ++stats_.passes;
+      sort_out_buckets(plan_, next, large, small);
+    }
+    stats_.small_buckets = small.size();
+    stats_.largest_small = small.empty() ? 0 : small.front().size;
+    for (const auto& b : small) sort_small(b);
+    if (writer_ && plan_.n) {
+      std::vector<SampleBucket> all = {{0, plan_.n, false, true}};
+      writer_->second_level(small.size(), stats_.largest_small, array(all));
+    }
+    return stats_;
+  }
+
+ private:
+  Word* buf(bool alt) { return alt ? alt_.data() : out_; }
+  uint32_t* vbuf(bool alt) { return vout_ ? (alt ? valt_.data() : vout_) : nullptr; }
+
+  ArrayState array(const std::vector<SampleBucket>& buckets) {
+    view_.resize(plan_.n);
+    compose_buckets(buckets, out_, alt_.data(), view_.data());
+    return ArrayState{view_.data(), nullptr, false, nullptr};
+  }
+
+  // One level-1 pass over pass.parents; `buckets` (all buckets, for the pictures) is updated to
+  // the buckets after the pass. Returns the parents' children.
+  std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets) {
+    const uint32_t k = plan_.k, slots = plan_.slots(), reps = plan_.scatter_replicas;
+    std::vector<std::vector<Word>> trees(pass.parents.size(), std::vector<Word>(k));
+    uint32_t degenerate = 0;
+    // Step 1: sample, sort, splitters, search tree.
+    for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
+      SampleParent& p = pass.parents[pi];
+      const Word* src = buf(p.in_alt);
+      std::vector<Word> sample(plan_.sample_keys());
+      for (uint32_t i = 0; i < sample.size(); ++i)
+        sample[i] = src[sample_position(plan_.seed, pass.index, p.begin, p.size, i)];
+      std::sort(sample.begin(), sample.end());
+      std::vector<Word> splitters(k - 1);
+      p.degenerate = (splitters_of_sample(sample.data(), k, plan_.oversampling, splitters.data()) ||
+                      plan_.always_three_way) ? 1 : 0;
+      degenerate += p.degenerate;
+      build_search_tree(splitters.data(), k, trees[pi].data());
+      trees[pi][0] = splitters[0];  // the three-way split's key (bt[0] is otherwise unused)
+    }
+    stats_.degenerate += plan_.always_three_way ? 0 : degenerate;
+    if (writer_) writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, array(buckets));
+
+    // Step 2: per block, per round, thread t = position mod threads counts into replica t mod C.
+    std::vector<uint64_t> table(pass.table_entries, 0);
+    std::vector<Word> lo(pass.parents.size(), std::numeric_limits<Word>::max()), hi(pass.parents.size(), 0);
+    auto bucket_of = [&](size_t pi, Word e) -> uint32_t {
+      const SampleParent& p = pass.parents[pi];
+      return p.degenerate ? three_way_bucket(trees[pi][0], e) : search_tree_bucket(trees[pi].data(), plan_.log_k, e);
+    };
+    auto slot_of = [&](const SampleParent& p, uint64_t i, uint32_t j) {
+      const uint64_t off = i - p.begin;
+      const uint32_t b = uint32_t(off / p.chunk);
+      const uint32_t t = uint32_t((off % p.chunk) % plan_.subtile_keys() % uint64_t(plan_.threads));
+      return p.table_offset + (uint64_t(j) * p.blocks + b) * reps + t % reps;
+    };
+    for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
+      const SampleParent& p = pass.parents[pi];
+      const Word* src = buf(p.in_alt);
+      for (uint64_t i = p.begin; i < p.begin + p.size; ++i) {
+        const Word e = src[i];
+        ++table[slot_of(p, i, bucket_of(pi, e))];
+        if (p.degenerate) {  // §6.2: the two reductions of the constant-bucket test
+          lo[pi] = std::min(lo[pi], e);
+          hi[pi] = std::max(hi[pi], e);
+        }
+      }
+    }
+    if (writer_) writer_->counts(pass, table, array(buckets));
+
+    // Step 3: exclusive scan over the whole table.
+    std::vector<uint64_t> scanned(table.size());
+    std::exclusive_scan(table.begin(), table.end(), scanned.begin(), uint64_t(0));
+    if (writer_) writer_->scan(pass, table, scanned, array(buckets));
+
+    // Step 4: scatter (skipped for constant buckets), then the children.
+    uint32_t constant = 0;
+    std::vector<uint64_t> cursor = scanned;
+    std::vector<SampleBucket> children;
+    for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
+      SampleParent& p = pass.parents[pi];
+      p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
+      constant += p.constant;
+      if (!p.constant) {
+        const Word* src = buf(p.in_alt);
+        Word* dst = buf(!p.in_alt);
+        const uint32_t* vsrc = vbuf(p.in_alt);
+        uint32_t* vdst = vbuf(!p.in_alt);
+        for (uint64_t i = p.begin; i < p.begin + p.size; ++i) {
+          const uint64_t pos = p.begin - p.scan_base + cursor[slot_of(p, i, bucket_of(pi, src[i]))]++;
+          dst[pos] = src[i];
+          if (vdst) vdst[pos] = vsrc[i];
+        }
+      }
+      std::vector<uint64_t> counts(slots, 0);
+      for (uint32_t j = 0; j < slots; ++j)
+        for (uint32_t b = 0; b < p.blocks; ++b)
+          for (uint32_t r = 0; r < reps; ++r) counts[j] += table[p.table_offset + (uint64_t(j) * p.blocks + b) * reps + r];
+      for (const auto& c : pass_children(plan_, p, counts.data())) children.push_back(c);
+    }
+    stats_.constant += constant;
+    // The pictures: parents replaced by their children.
+    std::vector<SampleBucket> after;
+    for (const auto& b : buckets) {
+      bool split = false;
+      for (const auto& p : pass.parents) split |= p.begin == b.begin && p.size == b.size;
+      if (!split) after.push_back(b);
+    }
+    after.insert(after.end(), children.begin(), children.end());
+    buckets = after;
+    if (writer_) writer_->scatter(pass, constant, buckets.size(), array(buckets));
+    return children;
+  }
+
+  // Level 2, one bucket (one thread block on the GPU): an explicit stack of segments.
+  struct Segment {
+    uint64_t begin, size;
+    bool in_alt;
+  };
+
+  void move_to_out(uint64_t begin, uint64_t size, bool in_alt) {
+    if (!in_alt) return;
+    std::copy(alt_.begin() + ptrdiff_t(begin), alt_.begin() + ptrdiff_t(begin + size), out_ + begin);
+    if (vout_) std::copy(valt_.begin() + ptrdiff_t(begin), valt_.begin() + ptrdiff_t(begin + size), vout_ + begin);
+  }
+
+  void sort_small(const SampleSmallBucket& sb) {
+    if (sb.done) {
+      move_to_out(sb.begin, sb.size, sb.in_alt != 0);
+      return;
+    }
+    std::vector<Segment> stack = {{sb.begin, sb.size, sb.in_alt != 0}};
+    while (!stack.empty()) {
+      const Segment s = stack.back();
+      stack.pop_back();
+      if (s.size <= plan_.base) {
+        move_to_out(s.begin, s.size, s.in_alt);
+        odd_even_sort_host(out_ + s.begin, vout_ ? vout_ + s.begin : nullptr, s.size);
+        ++stats_.base_cases;
+        continue;
+      }
+      partition(s, stack);
+    }
+  }
+
+  // One level-2 partition step: block sample sort (revised, large segments) or quicksort.
+  void partition(const Segment& s, std::vector<Segment>& stack) {
+    ++stats_.block_partitions;
+    const Word* src = buf(s.in_alt);
+    const uint32_t* vsrc = vbuf(s.in_alt);
+    Word* dst = buf(!s.in_alt);
+    uint32_t* vdst = vbuf(!s.in_alt);
+    const bool sample = plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised &&
+                        s.size >= plan_.quicksort_threshold;
+    bool three_way = true;
+    Word pivot{};
+    Word tree[kSampleBlockK];
+    if (sample) {
+      Word smp[kSampleBlockK * kSampleBlockA], spl[kSampleBlockK - 1];
+      for (uint32_t i = 0; i < kSampleBlockK * kSampleBlockA; ++i)
+        smp[i] = src[sample_position(plan_.seed, kBlockSamplePass, s.begin, s.size, i)];
+      std::sort(smp, smp + kSampleBlockK * kSampleBlockA);
+      three_way = splitters_of_sample(smp, kSampleBlockK, kSampleBlockA, spl);
+      build_search_tree(spl, kSampleBlockK, tree);
+      pivot = spl[0];
+    } else {
+      pivot = median_of_three(src[s.begin], src[s.begin + s.size / 2], src[s.begin + s.size - 1]);
+    }
+    stats_.block_three_way += three_way;
+    const uint32_t buckets = three_way ? 3 : kSampleBlockK;
+    const int log_k = sample_log2(kSampleBlockK);
+    auto bucket_of = [&](Word e) {
+      return three_way ? three_way_bucket(pivot, e) : search_tree_bucket(tree, log_k, e);
+    };
+    std::vector<uint64_t> count(buckets, 0);
+    for (uint64_t i = s.begin; i < s.begin + s.size; ++i) ++count[bucket_of(src[i])];
+    std::vector<uint64_t> offset(buckets);
+    std::exclusive_scan(count.begin(), count.end(), offset.begin(), uint64_t(0));
+    std::vector<uint64_t> cursor = offset;
+    for (uint64_t i = s.begin; i < s.begin + s.size; ++i) {
+      const uint64_t pos = s.begin + cursor[bucket_of(src[i])]++;
+      dst[pos] = src[i];
+      if (vdst) vdst[pos] = vsrc[i];
+    }
+    std::vector<Segment> children;
+    for (uint32_t j = 0; j < buckets; ++j) {
+      if (count[j] == 0) continue;
+      if (three_way && j == 1) {
+        move_to_out(s.begin + offset[j], count[j], !s.in_alt);  // the = part is final
+        continue;
+      }
+      children.push_back({s.begin + offset[j], count[j], !s.in_alt});
+    }
+    // Largest pushed first: the smallest runs next, which bounds the stack (README.md).
+    std::stable_sort(children.begin(), children.end(),
+                     [](const Segment& a, const Segment& b) { return a.size > b.size; });
+    for (const auto& c : children) stack.push_back(c);
+    if (stack.size() > kSampleStackEntries)
+      throw std::logic_error("sample sort model: level-2 stack deeper than the kernels' stack");
+  }
+
+  const SamplePlan& plan_;
+  Word* out_;
+  uint32_t* vout_;
+  std::vector<Word> alt_;
+  std::vector<uint32_t> valt_;
+  std::vector<Word> view_;
+  std::optional<SampleStepWriter> writer_;
+  SampleRunStats stats_;
+};
+
+}  // namespace
+
+SampleRunStats sample_model_sort(const SamplePlan& plan, HostKeys& keys, Recorder* recorder) {
+  const uint64_t n = keys.size();
+  if (plan.n != n) throw std::logic_error("sample sort model: plan made for a different n");
+  if (keys.has_values() != plan.with_values)
+    throw std::logic_error("sample sort model: plan made for a different key-value setting");
+  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
+  uint32_t* values = keys.has_values() ? keys.values.data() : nullptr;
+  SampleRunStats stats;
+  if (key_bytes(keys.type) == 4)
+    stats = Model<uint32_t>(plan, keys.as<uint32_t>(), values, recorder).run();
+  else
+    stats = Model<uint64_t>(plan, keys.as<uint64_t>(), values, recorder).run();
+  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  return stats;
+}
+
+}  // namespace sortscope

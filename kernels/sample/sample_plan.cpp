@@ -1,0 +1,151 @@
+#include "sample_plan.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+ParamSpec spec(const char* name, int def, int lo, int hi, bool pow2, const char* help) {
+  ParamSpec p;
+  p.name = name;
+  p.default_value = def;
+  p.min = lo;
+  p.max = hi;
+  p.power_of_two = pow2;
+  p.help = help;
+  return p;
+}
+
+// Level-1 and level-2 knobs both engines share.
+void add_common(std::vector<ParamSpec>& s) {
+  s.push_back(spec("bucket_max", 1 << 18, 1 << 10, 1 << 24, true,
+                   "M: buckets larger than this get another distribution pass (thesis: 2^18)"));
+  s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
+  s.push_back(spec("keys_per_thread", 8, 1, 32, false,
+                   "keys a thread handles per round of the count and scatter loops"));
+  s.push_back(spec("blocks", 1024, 1, 65536, false,
+                   "p: thread blocks a distribution pass aims at, spread over its buckets by size"));
+  s.push_back(spec("base", 2048, 64, int(kSampleMaxBase), true,
+                   "odd-even merge sort in shared memory for buckets of at most this many keys"));
+}
+
+int value(const ParamValues& params, const char* name, const std::vector<ParamSpec>& specs) {
+  auto it = params.find(name);
+  if (it != params.end()) return it->second;
+  for (const auto& s : specs)
+    if (s.name == name) return s.default_value;
+  throw std::logic_error(std::string("sample sort: no parameter ") + name);
+}
+
+}  // namespace
+
+const std::vector<ParamSpec>& sample_sort_params() {
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> s;
+    ParamSpec v;
+    v.name = "version";
+    v.choices = {"original", "revised"};
+    v.default_value = 1;
+    v.min = 0;
+    v.max = 1;
+    v.help = "original: level 2 is block quicksort; revised (§6.3.2): block sample sort (k = 32, a = 6) first";
+    s.push_back(v);
+    s.push_back(spec("k", 128, 2, int(kSampleMaxK), true, "buckets per distribution pass; the search tree has log2 k levels"));
+    s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
+    s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
+    s.push_back(spec("scatter_replicas", 4, 1, 16, true,
+                     "shared counters per bucket in the scatter kernel (§6.3.3: 4); divides count_replicas"));
+    add_common(s);
+    s.push_back(spec("quicksort_threshold", 12000, 64, 1 << 24, false,
+                     "revised: buckets at or above this size are split by block sample sort (§6.3.2: 12,000)"));
+    return s;
+  }();
+  return specs;
+}
+
+const std::vector<ParamSpec>& quicksort_params() {
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> s;
+    s.push_back(spec("oversampling", 16, 1, 64, false,
+                     "a: a global partition's pivot is the median of 2a sampled keys"));
+    add_common(s);
+    return s;
+  }();
+  return specs;
+}
+
+SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
+                            const ParamValues& params) {
+  const auto& specs = engine == SampleEngine::SampleSort ? sample_sort_params() : quicksort_params();
+  const char* who = engine == SampleEngine::SampleSort ? "sample-sort" : "quicksort";
+  if (n > kSampleMaxKeys)
+    throw std::runtime_error(fmt::format("{} takes at most 2^40 keys, got n = {}", who, n));
+  SamplePlan p;
+  p.engine = engine;
+  p.key_type = type;
+  p.key_bits = key_bytes(type) * 8;
+  p.with_values = with_values;
+  p.n = n;
+  p.bucket_max = uint64_t(value(params, "bucket_max", specs));
+  p.threads = value(params, "threads", specs);
+  p.keys_per_thread = value(params, "keys_per_thread", specs);
+  p.blocks = uint32_t(value(params, "blocks", specs));
+  p.base = uint32_t(value(params, "base", specs));
+  p.oversampling = uint32_t(value(params, "oversampling", specs));
+  if (engine == SampleEngine::SampleSort) {
+    p.version = value(params, "version", specs) == 0 ? SampleVersion::Original : SampleVersion::Revised;
+    p.k = uint32_t(value(params, "k", specs));
+    p.count_replicas = uint32_t(value(params, "count_replicas", specs));
+    p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
+    p.quicksort_threshold = uint32_t(value(params, "quicksort_threshold", specs));
+    if (p.count_replicas % p.scatter_replicas != 0)
+      throw std::runtime_error(fmt::format(
+          "sample-sort: scatter_replicas ({}) must divide count_replicas ({}): a scatter counter sums whole count counters",
+          p.scatter_replicas, p.count_replicas));
+    if (uint64_t(p.k) * p.count_replicas > kSampleMaxCounters)
+      throw std::runtime_error(fmt::format(
+          "sample-sort: k x count_replicas = {} x {} shared counters exceed {}; lower one of them", p.k,
+          p.count_replicas, kSampleMaxCounters));
+  } else {
+    // Quicksort's global phase (App. C, with Cederman & Tsigas's global partitioning): a pass
+    // with two buckets around the median of the sample, split three ways.
+    p.version = SampleVersion::Original;
+    p.k = 2;
+    p.count_replicas = 8;
+    p.scatter_replicas = 4;
+    p.always_three_way = true;
+  }
+  p.log_k = 0;
+  while ((1u << p.log_k) < p.k) ++p.log_k;
+  if (p.sample_keys() > kSampleMaxSample)
+    throw std::runtime_error(fmt::format("{}: the sample of oversampling x k = {} x {} keys exceeds {}", who,
+                                         p.oversampling, p.k, kSampleMaxSample));
+  if (p.bucket_max < p.base)
+    throw std::runtime_error(fmt::format("{}: bucket_max ({}) must be at least base ({})", who, p.bucket_max, p.base));
+  return p;
+}
+
+std::string SamplePlan::describe() const {
+  if (engine == SampleEngine::Quicksort)
+    return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
+                       bucket_max, base);
+  return fmt::format("sample sort ({}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+                     "~{} blocks, odd-even base <= {}",
+                     version == SampleVersion::Revised ? "revised" : "original", k, oversampling, bucket_max,
+                     count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
+}
+
+double sample_bytes_moved(const SamplePlan& p) {
+  const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
+  if (p.n == 0) return 0;
+  // Expected passes: ceil(log_k(n / M)) for sample sort; quicksort halves per pass.
+  double passes = 0;
+  if (p.n > p.bucket_max) passes = std::ceil(std::log(n / double(p.bucket_max)) / std::log(double(p.k)));
+  const double per_pass = n * (kb + 2 * kb + 2 * vb);  // count reads keys; scatter reads + writes
+  return passes * per_pass + n * (2 * kb + 2 * vb);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,84 @@
+#pragma once
+// The decomposition of a GPU sample sort or quicksort run (Leischner 2010 §6, App. C), computed
+// once and shared by the CPU model and the kernels so both draw the same samples, cut the same
+// tiles, fill the same k x p count tables and recurse into the same buckets. Plain C++.
+//
+// Both algorithms are one engine (README.md):
+//  - level 1, while a bucket holds more than M keys: k-way distribution passes over all such
+//    buckets at once (§6.1 Steps 1-4): sample a*k keys, sort them, every a-th is a splitter, the
+//    splitters form a search tree (search_tree.h); p thread blocks count their tile's keys per
+//    bucket with replicated shared counters into a k x p table; an exclusive scan of the table in
+//    column-major order gives every (bucket, block, replica) its output offset; the blocks scatter.
+//    A degenerate sample (every splitter equal) splits three ways (<, =, >) instead, and a min/max
+//    reduction skips the scatter of a constant bucket (§6.2). Quicksort's global phase is the same
+//    pass with k = 2 and the three-way split always: the pivot is the median of its sample.
+//  - level 2: one thread block per remaining bucket, largest first (§6.2): the revised version's
+//    block sample sort (k2 = 32, a2 = 6) above the quicksort threshold (§6.3.2), the block
+//    quicksort of App. C (pivot, <, =, > counts, scans, scatter, the = part final, an explicit
+//    stack), and odd-even merge sort in shared memory for at most `base` keys.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/key_type.h"
+#include "common/param_spec.h"
+
+namespace sortscope {
+
+enum class SampleEngine { SampleSort, Quicksort };
+enum class SampleVersion { Original, Revised };
+
+// Shared-memory limits the kernels are written for.
+inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
+inline constexpr uint32_t kSampleMaxSample = 4096;      // a * k, sorted in shared memory
+inline constexpr uint32_t kSampleMaxBase = 2048;        // odd-even base case (u64 keys + values: 24 KiB)
+inline constexpr uint32_t kSampleMaxCounters = 2048;    // k x count replicas in shared memory
+inline constexpr uint32_t kSampleBlockK = 32;           // level-2 sample sort: k2 (§6.3.2)
+inline constexpr uint32_t kSampleBlockA = 6;            // level-2 sample sort: a2 (§6.3.2)
+inline constexpr uint32_t kSampleStackEntries = 512;    // level-2 explicit stack per block
+inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
+
+const std::vector<ParamSpec>& sample_sort_params();
+const std::vector<ParamSpec>& quicksort_params();
+
+struct SamplePlan {
+  SampleEngine engine = SampleEngine::SampleSort;
+  SampleVersion version = SampleVersion::Revised;
+  KeyType key_type = KeyType::U32;
+  int key_bits = 32;
+  bool with_values = false;
+  uint64_t n = 0;
+  uint64_t seed = 0x5eed;       // samples are mix64(seed, bucket, i): model and GPU draw the same
+
+  // Level 1.
+  uint32_t k = 128;             // buckets per distribution pass (2 for quicksort)
+  int log_k = 7;
+  uint32_t oversampling = 16;   // a: the sample has a * k keys
+  uint64_t bucket_max = 1u << 18;  // M: buckets above it get another pass
+  uint32_t count_replicas = 8;  // shared counters per bucket in the count kernel (§6.3.3)
+  uint32_t scatter_replicas = 4;   // ... in the scatter kernel; divides count_replicas
+  int threads = 256;
+  int keys_per_thread = 8;
+  uint32_t blocks = 1024;       // thread blocks a pass aims at (all its buckets together)
+  bool always_three_way = false;   // quicksort: every pass is a pivot split
+
+  // Level 2.
+  uint32_t quicksort_threshold = 12000;  // revised: block sample sort at or above it
+  uint32_t base = 2048;         // odd-even merge sort in shared memory at or below it
+  int block_threads = 256;
+
+  uint64_t subtile_keys() const { return uint64_t(threads) * uint64_t(keys_per_thread); }
+  uint32_t sample_keys() const { return oversampling * k; }
+  // Count-table slots per (block, replica): k, or 3 where a two-bucket pass splits three ways.
+  uint32_t slots() const { return k < 3 ? 3 : k; }
+  std::string describe() const;
+};
+
+SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
+                            const ParamValues& params);
+
+// Keys read and written at least: per level-1 pass (expected log_k(n / M) of them) a read for the
+// counts and a read and scattered write for the scatter, then one read and one write at level 2.
+double sample_bytes_moved(const SamplePlan& plan);
+
+}  // namespace sortscope

@@ -1,0 +1,69 @@
+#include "sample_schedule.h"
+
+#include <algorithm>
+
+namespace sortscope {
+
+SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large) {
+  SamplePass pass;
+  pass.index = index;
+  for (const auto& b : large) pass.keys += b.size;
+  const uint64_t round = plan.subtile_keys();
+  // Keys per block: the pass's keys over the blocks it aims at, in whole rounds.
+  uint64_t chunk = (pass.keys + plan.blocks - 1) / std::max<uint32_t>(1, plan.blocks);
+  chunk = std::max<uint64_t>(round, (chunk + round - 1) / round * round);
+  uint64_t scan_base = 0;
+  for (const auto& b : large) {
+    SampleParent p;
+    p.begin = b.begin;
+    p.size = b.size;
+    p.chunk = chunk;
+    p.blocks = uint32_t((b.size + chunk - 1) / chunk);
+    p.first_block = pass.total_blocks;
+    p.table_offset = pass.table_entries;
+    p.scan_base = scan_base;
+    p.in_alt = b.in_alt ? 1 : 0;
+    pass.total_blocks += p.blocks;
+    pass.table_entries += uint64_t(plan.slots()) * p.blocks * plan.scatter_replicas;
+    scan_base += b.size;
+    pass.parents.push_back(p);
+  }
+  return pass;
+}
+
+std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SampleParent& parent,
+                                        const uint64_t* counts) {
+  std::vector<SampleBucket> children;
+  if (parent.constant) {
+    children.push_back({parent.begin, parent.size, parent.in_alt != 0, true});
+    return children;
+  }
+  const uint32_t buckets = parent.degenerate ? 3 : plan.k;
+  uint64_t at = parent.begin;
+  for (uint32_t j = 0; j < buckets; ++j) {
+    if (counts[j] > 0) {
+      const bool equal_part = parent.degenerate && j == 1;
+      children.push_back({at, counts[j], parent.in_alt == 0, equal_part});
+    }
+    at += counts[j];
+  }
+  return children;
+}
+
+void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
+                      std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small) {
+  large.clear();
+  for (const auto& b : buckets) {
+    if (!b.done && b.size > plan.bucket_max)
+      large.push_back(b);
+    else if (!(b.done && !b.in_alt))  // sorted and in place: level 2 has nothing to do
+
+      small.push_back({b.begin, b.size, b.in_alt ? 1u : 0u, b.done ? 1u : 0u});
+  }
+  // Largest first; equal sizes by position, so the model and the GPU run the same list.
+  std::stable_sort(small.begin(), small.end(), [](const SampleSmallBucket& a, const SampleSmallBucket& b) {
+    return a.size != b.size ? a.size > b.size : a.begin < b.begin;
+  });
+}
+
+}  // namespace sortscope

@@ -1,0 +1,51 @@
+#pragma once
+// The host bookkeeping of sample sort and quicksort (§6.2: "for keeping track of buckets during
+// the distribution pass a small amount of CPU memory is required"), shared by the CPU model and
+// the GPU path: which buckets a pass splits and with how many blocks, which children a pass
+// leaves, and the level-2 work list in the order its blocks run.
+#include <cstdint>
+#include <vector>
+
+#include "sample_layout.h"
+#include "sample_plan.h"
+
+namespace sortscope {
+
+struct SampleBucket {
+  uint64_t begin = 0, size = 0;
+  bool in_alt = false;  // keys in the scratch buffer
+  bool done = false;    // sorted already: the equal part of a three-way split, or constant
+};
+
+struct SamplePass {
+  uint32_t index = 0;
+  std::vector<SampleParent> parents;
+  uint32_t total_blocks = 0;
+  uint64_t table_entries = 0;  // sum over parents of k x blocks x scatter_replicas
+  uint64_t keys = 0;           // keys of all parents
+};
+
+// Lays out a pass over `large` (every bucket > M, not done): blocks spread by size so that the
+// pass has about plan.blocks blocks, each owning a whole number of threads x keys_per_thread rounds.
+SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large);
+
+// The children of `parent` after its pass: counts[j] keys went to bucket j (k entries, or the
+// first three for a three-way split). Empty children are dropped; the equal part of a three-way
+// split is done; a constant parent stays where it is, done.
+std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SampleParent& parent,
+                                        const uint64_t* counts);
+
+// Splits the buckets into those that need another pass (size > M, not done) and the level-2 list
+// (appended to `small`, done buckets already in the output array left out), which comes out largest first (§6.2: "we schedule buckets for sorting ordered by size").
+void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
+                      std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small);
+
+// The splitters of a sorted sample (a * k keys): s_i = sample[i * a - 1], i = 1 .. k-1 (Alg. 5,
+// 1-based S_a, S_2a, ...), and whether they are all equal (the degenerate case of §6.2).
+template <class Word>
+bool splitters_of_sample(const Word* sorted_sample, uint32_t k, uint32_t a, Word* splitters) {
+  for (uint32_t i = 1; i < k; ++i) splitters[i - 1] = sorted_sample[uint64_t(i) * a - 1];
+  return splitters[0] == splitters[k - 2];
+}
+
+}  // namespace sortscope

@@ -1,0 +1,139 @@
+#include "sample_steps.h"
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+const std::vector<std::string> kSamplePseudo = {
+    "keys <- ordered_bits(input)",
+    "while some bucket holds more than M keys:          // level 1, all such buckets per pass",
+    "  sample a*k keys, sort them, s_i <- sample[i*a]; bt <- search tree of s_1..s_{k-1}",
+    "  if s_1 = s_{k-1}: split three ways (<, =, >), = is final; min = max: skip the scatter",
+    "  count: block b, key e: j <- 1; log k times j <- 2j + (e > bt[j]); C[j-k][b]++",
+    "  scan C column-major: O[j][b] = keys of buckets < j + keys of bucket j in blocks < b",
+    "  scatter: out[O[j][b] + local counter of j] <- e",
+    "level 2, one block per bucket, largest first:",
+    "  revised, size >= 12000: block sample sort (k = 32, a = 6)",
+    "  size > base: block quicksort (pivot, <, =, > counts, scans, scatter; = final)",
+    "  size <= base: odd-even merge sort in shared memory",
+    "output <- native(keys)",
+};
+
+const std::vector<std::string> kQuickPseudo = {
+    "keys <- ordered_bits(input)",
+    "while some segment holds more than M keys:         // global phase, all such segments per pass",
+    "  sample 2a keys, sort them; pivot d <- their median",
+    "  every segment splits three ways: < d, = d, > d; = d is final",
+    "  count: block b counts its keys < d, = d, > d",
+    "  scan the counts column-major: where each block writes each part",
+    "  scatter: out[O[part][b] + local counter] <- e",
+    "block quicksort, one block per segment, largest first (explicit stack):",
+    "  thread 0 picks the pivot (median of first, middle, last)",
+    "  size > base: per-thread <, =, > counts, three scans, scatter; push < and >",
+    "  size <= base: odd-even merge sort in shared memory",
+    "output <- native(keys)",
+};
+
+const std::vector<StepKind> kSampleKinds = {
+    {"input", "The input as ordered bits", 0},
+    {"splitters", "Sample, sort the sample, pick the splitters, build the search tree", 2},
+    {"count", "Every block counts its keys per bucket (k x p table)", 4},
+    {"scan", "Column-major scan of the k x p table: where each block writes each bucket", 5},
+    {"scatter", "Every block scatters its keys to their buckets", 6},
+    {"second-level", "Level 2: one block per bucket, largest first", 7},
+};
+
+const std::vector<StepKind> kQuickKinds = {
+    {"input", "The input as ordered bits", 0},
+    {"splitters", "Pick each segment's pivot: the median of its sample", 2},
+    {"count", "Every block counts its keys <, =, > the pivot", 4},
+    {"scan", "Column-major scan of the counts: where each block writes each part", 5},
+    {"scatter", "Every block scatters its keys into <, =, >", 6},
+    {"second-level", "Block quicksort: one block per segment, largest first", 7},
+};
+
+}  // namespace
+
+const std::vector<StepKind>& sample_step_kinds(SampleEngine e) {
+  return e == SampleEngine::SampleSort ? kSampleKinds : kQuickKinds;
+}
+const std::vector<std::string>& sample_pseudo_code(SampleEngine e) {
+  return e == SampleEngine::SampleSort ? kSamplePseudo : kQuickPseudo;
+}
+
+Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
+  return make_step(sample_step_kinds(plan_.engine), int(kind), std::move(caption));
+}
+
+void SampleStepWriter::input(const ArrayState& array) {
+  rec_.set_padded_n(plan_.n);
+  rec_.record(step(SampleStepKind::Input, fmt::format("The input: {} keys, {}", plan_.n, plan_.describe())),
+              array);
+}
+
+void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const ArrayState& array) {
+  std::string what = plan_.engine == SampleEngine::Quicksort
+                         ? fmt::format("Pass {}: pivots of {} segments (median of {} sampled keys each)",
+                                       pass.index, pass.parents.size(), plan_.sample_keys())
+                         : fmt::format("Pass {}: {} buckets of {} keys sampled ({} keys each), {} splitters",
+                                       pass.index, pass.parents.size(), pass.keys, plan_.sample_keys(),
+                                       plan_.k - 1);
+  if (plan_.engine == SampleEngine::SampleSort && degenerate)
+    what += fmt::format("; {} degenerate samples split three ways", degenerate);
+  rec_.record(step(SampleStepKind::Splitters, what), array);
+}
+
+DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
+                                           const std::vector<uint64_t>* scanned) const {
+  DigitHistogram h;
+  h.pass = pass.index;
+  h.digit_bits = uint32_t(plan_.log_k);
+  h.rows = pass.total_blocks;
+  h.cols = plan_.slots();
+  h.counts.assign(size_t(h.rows) * h.cols, 0);
+  if (scanned) h.scanned.assign(h.counts.size(), 0);
+  const uint32_t reps = plan_.scatter_replicas;
+  for (const auto& p : pass.parents)
+    for (uint32_t j = 0; j < h.cols; ++j)
+      for (uint32_t b = 0; b < p.blocks; ++b) {
+        const uint64_t at = p.table_offset + (uint64_t(j) * p.blocks + b) * reps;
+        uint64_t sum = 0;
+        for (uint32_t r = 0; r < reps; ++r) sum += table[at + r];
+        const size_t cell = size_t(p.first_block + b) * h.cols + j;
+        h.counts[cell] = uint32_t(sum);
+        if (scanned) h.scanned[cell] = p.begin - p.scan_base + (*scanned)[at];
+      }
+  return h;
+}
+
+void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t>& table,
+                              const ArrayState& array) {
+  Step s = step(SampleStepKind::Count, fmt::format("Pass {}: {} blocks counted their keys into {} buckets",
+                                                   pass.index, pass.total_blocks, plan_.slots()));
+  s.aux.push_back(histogram(pass, table, nullptr));
+  rec_.record(std::move(s), array);
+}
+
+void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>& table,
+                            const std::vector<uint64_t>& scanned, const ArrayState& array) {
+  Step s = step(SampleStepKind::Scan, fmt::format("Pass {}: exclusive scan of {} counters, bucket-major",
+                                                  pass.index, pass.table_entries));
+  s.aux.push_back(histogram(pass, table, &scanned));
+  rec_.record(std::move(s), array);
+}
+
+void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, size_t buckets,
+                               const ArrayState& array) {
+  std::string what = fmt::format("Pass {}: keys scattered; {} buckets now", pass.index, buckets);
+  if (constant) what += fmt::format(" ({} constant buckets skipped their scatter)", constant);
+  rec_.record(step(SampleStepKind::Scatter, what), array);
+}
+
+void SampleStepWriter::second_level(size_t buckets, uint64_t largest, const ArrayState& array) {
+  rec_.record(step(SampleStepKind::SecondLevel,
+                   fmt::format("Level 2: {} buckets sorted by one block each (largest {} keys)", buckets, largest)),
+              array);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,52 @@
+#pragma once
+// The step catalog of sample sort and quicksort (captions, pseudo-code lines) and the one place
+// that turns what a pass produced into timeline steps. The CPU model and the GPU path both call
+// SampleStepWriter with host copies of the same data, so their timelines have the same steps.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/recorder.h"
+#include "common/timeline.h"
+#include "sample_schedule.h"
+
+namespace sortscope {
+
+enum class SampleStepKind { Input, Splitters, Count, Scan, Scatter, SecondLevel };
+
+const std::vector<StepKind>& sample_step_kinds(SampleEngine e);
+const std::vector<std::string>& sample_pseudo_code(SampleEngine e);
+
+// The array as the timeline shows it: every bucket's keys from the buffer they are in now.
+template <class Word>
+void compose_buckets(const std::vector<SampleBucket>& buckets, const Word* out, const Word* alt,
+                     Word* view) {
+  for (const auto& b : buckets) {
+    const Word* src = b.in_alt ? alt : out;
+    for (uint64_t i = 0; i < b.size; ++i) view[b.begin + i] = src[b.begin + i];
+  }
+}
+
+class SampleStepWriter {
+ public:
+  SampleStepWriter(const SamplePlan& plan, Recorder& recorder) : plan_(plan), rec_(recorder) {}
+  void input(const ArrayState& array);
+  // After the splitter step of a pass: `degenerate` buckets got a three-way split.
+  void splitters(const SamplePass& pass, uint32_t degenerate, const ArrayState& array);
+  // The pass's count table (pass.table_entries, layout of sample_layout.h), before and after the
+  // scan; shown as a blocks x buckets matrix (replicas summed), DigitHistogram's heat map.
+  void counts(const SamplePass& pass, const std::vector<uint64_t>& table, const ArrayState& array);
+  void scan(const SamplePass& pass, const std::vector<uint64_t>& table,
+            const std::vector<uint64_t>& scanned, const ArrayState& array);
+  void scatter(const SamplePass& pass, uint32_t constant, size_t buckets, const ArrayState& array);
+  void second_level(size_t buckets, uint64_t largest, const ArrayState& array);
+
+ private:
+  Step step(SampleStepKind kind, std::string caption) const;
+  DigitHistogram histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
+                           const std::vector<uint64_t>* scanned) const;
+  const SamplePlan& plan_;
+  Recorder& rec_;
+};
+
+}  // namespace sortscope

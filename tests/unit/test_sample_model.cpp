@@ -1,0 +1,233 @@
+// The sample-sort family's CPU models (sample sort in both versions, quicksort, odd-even merge
+// sort) against std::sort for every key type, distribution and the edge sizes of issue 12; the
+// search tree's layout and descent against a linear search; the three-way split and min/max test
+// on degenerate input; termination and bounded work on adversarial inputs; the timeline's steps.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "sample/odd_even_network.h"
+#include "sample/sample_model.h"
+#include "sample/sample_plan.h"
+#include "sample/sample_steps.h"
+#include "sample/search_tree.h"
+#include "sample_test_support.h"
+
+namespace sortscope::test {
+namespace {
+
+void expect_model_sorts(const Algorithm& a, const ParamValues& p, const HostKeys& input, const std::string& what) {
+  HostKeys keys = input;
+  a.run_model(p, keys, nullptr);
+  expect_sorted_multiset(keys, input, a.id() + " " + what);
+}
+
+std::vector<uint64_t> edge_sizes() {
+  // 0, 1, 2, k-1, k (k = 16 and 128), M-1, M, M+1 (M = 1024), around the base case (128).
+  return {0, 1, 2, 15, 16, 127, 128, 129, 1023, 1024, 1025, 5000};
+}
+
+TEST(SampleModel, SortsEveryKeyTypeDistributionAndEdgeSize) {
+  for (const Algorithm* a : kSampleFamily)
+    for (const char* version : {"original", "revised"}) {
+      if (a->id() != "sample-sort" && std::string(version) == "original") continue;
+      const ParamValues p = radix_params(*a, sample_small_params(*a, version));
+      for (Distribution d : kAllDistributions)
+        for (KeyType t : kAllKeyTypes)
+          for (uint64_t n : edge_sizes()) {
+            const bool values = (n + int(t)) % 2 == 1;
+            expect_model_sorts(*a, p, radix_input(d, t, n, values),
+                               radix_describe(std::string(version) + " " + std::string(distribution_name(d)), t, n,
+                                              values));
+          }
+    }
+}
+
+TEST(SampleModel, SortsTwoToTheTwentyPlusSevenWithDefaults) {
+  const uint64_t n = (uint64_t(1) << 20) + 7;
+  const Algorithm& s = sample_sort_algorithm();
+  for (KeyType t : kAllKeyTypes)
+    expect_model_sorts(s, radix_params(s, {"bucket_max=16384"}),
+                       radix_input(Distribution::Uniform, t, n, t == KeyType::U64 || t == KeyType::F32),
+                       radix_describe("uniform", t, n, true));
+  for (Distribution d : {Distribution::Sorted, Distribution::FewUnique})
+    expect_model_sorts(s, radix_params(s, {"bucket_max=16384"}), radix_input(d, KeyType::I64, n, true),
+                       radix_describe(std::string(distribution_name(d)), KeyType::I64, n, true));
+  for (KeyType t : {KeyType::U32, KeyType::F64})
+    expect_model_sorts(quicksort_algorithm(), radix_params(quicksort_algorithm(), {"bucket_max=16384"}),
+                       radix_input(Distribution::Uniform, t, n, true), radix_describe("quicksort", t, n, true));
+  // The thesis's defaults (k = 128, M = 2^18): two passes would need more keys; one pass here.
+  expect_model_sorts(sample_sort_algorithm(), radix_params(sample_sort_algorithm()),
+                     radix_input(Distribution::Uniform, KeyType::U64, n, true), "defaults");
+  // The network on its own is O(n log^2 n): a smaller n keeps the test quick.
+  expect_model_sorts(odd_even_merge_algorithm(), radix_params(odd_even_merge_algorithm()),
+                     radix_input(Distribution::Uniform, KeyType::F64, 70001, true), "odd-even 70001");
+}
+
+TEST(SampleModel, SpecialValuesInTotalOrder) {
+  for (const Algorithm* a : kSampleFamily) {
+    const ParamValues p = radix_params(*a, sample_small_params(*a));
+    for (KeyType t : kAllKeyTypes)
+      for (uint64_t n : {uint64_t(9), uint64_t(3001)})
+        expect_model_sorts(*a, p, radix_special_input(t, n, true), radix_describe("special", t, n, true));
+  }
+}
+
+TEST(SearchTree, LayoutAndDescentMatchALinearSearch) {
+  std::mt19937_64 rng(5);
+  for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) {
+    const int log_k = sample_log2(k);
+    // Heap layout: bt[1] = s_{k/2}, children of j at 2j and 2j + 1, in-order = sorted order.
+    EXPECT_EQ(search_tree_splitter_of_node(1, k), k / 2);
+    if (k >= 4) {
+      EXPECT_EQ(search_tree_splitter_of_node(2, k), k / 4);
+      EXPECT_EQ(search_tree_splitter_of_node(3, k), 3 * k / 4);
+    }
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<uint32_t> s(k - 1);
+      for (auto& x : s) x = uint32_t(rng() % (trial < 10 ? 50 : 1u << 30));  // with and without duplicates
+      std::sort(s.begin(), s.end());
+      std::vector<uint32_t> bt(k);
+      build_search_tree(s.data(), k, bt.data());
+      for (uint32_t j = 1; j < k; ++j) {
+        if (2 * j < k) EXPECT_LE(bt[2 * j], bt[j]);
+        if (2 * j + 1 < k) EXPECT_GE(bt[2 * j + 1], bt[j]);
+      }
+      for (int q = 0; q < 200; ++q) {
+        const uint32_t e = q < 100 ? uint32_t(rng() % 52) : (q < 150 ? s[rng() % s.size()] : uint32_t(rng()));
+        // Bucket b holds s_b < e <= s_{b+1}: the number of splitters below e.
+        const uint32_t want = uint32_t(std::lower_bound(s.begin(), s.end(), e) - s.begin());
+        ASSERT_EQ(search_tree_bucket(bt.data(), log_k, e), want) << "k=" << k << " e=" << e;
+      }
+    }
+  }
+  EXPECT_EQ(three_way_bucket<uint64_t>(5, 4), 0u);
+  EXPECT_EQ(three_way_bucket<uint64_t>(5, 5), 1u);
+  EXPECT_EQ(three_way_bucket<uint64_t>(5, 6), 2u);
+}
+
+TEST(SampleModel, AllEqualInputIsOneThreeWaySplitWithNoScatter) {
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues p = radix_params(a, sample_small_params(a));
+  for (KeyType t : {KeyType::U32, KeyType::F64}) {
+    HostKeys keys = sample_keys_from_ordered(t, std::vector<uint64_t>(50000, 42), true);
+    const HostKeys input = keys;
+    const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, keys.size(), t, true, p);
+    const SampleRunStats st = sample_model_sort(plan, keys, nullptr);
+    expect_sorted_multiset(keys, input, "all equal");
+    EXPECT_EQ(st.passes, 1u);
+    EXPECT_EQ(st.degenerate, 1u);
+    EXPECT_EQ(st.constant, 1u);           // min = max: the scatter was skipped
+    EXPECT_EQ(st.small_buckets, 0u);      // and the bucket stayed in place, done
+    EXPECT_EQ(st.block_partitions, 0u);
+    EXPECT_EQ(keys.values, input.values);  // nothing moved
+  }
+}
+
+TEST(SampleModel, AdversarialInputsTerminateWithBoundedWork) {
+  for (const Algorithm* a : {&sample_sort_algorithm(), &quicksort_algorithm()})
+    for (const char* version : {"original", "revised"})
+      for (uint64_t n : {uint64_t(3000), uint64_t(40000)})
+        for (const auto& [name, words] : sample_adversarial(n)) {
+          const ParamValues p = radix_params(*a, sample_small_params(*a, version));
+          const SampleEngine e = a->id() == "quicksort" ? SampleEngine::Quicksort : SampleEngine::SampleSort;
+          HostKeys keys = sample_keys_from_ordered(KeyType::U64, words, true);
+          const HostKeys input = keys;
+          const SamplePlan plan = make_sample_plan(e, n, KeyType::U64, true, p);
+          const SampleRunStats st = sample_model_sort(plan, keys, nullptr);
+          const std::string what = a->id() + " " + version + " " + name + " n=" + std::to_string(n);
+          expect_sorted_multiset(keys, input, what);
+          // Every pass makes every bucket strictly smaller (README.md), so passes are at most
+          // n / M; with usable splitters far fewer.
+          EXPECT_LE(st.passes, e == SampleEngine::SampleSort ? 6u : 30u) << what;
+          EXPECT_LE(st.block_partitions, n / 4) << what;
+        }
+}
+
+TEST(OddEvenNetwork, LayersAndComparatorsAreBatchers) {
+  for (int log_n = 0; log_n <= 12; ++log_n) {
+    const int layers = odd_even_layer_count(log_n);
+    int l = 0;
+    for (uint64_t p = 1; p < (uint64_t(1) << log_n); p *= 2)
+      for (uint64_t k = p; k >= 1; k /= 2, ++l) {
+        const OddEvenLayer got = odd_even_layer(l);
+        ASSERT_EQ(got.p, p);
+        ASSERT_EQ(got.k, k);
+      }
+    ASSERT_EQ(l, layers);
+  }
+  // Comparators of one layer are disjoint and stay inside their 2p block.
+  for (uint64_t n : {uint64_t(16), uint64_t(37), uint64_t(64)}) {
+    int log_n = 0;
+    while ((uint64_t(1) << log_n) < n) ++log_n;
+    for (int l = 0; l < odd_even_layer_count(log_n); ++l) {
+      const OddEvenLayer L = odd_even_layer(l);
+      std::vector<int> used(n, 0);
+      for (uint64_t q = 0; q < odd_even_candidates(uint64_t(1) << log_n); ++q) {
+        const uint64_t x = odd_even_lower(q, L.p, L.k, n);
+        if (x == ~uint64_t(0)) continue;
+        ASSERT_LT(x + L.k, n);
+        ASSERT_EQ(x / (2 * L.p), (x + L.k) / (2 * L.p));
+        ASSERT_EQ(used[x]++, 0);
+        ASSERT_EQ(used[x + L.k]++, 0);
+      }
+    }
+  }
+  // 0-1 principle: for n <= 12 every 0-1 input comes out sorted.
+  for (uint64_t n = 1; n <= 12; ++n)
+    for (uint32_t bits = 0; bits < (1u << n); ++bits) {
+      std::vector<uint32_t> v(n);
+      for (uint64_t i = 0; i < n; ++i) v[i] = (bits >> i) & 1;
+      odd_even_sort_host(v.data(), nullptr, n);
+      ASSERT_TRUE(std::is_sorted(v.begin(), v.end())) << "n=" << n << " bits=" << bits;
+    }
+}
+
+TEST(SampleModel, TimelineHasThePassesAndConsistentTables) {
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues p = radix_params(a, sample_small_params(a));
+  const HostKeys input = radix_input(Distribution::Uniform, KeyType::U32, 20000, false);
+  HostKeys keys = input;
+  Timeline t = radix_timeline(a, keys, false);
+  Recorder rec(t);
+  a.run_model(p, keys, &rec);
+  ASSERT_GE(t.steps.size(), 7u);
+  EXPECT_EQ(t.steps.front().kind, int(SampleStepKind::Input));
+  EXPECT_EQ(t.steps.back().kind, int(SampleStepKind::SecondLevel));
+  const std::vector<uint64_t> last = radix_snapshot(t, t.steps.back());
+  EXPECT_TRUE(std::is_sorted(last.begin(), last.end()));
+  EXPECT_EQ(last, radix_ordered_of(keys));
+  int passes = 0;
+  for (const Step& s : t.steps) {
+    if (s.kind == int(SampleStepKind::Splitters)) ++passes;
+    if (s.kind != int(SampleStepKind::Scan)) continue;
+    const DigitHistogram* h = find_aux<DigitHistogram>(s.aux);
+    ASSERT_NE(h, nullptr);
+    ASSERT_EQ(h->scanned.size(), h->counts.size());
+    // Column-major scan: within one block's row, bucket j + 1 starts where bucket j's keys of all
+    // blocks end, so offsets grow along each column and along each row.
+    for (uint32_t r = 0; r + 1 < h->rows; ++r)
+      for (uint32_t j = 0; j < h->cols; ++j)
+        if (h->counts[size_t(r) * h->cols + j] > 0 && h->counts[size_t(r + 1) * h->cols + j] > 0)
+          EXPECT_LE(h->scanned[size_t(r) * h->cols + j] + h->counts[size_t(r) * h->cols + j],
+                    h->scanned[size_t(r + 1) * h->cols + j]);
+  }
+  EXPECT_GE(passes, 2);  // 20000 keys, M = 1024, k = 16
+}
+
+TEST(SamplePlan, RefusesInconsistentParameters) {
+  const Algorithm& a = sample_sort_algorithm();
+  EXPECT_THROW(make_sample_plan(SampleEngine::SampleSort, 100, KeyType::U32, false,
+                                radix_params(a, {"count_replicas=2", "scatter_replicas=4"})),
+               std::runtime_error);
+  EXPECT_THROW(make_sample_plan(SampleEngine::SampleSort, 100, KeyType::U32, false,
+                                radix_params(a, {"k=256", "oversampling=32"})),
+               std::runtime_error);
+  EXPECT_THROW(make_sample_plan(SampleEngine::SampleSort, 100, KeyType::U32, false,
+                                radix_params(a, {"bucket_max=1024", "base=2048"})),
+               std::runtime_error);
+  EXPECT_GT(a.bytes_moved(uint64_t(1) << 28, KeyType::U64, false, radix_params(a)), 0.0);
+}
+
+}  // namespace
+}  // namespace sortscope::test
