@@ -1,0 +1,243 @@
+// GPU sample sort and quicksort: the host driver of the passes (sample_schedule.h) over the
+// kernels of sample_kernels.cuh.
+#include "sample_gpu.h"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include <cub/device/device_scan.cuh>
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+#include "common/key_transform_gpu.h"
+#include "sample_kernels.cuh"
+#include "sample_schedule.h"
+#include "sample_steps.h"
+
+namespace sortscope {
+namespace {
+
+using namespace sample_detail;
+
+// Scratch slots (DeviceScratch): the ping-pong buffer of keys and of values, the pass tables.
+enum Slot { kAltKeys = 0, kAltValues = 1, kTables = 2, kScanTemp = 3, kLists = 4 };
+
+template <class T>
+T* carve(unsigned char*& at, uint64_t count) {
+  T* p = reinterpret_cast<T*>(at);
+  at += (count * sizeof(T) + 255) / 256 * 256;
+  return p;
+}
+
+template <class Word, bool kValues>
+class GpuSampleSort {
+ public:
+  GpuSampleSort(const SamplePlan& plan, DeviceKeys& keys, const GpuRunContext& ctx)
+      : plan_(plan), stream_(ctx.stream), out_(static_cast<Word*>(keys.keys)), vout_(keys.values) {
+    DeviceScratch* scratch = ctx.scratch ? ctx.scratch : &own_;
+    alt_ = static_cast<Word*>(scratch->get(kAltKeys, std::max<uint64_t>(1, plan.n) * sizeof(Word)));
+    valt_ = kValues ? static_cast<uint32_t*>(scratch->get(kAltValues, std::max<uint64_t>(1, plan.n) * 4)) : nullptr;
+    scratch_ = scratch;
+    if (ctx.recorder) writer_.emplace(plan, *ctx.recorder);
+  }
+
+  void run() {
+    std::vector<SampleBucket> buckets;
+    if (plan_.n) buckets.push_back({0, plan_.n, false, false});
+    if (writer_) writer_->input(array(buckets));
+    std::vector<SampleBucket> large;
+    std::vector<SampleSmallBucket> small;
+    sort_out_buckets(plan_, buckets, large, small);
+    uint32_t passes = 0;
+    while (!large.empty()) {
+      std::vector<SampleBucket> children = distribute(layout_pass(plan_, passes++, large), buckets);
+      sort_out_buckets(plan_, children, large, small);
+    }
+    if (!small.empty()) second_level(small);
+    if (writer_ && plan_.n) {
+      std::vector<SampleBucket> all = {{0, plan_.n, false, true}};
+      writer_->second_level(small.size(), small.empty() ? 0 : small.front().size, array(all));
+    }
+  }
+
+ private:
+  // The array as the timeline shows it (explain mode only): both buffers read back and composed.
+  ArrayState array(const std::vector<SampleBucket>& buckets) {
+    std::vector<Word> o(plan_.n), a(plan_.n);
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (plan_.n) {
+      CUDA_CHECK(cudaMemcpy(o.data(), out_, plan_.n * sizeof(Word), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaMemcpy(a.data(), alt_, plan_.n * sizeof(Word), cudaMemcpyDeviceToHost));
+    }
+    view_.resize(plan_.n);
+    compose_buckets(buckets, o.data(), a.data(), view_.data());
+    return ArrayState{view_.data(), nullptr, false, nullptr};
+  }
+
+  std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets) {
+    const uint32_t parents = uint32_t(pass.parents.size()), slots = plan_.slots();
+    std::vector<uint32_t> block_parent(pass.total_blocks);
+    for (uint32_t pi = 0; pi < parents; ++pi)
+      for (uint32_t b = 0; b < pass.parents[pi].blocks; ++b) block_parent[pass.parents[pi].first_block + b] = pi;
+    // One allocation for the pass's device tables.
+    const uint64_t bytes = 256 * 8 + (uint64_t(parents) * sizeof(SampleParent) + uint64_t(pass.total_blocks) * 4 +
+                                      uint64_t(parents) * plan_.k * sizeof(Word) + pass.table_entries * 16 +
+                                      uint64_t(parents) * (slots + 2) * 8 +
+                                      (writer_ ? uint64_t(parents) * plan_.sample_keys() * sizeof(Word) : 0));
+    unsigned char* at = static_cast<unsigned char*>(scratch_->get(kTables, bytes));
+    SampleParent* d_parents = carve<SampleParent>(at, parents);
+    uint32_t* d_block_parent = carve<uint32_t>(at, pass.total_blocks);
+    Word* d_trees = carve<Word>(at, uint64_t(parents) * plan_.k);
+    unsigned long long* d_table = carve<unsigned long long>(at, pass.table_entries);
+    unsigned long long* d_scanned = carve<unsigned long long>(at, pass.table_entries);
+    unsigned long long* d_child = carve<unsigned long long>(at, uint64_t(parents) * slots);
+    unsigned long long* d_lo = carve<unsigned long long>(at, parents);
+    unsigned long long* d_hi = carve<unsigned long long>(at, parents);
+    Word* d_samples = writer_ ? carve<Word>(at, uint64_t(parents) * plan_.sample_keys()) : nullptr;
+
+    CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(d_block_parent, block_parent.data(), block_parent.size() * 4, cudaMemcpyHostToDevice, stream_));
+    CUDA_CHECK(cudaMemsetAsync(d_child, 0, uint64_t(parents) * slots * 8, stream_));
+    CUDA_CHECK(cudaMemsetAsync(d_lo, 0xFF, uint64_t(parents) * 8, stream_));
+    CUDA_CHECK(cudaMemsetAsync(d_hi, 0, uint64_t(parents) * 8, stream_));
+
+    // Step 1.
+    SplitterCapture<Word> cap{d_samples};
+    SplitterCapture<Word>* d_cap = nullptr;
+    if (writer_) {
+      d_cap = reinterpret_cast<SplitterCapture<Word>*>(scratch_->get(kLists + 1, sizeof(cap)));
+      CUDA_CHECK(cudaMemcpyAsync(d_cap, &cap, sizeof(cap), cudaMemcpyHostToDevice, stream_));
+    }
+    splitter_kernel<Word><<<parents, 256, 0, stream_>>>(out_, alt_, d_parents, d_trees, plan_.seed, pass.index, plan_.k,
+                                                        plan_.oversampling, plan_.always_three_way, d_cap);
+    CUDA_CHECK_LAUNCH("splitter_kernel");
+    if (writer_) {
+      std::vector<SampleParent> got(parents);
+      CUDA_CHECK(cudaMemcpyAsync(got.data(), d_parents, parents * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
+      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      uint32_t degenerate = 0;
+      for (const auto& p : got) degenerate += p.degenerate;
+      writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, array(buckets));
+    }
+
+    // Step 2.
+    PassArgs args{d_parents, d_block_parent, plan_.k, slots, plan_.count_replicas, plan_.scatter_replicas, plan_.log_k};
+    count_kernel<Word><<<pass.total_blocks, plan_.threads, 0, stream_>>>(out_, alt_, d_trees, args, d_table, d_child,
+                                                                        d_lo, d_hi);
+    CUDA_CHECK_LAUNCH("count_kernel");
+    std::vector<uint64_t> table, scanned;
+    if (writer_) {
+      table.resize(pass.table_entries);
+      CUDA_CHECK(cudaMemcpyAsync(table.data(), d_table, pass.table_entries * 8, cudaMemcpyDeviceToHost, stream_));
+      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      writer_->counts(pass, table, array(buckets));
+    }
+
+    // Step 3: CUB's exclusive scan over the whole table (the thesis used Thrust's).
+    size_t temp = 0;
+    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, d_table, d_scanned, pass.table_entries, stream_));
+    void* d_temp = scratch_->get(kScanTemp, std::max<size_t>(temp, 1));
+    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp, temp, d_table, d_scanned, pass.table_entries, stream_));
+    if (writer_) {
+      scanned.resize(pass.table_entries);
+      CUDA_CHECK(cudaMemcpyAsync(scanned.data(), d_scanned, pass.table_entries * 8, cudaMemcpyDeviceToHost, stream_));
+      CUDA_CHECK(cudaStreamSynchronize(stream_));
+      writer_->scan(pass, table, scanned, array(buckets));
+    }
+
+    // The bucket sizes and the min/max test come back to the host (§6.2's host bookkeeping).
+    std::vector<uint64_t> child(uint64_t(parents) * slots), lo(parents), hi(parents);
+    CUDA_CHECK(cudaMemcpyAsync(pass.parents.data(), d_parents, parents * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(child.data(), d_child, child.size() * 8, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(lo.data(), d_lo, parents * 8, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(hi.data(), d_hi, parents * 8, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    uint32_t constant = 0;
+    for (uint32_t pi = 0; pi < parents; ++pi) {
+      SampleParent& p = pass.parents[pi];
+      p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
+      constant += p.constant;
+    }
+    if (constant)
+      CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
+
+    // Step 4.
+    scatter_kernel<Word, kValues><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
+        out_, alt_, vout_, valt_, out_, alt_, vout_, valt_, d_trees, args, d_scanned);
+    CUDA_CHECK_LAUNCH("scatter_kernel");
+
+    std::vector<SampleBucket> children;
+    for (uint32_t pi = 0; pi < parents; ++pi)
+      for (const auto& c : pass_children(plan_, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
+    if (writer_) {
+      std::vector<SampleBucket> after;
+      for (const auto& b : buckets) {
+        bool split = false;
+        for (const auto& p : pass.parents) split |= p.begin == b.begin && p.size == b.size;
+        if (!split) after.push_back(b);
+      }
+      after.insert(after.end(), children.begin(), children.end());
+      buckets = after;
+      writer_->scatter(pass, constant, buckets.size(), array(buckets));
+    }
+    // Keep the host vectors alive until the copies from them are done.
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return children;
+  }
+
+  void second_level(const std::vector<SampleSmallBucket>& small) {
+    const uint64_t bytes = small.size() * sizeof(SampleSmallBucket) + 256;
+    unsigned char* at = static_cast<unsigned char*>(scratch_->get(kLists, bytes));
+    int* d_error = carve<int>(at, 1);
+    SampleSmallBucket* d_small = carve<SampleSmallBucket>(at, small.size());
+    CUDA_CHECK(cudaMemsetAsync(d_error, 0, sizeof(int), stream_));
+    CUDA_CHECK(cudaMemcpyAsync(d_small, small.data(), small.size() * sizeof(SampleSmallBucket), cudaMemcpyHostToDevice, stream_));
+    Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
+                    plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
+    // One block per bucket, largest first; a grid is at most 2^31 - 1 blocks.
+    for (uint64_t first = 0; first < small.size(); first += 0x7FFFFFFFull) {
+      const uint64_t count = std::min<uint64_t>(small.size() - first, 0x7FFFFFFFull);
+      Level2Args part = args;
+      part.buckets = d_small + first;
+      level2_kernel<Word, kValues><<<uint32_t(count), 256, 0, stream_>>>(out_, alt_, vout_, valt_, part);
+      CUDA_CHECK_LAUNCH("level2_kernel");
+    }
+    int error = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (error) throw std::runtime_error("sample sort: a level-2 block's segment stack overflowed");
+  }
+
+  const SamplePlan& plan_;
+  GpuStream stream_;
+  Word* out_;
+  uint32_t* vout_;
+  Word* alt_ = nullptr;
+  uint32_t* valt_ = nullptr;
+  DeviceScratch own_;
+  DeviceScratch* scratch_ = nullptr;
+  std::vector<Word> view_;
+  std::optional<SampleStepWriter> writer_;
+};
+
+}  // namespace
+
+void sample_sort_gpu(const SamplePlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {
+  if (plan.n != keys.n || plan.key_type != keys.type || plan.with_values != (keys.values != nullptr))
+    throw std::logic_error("sample sort: the plan was made for a different input");
+  keys_to_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
+  if (plan.key_bits == 32) {
+    if (plan.with_values) GpuSampleSort<uint32_t, true>(plan, keys, ctx).run();
+    else GpuSampleSort<uint32_t, false>(plan, keys, ctx).run();
+  } else {
+    if (plan.with_values) GpuSampleSort<uint64_t, true>(plan, keys, ctx).run();
+    else GpuSampleSort<uint64_t, false>(plan, keys, ctx).run();
+  }
+  keys_from_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
+}
+
+}  // namespace sortscope

@@ -1,0 +1,322 @@
+#pragma once
+// The kernels of sample sort and quicksort (sample_plan.h; Leischner 2010 §6.1-6.3, App. C):
+// level 1's splitter, count and scatter kernels and level 2's one-block-per-bucket sorter. The
+// plain-data structs and the tree, network and draw come from the headers the CPU model uses.
+#include <cstdint>
+
+#include "odd_even_network.h"
+#include "sample_layout.h"
+#include "sample_plan.h"
+#include "search_tree.h"
+
+namespace sortscope::sample_detail {
+
+template <class Word>
+__device__ __forceinline__ Word max_word() {
+  return ~Word(0);
+}
+
+// Odd-even merge sort of n <= padded keys in shared memory by the whole block (comparators whose
+// upper end is >= n dropped); values follow when not null.
+template <class Word>
+__device__ void block_odd_even(Word* keys, uint32_t* values, uint32_t n, uint32_t padded) {
+  int log_n = 0;
+  while ((1u << log_n) < padded) ++log_n;
+  const int layers = odd_even_layer_count(log_n);
+  for (int l = 0; l < layers; ++l) {
+    const OddEvenLayer L = odd_even_layer(l);
+    for (uint32_t q = threadIdx.x; q < padded / 2; q += blockDim.x) {
+      const uint64_t x = odd_even_lower(q, L.p, L.k, n);
+      if (x == ~uint64_t(0)) continue;
+      const Word a = keys[x], b = keys[x + L.k];
+      if (a > b) {
+        keys[x] = b;
+        keys[x + L.k] = a;
+        if (values) {
+          const uint32_t t = values[x];
+          values[x] = values[x + L.k];
+          values[x + L.k] = t;
+        }
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// Capture pointer of the splitter kernel (explain mode; null in measure mode): the sorted sample
+// of every bucket of the pass, which exists only in shared memory.
+template <class Word>
+struct SplitterCapture {
+  Word* sorted_samples = nullptr;  // [parents][a * k]
+};
+
+// §6.2 Step 1, one block per bucket: draw a * k keys, sort them in shared memory (odd-even merge
+// sort), pick every a-th as a splitter, lay out the search tree, flag a degenerate sample.
+template <class Word>
+__global__ void splitter_kernel(const Word* out, const Word* alt, SampleParent* parents, Word* trees,
+                                uint64_t seed, uint32_t pass, uint32_t k, uint32_t a, bool always_three_way,
+                                SplitterCapture<Word>* capture) {
+  __shared__ Word smp[kSampleMaxSample];
+  SampleParent& p = parents[blockIdx.x];
+  const Word* src = p.in_alt ? alt : out;
+  const uint32_t s = a * k;
+  uint32_t padded = 1;
+  while (padded < s) padded *= 2;
+  for (uint32_t i = threadIdx.x; i < padded; i += blockDim.x)
+    smp[i] = i < s ? src[sample_position(seed, pass, p.begin, p.size, i)] : max_word<Word>();
+  __syncthreads();
+  block_odd_even<Word>(smp, nullptr, s, padded);
+  Word* tree = trees + uint64_t(blockIdx.x) * k;
+  for (uint32_t j = threadIdx.x + 1; j < k; j += blockDim.x)
+    tree[j] = smp[uint64_t(search_tree_splitter_of_node(j, k)) * a - 1];
+  if (threadIdx.x == 0) {
+    tree[0] = smp[a - 1];  // s_1: the three-way split's key
+    p.degenerate = (always_three_way || smp[a - 1] == smp[uint64_t(k - 1) * a - 1]) ? 1 : 0;
+  }
+  if (capture && capture->sorted_samples)
+    for (uint32_t i = threadIdx.x; i < s; i += blockDim.x) capture->sorted_samples[uint64_t(blockIdx.x) * s + i] = smp[i];
+}
+
+struct PassArgs {
+  const SampleParent* parents;
+  const uint32_t* block_parent;  // [total blocks]: which parent a block works on
+  uint32_t k, slots, count_replicas, scatter_replicas;
+  int log_k;
+};
+
+template <class Word>
+__device__ __forceinline__ uint32_t bucket_of(const SampleParent& p, const Word* tree, int log_k, Word e) {
+  return p.degenerate ? three_way_bucket(tree[0], e) : search_tree_bucket(tree, log_k, e);
+}
+
+// §6.2 Step 2: every block descends the tree for each key of its chunk (thread t takes keys
+// t, t + threads, ...) and counts in shared counter replica t mod count_replicas; then the
+// replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
+// buckets also reduce min and max (the constant-bucket test).
+template <class Word>
+__global__ void count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
+                             unsigned long long* table, unsigned long long* child_sizes,
+                             unsigned long long* lo, unsigned long long* hi) {
+  __shared__ Word tree[kSampleMaxK];
+  __shared__ uint32_t cnt[kSampleMaxCounters];
+  const uint32_t pi = args.block_parent[blockIdx.x];
+  const SampleParent p = args.parents[pi];
+  const uint32_t b = blockIdx.x - p.first_block;
+  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
+  const uint32_t counters = args.slots * args.count_replicas;
+  for (uint32_t c = threadIdx.x; c < counters; c += blockDim.x) cnt[c] = 0;
+  __syncthreads();
+  const Word* src = p.in_alt ? alt : out;
+  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
+  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
+  const uint32_t rep = threadIdx.x % args.count_replicas;
+  Word mn = max_word<Word>(), mx = 0;
+  for (uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+    const Word e = src[i];
+    atomicAdd(&cnt[bucket_of(p, tree, args.log_k, e) * args.count_replicas + rep], 1u);
+    mn = e < mn ? e : mn;
+    mx = e > mx ? e : mx;
+  }
+  if (p.degenerate) {
+    atomicMin(&lo[pi], (unsigned long long)mn);
+    atomicMax(&hi[pi], (unsigned long long)mx);
+  }
+  __syncthreads();
+  for (uint32_t c = threadIdx.x; c < args.slots * args.scatter_replicas; c += blockDim.x) {
+    const uint32_t j = c / args.scatter_replicas, r = c % args.scatter_replicas;
+    uint32_t sum = 0;
+    for (uint32_t x = r; x < args.count_replicas; x += args.scatter_replicas) sum += cnt[j * args.count_replicas + x];
+    table[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas + r] = sum;
+    if (sum) atomicAdd(&child_sizes[uint64_t(pi) * args.slots + j], (unsigned long long)sum);
+  }
+}
+
+// §6.2 Step 4: recompute each key's bucket and write it to its (bucket, block, replica) offset
+// plus the replica's running counter (shared atomics: the order inside a slot is free).
+template <class Word, bool kValues>
+__global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
+                               const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
+                               uint32_t* wv_alt, const Word* trees, PassArgs args, const unsigned long long* scanned) {
+  __shared__ Word tree[kSampleMaxK];
+  __shared__ unsigned long long cursor[kSampleMaxK * 16];
+  const uint32_t pi = args.block_parent[blockIdx.x];
+  const SampleParent p = args.parents[pi];
+  if (p.constant) return;
+  const uint32_t b = blockIdx.x - p.first_block;
+  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
+  for (uint32_t c = threadIdx.x; c < args.slots * args.scatter_replicas; c += blockDim.x) {
+    const uint32_t j = c / args.scatter_replicas, r = c % args.scatter_replicas;
+    cursor[c] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas + r];
+  }
+  __syncthreads();
+  const Word* src = p.in_alt ? alt_keys : out_keys;
+  const uint32_t* vsrc = p.in_alt ? alt_values : out_values;
+  Word* dst = p.in_alt ? w_out : w_alt;
+  uint32_t* vdst = p.in_alt ? wv_out : wv_alt;
+  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
+  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
+  const uint32_t rep = threadIdx.x % args.scatter_replicas;
+  for (uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+    const Word e = src[i];
+    const uint32_t j = bucket_of(p, tree, args.log_k, e);
+    const uint64_t pos = atomicAdd(&cursor[j * args.scatter_replicas + rep], 1ull);
+    dst[pos] = e;
+    if constexpr (kValues) vdst[pos] = vsrc[i];
+  }
+}
+
+struct Level2Args {
+  const SampleSmallBucket* buckets;
+  uint64_t seed;
+  uint32_t base, quicksort_threshold;
+  bool block_sample;  // revised sample sort: block sample sort for segments >= quicksort_threshold
+  int* error;         // set when a stack overflows (never expected: README.md)
+};
+
+struct Segment {
+  uint64_t begin;
+  uint32_t size;
+  uint32_t in_alt;
+};
+
+// Level 2 (§6.2, §6.3.2, App. C): one block per bucket, an explicit stack of segments in shared
+// memory. Segments of at most `base` keys: odd-even merge sort in shared memory, written to the
+// output array. Larger: a partition step into the other buffer, by the block sample sort's tree
+// (k2 = 32, a2 = 6) or three ways around a pivot (quicksort; degenerate samples); the = part is
+// final and moved to the output array; the other parts are pushed largest first.
+template <class Word, bool kValues>
+__global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint32_t* vout, uint32_t* valt,
+                                                    Level2Args args) {
+  constexpr uint32_t kWarps = 256 / 32;
+  constexpr uint32_t kSample = kSampleBlockK * kSampleBlockA;  // 192
+  __shared__ Word buf[kSampleMaxBase];
+  __shared__ uint32_t vbuf[kValues ? kSampleMaxBase : 1];
+  __shared__ Segment stack[kSampleStackEntries];
+  __shared__ uint32_t cnt[kSampleBlockK * kWarps];
+  __shared__ uint32_t part_begin[kSampleBlockK + 1];
+  __shared__ Word tree[kSampleBlockK];
+  __shared__ Segment cur;
+  __shared__ uint32_t top, buckets;
+  __shared__ int three_way;
+  const SampleSmallBucket sb = args.buckets[blockIdx.x];
+  if (sb.done) {  // sorted already: only move it home
+    if (sb.in_alt)
+      for (uint64_t i = threadIdx.x; i < sb.size; i += blockDim.x) {
+        out[sb.begin + i] = alt[sb.begin + i];
+        if constexpr (kValues) vout[sb.begin + i] = valt[sb.begin + i];
+      }
+    return;
+  }
+  if (threadIdx.x == 0) {
+    stack[0] = Segment{sb.begin, uint32_t(sb.size), sb.in_alt};
+    top = 1;
+  }
+  __syncthreads();
+  const uint32_t warp = threadIdx.x / 32;
+  while (true) {
+    if (threadIdx.x == 0 && top > 0) cur = stack[--top];
+    __syncthreads();
+    if (cur.size == 0) break;
+    const Segment s = cur;
+    __syncthreads();
+    if (threadIdx.x == 0) cur.size = 0;  // an empty stack ends the loop at the next pop
+    const Word* src = s.in_alt ? alt : out;
+    const uint32_t* vsrc = s.in_alt ? valt : vout;
+    if (s.size <= args.base) {
+      uint32_t padded = 1;
+      while (padded < s.size) padded *= 2;
+      for (uint32_t i = threadIdx.x; i < s.size; i += blockDim.x) {
+        buf[i] = src[s.begin + i];
+        if constexpr (kValues) vbuf[i] = vsrc[s.begin + i];
+      }
+      __syncthreads();
+      block_odd_even<Word>(buf, kValues ? vbuf : nullptr, s.size, padded);
+      for (uint32_t i = threadIdx.x; i < s.size; i += blockDim.x) {
+        out[s.begin + i] = buf[i];
+        if constexpr (kValues) vout[s.begin + i] = vbuf[i];
+      }
+      __syncthreads();
+      continue;
+    }
+    Word* dst = s.in_alt ? out : alt;
+    uint32_t* vdst = s.in_alt ? vout : valt;
+    // The classifier: block sample sort's tree, or a pivot.
+    if (args.block_sample && s.size >= args.quicksort_threshold) {
+      constexpr uint32_t kPadded = 256;
+      for (uint32_t i = threadIdx.x; i < kPadded; i += blockDim.x)
+        buf[i] = i < kSample ? src[sample_position(args.seed, 0xFFFFu, s.begin, s.size, i)] : max_word<Word>();
+      __syncthreads();
+      block_odd_even<Word>(buf, nullptr, kSample, kPadded);
+      if (threadIdx.x < kSampleBlockK && threadIdx.x > 0)
+        tree[threadIdx.x] = buf[search_tree_splitter_of_node(threadIdx.x, kSampleBlockK) * kSampleBlockA - 1];
+      if (threadIdx.x == 0) {
+        tree[0] = buf[kSampleBlockA - 1];
+        three_way = buf[kSampleBlockA - 1] == buf[(kSampleBlockK - 1) * kSampleBlockA - 1];
+        buckets = three_way ? 3 : kSampleBlockK;
+      }
+    } else if (threadIdx.x == 0) {
+      tree[0] = median_of_three(src[s.begin], src[s.begin + s.size / 2], src[s.begin + s.size - 1]);
+      three_way = 1;
+      buckets = 3;
+    }
+    for (uint32_t c = threadIdx.x; c < kSampleBlockK * kWarps; c += blockDim.x) cnt[c] = 0;
+    __syncthreads();
+    const bool tw = three_way;
+    const Word pivot = tree[0];
+    constexpr int kLogK = 5;
+    for (uint32_t i = threadIdx.x; i < s.size; i += blockDim.x) {
+      const Word e = src[s.begin + i];
+      const uint32_t j = tw ? three_way_bucket(pivot, e) : search_tree_bucket(tree, kLogK, e);
+      atomicAdd(&cnt[j * kWarps + warp], 1u);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {  // exclusive scan, bucket-major then warp
+      uint32_t run = 0;
+      for (uint32_t j = 0; j < buckets; ++j) {
+        part_begin[j] = run;
+        for (uint32_t w = 0; w < kWarps; ++w) {
+          const uint32_t c = cnt[j * kWarps + w];
+          cnt[j * kWarps + w] = run;
+          run += c;
+        }
+      }
+      part_begin[buckets] = run;
+    }
+    __syncthreads();
+    for (uint32_t i = threadIdx.x; i < s.size; i += blockDim.x) {
+      const Word e = src[s.begin + i];
+      const uint32_t j = tw ? three_way_bucket(pivot, e) : search_tree_bucket(tree, kLogK, e);
+      const uint64_t pos = s.begin + atomicAdd(&cnt[j * kWarps + warp], 1u);
+      dst[pos] = e;
+      if constexpr (kValues) vdst[pos] = vsrc[s.begin + i];
+    }
+    __syncthreads();
+    if (tw && !s.in_alt) {  // the = part landed in the scratch buffer: it is final, move it home
+      for (uint32_t i = part_begin[1] + threadIdx.x; i < part_begin[2]; i += blockDim.x) {
+        out[s.begin + i] = alt[s.begin + i];
+        if constexpr (kValues) vout[s.begin + i] = valt[s.begin + i];
+      }
+    }
+    if (threadIdx.x == 0) {
+      // Push the non-empty parts (not the = part), largest first: the smallest runs next.
+      uint32_t pushed = 0;
+      for (uint32_t n = 0; n < buckets; ++n) {
+        uint32_t best = buckets, best_size = 0;
+        for (uint32_t j = 0; j < buckets; ++j) {
+          const uint32_t size = part_begin[j + 1] - part_begin[j];
+          if ((tw && j == 1) || size == 0 || (pushed >> (j % 32) & 1u)) continue;
+          if (best == buckets || size > best_size) best = j, best_size = size;
+        }
+        if (best == buckets) break;
+        pushed |= 1u << best;
+        if (top < kSampleStackEntries)
+          stack[top++] = Segment{s.begin + part_begin[best], best_size, s.in_alt ? 0u : 1u};
+        else
+          *args.error = 1;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+}  // namespace sortscope::sample_detail

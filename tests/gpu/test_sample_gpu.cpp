@@ -1,0 +1,142 @@
+// Sample sort, quicksort and odd-even merge sort on the GPU against their CPU models and CUB:
+// every key type with and without values (a multiset comparison for pairs: sample sort and
+// quicksort are not stable; the order inside a bucket depends on atomic counters), small
+// parameters that recurse through every level, adversarial inputs, explain mode's steps and
+// count tables against the model's, and a run too large for the device refused before it
+// allocates. Under compute-sanitizer (--sanitizer-run) only small inputs run.
+#include <gtest/gtest.h>
+
+#include <cuda_runtime_api.h>
+
+#include "baselines/cub_merge.h"
+#include "baselines/cub_radix.h"
+#include "common/cuda_check.h"
+#include "common/device_scratch.h"
+#include "core/runner.h"
+#include "device_input.h"
+#include "gpu_test_env.h"
+#include "../unit/sample_test_support.h"
+
+namespace sortscope::test {
+namespace {
+
+HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch,
+                     Recorder* rec = nullptr) {
+  DeviceInput d(input);
+  GpuRunContext ctx;
+  ctx.scratch = &scratch;
+  ctx.recorder = rec;
+  a.run_gpu(p, d.view, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return d.download();
+}
+
+const Algorithm& baseline_of(const Algorithm& a) {
+  return a.baseline() == "cub-radix" ? cub_radix_algorithm() : cub_merge_algorithm();
+}
+
+std::vector<uint64_t> sizes() {
+  if (g_sanitizer_run) return {0, 1, 2, 333, 5000};
+  return {0, 1, 2, 15, 16, 333, 1024, 1025, 5000, 100003, (uint64_t(1) << 20) + 7};
+}
+
+TEST(SampleGpu, SortsLikeTheModelAndCubForEveryKeyType) {
+  DeviceScratch scratch;
+  for (const Algorithm* a : kSampleFamily)
+    for (bool small_params : {true, false}) {
+      const ParamValues p = small_params ? radix_params(*a, sample_small_params(*a)) : radix_params(*a);
+      for (KeyType t : kAllKeyTypes)
+        for (uint64_t n : sizes())
+          for (bool values : {false, true}) {
+            if (a->id() == "odd-even-merge" && n > 200000 && t != KeyType::U64) continue;
+            const std::string what = radix_describe(a->id() + (small_params ? " small" : ""), t, n, values);
+            const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+            const HostKeys got = sort_on_gpu(*a, p, input, scratch);
+            expect_sorted_multiset(got, input, what);
+            HostKeys model = input;
+            a->run_model(p, model, nullptr);
+            ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+            const HostKeys cub = sort_on_gpu(baseline_of(*a), ParamValues{}, input, scratch);
+            ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs " << a->baseline();
+          }
+    }
+}
+
+TEST(SampleGpu, DistributionsAndAdversarialInputs) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 6000 : 300007;
+  for (const Algorithm* a : {&sample_sort_algorithm(), &quicksort_algorithm()})
+    for (const char* version : {"original", "revised"}) {
+      const ParamValues p = radix_params(*a, sample_small_params(*a, version));
+      for (Distribution d : kAllDistributions)
+        for (KeyType t : {KeyType::U32, KeyType::F64}) {
+          const HostKeys input = radix_input(d, t, n, true);
+          expect_sorted_multiset(sort_on_gpu(*a, p, input, scratch), input,
+                                 a->id() + " " + version + " " + std::string(distribution_name(d)));
+        }
+      for (const auto& [name, words] : sample_adversarial(n)) {
+        const HostKeys input = sample_keys_from_ordered(KeyType::U64, words, true);
+        expect_sorted_multiset(sort_on_gpu(*a, p, input, scratch), input, a->id() + " " + version + " " + name);
+      }
+      const HostKeys special = radix_special_input(KeyType::F32, n, true);
+      expect_sorted_multiset(sort_on_gpu(*a, p, special, scratch), special, a->id() + " special");
+    }
+}
+
+// Explain mode: the same steps as the model, the count tables and their scans equal (they do not
+// depend on the order atomics hand out positions), the last snapshot sorted.
+TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
+  const uint64_t n = g_sanitizer_run ? 3000 : 40000;
+  for (const Algorithm* a : kSampleFamily) {
+    const ParamValues p = radix_params(*a, sample_small_params(*a));
+    const HostKeys input = radix_input(Distribution::Uniform, KeyType::I64, n, true);
+    HostKeys model = input;
+    Timeline tm = radix_timeline(*a, model, false);
+    Recorder rm(tm);
+    a->run_model(p, model, &rm);
+    DeviceScratch scratch;
+    HostKeys dummy = input;
+    Timeline tg = radix_timeline(*a, dummy, true);
+    Recorder rg(tg);
+    const HostKeys got = sort_on_gpu(*a, p, input, scratch, &rg);
+    expect_sorted_multiset(got, input, a->id() + " explain");
+    ASSERT_EQ(tg.steps.size(), tm.steps.size()) << a->id();
+    for (size_t i = 0; i < tm.steps.size(); ++i) {
+      ASSERT_EQ(tg.steps[i].kind, tm.steps[i].kind) << a->id() << " step " << i;
+      EXPECT_EQ(tg.steps[i].caption, tm.steps[i].caption) << a->id() << " step " << i;
+      const DigitHistogram* hm = find_aux<DigitHistogram>(tm.steps[i].aux);
+      const DigitHistogram* hg = find_aux<DigitHistogram>(tg.steps[i].aux);
+      ASSERT_EQ(hm == nullptr, hg == nullptr) << a->id() << " step " << i;
+      if (hm) {
+        EXPECT_EQ(hg->counts, hm->counts) << a->id() << " step " << i;
+        EXPECT_EQ(hg->scanned, hm->scanned) << a->id() << " step " << i;
+      }
+    }
+    EXPECT_EQ(radix_snapshot(tg, tg.steps.back()), radix_snapshot(tm, tm.steps.back())) << a->id();
+  }
+}
+
+TEST(SampleGpu, RunsTooLargeForTheDeviceAreRefusedBeforeAllocating) {
+  Runner runner;
+  size_t free_before = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_before, &total));
+  for (const char* id : {"sample-sort", "quicksort", "odd-even-merge"}) {
+    Scenario s;
+    s.algorithm = id;
+    s.input.key = KeyType::U64;
+    s.input.with_values = true;
+    s.input.n = uint64_t(1) << 38;  // 3 TiB with its scratch: more than any GPU has
+    try {
+      runner.prepare(s);
+      ADD_FAILURE() << id << ": not refused";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("memory"), std::string::npos) << e.what();
+    }
+  }
+  size_t free_after = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_after, &total));
+  EXPECT_GE(free_after + (64u << 20), free_before);  // nothing large was allocated
+}
+
+}  // namespace
+}  // namespace sortscope::test
