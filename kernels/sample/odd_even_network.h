@@ -23,12 +23,14 @@ struct OddEvenLayer {
 SORTSCOPE_HD uint64_t odd_even_candidates(uint64_t padded_n) { return padded_n / 2; }
 
 // The lower end x of candidate q in layer (p, k), or ~0 when that candidate is no comparator
-// (outside its 2p block, or its upper end x + k >= n).
+// (outside its 2p block, or its upper end x + k >= n). p and k are powers of two, so the block
+// arithmetic is masks, not divisions (this runs in the kernels' innermost loops).
 SORTSCOPE_HD uint64_t odd_even_lower(uint64_t q, uint64_t p, uint64_t k, uint64_t n) {
   const uint64_t base = (k == p) ? 0 : k;  // k mod p for powers of two k <= p
-  const uint64_t x = base + (q / k) * 2 * k + (q % k);
+  const uint64_t x = base + ((q & ~(k - 1)) << 1) + (q & (k - 1));  // base + (q / k) 2k + q mod k
   if (x + k >= n) return ~uint64_t(0);
-  if (x / (2 * p) != (x + k) / (2 * p)) return ~uint64_t(0);
+  const uint64_t block = ~(2 * p - 1);
+  if ((x & block) != ((x + k) & block)) return ~uint64_t(0);  // not in one 2p block
   return x;
 }
 
