@@ -14,6 +14,7 @@
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
+#include "common/param_dispatch.h"
 #include "sample_kernels.cuh"
 #include "sample_schedule.h"
 #include "sample_steps.h"
@@ -126,8 +127,10 @@ class GpuSampleSort {
 
     // Step 2.
     PassArgs args{d_parents, d_block_parent, plan_.k, slots, plan_.count_replicas, plan_.scatter_replicas, plan_.log_k};
-    count_kernel<Word><<<pass.total_blocks, plan_.threads, 0, stream_>>>(out_, alt_, d_trees, args, d_table, d_child,
-                                                                        d_lo, d_hi);
+    dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
+      count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
+          out_, alt_, d_trees, args, d_table, d_child, d_lo, d_hi);
+    });
     CUDA_CHECK_LAUNCH("count_kernel");
     std::vector<uint64_t> table, scanned;
     if (writer_) {
@@ -166,8 +169,10 @@ class GpuSampleSort {
       CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
 
     // Step 4.
-    scatter_kernel<Word, kValues><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
-        out_, alt_, vout_, valt_, out_, alt_, vout_, valt_, d_trees, args, d_scanned);
+    dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
+      scatter_kernel<Word, kValues, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
+          out_, alt_, vout_, valt_, out_, alt_, vout_, valt_, d_trees, args, d_scanned);
+    });
     CUDA_CHECK_LAUNCH("scatter_kernel");
 
     std::vector<SampleBucket> children;

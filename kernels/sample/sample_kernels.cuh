@@ -84,16 +84,40 @@ struct PassArgs {
   int log_k;
 };
 
-template <class Word>
-__device__ __forceinline__ uint32_t bucket_of(const SampleParent& p, const Word* tree, int log_k, Word e) {
-  return p.degenerate ? three_way_bucket(tree[0], e) : search_tree_bucket(tree, log_k, e);
+// The buckets of KPT keys at once: the descents are interleaved level by level, so a thread has
+// KPT independent shared reads in flight instead of one chain (the thesis's l keys per thread).
+template <class Word, int KPT>
+__device__ __forceinline__ void buckets_of(const SampleParent& p, const Word* tree, int log_k, const Word (&e)[KPT],
+                                           uint32_t (&j)[KPT]) {
+  if (p.degenerate) {
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) j[u] = three_way_bucket(tree[0], e[u]);
+    return;
+  }
+#pragma unroll
+  for (int u = 0; u < KPT; ++u) j[u] = 1;
+  for (int l = 0; l < log_k; ++l)
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) j[u] = 2 * j[u] + uint32_t(e[u] > tree[j[u]]);
+#pragma unroll
+  for (int u = 0; u < KPT; ++u) j[u] -= 1u << log_k;
 }
 
-// §6.2 Step 2: every block descends the tree for each key of its chunk (thread t takes keys
-// t, t + threads, ...) and counts in shared counter replica t mod count_replicas; then the
+// Keys of one round: thread t takes keys round + u * threads + t, u < KPT (coalesced loads).
+template <class Word, int KPT>
+__device__ __forceinline__ void load_round(const Word* src, uint64_t round, uint64_t end, Word (&e)[KPT]) {
+#pragma unroll
+  for (int u = 0; u < KPT; ++u) {
+    const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+    e[u] = i < end ? src[i] : Word(0);
+  }
+}
+
+// §6.2 Step 2: every block descends the tree for each key of its chunk, in rounds of
+// threads x KPT keys, and counts in shared counter replica t mod count_replicas; then the
 // replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
 // buckets also reduce min and max (the constant-bucket test).
-template <class Word>
+template <class Word, int KPT>
 __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
                              unsigned long long* table, unsigned long long* child_sizes,
                              unsigned long long* lo, unsigned long long* hi) {
@@ -111,11 +135,18 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
   const uint64_t end = min(begin + p.chunk, p.begin + p.size);
   const uint32_t rep = threadIdx.x % args.count_replicas;
   Word mn = max_word<Word>(), mx = 0;
-  for (uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
-    const Word e = src[i];
-    atomicAdd(&cnt[bucket_of(p, tree, args.log_k, e) * args.count_replicas + rep], 1u);
-    mn = e < mn ? e : mn;
-    mx = e > mx ? e : mx;
+  for (uint64_t round = begin; round < end; round += uint64_t(blockDim.x) * KPT) {
+    Word e[KPT];
+    uint32_t j[KPT];
+    load_round<Word, KPT>(src, round, end, e);
+    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
+#pragma unroll
+    for (int u = 0; u < KPT; ++u)
+      if (round + uint64_t(u) * blockDim.x + threadIdx.x < end) {
+        atomicAdd(&cnt[j[u] * args.count_replicas + rep], 1u);
+        mn = e[u] < mn ? e[u] : mn;
+        mx = e[u] > mx ? e[u] : mx;
+      }
   }
   if (p.degenerate) {
     atomicMin(&lo[pi], (unsigned long long)mn);
@@ -133,7 +164,7 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
 
 // §6.2 Step 4: recompute each key's bucket and write it to its (bucket, block, replica) offset
 // plus the replica's running counter (shared atomics: the order inside a slot is free).
-template <class Word, bool kValues>
+template <class Word, bool kValues, int KPT>
 __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
                                const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
                                uint32_t* wv_alt, const Word* trees, PassArgs args, const unsigned long long* scanned) {
@@ -156,12 +187,20 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
   const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
   const uint64_t end = min(begin + p.chunk, p.begin + p.size);
   const uint32_t rep = threadIdx.x % args.scatter_replicas;
-  for (uint64_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
-    const Word e = src[i];
-    const uint32_t j = bucket_of(p, tree, args.log_k, e);
-    const uint64_t pos = atomicAdd(&cursor[j * args.scatter_replicas + rep], 1ull);
-    dst[pos] = e;
-    if constexpr (kValues) vdst[pos] = vsrc[i];
+  for (uint64_t round = begin; round < end; round += uint64_t(blockDim.x) * KPT) {
+    Word e[KPT];
+    uint32_t j[KPT];
+    load_round<Word, KPT>(src, round, end, e);
+    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+      if (i < end) {
+        const uint64_t pos = atomicAdd(&cursor[j[u] * args.scatter_replicas + rep], 1ull);
+        dst[pos] = e[u];
+        if constexpr (kValues) vdst[pos] = vsrc[i];
+      }
+    }
   }
 }
 
@@ -214,7 +253,9 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
   __syncthreads();
   const uint32_t warp = threadIdx.x / 32;
   while (true) {
-    if (threadIdx.x == 0 && top > 0) cur = stack[--top];
+    if (threadIdx.x == 0) {  // only thread 0 touches `top` (no speculative reads by the others)
+      if (top > 0) cur = stack[--top];
+    }
     __syncthreads();
     if (cur.size == 0) break;
     const Segment s = cur;

@@ -1,5 +1,6 @@
 #include "sample_plan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -24,8 +25,8 @@ void add_common(std::vector<ParamSpec>& s) {
   s.push_back(spec("bucket_max", 1 << 18, 1 << 10, 1 << 24, true,
                    "M: buckets larger than this get another distribution pass (thesis: 2^18)"));
   s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
-  s.push_back(spec("keys_per_thread", 8, 1, 32, false,
-                   "keys a thread handles per round of the count and scatter loops"));
+  s.push_back(spec("keys_per_thread", 8, 4, 16, true,
+                   "keys a thread loads and descends at once per round of the count and scatter kernels (4, 8, 16)"));
   s.push_back(spec("blocks", 1024, 1, 65536, false,
                    "p: thread blocks a distribution pass aims at, spread over its buckets by size"));
   s.push_back(spec("base", 2048, 64, int(kSampleMaxBase), true,
@@ -89,7 +90,14 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   p.key_bits = key_bytes(type) * 8;
   p.with_values = with_values;
   p.n = n;
+  // M as run: at most bucket_max, and at most n / 1024 (but not below 2^14), so that level 2 has
+  // about a thousand buckets or more to spread over the SMs. Measured on an H200 at 2^24 u64 keys:
+  // M = 2^14 took 5.3 ms, M = 2^18 11.4 ms (docs/PERFORMANCE.md); the released code clamps M the
+  // same way, to max(2^14, min(2^18, n / (2 sqrt k))).
   p.bucket_max = uint64_t(value(params, "bucket_max", specs));
+  uint64_t per_thousand = uint64_t(1) << 14;
+  while (per_thousand * 2 * 1024 <= n) per_thousand *= 2;
+  p.bucket_max = std::min(p.bucket_max, per_thousand);
   p.threads = value(params, "threads", specs);
   p.keys_per_thread = value(params, "keys_per_thread", specs);
   p.blocks = uint32_t(value(params, "blocks", specs));

@@ -37,6 +37,8 @@ inline constexpr uint32_t kSampleBlockK = 32;           // level-2 sample sort: 
 inline constexpr uint32_t kSampleBlockA = 6;            // level-2 sample sort: a2 (§6.3.2)
 inline constexpr uint32_t kSampleStackEntries = 512;    // level-2 explicit stack per block
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
+// Keys per thread per round the count and scatter kernels are compiled for (a register array).
+inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
 
 const std::vector<ParamSpec>& sample_sort_params();
 const std::vector<ParamSpec>& quicksort_params();
@@ -54,7 +56,7 @@ struct SamplePlan {
   uint32_t k = 128;             // buckets per distribution pass (2 for quicksort)
   int log_k = 7;
   uint32_t oversampling = 16;   // a: the sample has a * k keys
-  uint64_t bucket_max = 1u << 18;  // M: buckets above it get another pass
+  uint64_t bucket_max = 1u << 18;  // M as run: min(parameter, max(2^14, n / 1024 as a power of two))
   uint32_t count_replicas = 8;  // shared counters per bucket in the count kernel (§6.3.3)
   uint32_t scatter_replicas = 4;   // ... in the scatter kernel; divides count_replicas
   int threads = 256;

@@ -24,8 +24,8 @@ inline const Algorithm* kSampleFamily[] = {&sample_sort_algorithm(), &quicksort_
 inline std::vector<std::string> sample_small_params(const Algorithm& a, const std::string& version = "revised") {
   if (a.id() == "sample-sort")
     return {"version=" + version, "k=16", "oversampling=4", "bucket_max=1024", "blocks=6", "threads=64",
-            "keys_per_thread=3", "base=128", "quicksort_threshold=400"};
-  if (a.id() == "quicksort") return {"bucket_max=1024", "blocks=5", "threads=64", "keys_per_thread=2", "base=64"};
+            "keys_per_thread=4", "base=128", "quicksort_threshold=400"};
+  if (a.id() == "quicksort") return {"bucket_max=1024", "blocks=5", "threads=64", "keys_per_thread=4", "base=64"};
   return {"tile=256", "threads=64"};
 }
 
