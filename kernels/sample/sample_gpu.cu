@@ -179,14 +179,7 @@ class GpuSampleSort {
     for (uint32_t pi = 0; pi < parents; ++pi)
       for (const auto& c : pass_children(plan_, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
     if (writer_) {
-      std::vector<SampleBucket> after;
-      for (const auto& b : buckets) {
-        bool split = false;
-        for (const auto& p : pass.parents) split |= p.begin == b.begin && p.size == b.size;
-        if (!split) after.push_back(b);
-      }
-      after.insert(after.end(), children.begin(), children.end());
-      buckets = after;
+      replace_parents(pass, children, buckets);
       writer_->scatter(pass, constant, buckets.size(), array(buckets));
     }
     // Keep the host vectors alive until the copies from them are done.

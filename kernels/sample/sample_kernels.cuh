@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
   __shared__ uint32_t part_begin[kSampleBlockK + 1];
   __shared__ Word tree[kSampleBlockK];
   __shared__ Segment cur;
-  __shared__ uint32_t top, buckets;
+  __shared__ uint32_t buckets;
   __shared__ int three_way;
   const SampleSmallBucket sb = args.buckets[blockIdx.x];
   if (sb.done) {  // sorted already: only move it home
@@ -246,14 +246,14 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
       }
     return;
   }
-  if (threadIdx.x == 0) {
-    stack[0] = Segment{sb.begin, uint32_t(sb.size), sb.in_alt};
-    top = 1;
-  }
+  // The stack belongs to thread 0: `top` lives in its registers (the other threads' copies are
+  // unused), so no thread reads a stack pointer another one writes.
+  uint32_t top = 1;
+  if (threadIdx.x == 0) stack[0] = Segment{sb.begin, uint32_t(sb.size), sb.in_alt};
   __syncthreads();
   const uint32_t warp = threadIdx.x / 32;
   while (true) {
-    if (threadIdx.x == 0) {  // only thread 0 touches `top` (no speculative reads by the others)
+    if (threadIdx.x == 0) {
       if (top > 0) cur = stack[--top];
     }
     __syncthreads();

@@ -166,16 +166,10 @@ class Model {
       for (const auto& c : pass_children(plan_, p, counts.data())) children.push_back(c);
     }
     stats_.constant += constant;
-    // The pictures: parents replaced by their children.
-    std::vector<SampleBucket> after;
-    for (const auto& b : buckets) {
-      bool split = false;
-      for (const auto& p : pass.parents) split |= p.begin == b.begin && p.size == b.size;
-      if (!split) after.push_back(b);
+    if (writer_) {
+      replace_parents(pass, children, buckets);
+      writer_->scatter(pass, constant, buckets.size(), array(buckets));
     }
-    after.insert(after.end(), children.begin(), children.end());
-    buckets = after;
-    if (writer_) writer_->scatter(pass, constant, buckets.size(), array(buckets));
     return children;
   }
 

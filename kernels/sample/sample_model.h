@@ -1,8 +1,9 @@
 #pragma once
 // CPU model of GPU sample sort and quicksort (sample_plan.h): the same passes, samples, count
 // tables, scans, buckets and level-2 work list as the kernels, run one block after another. It is
-// the oracle of the GPU tests (the count tables and bucket boundaries exactly; the order inside a
-// bucket is free on the GPU, where atomic counters hand out positions) and the no-GPU fallback.
+// the oracle of the GPU tests (the sorted keys exactly, pairs as a multiset, the first pass's
+// count table and scan exactly; the order inside a bucket is free on the GPU, where atomic
+// counters hand out positions, so later passes sample different keys) and the no-GPU fallback.
 #include <cstdint>
 
 #include "common/host_keys.h"

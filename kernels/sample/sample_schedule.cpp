@@ -1,6 +1,7 @@
 #include "sample_schedule.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace sortscope {
 
@@ -48,6 +49,18 @@ std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SamplePare
     at += counts[j];
   }
   return children;
+}
+
+void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,
+                     std::vector<SampleBucket>& buckets) {
+  std::vector<SampleBucket> after;
+  for (const auto& b : buckets) {
+    bool split = false;
+    for (const auto& p : pass.parents) split |= p.begin == b.begin && p.size == b.size;
+    if (!split) after.push_back(b);
+  }
+  after.insert(after.end(), children.begin(), children.end());
+  buckets = std::move(after);
 }
 
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,

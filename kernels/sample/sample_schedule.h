@@ -35,6 +35,10 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
 std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SampleParent& parent,
                                         const uint64_t* counts);
 
+// The timeline's bucket list after a pass: `pass`'s parents replaced by their children.
+void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,
+                     std::vector<SampleBucket>& buckets);
+
 // Splits the buckets into those that need another pass (size > M, not done) and the level-2 list
 // (appended to `small`, done buckets already in the output array left out), which comes out largest first (§6.2: "we schedule buckets for sorting ordered by size").
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
