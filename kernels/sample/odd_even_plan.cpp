@@ -55,7 +55,7 @@ std::string OddEvenPlan::launch_name(int launch) const {
 const std::vector<StepKind>& odd_even_step_kinds() {
   static const std::vector<StepKind> kinds = {
       {"input", "The input as ordered bits", 0},
-      {"layer", "One layer of comparators: merge runs of p, distance k", 4},
+      {"layer", "One layer of comparators: merge runs of p, distance k", 5},
   };
   return kinds;
 }
@@ -63,10 +63,11 @@ const std::vector<StepKind>& odd_even_step_kinds() {
 const std::vector<std::string>& odd_even_pseudo_code() {
   static const std::vector<std::string> code = {
       "keys <- ordered_bits(input)",
-      "for p = 1, 2, 4, ..., N/2:                 // merge sorted runs of p into runs of 2p",
+      "for p = 1, 2, 4, ..., N/2:   // runs of p -> runs of 2p",
       "  for k = p, p/2, ..., 1:",
-      "    for every x with (x - k mod p) mod 2k < k, x and x+k in one 2p-block, x + k < n:",
-      "      if keys[x] > keys[x + k]: swap        // all comparators of a layer in parallel",
+      "    for x: (x - k mod p) mod 2k < k, x + k < n,",
+      "           x and x + k in one block of 2p:",
+      "      if keys[x] > keys[x + k]: swap   // in parallel",
       "output <- native(keys)",
   };
   return code;
