@@ -12,6 +12,8 @@
 #include "baselines/cub_radix.h"
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
+#include "common/generators_gpu.h"
+#include "common/verify_gpu.h"
 #include "core/runner.h"
 #include "device_input.h"
 #include "gpu_test_env.h"
@@ -137,6 +139,31 @@ TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
         }
     }
   }
+}
+
+// 64-bit indexing: more keys than a 32-bit index reaches, generated, sorted and verified (sorted,
+// same multiset) on the device. Needs about 20 GiB free; skipped on smaller GPUs and under the
+// sanitizers.
+TEST(SampleGpu, SortsMoreThanTwoToTheThirtyOneKeys) {
+  const uint64_t n = (uint64_t(1) << 31) + 1;
+  size_t free_bytes = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+  if (g_sanitizer_run || free_bytes < (uint64_t(20) << 30)) GTEST_SKIP() << "needs 20 GiB of free device memory";
+  InputSpec spec;
+  spec.n = n;
+  spec.key = KeyType::U32;
+  spec.seed = 3;
+  DeviceBuffer<uint8_t> buf(n * 4);
+  DeviceKeys keys{KeyType::U32, buf.data(), nullptr, n};
+  generate_device(spec, keys, nullptr);
+  const MultisetHash before = multiset_hash_device(keys, nullptr);
+  DeviceScratch scratch;
+  GpuRunContext ctx;
+  ctx.scratch = &scratch;
+  sample_sort_algorithm().run_gpu(radix_params(sample_sort_algorithm()), keys, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const Verdict v = verify_device(before, keys, nullptr);
+  EXPECT_TRUE(v.ok()) << v.summary();
 }
 
 TEST(SampleGpu, RunsTooLargeForTheDeviceAreRefusedBeforeAllocating) {
