@@ -10,6 +10,7 @@
 #include "parse/size_parse.h"
 #include "panels.h"
 #include "registry.h"
+#include "teaching_defaults.h"
 #include "widgets.h"
 
 namespace sortscope::ui {
@@ -115,6 +116,7 @@ void draw_scenario_panel(AppState& s) {
     return;
   }
   Scenario& sc = s.scenario;
+  const Scenario before = sc;  // for the teaching defaults (teaching_defaults.h)
   bool changed = false;
   // One label column for the whole panel, wide enough for the longest label that fits.
   float column = field_column({"distribution", "key type", "p (blocks)", "exact n"});
@@ -248,7 +250,11 @@ void draw_scenario_panel(AppState& s) {
   item_tooltip("A new random seed: same distribution, different keys.");
   ImGui::EndDisabled();
 
-  if (changed) s.scenario_dirty = true;
+  if (changed) {
+    if (apply_teaching_defaults(sc, before))
+      s.notify("radix_bits = 4 below " + format_size(kTeachingKeys) + " keys: 16 digits show the counting (set 8 to compare)");
+    s.scenario_dirty = true;
+  }
 
   // Validation of what is being edited.
   if (!s.scenario_error.empty()) {

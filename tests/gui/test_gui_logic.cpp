@@ -19,6 +19,7 @@
 #include "ui/plot_widget.h"
 #include "ui/script.h"
 #include "ui/settings.h"
+#include "ui/teaching_defaults.h"
 #include "ui/throughput_history.h"
 
 namespace fs = std::filesystem;
@@ -585,4 +586,39 @@ TEST(ThroughputHistory, CsvRowsCarryTheirTimeAndSource) {
   for (size_t i = 0; i < times.size(); ++i)
     EXPECT_EQ(times[i], utc_time(h.all_results()[i].at));  // the run's time, not the export's
   fs::remove(path);
+}
+
+// Teaching sizes get 4-bit radix digits when the app chooses (an algorithm picked, n moved below
+// the threshold), never over the user's own value.
+TEST(TeachingDefaults, RadixDigitsAtTeachingSizes) {
+  Scenario before;
+  before.algorithm = "bitonic";
+  before.input.n = 1024;
+  Scenario s = before;
+  s.algorithm = "radix";
+  s.params["radix_bits"] = 8;  // the spec's default, as the scenario panel fills it in
+  EXPECT_TRUE(apply_teaching_defaults(s, before));
+  EXPECT_EQ(s.params["radix_bits"], 4);
+  // The user sets 8 again at the same size: it stays.
+  before = s;
+  s.params["radix_bits"] = 8;
+  EXPECT_FALSE(apply_teaching_defaults(s, before));
+  EXPECT_EQ(s.params["radix_bits"], 8);
+  // n moves below the threshold with the default: 4; above it nothing changes.
+  before.input.n = 1 << 16;
+  before.params["radix_bits"] = 8;
+  s = before;
+  s.input.n = 512;
+  EXPECT_TRUE(apply_teaching_defaults(s, before));
+  EXPECT_EQ(s.params["radix_bits"], 4);
+  s = before;
+  s.input.n = 1 << 20;
+  EXPECT_FALSE(apply_teaching_defaults(s, before));
+  // Algorithms without a digit width are left alone.
+  Scenario b = before;
+  b.algorithm = "bitonic";
+  b.params.clear();
+  b.input.n = 256;
+  EXPECT_FALSE(apply_teaching_defaults(b, before));
+  EXPECT_TRUE(b.params.empty());
 }
