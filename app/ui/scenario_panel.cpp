@@ -281,6 +281,7 @@ void draw_scenario_panel(AppState& s) {
   if (ImGui::Button("copy scenario")) {
     nlohmann::json j = scenario_to_json(sc);
     j["step"] = s.playback.step();
+    if (!s.input_file.empty()) j["input_file"] = s.input_file;  // the user's keys (gui_app.h)
     ImGui::SetClipboardText(j.dump().c_str());
     s.notify("scenario JSON copied: save it as a file for `sortscope gui --scenario FILE`");
   }

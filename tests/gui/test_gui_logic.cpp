@@ -622,3 +622,19 @@ TEST(TeachingDefaults, RadixDigitsAtTeachingSizes) {
   EXPECT_FALSE(apply_teaching_defaults(b, before));
   EXPECT_TRUE(b.params.empty());
 }
+
+// A scenario file may name the user's keys: "input_file", relative to the scenario file's folder.
+TEST(ScenarioFile, InputFileIsRelativeToTheScenario) {
+  fs::path dir = fs::temp_directory_path() / ("sortscope-scenario-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "s.json") << R"({"algorithm": "radix", "input": {"n": 1024}, "input_file": "keys.npy", "step": 2})";
+  GuiOptions o;
+  load_scenario_file((dir / "s.json").string(), o);
+  EXPECT_EQ(fs::path(o.input_file), dir / "keys.npy");
+  EXPECT_EQ(o.start_step, 2);
+  ASSERT_TRUE(o.scenario);
+  EXPECT_EQ(o.scenario->algorithm, "radix");
+  std::ofstream(dir / "bad.json") << R"({"algorithm": "radix", "input_file": 3})";
+  EXPECT_THROW(load_scenario_file((dir / "bad.json").string(), o), std::runtime_error);
+  fs::remove_all(dir);
+}
