@@ -76,6 +76,20 @@ GuiOptions base_options() {
     GTEST_SKIP() << "no EGL display on this machine: " << e.what();        \
   }
 
+// The script's report lines by tag; the file is removed.
+std::map<std::string, nlohmann::json> read_report(const fs::path& path) {
+  std::map<std::string, nlohmann::json> r;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line);
+    r[j["tag"].get<std::string>()] = j;
+  }
+  in.close();
+  fs::remove(path);
+  return r;
+}
+
 const Rgb kPanelBg{30, 32, 38};   // ImGuiCol_WindowBg of the app's style
 const Rgb kGapBg{18, 18, 22};     // the clear colour between panels
 
@@ -159,14 +173,7 @@ TEST(GuiHeadless, ScriptedKeysPlayStepAndScrub) {
       "key:f1 report:help key:f1 key:plus report:faster key:p report:projector";
   o.frames = 2;
   CAPTURE_OR_SKIP(cap, o);
-  std::map<std::string, nlohmann::json> r;
-  std::ifstream in(report);
-  std::string line;
-  while (std::getline(in, line)) {
-    auto j = nlohmann::json::parse(line);
-    r[j["tag"].get<std::string>()] = j;
-  }
-  fs::remove(report);
+  std::map<std::string, nlohmann::json> r = read_report(report);
   ASSERT_EQ(r.size(), 10u);
   const int steps = r["start"]["steps"];
   ASSERT_GT(steps, 20);
@@ -279,14 +286,7 @@ TEST(GuiHeadless, ReportPanelsQuickTapsAndExportName) {
   o.script = "wait report:start key:right key:right key:right report:taps n:8 wait report:n256 key:p frames:2 report:projector";
   o.frames = 2;
   CAPTURE_OR_SKIP(cap, o);
-  std::map<std::string, nlohmann::json> r;
-  std::ifstream in(report);
-  std::string line;
-  while (std::getline(in, line)) {
-    auto j = nlohmann::json::parse(line);
-    r[j["tag"].get<std::string>()] = j;
-  }
-  fs::remove(report);
+  std::map<std::string, nlohmann::json> r = read_report(report);
   ASSERT_EQ(r.size(), 4u);
   EXPECT_EQ(r["taps"]["step"].get<int>(), r["start"]["step"].get<int>() + 3);
   for (const char* panel : {"menu", "scenario", "view", "transport", "step", "throughput", "status"}) {
