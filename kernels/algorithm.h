@@ -3,6 +3,7 @@
 // catalog, a CPU model and (in CUDA builds) GPU kernels. Both take an optional Recorder: null is
 // measure mode, set is explain mode - the same code runs in both. Register new algorithms in
 // registry.cpp (one line).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,17 @@
 namespace sortscope {
 
 class DeviceScratch;
+
+// Two copies of the input padded to a power of two (saturating): what a sort that pads and
+// double-buffers needs. The runner's figure for the CPU models' host memory, and the scratch of
+// an algorithm that does not report its own.
+inline uint64_t default_scratch_estimate(uint64_t n, KeyType type, bool with_values) {
+  const uint64_t elem = uint64_t(key_bytes(type)) + (with_values ? 4 : 0);
+  unsigned __int128 padded = 1;
+  while (padded < n) padded <<= 1;
+  const unsigned __int128 bytes = padded * elem * 2;
+  return bytes > UINT64_MAX ? UINT64_MAX : uint64_t(bytes);
+}
 
 struct GpuRunContext {
   GpuStream stream = nullptr;
@@ -45,6 +57,16 @@ class Algorithm {
   // GPU: sorts `keys` in place on ctx.stream (native keys in device memory). CUDA builds only;
   // throws std::logic_error where has_gpu() is false.
   virtual void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const = 0;
+
+  // Bytes of device scratch a GPU run of (n, type, values, params) carves from DeviceScratch
+  // (explain: with the buffers explain mode adds), from the same plan code that lays the buffers
+  // out (common/scratch_layout.h); the runner's memory check counts it before allocating. The
+  // default, for an algorithm that does not describe its scratch, is default_scratch_estimate.
+  // May throw where the plan refuses (n or parameters out of range).
+  virtual uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& /*params*/,
+                                 bool /*explain*/) const {
+    return default_scratch_estimate(n, type, with_values);
+  }
 
   // Bytes the algorithm's kernels must move through device memory at least (for the bandwidth
   // bound line and the fraction reached); 0 when no model is defined.

@@ -46,20 +46,37 @@ using U128 = unsigned __int128;
 uint64_t saturate(U128 v) { return v > U128(UINT64_MAX) ? UINT64_MAX : uint64_t(v); }
 uint64_t sat_add(uint64_t a, uint64_t b) { return saturate(U128(a) + b); }
 
-U128 next_pow2(uint64_t n) {
-  U128 p = 1;
-  while (p < n) p <<= 1;
-  return p;
+// The scratch a run of n keys carves. On the GPU: the algorithm's own layout
+// (Algorithm::scratch_bytes), or its baseline's when larger (measure mode may run both, on one
+// scratch block); where a plan refuses this n, the run itself will say why, and the estimate falls
+// back to default_scratch_estimate. The CPU models allocate host vectors as they go: the default.
+uint64_t scratch_for(const Scenario& s, uint64_t n, bool explain, bool gpu) {
+  const InputSpec& in = s.input;
+  const Algorithm* a = find_algorithm(s.algorithm);
+  if (!gpu || !a) return default_scratch_estimate(n, in.key, in.with_values);
+  auto of = [&](const Algorithm& alg, const ParamValues& params) -> uint64_t {
+    try {
+      return alg.scratch_bytes(n, in.key, in.with_values, params, explain);
+    } catch (const std::exception&) {
+      return default_scratch_estimate(n, in.key, in.with_values);
+    }
+  };
+  uint64_t bytes = of(*a, s.params);
+  if (const Algorithm* b = find_algorithm(a->baseline()); b && b != a) {
+    ParamValues defaults;
+    resolve_params(b->params(), defaults, b->id());
+    bytes = std::max(bytes, of(*b, defaults));
+  }
+  return bytes;
 }
 
-MemoryEstimate estimate_for(uint64_t n, KeyType key, bool values, bool explain, uint64_t budget,
-                            bool gpu) {
-  const uint64_t elem = uint64_t(key_bytes(key)) + (values ? 4 : 0);
+MemoryEstimate estimate_for(const Scenario& s, uint64_t n, bool explain, uint64_t budget, bool gpu) {
+  const KeyType key = s.input.key;
+  const uint64_t elem = uint64_t(key_bytes(key)) + (s.input.with_values ? 4 : 0);
   MemoryEstimate m;
   m.input = saturate(U128(n) * elem);
   m.pristine = m.input;
-  // Algorithms pad to their tile or to a power of two and may double-buffer (radix, merge).
-  m.scratch = saturate(next_pow2(n) * elem * 2);
+  m.scratch = scratch_for(s, n, explain, gpu);
   if (explain) m.capture = sat_add(budget, saturate(U128(n) * uint64_t(key_bytes(key))));
   m.margin = gpu ? (64ull << 20) : (16ull << 20);
   return m;
@@ -74,15 +91,14 @@ uint64_t total_of(const MemoryEstimate& m) {
 }  // namespace
 
 MemoryEstimate estimate_memory(const Scenario& s, bool explain, uint64_t capture_budget_bytes) {
-  return estimate_for(s.input.n, s.input.key, s.input.with_values, explain, capture_budget_bytes,
-                      true);
+  return estimate_for(s, s.input.n, explain, capture_budget_bytes, true);
 }
 
 std::string check_memory(const Scenario& s, bool explain, uint64_t capture_budget_bytes,
                          uint64_t free_bytes, bool gpu) {
   const InputSpec& in = s.input;
   auto need = [&](uint64_t n) {
-    return total_of(estimate_for(n, in.key, in.with_values, explain, capture_budget_bytes, gpu));
+    return total_of(estimate_for(s, n, explain, capture_budget_bytes, gpu));
   };
   const uint64_t total = need(in.n);
   if (total <= free_bytes) return {};
@@ -93,7 +109,7 @@ std::string check_memory(const Scenario& s, bool explain, uint64_t capture_budge
     if (need(mid) <= free_bytes) lo = mid;
     else hi = mid - 1;
   }
-  const MemoryEstimate m = estimate_for(in.n, in.key, in.with_values, explain, capture_budget_bytes, gpu);
+  const MemoryEstimate m = estimate_for(s, in.n, explain, capture_budget_bytes, gpu);
   std::string fits;
   if (lo > 0) {
     const uint64_t p = uint64_t(1) << (63 - __builtin_clzll(lo));

@@ -94,7 +94,9 @@ struct ExplainResult {
 struct MemoryEstimate {
   uint64_t input = 0;       // the working copy the algorithm sorts
   uint64_t pristine = 0;    // the untouched input each repetition starts from
-  uint64_t scratch = 0;     // the algorithm's temporary memory: 2 x the input padded to a power of two
+  uint64_t scratch = 0;     // the algorithm's temporary memory: on the GPU the buffers its plan carves
+                            // (Algorithm::scratch_bytes; its baseline's when larger), for the CPU
+                            // model 2 x the input padded to a power of two
   uint64_t capture = 0;     // explain mode: capture budget (at most) and the ordered copy for the range
   uint64_t margin = 0;      // verification, events, allocator granularity
   uint64_t total() const { return input + pristine + scratch + capture + margin; }
@@ -105,6 +107,7 @@ struct MemoryEstimate {
 // Returns "" when valid, else one line a person can act on.
 std::string validate_scenario(Scenario& s);
 
+// The GPU's figures for a validated scenario (parameters resolved).
 MemoryEstimate estimate_memory(const Scenario& s, bool explain, uint64_t capture_budget_bytes);
 // "" when the run fits in `free_bytes`, else one line with the need, what is free and the largest
 // n that would fit ("n = 2^33 u32 keys needs about 128 GiB of GPU memory ... ; try n <= 2^32").

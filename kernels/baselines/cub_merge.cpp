@@ -16,6 +16,9 @@ void cub_merge_sort(const ParamValues& params, void* words, uint32_t* values, ui
                     GpuStream stream, DeviceScratch& scratch) {
   cub_merge_sort_ordered(words, values, n, word_bytes, stable_of(params), stream, scratch);
 }
+uint64_t cub_merge_scratch(const ParamValues& params, uint64_t n, int word_bytes, bool with_values) {
+  return cub_merge_scratch_bytes(n, word_bytes, with_values, stable_of(params));
+}
 #endif
 }  // namespace
 
@@ -37,7 +40,9 @@ const Algorithm& cub_merge_algorithm() {
       },
 #if SORTSCOPE_HAS_CUDA
       cub_merge_sort,
+      cub_merge_scratch,
 #else
+      nullptr,
       nullptr,
 #endif
       {},  // bytes_moved: none; the runner counts one read and one write of every key and value

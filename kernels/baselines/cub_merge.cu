@@ -29,6 +29,22 @@ cudaError_t sort_call(void* temp, size_t& temp_bytes, Word* keys, uint32_t* valu
                 : cub::DeviceMergeSort::SortKeys(temp, temp_bytes, keys, count, WordLess{}, stream);
 }
 
+// The run's scratch: CUB's temporary storage only (the sort is in place).
+struct CubMergeScratch {
+  ScratchLayout layout;
+  ScratchBuffer<unsigned char> temp;
+};
+
+template <class Word>
+CubMergeScratch cub_merge_scratch(Word* keys, uint32_t* values, bool pairs, uint64_t n, bool stable) {
+  CubMergeScratch s;
+  if (n < 2) return s;
+  s.temp = add_temp_storage(s.layout, [&](void* temp, size_t& bytes) {
+    return sort_call<Word>(temp, bytes, keys, values, pairs, n, stable, nullptr);
+  });
+  return s;
+}
+
 }  // namespace
 
 void cub_merge_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_bytes, bool stable,
@@ -36,22 +52,19 @@ void cub_merge_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_
   if (n < 2) return;
   with_word(word_bytes, "cub-merge", [&](auto word) {
     using Word = decltype(word);
-    call_with_temp_storage(
-        [&](void* temp, size_t& bytes) {
-          return sort_call<Word>(temp, bytes, static_cast<Word*>(words), values, values != nullptr, n, stable, stream);
-        },
-        scratch, 0);
+    Word* keys = static_cast<Word*>(words);
+    const bool pairs = values != nullptr;
+    const CubMergeScratch s = cub_merge_scratch<Word>(keys, values, pairs, n, stable);
+    size_t bytes = s.temp.count;
+    CUDA_CHECK(sort_call<Word>(s.temp.in(scratch.carve(s.layout)), bytes, keys, values, pairs, n, stable, stream));
   });
 }
 
-uint64_t cub_merge_temp_bytes(uint64_t n, int word_bytes, bool with_values) {
-  if (n < 2) return 0;
+uint64_t cub_merge_scratch_bytes(uint64_t n, int word_bytes, bool with_values, bool stable) {
   uint64_t bytes = 0;
   with_word(word_bytes, "cub-merge", [&](auto word) {
     using Word = decltype(word);
-    bytes = temp_storage_bytes([&](void* temp, size_t& b) {
-      return sort_call<Word>(temp, b, nullptr, nullptr, with_values, n, false, nullptr);
-    });
+    bytes = cub_merge_scratch<Word>(nullptr, nullptr, with_values, n, stable).layout.total_bytes();
   });
   return bytes;
 }

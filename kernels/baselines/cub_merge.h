@@ -16,8 +16,8 @@ const Algorithm& cub_merge_algorithm();
 // path once it has grown). Asynchronous.
 void cub_merge_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_bytes, bool stable,
                             GpuStream stream, DeviceScratch& scratch);
-// Bytes of temporary storage CUB asks for (for the memory check before a run).
-uint64_t cub_merge_temp_bytes(uint64_t n, int word_bytes, bool with_values);
+// Bytes of scratch a run carves (CUB's temporary storage), for the memory check before a run.
+uint64_t cub_merge_scratch_bytes(uint64_t n, int word_bytes, bool with_values, bool stable);
 #endif
 
 }  // namespace sortscope

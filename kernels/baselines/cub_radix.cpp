@@ -21,6 +21,9 @@ void cub_radix_sort(const ParamValues&, void* words, uint32_t* values, uint64_t 
                     DeviceScratch& scratch) {
   cub_radix_sort_ordered(words, values, n, word_bytes, stream, scratch);
 }
+uint64_t cub_radix_scratch(const ParamValues&, uint64_t n, int word_bytes, bool with_values) {
+  return cub_radix_scratch_bytes(n, word_bytes, with_values);
+}
 #endif
 }  // namespace
 
@@ -40,7 +43,9 @@ const Algorithm& cub_radix_algorithm() {
       [](const ParamValues&, bool with_values) { return std::string(with_values ? "SortPairs" : "SortKeys"); },
 #if SORTSCOPE_HAS_CUDA
       cub_radix_sort,
+      cub_radix_scratch,
 #else
+      nullptr,
       nullptr,
 #endif
       cub_radix_bytes_moved,

@@ -2,6 +2,8 @@
 // total order, so one instantiation per word size serves all six key types.
 #include "cub_radix.h"
 
+#include <stdexcept>
+
 #include <cub/device/device_radix_sort.cuh>
 
 #include "library_call.cuh"
@@ -19,41 +21,58 @@ cudaError_t sort_call(void* temp, size_t& temp_bytes, cub::DoubleBuffer<Word>& k
   return cub::DeviceRadixSort::SortKeys(temp, temp_bytes, keys, n, 0, kBits, stream);
 }
 
+// The run's scratch: the alternate buffers DoubleBuffer ping-pongs with, and CUB's storage.
+template <class Word>
+struct CubRadixScratch {
+  ScratchLayout layout;
+  ScratchBuffer<Word> alt_keys;
+  ScratchBuffer<uint32_t> alt_values;
+  ScratchBuffer<unsigned char> temp;
+};
+
+template <class Word>
+CubRadixScratch<Word> cub_radix_scratch(uint64_t n, bool pairs) {
+  CubRadixScratch<Word> s;
+  if (n < 2 || n > 0xFFFFFFFFull) return s;
+  s.alt_keys = s.layout.template add<Word>("alt_keys", n);
+  if (pairs) s.alt_values = s.layout.template add<uint32_t>("alt_values", n);
+  s.temp = add_temp_storage(s.layout, [&](void* temp, size_t& bytes) {
+    cub::DoubleBuffer<Word> kb(nullptr, nullptr);
+    cub::DoubleBuffer<uint32_t> vb(nullptr, nullptr);
+    return sort_call<Word>(temp, bytes, kb, vb, pairs, uint32_t(n), nullptr);
+  });
+  return s;
+}
+
 }  // namespace
 
 void cub_radix_sort_ordered(void* words_in, uint32_t* values, uint64_t n, int word_bytes, GpuStream stream,
                             DeviceScratch& scratch) {
   if (n < 2) return;
   if (n > 0xFFFFFFFFull) throw std::runtime_error("cub-radix: at most 2^32-1 keys (32-bit offsets); sort in parts");
-  const auto s = reinterpret_cast<cudaStream_t>(stream);
+  const auto st = reinterpret_cast<cudaStream_t>(stream);
   with_word(word_bytes, "cub-radix", [&](auto word) {
     using Word = decltype(word);
     Word* words = static_cast<Word*>(words_in);
     const bool pairs = values != nullptr;
-    Word* alt = static_cast<Word*>(scratch.get(0, n * sizeof(Word)));
-    uint32_t* valt = pairs ? static_cast<uint32_t*>(scratch.get(1, n * sizeof(uint32_t))) : nullptr;
-    cub::DoubleBuffer<Word> kb(words, alt);
-    cub::DoubleBuffer<uint32_t> vb(values, valt);
-    call_with_temp_storage(
-        [&](void* temp, size_t& bytes) { return sort_call<Word>(temp, bytes, kb, vb, pairs, uint32_t(n), s); },
-        scratch, 3);
+    const CubRadixScratch<Word> s = cub_radix_scratch<Word>(n, pairs);
+    void* base = scratch.carve(s.layout);
+    cub::DoubleBuffer<Word> kb(words, s.alt_keys.in(base));
+    cub::DoubleBuffer<uint32_t> vb(values, s.alt_values.in(base));
+    size_t bytes = s.temp.count;
+    CUDA_CHECK(sort_call<Word>(s.temp.in(base), bytes, kb, vb, pairs, uint32_t(n), st));
     // CUB says which buffer holds the result; bring it home when it is the alternate one.
     if (kb.Current() != words)
-      CUDA_CHECK(cudaMemcpyAsync(words, kb.Current(), n * sizeof(Word), cudaMemcpyDeviceToDevice, s));
+      CUDA_CHECK(cudaMemcpyAsync(words, kb.Current(), n * sizeof(Word), cudaMemcpyDeviceToDevice, st));
     if (pairs && vb.Current() != values)
-      CUDA_CHECK(cudaMemcpyAsync(values, vb.Current(), n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, s));
+      CUDA_CHECK(cudaMemcpyAsync(values, vb.Current(), n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, st));
   });
 }
 
-uint64_t cub_radix_temp_bytes(uint64_t n, int word_bytes, bool with_values) {
-  if (n < 2 || n > 0xFFFFFFFFull) return 0;
+uint64_t cub_radix_scratch_bytes(uint64_t n, int word_bytes, bool with_values) {
   uint64_t bytes = 0;
   with_word(word_bytes, "cub-radix", [&](auto word) {
-    using Word = decltype(word);
-    cub::DoubleBuffer<Word> kb(nullptr, nullptr);
-    cub::DoubleBuffer<uint32_t> vb(nullptr, nullptr);
-    bytes = temp_storage_bytes(
-        [&](void* temp, size_t& b) { return sort_call<Word>(temp, b, kb, vb, with_values, uint32_t(n), nullptr); });
+    bytes = cub_radix_scratch<decltype(word)>(n, with_values).layout.total_bytes();
   });
   return bytes;
 }

@@ -16,12 +16,13 @@ const Algorithm& cub_radix_algorithm();
 #if SORTSCOPE_HAS_CUDA
 // Sorts n ordered-bits words (word_bytes 4 or 8) in place, values (or null) following their keys,
 // with DeviceRadixSort's DoubleBuffer entry points (CUB's fastest mode: it ping-pongs between the
-// words and an alternate buffer). Alternate buffers and CUB's temporary storage come from `scratch`
-// slots 0, 1 and 3. Asynchronous on `stream`. n must be < 2^32 (32-bit offsets).
+// words and an alternate buffer). Alternate buffers and CUB's temporary storage are carved from
+// `scratch`. Asynchronous on `stream`. n must be < 2^32 (32-bit offsets).
 void cub_radix_sort_ordered(void* words, uint32_t* values, uint64_t n, int word_bytes,
                             GpuStream stream, DeviceScratch& scratch);
-// Bytes of temporary storage CUB asks for (for a memory check before a run).
-uint64_t cub_radix_temp_bytes(uint64_t n, int word_bytes, bool with_values);
+// Bytes of scratch a run carves (alternate buffers and CUB's temporary storage), for the memory
+// check before a run.
+uint64_t cub_radix_scratch_bytes(uint64_t n, int word_bytes, bool with_values);
 #endif
 
 }  // namespace sortscope

@@ -30,6 +30,9 @@ struct LibrarySort {
   using GpuSort = void (*)(const ParamValues& params, void* words, uint32_t* values, uint64_t n, int word_bytes,
                            GpuStream stream, DeviceScratch& scratch);
   GpuSort gpu_sort = nullptr;
+  // Algorithm::scratch_bytes of a GPU run: the layout the GPU function carves (CUDA builds).
+  using ScratchBytes = uint64_t (*)(const ParamValues& params, uint64_t n, int word_bytes, bool with_values);
+  ScratchBytes scratch_bytes = nullptr;
   // Algorithm::bytes_moved; unset: no model (the runner counts one read and one write).
   std::function<double(uint64_t n, KeyType type, bool with_values)> bytes_moved;
 };
@@ -46,6 +49,10 @@ class LibraryBaseline final : public Algorithm {
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override;
   bool has_gpu() const override { return s_.gpu_sort != nullptr; }
   void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override;
+  uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
+                         bool /*explain: the call is the same*/) const override {
+    return s_.scratch_bytes ? s_.scratch_bytes(params, n, key_bytes(type), with_values) : 0;
+  }
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues&) const override {
     return s_.bytes_moved ? s_.bytes_moved(n, type, with_values) : 0;
   }

@@ -1,46 +1,27 @@
 #pragma once
-// What every library baseline's .cu does around its library call: pick the word type (ordered
-// bits are 4 or 8 bytes, key_type.h) and follow CUB's two-phase temporary-storage protocol (a size
-// query with a null pointer, then the call), the storage coming from the run's scratch so that
-// measured repetitions never allocate. CUDA only.
+// What every library baseline's .cu does around its library call: CUB's two-phase temporary-storage
+// protocol (a size query with a null pointer, then the call), the storage carved with the run's
+// other buffers from its scratch (scratch_layout.h) so that measured repetitions never allocate and
+// the memory check knows the size beforehand. CUDA only.
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 #include <cuda_runtime.h>
 
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
+#include "common/ordered_word.h"
 
 namespace sortscope {
 
-// Calls f(Word{}) with the unsigned word of `word_bytes` bytes.
-template <class F>
-void with_word(int word_bytes, const char* id, F&& f) {
-  if (word_bytes == 4)
-    f(uint32_t{});
-  else if (word_bytes == 8)
-    f(uint64_t{});
-  else
-    throw std::logic_error(std::string(id) + ": words must be 4 or 8 bytes");
-}
-
-// call(temp, temp_bytes) -> cudaError_t, called once to size the storage and once to sort.
+// The library's temporary storage as one more buffer of a run's layout, sized by the library's own
+// query (call(nullptr, bytes): no pointer is touched while temp is null). At least one byte, so the
+// buffer has an address even where the library needs none.
 template <class Call>
-void call_with_temp_storage(Call&& call, DeviceScratch& scratch, int slot) {
+ScratchBuffer<unsigned char> add_temp_storage(ScratchLayout& layout, Call&& call) {
   size_t temp_bytes = 0;
   CUDA_CHECK(call(nullptr, temp_bytes));
-  void* temp = scratch.get(slot, temp_bytes ? temp_bytes : 1);
-  CUDA_CHECK(call(temp, temp_bytes));
-}
-
-// The size query alone (no pointer is touched while temp is null).
-template <class Call>
-uint64_t temp_storage_bytes(Call&& call) {
-  size_t temp_bytes = 0;
-  CUDA_CHECK(call(nullptr, temp_bytes));
-  return temp_bytes;
+  return layout.add<unsigned char>("library_temp_storage", temp_bytes ? temp_bytes : 1);
 }
 
 }  // namespace sortscope

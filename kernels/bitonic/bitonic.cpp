@@ -6,6 +6,7 @@
 
 #include "bitonic_model.h"
 #include "bitonic_plan.h"
+#include "bitonic_scratch.h"
 #if SORTSCOPE_HAS_CUDA
 #include "bitonic_gpu.h"
 #endif
@@ -44,6 +45,15 @@ class BitonicSort final : public Algorithm {
     (void)params; (void)keys; (void)ctx;
     throw std::logic_error("bitonic: this build has no CUDA kernels (built without nvcc)");
 #endif
+  }
+
+  uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
+                         bool explain) const override {
+    const BitonicPlan plan = make_bitonic_plan(n, params);
+    const bool in_place = plan.padded_n == n;  // cudaMalloc'd keys are 16-byte aligned
+    return key_bytes(type) == 4
+               ? bitonic_scratch<uint32_t>(plan, with_values, in_place, explain, kBitonicCaptureBytes).layout.total_bytes()
+               : bitonic_scratch<uint64_t>(plan, with_values, in_place, explain, kBitonicCaptureBytes).layout.total_bytes();
   }
 
   double bytes_moved(uint64_t n, KeyType type, bool with_values,

@@ -20,13 +20,14 @@
 
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
+#include "common/ordered_word.h"
+#include "bitonic_scratch.h"
 #include "common/key_transform_gpu.h"
 
 namespace sortscope {
 namespace {
 
 // DeviceScratch slots used by run_gpu (independent buffers).
-constexpr int kSlotKeys = 0, kSlotValues = 1, kSlotCaptureKeys = 2, kSlotCaptureValues = 3;
 
 // Register budget per KPT: __launch_bounds__ caps threads so that the KPT keys (and values) of a
 // thread fit in registers without spilling; bitonic_gpu_check() reports the limit to the user.
@@ -536,9 +537,10 @@ void launch_global_any(const BitonicPlan& plan, int first_layer, int count, Word
   throw std::logic_error("bitonic: a global launch fuses 1..3 layers, not " + std::to_string(count));
 }
 
+// capture: explain mode's snapshot buffers (chunk layers each), carved by the caller.
 template <class Word, bool kValues>
-void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream stream,
-                Recorder* recorder, DeviceScratch* scratch, uint64_t capture_bytes) {
+void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream stream, Recorder* recorder,
+                Word* cap_keys, uint32_t* cap_values, int chunk) {
   const uint64_t n_padded = plan.padded_n;
   if (recorder) {
     recorder->set_padded_n(n_padded);
@@ -547,22 +549,8 @@ void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream
   if (plan.launches.empty()) return;
 
   // Explain mode: a fused launch of L layers needs L snapshots; run it in layer ranges whose
-  // snapshots fit `capture_bytes` (at least one layer), the same kernel each time.
-  Word* cap_keys = nullptr;
-  uint32_t* cap_values = nullptr;
-  int chunk = 0;
-  DeviceScratch local;
-  if (recorder) {
-    if (!scratch) scratch = &local;
-    int most = 1;
-    for (const auto& l : plan.launches) most = std::max(most, l.layer_count);
-    const uint64_t layer_bytes = n_padded * (sizeof(Word) + (kValues ? 4 : 0));
-    chunk = int(std::clamp<uint64_t>(capture_bytes / layer_bytes, 1, uint64_t(most)));
-    cap_keys = static_cast<Word*>(scratch->get(kSlotCaptureKeys, size_t(chunk) * n_padded * sizeof(Word)));
-    if (kValues)
-      cap_values = static_cast<uint32_t*>(scratch->get(kSlotCaptureValues, size_t(chunk) * n_padded * 4));
-  }
-
+  // snapshots fit the capture buffers (bitonic_scratch.h: at least one layer), the same kernel
+  // each time.
   auto run_launch = [&](const BitonicLaunch& launch, int first, int count, Word* ck, uint32_t* cv) {
     if (launch.kind == BitonicLaunchKind::GlobalLayers)
       launch_global_any<Word, kValues>(plan, first, count, keys, values, ck, cv, stream);
@@ -586,16 +574,17 @@ void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream
       }
     }
   }
-  if (recorder && scratch == &local) CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 template <class Word>
-void sort_words(const BitonicPlan& plan, void* keys, uint32_t* values, GpuStream stream,
-                Recorder* recorder, DeviceScratch* scratch, uint64_t capture_bytes) {
+void sort_words(const BitonicPlan& plan, void* keys, uint32_t* values, GpuStream stream, Recorder* recorder,
+                const BitonicScratch<Word>& s, void* base) {
   if (values)
-    sort_typed<Word, true>(plan, static_cast<Word*>(keys), values, stream, recorder, scratch, capture_bytes);
+    sort_typed<Word, true>(plan, static_cast<Word*>(keys), values, stream, recorder, s.capture_keys.in(base),
+                           s.capture_values.in(base), s.chunk);
   else
-    sort_typed<Word, false>(plan, static_cast<Word*>(keys), nullptr, stream, recorder, scratch, capture_bytes);
+    sort_typed<Word, false>(plan, static_cast<Word*>(keys), nullptr, stream, recorder, s.capture_keys.in(base),
+                            nullptr, s.chunk);
 }
 
 bool aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
@@ -611,10 +600,14 @@ std::string bitonic_gpu_check(const BitonicPlan& plan, KeyType type, bool with_v
 void bitonic_sort_ordered_device(const BitonicPlan& plan, int word_bytes, void* d_words,
                                  uint32_t* d_values, GpuStream stream, Recorder* recorder,
                                  DeviceScratch* scratch, uint64_t capture_bytes) {
-  if (word_bytes == 4)
-    sort_words<uint32_t>(plan, d_words, d_values, stream, recorder, scratch, capture_bytes);
-  else
-    sort_words<uint64_t>(plan, d_words, d_values, stream, recorder, scratch, capture_bytes);
+  DeviceScratch local;
+  if (!scratch) scratch = &local;
+  with_word(word_bytes, "bitonic", [&](auto word) {
+    using Word = decltype(word);
+    const auto s = bitonic_scratch<Word>(plan, d_values != nullptr, true, recorder != nullptr, capture_bytes);
+    sort_words<Word>(plan, d_words, d_values, stream, recorder, s, scratch->carve(s.layout));
+  });
+  if (recorder && scratch == &local) CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 void bitonic_run_gpu(const BitonicPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {
@@ -636,20 +629,24 @@ void bitonic_run_gpu(const BitonicPlan& plan, DeviceKeys& keys, const GpuRunCont
   const bool in_place = n_padded == n && aligned16(keys.keys) && (!with_values || aligned16(keys.values));
   void* work = keys.keys;
   uint32_t* work_values = keys.values;
-  if (!in_place) {
-    work = scratch->get(kSlotKeys, size_t(n_padded) * wb);
-    CUDA_CHECK(cudaMemcpyAsync(work, keys.keys, size_t(n) * wb, cudaMemcpyDeviceToDevice, stream));
-    // Max-valued sentinels: all bits set is the largest ordered-bits word.
-    CUDA_CHECK(cudaMemsetAsync(static_cast<unsigned char*>(work) + size_t(n) * wb, 0xff,
-                               size_t(n_padded - n) * wb, stream));
-    if (with_values) {
-      work_values = static_cast<uint32_t*>(scratch->get(kSlotValues, size_t(n_padded) * 4));
-      CUDA_CHECK(cudaMemcpyAsync(work_values, keys.values, size_t(n) * 4, cudaMemcpyDeviceToDevice, stream));
-      CUDA_CHECK(cudaMemsetAsync(work_values + n, 0, size_t(n_padded - n) * 4, stream));
+  with_word(wb, "bitonic", [&](auto word) {
+    using Word = decltype(word);
+    const auto s = bitonic_scratch<Word>(plan, with_values, in_place, ctx.recorder != nullptr, kBitonicCaptureBytes);
+    void* base = scratch->carve(s.layout);
+    if (!in_place) {
+      work = s.work_keys.in(base);
+      CUDA_CHECK(cudaMemcpyAsync(work, keys.keys, size_t(n) * wb, cudaMemcpyDeviceToDevice, stream));
+      // Max-valued sentinels: all bits set is the largest ordered-bits word.
+      CUDA_CHECK(cudaMemsetAsync(static_cast<unsigned char*>(work) + size_t(n) * wb, 0xff,
+                                 size_t(n_padded - n) * wb, stream));
+      if (with_values) {
+        work_values = s.work_values.in(base);
+        CUDA_CHECK(cudaMemcpyAsync(work_values, keys.values, size_t(n) * 4, cudaMemcpyDeviceToDevice, stream));
+        CUDA_CHECK(cudaMemsetAsync(work_values + n, 0, size_t(n_padded - n) * 4, stream));
+      }
     }
-  }
-  bitonic_sort_ordered_device(plan, wb, work, work_values, stream, ctx.recorder, scratch,
-                              kBitonicCaptureBytes);
+    sort_words<Word>(plan, work, work_values, stream, ctx.recorder, s, base);
+  });
   if (!in_place) {
     CUDA_CHECK(cudaMemcpyAsync(keys.keys, work, size_t(n) * wb, cudaMemcpyDeviceToDevice, stream));
     if (with_values)

@@ -8,6 +8,7 @@
 
 #include "algorithm.h"
 #include "bitonic_plan.h"
+#include "bitonic_scratch.h"
 
 namespace sortscope {
 
@@ -26,8 +27,5 @@ void bitonic_sort_ordered_device(const BitonicPlan& plan, int word_bytes, void* 
 // The whole of Algorithm::run_gpu: ordered-bits transform, padding into ctx.scratch (in place
 // when n is a power of two), sort, copy back, undo the transform.
 void bitonic_run_gpu(const BitonicPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx);
-
-// Capture scratch of explain mode: fused launches are split so their per-layer snapshots fit.
-inline constexpr uint64_t kBitonicCaptureBytes = uint64_t(256) << 20;
 
 }  // namespace sortscope

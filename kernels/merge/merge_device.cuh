@@ -6,7 +6,6 @@
 #include <cuda_runtime.h>
 
 #include "common/cuda_check.h"
-#include "common/device_scratch.h"
 #include "common/recorder.h"
 #include "merge_items.h"
 
@@ -33,6 +32,14 @@ __device__ __forceinline__ void store_item(typename T::Item* items, typename T::
   }
 }
 
+// Explain mode's first step: the n input keys (ordered bits, no padding) as they are.
+template <class Key>
+void record_input(Recorder* rec, Step step, uint64_t n, const Key* keys, const uint32_t* values, cudaStream_t stream) {
+  if (!rec) return;
+  rec->set_padded_n(n);
+  rec->record(std::move(step), ArrayState{keys, values, true, stream});
+}
+
 template <class T>
 __global__ void unpack_items_kernel(const typename T::Item* items, uint64_t n, typename T::Key* keys,
                                     uint32_t* values) {
@@ -42,21 +49,20 @@ __global__ void unpack_items_kernel(const typename T::Item* items, uint64_t n, t
   }
 }
 
-// Records `step` with n device items as the array. Pairs are unpacked into scratch slots
-// key_slot / key_slot + 1 first (the capture store copies them on the same stream).
+// Records `step` with n device items as the array. Pairs are unpacked first into unpack_keys /
+// unpack_values (n each, from the run's scratch; the capture store copies them on the same stream).
 template <class T>
 void record_device_items(Recorder& recorder, Step step, const typename T::Item* items, uint64_t n,
-                         cudaStream_t stream, DeviceScratch& scratch, int key_slot) {
+                         cudaStream_t stream, typename T::Key* unpack_keys, uint32_t* unpack_values) {
   if constexpr (!T::kValues) {
     recorder.record(std::move(step), ArrayState{items, nullptr, true, stream});
   } else {
-    auto* k = static_cast<typename T::Key*>(scratch.get(key_slot, (n ? n : 1) * sizeof(typename T::Key)));
-    auto* v = static_cast<uint32_t*>(scratch.get(key_slot + 1, (n ? n : 1) * 4));
     if (n) {
-      unpack_items_kernel<T><<<unsigned((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256, 0, stream>>>(items, n, k, v);
+      unpack_items_kernel<T><<<unsigned((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096), 256, 0, stream>>>(
+          items, n, unpack_keys, unpack_values);
       CUDA_CHECK_LAUNCH("unpack_items_kernel");
     }
-    recorder.record(std::move(step), ArrayState{k, v, true, stream});
+    recorder.record(std::move(step), ArrayState{unpack_keys, unpack_values, true, stream});
   }
 }
 

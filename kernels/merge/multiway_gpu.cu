@@ -1,4 +1,4 @@
-// Multiway merging's GPU entry: key transform and item dispatch around multiway_kernels.cuh
+// Multiway merging's GPU entry: key transform and item dispatch around multiway_sort_impl.cuh
 // (instantiated per item type in multiway_gpu_*.cu).
 #include "multiway_gpu.h"
 

@@ -1,5 +1,5 @@
 // Multiway merging kernels for PairsU64 items (one file per item type: they compile in parallel).
-#include "multiway_kernels.cuh"
+#include "multiway_sort_impl.cuh"
 
 namespace sortscope::merge {
 template void multiway_sort_items<PairsU64>(const MultiwayPlan&, PairsU64::Key*, uint32_t*, cudaStream_t, DeviceScratch&,

@@ -135,7 +135,7 @@ void model_round(const MultiwayPlan& p, int ri, std::vector<typename T::Item>& i
   const uint64_t ppg = r.parts_per_group;
   for (int l = 0; l < r.levels; ++l) {
     MergeBufferTrace buffer;
-    const bool writes_out = (r.levels - 1 - l) % 2 == 0;
+    const bool writes_out = level_writes_output(l, r.levels);
     std::vector<Item>& dst = writes_out ? out : tmp;
     std::vector<Item>& prev = writes_out ? tmp : out;
     for (uint64_t part = 0; part < r.groups * ppg; ++part) {

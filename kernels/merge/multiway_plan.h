@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/host_device.h"
 #include "common/param_spec.h"
 #include "common/timeline.h"
 #include "two_way_plan.h"
@@ -53,6 +54,10 @@ struct MultiwayPlan {
   uint32_t highlight_row(const MultiwayRound& r) const { return r.parts_per_group / 2 + (r.parts_per_group > 1 ? 0 : 1); }
   uint32_t highlight_part(const MultiwayRound& r) const { return r.parts_per_group / 2; }
 };
+
+// Destination of tree level l of L inside a part: the output for L-1, L-3, ..., the tree scratch
+// otherwise (so the last level writes the output). Model and kernels.
+SORTSCOPE_HD bool level_writes_output(int level, int levels) { return (levels - 1 - level) % 2 == 0; }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params);
 MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "merge_scratch.h"
 #include "two_way_model.h"
 #include "two_way_plan.h"
 #if SORTSCOPE_HAS_CUDA
@@ -43,6 +44,14 @@ class TwoWayMerge final : public Algorithm {
     (void)params; (void)keys; (void)ctx;
     throw std::logic_error("merge: this build has no CUDA kernels (built without nvcc)");
 #endif
+  }
+
+  uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
+                         bool explain) const override {
+    const TwoWayPlan plan = make_two_way_plan(n, params);
+    return merge::dispatch_items(key_bytes(type), with_values, [&](auto traits) -> uint64_t {
+      return merge::two_way_scratch<decltype(traits)>(plan, explain).layout.total_bytes();
+    });
   }
 
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {

@@ -29,12 +29,12 @@
 #include "merge_device.cuh"
 #include "merge_items.h"
 #include "merge_path.h"
+#include "merge_scratch.h"
 #include "two_way_plan.h"
 
 namespace sortscope::merge {
 
 // Scratch slots of the two-way sort.
-constexpr int kSlotBuf0 = 0, kSlotBuf1 = 1, kSlotSplits = 2, kSlotCapture = 3, kSlotUnpack = 4;  // 4, 5
 
 template <class T, int VT>
 __device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
@@ -289,32 +289,30 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
                          DeviceScratch& scratch, Recorder* rec) {
   using Item = typename T::Item;
   const uint64_t n = p.n;
-  if (rec) {
-    rec->set_padded_n(n);
-    rec->record(two_way_input_step(p), ArrayState{keys, values, true, stream});
-  }
+  record_input(rec, two_way_input_step(p), n, keys, values, stream);
   if (p.block_tiles == 0) return;
   constexpr size_t kSmem = (size_t(NT) * VT + kSmemPad) * sizeof(Item);
   check_shared_bytes(kSmem, "merge", NT, VT);
   CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
 
-  Item* capture = rec ? static_cast<Item*>(scratch.get(kSlotCapture, size_t(p.block_stages) * n * sizeof(Item))) : nullptr;
-  Item* in = nullptr;
-  Item* out = nullptr;
+  const TwoWayScratch<T> s = two_way_scratch<T>(p, rec != nullptr);
+  void* base = scratch.carve(s.layout);
+  Item* capture = s.stages.in(base);
+  Item* in = s.runs_in.in(base);
+  Item* out = s.runs_out.in(base);
+  typename T::Key* unpack_keys = s.unpack.keys.in(base);
+  uint32_t* unpack_values = s.unpack.values.in(base);
   const bool one_tile = p.block_tiles == 1;
-  if (!one_tile) {
-    in = static_cast<Item*>(scratch.get(kSlotBuf0, n * sizeof(Item)));
-    out = static_cast<Item*>(scratch.get(kSlotBuf1, n * sizeof(Item)));
-  }
   // One tile: the block sort is the whole sort and writes the caller's arrays (in place is safe:
   // the single block has read its tile before it writes).
   dispatch_block_sort<T, VT>(p, keys, values, in, one_tile ? keys : nullptr, one_tile ? values : nullptr, capture,
                              stream);
   if (rec)
-    for (int s = 0; s < p.block_stages; ++s)
-      record_device_items<T>(*rec, two_way_block_step(p, s), capture + uint64_t(s) * n, n, stream, scratch, kSlotUnpack);
+    for (int stage = 0; stage < p.block_stages; ++stage)
+      record_device_items<T>(*rec, two_way_block_step(p, stage), capture + uint64_t(stage) * n, n, stream, unpack_keys,
+                             unpack_values);
   if (one_tile) return;
-  uint64_t* splits = static_cast<uint64_t*>(scratch.get(kSlotSplits, size_t(p.tiles + 1) * sizeof(uint64_t)));
+  uint64_t* splits = s.splits.in(base);
   std::vector<uint64_t> host_splits;
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
@@ -325,7 +323,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
       host_splits.resize(p.tiles);
       CUDA_CHECK(cudaMemcpyAsync(host_splits.data(), splits, p.tiles * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
       CUDA_CHECK(cudaStreamSynchronize(stream));
-      record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, scratch, kSlotUnpack);
+      record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, unpack_keys, unpack_values);
     }
     const bool last = pass + 1 == p.passes;
     merge_kernel<T, NT, VT><<<unsigned(p.tiles), NT, kSmem, stream>>>(
@@ -335,7 +333,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
       if (last)
         rec->record(two_way_merge_step(p, pass), ArrayState{keys, values, true, stream});
       else
-        record_device_items<T>(*rec, two_way_merge_step(p, pass), out, n, stream, scratch, kSlotUnpack);
+        record_device_items<T>(*rec, two_way_merge_step(p, pass), out, n, stream, unpack_keys, unpack_values);
     }
     std::swap(in, out);
   }

@@ -6,6 +6,7 @@
 #include "common/key_transform.h"
 #include "radix_model.h"
 #include "radix_plan.h"
+#include "radix_scratch.h"
 #include "radix_steps.h"
 #if SORTSCOPE_HAS_CUDA
 #include "radix_gpu.h"
@@ -54,6 +55,15 @@ class RadixAlgorithm final : public Algorithm {
     (void)params; (void)keys; (void)ctx;
     throw std::logic_error(id() + ": this build has no CUDA kernels");
 #endif
+  }
+
+  uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
+                         bool /*explain: its capture buffers are the capture's, not scratch*/) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    const RadixPlan plan = make_radix_plan(v_, n, type, with_values, p);
+    return plan.key_bits == 32 ? radix_scratch<uint32_t>(plan).layout.total_bytes()
+                               : radix_scratch<uint64_t>(plan).layout.total_bytes();
   }
 
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {

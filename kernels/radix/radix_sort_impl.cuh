@@ -18,12 +18,10 @@
 #include "common/param_dispatch.h"
 #include "radix_gpu.h"
 #include "radix_kernels.cuh"
+#include "radix_scratch.h"
 #include "radix_steps.h"
 
 namespace sortscope::radix_detail {
-
-// Scratch slots (DeviceScratch): alternate keys, alternate values, control words.
-constexpr int kSlotKeys = 0, kSlotValues = 1, kSlotControl = 2;
 
 // The ordered-bits transform as masks (see KeyXform), to ordered bits or back.
 template <class Bits>
@@ -189,14 +187,14 @@ class RadixRun {
   void reduce_then_scan() {
     const uint32_t digits = p_.digits, blocks = p_.blocks;
     const int warps = p_.threads / kWarpThreads;
-    Bits* alt = static_cast<Bits*>(scratch_.get(kSlotKeys, p_.n * sizeof(Bits)));
-    uint32_t* valt = kValues ? static_cast<uint32_t*>(scratch_.get(kSlotValues, p_.n * 4)) : nullptr;
+    const RadixScratch<Bits> s = radix_scratch<Bits>(p_);
+    void* base = scratch_.carve(s.layout);
+    Bits* alt = s.alt_keys.in(base);
+    uint32_t* valt = s.alt_values.in(base);
     const size_t matrix = size_t(digits) * blocks;
-    uint32_t* control = static_cast<uint32_t*>(
-        scratch_.get(kSlotControl, (2 * matrix + size_t(p_.passes) * digits) * sizeof(uint32_t)));
-    uint32_t* counts = control;
-    uint32_t* offsets = control + matrix;
-    uint32_t* totals = control + 2 * matrix;
+    uint32_t* counts = s.counts.in(base);
+    uint32_t* offsets = s.offsets.in(base);
+    uint32_t* totals = s.totals.in(base);
     CUDA_CHECK(cudaMemsetAsync(totals, 0, size_t(p_.passes) * digits * sizeof(uint32_t), stream_));
 
     std::optional<PassCaptureBuffers> capture;
@@ -276,20 +274,19 @@ class RadixRun {
   void onesweep() {
     constexpr uint32_t digits = kOnesweepDigits;
     const int warps = p_.threads / kWarpThreads;
-    Bits* alt = static_cast<Bits*>(scratch_.get(kSlotKeys, p_.n * sizeof(Bits)));
-    uint32_t* valt = kValues ? static_cast<uint32_t*>(scratch_.get(kSlotValues, p_.n * 4)) : nullptr;
-    const uint64_t ptiles_max = std::min<uint64_t>(p_.portion_tiles, p_.tiles);
-    const size_t hist_words = size_t(p_.passes) * digits, bins_words = size_t(p_.passes) * 2 * digits;
     // Look-back words (a tile counter, then flags) per pass when one launch covers a pass, so one
     // memset zeroes the histogram and every pass's look-back at once; with several portions per
-    // pass one region is reused and zeroed before each launch.
-    const size_t lb_words = 1 + size_t(ptiles_max) * digits;
-    const bool one_portion = p_.portions == 1;
+    // pass one region is reused and zeroed before each launch (radix_scratch.h).
+    const RadixScratch<Bits> s = radix_scratch<Bits>(p_);
+    void* base = scratch_.carve(s.layout);
+    Bits* alt = s.alt_keys.in(base);
+    uint32_t* valt = s.alt_values.in(base);
+    const size_t hist_words = size_t(p_.passes) * digits;
+    const size_t lb_words = s.lookback_words;
+    const bool one_portion = s.one_portion;
     const size_t lb_regions = one_portion ? size_t(p_.passes) : 1;
-    uint32_t* control = static_cast<uint32_t*>(scratch_.get(
-        kSlotControl, (hist_words + bins_words + lb_regions * lb_words) * sizeof(uint32_t)));
-    uint32_t* bins = control;
-    uint32_t* hist = control + bins_words;
+    uint32_t* bins = s.bins.in(base);
+    uint32_t* hist = s.hist_lookback.in(base);
     uint32_t* lookback = hist + hist_words;
 
     CUDA_CHECK(cudaMemsetAsync(hist, 0, (hist_words + (one_portion ? lb_regions * lb_words : 0)) * sizeof(uint32_t),

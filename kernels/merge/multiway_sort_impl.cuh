@@ -1,0 +1,275 @@
+#pragma once
+// Host orchestration of the multiway kernels (multiway_kernels.cuh) for one item type: the launches
+// of a round, the capture of explain mode (buffers carved from the run's scratch, read back into a
+// SelectionTrace and a MergeBufferTrace), the sort (block sort, then the plan's rounds) and merging
+// k given sequences. Instantiated in multiway_gpu_*.cu. CUDA only.
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.h"
+#include "common/device_scratch.h"
+#include "common/param_dispatch.h"
+#include "common/recorder.h"
+#include "merge_device.cuh"
+#include "merge_items.h"
+#include "multiway_kernels.cuh"
+#include "multiway_plan.h"
+#include "merge_scratch.h"
+#include "two_way_plan.h"
+
+namespace sortscope::merge {
+
+// The two-way sort's block sort (two_way_kernels.cuh, instantiated in two_way_gpu_*.cu).
+template <class T>
+void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
+                              typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
+                              cudaStream_t stream);
+
+template <class T>
+void launch_selection(bool quick, const RoundArgs& a, const typename T::Item* in, const SelectCapture& cap,
+                      cudaStream_t stream) {
+  const uint64_t selections = a.groups * a.rows;
+  if (selections == 0) return;
+  if (quick) {
+    const unsigned threads = (a.k + 31) / 32 * 32;
+    select_quick_kernel<T><<<unsigned(selections), threads, 0, stream>>>(in, a, cap);
+    CUDA_CHECK_LAUNCH("select_quick_kernel");
+  } else {
+    constexpr unsigned kWarps = 4;
+    const size_t smem = kWarps * osipov_warp_bytes<T>(a.k);
+    if (smem > 48 * 1024)
+      CUDA_CHECK(cudaFuncSetAttribute(select_osipov_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    select_osipov_kernel<T><<<unsigned((selections + kWarps - 1) / kWarps), kWarps * 32, smem, stream>>>(in, a, cap);
+    CUDA_CHECK_LAUNCH("select_osipov_kernel");
+  }
+}
+
+// The compiled merge-thread choices (kMultiwayMergeThreadChoices) become templates here.
+template <class T>
+void launch_part_merge(int b, bool stable, const RoundArgs& a, int levels, int max_level, const typename T::Item* in,
+                       typename T::Item* scratch, typename T::Item* out, typename T::Key* final_keys,
+                       uint32_t* final_values, const BufferCapture& cap, cudaStream_t stream) {
+  const uint64_t parts = a.groups * (a.rows - 1);
+  if (parts == 0) return;
+  const unsigned grid = unsigned(parts);
+  dispatch_value<kMultiwayMergeThreadChoices>(b, "multiway merge merge_threads", [&](auto bc) {
+    constexpr int B = decltype(bc)::value;
+    if (stable)
+      part_merge_kernel<T, B, true><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
+                                                            max_level, cap);
+    else
+      part_merge_kernel<T, B, false><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
+                                                             max_level, cap);
+  });
+  CUDA_CHECK_LAUNCH("part_merge_kernel");
+}
+
+template <class V>
+std::vector<V> fetch_to_host(const V* src, size_t count, cudaStream_t stream) {
+  std::vector<V> v(count);
+  if (count) {
+    CUDA_CHECK(cudaMemcpyAsync(v.data(), src, count * sizeof(V), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  return v;
+}
+
+// One round's capture (explain mode): the kernels' capture pointers into the carved trace buffers,
+// and their read-back into the traces the steps carry.
+template <class T>
+struct RoundCapture {
+  SelectCapture sel;
+  BufferCapture buf;
+  RoundCapture(const MultiwayScratch<T>& s, void* base, uint32_t k, uint64_t row, uint64_t part, cudaStream_t stream) {
+    sel.row = row;
+    sel.max_states = std::min(selection_trace_states(k), s.trace_states);
+    sel.lower = s.sel_lower.in(base);
+    sel.upper = s.sel_upper.in(base);
+    sel.probe = s.sel_probe.in(base);
+    sel.probe_hi = s.sel_probe_hi.in(base);
+    sel.pivot = s.sel_pivot.in(base);
+    sel.chosen = s.sel_chosen.in(base);
+    sel.grew = s.sel_grew.in(base);
+    sel.count = s.sel_count.in(base);
+    buf.part = part;
+    buf.max_steps = s.buffer_steps;
+    buf.before = s.buf_before.in(base);
+    buf.after = s.buf_after.in(base);
+    buf.out_begin = s.buf_out_begin.in(base);
+    buf.loaded_from = s.buf_loaded_from.in(base);
+    buf.steps = s.buf_steps.in(base);
+    CUDA_CHECK(cudaMemsetAsync(sel.count, 0, sizeof(uint32_t), stream));
+    CUDA_CHECK(cudaMemsetAsync(buf.steps, 0, sizeof(uint32_t), stream));
+  }
+
+  SelectionTrace selection(bool quick, uint32_t k, uint64_t rank, const uint64_t* d_seq_begin, const uint32_t* d_splits,
+                           cudaStream_t stream) const {
+    SelectionTrace t;
+    t.method = quick ? SelectionTrace::QuickSelect : SelectionTrace::Osipov;
+    t.k = k;
+    t.rank = rank;
+    const uint32_t it = fetch_to_host(sel.count, 1, stream)[0];
+    const uint32_t states = std::min(it + 1, sel.max_states);
+    t.iterations = it;
+    t.seq_begin = fetch_to_host(d_seq_begin, k + 1, stream);
+    t.lower = fetch_to_host(sel.lower, size_t(states) * k, stream);
+    t.upper = fetch_to_host(sel.upper, size_t(states) * k, stream);
+    t.probe = fetch_to_host(sel.probe, size_t(states) * k, stream);
+    t.chosen = fetch_to_host(sel.chosen, states, stream);
+    if (quick) {
+      t.probe_hi = fetch_to_host(sel.probe_hi, size_t(states) * k, stream);
+      t.pivot = fetch_to_host(sel.pivot, states, stream);
+    } else {
+      t.grew = fetch_to_host(sel.grew, states, stream);
+    }
+    t.splits = fetch_to_host(d_splits, k, stream);
+    const uint64_t base = t.seq_begin.empty() ? 0 : t.seq_begin[0];
+    for (auto& v : t.seq_begin) v -= base;
+    return t;
+  }
+
+  MergeBufferTrace buffer(uint64_t part, int b, bool stable, cudaStream_t stream) const {
+    MergeBufferTrace t;
+    t.block = uint32_t(part);
+    t.level = 0;
+    t.buffer_keys = uint32_t(2 * b);
+    t.stable = stable;
+    const uint32_t steps = std::min(fetch_to_host(buf.steps, 1, stream)[0], buf.max_steps);
+    t.steps = steps;
+    t.loaded_from = fetch_to_host(buf.loaded_from, steps, stream);
+    t.before = fetch_to_host(buf.before, size_t(steps) * 2 * b, stream);
+    t.after = fetch_to_host(buf.after, size_t(steps) * 2 * b, stream);
+    t.out_begin = fetch_to_host(buf.out_begin, steps, stream);
+    return t;
+  }
+};
+
+// The sort: block sort, then the plan's rounds. keys/values: ordered words in place.
+template <class T>
+void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
+                         DeviceScratch& scratch, Recorder* rec) {
+  using Item = typename T::Item;
+  const uint64_t n = p.n;
+  record_input(rec, multiway_input_step(p), n, keys, values, stream);
+  if (p.block.block_tiles == 0) return;
+  if (p.rounds.empty()) {  // one tile: the block sort is the sort
+    two_way_block_sort_items<T>(p.block, keys, values, nullptr, keys, values, stream);
+    if (rec) rec->record(multiway_block_sort_step(p), ArrayState{keys, values, true, stream});
+    return;
+  }
+  const MultiwayScratch<T> s = multiway_sort_scratch<T>(p, rec != nullptr);
+  void* base = scratch.carve(s.layout);
+  Item* in = s.runs_in.in(base);
+  Item* out = s.runs_out.in(base);
+  Item* tmp = s.tree.in(base);
+  typename T::Key* unpack_keys = s.unpack.keys.in(base);
+  uint32_t* unpack_values = s.unpack.values.in(base);
+  two_way_block_sort_items<T>(p.block, keys, values, in, nullptr, nullptr, stream);
+  if (rec) record_device_items<T>(*rec, multiway_block_sort_step(p), in, n, stream, unpack_keys, unpack_values);
+  for (size_t ri = 0; ri < p.rounds.size(); ++ri) {
+    const MultiwayRound& r = p.rounds[ri];
+    const bool last_round = ri + 1 == p.rounds.size();
+    RoundArgs a;
+    a.n = n;
+    a.k = r.k;
+    a.groups = r.groups;
+    a.rows = r.parts_per_group + 1;
+    a.part_keys = p.part_keys;
+    a.seed = p.seed + ri;
+    uint64_t* seq = s.seq_begin.in(base);
+    a.seq_begin = seq;
+    a.splits = s.splits.in(base);
+    a.iterations = s.iterations.in(base);
+    const uint64_t offsets = r.groups * (r.k + 1);
+    run_offsets_kernel<T><<<unsigned((offsets + 255) / 256), 256, 0, stream>>>(n, r.run_in, r.k, r.groups, seq);
+    CUDA_CHECK_LAUNCH("run_offsets_kernel");
+    typename T::Key* final_keys = last_round ? keys : nullptr;
+    uint32_t* final_values = last_round ? values : nullptr;
+    if (!rec) {
+      launch_selection<T>(p.quickselect, a, in, SelectCapture{}, stream);
+      launch_part_merge<T>(p.merge_threads, p.stable, a, r.levels, r.levels - 1, in, tmp, out, final_keys, final_values,
+                           BufferCapture{}, stream);
+    } else {
+      const uint32_t row = p.highlight_row(r);
+      const uint64_t part = p.highlight_part(r);
+      RoundCapture<T> cap(s, base, r.k, row, part, stream);
+      launch_selection<T>(p.quickselect, a, in, cap.sel, stream);
+      const uint64_t g_len = std::min<uint64_t>(uint64_t(r.k) * r.run_in, n);
+      SelectionTrace trace = cap.selection(p.quickselect, r.k, std::min<uint64_t>(uint64_t(row) * p.part_keys, g_len),
+                                           seq, a.splits + uint64_t(row) * r.k, stream);
+      std::vector<uint32_t> splits = fetch_to_host(a.splits, size_t(a.rows) * r.k, stream);
+      std::vector<uint32_t> iters = fetch_to_host(a.iterations, size_t(a.rows), stream);
+      record_device_items<T>(*rec, multiway_select_step(p, int(ri), splits, iters, std::move(trace)), in, n, stream,
+                             unpack_keys, unpack_values);
+      for (int l = 0; l < r.levels; ++l) {  // relaunch up to each level to snapshot it
+        launch_part_merge<T>(p.merge_threads, p.stable, a, r.levels, l, in, tmp, out, final_keys, final_values,
+                             l == 0 ? cap.buf : BufferCapture{}, stream);
+        MergeBufferTrace buffer;
+        if (l == 0) buffer = cap.buffer(part, p.merge_threads, p.stable, stream);
+        Step step = multiway_level_step(p, int(ri), l, l == 0 ? &buffer : nullptr);
+        if (l == r.levels - 1 && last_round)
+          rec->record(std::move(step), ArrayState{keys, values, true, stream});
+        else
+          record_device_items<T>(*rec, std::move(step), level_writes_output(l, r.levels) ? out : tmp, n, stream,
+                                 unpack_keys, unpack_values);
+      }
+    }
+    std::swap(in, out);
+  }
+}
+
+// Merging k sorted sequences (ordered words back to back, offsets seq_begin[0..k] on the host)
+// into out_keys/out_values; per-selection iteration counts into *iterations when set.
+template <class T>
+void multiway_merge_items(const typename T::Key* keys, const uint32_t* values, const std::vector<uint64_t>& seq_begin,
+                          uint64_t part_keys, int merge_threads, bool stable, bool quick, typename T::Key* out_keys,
+                          uint32_t* out_values, cudaStream_t stream, DeviceScratch& scratch,
+                          std::vector<uint32_t>* iterations) {
+  using Item = typename T::Item;
+  const uint32_t k = uint32_t(seq_begin.size() - 1);
+  const uint64_t n = seq_begin.back() - seq_begin.front();
+  if (k == 0 || k > 256) throw std::invalid_argument("multiway merge: between 1 and 256 sequences");
+  if (n == 0) return;
+  const MultiwayRound r = multiway_merge_round(n, k, part_keys);
+  const MultiwayScratch<T> s = multiway_merge_scratch<T>(n, k, part_keys);
+  void* base = scratch.carve(s.layout);
+  const Item* in;
+  if constexpr (T::kValues) {
+    Item* packed = s.runs_in.in(base);
+    pack_items_kernel<T><<<unsigned(std::min<uint64_t>((n + 255) / 256, 8192)), 256, 0, stream>>>(
+        keys + seq_begin[0], values + seq_begin[0], n, packed);
+    CUDA_CHECK_LAUNCH("pack_items_kernel");
+    in = packed;
+  } else {
+    in = reinterpret_cast<const Item*>(keys + seq_begin[0]);
+  }
+  RoundArgs a;
+  a.n = n;
+  a.k = k;
+  a.groups = 1;
+  a.rows = r.parts_per_group + 1;
+  a.part_keys = part_keys;
+  a.seed = kMultiwaySeed;
+  uint64_t* seq = s.seq_begin.in(base);
+  std::vector<uint64_t> rel(seq_begin.begin(), seq_begin.end());
+  for (auto& v : rel) v -= seq_begin[0];
+  CUDA_CHECK(cudaMemcpyAsync(seq, rel.data(), (k + 1) * 8, cudaMemcpyHostToDevice, stream));
+  a.seq_begin = seq;
+  a.splits = s.splits.in(base);
+  a.iterations = s.iterations.in(base);
+  launch_selection<T>(quick, a, in, SelectCapture{}, stream);
+  launch_part_merge<T>(merge_threads, stable, a, r.levels, r.levels - 1, in, s.tree.in(base), s.runs_out.in(base),
+                       out_keys, out_values, BufferCapture{}, stream);
+  if (iterations) {
+    iterations->resize(a.rows);
+    CUDA_CHECK(cudaMemcpyAsync(iterations->data(), a.iterations, a.rows * 4, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+}
+
+}  // namespace sortscope::merge
