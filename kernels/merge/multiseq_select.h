@@ -38,7 +38,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/aux_types.h"
+#include "merge_aux.h"
 #include "merge_items.h"
 #include "selection_step.h"
 

@@ -15,6 +15,7 @@
 #include "common/host_device.h"
 #include "common/param_spec.h"
 #include "common/timeline.h"
+#include "merge_aux.h"
 #include "two_way_plan.h"
 
 namespace sortscope {

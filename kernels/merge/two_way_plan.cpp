@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "merge_aux.h"
+
 namespace sortscope {
 namespace {
 

@@ -119,6 +119,8 @@ DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_sc
   h.digit_shift = uint32_t(plan_.pass_shift(r.pass));
   h.digit_bits = uint32_t(plan_.pass_bits(r.pass));
   h.cols = plan_.digits;
+  h.rows_are = plan_.variant == RadixVariant::Onesweep && !plan_.single_block ? DigitHistogram::Rows::Tiles
+                                                                               : DigitHistogram::Rows::Blocks;
   const uint64_t max_rows = std::max<uint64_t>(1, kHistogramMaxCells / h.cols);
   h.blocks_per_row = uint32_t((r.rows + max_rows - 1) / max_rows);
   if (h.blocks_per_row < 1) h.blocks_per_row = 1;
@@ -155,6 +157,7 @@ void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
   h.digit_bits = uint32_t(plan_.radix_bits);
   h.rows = uint32_t(plan_.passes);
   h.cols = plan_.digits;
+  h.rows_are = DigitHistogram::Rows::DigitPlaces;
   h.counts = counts;
   h.scanned.resize(counts.size());
   for (uint32_t p = 0; p < h.rows; ++p) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/aux_types.h"
+#include "radix_aux.h"
 #include "common/recorder.h"
 #include "common/timeline.h"
 #include "radix_plan.h"

@@ -32,7 +32,7 @@ void expect_same_vectors(const std::vector<T>& a, const std::vector<T>& b, const
   for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i], b[i]) << what << " at " << i;
 }
 
-// Aux of the merge sorts compared field by field (other aux types: same variant index only).
+// Aux of the merge sorts compared field by field (other aux types: same type only).
 inline void expect_same_aux(const AuxData& g, const AuxData& m, const std::string& what);
 
 // Same steps: kind, caption, pseudo line, launch, aux, and full snapshots of keys and values.
@@ -59,23 +59,23 @@ inline void expect_same_timelines(const Timeline& gpu, const Timeline& model, co
 }
 
 inline void expect_same_aux(const AuxData& g, const AuxData& m, const std::string& what) {
-  ASSERT_EQ(g.index(), m.index()) << what;
-  if (auto* a = std::get_if<MergePathGrid>(&g)) {
-    auto* b = std::get_if<MergePathGrid>(&m);
+  ASSERT_TRUE(g.type() == m.type()) << what;
+  if (auto* a = g.get<MergePathGrid>()) {
+    auto* b = m.get<MergePathGrid>();
     EXPECT_EQ(a->pass, b->pass) << what;
     EXPECT_EQ(a->a_begin, b->a_begin) << what;
     EXPECT_EQ(a->a_len, b->a_len) << what;
     EXPECT_EQ(a->b_len, b->b_len) << what;
     EXPECT_EQ(a->diagonals, b->diagonals) << what;
     EXPECT_EQ(a->a_splits, b->a_splits) << what;
-  } else if (auto* a = std::get_if<MergeBlockShares>(&g)) {
-    auto* b = std::get_if<MergeBlockShares>(&m);
+  } else if (auto* a = g.get<MergeBlockShares>()) {
+    auto* b = m.get<MergeBlockShares>();
     EXPECT_EQ(a->a_begin, b->a_begin) << what;
     EXPECT_EQ(a->a_end, b->a_end) << what;
     EXPECT_EQ(a->b_begin, b->b_begin) << what;
     EXPECT_EQ(a->b_end, b->b_end) << what;
-  } else if (auto* a = std::get_if<SelectionTrace>(&g)) {
-    auto* b = std::get_if<SelectionTrace>(&m);
+  } else if (auto* a = g.get<SelectionTrace>()) {
+    auto* b = m.get<SelectionTrace>();
     EXPECT_EQ(a->method, b->method) << what;
     EXPECT_EQ(a->k, b->k) << what;
     EXPECT_EQ(a->rank, b->rank) << what;
@@ -89,16 +89,16 @@ inline void expect_same_aux(const AuxData& g, const AuxData& m, const std::strin
     EXPECT_EQ(a->chosen, b->chosen) << what;
     EXPECT_EQ(a->grew, b->grew) << what;
     EXPECT_EQ(a->splits, b->splits) << what;
-  } else if (auto* a = std::get_if<SplitMatrix>(&g)) {
-    auto* b = std::get_if<SplitMatrix>(&m);
+  } else if (auto* a = g.get<SplitMatrix>()) {
+    auto* b = m.get<SplitMatrix>();
     EXPECT_EQ(a->k, b->k) << what;
     EXPECT_EQ(a->parts, b->parts) << what;
     EXPECT_EQ(a->seq_begin, b->seq_begin) << what;
     EXPECT_EQ(a->splits, b->splits) << what;
     EXPECT_EQ(a->part_sizes, b->part_sizes) << what;
     EXPECT_EQ(a->iterations, b->iterations) << what;
-  } else if (auto* a = std::get_if<MergeBufferTrace>(&g)) {
-    auto* b = std::get_if<MergeBufferTrace>(&m);
+  } else if (auto* a = g.get<MergeBufferTrace>()) {
+    auto* b = m.get<MergeBufferTrace>();
     EXPECT_EQ(a->block, b->block) << what;
     EXPECT_EQ(a->level, b->level) << what;
     EXPECT_EQ(a->steps, b->steps) << what;
@@ -106,8 +106,8 @@ inline void expect_same_aux(const AuxData& g, const AuxData& m, const std::strin
     EXPECT_EQ(a->before, b->before) << what;
     EXPECT_EQ(a->after, b->after) << what;
     EXPECT_EQ(a->out_begin, b->out_begin) << what;
-  } else if (auto* a = std::get_if<BlockOwnership>(&g)) {
-    EXPECT_EQ(a->tile_keys, std::get<BlockOwnership>(m).tile_keys) << what;
+  } else if (auto* a = g.get<BlockOwnership>()) {
+    EXPECT_EQ(a->tile_keys, m.get<BlockOwnership>()->tile_keys) << what;
   }
 }
 

@@ -1,4 +1,4 @@
-// Render tests of the merge sorts' panel views (visual/views/merge_aux_views.h), headless (Mesa
+// Render tests of the merge sorts' panel views (visual/views/merge/merge_views.h), headless (Mesa
 // llvmpipe without a GPU): snapshots made by hand or by the CPU models are drawn with ImGui's draw
 // list into a rectangle of an offscreen frame and the pixels checked. With SORTSCOPE_TEST_PNG_DIR
 // set, every drawing is also written there as a PNG for looking at.
@@ -27,7 +27,7 @@
 #include "merge/multiway_model.h"
 #include "views/merge/merge_draw.h"
 #include "views/merge/merge_layouts.h"
-#include "views/merge_aux_views.h"
+#include "views/merge/merge_views.h"
 
 namespace sortscope::test {
 namespace {

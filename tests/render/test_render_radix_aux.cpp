@@ -1,4 +1,4 @@
-// Render tests of the aux panel with the radix views (views/aux_panel.h, views/radix_aux_views.h):
+// Render tests of the aux panel with the radix views (views/aux_panel.h, views/radix/radix_views.h):
 // frames of the radix CPU models get an aux rect under the array with the step's views in it
 // (histogram heat map, look-back schedule, numbers in small matrices), bitonic frames stay as they
 // were, and a step without panel snapshots draws nothing. Set SORTSCOPE_TEST_PNG_DIR to keep the
@@ -18,7 +18,7 @@
 #include "render_test_util.h"
 #include "ui/gui_main.h"
 #include "views/aux_panel.h"
-#include "views/radix_aux_views.h"
+#include "views/radix/radix_views.h"
 
 namespace sortscope::test {
 namespace {

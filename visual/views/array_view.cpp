@@ -176,6 +176,11 @@ const char* fill_name(ArrayViewInfo::Fill fill) {
   return "?";
 }
 
+void register_array_view_overlays(ViewRegistry& registry) {
+  registry.add_array_overlay<ComparatorStage>();
+  registry.add_array_overlay<BlockOwnership>();
+}
+
 ArrayView::ArrayView()
     : points_program_("array bars/dots", kPointsVertex, kPointsFragment),
       heat_program_("array heat map", kHeatVertex, kHeatFragment),

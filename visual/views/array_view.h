@@ -29,6 +29,7 @@
 #include "views/array_data.h"
 #include "views/rect.h"
 #include "views/shape_batch.h"
+#include "views/view_registry.h"
 
 struct ImDrawList;
 struct ImFont;
@@ -70,6 +71,9 @@ struct ArrayViewInfo {
   size_t swapped_pairs = 0;          // of those, pairs whose keys changed in this step
   uint64_t tile_keys = 0, blocks = 0;  // ownership strip
 };
+
+// The overlays this view draws (ComparatorStage, BlockOwnership) in the view registry.
+void register_array_view_overlays(ViewRegistry& registry);
 
 const char* source_name(ArrayViewInfo::Source source);  // "host memory", "device memory", "density summary"
 const char* fill_name(ArrayViewInfo::Fill fill);        // "CUDA-GL interop", "upload", "cached"

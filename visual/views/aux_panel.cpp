@@ -2,35 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 #include <vector>
 
 #include <imgui.h>
 
 #include "colormap.h"
-#include "views/merge_aux_views.h"
-#include "views/radix_aux_views.h"
+#include "views/view_registry.h"
 
 namespace sortscope {
 
 namespace {
 
-// Snapshot types drawn as panel views; the others (ComparatorStage, BlockOwnership) are overlays
-// of the array view.
-template <class T>
-constexpr bool kPanelType = !std::is_same_v<T, ComparatorStage> && !std::is_same_v<T, BlockOwnership>;
+bool is_panel(const AuxData& a) { return view_registry().is_panel(a); }
 
-bool is_panel(const AuxData& a) {
-  return std::visit([](const auto& v) { return kPanelType<std::decay_t<decltype(v)>>; }, a);
-}
-
-// Relative width a view wants: a scanned histogram draws counts and offsets side by side; the
-// look-back schedule has a legend row to fit.
-float weight(const AuxData& a) {
-  if (const auto* h = std::get_if<DigitHistogram>(&a)) return h->scanned.empty() ? 1.3f : 2.0f;
-  if (std::holds_alternative<LookbackState>(a)) return 1.4f;
-  return 1.0f;
-}
+// Relative width the snapshot's view wants (view_registry.h).
+float weight(const AuxData& a) { return view_registry().find(a)->weight(a); }
 
 ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
@@ -97,11 +83,7 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
       const Rect r{x, y, std::min(w, c.area.right() - x), std::max(1.0f, h)};
       if (r.w < 1) break;  // no room left in this row
       if (view_rects) view_rects->push_back(r);
-      std::visit(
-          [&](const auto& v) {
-            if constexpr (kPanelType<std::decay_t<decltype(v)>>) draw_aux_view(c, r, v);
-          },
-          *views[size_t(i)]);
+      view_registry().find(*views[size_t(i)])->draw(c, r, *views[size_t(i)]);
       x += w + gap;
     }
   }

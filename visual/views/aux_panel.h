@@ -1,10 +1,10 @@
 #pragma once
-// The aux panel: a step's auxiliary snapshots (kernels/common/aux_types.h) drawn beside or below the
+// The aux panel: a step's auxiliary snapshots (kernels/common/aux_data.h) drawn beside or below the
 // array, with ImGui's draw list, so one drawing serves exported frames (FrameRenderer) and the app's
-// main view alike. Each algorithm family draws its own types in its own file:
-//   radix_aux_views.h  DigitHistogram, LocalRanks, ScatterMap, LookbackState
-//   merge_aux_views.h  MergePathGrid, MergeBlockShares, SelectionTrace, SplitMatrix, MergeBufferTrace
-// (ComparatorStage and BlockOwnership are overlays of the array view itself, not panel views.)
+// main view alike. Which snapshot types are panel views, how wide each wants to be and what draws
+// it is the view registry's (view_registry.h), filled by each algorithm family from its own folder
+// (views/radix/, views/merge/, ...); overlays of the array view (ComparatorStage, BlockOwnership)
+// and types nobody registered are not drawn here.
 //
 // Usage:
 //   AuxDrawContext c{dl, area, &timeline, step, fonts...};

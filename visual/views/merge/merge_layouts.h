@@ -1,11 +1,11 @@
 #pragma once
 // Where the merge views put their drawings, for tests (pixels at known places) and for callers that
-// want to hit-test. Each draw_* below is the view of merge_aux_views.h with an optional out-param;
+// want to hit-test. Each draw_* below is the view of merge_views.h with an optional out-param;
 // the draw_aux_view overloads call them with none.
 #include <cstdint>
 #include <vector>
 
-#include "common/aux_types.h"
+#include "merge/merge_aux.h"
 #include "views/aux_panel.h"
 
 namespace sortscope {

@@ -14,7 +14,7 @@
 #include "views/legend.h"
 #include "views/merge/merge_draw.h"
 #include "views/merge/merge_layouts.h"
-#include "views/merge_aux_views.h"
+#include "views/merge/merge_views.h"
 
 namespace sortscope {
 

@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "views/radix/radix_view_util.h"
-#include "views/radix_aux_views.h"
+#include "views/radix/radix_views.h"
 
 namespace sortscope {
 namespace {
@@ -148,7 +148,7 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
 
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram& h) {
   if (h.rows == 0 || h.cols == 0 || h.counts.size() != size_t(h.rows) * h.cols) return;
-  const std::string noun = histogram_row_noun(c);
+  const std::string noun = histogram_row_noun(h);
   const bool places = noun == "digit place";
   const bool scanned = h.scanned.size() == h.counts.size();
   const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;  // at most

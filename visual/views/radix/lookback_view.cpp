@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "views/radix/radix_view_util.h"
-#include "views/radix_aux_views.h"
+#include "views/radix/radix_views.h"
 
 namespace sortscope {
 namespace {

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "registry.h"
 #include "views/legend.h"
 
 namespace sortscope::radix_view {
@@ -137,23 +136,13 @@ std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px)
   return ticks;
 }
 
-namespace {
-
-std::string step_kind_id(const AuxDrawContext& c) {
-  const Algorithm* a = c.timeline ? find_algorithm(c.timeline->algorithm) : nullptr;
-  const int kind = c.current().kind;
-  if (!a || kind < 0 || size_t(kind) >= a->step_kinds().size()) return "";
-  return a->step_kinds()[size_t(kind)].id;
-}
-
-}  // namespace
-
-std::string histogram_row_noun(const AuxDrawContext& c) {
-  const std::string id = step_kind_id(c);
-  if (id == "histogram") return "digit place";
-  if (id == "onesweep-pass") return "tile";
-  if (id.empty()) return "row";
-  return "block";  // upsweep, scan, downsweep, single-block-pass
+std::string histogram_row_noun(const DigitHistogram& h) {
+  switch (h.rows_are) {
+    case DigitHistogram::Rows::Blocks: return "block";
+    case DigitHistogram::Rows::Tiles: return "tile";
+    case DigitHistogram::Rows::DigitPlaces: return "digit place";
+    default: return "row";
+  }
 }
 
 int pass_count(const AuxDrawContext& c) {

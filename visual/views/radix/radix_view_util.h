@@ -1,5 +1,5 @@
 #pragma once
-// Drawing pieces shared by the radix panel views (radix_aux_views.h): the panel frame with its
+// Drawing pieces shared by the radix panel views (radix_views.h): the panel frame with its
 // title, text placement, colour ramps, axis ticks, and the facts a view reads from the rest of the
 // step (which rows a histogram has, which block is highlighted, the digit of a rank or a position).
 // Everything draws with ImGui's draw list in the coordinates of AuxDrawContext::dl.
@@ -12,7 +12,7 @@
 #include <imgui.h>
 
 #include "colormap.h"
-#include "common/aux_types.h"
+#include "radix/radix_aux.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"  // format_count
 
@@ -72,9 +72,8 @@ float colour_bar(const AuxDrawContext& c, float x, float y, float w, float h, Ra
 // 0 and last; in between, round numbers spaced so that no two labels touch.
 std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px);
 
-// What the rows of the step's DigitHistogram are, from the step kind in the algorithm's catalog:
-// "block", "tile" or "digit place".
-std::string histogram_row_noun(const AuxDrawContext& c);
+// What the histogram's rows are: "block", "tile", "digit place" (or "row" when it does not say).
+std::string histogram_row_noun(const DigitHistogram& h);
 // The radix pass a step belongs to as "pass 2/4 · bits 8..15" (from its histogram), "" without one.
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h);
 int pass_count(const AuxDrawContext& c);

@@ -1,7 +1,8 @@
 #pragma once
-// Panel views of radix sort's snapshots (kernels/radix/, Merrill & Grimshaw 2010; Adinets &
-// Merrill 2022), drawn with ImGui's draw list into a rectangle of the aux panel (aux_panel.h).
-#include "common/aux_types.h"
+// Panel views of radix sort's snapshots (kernels/radix/radix_aux.h; Merrill & Grimshaw 2010;
+// Adinets & Merrill 2022), drawn with ImGui's draw list into a rectangle of the aux panel
+// (aux_panel.h). radix_views.cpp registers them (view_registry.h).
+#include "radix/radix_aux.h"
 #include "views/aux_panel.h"
 
 namespace sortscope {

@@ -1,8 +1,9 @@
 #pragma once
 // Panel views of the merge sorts' snapshots (kernels/merge/: merge path after Odeh et al. and
 // Satish et al.; multi-sequence selection and block-wise merging after Leischner 2010 §5), drawn
-// with ImGui's draw list into a rectangle of the aux panel (aux_panel.h).
-#include "common/aux_types.h"
+// with ImGui's draw list into a rectangle of the aux panel (aux_panel.h). merge_views.cpp registers
+// them (view_registry.h).
+#include "merge/merge_aux.h"
 #include "views/aux_panel.h"
 
 namespace sortscope {

@@ -4,7 +4,7 @@
 // picture: a strip of keys in one order on top, the other order at the bottom, coloured by digit,
 // and a line from each key's place on top to its place below. The histogram and look-back views
 // have files of their own in views/radix/.
-#include "views/radix_aux_views.h"
+#include "views/radix/radix_views.h"
 
 #include <cmath>
 #include <functional>
@@ -125,7 +125,7 @@ std::function<ImU32(uint64_t, float)> by_digit_at(std::vector<uint64_t> starts, 
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LocalRanks& l) {
   const uint64_t count = l.ranks.size();
   const DigitHistogram* h = step_histogram(c);
-  const std::string noun = histogram_row_noun(c) == "tile" ? "tile" : "block";
+  const std::string noun = h && histogram_row_noun(*h) == "tile" ? "tile" : "block";
   const std::vector<uint64_t> starts = row_digit_starts(h, l.block);
   const bool digits_known = !starts.empty();
   std::vector<std::string> parts{fmt::format("its {} keys, positions {}..{}", format_count(count), format_count(l.begin),

@@ -1,0 +1,39 @@
+#include "views/view_registry.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "views/array_view.h"
+
+namespace sortscope {
+
+// Defined in the build's generated view_families.cpp (visual/CMakeLists.txt): calls
+// register_<family>_views for every sortscope_add_view_family(<family>).
+void register_view_families(ViewRegistry& registry);
+
+void ViewRegistry::add(std::type_index type, Entry e) {
+  if (!entries_.emplace(type, std::move(e)).second)
+    throw std::logic_error(std::string("view registry: snapshot type registered twice: ") + type.name());
+}
+
+const ViewRegistry::Entry* ViewRegistry::find(const AuxData& a) const {
+  const auto it = entries_.find(a.type());
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+bool ViewRegistry::is_panel(const AuxData& a) const {
+  const Entry* e = find(a);
+  return e && e->place == ViewPlace::Panel;
+}
+
+const ViewRegistry& view_registry() {
+  static const ViewRegistry registry = [] {
+    ViewRegistry r;
+    register_array_view_overlays(r);
+    register_view_families(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace sortscope
