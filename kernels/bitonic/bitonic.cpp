@@ -30,7 +30,7 @@ class BitonicSort final : public Algorithm {
     return kSpecs;
   }
   const std::vector<std::string>& pseudo_code() const override { return bitonic_pseudo_code(); }
-  const std::vector<StepKind>& step_kinds() const override { return bitonic_step_kinds(); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(BitonicStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
     bitonic_model_sort(make_bitonic_plan(keys.size(), params), keys, recorder);

@@ -106,7 +106,7 @@ BitonicPlan make_bitonic_plan(uint64_t n, const ParamValues& params) {
                            param_or(params, kBitonicGlobalLayers, kBitonicDefaultGlobalLayers));
 }
 
-const std::vector<StepKind>& bitonic_step_kinds() {
+const std::vector<StepKind>& step_kinds_of(BitonicStep) {
   static const std::vector<StepKind> kKinds = {
       {"input", "Input: n keys as ordered bits, padded to N with max-valued sentinels", 0},
       {"mirror", "Merge into sorted runs of k: compare each key with its mirror in its k-block", 2},
@@ -128,14 +128,11 @@ const std::vector<std::string>& bitonic_pseudo_code() {
 }
 
 Step bitonic_input_step(const BitonicPlan& plan) {
-  Step s;
-  s.kind = kBitonicStepInput;
-  s.pseudo_line = bitonic_step_kinds()[kBitonicStepInput].pseudo_line;
-  s.caption = plan.padded_n == plan.n
-                  ? fmt::format("Input: {} keys as ordered bits", plan.n)
-                  : fmt::format("Input: {} keys as ordered bits, padded to {} with max-valued sentinels",
-                                plan.n, plan.padded_n);
-  return s;
+  return make_step(BitonicStep::Input,
+                   plan.padded_n == plan.n
+                       ? fmt::format("Input: {} keys as ordered bits", plan.n)
+                       : fmt::format("Input: {} keys as ordered bits, padded to {} with max-valued sentinels", plan.n,
+                                     plan.padded_n));
 }
 
 Step bitonic_layer_step(const BitonicPlan& plan, int launch, int layer) {
@@ -143,15 +140,12 @@ Step bitonic_layer_step(const BitonicPlan& plan, int launch, int layer) {
   const BitonicLayer& c = plan.layers.at(size_t(layer));
   if (layer < l.first_layer || layer >= l.first_layer + l.layer_count)
     throw std::logic_error("bitonic plan: layer outside its launch");
-  Step s;
-  s.kind = c.mirrored() ? kBitonicStepMirror : kBitonicStepHalfCleaner;
-  s.pseudo_line = bitonic_step_kinds()[size_t(s.kind)].pseudo_line;
   const uint64_t k = c.merge_size();
-  s.caption = c.mirrored()
-                  ? fmt::format("Merge into sorted runs of {}: compare each key with its mirror in its {}-block", k, k)
-                  : fmt::format("Merge into sorted runs of {}: half-cleaner, stride {}", k, c.stride());
-  s.launch = launch;
-  s.launch_name = l.name;
+  Step s = make_step(
+      c.mirrored() ? BitonicStep::Mirror : BitonicStep::HalfCleaner,
+      c.mirrored() ? fmt::format("Merge into sorted runs of {}: compare each key with its mirror in its {}-block", k, k)
+                   : fmt::format("Merge into sorted runs of {}: half-cleaner, stride {}", k, c.stride()),
+      launch, l.name);
   s.aux.push_back(ComparatorStage{k, c.stride(), c.mirrored()});
   s.aux.push_back(BlockOwnership{l.block_keys});
   return s;

@@ -77,9 +77,9 @@ BitonicPlan make_bitonic_plan(uint64_t n, int threads, int keys_per_thread,
 // Reads the parameters from `params` (defaults where missing).
 BitonicPlan make_bitonic_plan(uint64_t n, const ParamValues& params);
 
-// Step catalog (indices into bitonic step_kinds()) and pseudo-code.
-enum BitonicStepKind { kBitonicStepInput = 0, kBitonicStepMirror = 1, kBitonicStepHalfCleaner = 2 };
-const std::vector<StepKind>& bitonic_step_kinds();
+// Step kinds (their values index the catalog; timeline.h: make_step) and pseudo-code.
+enum class BitonicStep { Input, Mirror, HalfCleaner };
+const std::vector<StepKind>& step_kinds_of(BitonicStep);
 const std::vector<std::string>& bitonic_pseudo_code();
 
 // The step for the input snapshot (step 0) and for layer `layer` run by launch `launch`: kind,

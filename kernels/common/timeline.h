@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,13 +35,20 @@ struct Step {
   std::vector<AuxData> aux;
 };
 
-// A step of kind `kind` from an algorithm's catalog, with the kind's pseudo-code line.
-inline Step make_step(const std::vector<StepKind>& kinds, int kind, std::string caption,
-                      int launch = -1, std::string launch_name = {}) {
+// Step kinds are numbered once per family: an enum whose values index the family's catalog, with
+// the catalog beside it as `const std::vector<StepKind>& step_kinds_of(Enum)` (found by
+// argument-dependent lookup), e.g.
+//   enum class TwoWayStep { Input, BlockSortRegisters, ... };
+//   const std::vector<StepKind>& step_kinds_of(TwoWayStep);   // its Algorithm::step_kinds() too
+// The model and the GPU path of a family make their steps with it, so both number them alike.
+
+// A step of kind `kind`, with the kind's pseudo-code line; the recorder fills in the snapshots.
+template <class Kind, class = std::enable_if_t<std::is_enum_v<Kind>>>
+Step make_step(Kind kind, std::string caption, int launch = -1, std::string launch_name = {}) {
   Step s;
-  s.kind = kind;
+  s.kind = static_cast<int>(kind);
   s.caption = std::move(caption);
-  s.pseudo_line = kinds.at(size_t(kind)).pseudo_line;
+  s.pseudo_line = step_kinds_of(kind).at(size_t(s.kind)).pseudo_line;
   s.launch = launch;
   s.launch_name = std::move(launch_name);
   return s;

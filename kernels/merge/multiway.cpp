@@ -29,7 +29,7 @@ class MultiwayMerge final : public Algorithm {
     return kSpecs;
   }
   const std::vector<std::string>& pseudo_code() const override { return multiway_pseudo_code(); }
-  const std::vector<StepKind>& step_kinds() const override { return multiway_step_kinds(); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(MultiwayStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
     multiway_model_sort(make_multiway_plan(keys.size(), params), keys, recorder);

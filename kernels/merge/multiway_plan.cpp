@@ -109,7 +109,7 @@ const std::vector<std::string>& multiway_pseudo_code() {
   return kLines;
 }
 
-const std::vector<StepKind>& multiway_step_kinds() {
+const std::vector<StepKind>& step_kinds_of(MultiwayStep) {
   static const std::vector<StepKind> kKinds = {
       {"input", "Input: {n} keys as ordered bits", 0},
       {"block-sort", "Block sort: runs of {tile}", 1},
@@ -119,24 +119,21 @@ const std::vector<StepKind>& multiway_step_kinds() {
   return kKinds;
 }
 
-namespace {
-Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
-  return sortscope::make_step(multiway_step_kinds(), kind, std::move(caption), launch, std::move(launch_name));
-}
-}  // namespace
-
 Step multiway_input_step(const MultiwayPlan& p) {
-  return make_step(0, fmt::format("Input: {} keys as ordered bits; runs of {} from the block sort, then {} "
-                                  "round(s) of up to {}-way merging in parts of {}",
-                                  p.n, p.block.block_tile, p.rounds.size(), p.fan_in, p.part_keys),
+  return make_step(MultiwayStep::Input,
+                   fmt::format("Input: {} keys as ordered bits; runs of {} from the block sort, then {} "
+                               "round(s) of up to {}-way merging in parts of {}",
+                               p.n, p.block.block_tile, p.rounds.size(), p.fan_in, p.part_keys),
                    -1, "");
 }
 
 Step multiway_block_sort_step(const MultiwayPlan& p) {
-  Step s = make_step(1, fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
-                                    "memory -> {} runs of {}", p.block.block_threads, p.block.keys_per_thread,
-                                    p.block.block_tiles, p.block.block_tile),
-                     0, fmt::format("block sort ({} threads x {} keys)", p.block.block_threads, p.block.keys_per_thread));
+  Step s =
+      make_step(MultiwayStep::BlockSort,
+                fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
+                            "memory -> {} runs of {}",
+                            p.block.block_threads, p.block.keys_per_thread, p.block.block_tiles, p.block.block_tile),
+                0, fmt::format("block sort ({} threads x {} keys)", p.block.block_threads, p.block.keys_per_thread));
   s.aux.push_back(BlockOwnership{p.block.block_tile});
   return s;
 }
@@ -146,15 +143,15 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
   const MultiwayRound& r = p.rounds[size_t(round)];
   uint64_t max_it = 0, sum_it = 0;
   for (uint32_t v : iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
-  Step s = make_step(2, fmt::format("Round {}: {} selection cut each of {} group(s) of {} runs of {} into parts of "
-                                    "{} ({} selections, {:.1f} iterations on average, at most {})",
-                                    round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k,
-                                    r.run_in, p.part_keys, iterations.size(),
-                                    iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
-                     1 + 2 * round,
-                     fmt::format("select (round {}: {})", round + 1,
-                                 p.quickselect ? "one block per selection, a thread per run"
-                                               : "one warp per selection"));
+  Step s = make_step(
+      MultiwayStep::Select,
+      fmt::format("Round {}: {} selection cut each of {} group(s) of {} runs of {} into parts of "
+                  "{} ({} selections, {:.1f} iterations on average, at most {})",
+                  round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k, r.run_in, p.part_keys,
+                  iterations.size(), iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
+      1 + 2 * round,
+      fmt::format("select (round {}: {})", round + 1,
+                  p.quickselect ? "one block per selection, a thread per run" : "one warp per selection"));
   // The split matrix of the first group: rows 0..parts, k columns.
   SplitMatrix m;
   m.k = r.k;
@@ -177,14 +174,16 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
 Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBufferTrace* buffer) {
   const MultiwayRound& r = p.rounds[size_t(round)];
   const uint64_t width = uint64_t(2) << level;
-  Step s = make_step(3, fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged in pairs by "
-                                    "block-wise merging ({} threads, {}-key buffer, {}) -> each part holds merged "
-                                    "runs of {} of its k={} pieces",
-                                    round + 1, level + 1, r.levels, p.part_keys, p.merge_threads,
-                                    2 * p.merge_threads, p.stable ? "parallel ranking, stable" : "bitonic network",
-                                    std::min<uint64_t>(width, r.k), r.k),
-                     2 + 2 * round, fmt::format("merge (round {}: one block of {} threads per part, {} levels)",
-                                                round + 1, p.merge_threads, r.levels));
+  Step s = make_step(
+      MultiwayStep::MergeLevel,
+      fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged in pairs by "
+                  "block-wise merging ({} threads, {}-key buffer, {}) -> each part holds merged "
+                  "runs of {} of its k={} pieces",
+                  round + 1, level + 1, r.levels, p.part_keys, p.merge_threads, 2 * p.merge_threads,
+                  p.stable ? "parallel ranking, stable" : "bitonic network", std::min<uint64_t>(width, r.k), r.k),
+      2 + 2 * round,
+      fmt::format("merge (round {}: one block of {} threads per part, {} levels)", round + 1, p.merge_threads,
+                  r.levels));
   s.aux.push_back(BlockOwnership{p.part_keys});
   if (buffer) s.aux.push_back(std::move(*buffer));
   return s;

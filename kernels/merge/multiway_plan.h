@@ -68,7 +68,9 @@ MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys);
 std::string multiway_config_name(const ParamValues& params);
 
 const std::vector<std::string>& multiway_pseudo_code();
-const std::vector<StepKind>& multiway_step_kinds();
+// Step kinds (their values index the catalog; timeline.h: make_step).
+enum class MultiwayStep { Input, BlockSort, Select, MergeLevel };
+const std::vector<StepKind>& step_kinds_of(MultiwayStep);
 Step multiway_input_step(const MultiwayPlan& plan);
 Step multiway_block_sort_step(const MultiwayPlan& plan);
 // splits: the whole round's split rows (groups * (parts_per_group + 1) * k); iterations per row.

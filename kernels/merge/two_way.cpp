@@ -29,7 +29,7 @@ class TwoWayMerge final : public Algorithm {
     return kSpecs;
   }
   const std::vector<std::string>& pseudo_code() const override { return two_way_pseudo_code(); }
-  const std::vector<StepKind>& step_kinds() const override { return two_way_step_kinds(); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(TwoWayStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
     two_way_model_sort(make_two_way_plan(keys.size(), params), keys, recorder);

@@ -96,7 +96,7 @@ const std::vector<std::string>& two_way_pseudo_code() {
   return kLines;
 }
 
-const std::vector<StepKind>& two_way_step_kinds() {
+const std::vector<StepKind>& step_kinds_of(TwoWayStep) {
   static const std::vector<StepKind> kKinds = {
       {"input", "Input: {n} keys as ordered bits", 0},
       {"block-sort-registers", "Block sort: every thread sorted its {vt} keys in registers", 2},
@@ -108,32 +108,34 @@ const std::vector<StepKind>& two_way_step_kinds() {
 }
 
 namespace {
-Step make_step(int kind, std::string caption, int launch, std::string launch_name) {
-  return sortscope::make_step(two_way_step_kinds(), kind, std::move(caption), launch, std::move(launch_name));
-}
 std::string block_sort_launch(const TwoWayPlan& p) {
   return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.block_threads, p.keys_per_thread);
 }
 }  // namespace
 
 Step two_way_input_step(const TwoWayPlan& p) {
-  return make_step(0, fmt::format("Input: {} keys as ordered bits; block sort tiles of {} x {} = {} keys, "
-                                  "merge tiles of {} x {} = {}", p.n, p.block_threads, p.keys_per_thread,
-                                  p.block_tile, p.threads, p.keys_per_thread, p.tile),
-                   -1, "");
+  return make_step(
+      TwoWayStep::Input,
+      fmt::format("Input: {} keys as ordered bits; block sort tiles of {} x {} = {} keys, "
+                  "merge tiles of {} x {} = {}",
+                  p.n, p.block_threads, p.keys_per_thread, p.block_tile, p.threads, p.keys_per_thread, p.tile),
+      -1, "");
 }
 
 Step two_way_block_step(const TwoWayPlan& p, int stage) {
   Step s;
   if (stage == 0) {
-    s = make_step(1, fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
-                                 "transposition sort): runs of {}", p.keys_per_thread, p.keys_per_thread),
+    s = make_step(TwoWayStep::BlockSortRegisters,
+                  fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
+                              "transposition sort): runs of {}",
+                              p.keys_per_thread, p.keys_per_thread),
                   0, block_sort_launch(p));
   } else {
     const uint64_t w = p.block_run(stage - 1);
-    s = make_step(2, fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
-                                 "per pair, each merging {} keys from its merge-path split -> runs of {}",
-                                 w, 1 << stage, p.keys_per_thread, 2 * w),
+    s = make_step(TwoWayStep::BlockSortMerge,
+                  fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
+                              "per pair, each merging {} keys from its merge-path split -> runs of {}",
+                              w, 1 << stage, p.keys_per_thread, 2 * w),
                   0, block_sort_launch(p));
   }
   s.aux.push_back(BlockOwnership{p.block_tile});
@@ -142,9 +144,10 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
 
 Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {
   const uint64_t r = p.run_in(pass);
-  Step s = make_step(3, fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
-                                    "of runs of {} ({} splits, one per thread block)",
-                                    pass + 1, p.tile, r, p.tiles),
+  Step s = make_step(TwoWayStep::Partition,
+                     fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
+                                 "of runs of {} ({} splits, one per thread block)",
+                                 pass + 1, p.tile, r, p.tiles),
                      1 + 2 * pass, fmt::format("partition (pass {}: one thread per output tile)", pass + 1));
   MergeBlockShares shares;
   shares.pass = uint32_t(pass);
@@ -184,11 +187,13 @@ Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uin
 
 Step two_way_merge_step(const TwoWayPlan& p, int pass) {
   const uint64_t r = p.run_in(pass);
-  Step s = make_step(4, fmt::format("Pass {}: each of {} blocks merged its {} outputs from its share of A "
-                                    "and B -> runs of {}",
-                                    pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
-                     2 + 2 * pass, fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1,
-                                               p.threads, p.keys_per_thread));
+  Step s =
+      make_step(TwoWayStep::Merge,
+                fmt::format("Pass {}: each of {} blocks merged its {} outputs from its share of A "
+                            "and B -> runs of {}",
+                            pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
+                2 + 2 * pass,
+                fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1, p.threads, p.keys_per_thread));
   s.aux.push_back(BlockOwnership{p.tile});
   return s;
 }

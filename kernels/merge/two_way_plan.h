@@ -116,9 +116,11 @@ SORTSCOPE_HD uint64_t merge_tile_a_end(const MergeTile& m, const uint64_t* split
   return m.diag + m.count == m.a_len + m.b_len ? m.a_len : splits[t + 1];
 }
 
-// Pseudo-code, step catalog and the steps both backends record.
+// Pseudo-code, step kinds (their values index the catalog; timeline.h: make_step) and the steps
+// both backends record.
 const std::vector<std::string>& two_way_pseudo_code();
-const std::vector<StepKind>& two_way_step_kinds();
+enum class TwoWayStep { Input, BlockSortRegisters, BlockSortMerge, Partition, Merge };
+const std::vector<StepKind>& step_kinds_of(TwoWayStep);
 Step two_way_input_step(const TwoWayPlan& plan);
 Step two_way_block_step(const TwoWayPlan& plan, int stage);
 // splits: tiles entries, the A-split of every tile's starting diagonal (relative to its pair).

@@ -35,21 +35,6 @@ const std::vector<std::string> kOnesweepPseudo = {
     "output <- native(keys)",
 };
 
-const std::vector<StepKind> kRtsKinds = {
-    {"input", "The input as ordered bits", 0},
-    {"upsweep", "Upsweep: every block counts its keys per digit", 3},
-    {"scan", "Scan of the digit-major count matrix: where each block writes each digit", 4},
-    {"downsweep", "Downsweep: blocks rank their keys by digit and scatter them", 7},
-    {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
-};
-
-const std::vector<StepKind> kOnesweepKinds = {
-    {"input", "The input as ordered bits", 0},
-    {"histogram", "Histogram of every digit place in one read, scanned per place", 2},
-    {"onesweep-pass", "Tiles rank their keys, look back for digit offsets and scatter", 7},
-    {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
-};
-
 std::string bits_range(const RadixPlan& p, int pass) {
   return fmt::format("bits {}..{}", p.pass_shift(pass), p.pass_shift(pass) + p.pass_bits(pass) - 1);
 }
@@ -61,32 +46,22 @@ uint32_t digit_at(const void* keys, uint64_t i, int shift, uint32_t mask) {
 
 }  // namespace
 
-const std::vector<StepKind>& radix_step_kinds(RadixVariant v) {
-  return v == RadixVariant::Onesweep ? kOnesweepKinds : kRtsKinds;
+const std::vector<StepKind>& step_kinds_of(RadixStep) {
+  // In RadixStep's order; the pseudo-code lines are those of the variant recording the kind.
+  static const std::vector<StepKind> kKinds = {
+      {"input", "The input as ordered bits", 0},
+      {"histogram", "Histogram of every digit place in one read, scanned per place", 2},
+      {"upsweep", "Upsweep: every block counts its keys per digit", 3},
+      {"scan", "Scan of the digit-major count matrix: where each block writes each digit", 4},
+      {"downsweep", "Downsweep: blocks rank their keys by digit and scatter them", 7},
+      {"onesweep-pass", "Tiles rank their keys, look back for digit offsets and scatter", 7},
+      {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
+  };
+  return kKinds;
 }
 
 const std::vector<std::string>& radix_pseudo_code(RadixVariant v) {
   return v == RadixVariant::Onesweep ? kOnesweepPseudo : kRtsPseudo;
-}
-
-int radix_step_index(RadixVariant v, RadixStepKind k) {
-  if (v == RadixVariant::Onesweep) {
-    switch (k) {
-      case RadixStepKind::Input: return 0;
-      case RadixStepKind::Histogram: return 1;
-      case RadixStepKind::Pass: return 2;
-      case RadixStepKind::SingleBlock: return 3;
-      default: return -1;
-    }
-  }
-  switch (k) {
-    case RadixStepKind::Input: return 0;
-    case RadixStepKind::Upsweep: return 1;
-    case RadixStepKind::Scan: return 2;
-    case RadixStepKind::Pass: return 3;
-    case RadixStepKind::SingleBlock: return 4;
-    default: return -1;
-  }
 }
 
 std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint32_t rows,
@@ -101,16 +76,10 @@ std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint
   return scanned;
 }
 
-Step RadixStepWriter::make_step(RadixStepKind kind, std::string caption, int launch) const {
-  Step s;
-  s.kind = radix_step_index(plan_.variant, kind);
-  if (s.kind < 0) throw std::logic_error("radix: step kind not in this variant's catalog");
-  s.caption = std::move(caption);
-  s.pseudo_line = radix_step_kinds(plan_.variant)[size_t(s.kind)].pseudo_line;
-  s.launch = launch;
-  auto names = plan_.launch_names();
-  if (launch >= 0 && size_t(launch) < names.size()) s.launch_name = names[size_t(launch)];
-  return s;
+Step RadixStepWriter::step(RadixStep kind, std::string caption, int launch) const {
+  const std::vector<std::string> names = plan_.launch_names();
+  return make_step(kind, std::move(caption), launch,
+                   launch >= 0 && size_t(launch) < names.size() ? names[size_t(launch)] : std::string());
 }
 
 DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_scanned) const {
@@ -142,10 +111,10 @@ DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_sc
 void RadixStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   std::string values = plan_.with_values ? " with values" : "";
-  rec_.record(make_step(RadixStepKind::Input,
-                        fmt::format("Input: {} {} keys{} as ordered bits. {}", plan_.n,
-                                    key_type_name(plan_.key_type), values, plan_.describe()),
-                        -1),
+  rec_.record(step(RadixStep::Input,
+                   fmt::format("Input: {} {} keys{} as ordered bits. {}", plan_.n, key_type_name(plan_.key_type),
+                               values, plan_.describe()),
+                   -1),
               array);
 }
 
@@ -167,34 +136,34 @@ void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
       run += counts[size_t(p) * h.cols + d];
     }
   }
-  Step s = make_step(RadixStepKind::Histogram,
-                     fmt::format("One read of the keys counts the digits of all {} places ({} x {} "
-                                 "histogram); scanning each row gives where every digit starts",
-                                 plan_.passes, plan_.passes, plan_.digits),
-                     plan_.launch_of_histogram());
+  Step s = step(RadixStep::Histogram,
+                fmt::format("One read of the keys counts the digits of all {} places ({} x {} "
+                            "histogram); scanning each row gives where every digit starts",
+                            plan_.passes, plan_.passes, plan_.digits),
+                plan_.launch_of_histogram());
   s.aux.push_back(std::move(h));
   rec_.record(std::move(s), array);
 }
 
 void RadixStepWriter::upsweep(const RadixPassRecord& r, const ArrayState& array) {
-  Step s = make_step(RadixStepKind::Upsweep,
-                     fmt::format("Pass {}/{}, {}: upsweep - each of {} blocks counts the digits of "
-                                 "its {} keys ({} x {} count matrix)",
-                                 r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.blocks,
-                                 plan_.block_keys, plan_.blocks, plan_.digits),
-                     plan_.launch_of_upsweep(r.pass));
+  Step s = step(RadixStep::Upsweep,
+                fmt::format("Pass {}/{}, {}: upsweep - each of {} blocks counts the digits of "
+                            "its {} keys ({} x {} count matrix)",
+                            r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.blocks, plan_.block_keys,
+                            plan_.blocks, plan_.digits),
+                plan_.launch_of_upsweep(r.pass));
   s.aux.push_back(histogram(r, false));
   s.aux.push_back(BlockOwnership{plan_.block_keys});
   rec_.record(std::move(s), array);
 }
 
 void RadixStepWriter::scan(const RadixPassRecord& r, const ArrayState& array) {
-  Step s = make_step(RadixStepKind::Scan,
-                     fmt::format("Pass {}/{}: exclusive scan of the count matrix in digit-major order "
-                                 "(digit 0 of every block, then digit 1, ...): where block b writes "
-                                 "its first key of each digit",
-                                 r.pass + 1, plan_.passes),
-                     plan_.launch_of_scan(r.pass));
+  Step s = step(RadixStep::Scan,
+                fmt::format("Pass {}/{}: exclusive scan of the count matrix in digit-major order "
+                            "(digit 0 of every block, then digit 1, ...): where block b writes "
+                            "its first key of each digit",
+                            r.pass + 1, plan_.passes),
+                plan_.launch_of_scan(r.pass));
   s.aux.push_back(histogram(r, true));
   s.aux.push_back(BlockOwnership{plan_.block_keys});
   rec_.record(std::move(s), array);
@@ -229,27 +198,26 @@ void RadixStepWriter::pass(const RadixPassRecord& r, const void* highlight_input
   const std::string sorted_by = fmt::format("the array is now sorted by bits 0..{}",
                                             plan_.pass_shift(r.pass) + plan_.pass_bits(r.pass) - 1);
   if (plan_.single_block) {
-    s = make_step(RadixStepKind::SingleBlock,
-                  fmt::format("Pass {}/{}, {}: the single block ranks all {} keys by digit in shared "
-                              "memory (stable) and exchanges them; {}",
-                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.n, sorted_by),
-                  0);
+    s = step(RadixStep::SingleBlockPass,
+             fmt::format("Pass {}/{}, {}: the single block ranks all {} keys by digit in shared "
+                         "memory (stable) and exchanges them; {}",
+                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.n, sorted_by),
+             0);
   } else if (plan_.variant == RadixVariant::ReduceThenScan) {
-    s = make_step(RadixStepKind::Pass,
-                  fmt::format("Pass {}/{}, {}: downsweep - each block ranks its keys tile by tile "
-                              "(stable) and scatters them to its offsets; {}",
-                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), sorted_by),
-                  plan_.launch_of_pass(r.pass));
+    s = step(RadixStep::Downsweep,
+             fmt::format("Pass {}/{}, {}: downsweep - each block ranks its keys tile by tile "
+                         "(stable) and scatters them to its offsets; {}",
+                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), sorted_by),
+             plan_.launch_of_pass(r.pass));
   } else {
     uint32_t deepest = 0;
     if (r.lookback)
       for (uint32_t d : r.lookback->depth) deepest = std::max(deepest, d);
-    s = make_step(RadixStepKind::Pass,
-                  fmt::format("Pass {}/{}, {}: {} tiles rank their keys, publish their counts, look "
-                              "back (at most {} tiles) for their digit offsets and scatter; {}",
-                              r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.tiles,
-                              deepest, sorted_by),
-                  plan_.launch_of_pass(r.pass));
+    s = step(RadixStep::OnesweepPass,
+             fmt::format("Pass {}/{}, {}: {} tiles rank their keys, publish their counts, look "
+                         "back (at most {} tiles) for their digit offsets and scatter; {}",
+                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.tiles, deepest, sorted_by),
+             plan_.launch_of_pass(r.pass));
   }
   s.aux.push_back(histogram(r, true));
   s.aux.push_back(std::move(ranks));

@@ -14,18 +14,19 @@
 
 namespace sortscope {
 
-// Step kinds; radix_step_index maps them to indices into radix_step_kinds(variant).
-enum class RadixStepKind {
+// Step kinds of both variants, one numbering: the values index the family's catalog (timeline.h:
+// make_step); each kind's pseudo-code line is in the pseudo-code of the variant that records it.
+enum class RadixStep {
   Input,
-  Histogram,    // onesweep: all digit places in one read
-  Upsweep,      // reduce-then-scan: per-block digit counts
-  Scan,         // reduce-then-scan: digit-major scan of the count matrix
-  Pass,         // rank + scatter of one digit place (downsweep or onesweep pass)
-  SingleBlock,  // one digit place inside the single-block kernel
+  Histogram,        // onesweep: all digit places in one read
+  Upsweep,          // reduce-then-scan: per-block digit counts
+  Scan,             // reduce-then-scan: digit-major scan of the count matrix
+  Downsweep,        // reduce-then-scan: rank + scatter of one digit place
+  OnesweepPass,     // onesweep: rank, look back and scatter one digit place
+  SingleBlockPass,  // one digit place inside the single-block kernel (both variants, small n)
 };
 
-const std::vector<StepKind>& radix_step_kinds(RadixVariant v);
-int radix_step_index(RadixVariant v, RadixStepKind k);  // -1 when the variant has no such step
+const std::vector<StepKind>& step_kinds_of(RadixStep);
 const std::vector<std::string>& radix_pseudo_code(RadixVariant v);
 
 // Full scatter maps (arrows) are captured up to this n; DigitHistogram matrices above this many
@@ -71,7 +72,7 @@ class RadixStepWriter {
 
  private:
   DigitHistogram histogram(const RadixPassRecord& r, bool with_scanned) const;
-  Step make_step(RadixStepKind kind, std::string caption, int launch) const;
+  Step step(RadixStep kind, std::string caption, int launch) const;  // with the launch's name
   const RadixPlan& plan_;
   Recorder& rec_;
 };

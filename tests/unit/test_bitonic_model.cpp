@@ -63,7 +63,7 @@ TEST(BitonicModel, TwoHundredFiftySixKeysGiveTheThirtySixLayers) {
   Timeline t = explain_model(default_params(), keys, uint64_t(1) << 30);
   ASSERT_EQ(t.padded_n, 256u);
   ASSERT_EQ(t.steps.size(), 37u);  // step 0 = input, then 1 + 2 + ... + 8 = 36 layers
-  EXPECT_EQ(t.steps[0].kind, kBitonicStepInput);
+  EXPECT_EQ(t.steps[0].kind, int(BitonicStep::Input));
   EXPECT_EQ(t.steps[0].launch, -1);
   const std::vector<ComparatorStage> want = expected_stages(256);
   ASSERT_EQ(want.size(), 36u);
@@ -74,14 +74,14 @@ TEST(BitonicModel, TwoHundredFiftySixKeysGiveTheThirtySixLayers) {
     EXPECT_EQ(c->merge_size, want[i].merge_size) << i;
     EXPECT_EQ(c->stride, want[i].stride) << i;
     EXPECT_EQ(c->mirrored, want[i].mirrored) << i;
-    EXPECT_EQ(s.kind, want[i].mirrored ? kBitonicStepMirror : kBitonicStepHalfCleaner) << i;
+    EXPECT_EQ(s.kind, int(want[i].mirrored ? BitonicStep::Mirror : BitonicStep::HalfCleaner)) << i;
     // Default tile (256 x 8) holds all 256 keys: one fused launch, stages shown one by one.
     EXPECT_EQ(s.launch, 0) << i;
     EXPECT_EQ(s.launch_name, "tile sort (shared memory, fused): merges 2..256") << i;
     const auto* own = find_aux<BlockOwnership>(s.aux);
     ASSERT_NE(own, nullptr) << i;
     EXPECT_EQ(own->tile_keys, 256u) << i;
-    EXPECT_EQ(s.pseudo_line, bitonic_step_kinds()[size_t(s.kind)].pseudo_line);
+    EXPECT_EQ(s.pseudo_line, step_kinds_of(BitonicStep{})[size_t(s.kind)].pseudo_line);
   }
   EXPECT_EQ(t.steps[1].caption, "Merge into sorted runs of 2: compare each key with its mirror in its 2-block");
   EXPECT_EQ(t.steps[36].caption, "Merge into sorted runs of 256: half-cleaner, stride 1");

@@ -139,7 +139,7 @@ void check_timeline(const Algorithm& a, const ParamValues& params, const HostKey
   const int extra = (!plan.single_block && plan.variant == RadixVariant::Onesweep) ? 1 : 0;
   // n = 0: nothing to sort, the timeline is the (empty) input alone.
   ASSERT_EQ(t.steps.size(), input.size() == 0 ? size_t(1) : size_t(1 + extra + per_pass * plan.passes));
-  EXPECT_EQ(t.steps[0].kind, radix_step_index(plan.variant, RadixStepKind::Input));
+  EXPECT_EQ(t.steps[0].kind, int(RadixStep::Input));
   const std::vector<uint64_t> input_ord = radix_ordered_of(input);
   EXPECT_EQ(radix_snapshot(t, t.steps[0]), input_ord);
   EXPECT_EQ(radix_snapshot(t, t.steps.back()), radix_stable_reference(input).keys);
@@ -151,6 +151,11 @@ void check_timeline(const Algorithm& a, const ParamValues& params, const HostKey
     EXPECT_EQ(s.pseudo_line, a.step_kinds()[size_t(s.kind)].pseudo_line);
     ASSERT_LT(s.pseudo_line, int(a.pseudo_code().size()));
     EXPECT_FALSE(s.caption.empty());
+    // One catalog for both variants: each records only its own kinds.
+    const RadixStep kind = RadixStep(s.kind);
+    const bool onesweep_kind = kind == RadixStep::Histogram || kind == RadixStep::OnesweepPass;
+    const bool rts_kind = kind == RadixStep::Upsweep || kind == RadixStep::Scan || kind == RadixStep::Downsweep;
+    EXPECT_FALSE(plan.variant == RadixVariant::Onesweep ? rts_kind : onesweep_kind) << s.caption;
     if (s.launch >= 0) {
       ASSERT_LT(size_t(s.launch), names.size());
       EXPECT_EQ(s.launch_name, names[size_t(s.launch)]);
@@ -159,15 +164,18 @@ void check_timeline(const Algorithm& a, const ParamValues& params, const HostKey
     if (h) {
       uint64_t sum = 0;
       for (uint32_t c : h->counts) sum += c;
-      EXPECT_EQ(sum, s.kind == radix_step_index(plan.variant, RadixStepKind::Histogram)
-                         ? uint64_t(plan.passes) * input.size() : input.size());
+      EXPECT_EQ(sum, kind == RadixStep::Histogram ? uint64_t(plan.passes) * input.size() : input.size());
       EXPECT_EQ(h->cols, plan.digits);
       if (!h->scanned.empty() && h->blocks_per_row == 1 &&
-          s.kind != radix_step_index(plan.variant, RadixStepKind::Histogram))
+          kind != RadixStep::Histogram)
         EXPECT_EQ(h->scanned, digit_major_scan(h->counts, h->rows, h->cols));
+      // What a row is, for the views: digit places, onesweep's tiles, or blocks.
+      EXPECT_EQ(h->rows_are, kind == RadixStep::Histogram      ? DigitHistogram::Rows::DigitPlaces
+                             : kind == RadixStep::OnesweepPass ? DigitHistogram::Rows::Tiles
+                                                               : DigitHistogram::Rows::Blocks);
     }
-    const bool is_pass = s.kind == radix_step_index(plan.variant, RadixStepKind::Pass) ||
-                         s.kind == radix_step_index(plan.variant, RadixStepKind::SingleBlock);
+    const bool is_pass =
+        kind == RadixStep::Downsweep || kind == RadixStep::OnesweepPass || kind == RadixStep::SingleBlockPass;
     if (!is_pass) continue;
     const std::vector<uint64_t> after = radix_snapshot(t, s);
     const auto* r = find_aux<LocalRanks>(s.aux);
