@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/key_transform.h"
+#include "common/ordered_model.h"
 
 namespace sortscope {
 
@@ -131,16 +131,9 @@ void model_sort_words(const BitonicPlan& plan, HostKeys& keys, Recorder* recorde
 }  // namespace
 
 void bitonic_model_sort(const BitonicPlan& plan, HostKeys& keys, Recorder* recorder) {
-  const uint64_t n = keys.size();
-  if (plan.n != n) throw std::logic_error("bitonic model: plan made for a different n");
-  if (keys.has_values() && keys.values.size() != n)
-    throw std::invalid_argument("bitonic model: values and keys differ in length");
-  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
-  if (key_bytes(keys.type) == 4)
-    model_sort_words<uint32_t>(plan, keys, recorder);
-  else
-    model_sort_words<uint64_t>(plan, keys, recorder);
-  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  sort_as_ordered_bits("bitonic", plan.n, keys, [&](auto word, auto /*values*/) {
+    model_sort_words<decltype(word)>(plan, keys, recorder);
+  });
 }
 
 }  // namespace sortscope

@@ -5,6 +5,7 @@
 // the high half (never the value) keeps every merge stable. A u64 key with a value travels as a
 // 16-byte struct. Shared by the CPU models and the kernels (SORTSCOPE_HD), so both compare alike.
 #include <cstdint>
+#include <type_traits>
 
 #include "common/host_device.h"
 
@@ -69,8 +70,13 @@ SORTSCOPE_HD typename T::Item max_item() {
   return T::make(~typename T::Key(0), 0u);
 }
 
-// Calls f(Traits{}) for a word size and values on/off: the one place run-time choices become
-// templates.
+// The traits of a word type (ordered bits) and values on/off, chosen at compile time.
+template <class Word, bool kValues>
+using ItemTraits = std::conditional_t<sizeof(Word) == 4, std::conditional_t<kValues, PairsU32, KeysU32>,
+                                      std::conditional_t<kValues, PairsU64, KeysU64>>;
+
+// Calls f(Traits{}) for a word size and values on/off: where the GPU paths' run-time choices become
+// templates (the CPU models get theirs from common/ordered_model.h).
 template <class F>
 decltype(auto) dispatch_items(int key_bytes, bool with_values, F&& f) {
   if (key_bytes == 4) return with_values ? f(PairsU32{}) : f(KeysU32{});

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "common/key_transform.h"
+#include "common/ordered_model.h"
 #include "merge_host.h"
 #include "merge_path.h"
 
@@ -117,19 +117,13 @@ template void merge::two_way_block_sort_host<merge::PairsU32>(const TwoWayPlan&,
 template void merge::two_way_block_sort_host<merge::PairsU64>(const TwoWayPlan&, std::vector<merge::PairsU64::Item>&);
 
 void two_way_model_sort(const TwoWayPlan& plan, HostKeys& keys, Recorder* recorder) {
-  const uint64_t n = keys.size();
-  if (plan.n != n) throw std::logic_error("two-way merge model: plan made for a different n");
-  if (keys.has_values() && keys.values.size() != n)
-    throw std::invalid_argument("two-way merge model: values and keys differ in length");
-  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
-  if (recorder) recorder->set_padded_n(n);
-  dispatch_items(key_bytes(keys.type), keys.has_values(), [&](auto traits) {
-    using T = decltype(traits);
+  sort_as_ordered_bits("two-way merge", plan.n, keys, [&](auto word, auto values) {
+    using T = ItemTraits<decltype(word), decltype(values)::value>;
+    if (recorder) recorder->set_padded_n(plan.n);
     auto items = host_items_from<T>(keys);
     sort_items<T>(plan, items, recorder);
     host_items_to<T>(items.data(), keys);
   });
-  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
 }
 
 }  // namespace sortscope

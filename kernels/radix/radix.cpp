@@ -3,7 +3,6 @@
 #include <optional>
 #include <stdexcept>
 
-#include "common/key_transform.h"
 #include "radix_model.h"
 #include "radix_plan.h"
 #include "radix_scratch.h"
@@ -34,17 +33,13 @@ class RadixAlgorithm final : public Algorithm {
     return v_ == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
   }
   const std::vector<std::string>& pseudo_code() const override { return radix_pseudo_code(v_); }
-  const std::vector<StepKind>& step_kinds() const override { return radix_step_kinds(v_); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(RadixStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
-    const uint64_t n = keys.size();
-    RadixPlan plan = make_radix_plan(v_, n, keys.type, keys.has_values(), params);
-    keys_to_ordered_host(keys.bytes.data(), n, keys.type);
+    RadixPlan plan = make_radix_plan(v_, keys.size(), keys.type, keys.has_values(), params);
     std::optional<RadixStepWriter> writer;
     if (recorder) writer.emplace(plan, *recorder);
-    radix_model_sort(plan, keys.bytes.data(), keys.has_values() ? keys.values.data() : nullptr,
-                     writer ? &*writer : nullptr);
-    keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+    radix_model_sort(plan, keys, writer ? &*writer : nullptr);
   }
 
   bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }

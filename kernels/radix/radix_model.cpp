@@ -4,6 +4,8 @@
 #include <cstring>
 #include <vector>
 
+#include "common/ordered_model.h"
+
 namespace sortscope {
 namespace {
 
@@ -118,11 +120,10 @@ LookbackState radix_model_lookback(const RadixPlan& plan) {
   return s;
 }
 
-void radix_model_sort(const RadixPlan& plan, void* keys, uint32_t* values, RadixStepWriter* writer) {
-  if (plan.key_bits == 32)
-    model_sort(plan, static_cast<uint32_t*>(keys), values, writer);
-  else
-    model_sort(plan, static_cast<uint64_t*>(keys), values, writer);
+void radix_model_sort(const RadixPlan& plan, HostKeys& keys, RadixStepWriter* writer) {
+  sort_as_ordered_bits("radix", plan.n, keys, [&](auto word, auto /*values*/) {
+    model_sort(plan, keys.as<decltype(word)>(), keys.has_values() ? keys.values.data() : nullptr, writer);
+  });
 }
 
 }  // namespace sortscope

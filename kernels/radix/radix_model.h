@@ -6,6 +6,7 @@
 // deterministic on the GPU; the model shows a simulated schedule (kModelTilesInFlight tiles).
 #include <cstdint>
 
+#include "common/host_keys.h"
 #include "radix_plan.h"
 #include "radix_steps.h"
 
@@ -13,9 +14,9 @@ namespace sortscope {
 
 inline constexpr uint32_t kModelTilesInFlight = 8;
 
-// Sorts plan.n ordered-bits words at `keys` (32- or 64-bit per plan.key_bits) and, when `values`
-// is not null, the values with them; stable. Records every step through `writer` when set.
-void radix_model_sort(const RadixPlan& plan, void* keys, uint32_t* values, RadixStepWriter* writer);
+// Sorts `keys` (native; plan.n of them, values with them, stable) as ordered bits
+// (common/ordered_model.h). Records every step through `writer` when set.
+void radix_model_sort(const RadixPlan& plan, HostKeys& keys, RadixStepWriter* writer);
 
 // The model's look-back schedule for a onesweep pass over `tiles` tiles (exposed for tests).
 LookbackState radix_model_lookback(const RadixPlan& plan);
