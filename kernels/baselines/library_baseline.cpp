@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/key_transform.h"
+#include "common/ordered_model.h"
 #if SORTSCOPE_HAS_CUDA
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
@@ -35,37 +35,22 @@ std::string input_caption(uint64_t n) { return "Input: " + std::to_string(n) + "
 
 }  // namespace
 
-Step LibraryBaseline::make_step(int kind, std::string caption, bool on_gpu) const {
-  Step s;
-  s.kind = kind;
-  s.caption = std::move(caption);
-  s.pseudo_line = s_.step_kinds[size_t(kind)].pseudo_line;
-  if (kind == 1 && on_gpu) {
-    s.launch = 0;
-    s.launch_name = s_.library + " (library call)";
-  }
-  return s;
-}
-
 void LibraryBaseline::run_model(const ParamValues&, HostKeys& keys, Recorder* recorder) const {
   const uint64_t n = keys.size();
-  if (keys.has_values() && keys.values.size() != n)
-    throw std::invalid_argument(s_.id + " model: values and keys differ in length");
-  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
-  void* words = keys.bytes.data();
-  uint32_t* values = keys.has_values() ? keys.values.data() : nullptr;
-  if (recorder) {
-    recorder->set_padded_n(n);
-    recorder->record(make_step(0, input_caption(n), false), ArrayState{words, values, false, nullptr});
-  }
-  if (key_bytes(keys.type) == 4)
-    stable_sort_words(keys.as<uint32_t>(), values, n);
-  else
-    stable_sort_words(keys.as<uint64_t>(), values, n);
-  if (recorder)
-    recorder->record(make_step(1, "Sorted by std::stable_sort, the CPU model of " + s_.library, false),
-                     ArrayState{words, values, false, nullptr});
-  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  sort_as_ordered_bits(s_.id.c_str(), n, keys, [&](auto word, auto /*values*/) {
+    auto* words = keys.as<decltype(word)>();
+    uint32_t* values = keys.has_values() ? keys.values.data() : nullptr;
+    if (recorder) {
+      recorder->set_padded_n(n);
+      recorder->record(make_step(s_.step_kinds, LibraryStep::Input, input_caption(n)),
+                       ArrayState{words, values, false, nullptr});
+    }
+    stable_sort_words(words, values, n);
+    if (recorder)
+      recorder->record(make_step(s_.step_kinds, LibraryStep::Sorted,
+                                 "Sorted by std::stable_sort, the CPU model of " + s_.library),
+                       ArrayState{words, values, false, nullptr});
+  });
 }
 
 void LibraryBaseline::run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const {
@@ -78,12 +63,14 @@ void LibraryBaseline::run_gpu(const ParamValues& params, DeviceKeys& keys, const
   Recorder* rec = ctx.recorder;
   if (rec) {
     rec->set_padded_n(n);
-    rec->record(make_step(0, input_caption(n), true), ArrayState{keys.keys, keys.values, true, ctx.stream});
+    rec->record(make_step(s_.step_kinds, LibraryStep::Input, input_caption(n)),
+                ArrayState{keys.keys, keys.values, true, ctx.stream});
   }
   s_.gpu_sort(params, keys.keys, keys.values, n, key_bytes(keys.type), ctx.stream, *scratch);
   if (rec)
-    rec->record(make_step(1, s_.library + "::" + s_.entry(params, keys.values != nullptr) + ": sorted in one library call",
-                          true),
+    rec->record(make_step(s_.step_kinds, LibraryStep::Sorted,
+                          s_.library + "::" + s_.entry(params, keys.values != nullptr) + ": sorted in one library call",
+                          0, s_.library + " (library call)"),
                 ArrayState{keys.keys, keys.values, true, ctx.stream});
   keys_from_ordered_device(keys.keys, n, keys.type, ctx.stream);
   if (scratch == &local) CUDA_CHECK(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(ctx.stream)));

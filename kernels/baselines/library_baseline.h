@@ -15,6 +15,9 @@
 
 namespace sortscope {
 
+// Every library baseline records the same two steps (their captions are the library's).
+enum class LibraryStep { Input, Sorted };
+
 struct LibrarySort {
   std::string id;        // "cub-merge"
   std::string title;     // "CUB merge sort (baseline)"
@@ -22,7 +25,7 @@ struct LibrarySort {
   std::string library;   // the call's name in captions: "cub::DeviceMergeSort"
   std::vector<ParamSpec> params;
   std::vector<std::string> pseudo_code;
-  std::vector<StepKind> step_kinds;  // 0 = the input as ordered bits, 1 = sorted
+  std::vector<StepKind> step_kinds;  // indexed by LibraryStep
   // The entry point a run calls, for the sorted step's caption: "SortPairs", "StableSortKeys".
   std::function<std::string(const ParamValues&, bool with_values)> entry;
   // Sorts n ordered-bits words (word_bytes 4 or 8) in place on `stream`, values (or null) following
@@ -58,7 +61,6 @@ class LibraryBaseline final : public Algorithm {
   }
 
  private:
-  Step make_step(int kind, std::string caption, bool on_gpu) const;
   LibrarySort s_;
 };
 

@@ -41,17 +41,27 @@ struct Step {
 //   enum class TwoWayStep { Input, BlockSortRegisters, ... };
 //   const std::vector<StepKind>& step_kinds_of(TwoWayStep);   // its Algorithm::step_kinds() too
 // The model and the GPU path of a family make their steps with it, so both number them alike.
+// (The library baselines share one enum over catalogs that differ only in captions, so they name
+// theirs: make_step(catalog, kind, ...).)
 
-// A step of kind `kind`, with the kind's pseudo-code line; the recorder fills in the snapshots.
+// A step of kind `kind` from `kinds`, with the kind's pseudo-code line; the recorder fills in the
+// snapshots.
 template <class Kind, class = std::enable_if_t<std::is_enum_v<Kind>>>
-Step make_step(Kind kind, std::string caption, int launch = -1, std::string launch_name = {}) {
+Step make_step(const std::vector<StepKind>& kinds, Kind kind, std::string caption, int launch = -1,
+               std::string launch_name = {}) {
   Step s;
   s.kind = static_cast<int>(kind);
   s.caption = std::move(caption);
-  s.pseudo_line = step_kinds_of(kind).at(size_t(s.kind)).pseudo_line;
+  s.pseudo_line = kinds.at(size_t(s.kind)).pseudo_line;
   s.launch = launch;
   s.launch_name = std::move(launch_name);
   return s;
+}
+
+// The same from the family's catalog, step_kinds_of(kind).
+template <class Kind, class = std::enable_if_t<std::is_enum_v<Kind>>>
+Step make_step(Kind kind, std::string caption, int launch = -1, std::string launch_name = {}) {
+  return make_step(step_kinds_of(kind), kind, std::move(caption), launch, std::move(launch_name));
 }
 
 struct Timeline {
