@@ -22,7 +22,7 @@ class OddEvenMergeSort final : public Algorithm {
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return odd_even_params(); }
   const std::vector<std::string>& pseudo_code() const override { return odd_even_pseudo_code(); }
-  const std::vector<StepKind>& step_kinds() const override { return odd_even_step_kinds(); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(OddEvenStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
     odd_even_model_sort(make_odd_even_plan(keys.size(), params), keys, recorder);

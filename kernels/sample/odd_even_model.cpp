@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "common/key_transform.h"
+#include "common/ordered_model.h"
 
 namespace sortscope {
 namespace {
@@ -37,15 +37,9 @@ void sort_words(const OddEvenPlan& plan, Word* keys, uint32_t* values, Recorder*
 }  // namespace
 
 void odd_even_model_sort(const OddEvenPlan& plan, HostKeys& keys, Recorder* recorder) {
-  const uint64_t n = keys.size();
-  if (plan.n != n) throw std::logic_error("odd-even model: plan made for a different n");
-  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
-  uint32_t* values = keys.has_values() ? keys.values.data() : nullptr;
-  if (key_bytes(keys.type) == 4)
-    sort_words(plan, keys.as<uint32_t>(), values, recorder);
-  else
-    sort_words(plan, keys.as<uint64_t>(), values, recorder);
-  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  sort_as_ordered_bits("odd-even", plan.n, keys, [&](auto word, auto /*values*/) {
+    sort_words(plan, keys.as<decltype(word)>(), keys.has_values() ? keys.values.data() : nullptr, recorder);
+  });
 }
 
 }  // namespace sortscope

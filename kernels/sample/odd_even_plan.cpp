@@ -52,7 +52,7 @@ std::string OddEvenPlan::launch_name(int launch) const {
   return fmt::format("global layer p = {}, k = {}", l.p, l.k);
 }
 
-const std::vector<StepKind>& odd_even_step_kinds() {
+const std::vector<StepKind>& step_kinds_of(OddEvenStep) {
   static const std::vector<StepKind> kinds = {
       {"input", "The input as ordered bits", 0},
       {"layer", "One layer of comparators: merge runs of p, distance k", 5},
@@ -74,14 +74,14 @@ const std::vector<std::string>& odd_even_pseudo_code() {
 }
 
 Step odd_even_input_step(const OddEvenPlan& plan) {
-  return make_step(odd_even_step_kinds(), 0,
+  return make_step(OddEvenStep::Input,
                    fmt::format("The input: {} keys, network of {} layers", plan.n, plan.layers.size()));
 }
 
 Step odd_even_layer_step(const OddEvenPlan& plan, int l) {
   const OddEvenLayer& layer = plan.layers[size_t(l)];
   const int launch = plan.launch_of_layer(l);
-  return make_step(odd_even_step_kinds(), 1,
+  return make_step(OddEvenStep::Layer,
                    fmt::format("Layer {} of {}: merge runs of {} into {}, comparators at distance {}", l + 1,
                                plan.layers.size(), layer.p, 2 * layer.p, layer.k),
                    launch, plan.launch_name(launch));

@@ -31,7 +31,9 @@ struct OddEvenPlan {
 
 OddEvenPlan make_odd_even_plan(uint64_t n, const ParamValues& params);
 
-const std::vector<StepKind>& odd_even_step_kinds();
+// Step kinds (their values index the catalog; timeline.h: make_step).
+enum class OddEvenStep { Input, Layer };
+const std::vector<StepKind>& step_kinds_of(OddEvenStep);
 const std::vector<std::string>& odd_even_pseudo_code();
 // Step of layer l (kind "layer") and of the input (kind "input").
 Step odd_even_layer_step(const OddEvenPlan& plan, int l);

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/key_transform.h"
+#include "common/ordered_model.h"
 #include "odd_even_network.h"
 #include "sample_schedule.h"
 #include "sample_steps.h"
@@ -273,18 +273,13 @@ class Model {
 }  // namespace
 
 SampleRunStats sample_model_sort(const SamplePlan& plan, HostKeys& keys, Recorder* recorder) {
-  const uint64_t n = keys.size();
-  if (plan.n != n) throw std::logic_error("sample sort model: plan made for a different n");
   if (keys.has_values() != plan.with_values)
     throw std::logic_error("sample sort model: plan made for a different key-value setting");
-  keys_to_ordered_host(keys.bytes.data(), n, keys.type);
-  uint32_t* values = keys.has_values() ? keys.values.data() : nullptr;
   SampleRunStats stats;
-  if (key_bytes(keys.type) == 4)
-    stats = Model<uint32_t>(plan, keys.as<uint32_t>(), values, recorder).run();
-  else
-    stats = Model<uint64_t>(plan, keys.as<uint64_t>(), values, recorder).run();
-  keys_from_ordered_host(keys.bytes.data(), n, keys.type);
+  sort_as_ordered_bits("sample sort", plan.n, keys, [&](auto word, auto /*values*/) {
+    using Word = decltype(word);
+    stats = Model<Word>(plan, keys.as<Word>(), keys.has_values() ? keys.values.data() : nullptr, recorder).run();
+  });
   return stats;
 }
 

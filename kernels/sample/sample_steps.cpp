@@ -63,7 +63,7 @@ const std::vector<std::string>& sample_pseudo_code(SampleEngine e) {
 }
 
 Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
-  return make_step(sample_step_kinds(plan_.engine), int(kind), std::move(caption));
+  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption));
 }
 
 void SampleStepWriter::input(const ArrayState& array) {
@@ -91,6 +91,7 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
   h.digit_bits = uint32_t(plan_.log_k);
   h.rows = pass.total_blocks;
   h.cols = plan_.slots();
+  h.rows_are = DigitHistogram::Rows::Blocks;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
   if (scanned) h.scanned.assign(h.counts.size(), 0);
   const uint32_t reps = plan_.scatter_replicas;

@@ -8,6 +8,7 @@
 
 #include "common/recorder.h"
 #include "common/timeline.h"
+#include "radix/radix_aux.h"  // DigitHistogram: the k x p bucket table drawn as radix's digit counts
 #include "sample_schedule.h"
 
 namespace sortscope {
