@@ -40,3 +40,6 @@ endif()
 if(NOT SORTSCOPE_HAS_CUDA)
   message(STATUS "Sortscope: no nvcc found - building the CPU-model-only version (GPU kernels left out)")
 endif()
+# Cached (INTERNAL, not shown to users) so that scripts/setup can read the decision from
+# CMakeCache.txt; the normal variable above is what the build uses.
+set(SORTSCOPE_HAS_CUDA ${SORTSCOPE_HAS_CUDA} CACHE INTERNAL "Whether this build compiles the CUDA kernels")

@@ -1,0 +1,28 @@
+// Fuzz target: a whole .npy (or raw) key file as read_keys_file reads it: the magic, version,
+// header length, the header dict (npy_header.cpp's recursive parser), the dtype and the data. The
+// bytes are served from a memory file through /proc/self/fd, the path the loader opens. The first
+// byte chooses the key type asked for (none: the header decides).
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "common/npy_io.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  static const int fd = ::memfd_create("fuzz_npy", 0);
+  if (fd < 0) return 0;
+  if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, data + 1, size - 1, 0) != ssize_t(size - 1)) return 0;
+  std::optional<sortscope::KeyType> raw;
+  if (data[0] < 6) raw = static_cast<sortscope::KeyType>(data[0]);
+  try {
+    sortscope::read_keys_file("/proc/self/fd/" + std::to_string(fd), raw);
+  } catch (const std::runtime_error&) {
+    // Refusing with one line is the expected outcome for most inputs.
+  }
+  return 0;
+}
