@@ -6,14 +6,24 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 #include "command.h"
+#include "core/interrupt.h"
 
 namespace {
-std::string one_line(std::string s) {
-  for (char& c : s)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
+// Messages quote file contents (a dtype, a field name, a CSV header): line breaks become spaces and
+// other control characters \xNN, so no file can move the cursor, recolour or clear the terminal.
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t') out += ' ';
+    else if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+    else out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 }  // namespace
 
@@ -50,6 +60,10 @@ int main(int argc, char** argv) {
     return e.get_exit_code();
   } catch (const sortscope::ExitStatus& s) {
     return s.code;
+  } catch (const sortscope::Interrupted& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "\nsortscope: %s\n", e.what());
+    return e.exit_code();
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "sortscope: error: %s\n", one_line(e.what()).c_str());

@@ -13,12 +13,14 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "common/output_file.h"
+#include "core/interrupt.h"
 #include "core/runner.h"
-#include "core/atomic_file.h"
 #include "frame_renderer.h"
 #include "gl/headless_context.h"
 #include "gl/png_writer.h"
 #include "registry.h"
+#include "option_checks.h"
 #include "scenario_options.h"
 #include "parse/size_parse.h"
 #include "parse/step_range.h"
@@ -44,6 +46,7 @@ bool ends_with_png(const std::string& path) {
 std::string frame_name(int64_t step) { return fmt::format("frame_{:05d}.png", step); }
 
 void render(const RenderArgs& args) {
+  install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
   const FrameSize size = parse_frame_size(args.size);
@@ -55,7 +58,7 @@ void render(const RenderArgs& args) {
     throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
                                          "or give a folder for several", args.out));
   // Checked before the run, so a bad path costs nothing and leaves nothing.
-  if (auto e = to_file ? check_writable_file(args.out) : check_writable_dir(args.out); !e.empty())
+  if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
@@ -103,30 +106,21 @@ void render(const RenderArgs& args) {
   fmt::print("  renderer    {}\n", context->describe());
   FrameRenderer renderer(tl, algo);
 
+  throw_if_interrupted();
   if (to_file) {
     write_png(args.out, size.width, size.height, renderer.render_rgba(int(span.first), size.width, size.height));
     fmt::print("  frame       step {} of 0..{}, {}x{} -> {}\n", span.first, tl.steps.size() - 1, size.width,
                size.height, args.out);
   } else {
-    // All frames or none: render into a staging folder inside the target, then move them in.
-    std::error_code ec;
-    const bool created = !fs::exists(args.out, ec);
-    fs::create_directories(args.out, ec);
-    if (ec) throw std::runtime_error(fmt::format("--out: cannot create folder '{}': {}", args.out, ec.message()));
-    const fs::path staging = fs::path(args.out) / fmt::format(".sortscope-render-{}", getpid());
-    try {
-      fs::create_directories(staging);
-      for (int64_t i = span.first; i <= span.last; ++i)
-        write_png((staging / frame_name(i)).string(), size.width, size.height,
-                  renderer.render_rgba(int(i), size.width, size.height));
-      for (int64_t i = span.first; i <= span.last; ++i)
-        fs::rename(staging / frame_name(i), fs::path(args.out) / frame_name(i));
-      fs::remove_all(staging);
-    } catch (...) {
-      fs::remove_all(staging, ec);
-      if (created) fs::remove_all(args.out, ec);
-      throw;
+    // All frames or none: an error or an interrupt unwinds through OutputFolder, which removes
+    // its staging folder (and the folder itself when it made it).
+    OutputFolder folder(args.out);
+    for (int64_t i = span.first; i <= span.last; ++i) {
+      throw_if_interrupted();
+      write_png(folder.staged(frame_name(i)), size.width, size.height,
+                renderer.render_rgba(int(i), size.width, size.height));
     }
+    folder.commit();
     fmt::print("  frames      {} frame{} of {}x{}, steps {}..{} -> {}/{}{}\n", span.count(),
                span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
                fs::path(args.out).string(), frame_name(span.first),
@@ -146,6 +140,7 @@ void register_render_command(CLI::App& app) {
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
                   "last for file.png");
   cmd->add_option("--out", args->out, "A folder (frames DIR/frame_00012.png, step 12) or file.png (one frame)")
+      ->check(non_empty())
       ->required();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
   cmd->callback([args] { render(*args); });

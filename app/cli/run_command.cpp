@@ -9,10 +9,12 @@
 
 #include "command.h"
 #include "common/npy_io.h"
-#include "core/runner.h"
-#include "core/atomic_file.h"
+#include "common/output_file.h"
 #include "core/csv_writer.h"
+#include "core/interrupt.h"
+#include "core/runner.h"
 #include "core/special_values.h"
+#include "option_checks.h"
 #include "registry.h"
 #include "scenario_options.h"
 
@@ -31,7 +33,12 @@ struct RunArgs {
   std::string output;
   bool bandwidth = false;
   bool baseline = false;
+  bool overwrite_input = false;
 };
+
+// Bounds that keep every count of runs far from overflow (warm-ups + repetitions fit an int).
+constexpr int kMaxReps = 100000;
+constexpr int kMaxWarmup = 10000;
 
 // Decimal prefixes, as keys/s and GB/s count in powers of ten: si(2.55e9, " keys/s") = "2.55 G keys/s",
 // si(1.29e9, "B/s") = "1.29 GB/s".
@@ -50,14 +57,17 @@ std::string si(double v, const std::string& unit) {
 std::string ms_str(double ms) { return fmt::format("{:.{}f} ms", ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1)); }
 
 void run(const RunArgs& args) {
-  if (args.reps < 1) throw std::runtime_error(fmt::format("--reps must be at least 1, got {}", args.reps));
-  if (args.warmup < 0) throw std::runtime_error(fmt::format("--warmup must not be negative, got {}", args.warmup));
+  install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
 
   // Every output is checked before anything runs, so a bad path costs nothing and leaves nothing.
-  if (!args.output.empty())
-    if (auto e = check_writable_file(args.output); !e.empty()) throw std::runtime_error("--output: " + e);
+  if (!args.output.empty()) {
+    if (auto e = check_output_file(args.output); !e.empty()) throw std::runtime_error("--output: " + e);
+    if (same_file(args.output, args.scenario.input) && !args.overwrite_input)
+      throw std::runtime_error(fmt::format("--output '{}' is the --input file: give --overwrite-input to replace "
+                                           "it with the sorted keys", args.output));
+  }
   const std::vector<std::string> params = csv_param_names(algo);
   const std::vector<std::string> header = csv_header(params);
   if (!args.csv.empty())
@@ -138,6 +148,7 @@ void run(const RunArgs& args) {
 #endif
   }
 
+  throw_if_interrupted();  // a signal during the last repetition still writes nothing
   if (!args.output.empty()) {
     if (r.verdict.ok()) {
       write_npy(args.output, runner.last_output());
@@ -159,10 +170,18 @@ void register_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Sort one scenario in measure mode: verified result and timing");
   add_scenario_options(*cmd, args->scenario);
-  cmd->add_option("-r,--reps", args->reps, "Timed repetitions (median, min, max)")->capture_default_str();
-  cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")->capture_default_str();
-  cmd->add_option("--csv", args->csv, "Append one row with the scenario, device and timing to this CSV");
-  cmd->add_option("-o,--output", args->output, "Write the sorted keys (and values) to this .npy file");
+  cmd->add_option("-r,--reps", args->reps, "Timed repetitions (median, min, max)")
+      ->check(CLI::Range(1, kMaxReps))
+      ->capture_default_str();
+  cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")
+      ->check(CLI::Range(0, kMaxWarmup))
+      ->capture_default_str();
+  cmd->add_option("--csv", args->csv, "Append one row with the scenario, device and timing to this CSV")
+      ->check(non_empty());
+  cmd->add_option("-o,--output", args->output, "Write the sorted keys (and values) to this .npy file")
+      ->check(non_empty());
+  cmd->add_flag("--overwrite-input", args->overwrite_input,
+                "Allow --output to name the --input file (it is replaced by the sorted keys)");
   cmd->add_flag("--baseline", args->baseline,
                 "Also measure the algorithm's baseline (CUB's radix or merge sort) on the same input and print the "
                 "speed ratio");

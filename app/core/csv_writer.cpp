@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "atomic_file.h"
+#include "common/output_file.h"
 
 namespace sortscope {
 
@@ -113,12 +113,13 @@ std::string csv_line(const std::vector<std::string>& fields) {
 }
 
 std::string check_csv_target(const std::string& path, const std::vector<std::string>& header) {
-  if (auto e = check_writable_file(path); !e.empty()) return e;
+  if (auto e = check_output_file(path); !e.empty()) return e;
+  const OutputTarget target = resolve_output(path);
   std::error_code ec;
-  if (std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0) {
-    std::ifstream f(path);
+  if (target.exists && std::filesystem::file_size(target.path, ec) > 0) {
+    std::ifstream f(target.path);
     if (!f) return fmt::format("cannot read '{}' to append to it", path);
-    const std::string first = read_first_line(path);
+    const std::string first = read_first_line(target.path);
     if (first != csv_line(header))
       return fmt::format("'{}' has other columns (another algorithm or an older format): "
                          "write this run's CSV to another file", path);
@@ -128,25 +129,24 @@ std::string check_csv_target(const std::string& path, const std::vector<std::str
 
 void append_csv(const std::string& path, const std::vector<std::string>& header,
                 const std::vector<std::vector<std::string>>& rows) {
+  // Read, add, replace whole, under a lock: a concurrent run waits instead of replacing the file
+  // with a copy that lacks this row.
+  FolderLock lock(path);
   if (auto e = check_csv_target(path, header); !e.empty()) throw std::runtime_error(e);
+  const OutputTarget target = resolve_output(path);
   std::string existing;
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
-    std::ifstream f(path, std::ios::binary);
+  if (target.exists) {
+    std::ifstream f(target.path, std::ios::binary);
     std::ostringstream ss;
     ss << f.rdbuf();
+    if (!f && !f.eof()) throw std::runtime_error(fmt::format("cannot read '{}' to append to it", path));
     existing = ss.str();
   }
-  write_atomically(path, [&](const std::string& tmp) {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw std::runtime_error("cannot create a temporary file beside it");
-    out << existing;
-    if (!existing.empty() && existing.back() != '\n') out << '\n';
-    if (existing.empty()) out << csv_line(header) << '\n';
-    for (const auto& row : rows) out << csv_line(row) << '\n';
-    out.flush();
-    if (!out) throw std::runtime_error("write error (disk full?)");
-  });
+  std::string text = existing;
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  if (text.empty()) text += csv_line(header) + '\n';
+  for (const auto& row : rows) text += csv_line(row) + '\n';
+  write_file_atomically(path, [&](OutputFile& out) { out.write(text); });
 }
 
 }  // namespace sortscope

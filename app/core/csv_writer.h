@@ -39,7 +39,9 @@ std::string csv_line(const std::vector<std::string>& fields);
 // algorithm's columns: use another file).
 std::string check_csv_target(const std::string& path, const std::vector<std::string>& header);
 // Appends the rows (the header first when the file is new or empty) by writing the whole new file
-// next to it and renaming it into place. Throws std::runtime_error with one line.
+// next to it and renaming it into place (common/output_file.h: links written through, modes kept),
+// holding a FolderLock so that concurrent runs appending to one file keep every row. Throws
+// std::runtime_error with one line.
 void append_csv(const std::string& path, const std::vector<std::string>& header,
                 const std::vector<std::vector<std::string>>& rows);
 

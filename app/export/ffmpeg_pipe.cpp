@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -83,17 +82,26 @@ std::vector<std::string> ffmpeg_arguments(const fs::path& ffmpeg, VideoFormat fo
 
 FfmpegPipe::FfmpegPipe(const fs::path& ffmpeg, VideoFormat format, int width, int height, int fps,
                        bool bottom_up, const fs::path& out)
-    : frame_bytes_(size_t(width) * size_t(height) * 4), out_(out) {
+    : frame_bytes_(size_t(width) * size_t(height) * 4) {
   std::vector<std::string> args =
       ffmpeg_arguments(ffmpeg, format, width, height, fps, bottom_up, out,
                        format == VideoFormat::Mp4 && ffmpeg_has_libx264(ffmpeg));
-  char log_template[] = "/tmp/sortscope-ffmpeg-XXXXXX";
-  int log_fd = ::mkstemp(log_template);
+  // An anonymous file: no name to leave behind, read back through the descriptor.
+  const fs::path tmp_dir = [] {
+    const char* t = std::getenv("TMPDIR");
+    return fs::path(t && *t ? t : "/tmp");
+  }();
+  int log_fd = ::open(tmp_dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (log_fd < 0) {  // file systems without O_TMPFILE: a named file unlinked at once
+    std::string name = (tmp_dir / "sortscope-ffmpeg-XXXXXX").string();
+    log_fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (log_fd >= 0) ::unlink(name.c_str());
+  }
   if (log_fd < 0) throw std::runtime_error(std::string("cannot create a temporary file for ffmpeg's messages: ") + std::strerror(errno));
-  log_ = log_template;
+  log_fd_ = log_fd;
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
-    ::close(log_fd);
+    ::close(log_fd_);
     throw std::runtime_error(std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno));
   }
   posix_spawn_file_actions_t actions;
@@ -107,9 +115,9 @@ FfmpegPipe::FfmpegPipe(const fs::path& ffmpeg, VideoFormat format, int width, in
   int rc = ::posix_spawn(&pid_, args[0].c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(pipe_fds[0]);
-  ::close(log_fd);
   if (rc != 0) {
     ::close(pipe_fds[1]);
+    ::close(log_fd_);
     pid_ = -1;
     throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
   }
@@ -118,13 +126,19 @@ FfmpegPipe::FfmpegPipe(const fs::path& ffmpeg, VideoFormat format, int width, in
 
 FfmpegPipe::~FfmpegPipe() {
   if (pid_ > 0) abort();
-  std::error_code ec;
-  if (!log_.empty()) fs::remove(log_, ec);
+  if (log_fd_ >= 0) ::close(log_fd_);
 }
 
 std::string FfmpegPipe::ffmpeg_message() const {
-  std::ifstream in(log_);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The tail is enough: the last line says what went wrong.
+  std::string text;
+  const off_t end = ::lseek(log_fd_, 0, SEEK_END);
+  if (end > 0) {
+    const off_t start = end > 4096 ? end - 4096 : 0;
+    text.resize(size_t(end - start));
+    const ssize_t got = ::pread(log_fd_, text.data(), text.size(), start);
+    text.resize(got > 0 ? size_t(got) : 0);
+  }
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   // The last line is the one that says what went wrong.
   size_t nl = text.rfind('\n');
@@ -182,8 +196,6 @@ void FfmpegPipe::abort() {
     }
     pid_ = -1;
   }
-  std::error_code ec;
-  fs::remove(out_, ec);
 }
 
 }  // namespace sortscope

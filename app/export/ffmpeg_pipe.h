@@ -1,7 +1,9 @@
 #pragma once
 // An ffmpeg child process fed raw RGBA frames on its stdin: MP4 (H.264 where the encoder exists,
-// MPEG-4 part 2 otherwise) or GIF (a palette computed from the whole clip). ffmpeg's own error
-// output goes to a temporary file and is quoted when it fails.
+// MPEG-4 part 2 otherwise) or GIF (a palette computed from the whole clip). ffmpeg writes to the
+// path it is given, which callers make a temporary (common/output_file.h) renamed over the
+// destination only when ffmpeg succeeded. Its own messages go to an unlinked temporary file
+// (nothing is left in /tmp even when the process is killed) and are quoted when it fails.
 #include <sys/types.h>
 
 #include <cstdint>
@@ -37,7 +39,7 @@ class FfmpegPipe {
   std::string write_frame(const uint8_t* rgba);
   // Closes stdin and waits for ffmpeg; "" when it produced the file, else its message.
   std::string finish();
-  // Stops ffmpeg and removes the partial output.
+  // Stops ffmpeg; the partial output is the caller's to remove (its OutputFile does).
   void abort();
 
  private:
@@ -45,8 +47,7 @@ class FfmpegPipe {
   pid_t pid_ = -1;
   int fd_ = -1;
   size_t frame_bytes_;
-  std::filesystem::path out_;
-  std::filesystem::path log_;
+  int log_fd_ = -1;
 };
 
 }  // namespace sortscope

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "core/interrupt.h"
+#include "frame_limits.h"
 #include "gl/png_writer.h"
 
 namespace sortscope {
@@ -42,20 +44,6 @@ std::string frame_file_name(int step) {
   return name;
 }
 
-// A folder for PNG frames: created when missing; "" when it is usable, else why not.
-std::string prepare_folder(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return "cannot create folder " + dir.string() + ": " + ec.message();
-  fs::path probe = dir / ".sortscope-write-test";
-  if (FILE* f = std::fopen(probe.c_str(), "wb")) {
-    std::fclose(f);
-    fs::remove(probe, ec);
-    return {};
-  }
-  return "cannot write into folder " + dir.string();
-}
-
 }  // namespace
 
 VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm,
@@ -63,9 +51,8 @@ VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Alg
     : timeline_(std::move(timeline)), algorithm_(algorithm), options_(std::move(options)) {
   if (!timeline_ || timeline_->steps.empty()) throw std::runtime_error("nothing to export: the timeline has no steps");
   const int steps = int(timeline_->steps.size());
-  if (options_.width < 16 || options_.height < 16 || options_.width > 8192 || options_.height > 8192)
-    throw std::runtime_error("frame size " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
-                             " is out of range (16..8192 on each side)");
+  if (!frame_size_ok(options_.width, options_.height))
+    throw std::runtime_error(frame_size_error(options_.width, options_.height));
   schedule_.first_step = options_.first_step;
   schedule_.last_step = options_.last_step < 0 ? steps - 1 : options_.last_step;
   schedule_.fps = options_.fps;
@@ -89,15 +76,14 @@ VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Alg
     }
   }
   if (kind_ == ExportKind::PngFrames) {
-    if (auto e = prepare_folder(output_); !e.empty()) throw std::runtime_error(e);
+    frames_ = std::make_unique<OutputFolder>(output_.string());
     total_frames_ = schedule_.step_count();
   } else {
-    std::error_code ec;
-    fs::path parent = output_.has_parent_path() ? output_.parent_path() : fs::path(".");
-    if (!fs::is_directory(parent, ec)) throw std::runtime_error("folder " + parent.string() + " does not exist");
+    video_file_ = std::make_unique<OutputFile>(output_.string());
     total_frames_ = schedule_.frame_count();
     ffmpeg_ = std::make_unique<FfmpegPipe>(*ffmpeg, kind_ == ExportKind::Mp4 ? VideoFormat::Mp4 : VideoFormat::Gif,
-                                           options_.width, options_.height, options_.fps, false, output_);
+                                           options_.width, options_.height, options_.fps, false,
+                                           video_file_->temp_path());
   }
   renderer_ = std::make_unique<FrameRenderer>(*timeline_, algorithm_, options_.style);
   thread_ = std::thread([this] { writer(); });
@@ -156,6 +142,7 @@ bool VideoExporter::pump(double budget_ms) {
 std::string VideoExporter::run(const std::function<void(float)>& progress) {
   float last_reported = -1;
   while (!finished_) {
+    if (interrupted()) cancel();  // Ctrl-C in `record`: the writer stops, the destination stays as it was
     bool more = pump(50);
     if (progress && this->progress() - last_reported >= 0.01f) {
       last_reported = this->progress();
@@ -176,7 +163,7 @@ std::string VideoExporter::run(const std::function<void(float)>& progress) {
 
 void VideoExporter::write_one(const Frame& f) {
   if (kind_ == ExportKind::PngFrames) {
-    write_png((output_ / frame_file_name(f.step)).string(), options_.width, options_.height, *f.rgba);
+    write_png(frames_->staged(frame_file_name(f.step)), options_.width, options_.height, *f.rgba);
   } else if (auto e = ffmpeg_->write_frame(f.rgba->data()); !e.empty()) {
     throw std::runtime_error(e);
   }
@@ -209,11 +196,26 @@ void VideoExporter::writer() {
     std::lock_guard lock(mutex_);
     error = error_;
   }
+  // The output is committed only when every frame is in; anything else removes what was written.
+  const auto commit = [&]() -> std::string {
+    try {
+      if (video_file_) video_file_->commit();
+      if (frames_) frames_->commit();
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return {};
+  };
   if (cancel_ || !error.empty()) {
     if (ffmpeg_) ffmpeg_->abort();
+    video_file_.reset();
+    frames_.reset();
     result = cancel_ && error.empty() ? "export cancelled" : "export failed: " + error;
   } else if (ffmpeg_) {
-    if (auto e = ffmpeg_->finish(); !e.empty()) {
+    std::string e = ffmpeg_->finish();
+    if (e.empty()) e = commit();
+    if (!e.empty()) {
+      video_file_.reset();
       error = e;
       result = "export failed: " + e;
     } else {
@@ -222,6 +224,10 @@ void VideoExporter::writer() {
                     options_.width, options_.height, schedule_.duration_seconds(), options_.fps);
       result = "wrote " + output_.string() + buf;
     }
+  } else if (auto e = commit(); !e.empty()) {
+    frames_.reset();
+    error = e;
+    result = "export failed: " + e;
   } else {
     result = fallback_note_ + "wrote " + std::to_string(written_.load()) + " PNG frames (one per step) to " +
              output_.string();

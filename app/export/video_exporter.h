@@ -4,7 +4,8 @@
 // never drops a frame however slow the machine, and piped to an ffmpeg process (ffmpeg_pipe.h) by
 // a writer thread; PNG frames are encoded on that thread too. Without ffmpeg a video request
 // becomes a PNG sequence beside the requested file, with a message that says so and how to encode
-// it later.
+// it later. The destination changes only when the export is complete (common/output_file.h): a
+// failed or cancelled export leaves an existing video or frames folder as it was.
 //
 // Rendering needs the GL context, so it happens on the caller's thread: the app calls pump() with a
 // few milliseconds each frame (the UI stays fluid and shows progress with a cancel button); the
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "algorithm.h"
+#include "common/output_file.h"
 #include "common/timeline.h"
 #include "export/ffmpeg_pipe.h"
 #include "export/frame_schedule.h"
@@ -53,14 +55,16 @@ class VideoExporter {
   // frames folder) and throws std::runtime_error with one line when it cannot. Needs a current GL
   // context on this thread for its whole life.
   VideoExporter(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm, VideoExportOptions options);
-  ~VideoExporter();  // cancels an unfinished export (removing partial output) and joins the writer
+  // cancels an unfinished export and joins the writer; what was at the destination stays as it was
+  ~VideoExporter();
   VideoExporter(const VideoExporter&) = delete;
   VideoExporter& operator=(const VideoExporter&) = delete;
 
   // Renders frames for about `budget_ms` (at least one when the writer has room) and queues them
   // for the writer. Returns true while frames remain to be rendered.
   bool pump(double budget_ms);
-  // Renders and writes everything, calling `progress` (0..1) now and then; returns message().
+  // Renders and writes everything, calling `progress` (0..1) now and then; returns message(). A
+  // signal (core/interrupt.h) cancels it.
   std::string run(const std::function<void(float)>& progress = {});
   void cancel();
 
@@ -93,6 +97,11 @@ class VideoExporter {
   std::string fallback_note_;
   std::unique_ptr<FrameRenderer> renderer_;
   std::unique_ptr<FfmpegPipe> ffmpeg_;
+  // Where the output grows until it is complete: ffmpeg's temporary beside the video, or a staging
+  // folder inside the frames folder. Released (removed) by the writer when the export fails or is
+  // cancelled; committed when it succeeds.
+  std::unique_ptr<OutputFile> video_file_;
+  std::unique_ptr<OutputFolder> frames_;
   int64_t total_frames_ = 0;     // frames (videos) or PNG files (frames) to write
   int64_t next_frame_ = 0;       // next to render
   int last_step_rendered_ = -1;

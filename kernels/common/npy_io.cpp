@@ -1,6 +1,7 @@
 #include "npy_io.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,12 +9,11 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
 #include "npy_header.h"
+#include "output_file.h"
 
 namespace sortscope {
 namespace {
@@ -24,21 +24,37 @@ static_assert(std::endian::native == std::endian::little,
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicBytes = 6;
 constexpr size_t kCopyChunk = size_t(1) << 20;  // keys per chunk when (de)interleaving key-value records
+// Streams (pipes, FIFOs, terminals, /proc files) have no size to trust: they are read whole into
+// memory first, up to this many bytes, waiting at most kStreamWaitMs for each piece of data.
+constexpr uint64_t kMaxStreamBytes = uint64_t(4) << 30;
+constexpr int kStreamWaitMs = 30'000;
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
   throw std::runtime_error("input file '" + path + "': " + what);
 }
 
-// A file opened for reading, with its size; every short read is an error naming the file.
+// A file opened for reading, with its size; every short read is an error naming the file. A regular
+// file is read in place; anything whose size the file system cannot tell (a FIFO, a pipe such as
+// /dev/stdin, a terminal, a /proc file that says 0 bytes) is read to its end first, with bounded
+// waits, so a FIFO without a writer ends in one line instead of blocking forever.
 class InFile {
  public:
   explicit InFile(const std::string& path) : path_(path) {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO does not wait for its writer (the wait is bounded below).
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd_ < 0) fail(path_, std::strerror(errno));
     struct stat st {};
     if (::fstat(fd_, &st) != 0) fail(path_, std::strerror(errno));
     if (S_ISDIR(st.st_mode)) fail(path_, "is a directory, not a file");
-    size_ = uint64_t(st.st_size);
+    // Terminals and pipes are streams of keys; other devices (/dev/zero, disks) and sockets are not.
+    if (S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode) || (S_ISCHR(st.st_mode) && !::isatty(fd_)))
+      fail(path_, "is a device or socket, not a file of keys");
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+      ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
+      size_ = uint64_t(st.st_size);
+    } else {
+      slurp(S_ISFIFO(st.st_mode));
+    }
   }
   ~InFile() { ::close(fd_); }
   InFile(const InFile&) = delete;
@@ -47,10 +63,20 @@ class InFile {
   uint64_t size() const { return size_; }
   const std::string& path() const { return path_; }
   void rewind() {
+    if (streamed_) {
+      stream_pos_ = 0;
+      return;
+    }
     if (::lseek(fd_, 0, SEEK_SET) != 0) fail(path_, std::strerror(errno));
   }
 
   void read(void* dst, uint64_t bytes) {
+    if (streamed_) {
+      if (bytes > stream_.size() - stream_pos_) fail(path_, "truncated (the file ended early)");
+      std::memcpy(dst, stream_.data() + stream_pos_, size_t(bytes));
+      stream_pos_ += size_t(bytes);
+      return;
+    }
     auto* p = static_cast<char*>(dst);
     while (bytes > 0) {
       ssize_t got = ::read(fd_, p, size_t(std::min<uint64_t>(bytes, uint64_t(1) << 30)));
@@ -63,9 +89,45 @@ class InFile {
   }
 
  private:
+  void slurp(bool fifo) {
+    streamed_ = true;
+    bool waited_for_writer = !fifo;
+    char buf[1 << 16];
+    for (;;) {
+      const ssize_t got = ::read(fd_, buf, sizeof buf);
+      if (got > 0) {
+        if (stream_.size() + size_t(got) > kMaxStreamBytes)
+          fail(path_, "a stream of more than " + std::to_string(kMaxStreamBytes >> 30) +
+                          " GiB; save it to a regular file first");
+        stream_.insert(stream_.end(), buf, buf + got);
+        continue;
+      }
+      if (got == 0 && (waited_for_writer || !stream_.empty())) break;  // end of file
+      if (got == 0) {
+        // A FIFO without a writer yet reads as empty: wait (bounded) for one to open it. poll()
+        // reports nothing until a writer has come, then data or the writer's close.
+        waited_for_writer = true;
+      } else if (errno == EINTR) {
+        continue;
+      } else if (errno != EAGAIN) {
+        fail(path_, std::strerror(errno));
+      }
+      pollfd p{fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, kStreamWaitMs);
+      if (ready == 0)
+        fail(path_, "no data arrived for " + std::to_string(kStreamWaitMs / 1000) +
+                        " s (a FIFO or pipe whose writer is not writing)");
+      if (ready < 0 && errno != EINTR) fail(path_, std::strerror(errno));
+    }
+    size_ = stream_.size();
+  }
+
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
+  bool streamed_ = false;
+  std::vector<char> stream_;
+  size_t stream_pos_ = 0;
 };
 
 // '<u4' -> U32, ...; anything else is an error saying why.
@@ -145,6 +207,10 @@ HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
   if (file.size() < sizeof preamble) fail(path, "truncated .npy header");
   file.read(preamble, sizeof preamble);
   const int major = preamble[6], minor = preamble[7];
+  // NumPy writes and reads versions 1.0, 2.0 and 3.0 only (numpy.lib.format.read_magic).
+  if (minor != 0 || major < 1 || major > 3)
+    fail(path, "unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor) +
+                   " (NumPy writes 1.0, 2.0 and 3.0)");
   uint64_t header_bytes = 0, header_start = 0;
   if (major == 1) {
     header_bytes = uint64_t(preamble[8]) | uint64_t(preamble[9]) << 8;
@@ -155,9 +221,10 @@ HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
     file.read(more, 2);
     header_bytes = uint64_t(preamble[8]) | uint64_t(preamble[9]) << 8 | uint64_t(more[0]) << 16 | uint64_t(more[1]) << 24;
     header_start = 12;
-  } else {
-    fail(path, "unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor));
   }
+  if (header_bytes > npy::kMaxHeaderBytes)
+    fail(path, "a .npy header of " + std::to_string(header_bytes) + " bytes (NumPy reads at most " +
+                   std::to_string(npy::kMaxHeaderBytes) + ")");
   if (file.size() < header_start + header_bytes) fail(path, "truncated .npy header");
   std::string text(header_bytes, '\0');
   file.read(text.data(), header_bytes);
@@ -179,8 +246,8 @@ HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
   const uint64_t data_start = header_start + header_bytes;
   const uint64_t available = file.size() - data_start;
   if (n > available / l.record_bytes)
-    fail(path, "truncated data: the header promises " + std::to_string(n) + " items (" +
-                   std::to_string(n * l.record_bytes) + " bytes) but " + std::to_string(available) + " bytes follow");
+    fail(path, "truncated data: the header promises " + std::to_string(n) + " items of " +
+                   std::to_string(l.record_bytes) + " bytes but " + std::to_string(available) + " bytes follow");
   if (available > n * l.record_bytes)
     fail(path, std::to_string(available - n * l.record_bytes) + " unexpected bytes after the array");
 
@@ -216,58 +283,6 @@ HostKeys read_raw(InFile& file, KeyType type) {
 
 // ---- writing ----
 
-[[noreturn]] void fail_write(const std::string& path, const std::string& what) {
-  throw std::runtime_error("cannot write '" + path + "': " + what);
-}
-
-// A new file beside `path`, removed again unless commit() renames it over `path`.
-class TempFile {
- public:
-  explicit TempFile(const std::string& path) : path_(path) {
-    std::filesystem::path target(path);
-    std::filesystem::path dir = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
-    std::random_device rd;
-    for (int attempt = 0; attempt < 16 && fd_ < 0; ++attempt) {
-      std::string name = ".";  // hidden, beside the target, unique per process and attempt
-      name += target.filename().string();
-      name += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(rd());
-      temp_ = (dir / name).string();
-      fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd_ < 0 && errno != EEXIST) fail_write(path_, std::strerror(errno));
-    }
-    if (fd_ < 0) fail_write(path_, "could not create a temporary file beside it");
-  }
-  ~TempFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(temp_.c_str());
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  void write(const void* src, uint64_t bytes) {
-    auto* p = static_cast<const char*>(src);
-    while (bytes > 0) {
-      ssize_t put = ::write(fd_, p, size_t(std::min<uint64_t>(bytes, uint64_t(1) << 30)));
-      if (put < 0 && errno == EINTR) continue;
-      if (put < 0) fail_write(path_, std::strerror(errno));
-      p += put;
-      bytes -= uint64_t(put);
-    }
-  }
-  void commit() {
-    int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) fail_write(path_, std::strerror(errno));
-    if (::rename(temp_.c_str(), path_.c_str()) != 0) fail_write(path_, std::strerror(errno));
-    committed_ = true;
-  }
-
- private:
-  std::string path_, temp_;
-  int fd_ = -1;
-  bool committed_ = false;
-};
-
 }  // namespace
 
 HostKeys read_keys_file(const std::string& path, std::optional<KeyType> raw_key_type) {
@@ -278,7 +293,7 @@ HostKeys read_keys_file(const std::string& path, std::optional<KeyType> raw_key_
   if (file.size() >= kMagicBytes && std::memcmp(magic, kMagic, kMagicBytes) == 0)
     return read_npy(file, raw_key_type);
   if (!raw_key_type)
-    fail(path, "not a .npy file (no \\x93NUMPY magic); for raw little-endian keys give the key type (--key)");
+    fail(path, "not a .npy file (no \\x93NUMPY magic); for raw little-endian keys give the key type (--raw-key)");
   return read_raw(file, *raw_key_type);
 }
 
@@ -293,7 +308,7 @@ void write_npy(const std::string& path, const HostKeys& keys) {
   }
   const std::string header = npy::format_header(fields, n);
 
-  TempFile out(path);
+  OutputFile out(path);
   const unsigned char version[4] = {1, 0, uint8_t(header.size() & 0xff), uint8_t(header.size() >> 8)};
   out.write(kMagic, kMagicBytes);
   out.write(version, sizeof version);

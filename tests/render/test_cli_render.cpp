@@ -103,4 +103,53 @@ TEST_F(CliRender, MissingStepIsRefusedAndWritesNothing) {
   EXPECT_EQ(names(dir_), std::set<std::string>{});
 }
 
+TEST_F(CliRender, AFailedRecordKeepsTheFileThatWasThere) {
+  // ffmpeg failing (here: a stand-in that exits 1) must not cost the lecturer last year's file.
+  const fs::path keep = dir_ / "keep.gif";
+  { std::ofstream(keep) << "precious"; }
+  const std::string cmd = "SORTSCOPE_FFMPEG=/bin/false '" + bin_ + "' record --cpu --n 16 --size 64x64 --out '" +
+                          keep.string() + "' >/dev/null 2>'" + (dir_ / "err.txt").string() + "'";
+  const int status = std::system(cmd.c_str());
+  const std::string err = slurp(dir_ / "err.txt");
+  fs::remove(dir_ / "err.txt");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 3) GTEST_SKIP() << "no EGL display on this machine: " << err;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << err;
+  EXPECT_NE(err.find("ffmpeg failed"), std::string::npos) << err;
+  EXPECT_EQ(slurp(keep), "precious");
+  EXPECT_EQ(names(dir_), std::set<std::string>{"keep.gif"});
+}
+
+TEST_F(CliRender, AnInterruptedRecordLeavesNothingHalfDone) {
+  // SIGTERM in the middle of encoding: the destination stays as it was, the temporary and the
+  // partial frames folder are gone, nothing is left in the temporary folder, and the status says so.
+  const fs::path keep = dir_ / "keep.gif", frames = dir_ / "frames";
+  { std::ofstream(keep) << "precious"; }
+  const fs::path tmp = dir_ / "tmp";
+  fs::create_directories(tmp);
+  for (const fs::path& out : {keep, frames}) {
+    const fs::path script = dir_ / "interrupt.sh";
+    std::ofstream(script) << "TMPDIR='" << tmp.string() << "' '" << bin_ << "' record --cpu --n 4096 --size 640x360 "
+                          << "--steps-per-second 1 --out '" << out.string() << "' >/dev/null 2>'"
+                          << (dir_ / "err.txt").string() << "' &\npid=$!\nsleep 4\nkill -TERM $pid\nwait $pid\n";
+    const int status = std::system(("bash '" + script.string() + "'").c_str());
+    const std::string err = slurp(dir_ / "err.txt");
+    fs::remove(dir_ / "err.txt");
+    fs::remove(script);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 3) GTEST_SKIP() << "no EGL display on this machine: " << err;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;  // finished within 4 s: nothing to check
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + 15) << status << " " << err;
+    EXPECT_EQ(slurp(keep), "precious");
+    EXPECT_EQ(names(dir_), (std::set<std::string>{"keep.gif", "tmp"})) << err;
+    EXPECT_EQ(names(tmp), std::set<std::string>{}) << "ffmpeg's log was left behind";
+  }
+}
+
+TEST_F(CliRender, AHeadlessScriptWhoseExportFailsExitsNonZero) {
+  Result r = run({"gui", "--headless", "--cpu", "--no-sweep", "--size", "640x400", "--script",
+                  "wait export:" + (dir_ / "no" / "such" / "x.gif").string() + " wait"});
+  if (r.code == 3 && r.err.find("export") == std::string::npos) GTEST_SKIP() << "no EGL display: " << r.err;
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("export"), std::string::npos) << r.err;
+}
+
 }  // namespace

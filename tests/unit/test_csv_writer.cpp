@@ -1,7 +1,8 @@
-// CSV rows of measured runs (app/export/csv_writer.h): one column per parameter of the algorithm's
+// CSV rows of measured runs (app/core/csv_writer.h): one column per parameter of the algorithm's
 // ParamSpec, the header written once, RFC 4180 quoting, appends that never leave a partial file.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -147,6 +148,30 @@ TEST(CsvWriter, HeaderOnceThenAppends) {
   EXPECT_EQ(lines[0], csv_line(header));
   for (size_t i = 1; i < lines.size(); ++i) EXPECT_EQ(split_csv(lines[i]).size(), header.size()) << lines[i];
   // Nothing else is left in the folder (temporary files renamed away).
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
+}
+
+TEST(CsvWriter, ConcurrentAppendsKeepEveryRow) {
+  // Four processes append 20 rows each to one file (as parallel `run --csv same.csv` sweeps do).
+  TempDir dir;
+  const fs::path file = dir.path / "sweep.csv";
+  const std::vector<std::string> params = {"threads", "keys_per_thread"};
+  const auto header = csv_header(params);
+  constexpr int kProcs = 4, kRows = 20;
+  for (int p = 0; p < kProcs; ++p) {
+    if (::fork() == 0) {
+      for (int i = 0; i < kRows; ++i) append_csv(file.string(), header, {csv_row(sample_result(), params)});
+      ::_exit(0);
+    }
+  }
+  for (int p = 0; p < kProcs; ++p) {
+    int status = 0;
+    ::wait(&status);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  const std::vector<std::string> lines = read_lines(file);
+  EXPECT_EQ(lines.size(), size_t(1 + kProcs * kRows));
+  EXPECT_EQ(lines[0], csv_line(header));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
 }
 

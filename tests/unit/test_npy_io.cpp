@@ -1,5 +1,7 @@
 // .npy and raw key files: round trips for every key type with and without values, files as NumPy
 // writes them, and one clear error for each kind of bad file.
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -19,6 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 class NpyIo : public ::testing::Test {
  protected:
@@ -158,6 +161,64 @@ TEST_F(NpyIo, EachBadFileGetsItsOwnError) {
   EXPECT_THAT(error_of("v9.npy"), HasSubstr("version 9.0"));
   write_file("u4.npy", npy_bytes("{'descr': '<u4', 'fortran_order': False, 'shape': (2,), }", d8));
   EXPECT_THAT(error_of("u4.npy", KeyType::F32), HasSubstr("holds u32 keys, but the key type asked for is f32"));
+}
+
+TEST_F(NpyIo, HostileHeadersAreRefusedPromptly) {
+  const std::string d8(8, '\0');
+  // Deep nesting: the recursive parser is bounded by depth, not by the stack.
+  write_file("deep.npy", npy_bytes("{'descr': " + std::string(9000, '[') + ", 'fortran_order': False, 'shape': (2,), }", d8));
+  EXPECT_THAT(error_of("deep.npy"), HasSubstr("nested more than"));
+  // Longer than NumPy reads (version 2.0 allows 4 GiB headers; NumPy stops at 10000 bytes).
+  std::string huge = "\x93NUMPY\x02";
+  huge += '\0';
+  huge += std::string("\xff\xff\xff\x7f", 4);
+  write_file("huge.npy", huge + "{");
+  EXPECT_THAT(error_of("huge.npy"), HasSubstr("NumPy reads at most 10000"));
+  // Two 'descr' keys: Python keeps the last, which would be read differently here.
+  write_file("dup.npy", npy_bytes("{'descr': '<u4', 'descr': '<u8', 'fortran_order': False, 'shape': (2,), }", d8));
+  EXPECT_THAT(error_of("dup.npy"), HasSubstr("'descr' appears twice"));
+  write_file("extra.npy", npy_bytes("{'descr': '<u4', 'fortran_order': False, 'shape': (2,), 'x': 1}", d8));
+  EXPECT_THAT(error_of("extra.npy"), HasSubstr("keys other than"));
+  // Minor versions NumPy never writes.
+  std::string v11 = npy_bytes("{'descr': '<u4', 'fortran_order': False, 'shape': (2,), }", d8);
+  v11[7] = 1;
+  write_file("v11.npy", v11);
+  EXPECT_THAT(error_of("v11.npy"), HasSubstr("version 1.1"));
+  // A shape whose byte count overflows 64 bits says items, not a wrapped byte count.
+  write_file("big.npy", npy_bytes("{'descr': '<u8', 'fortran_order': False, 'shape': (4611686018427387904,), }", d8));
+  EXPECT_THAT(error_of("big.npy"), HasSubstr("4611686018427387904 items of 8 bytes"));
+  EXPECT_THAT(error_of("big.npy"), Not(HasSubstr("0 bytes) but")));
+  // Raw files without a key type name the option that gives it.
+  write_file("raw.bin", d8);
+  EXPECT_THAT(error_of("raw.bin"), HasSubstr("--raw-key"));
+}
+
+TEST_F(NpyIo, StreamsAreReadToTheirEndNotByTheirSize) {
+  // A FIFO has no size: its keys arrive through the pipe (the writer opens it a little later).
+  const std::string bytes = npy_bytes("{'descr': '<u4', 'fortran_order': False, 'shape': (3,), }",
+                                      std::string("\x03\0\0\0\x01\0\0\0\x02\0\0\0", 12));
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::usleep(200 * 1000);
+    std::ofstream(path("fifo"), std::ios::binary) << bytes;
+    ::_exit(0);
+  }
+  HostKeys keys = read_keys_file(path("fifo"), std::nullopt);
+  ::waitpid(child, nullptr, 0);
+  ASSERT_EQ(keys.size(), 3u);
+  uint32_t first = 0;
+  std::memcpy(&first, keys.bytes.data(), 4);
+  EXPECT_EQ(first, 3u);
+  // /proc files say 0 bytes but are not empty.
+  // /proc/self/cmdline holds this test's path: some bytes, whatever their count.
+  try {
+    EXPECT_GT(read_keys_file("/proc/self/cmdline", KeyType::U32).size(), 0u);
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("is not a multiple"));
+    EXPECT_THAT(e.what(), Not(HasSubstr("raw file of 0 bytes")));
+  }
+  EXPECT_THAT(error_of("/dev/zero", KeyType::U32), HasSubstr("device"));
 }
 
 TEST_F(NpyIo, UnwritablePathsLeaveNothingBehind) {

@@ -1,16 +1,10 @@
 #include "gl/png_writer.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
-#include <system_error>
-
-#include <unistd.h>
 
 #include <stb_image_write.h>
+
+#include "common/output_file.h"
 
 namespace sortscope {
 
@@ -30,26 +24,8 @@ std::vector<uint8_t> encode_png(int width, int height, const std::vector<uint8_t
 
 void write_png(const std::string& path, int width, int height, const std::vector<uint8_t>& rgba) {
   const std::vector<uint8_t> png = encode_png(width, height, rgba);
-  // Beside the target (same file system, so the rename is atomic), unique per process.
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-    f.write(reinterpret_cast<const char*>(png.data()), std::streamsize(png.size()));
-    f.close();
-    if (!f) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw std::runtime_error("cannot write " + path + ": write failed (disk full?)");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw std::runtime_error("cannot write " + path + ": " + ec.message());
-  }
+  // Whole or not at all, links written through, the replaced file's mode kept.
+  write_file_atomically(path, [&](OutputFile& out) { out.write(png.data(), png.size()); });
 }
 
 }  // namespace sortscope

@@ -1,0 +1,26 @@
+#pragma once
+// Ctrl-C (SIGINT), SIGTERM and SIGHUP end a command cleanly: the handler only sets a flag, the
+// command's loops (repetitions, frames) see it and throw Interrupted, and the unwinding removes
+// every temporary (common/output_file.h), stops ffmpeg and leaves each destination as it was. A
+// second signal of the same kind ends the process at once (the default action), for a command
+// stuck where it cannot look at the flag.
+#include <stdexcept>
+
+namespace sortscope {
+
+struct Interrupted : std::runtime_error {
+  explicit Interrupted(int signal);
+  int signal;
+  int exit_code() const { return 128 + signal; }  // what a shell reports for a killed command
+};
+
+// Installs the handlers (once; later calls do nothing). The CLI's run, render and record call it;
+// the interactive app does not (it has its own quit).
+void install_interrupt_handlers();
+// The signal received since the handlers were installed, or 0.
+int interrupt_signal();
+inline bool interrupted() { return interrupt_signal() != 0; }
+// Throws Interrupted when a signal came.
+void throw_if_interrupted();
+
+}  // namespace sortscope
