@@ -1,4 +1,5 @@
 #include "frame_renderer.h"
+#include "frame_limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -130,9 +131,7 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   if (step < 0 || step >= step_count())
     throw std::out_of_range("render: step " + std::to_string(step) + " is outside the timeline (" +
                             std::to_string(step_count()) + " steps: 0.." + std::to_string(step_count() - 1) + ")");
-  if (width < 64 || height < 64 || width > 16384 || height > 16384)
-    throw std::runtime_error("render: frame size " + std::to_string(width) + "x" + std::to_string(height) +
-                             " is outside 64x64 .. 16384x16384");
+  if (!frame_size_ok(width, height)) throw std::runtime_error("render: " + frame_size_error(width, height));
   ImGuiContextGuard guard(imgui_);
   GLint previous_draw = 0, previous_read = 0, previous_viewport[4];
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/npy_io.h"
+#include "option_checks.h"
 #include "registry.h"
 #include "parse/size_parse.h"
 
@@ -28,17 +29,21 @@ void add_scenario_options(CLI::App& cmd, ScenarioArgs& a) {
       ->capture_default_str();
   a.n_opt = cmd.add_option("-n,--n", a.n,
                            "Number of keys: 1048576, 16K, 1M, 2^20, 3*2^20 (K, M, G = 2^10, 2^20, 2^30). "
-                           "Default " + a.default_n);
+                           "Default " + a.default_n)
+                  ->check(non_empty());
   a.dist_opt = cmd.add_option("-d,--dist", a.dist, "Input distribution: " + distribution_names())
                    ->capture_default_str();
   a.key_opt = cmd.add_option("-k,--key", a.key, std::string("Key type: ") + kKeyTypeNames)
                   ->capture_default_str();
   cmd.add_flag("--values", a.values, "Key-value sort: a u32 value per key (its input position)");
-  a.seed_opt = cmd.add_option("--seed", a.seed, "Seed of the input generator")->capture_default_str();
+  a.seed_opt = cmd.add_option("--seed", a.seed, "Seed of the input generator")
+                   ->check(whole_number(UINT64_MAX))
+                   ->capture_default_str();
   cmd.add_option("-p,--param", a.params,
                  "Algorithm parameter name=value, repeatable (sortscope list shows each algorithm's)")
       ->take_all();
   cmd.add_option("--swap-percent", a.knobs.swap_percent, "nearly-sorted: random swaps, % of n")
+      ->check(finite_in(0, 100))
       ->capture_default_str()->group("Distribution knobs");
   cmd.add_option("--dist-p", a.knobs.p, "bucket-sorted, staggered, g-group, *-duplicates: blocks p")
       ->capture_default_str()->group("Distribution knobs");
@@ -49,12 +54,15 @@ void add_scenario_options(CLI::App& cmd, ScenarioArgs& a) {
   cmd.add_option("--entropy-k", a.knobs.entropy_k, "low-entropy: AND of k uniform words, 1..5")
       ->capture_default_str()->group("Distribution knobs");
   cmd.add_option("--unique", a.knobs.unique, "few-unique: number of distinct keys")
+      ->check(whole_number(UINT64_MAX))
       ->capture_default_str()->group("Distribution knobs");
   cmd.add_option("--input", a.input,
                  "Sort the keys of this file: .npy (u4 i4 f4 u8 i8 f8, or fields key/value) or raw "
                  "little-endian keys with --raw-key")
+      ->check(non_empty())
       ->group("Your own data");
   cmd.add_option("--raw-key", a.raw_key, std::string("Key type of a raw --input file: ") + kKeyTypeNames)
+      ->check(non_empty())
       ->group("Your own data");
   cmd.add_flag("--cpu", a.cpu, "Run the CPU model even where a CUDA device exists");
 }

@@ -77,8 +77,13 @@ DeviceInfo query_device() {
   int count = 0;
   cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess || count == 0) {
-    std::string why = err != cudaSuccess ? std::string("no CUDA device: ") + cudaGetErrorString(err)
-                                         : std::string("no CUDA device");
+    // Without an NVIDIA kernel driver the runtime says "driver version is insufficient", which
+    // reads as "update your driver": say what is really missing.
+    const bool no_driver = (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice) &&
+                           ::access("/proc/driver/nvidia/version", F_OK) != 0;
+    std::string why = no_driver             ? std::string("no NVIDIA driver on this machine")
+                      : err != cudaSuccess ? std::string("no CUDA device: ") + cudaGetErrorString(err)
+                                           : std::string("no CUDA device");
     cudaGetLastError();  // clear the sticky-free error so later calls start clean
     return host_device(why);
   }

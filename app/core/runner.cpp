@@ -1,4 +1,5 @@
 #include "runner.h"
+#include "interrupt.h"
 
 #include <algorithm>
 #include <chrono>
@@ -105,7 +106,8 @@ std::string check_memory(const Scenario& s, bool explain, uint64_t capture_budge
   // The largest n that fits: binary search over the same estimate.
   uint64_t lo = 0, hi = in.n;
   while (lo < hi) {
-    uint64_t mid = lo + (hi - lo + 1) / 2;
+    // The upper middle, written so that hi - lo + 1 never wraps to 0 (hi = 2^64 - 1).
+    const uint64_t mid = lo + (hi - lo) / 2 + ((hi - lo) & 1);
     if (need(mid) <= free_bytes) lo = mid;
     else hi = mid - 1;
   }
@@ -401,8 +403,9 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
     GpuRunContext ctx;
     ctx.stream = st.stream;
     ctx.scratch = &st.scratch;
-    for (int i = 0; i < warmup + reps; ++i) {
+    for (int64_t i = 0; i < int64_t(warmup) + reps; ++i) {  // 64-bit: no overflow at INT_MAX warm-ups
       if (cancel && cancel->load()) throw RunCancelled();
+      throw_if_interrupted();
       st.reset_work();
       CUDA_CHECK(cudaEventRecord(st.start, st.stream));
       a.run_gpu(s.params, work, ctx);
@@ -417,8 +420,9 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
 #endif
   } else {
     using Clock = std::chrono::steady_clock;
-    for (int i = 0; i < warmup + reps; ++i) {
+    for (int64_t i = 0; i < int64_t(warmup) + reps; ++i) {  // 64-bit: no overflow at INT_MAX warm-ups
       if (cancel && cancel->load()) throw RunCancelled();
+      throw_if_interrupted();
       st.host_work = st.host_pristine;  // fresh copy, not timed
       auto t0 = Clock::now();
       a.run_model(s.params, st.host_work, nullptr);

@@ -8,6 +8,14 @@
 
 namespace sortscope {
 
+// The bounds every video respects (record's options, the export dialog, saved settings): a frame
+// rate players handle, a pace from one step per 100 s to 1000 per second, a hold of at most a
+// minute and a video of at most an hour, so no option can ask for an encode without end.
+constexpr int kMinFps = 1, kMaxFps = 240;
+constexpr double kMinStepsPerSecond = 0.01, kMaxStepsPerSecond = 1000;
+constexpr double kMaxHoldSeconds = 60;
+constexpr double kMaxVideoSeconds = 3600;
+
 struct FrameSchedule {
   int first_step = 0, last_step = 0;  // inclusive range of steps exported
   int fps = 30;
@@ -20,7 +28,7 @@ struct FrameSchedule {
   double duration_seconds() const { return double(frame_count()) / fps; }
 };
 
-// "" when the numbers make a video, else one line saying which is wrong.
+// "" when the numbers make a video within the bounds above, else one line saying which is wrong.
 std::string validate_schedule(const FrameSchedule& s, int timeline_steps);
 
 }  // namespace sortscope

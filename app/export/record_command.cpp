@@ -10,7 +10,9 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/option_checks.h"
 #include "cli/scenario_options.h"
+#include "core/interrupt.h"
 #include "parse/size_parse.h"
 #include "parse/step_range.h"
 #include "core/runner.h"
@@ -33,14 +35,16 @@ struct RecordArgs {
 };
 
 void record(const RecordArgs& args) {
+  install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
-  if (args.fps < 1 || args.fps > 240) throw std::runtime_error(fmt::format("--fps {} is out of range (1..240)", args.fps));
-  if (!(args.steps_per_second > 0) || args.steps_per_second > 1000)
-    throw std::runtime_error("--steps-per-second must be in (0, 1000]");
+  // The option checks (register_record_command) bound --fps, --steps-per-second and --hold; the
+  // length of the video is checked against the timeline by the exporter.
   const ExportKind kind = export_kind_for(args.out);  // a bad extension fails before the run
+  if (auto e = kind == ExportKind::PngFrames ? check_output_dir(args.out) : check_output_file(args.out); !e.empty())
+    throw std::runtime_error("--out: " + e);
   const StepSelection sel = parse_step_selection(args.steps);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
@@ -80,6 +84,7 @@ void record(const RecordArgs& args) {
     if (tty) std::fprintf(stderr, "\r  progress    %3d%%", int(p * 100));
   });
   if (tty) std::fprintf(stderr, "\n");
+  throw_if_interrupted();
   if (exporter.failed()) throw std::runtime_error(message);
   fmt::print("  result      {}\n", message);
   if (!result->verdict.ok()) throw ExitStatus{2};
@@ -96,13 +101,19 @@ void register_record_command(CLI::App& app) {
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
                   "becomes PNG frames beside it")
+      ->check(non_empty())
       ->required();
-  cmd->add_option("--fps", args->fps, "Frames per second of the video")->capture_default_str();
+  cmd->add_option("--fps", args->fps, "Frames per second of the video")
+      ->check(CLI::Range(kMinFps, kMaxFps))
+      ->capture_default_str();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
   cmd->add_option("--steps-per-second", args->steps_per_second, "Timeline steps shown per second")
+      ->check(finite_in(kMinStepsPerSecond, kMaxStepsPerSecond))
       ->capture_default_str();
   cmd->add_option("--steps", args->steps, "Steps to export: all, A:B (both included), A:, :B")->capture_default_str();
-  cmd->add_option("--hold", args->hold, "Seconds the last step stays on screen (videos)")->capture_default_str();
+  cmd->add_option("--hold", args->hold, "Seconds the last step stays on screen (videos)")
+      ->check(finite_in(0, kMaxHoldSeconds))
+      ->capture_default_str();
   cmd->callback([args] { record(*args); });
 }
 

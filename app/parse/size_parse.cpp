@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "frame_limits.h"  // visual/: the one frame-size limit
+
 namespace sortscope {
 namespace {
 
@@ -145,13 +147,19 @@ FrameSize parse_frame_size(std::string_view text) {
   std::string s = trim(text);
   size_t x = s.find_first_of("xX");
   auto bad = [&] {
-    f.error = fmt::format("'{}' is not a frame size WxH (e.g. 1280x720), each side 1..16384", s);
+    f.error = fmt::format("'{}' is not a frame size WxH (e.g. 1280x720), each side {}..{}", s, kMinFrameSide,
+                          kMaxFrameSide);
     return f;
   };
   if (x == std::string::npos) return bad();
   SizeParse w = parse_size(std::string_view(s).substr(0, x));
   SizeParse h = parse_size(std::string_view(s).substr(x + 1));
-  if (!w.ok() || !h.ok() || w.value < 1 || h.value < 1 || w.value > 16384 || h.value > 16384) return bad();
+  if (!w.ok() || !h.ok()) return bad();
+  if (!frame_size_ok(w.value > uint64_t(kMaxFrameSide) ? kMaxFrameSide + 1LL : (long long)w.value,
+                     h.value > uint64_t(kMaxFrameSide) ? kMaxFrameSide + 1LL : (long long)h.value)) {
+    f.error = fmt::format("'{}': each side must be {}..{} pixels", s, kMinFrameSide, kMaxFrameSide);
+    return f;
+  }
   f.width = int(w.value);
   f.height = int(h.value);
   return f;

@@ -17,7 +17,8 @@ struct SizeParse {
 
 SizeParse parse_size(std::string_view text);
 
-// "WxH" (e.g. 1280x720): both at least 1 and at most 16384.
+// "WxH" (e.g. 1280x720): each side within visual/frame_limits.h's one limit (64..8192), so a bad
+// size is refused before any work.
 struct FrameSize {
   int width = 0, height = 0;
   std::string error;

@@ -101,7 +101,7 @@ struct AppState {
   std::unique_ptr<ExportJob> export_job;
   ExportDialogState export_dialog;
   std::string last_export_message;                 // of the last finished export
-  bool last_export_failed = false;
+  bool last_export_failed = false;                 // it (or the last attempt to start one) failed
 
   // Helpers.
   const Algorithm* algorithm() const;               // of the edited scenario

@@ -214,6 +214,8 @@ bool start_video_export(AppState& s, const std::string& path, int first_step, in
     return true;
   } catch (const std::exception& e) {
     s.notify(e.what(), true, 10);
+    s.last_export_message = e.what();
+    s.last_export_failed = true;
     return false;
   }
 }

@@ -5,6 +5,7 @@
                          // headless driver and the scripted tests use the same indices
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -90,6 +91,12 @@ ImGuiStyle make_style() {
 }  // namespace
 
 void load_scenario_file(const std::string& path, GuiOptions& options) {
+  // Bounded: a scenario is a few hundred bytes; a FIFO or a device never ends.
+  constexpr std::uintmax_t kMaxScenarioBytes = 1 << 20;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) &&
+      (!std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) > kMaxScenarioBytes))
+    throw std::runtime_error("scenario file " + path + " is not a regular file of at most 1 MiB");
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read scenario file " + path);
   nlohmann::json j;
@@ -109,13 +116,17 @@ void load_scenario_file(const std::string& path, GuiOptions& options) {
     j.erase("input_file");
   }
   if (j.contains("step")) {
-    if (!j["step"].is_number_integer() || j["step"].get<int64_t>() < 0)
-      throw std::runtime_error("scenario file " + path + ": \"step\" must be a step number (0 = the input)");
+    // is_number_unsigned: 1.5 and -1 are refused; the bound keeps 2^31 from wrapping to a negative int.
+    if (!j["step"].is_number_unsigned() || j["step"].get<uint64_t>() > uint64_t(INT32_MAX))
+      throw std::runtime_error("scenario file " + path + ": \"step\" must be a step number 0.." +
+                               std::to_string(INT32_MAX) + " (0 = the input)");
     options.start_step = int(j["step"].get<int64_t>());
     j.erase("step");
   }
   try {
     options.scenario = scenario_from_json(j);
+    // Refused here rather than replaced by the default scenario when the app starts.
+    if (auto e = validate_scenario(*options.scenario); !e.empty()) throw std::runtime_error(e);
   } catch (const std::exception& e) {
     throw std::runtime_error("scenario file " + path + ": " + e.what());
   }

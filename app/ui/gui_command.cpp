@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
+#include "cli/option_checks.h"
 #include "common/npy_io.h"
 #include "parse/size_parse.h"
 #include "gui_main.h"
@@ -45,6 +46,7 @@ void register_gui_command(CLI::App& app) {
   cmd->add_option("--sweep-max", args->options.sweep_max_log2, "Largest n of the keys/s sweep, as K in 2^K")
       ->check(CLI::Range(4, 40));
   cmd->add_option("--wait", args->options.wait_seconds, "Headless: longest wait for the first results, in seconds")
+      ->check(finite_in(0.1, 3600))
       ->capture_default_str();
   cmd->callback([args] {
     ui::GuiOptions o = args->options;

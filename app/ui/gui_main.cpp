@@ -132,6 +132,15 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
         if (std::chrono::steady_clock::now() > deadline + std::chrono::duration<double>(options.wait_seconds))
           throw std::runtime_error("the script did not finish (a wait never ended)");
       }
+      // An export the script started finishes before the verdict (bounded like the waits).
+      while (app.state().export_job &&
+             std::chrono::steady_clock::now() <= deadline + std::chrono::duration<double>(options.wait_seconds)) {
+        one_frame();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      if (script->exported() && (app.state().export_job || app.state().last_export_failed))
+        cap.script_error = "script: export failed: " + (app.state().export_job ? std::string("it did not finish in time")
+                                                                              : app.state().last_export_message);
     }
     // Two frames at least: windows that appeared in the first only size themselves in the second.
     int frames = options.frames < 0 ? 3 : std::max(options.frames, 2);
@@ -173,6 +182,10 @@ int run_headless(const GuiOptions& options) {
   }
   std::fprintf(stderr, "sortscope gui: frame time over the last %d frames: mean %.2f ms, max %.2f ms\n",
                options.frames < 0 ? 3 : std::max(options.frames, 2), cap.frame_ms_mean, cap.frame_ms_max);
+  if (!cap.script_error.empty()) {
+    std::fprintf(stderr, "sortscope gui: %s\n", cap.script_error.c_str());
+    return 1;
+  }
   return cap.settled ? 0 : 3;
 }
 

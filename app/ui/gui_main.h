@@ -22,6 +22,7 @@ struct HeadlessCapture {
   bool cpu_model = false;
   float ui_scale = 1;               // the UI scale of the last frame (projector mode > 1)
   ClipReport clipped;               // what the last frame could not show whole, by panel
+  std::string script_error;         // a script's export: failed (the run then exits 1)
   std::string renderer;             // GL renderer of the EGL context
   // Wall time of the final frames (UI, views and GL work finished: glFinish), in milliseconds.
   double frame_ms_mean = 0, frame_ms_max = 0;

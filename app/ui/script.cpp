@@ -209,6 +209,7 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         return;  // one frame for the submission before a `wait`
       case Command::Kind::Export:
         start_video_export(app.state(), c.tag, 0, -1);
+        exported_ = true;
         ++next_;
         return;
       case Command::Kind::Log2N:

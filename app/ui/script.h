@@ -34,6 +34,7 @@ class InputScript {
   void before_frame(ImGuiIO& io, GuiApp& app);
   bool done() const { return next_ >= commands_.size(); }
   bool waiting() const;  // on a `wait` command
+  bool exported() const { return exported_; }  // an export: command has run
 
   // GLFW key code (and modifier bits, "ctrl+q"), -1 for unknown.
   static int key_code(const std::string& name, int* mods = nullptr);
@@ -51,6 +52,7 @@ class InputScript {
   size_t next_ = 0;
   int phase_ = 0;          // progress inside the current command (frames counted, scrub phase)
   long frame_ = 0;
+  bool exported_ = false;
   std::ofstream report_;
 };
 

@@ -1,10 +1,17 @@
 #include "settings.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
+#include <sstream>
 #include <system_error>
 #include <utility>
+
+#include "common/output_file.h"
+#include "export/frame_schedule.h"
+#include "frame_limits.h"
 
 namespace sortscope::ui {
 
@@ -137,35 +144,67 @@ Settings settings_from_json(const nlohmann::json& j) {
     get(e, "text_scale", s.export_.text_scale);
     if (!(s.export_.text_scale == 0 || (s.export_.text_scale >= 1 && s.export_.text_scale <= 3)))
       s.export_.text_scale = 0;
+    // Out-of-range values (a hand-edited file, an older version's limits) are clamped on load, so
+    // they are neither used nor saved again.
+    s.export_.fps = std::clamp(s.export_.fps, kMinFps, kMaxFps);
+    s.export_.width = std::clamp(s.export_.width, kMinFrameSide, kMaxFrameSide);
+    s.export_.height = std::clamp(s.export_.height, kMinFrameSide, kMaxFrameSide);
+    if (!std::isfinite(s.export_.steps_per_second)) s.export_.steps_per_second = ExportSettings{}.steps_per_second;
+    s.export_.steps_per_second = std::clamp(s.export_.steps_per_second, kMinStepsPerSecond, kMaxStepsPerSecond);
   }
   return s;
 }
 
+namespace {
+constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;  // a settings file is a few hundred bytes
+
+// "settings.json.bad-20260101T120000Z" beside the file.
+std::filesystem::path backup_name(const std::filesystem::path& path) {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+  std::filesystem::path b = path;
+  b += std::string(".bad-") + stamp;
+  return b;
+}
+}  // namespace
+
 Settings load_settings(const std::filesystem::path& path, std::string* error) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) return {};
+  std::string why;
   try {
-    return settings_from_json(nlohmann::json::parse(in));
+    std::error_code ec;
+    if (std::filesystem::file_size(path, ec) > kMaxSettingsBytes) throw std::runtime_error("larger than 1 MiB");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return settings_from_json(nlohmann::json::parse(text.str()));
   } catch (const std::exception& e) {
-    if (error) *error = "ignoring unreadable settings " + path.string() + ": " + e.what();
-    return {};
+    why = e.what();
   }
+  // A damaged file is kept under another name before the defaults (saved on exit) replace it.
+  in.close();
+  const std::filesystem::path backup = backup_name(path);
+  std::error_code ec;
+  std::filesystem::rename(path, backup, ec);
+  if (error)
+    *error = "unreadable settings " + path.string() + " (" + why + "): " +
+             (ec ? "could not keep a copy (" + ec.message() + ")" : "kept as " + backup.string()) +
+             "; using defaults";
+  return {};
 }
 
 std::string save_settings(const Settings& s, const std::filesystem::path& path) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
-  std::filesystem::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) return "cannot write " + tmp.string();
-    out << settings_to_json(s).dump(2) << "\n";
-    if (!out) return "cannot write " + tmp.string();
+  try {
+    write_file_atomically(path.string(), [&](OutputFile& out) { out.write(settings_to_json(s).dump(2) + "\n"); });
+  } catch (const std::exception& e) {
+    return e.what();
   }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return "cannot replace " + path.string() + ": " + ec.message();
   return {};
 }
 

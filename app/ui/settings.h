@@ -53,9 +53,12 @@ struct Settings {
 std::filesystem::path settings_path();   // where settings live on this machine
 nlohmann::json settings_to_json(const Settings& s);
 Settings settings_from_json(const nlohmann::json& j);  // tolerant: bad fields keep defaults
-// Missing or unreadable file: defaults (and `error` says why when the file exists but is bad).
+// Missing or unreadable file: defaults. A file that exists but is damaged (not JSON, over 1 MiB) is
+// first renamed to settings.json.bad-<UTC time> so nothing the user had is lost, and `error` says
+// so. Out-of-range export values are clamped (frame_limits.h, frame_schedule.h).
 Settings load_settings(const std::filesystem::path& path, std::string* error = nullptr);
-// Writes atomically (temporary file + rename); returns "" or one line saying what failed.
+// Writes atomically (common/output_file.h: temporary + rename, a linked file written through, its
+// mode kept); returns "" or one line saying what failed.
 std::string save_settings(const Settings& s, const std::filesystem::path& path);
 
 }  // namespace sortscope::ui

@@ -44,7 +44,7 @@ std::string distribution_names() {
 }
 
 std::string validate_input_spec(const InputSpec& s) {
-  if (s.swap_percent < 0 || s.swap_percent > 100)
+  if (!(s.swap_percent >= 0 && s.swap_percent <= 100))  // written so that NaN fails too
     return fmt::format("nearly-sorted swap percentage {} is outside 0..100", s.swap_percent);
   if (s.p < 1 || s.p > (1 << 20)) return fmt::format("block count p = {} is outside 1..1048576", s.p);
   if (s.g < 1 || s.g > s.p) return fmt::format("group size g = {} is outside 1..p ({})", s.g, s.p);

@@ -14,8 +14,15 @@ struct Literal {
   uint64_t integer = 0;
   bool boolean = false;
   std::vector<Literal> items;                          // list / tuple
-  std::vector<std::pair<std::string, Literal>> entries;  // dict (string keys only)
+  // dict (string keys only), as parallel lists: a std::pair holding the still incomplete Literal
+  // is not portable (clang with libstdc++ refuses it).
+  std::vector<std::string> keys;
+  std::vector<Literal> values;
 };
+
+// Bounds on what a header may hold, so that no input can exhaust the stack or the heap: NumPy's
+// own headers nest at most four deep (dict, list of fields, field tuple, shape tuple).
+constexpr int kMaxDepth = 16;
 
 class Parser {
  public:
@@ -51,9 +58,16 @@ class Parser {
     skip_space();
     if (pos_ >= text_.size()) fail("unexpected end");
     char c = text_[pos_];
-    if (c == '{') return parse_dict();
-    if (c == '[') return parse_sequence('[', ']', Literal::Kind::List);
-    if (c == '(') return parse_sequence('(', ')', Literal::Kind::Tuple);
+    if (c == '{' || c == '[' || c == '(') {
+      // The parser recurses once per nesting level: bounded here, not by the stack.
+      if (depth_ >= kMaxDepth) fail("nested more than " + std::to_string(kMaxDepth) + " levels deep");
+      ++depth_;
+      Literal v = c == '{'   ? parse_dict()
+                  : c == '[' ? parse_sequence('[', ']', Literal::Kind::List)
+                             : parse_sequence('(', ')', Literal::Kind::Tuple);
+      --depth_;
+      return v;
+    }
     if (c == '\'' || c == '"') return parse_string();
     if (std::isdigit(static_cast<unsigned char>(c))) return parse_int();
     return parse_word();
@@ -66,8 +80,13 @@ class Parser {
     while (!accept('}')) {
       Literal key = parse_value();
       if (key.kind != Literal::Kind::Str) fail("dict key is not a string");
+      // Python keeps the last of two equal keys, which would make this file mean something else
+      // here than in NumPy: refused.
+      for (const std::string& k : d.keys)
+        if (k == key.str) fail("key '" + key.str + "' appears twice");
       expect(':');
-      d.entries.emplace_back(key.str, parse_value());
+      d.keys.push_back(key.str);
+      d.values.push_back(parse_value());
       if (!accept(',')) {
         expect('}');
         break;
@@ -128,11 +147,12 @@ class Parser {
 
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 const Literal* find(const Literal& dict, std::string_view key) {
-  for (const auto& [k, v] : dict.entries)
-    if (k == key) return &v;
+  for (size_t i = 0; i < dict.keys.size(); ++i)
+    if (dict.keys[i] == key) return &dict.values[i];
   return nullptr;
 }
 
@@ -146,6 +166,9 @@ Header parse_header(std::string_view text) {
   const Literal* shape = find(dict, "shape");
   if (!descr || !fortran || !shape)
     throw std::runtime_error("malformed .npy header (needs 'descr', 'fortran_order' and 'shape')");
+  // NumPy refuses a header with any other key (numpy.lib.format: "does not contain the correct keys").
+  if (dict.keys.size() != 3)
+    throw std::runtime_error("malformed .npy header (keys other than 'descr', 'fortran_order' and 'shape')");
 
   Header h;
   if (descr->kind == Literal::Kind::Str) {

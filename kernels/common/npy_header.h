@@ -24,7 +24,12 @@ struct Header {
   std::vector<uint64_t> shape;
 };
 
-// Parses the dict text; throws std::runtime_error (without the file name) on anything malformed.
+// NumPy's own limit on a header's length (numpy.lib.format, max_header_size): longer headers are
+// refused before they are read.
+constexpr uint64_t kMaxHeaderBytes = 10000;
+
+// Parses the dict text; throws std::runtime_error (without the file name) on anything malformed,
+// on nesting deeper than a .npy header needs, on duplicate keys and on keys NumPy does not write.
 Header parse_header(std::string_view text);
 
 // The dict text for a 1-D array of n items with the given fields (one unnamed field: plain dtype),

@@ -1,8 +1,50 @@
 #include "scenario.h"
 
+#include <climits>
+#include <cstdint>
 #include <stdexcept>
 
 namespace sortscope {
+namespace {
+
+// Strict readers: a field of the wrong kind, a fraction where a count belongs or a value that does
+// not fit is refused with one line naming it, never converted (nlohmann's get<> would turn 1.5
+// into 1, -1 into 2^64 - 1 and 2^31 into a negative int).
+[[noreturn]] void bad_field(const char* key, const nlohmann::json& v, const char* allowed) {
+  throw std::runtime_error(std::string("scenario: input.") + key + " must be " + allowed + " (got " + v.dump() + ")");
+}
+
+void read_u64(const nlohmann::json& in, const char* key, uint64_t& out) {
+  if (!in.contains(key)) return;
+  const auto& v = in.at(key);
+  if (!v.is_number_unsigned()) bad_field(key, v, "a whole number 0..18446744073709551615");
+  out = v.get<uint64_t>();
+}
+
+void read_int(const nlohmann::json& in, const char* key, int& out) {
+  if (!in.contains(key)) return;
+  const auto& v = in.at(key);
+  if (!v.is_number_integer() || v.get<int64_t>() < INT32_MIN || v.get<int64_t>() > INT32_MAX ||
+      (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT32_MAX)))
+    bad_field(key, v, "a whole number that fits 32 bits");
+  out = int(v.get<int64_t>());
+}
+
+void read_double(const nlohmann::json& in, const char* key, double& out) {
+  if (!in.contains(key)) return;
+  const auto& v = in.at(key);
+  if (!v.is_number()) bad_field(key, v, "a number");
+  out = v.get<double>();
+}
+
+void read_bool(const nlohmann::json& in, const char* key, bool& out) {
+  if (!in.contains(key)) return;
+  const auto& v = in.at(key);
+  if (!v.is_boolean()) bad_field(key, v, "true or false");
+  out = v.get<bool>();
+}
+
+}  // namespace
 
 nlohmann::json scenario_to_json(const Scenario& s) {
   const InputSpec& in = s.input;
@@ -27,10 +69,15 @@ nlohmann::json scenario_to_json(const Scenario& s) {
 Scenario scenario_from_json(const nlohmann::json& j) {
   Scenario s;
   try {
-    s.algorithm = j.value("algorithm", s.algorithm);
+    if (!j.is_object()) throw std::runtime_error("scenario: not a JSON object");
+    if (j.contains("algorithm")) {
+      if (!j.at("algorithm").is_string()) throw std::runtime_error("scenario: algorithm must be a name");
+      s.algorithm = j.at("algorithm").get<std::string>();
+    }
     if (j.contains("params")) s.params = j.at("params").get<ParamValues>();
     if (j.contains("input")) {
       const auto& in = j.at("input");
+      if (!in.is_object()) throw std::runtime_error("scenario: input must be a JSON object");
       InputSpec& o = s.input;
       if (in.contains("dist")) {
         auto name = in.at("dist").get<std::string>();
@@ -44,15 +91,15 @@ Scenario scenario_from_json(const nlohmann::json& j) {
         if (!k) throw std::runtime_error("unknown key type '" + name + "' (known: u32, i32, f32, u64, i64, f64)");
         o.key = *k;
       }
-      o.n = in.value("n", o.n);
-      o.with_values = in.value("values", o.with_values);
-      o.seed = in.value("seed", o.seed);
-      o.swap_percent = in.value("swap_percent", o.swap_percent);
-      o.p = in.value("p", o.p);
-      o.g = in.value("g", o.g);
-      o.r = in.value("r", o.r);
-      o.entropy_k = in.value("entropy_k", o.entropy_k);
-      o.unique = in.value("unique", o.unique);
+      read_u64(in, "n", o.n);
+      read_bool(in, "values", o.with_values);
+      read_u64(in, "seed", o.seed);
+      read_double(in, "swap_percent", o.swap_percent);
+      read_int(in, "p", o.p);
+      read_int(in, "g", o.g);
+      read_int(in, "r", o.r);
+      read_int(in, "entropy_k", o.entropy_k);
+      read_u64(in, "unique", o.unique);
     }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("scenario: ") + e.what());

@@ -17,7 +17,9 @@ struct Scenario {
 };
 
 nlohmann::json scenario_to_json(const Scenario& s);
-// Throws std::runtime_error with a message naming the bad field.
+// Throws std::runtime_error with a message naming the bad field: wrong kinds, fractions or negative
+// numbers for counts and values that do not fit are refused, never converted. The algorithm's name
+// is not looked up here (the caller knows the registry).
 Scenario scenario_from_json(const nlohmann::json& j);
 
 }  // namespace sortscope

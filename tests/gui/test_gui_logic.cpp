@@ -10,6 +10,7 @@
 
 #include "core/csv_writer.h"
 #include "export/ffmpeg_pipe.h"
+#include "frame_limits.h"
 #include "export/frame_schedule.h"
 #include "export/video_exporter.h"
 #include "ui/gui_app.h"
@@ -362,14 +363,38 @@ TEST(Settings, BadFieldsFallBackToDefaults) {
   EXPECT_EQ(s.view_mode, ArrayViewMode::Auto);
   EXPECT_EQ(s.window.width, 640);      // clamped to a usable window
   EXPECT_FALSE(s.scenario.has_value());
-  std::string err;
-  fs::path bad = fs::temp_directory_path() / ("sortscope-bad-" + std::to_string(::getpid()) + ".json");
-  std::ofstream(bad) << "{ not json";
-  Settings d = load_settings(bad, &err);
-  EXPECT_NE(err, "");
-  EXPECT_EQ(settings_to_json(d), settings_to_json(Settings{}));
-  fs::remove(bad);
   EXPECT_EQ(settings_to_json(load_settings("/nonexistent/sortscope.json")), settings_to_json(Settings{}));
+}
+
+TEST(Settings, ADamagedFileIsKeptBeforeDefaultsReplaceIt) {
+  const fs::path dir = fs::temp_directory_path() / ("sortscope-bad-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path bad = dir / "settings.json";
+  std::ofstream(bad) << "{ not json";
+  std::string err;
+  Settings d = load_settings(bad, &err);
+  EXPECT_NE(err.find("kept as"), std::string::npos) << err;
+  EXPECT_EQ(settings_to_json(d), settings_to_json(Settings{}));
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0].filename().string().rfind("settings.json.bad-", 0), 0u) << files[0];
+  std::ifstream kept(files[0]);
+  std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "{ not json");
+  // Saving now writes the defaults without touching the copy.
+  EXPECT_EQ(save_settings(d, bad), "");
+  EXPECT_TRUE(fs::exists(files[0]));
+  fs::remove_all(dir);
+}
+
+TEST(Settings, OutOfRangeExportValuesAreClampedOnLoad) {
+  nlohmann::json j = {{"export", {{"fps", 100000}, {"width", 5}, {"height", 1000000}, {"steps_per_second", 1e-300}}}};
+  Settings s = settings_from_json(j);
+  EXPECT_EQ(s.export_.fps, kMaxFps);
+  EXPECT_EQ(s.export_.width, kMinFrameSide);
+  EXPECT_EQ(s.export_.height, kMaxFrameSide);
+  EXPECT_EQ(s.export_.steps_per_second, kMinStepsPerSecond);
 }
 
 TEST(Settings, PathFollowsXdgConfigHome) {
@@ -421,6 +446,20 @@ TEST(FrameSchedule, Validation) {
   s.fps = 30;
   s.steps_per_second = 0;
   EXPECT_NE(validate_schedule(s, 4), "");
+  // NaN, infinities, negative or endless holds, and videos of more than an hour are refused.
+  for (double sps : {std::nan(""), 1e-300, 1e9, -1.0}) {
+    s.steps_per_second = sps;
+    EXPECT_NE(validate_schedule(s, 4), "") << sps;
+  }
+  s.steps_per_second = 3;
+  for (double hold : {std::nan(""), HUGE_VAL, -1.0, 1e9}) {
+    s.hold_last_seconds = hold;
+    EXPECT_NE(validate_schedule(s, 4), "") << hold;
+  }
+  s.hold_last_seconds = 1;
+  s.steps_per_second = kMinStepsPerSecond;
+  s.last_step = 99;
+  EXPECT_NE(validate_schedule(s, 100).find("at most 3600"), std::string::npos);
 }
 
 TEST(Export, KindFromPath) {

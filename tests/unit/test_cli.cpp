@@ -4,9 +4,12 @@
 // The binary's path comes from $SORTSCOPE_BIN (set by CMake to $<TARGET_FILE:sortscope>).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -203,6 +206,104 @@ TEST_F(Cli, InputFileRoundTrip) {
   ASSERT_EQ(sorted.size(), keys.size());
   std::sort(keys.begin(), keys.end());
   for (size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(sorted.as<int64_t>()[i], keys[i]) << i;
+}
+
+TEST_F(Cli, GarbageIsRefusedWithOneLineNamingTheOption) {
+  const std::set<std::string> before = files_in_dir();
+  expect_error({"run", "--cpu", "--input", ""}, {"--input", "empty"});
+  expect_error({"run", "--cpu", "--n", ""}, {"--n", "empty"});
+  expect_error({"run", "--cpu", "--n", "64", "-o", ""}, {"--output", "empty"});
+  expect_error({"run", "--cpu", "--n", "64", "--csv", ""}, {"--csv", "empty"});
+  expect_error({"run", "--cpu", "--n", "64", "--seed", "-1"}, {"--seed", "not a whole number"});
+  expect_error({"run", "--cpu", "--n", "64", "--seed", "18446744073709551616"}, {"--seed", "larger than"});
+  expect_error({"run", "--cpu", "--n", "64", "--dist", "nearly-sorted", "--swap-percent", "nan"},
+               {"--swap-percent", "not a number"});
+  expect_error({"run", "--cpu", "--n", "64", "--unique", "-1"}, {"--unique"});
+  expect_error({"run", "--cpu", "--n", "64", "--warmup", "2147483647"}, {"--warmup"});
+  expect_error({"run", "--cpu", "--n", "64", "--reps", "1000000000"}, {"--reps"});
+  expect_error({"render", "--cpu", "--n", "64", "--size", "40x40", "--out", (dir_ / "f").string()},
+               {"--size", "64..8192"});
+  expect_error({"render", "--cpu", "--n", "64", "--out", ""}, {"--out", "empty"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--hold", "nan"}, {"--hold"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--hold", "inf"}, {"--hold"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--hold", "-1"}, {"--hold"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--hold", "1e9"}, {"--hold"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--steps-per-second", "1e-300"},
+               {"--steps-per-second"});
+  expect_error({"record", "--cpu", "--n", "16", "--out", (dir_ / "a.gif").string(), "--size", "40x40"}, {"--size"});
+  EXPECT_EQ(files_in_dir(), before);
+}
+
+TEST_F(Cli, HugeCountsAreRefusedPromptly) {
+  // The memory check's search for the largest n that fits once looped forever at 2^64 - 1.
+  const auto t0 = std::chrono::steady_clock::now();
+  expect_error({"run", "--cpu", "--n", "18446744073709551615"}, {"18446744073709551615"});
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+}
+
+TEST_F(Cli, OutputsKeepWhatWasThere) {
+  const fs::path in = dir_ / "keys.npy";
+  ASSERT_EQ(run({"run", "--cpu", "--n", "256", "--output", in.string()}).code, 0);
+  const std::string original = slurp(in);
+  // --output onto --input needs its flag.
+  expect_error({"run", "--cpu", "--input", in.string(), "--output", in.string()}, {"--overwrite-input"});
+  EXPECT_EQ(slurp(in), original);
+  Result r = run({"run", "--cpu", "--input", in.string(), "--output", in.string(), "--overwrite-input"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  // Special files are refused, never replaced; links are written through and modes kept.
+  ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
+  expect_error({"run", "--cpu", "--n", "64", "--csv", (dir_ / "fifo").string()}, {"--csv", "FIFO"});
+  expect_error({"run", "--cpu", "--n", "64", "--output", "/dev/null"}, {"--output", "character device"});
+  fs::create_directory(dir_ / "real");
+  fs::create_symlink("real/t.csv", dir_ / "t.csv");
+  ASSERT_EQ(run({"run", "--cpu", "--n", "64", "--csv", (dir_ / "t.csv").string()}).code, 0);
+  ::chmod((dir_ / "real" / "t.csv").c_str(), 0640);
+  ASSERT_EQ(run({"run", "--cpu", "--n", "64", "--csv", (dir_ / "t.csv").string()}).code, 0);
+  EXPECT_TRUE(fs::is_symlink(dir_ / "t.csv"));
+  std::istringstream lines(slurp(dir_ / "real" / "t.csv"));
+  int count = 0;
+  for (std::string l; std::getline(lines, l);) ++count;
+  EXPECT_EQ(count, 3);  // the header and two rows
+  struct stat st {};
+  ASSERT_EQ(::stat((dir_ / "real" / "t.csv").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+  // Input from a pipe is read to its end (not trusted to be st_size bytes long).
+  const std::string piped = "cat " + quote(in.string()) + " | " + quote(bin_) + " run --cpu --input /dev/stdin >" +
+                            quote((logs_ / "pipe.out").string()) + " 2>&1";
+  EXPECT_EQ(std::system(piped.c_str()), 0) << slurp(logs_ / "pipe.out");
+  EXPECT_NE(slurp(logs_ / "pipe.out").find("n = 256"), std::string::npos) << slurp(logs_ / "pipe.out");
+}
+
+TEST_F(Cli, AnInterruptedRunLeavesTheDestinationAsItWas) {
+  // SIGINT during the repetitions: the command unwinds, writes nothing, removes its temporaries and
+  // ends with 128 + SIGINT.
+  const fs::path out = dir_ / "sorted.npy", csv = dir_ / "t.csv";
+  { std::ofstream(out) << "precious"; }
+  const std::string cmd = quote(bin_) + " run --cpu --n 1M --reps 100000 --output " + quote(out.string()) +
+                          " --csv " + quote(csv.string()) + " >/dev/null 2>" + quote((logs_ / "int.err").string()) +
+                          " & pid=$!; sleep 2; kill -INT $pid; " +
+                          // Bounded: a run that ignored the signal is killed (and the test fails).
+                          "(sleep 60; kill -KILL $pid 2>/dev/null) & guard=$!; wait $pid; echo $? >" +
+                          quote((logs_ / "int.rc").string()) + "; kill $guard 2>/dev/null; true";
+  ASSERT_EQ(std::system(("bash -c " + quote(cmd)).c_str()), 0);
+  EXPECT_EQ(std::stoi(slurp(logs_ / "int.rc")), 128 + SIGINT) << slurp(logs_ / "int.err");
+  EXPECT_NE(slurp(logs_ / "int.err").find("interrupted"), std::string::npos) << slurp(logs_ / "int.err");
+  EXPECT_EQ(slurp(out), "precious");
+  EXPECT_EQ(files_in_dir(), std::set<std::string>{"sorted.npy"});
+}
+
+TEST_F(Cli, ControlCharactersFromFilesAreEscaped) {
+  const fs::path bad = dir_ / "esc.npy";
+  const std::string dict = "{'descr': '<\x1b[2J', 'fortran_order': False, 'shape': (1,), }";
+  std::string header = dict;
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + '\0' + header + std::string(8, '\0');
+  { std::ofstream(bad, std::ios::binary) << bytes; }
+  Result r = run({"run", "--cpu", "--input", bad.string()});
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << "raw escape character printed";
+  EXPECT_NE(r.err.find("\\x1b"), std::string::npos) << r.err;
 }
 
 TEST_F(Cli, ListNamesAlgorithmsParamsDistributionsAndKeys) {

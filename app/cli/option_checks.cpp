@@ -1,0 +1,49 @@
+#include "option_checks.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+
+CLI::Validator non_empty() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        for (char c : s)
+          if (!std::isspace(static_cast<unsigned char>(c))) return {};
+        return "must not be empty";
+      },
+      "NONEMPTY");
+}
+
+CLI::Validator whole_number(uint64_t max) {
+  return CLI::Validator(
+      [max](std::string& s) -> std::string {
+        uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        const bool digits = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0]));
+        if (!digits || end != s.data() + s.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
+          return fmt::format("'{}' is not a whole number 0..{}", s, max);
+        if (ec == std::errc::result_out_of_range || v > max) return fmt::format("'{}' is larger than {}", s, max);
+        return {};
+      },
+      fmt::format("UINT<={}", max));
+}
+
+CLI::Validator finite_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        double v = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
+          return fmt::format("'{}' is not a number", s);
+        if (v < lo || v > hi) return fmt::format("{} is outside {}..{}", s, lo, hi);
+        return {};
+      },
+      fmt::format("FLOAT in [{} - {}]", lo, hi));
+}
+
+}  // namespace sortscope

@@ -1,0 +1,16 @@
+#pragma once
+// Checks CLI11 runs on an option's text before converting it, so that garbage is refused with one
+// line naming the option ("--seed: ...") instead of being converted silently: an empty string
+// that would mean "not given", "-1" wrapping to 2^64 - 1 in an unsigned option, "nan" or "inf" in
+// a floating one.
+#include <cstdint>
+
+#include <CLI/CLI.hpp>
+
+namespace sortscope {
+
+CLI::Validator non_empty();                     // "" and blanks refused
+CLI::Validator whole_number(uint64_t max);       // decimal digits only, at most max
+CLI::Validator finite_in(double lo, double hi);  // a finite number in [lo, hi]
+
+}  // namespace sortscope
