@@ -137,7 +137,10 @@ std::string check_output_dir(const std::string& dir) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     return fmt::format("cannot write frames to '{}': it is a file, not a folder", dir);
-  fs::path probe_in = fs::is_directory(dir, ec) ? fs::path(dir) : fs::path(dir).parent_path();
+  // "frames/" names the folder "frames": its parent is the parent of that.
+  fs::path folder(dir);
+  if (!folder.has_filename() && folder.has_parent_path()) folder = folder.parent_path();
+  fs::path probe_in = fs::is_directory(folder, ec) ? folder : folder.parent_path();
   if (probe_in.empty()) probe_in = ".";
   if (!fs::is_directory(probe_in, ec))
     return fmt::format("cannot write frames to '{}': folder '{}' does not exist", dir, probe_in.string());

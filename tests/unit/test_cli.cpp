@@ -283,7 +283,8 @@ TEST_F(Cli, AnInterruptedRunLeavesTheDestinationAsItWas) {
                           " --csv " + quote(csv.string()) + " >/dev/null 2>" + quote((logs_ / "int.err").string()) +
                           " & pid=$!; sleep 2; kill -INT $pid; " +
                           // Bounded: a run that ignored the signal is killed (and the test fails).
-                          "(sleep 60; kill -KILL $pid 2>/dev/null) & guard=$!; wait $pid; echo $? >" +
+                          // (its output goes nowhere, so it never holds the test's output open).
+                          "(sleep 60; kill -KILL $pid) </dev/null >/dev/null 2>&1 & guard=$!; wait $pid; echo $? >" +
                           quote((logs_ / "int.rc").string()) + "; kill $guard 2>/dev/null; true";
   ASSERT_EQ(std::system(("bash -c " + quote(cmd)).c_str()), 0);
   EXPECT_EQ(std::stoi(slurp(logs_ / "int.rc")), 128 + SIGINT) << slurp(logs_ / "int.err");

@@ -124,7 +124,7 @@ TEST_F(NpyIo, RawFilesNeedTheKeyType) {
   ASSERT_EQ(k.size(), 2u);
   EXPECT_EQ(k.as<int64_t>()[0], -7);
   EXPECT_THAT(error_of("k.bin"), HasSubstr("not a .npy file"));
-  EXPECT_THAT(error_of("k.bin"), HasSubstr("--key"));
+  EXPECT_THAT(error_of("k.bin"), HasSubstr("--raw-key"));
   write_file("odd.bin", std::string(13, 'x'));
   EXPECT_THAT(error_of("odd.bin", KeyType::U32), HasSubstr("not a multiple of the u32 key size (4 bytes)"));
   write_file("empty.bin", "");

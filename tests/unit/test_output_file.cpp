@@ -44,7 +44,7 @@ class OutputFileTest : public ::testing::Test {
   }
   std::set<std::string> names() const {
     std::set<std::string> n;
-    for (const auto& e : fs::recursive_directory_iterator(dir_)) n.insert(fs::relative(e.path(), dir_).string());
+    for (const auto& e : fs::recursive_directory_iterator(dir_)) n.insert(e.path().lexically_relative(dir_).string());
     return n;
   }
   fs::path dir_;
