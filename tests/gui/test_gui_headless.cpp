@@ -207,6 +207,7 @@ TEST(GuiHeadless, ExportFromTheAppWritesFrames) {
   o.scenario->input.n = 64;
   fs::path dir = fs::temp_directory_path() / ("sortscope-gui-export-" + std::to_string(::getpid()));
   fs::remove_all(dir);
+  fs::create_directories(dir);  // a frames folder is created, its parent must exist (as for a video)
   fs::path report = dir.string() + ".jsonl";
   o.report = report.string();
   o.script = "wait export:" + (dir / "frames").string() + "/ wait report:done";
