@@ -14,6 +14,7 @@
 #include "common/device_scratch.h"
 #include "common/generators_gpu.h"
 #include "common/verify_gpu.h"
+#include "radix/radix_aux.h"
 #include "core/runner.h"
 #include "device_input.h"
 #include "gpu_test_env.h"
