@@ -73,13 +73,11 @@ TEST(MemoryEstimate, RefusedBeforeAllocatingWithTheScratchNamed) {
 
 TEST(MemoryEstimate, CpuModelAndRefusedPlansUseThePaddedDefault) {
   const Scenario s = scenario("merge", 3'000'000, KeyType::U32, false);
-  const MemoryEstimate gpu = estimate_memory(s, false, 0);
   // The CPU model's host memory: two padded copies.
   const std::string e = check_memory(s, false, 0, 1, false);
   EXPECT_NE(e.find("scratch " + format_bytes(double(default_scratch_estimate(s.input.n, KeyType::U32, false)))),
             std::string::npos)
       << e;
-  EXPECT_NE(gpu.scratch, default_scratch_estimate(s.input.n, KeyType::U32, false));
   // Radix plans refuse n >= 2^32: the estimate still answers (the run will say why).
   Scenario big = scenario("radix-onesweep", 1ull << 33, KeyType::U32, false);
   EXPECT_EQ(estimate_memory(big, false, 0).scratch, default_scratch_estimate(1ull << 33, KeyType::U32, false));
