@@ -6,7 +6,10 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <cstdint>
+#include <limits>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 
 #include "common/output_file.h"
@@ -71,13 +74,33 @@ nlohmann::json settings_to_json(const Settings& s) {
 }
 
 namespace {
+// A field of the wrong kind, or a number its type cannot hold, keeps its default: settings never
+// stop the app from starting. Numbers are checked before they are converted, because converting
+// an out-of-range number (1e300 into an int or a float) is undefined behaviour.
 template <class T>
 void get(const nlohmann::json& j, const char* key, T& out) {
   if (!j.is_object() || !j.contains(key)) return;
-  try {
-    out = j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    // A field of the wrong type keeps its default: settings never stop the app from starting.
+  const nlohmann::json& v = j.at(key);
+  if constexpr (std::is_same_v<T, bool>) {
+    if (v.is_boolean()) out = v.get<bool>();
+  } else if constexpr (std::is_integral_v<T>) {
+    using Limits = std::numeric_limits<T>;
+    if (v.is_number_unsigned()) {
+      if (v.get<uint64_t>() <= uint64_t(Limits::max())) out = T(v.get<uint64_t>());
+    } else if (v.is_number_integer()) {
+      const int64_t x = v.get<int64_t>();
+      if (x >= int64_t(Limits::min()) && (x < 0 || uint64_t(x) <= uint64_t(Limits::max()))) out = T(x);
+    }
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (v.is_number()) {
+      const double x = v.get<double>();
+      if (std::isfinite(x) && std::fabs(x) <= double(std::numeric_limits<T>::max())) out = T(x);
+    }
+  } else {
+    try {
+      out = v.get<T>();
+    } catch (const nlohmann::json::exception&) {
+    }
   }
 }
 void get_panel_modes(const nlohmann::json& j, const char* key, PanelModes& out) {

@@ -71,6 +71,7 @@ class InFile {
   }
 
   void read(void* dst, uint64_t bytes) {
+    if (bytes == 0) return;  // an empty array's data() may be null: no memcpy from or to it
     if (streamed_) {
       if (bytes > stream_.size() - stream_pos_) fail(path_, "truncated (the file ended early)");
       std::memcpy(dst, stream_.data() + stream_pos_, size_t(bytes));

@@ -101,7 +101,10 @@ class Cli : public ::testing::Test {
 TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   // Input files that exist but are wrong.
   const fs::path bad_npy = dir_ / "bad.npy", raw = dir_ / "raw.bin", raw7 = dir_ / "raw7.bin";
-  { std::ofstream(bad_npy, std::ios::binary) << std::string("\x93NUMPY\x01\x00\x20\x00{'descr': 'zz'", 29); }
+  {
+    static const char kBad[] = "\x93NUMPY\x01\x00\x20\x00{'descr': 'zz'";  // the header says 32 bytes: truncated
+    std::ofstream(bad_npy, std::ios::binary) << std::string(kBad, sizeof kBad - 1);
+  }
   { std::ofstream(raw, std::ios::binary) << std::string(16, 'x'); }
   { std::ofstream(raw7, std::ios::binary) << std::string(7, 'x'); }
   const std::set<std::string> before = files_in_dir();
