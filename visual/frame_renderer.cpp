@@ -11,6 +11,7 @@
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include "code_rows.h"
 #include "colormap.h"
 #include "gl/gl_check.h"
 #include "views/aux_panel.h"
@@ -59,6 +60,11 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
 }
 
 }  // namespace
+
+std::string FrameRenderer::caption_of(const Step& st) const {
+  if (!st.caption.empty() || st.kind < 0 || size_t(st.kind) >= algorithm_.step_kinds().size()) return st.caption;
+  return algorithm_.step_kinds()[size_t(st.kind)].caption;
+}
 
 FrameRenderer::FrameRenderer(const Timeline& timeline, const Algorithm& algorithm, FrameStyle style)
     : timeline_(timeline), algorithm_(algorithm), style_(style) {
@@ -155,12 +161,17 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   const float step_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x +
                        fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
   const float caption_wrap = float(width) - 2 * m - step_w - 2 * m;
-  std::string caption = st.caption;
-  if (caption.empty() && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
-    caption = algorithm_.step_kinds()[size_t(st.kind)].caption;
-  const float caption_h =
-      fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, caption_wrap, caption.c_str()).y;
+  const std::string caption = caption_of(st);
+  // A caption of more than two lines is set smaller (down to the body size), so the header does not
+  // eat the picture of a small frame.
   layout_ = {};
+  layout_.caption_px = fonts_.caption_px;
+  auto caption_height = [&](float px) {
+    return fonts_.caption->CalcTextSizeA(px, FLT_MAX, caption_wrap, caption.c_str()).y;
+  };
+  while (layout_.caption_px > fonts_.body_px && caption_height(layout_.caption_px) > 2.2f * layout_.caption_px)
+    layout_.caption_px = std::max(fonts_.body_px, layout_.caption_px - std::max(1.0f, std::round(s)));
+  const float caption_h = caption_height(layout_.caption_px);
   layout_.header = {0, 0, float(width), std::round(m + std::max(caption_h, fonts_.caption_px) + 6 * s +
                                                    fonts_.body_px + m * 0.75f)};
   const float legend_h = std::round(fonts_.small_px * 1.25f);
@@ -172,9 +183,11 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
     bottom = layout_.progress.y - std::round(12 * s);
   }
   const float top = layout_.header.bottom() + std::round(10 * s);
-  // The aux panel takes the bottom ~45% of the room left for views, across the whole frame (the
-  // pseudo-code needs only the height of the array row; it keeps its line in sight by scrolling).
-  if (style_.aux_panel && timeline_has_aux_panel(timeline_)) {
+  // The aux panel takes the bottom ~45% of the room left for views, across the whole frame, in the
+  // steps that have panel snapshots; the other steps give that room to the array (a slide shows
+  // what its step has, not an empty box). The pseudo-code needs only the height of the array row;
+  // it keeps its line in sight by scrolling.
+  if (style_.aux_panel && has_aux_panel(st)) {
     const float room = bottom - top;
     const float aux_h = std::round(room * 0.45f);
     if (aux_h >= 60 * s) {
@@ -228,11 +241,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   dl->AddText(fonts_.body, fonts_.body_px, ImVec2(rx - word_w, m + fonts_.caption_px - fonts_.body_px - 2 * s), dim,
               "step ");
   dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(rx, m), text, step_label.c_str());
-  std::string caption = st.caption;
-  if (caption.empty() && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
-    caption = algorithm_.step_kinds()[size_t(st.kind)].caption;
+  const std::string caption = caption_of(st);
   const float wrap = rx - word_w - 2 * m - m;
-  dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(m, m), text, caption.c_str(), nullptr, wrap);
+  dl->AddText(fonts_.caption, layout_.caption_px, ImVec2(m, m), text, caption.c_str(), nullptr, wrap);
 
   const ArrayViewInfo& info = view_.info();
   std::vector<std::string> parts;
@@ -265,31 +276,18 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     int line = st.pseudo_line;
     if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
       line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
-    // Long lines: up to 15% smaller, then their "// comment" goes on a row of its own.
+    // Long lines: up to 15% smaller, then wrapped (their "// comment" on a row of its own first).
     const float avail = c.w - 1.8f * m;
     float longest = 1;
     for (const auto& l : code)
       longest = std::max(longest, fonts_.mono->CalcTextSizeA(fonts_.mono_px, FLT_MAX, 0, l.c_str()).x);
     const float mono_px = fonts_.mono_px * std::clamp(avail / longest, 0.85f, 1.0f);
-    struct Row {
-      std::string text;
-      int source;
-      bool comment;
+    auto measure = [&](std::string_view t) {
+      return fonts_.mono->CalcTextSizeA(mono_px, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
     };
-    std::vector<Row> rows;
-    for (int i = 0; i < int(code.size()); ++i) {
-      const std::string& l = code[size_t(i)];
-      const size_t slash = l.find("//");
-      if (fonts_.mono->CalcTextSizeA(mono_px, FLT_MAX, 0, l.c_str()).x <= avail || slash == std::string::npos) {
-        rows.push_back({l, i, false});
-        continue;
-      }
-      std::string head = l.substr(0, slash);
-      while (!head.empty() && head.back() == ' ') head.pop_back();
-      const size_t indent = l.find_first_not_of(' ');
-      rows.push_back({head, i, false});
-      rows.push_back({std::string(indent == std::string::npos ? 0 : indent, ' ') + "  " + l.substr(slash), i, true});
-    }
+    const std::vector<CodeRow> rows = layout_code_rows(code, avail, measure);
+    layout_.code_rows = int(rows.size());
+    for (const CodeRow& r : rows) layout_.code_text_right = std::max(layout_.code_text_right, c.x + m + measure(r.text));
     const float lh = std::round(mono_px * 1.45f);
     const float y0 = c.y + 0.6f * m + fonts_.body_px * 1.6f;
     const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
@@ -303,11 +301,14 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
       const float y = y0 + float(r - first) * lh;
       const bool current = rows[size_t(r)].source == line;
       if (current) {
+        // One band over all rows of the line: a row followed by more of its line reaches down to it.
         const bool starts = r == 0 || rows[size_t(r - 1)].source != line;
+        const bool ends = r + 1 == int(rows.size()) || rows[size_t(r + 1)].source != line;
         const float top_y = y - (starts ? 0.15f : 0.0f) * lh;
-        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.right() - 0.4f * m, y + lh - 0.15f * lh),
+        const float bottom_y = y + lh - (ends ? 0.15f : 0.0f) * lh;
+        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.right() - 0.4f * m, bottom_y),
                           to_u32(palette::kHighlight, 0.22f));
-        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.x + 0.4f * m + 4 * s, y + lh - 0.15f * lh),
+        dl->AddRectFilled(ImVec2(c.x + 0.4f * m, top_y), ImVec2(c.x + 0.4f * m + 4 * s, bottom_y),
                           to_u32(palette::kHighlight));
       }
       const ImU32 col = current ? (rows[size_t(r)].comment ? to_u32(palette::kHighlight) : text) : dim;
@@ -315,9 +316,10 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
                   rows[size_t(r)].text.c_str());
     }
     dl->PopClipRect();
+    layout_.code_rows_shown = std::min(visible, int(rows.size()) - first);
   }
 
-  // Aux panel: the step's panel snapshots; steps without any (the input) say so.
+  // Aux panel: the step's panel snapshots (the layout gave it room only where the step has some).
   const Rect& a = layout_.aux;
   if (!a.empty()) {
     AuxDrawContext ac;
@@ -331,7 +333,6 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     ac.small_px = fonts_.small_px;
     ac.scale = s;
     layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
-    if (!layout_.aux_drawn) draw_aux_placeholder(ac, "no auxiliary snapshot in this step");
   }
 
   // Progress: a tick per step (where they fit), done part filled, the step marked.

@@ -4,10 +4,11 @@
 //   - the step's caption (large) with "step i / N" at the right, and a line with the algorithm,
 //     n, key type, the kernel launch the step ran in and its GPU time;
 //   - the array view (bars, dots or heat map; comparator arcs; block-ownership strip; padding), with
-//     the algorithm's pseudo-code beside it, the step's line highlighted (wide frames only);
-//   - when the timeline carries panel snapshots (views/aux_panel.h: digit histograms, look-back,
-//     merge paths, ...), the aux panel under both, across the frame, about 45% of the height left
-//     for views (every step of such a timeline keeps the room, so the array does not jump);
+//     the algorithm's pseudo-code beside it, the step's line highlighted, lines too wide for the
+//     panel wrapped (code_rows.h), never cut (frames at least 800 px wide);
+//   - when the step carries panel snapshots (views/aux_panel.h: digit histograms, look-back, merge
+//     paths, ...), the aux panel under both, across the frame, about 45% of the height left for
+//     views; a step without any gives the array the whole height (a slide shows what its step has);
 //   - a progress strip with a tick per step, and the legend (colour ramp with the key range,
 //     padding, compared/swapped pairs, heat-map brightness).
 //
@@ -22,6 +23,7 @@
 // framebuffer binding, viewport and ImGui context as they were.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "algorithm.h"
@@ -48,9 +50,13 @@ struct FrameStyle {
 // Where the parts of the last frame went (pixels, top-left origin): for tests and the app.
 struct FrameLayout {
   Rect header;     // caption and info line
+  float caption_px = 0;  // the caption's text size: the caption font's, smaller for a long caption
   Rect view;       // the array view's rectangle
   Rect code;       // pseudo-code panel (empty when hidden)
-  Rect aux;        // aux panel (empty when the timeline has no panel snapshots or it is hidden)
+  int code_rows = 0;         // rows the pseudo-code took after wrapping (>= its lines)
+  int code_rows_shown = 0;   // of those, the rows that fit the panel's height (it scrolls to the step's line)
+  float code_text_right = 0; // right end of the widest row's text: inside `code` when nothing is cut
+  Rect aux;        // aux panel (empty when the step has no panel snapshots or it is hidden)
   bool aux_drawn = false;  // the step had panel snapshots and they were drawn into `aux`
   std::vector<Rect> aux_views;  // one rectangle per panel view drawn, in the step's order
   Rect progress;   // progress strip (empty when hidden)
@@ -89,6 +95,7 @@ class FrameRenderer {
     float caption_px = 0, body_px = 0, small_px = 0, mono_px = 0;
   };
   void ensure_fonts(float scale);
+  std::string caption_of(const Step& step) const;  // the step's caption, else its kind's
   void draw_overlay(int step, int width, int height);
 
   const Timeline& timeline_;

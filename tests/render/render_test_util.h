@@ -55,6 +55,8 @@ inline Timeline host_timeline(uint64_t n, uint64_t padded_n, const std::vector<s
 // Just enough of an Algorithm for FrameRenderer: a title, pseudo-code and step kinds.
 class FakeAlgorithm final : public Algorithm {
  public:
+  FakeAlgorithm() = default;
+  explicit FakeAlgorithm(std::vector<std::string> code) : code_(std::move(code)) {}
   std::string id() const override { return "test"; }
   std::string title() const override { return "Test sort"; }
   std::string citation() const override { return "none"; }

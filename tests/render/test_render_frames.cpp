@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "code_rows.h"
 #include "colormap.h"
 #include "frame_renderer.h"
 #include "gl/gl_check.h"
@@ -84,6 +85,85 @@ TEST_F(Fixture, FrameHasCaptionCodePanelProgressAndLegend) {
   EXPECT_GT(differing_pixels(s1, s2, L.header), 200);
   EXPECT_GT(differing_pixels(s1, s2, L.view), 1000);
   EXPECT_EQ(frames.array_info().comparator_pairs, 0u);
+}
+
+// Pseudo-code rows (code_rows.h), measured in characters: every row fits, every word of every line
+// is kept in order, comments go on rows of their own, continuation rows are indented.
+TEST(CodeRows, WrapsLongLinesWithoutLosingText) {
+  auto chars = [](std::string_view t) { return float(t.size()); };
+  const std::vector<std::string> code = {
+      "short line",
+      "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t",
+      "  merge pairs  // merge path + serial merge, one thread per VT keys of the output",
+      "    averyveryveryveryveryverylongidentifierwithoutspaces(x)"};
+  const std::vector<CodeRow> rows = layout_code_rows(code, 30, chars);
+  std::vector<std::string> words_in, words_out;
+  auto words = [](const std::string& t, std::vector<std::string>& out) {
+    size_t i = 0;
+    while ((i = t.find_first_not_of(' ', i)) != std::string::npos) {
+      const size_t e = t.find(' ', i);
+      out.push_back(t.substr(i, e == std::string::npos ? std::string::npos : e - i));
+      i = e;
+    }
+  };
+  for (const auto& l : code) words(l, words_in);
+  std::string joined_long;
+  for (const CodeRow& r : rows) {
+    EXPECT_LE(r.text.size(), 30u) << r.text;
+    if (r.source == 3) joined_long += r.text.substr(r.text.find_first_not_of(' '));
+    else words(r.text, words_out);
+  }
+  words_in.pop_back();  // the unbreakable word comes back in pieces
+  EXPECT_EQ(words_out, words_in);
+  EXPECT_EQ(joined_long, "averyveryveryveryveryverylongidentifierwithoutspaces(x)");
+  ASSERT_EQ(rows[0].text, "short line");
+  EXPECT_FALSE(rows[0].continued);
+  // Line 1: continuation rows hang four columns under the line's indent.
+  int line1 = 0;
+  for (const CodeRow& r : rows)
+    if (r.source == 1) {
+      EXPECT_EQ(r.text.find_first_not_of(' '), line1++ == 0 ? 2u : 6u) << r.text;
+      EXPECT_EQ(r.continued, line1 > 1);
+    }
+  EXPECT_GE(line1, 3);
+  // Line 2: the head on its own rows, the comment after it, marked.
+  bool saw_comment = false;
+  for (const CodeRow& r : rows)
+    if (r.source == 2) {
+      if (r.text.find("//") != std::string::npos) saw_comment = true;
+      EXPECT_EQ(r.comment, saw_comment) << r.text;
+    }
+  EXPECT_TRUE(saw_comment);
+  // Lines that fit are left alone.
+  EXPECT_EQ(layout_code_rows(code, 200, chars).size(), code.size());
+}
+
+// A pseudo-code line wider than the panel is wrapped, not cut: no text reaches the panel's right
+// margin, all of it is drawn (more rows than lines), and the highlighted line's rows are all tinted.
+TEST_F(Fixture, LongPseudoCodeLinesWrapInsideThePanel) {
+  FakeAlgorithm wide({"keys <- input", "for every pass:",
+                      "  merge: block t loads A[split[t]..split[t+1]] and its B share, each thread merges VT keys "
+                      "of the output tile and writes them back to global memory END",
+                      "  // a comment that is long enough to need a row or two of its own when the panel is narrow",
+                      "return keys"});
+  const int n = 64;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, true)}, {1, 631});
+  t.steps[1].pseudo_line = 2;
+  FrameRenderer frames(t, wide);
+  for (auto [w, h] : {std::pair{1920, 1080}, {1280, 720}, {800, 450}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    Image img{w, h, frames.render_rgba(1, w, h)};
+    const FrameLayout& L = frames.layout();
+    ASSERT_FALSE(L.code.empty());
+    EXPECT_GT(L.code_rows, int(wide.pseudo_code().size()));
+    EXPECT_EQ(L.code_rows_shown, L.code_rows);
+    EXPECT_LE(L.code_text_right, L.code.right() - 8);
+    // Nothing drawn in the panel's right margin (a cut line would run into it up to the clip).
+    const Rect margin{L.code.right() - 10, L.code.y + 2, 6, L.code.h - 4};
+    EXPECT_EQ(bright_pixels(img, margin), 0);
+    // The tail of the long line is on screen: bright (highlighted) text below the line's first row.
+    EXPECT_GT(bright_pixels(img, Rect{L.code.x, L.code.y + L.code.h * 0.25f, L.code.w, L.code.h * 0.5f}), 50);
+  }
 }
 
 TEST_F(Fixture, SmallFramesDropThePanelAndRestoreTheCallersFramebuffer) {

@@ -174,15 +174,34 @@ TEST_F(Fixture, SmallMatrixGetsNumbersInItsCells) {
   EXPECT_GT(saturated_pixels(small_img, small_maps), int(small_maps.w * small_maps.h * 0.5f));
 }
 
-TEST_F(Fixture, InputStepKeepsTheRoomButDrawsNoViews) {
+// A step without panel snapshots (the input) gives their room to the array: a slide shows what its
+// step has, not an empty box.
+TEST_F(Fixture, InputStepGivesTheArrayThePanelsRoom) {
   Timeline t = model_timeline("radix-onesweep", 8192);
+  ASSERT_TRUE(timeline_has_aux_panel(t));
+  ASSERT_FALSE(has_aux_panel(t.steps[0]));
   FrameRenderer frames(t, *find_algorithm(t.algorithm));
-  const Image img = render(frames, 0, 1280, 720, "onesweep8192");
-  const FrameLayout& L = frames.layout();
-  ASSERT_FALSE(L.aux.empty());  // the array does not jump between steps
-  EXPECT_FALSE(L.aux_drawn);
-  EXPECT_TRUE(L.aux_views.empty());
-  EXPECT_EQ(saturated_pixels(img, L.aux), 0);
+  int with_panel = -1;
+  for (int s = 1; s < frames.step_count() && with_panel < 0; ++s)
+    if (has_aux_panel(t.steps[size_t(s)])) with_panel = s;
+  ASSERT_GE(with_panel, 0);
+  for (auto [w, h] : {std::pair{1920, 1080}, {1280, 720}, {640, 360}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    frames.render_rgba(with_panel, w, h);
+    const FrameLayout panel = frames.layout();
+    ASSERT_FALSE(panel.aux.empty());
+    const Image img = render(frames, 0, w, h, "onesweep8192_input_" + std::to_string(w));
+    const FrameLayout& L = frames.layout();
+    EXPECT_TRUE(L.aux.empty());
+    EXPECT_FALSE(L.aux_drawn);
+    EXPECT_TRUE(L.aux_views.empty());
+    // The array reaches down to where the panel ended: nearly the whole height between header and
+    // progress strip, and it is drawn there (coloured dots in the lower half of the panel's old room).
+    EXPECT_GE(L.view.bottom(), panel.aux.bottom() - 1);
+    EXPECT_GT(L.view.h, panel.view.h * 1.6f);
+    const Rect lower{L.view.x, panel.aux.y + panel.aux.h * 0.5f, L.view.w, panel.aux.h * 0.5f};
+    EXPECT_GT(saturated_pixels(img, lower), 20);
+  }
 }
 
 TEST_F(Fixture, BitonicFramesLookAsBefore) {
