@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
@@ -252,13 +253,25 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
                   (timeline_.padded_n > timeline_.n ? " (+" + format_count(timeline_.padded_n - timeline_.n) + " padding)"
                                                     : ""));
   parts.push_back(std::string(key_type_name(timeline_.key_type)) + (timeline_.with_values ? " + u32 values" : ""));
-  if (st.launch >= 0 || !st.launch_name.empty())
+  size_t launch_part = SIZE_MAX, mode_part = SIZE_MAX;
+  if (st.launch >= 0 || !st.launch_name.empty()) {
+    launch_part = parts.size();
     parts.push_back(st.launch >= 0 ? fmt::format("launch {}: {}", st.launch, st.launch_name) : st.launch_name);
+  }
   if (st.gpu_ms > 0) parts.push_back(fmt::format("{:.3f} ms on the GPU", st.gpu_ms));
   parts.push_back(timeline_.on_gpu ? "recorded on the GPU" : "CPU model");
-  if (info.mode != ArrayMode::Auto)
+  if (info.mode != ArrayMode::Auto) {
+    mode_part = parts.size();
     parts.push_back(std::string(array_mode_name(info.mode)) +
                     (info.source == ArrayViewInfo::Source::Summary ? " of a density summary (capture budget)" : ""));
+  }
+  // A narrow frame leaves out the launch, then the drawing mode, rather than cutting the line.
+  auto fits = [&] {
+    const std::string line = join(parts, "   \xC2\xB7   ");
+    return fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, line.c_str()).x <= float(width) - 2 * m;
+  };
+  for (size_t drop : {launch_part, mode_part})
+    if (drop != SIZE_MAX && !fits()) parts[drop].clear();  // join() skips empty parts
   const float info_y = h.bottom() - m * 0.75f - fonts_.body_px;
   dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts_.body_px * 1.3f), true);
   dl->AddText(fonts_.body, fonts_.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   ").c_str());
