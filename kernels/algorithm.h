@@ -44,6 +44,12 @@ class Algorithm {
   // the baselines themselves (DESIGN.md: every figure against something measured in the same run).
   virtual std::string baseline() const { return {}; }
   virtual const std::vector<ParamSpec>& params() const = 0;
+  // The parameters as they run on this input: `params` (resolved, resolve_params) with every
+  // `auto` replaced by the value the algorithm picks for the key type and values. The scenario
+  // keeps `auto`; this is the "ran with" that the CLI, the CSV and the app show beside it.
+  virtual ParamValues params_as_run(const ParamValues& params, KeyType /*type*/, bool /*with_values*/) const {
+    return params;
+  }
   virtual const std::vector<std::string>& pseudo_code() const = 0;
   virtual const std::vector<StepKind>& step_kinds() const = 0;
   // "" when the algorithm handles this input, else why not.

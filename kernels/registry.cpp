@@ -32,6 +32,11 @@ const Algorithm* find_algorithm(std::string_view id) {
   return nullptr;
 }
 
+const std::vector<ParamSpec>* algorithm_params(std::string_view id) {
+  const Algorithm* a = find_algorithm(id);
+  return a ? &a->params() : nullptr;
+}
+
 std::string algorithm_names() {
   std::string s;
   for (const Algorithm* a : all_algorithms()) s += (s.empty() ? "" : ", ") + a->id();

@@ -11,6 +11,8 @@ namespace sortscope {
 
 const std::vector<const Algorithm*>& all_algorithms();
 const Algorithm* find_algorithm(std::string_view id);  // null when unknown
+// The parameter specs of an algorithm id, null when unknown (a ParamSpecsOf for scenario JSON).
+const std::vector<ParamSpec>* algorithm_params(std::string_view id);
 std::string algorithm_names();                         // "bitonic, ..." for error messages
 bool built_with_cuda();
 

@@ -119,19 +119,11 @@ std::optional<HostKeys> load_input_file(const ScenarioArgs& a) {
 }
 
 std::string describe_algorithm_params(const Scenario& s) {
-  std::string out = s.algorithm;
   const Algorithm* algo = find_algorithm(s.algorithm);
-  if (!algo) return out;
-  for (const ParamSpec& p : algo->params()) {
-    auto it = s.params.find(p.name);
-    if (it == s.params.end()) continue;
-    const int v = it->second;
-    if (!p.choices.empty() && v >= 0 && size_t(v) < p.choices.size())
-      out += fmt::format(" {}={}", p.name, p.choices[size_t(v)]);
-    else
-      out += fmt::format(" {}={}", p.name, v);
-  }
-  return out;
+  if (!algo) return s.algorithm;
+  const ParamValues ran = algo->params_as_run(s.params, s.input.key, s.input.with_values);
+  const std::string params = format_params(algo->params(), s.params, &ran);
+  return params.empty() ? s.algorithm : s.algorithm + " " + params;
 }
 
 std::string describe_input(const InputSpec& in) {

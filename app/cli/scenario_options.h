@@ -45,7 +45,8 @@ Scenario build_scenario(const ScenarioArgs& args);
 // one line for an unreadable or malformed file.
 std::optional<HostKeys> load_input_file(const ScenarioArgs& args);
 
-// "bitonic threads=256 keys_per_thread=8" (parameters in ParamSpec order, choices by name).
+// "radix-onesweep threads=auto(512) keys_per_thread=16 ranking=atomic": parameters in ParamSpec
+// order, in their text form (format_params), each auto with the value it runs as for this input.
 std::string describe_algorithm_params(const Scenario& s);
 // "uniform, n = 1048576 (2^20), u32 keys + u32 values, seed 1" with the knobs the distribution uses.
 std::string describe_input(const InputSpec& in);

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "common/output_file.h"
+#include "registry.h"
 
 namespace sortscope {
 
@@ -56,9 +57,18 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   const Timing& t = r.timing;
   std::vector<std::string> row = {info.time.empty() ? utc_time(std::chrono::system_clock::now()) : info.time,
                                   info.source, s.algorithm};
+  // Values in their text form (16, atomic), auto with what it ran as: auto(512).
+  const Algorithm* algo = find_algorithm(s.algorithm);
+  const ParamValues ran = algo ? algo->params_as_run(s.params, in.key, in.with_values) : s.params;
   for (const std::string& name : param_names) {
     auto it = s.params.find(name);
-    row.push_back(it == s.params.end() ? std::string() : std::to_string(it->second));
+    const ParamSpec* spec = algo ? find_param(algo->params(), name) : nullptr;
+    if (it == s.params.end())
+      row.push_back(std::string());
+    else if (spec)
+      row.push_back(format_param_value(*spec, it->second, ran.count(name) ? ran.at(name) : kParamAuto));
+    else
+      row.push_back(std::to_string(it->second));
   }
   row.push_back(std::string(distribution_name(in.dist)));
   row.push_back(std::to_string(in.n));

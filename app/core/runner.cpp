@@ -141,7 +141,7 @@ bool same_input(const InputSpec& a, const InputSpec& b) {
   Scenario sa, sb;
   sa.input = a;
   sb.input = b;
-  return scenario_to_json(sa)["input"] == scenario_to_json(sb)["input"];
+  return scenario_to_json(sa, algorithm_params)["input"] == scenario_to_json(sb, algorithm_params)["input"];
 }
 
 double median_of(std::vector<double> v) {

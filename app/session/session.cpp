@@ -95,7 +95,7 @@ std::string Session::sweep_key(const Scenario& s) {
   Scenario k = s;
   k.input.n = 0;
   k.input.seed = 0;
-  return scenario_to_json(k).dump();
+  return scenario_to_json(k, algorithm_params).dump();
 }
 
 void Session::worker() {

@@ -124,7 +124,7 @@ void load_scenario_file(const std::string& path, GuiOptions& options) {
     j.erase("step");
   }
   try {
-    options.scenario = scenario_from_json(j);
+    options.scenario = scenario_from_json(j, algorithm_params);
     // Refused here rather than replaced by the default scenario when the app starts.
     if (auto e = validate_scenario(*options.scenario); !e.empty()) throw std::runtime_error(e);
   } catch (const std::exception& e) {
@@ -409,6 +409,8 @@ void GuiApp::submit_if_dirty() {
   if (err.empty() && sc.input.n > s.max_n)
     err = "n = " + format_size(sc.input.n) + " is more than " + std::string(s.cpu_model_mode() ? "host" : "device") +
           " memory allows here (" + format_size(s.max_n) + ")";
+  // A refused change keeps the last results on screen: say so where it shows whatever panel is open.
+  if (!err.empty() && err != s.scenario_error) s.notify("not run: " + err, true, 10);
   s.scenario_error = err;
   s.scenario_dirty = false;
   if (!err.empty()) return;

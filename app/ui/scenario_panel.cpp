@@ -1,7 +1,8 @@
 // The scenario panel: what to run. The algorithm's parameter widgets are generated from its
-// ParamSpec list (one source of truth with the CLI's --param flags and the CSV columns): choices
-// become combos, powers of two a slider over the exponent, other ranges a plain slider; each gets
-// the spec's help as a tooltip.
+// ParamSpec list (one source of truth with the CLI's --param flags and the CSV columns): lists of
+// allowed values and enums become combos of exactly the spec's values (auto first), powers of two a
+// slider over the exponent, other ranges a plain slider; each gets the spec's help as a tooltip.
+// Every widget stores the value itself (param_spec.h), never a position.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -26,11 +27,10 @@ bool param_widget(const ParamSpec& p, int& value, float column) {
   field_label(p.name.c_str(), column);
   item_tooltip(describe_param(p));
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (!p.choices.empty()) {
-    int v = std::clamp(value, 0, int(p.choices.size()) - 1);
-    if (ImGui::BeginCombo("##v", p.choices[size_t(v)].c_str())) {
-      for (int i = 0; i < int(p.choices.size()); ++i)
-        if (ImGui::Selectable(p.choices[size_t(i)].c_str(), i == v)) value = i, changed = true;
+  if (p.kind != ParamSpec::Kind::Range) {
+    if (ImGui::BeginCombo("##v", format_param_value(p, value).c_str())) {
+      for (int v : p.offered())
+        if (ImGui::Selectable(format_param_value(p, v).c_str(), v == value) && v != value) value = v, changed = true;
       ImGui::EndCombo();
     }
   } else if (p.power_of_two) {
@@ -279,7 +279,7 @@ void draw_scenario_panel(AppState& s) {
   buttons.next(0);
   buttons.next(ImGui::CalcTextSize("copy scenario").x + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::Button("copy scenario")) {
-    nlohmann::json j = scenario_to_json(sc);
+    nlohmann::json j = scenario_to_json(sc, algorithm_params);
     j["step"] = s.playback.step();
     if (!s.input_file.empty()) j["input_file"] = s.input_file;  // the user's keys (gui_app.h)
     ImGui::SetClipboardText(j.dump().c_str());

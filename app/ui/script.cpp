@@ -12,6 +12,8 @@
 #include "gui_app.h"
 #include "panels.h"
 #include "clip_log.h"
+#include "registry.h"
+#include "throughput_history.h"
 #include "view_canvas.h"
 
 namespace sortscope::ui {
@@ -76,13 +78,13 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       if (arg.empty() || *end || c.fraction < 0 || c.fraction > 1)
         throw std::runtime_error("script: scrub needs a fraction 0..1 in '" + w + "'");
     } else if (head == "param") {
+      // The value is checked when the command runs, against the algorithm selected then.
       c.kind = Command::Kind::Param;
       size_t eq = arg.find('=');
-      char* end = nullptr;
-      if (eq == std::string::npos || eq == 0) throw std::runtime_error("script: param needs NAME=VALUE in '" + w + "'");
+      if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
+        throw std::runtime_error("script: param needs NAME=VALUE in '" + w + "'");
       c.tag = arg.substr(0, eq);
-      c.count = int(std::strtol(arg.c_str() + eq + 1, &end, 10));
-      if (*end || eq + 1 == arg.size()) throw std::runtime_error("script: bad parameter value in '" + w + "'");
+      c.text = arg.substr(eq + 1);
     } else if (head == "n") {
       c.kind = Command::Kind::Log2N;
       char* end = nullptr;
@@ -158,6 +160,9 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["clipped"] = last_frame_clips();
   j["clipped_any"] = !last_frame_clips().empty();
   j["ui_scale"] = s.ui_scale;
+  // What the shown measurement ran with, and why a submitted change did not run (if it did not).
+  j["params"] = s.measure ? params_label(s.measure->scenario) : "";
+  j["error"] = !s.scenario_error.empty() ? s.scenario_error : s.run_error;
   report_ << j.dump() << "\n";
   report_.flush();
 }
@@ -202,11 +207,17 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         write_report(c, app);
         ++next_;
         continue;
-      case Command::Kind::Param:
-        app.state().scenario.params[c.tag] = c.count;
+      case Command::Kind::Param: {
+        Scenario& sc = app.state().scenario;
+        const Algorithm* a = find_algorithm(sc.algorithm);
+        if (!a) throw std::runtime_error("script: param:" + c.tag + "=" + c.text + ": unknown algorithm " + sc.algorithm);
+        if (std::string err = parse_param_assignment(a->params(), c.tag + "=" + c.text, sc.params, a->id());
+            !err.empty())
+          throw std::runtime_error("script: " + err);
         app.state().scenario_dirty = true;
         ++next_;
         return;  // one frame for the submission before a `wait`
+      }
       case Command::Kind::Export:
         start_video_export(app.state(), c.tag, 0, -1);
         exported_ = true;

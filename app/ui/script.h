@@ -9,10 +9,13 @@
 //   frames:N     let N frames pass
 //   wait         wait until the first results are shown and the worker is idle
 //   scrub:F      click the transport's scrub bar at fraction F (0..1) of its width
-//   param:N=V    set the algorithm parameter N to V in the scenario panel (a re-run follows)
+//   param:N=V    set the algorithm parameter N to the value V (16, auto, atomic: its text form, as on
+//                the CLI) as the scenario panel does (a re-run follows); a value the algorithm does
+//                not allow stops the script with one line listing the allowed values
 //   n:K          set n to 2^K (a re-run follows)
 //   export:PATH  export the timeline (.mp4, .gif or folder/) as the export dialog does; `wait` waits for it
-//   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...} to the report file
+//   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
+//                "error"} to the report file
 //
 // `--script @FILE` reads the commands from FILE.
 #include <fstream>
@@ -46,6 +49,7 @@ class InputScript {
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;
     std::string tag;    // report tag; param name
+    std::string text;   // param value as written
   };
   void write_report(const Command& c, GuiApp& app);
   std::vector<Command> commands_;

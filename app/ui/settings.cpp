@@ -15,6 +15,7 @@
 #include "common/output_file.h"
 #include "export/frame_schedule.h"
 #include "frame_limits.h"
+#include "registry.h"
 
 namespace sortscope::ui {
 
@@ -66,7 +67,7 @@ nlohmann::json settings_to_json(const Settings& s) {
   j["sweep"] = s.sweep;
   j["panels"] = panel_modes_to_json(s.panels);
   j["projector_panels"] = panel_modes_to_json(s.projector_panels);
-  if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario);
+  if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario, algorithm_params);
   j["export"] = {{"fps", s.export_.fps}, {"width", s.export_.width}, {"height", s.export_.height},
                  {"steps_per_second", s.export_.steps_per_second}, {"last_path", s.export_.last_path},
                  {"text_scale", s.export_.text_scale}};
@@ -152,9 +153,9 @@ Settings settings_from_json(const nlohmann::json& j) {
   get_panel_modes(j, "projector_panels", s.projector_panels);
   if (j.contains("scenario")) {
     try {
-      s.scenario = scenario_from_json(j["scenario"]);
+      s.scenario = scenario_from_json(j["scenario"], algorithm_params);
     } catch (const std::exception&) {
-      s.scenario.reset();  // an algorithm that no longer exists, say: start from the default
+      s.scenario.reset();  // an algorithm that no longer exists, or a value it no longer allows: the default
     }
   }
   if (j.contains("export")) {

@@ -12,7 +12,7 @@ bool apply_teaching_defaults(Scenario& s, const Scenario& before) {
   const Algorithm* a = find_algorithm(s.algorithm);
   if (!a) return false;
   for (const ParamSpec& p : a->params()) {
-    if (p.name != "radix_bits" || !p.choices.empty() || p.min > 4 || p.max < 4) continue;
+    if (p.name != "radix_bits" || !p.allows(4)) continue;
     auto it = s.params.find(p.name);
     const int value = it == s.params.end() ? p.default_value : it->second;
     if (value != p.default_value || value == 4) return false;  // the user's choice, or already 4

@@ -11,23 +11,12 @@
 namespace sortscope::ui {
 
 std::string params_label(const Scenario& s) {
-  std::string out;
   const Algorithm* a = find_algorithm(s.algorithm);
-  auto add = [&](const std::string& name, int v, const ParamSpec* spec) {
-    if (!out.empty()) out += ' ';
-    out += name + '=';
-    out += spec && !spec->choices.empty() && v >= 0 && v < int(spec->choices.size()) ? spec->choices[size_t(v)]
-                                                                                    : std::to_string(v);
-  };
-  if (a) {
-    for (const ParamSpec& p : a->params()) {
-      auto it = s.params.find(p.name);
-      add(p.name, it == s.params.end() ? p.default_value : it->second, &p);
-    }
-  } else {
-    for (const auto& [k, v] : s.params) add(k, v, nullptr);
-  }
-  return out;
+  if (!a) return {};
+  ParamValues values = s.params;
+  for (const ParamSpec& p : a->params()) values.emplace(p.name, p.default_value);
+  const ParamValues ran = a->params_as_run(values, s.input.key, s.input.with_values);
+  return format_params(a->params(), values, &ran);
 }
 
 std::string sweep_label(const Scenario& s) {
@@ -73,7 +62,7 @@ std::string sweep_key(const Scenario& s) {
   Scenario k = s;
   k.input.n = 0;
   k.input.seed = 0;
-  return scenario_to_json(k).dump();
+  return scenario_to_json(k, algorithm_params).dump();
 }
 
 void ThroughputHistory::add_run(std::shared_ptr<const MeasureResult> mp, uint64_t generation) {

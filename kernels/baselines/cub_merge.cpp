@@ -29,7 +29,8 @@ const Algorithm& cub_merge_algorithm() {
       "cub::DeviceMergeSort (CCCL): block sort, then merge-path passes (Green, Odeh, Birk "
       "2012; Satish et al. 2010 §5.3). The baseline of the merge sorts.",
       "cub::DeviceMergeSort",
-      {{kStable, 0, 0, 1, false, {"no", "yes"}, "yes: StableSortKeys/StableSortPairs; no: SortKeys/SortPairs"}},
+      {ParamSpec::enumeration(kStable, {{0, "no"}, {1, "yes"}}, 0,
+                              "yes: StableSortKeys/StableSortPairs; no: SortKeys/SortPairs")},
       {"keys <- ordered_bits(keys)", "cub::DeviceMergeSort::SortPairs(keys, values, n, less)   // or StableSort*",
        "keys <- native(keys)"},
       {{"input", "Input: {n} keys as ordered bits", 0},

@@ -25,12 +25,12 @@ bool is_power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
 
 std::vector<ParamSpec> bitonic_param_specs() {
   return {
-      ParamSpec{kBitonicThreads, kBitonicDefaultThreads, 32, 1024, true, {},
-                "threads per block of every kernel; tile = threads x keys_per_thread keys"},
-      ParamSpec{kBitonicKeysPerThread, kBitonicDefaultKeysPerThread, 1, 32, true, {},
-                "keys each thread holds in registers in the shared-memory kernels (tile size)"},
-      ParamSpec{kBitonicGlobalLayers, kBitonicDefaultGlobalLayers, 1, kBitonicMaxGlobalLayers, false, {},
-                "comparator layers fused per global-memory pass (1 = one launch per layer)"},
+      ParamSpec::range(kBitonicThreads, kBitonicDefaultThreads, 32, 1024, true,
+                       "threads per block of every kernel; tile = threads x keys_per_thread keys"),
+      ParamSpec::range(kBitonicKeysPerThread, kBitonicDefaultKeysPerThread, 1, 32, true,
+                       "keys each thread holds in registers in the shared-memory kernels (tile size)"),
+      ParamSpec::range(kBitonicGlobalLayers, kBitonicDefaultGlobalLayers, 1, kBitonicMaxGlobalLayers, false,
+                       "comparator layers fused per global-memory pass (1 = one launch per layer)"),
   };
 }
 

@@ -46,11 +46,61 @@ void read_bool(const nlohmann::json& in, const char* key, bool& out) {
 
 }  // namespace
 
-nlohmann::json scenario_to_json(const Scenario& s) {
+nlohmann::json params_to_json(const std::vector<ParamSpec>* specs, const ParamValues& values) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, v] : values) {
+    const ParamSpec* p = specs ? find_param(*specs, name) : nullptr;
+    const bool text = v == kParamAuto || (p && p->kind == ParamSpec::Kind::Enum);
+    if (text)
+      j[name] = p ? format_param_value(*p, v) : std::string("auto");
+    else
+      j[name] = v;
+  }
+  return j;
+}
+
+ParamValues params_from_json(const std::vector<ParamSpec>* specs, const nlohmann::json& j,
+                             const std::string& algorithm) {
+  if (!j.is_object()) throw std::runtime_error("scenario: params must be an object of name: value");
+  ParamValues values;
+  for (const auto& [name, v] : j.items()) {
+    const ParamSpec* p = specs ? find_param(*specs, name) : nullptr;
+    if (specs && !p) {
+      std::string known;
+      for (const ParamSpec& s : *specs) known += (known.empty() ? "" : ", ") + s.name;
+      throw std::runtime_error("scenario: unknown parameter '" + name + "' for " + algorithm + " (known: " +
+                               (known.empty() ? "none" : known) + ")");
+    }
+    int value = 0;
+    std::string err;
+    if (v.is_string()) {
+      if (!p) throw std::runtime_error("scenario: parameter '" + name + "' of unknown algorithm " + algorithm);
+      err = parse_param_value(*p, v.get<std::string>(), value, algorithm);
+    } else if (v.is_number_integer()) {
+      const auto wide = v.get<int64_t>();
+      if (wide < INT_MIN + 1 || wide > INT_MAX)
+        throw std::runtime_error("scenario: parameter '" + name + "' is out of range");
+      value = int(wide);
+      // An enum is written by name: a number there is refused rather than guessed at.
+      if (p && p->kind == ParamSpec::Kind::Enum)
+        err = "parameter '" + name + "' of " + algorithm + ": " + std::to_string(wide) + " is not allowed (allowed: " +
+              p->allowed_text() + ")";
+      else if (p)
+        err = check_param_value(*p, value, algorithm);
+    } else {
+      throw std::runtime_error("scenario: parameter '" + name + "' must be a whole number or a name");
+    }
+    if (!err.empty()) throw std::runtime_error("scenario: " + err);
+    values[name] = value;
+  }
+  return values;
+}
+
+nlohmann::json scenario_to_json(const Scenario& s, ParamSpecsOf specs_of) {
   const InputSpec& in = s.input;
   return {
       {"algorithm", s.algorithm},
-      {"params", s.params},
+      {"params", params_to_json(specs_of ? specs_of(s.algorithm) : nullptr, s.params)},
       {"input",
        {{"dist", std::string(distribution_name(in.dist))},
         {"n", in.n},
@@ -66,7 +116,7 @@ nlohmann::json scenario_to_json(const Scenario& s) {
   };
 }
 
-Scenario scenario_from_json(const nlohmann::json& j) {
+Scenario scenario_from_json(const nlohmann::json& j, ParamSpecsOf specs_of) {
   Scenario s;
   try {
     if (!j.is_object()) throw std::runtime_error("scenario: not a JSON object");
@@ -74,7 +124,8 @@ Scenario scenario_from_json(const nlohmann::json& j) {
       if (!j.at("algorithm").is_string()) throw std::runtime_error("scenario: algorithm must be a name");
       s.algorithm = j.at("algorithm").get<std::string>();
     }
-    if (j.contains("params")) s.params = j.at("params").get<ParamValues>();
+    if (j.contains("params"))
+      s.params = params_from_json(specs_of ? specs_of(s.algorithm) : nullptr, j.at("params"), s.algorithm);
     if (j.contains("input")) {
       const auto& in = j.at("input");
       if (!in.is_object()) throw std::runtime_error("scenario: input must be a JSON object");

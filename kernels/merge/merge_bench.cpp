@@ -155,8 +155,8 @@ struct Csv {
 };
 
 std::string two_way_config(const ParamValues& p) {
-  return fmt::format("NT={} VT={} block sort {}xNT", kTwoWayThreadChoices[p.at(kTwoWayThreads)],
-                     kTwoWayKeysChoices[p.at(kTwoWayKeysPerThread)], kTwoWayBlockFactorChoices[p.at(kTwoWayBlockSortFactor)]);
+  return fmt::format("NT={} VT={} block sort {}xNT", p.at(kTwoWayThreads), p.at(kTwoWayKeysPerThread),
+                     p.at(kTwoWayBlockSortFactor));
 }
 
 void run_sorts(Bench& bench, const Options& opt, double copy_gbs, Csv& csv) {
@@ -232,7 +232,9 @@ void run_sweep(Bench& bench, const Options& opt, Csv& csv) {
       for (size_t j = 0; j < std::size(kTwoWayKeysChoices); ++j)
       for (size_t f = 0; f < std::size(kTwoWayBlockFactorChoices); ++f) {
         if (kTwoWayThreadChoices[i] * kTwoWayBlockFactorChoices[f] > 1024) continue;
-        ParamValues p{{kTwoWayThreads, int(i)}, {kTwoWayKeysPerThread, int(j)}, {kTwoWayBlockSortFactor, int(f)}};
+        ParamValues p{{kTwoWayThreads, kTwoWayThreadChoices[i]},
+                      {kTwoWayKeysPerThread, kTwoWayKeysChoices[j]},
+                      {kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices[f]}};
         const TwoWayPlan plan = make_two_way_plan(n, p);
         const double t = bench.time_sort(two, p, a, ok);
         std::printf("| %s | %d | %d | %d | %d | %.3f | %.2f | %s |\n", values ? "u32" : "-", kTwoWayThreadChoices[i],

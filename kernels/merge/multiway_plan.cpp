@@ -24,17 +24,19 @@ int value_of(const ParamValues& params, const char* name, int fallback) {
 std::vector<ParamSpec> multiway_param_specs() {
   std::vector<ParamSpec> specs = two_way_param_specs();  // the block sort's NT, VT, factor
   specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
-  specs.push_back({kMultiwayFanIn, 16, 2, 256, true, {}, "k: runs merged per round (one selection spans k runs)"});
-  specs.push_back({kMultiwayPartKeys, 16384, 1024, 1 << 20, true, {},
-                   "P: keys per part; one thread block merges each part, every block exactly P keys"});
-  std::vector<std::string> nt;
-  for (int v : kMultiwayMergeThreadChoices) nt.push_back(std::to_string(v));
-  specs.push_back({kMultiwayMergeThreads, 1, 0, int(std::size(kMultiwayMergeThreadChoices)) - 1, false, nt,
-                   "b: threads of a merging block; its merge buffer holds 2b keys"});
-  specs.push_back({kMultiwayMerge, 0, 0, 1, false, {"block-wise", "ranking"},
-                   "block-wise: bitonic network on the 2b buffer (not stable); ranking: parallel ranking (stable)"});
-  specs.push_back({kMultiwaySelection, 0, 0, 1, false, {"osipov", "quickselect"},
-                   "multi-sequence selection: Osipov's sequential (one warp) or the parallel quickselect"});
+  specs.push_back(ParamSpec::range(kMultiwayFanIn, 16, 2, 256, true,
+                                   "k: runs merged per round (one selection spans k runs)"));
+  specs.push_back(ParamSpec::range(kMultiwayPartKeys, 16384, 1024, 1 << 20, true,
+                                   "P: keys per part; one thread block merges each part, every block exactly P keys"));
+  specs.push_back(ParamSpec::list(kMultiwayMergeThreads, kMultiwayMergeThreadChoices, false,
+                                  kMultiwayDefaultMergeThreads,
+                                  "b: threads of a merging block; its merge buffer holds 2b keys"));
+  specs.push_back(ParamSpec::enumeration(kMultiwayMerge, {{0, "block-wise"}, {1, "ranking"}}, 0,
+                                         "block-wise: bitonic network on the 2b buffer (not stable); ranking: "
+                                         "parallel ranking (stable)"));
+  specs.push_back(ParamSpec::enumeration(kMultiwaySelection, {{0, "osipov"}, {1, "quickselect"}}, 0,
+                                         "multi-sequence selection: Osipov's sequential (one warp) or the parallel "
+                                         "quickselect"));
   return specs;
 }
 
@@ -69,11 +71,13 @@ MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fa
 }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params) {
-  const int mt = value_of(params, kMultiwayMergeThreads, 1);
-  if (mt < 0 || size_t(mt) >= std::size(kMultiwayMergeThreadChoices))
-    throw std::invalid_argument("multiway merge sort: merge_threads index out of range");
+  const int mt = value_of(params, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads);
+  bool compiled = false;
+  for (int c : kMultiwayMergeThreadChoices) compiled = compiled || c == mt;
+  if (!compiled)
+    throw std::invalid_argument(fmt::format("multiway merge sort: no kernels compiled for merge_threads {}", mt));
   return make_multiway_plan(n, make_two_way_plan(n, params), uint32_t(value_of(params, kMultiwayFanIn, 16)),
-                            uint64_t(value_of(params, kMultiwayPartKeys, 16384)), kMultiwayMergeThreadChoices[mt],
+                            uint64_t(value_of(params, kMultiwayPartKeys, 16384)), mt,
                             value_of(params, kMultiwayMerge, 0) == 1, value_of(params, kMultiwaySelection, 0) == 1);
 }
 
@@ -90,7 +94,7 @@ MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys) {
 
 std::string multiway_config_name(const ParamValues& p) {
   return fmt::format("k={} P={} b={} {} {}", value_of(p, kMultiwayFanIn, 16), value_of(p, kMultiwayPartKeys, 16384),
-                     kMultiwayMergeThreadChoices[value_of(p, kMultiwayMergeThreads, 1)],
+                     value_of(p, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads),
                      value_of(p, kMultiwayMerge, 0) ? "ranking" : "block-wise",
                      value_of(p, kMultiwaySelection, 0) ? "quickselect" : "osipov");
 }

@@ -25,6 +25,8 @@ inline constexpr const char* kMultiwayPartKeys = "part_keys";
 inline constexpr const char* kMultiwayMergeThreads = "merge_threads";
 inline constexpr const char* kMultiwayMerge = "merge";
 inline constexpr const char* kMultiwaySelection = "selection";
+// The merge block sizes compiled in: the merge_threads parameter offers exactly these and
+// launch_part_merge dispatches on this table (param_dispatch.h).
 inline constexpr int kMultiwayMergeThreadChoices[] = {64, 128, 256};
 inline constexpr int kMultiwayDefaultMergeThreads = 128;  // the thesis's best on GTX480 (§5.5.5)
 inline constexpr uint64_t kMultiwaySeed = 0x5EED5EED;

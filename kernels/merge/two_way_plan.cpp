@@ -11,26 +11,15 @@ namespace sortscope {
 namespace {
 
 template <size_t N>
-std::vector<std::string> choice_names(const int (&values)[N]) {
-  std::vector<std::string> names;
-  for (int v : values) names.push_back(std::to_string(v));
-  return names;
+bool compiled(const int (&values)[N], int v) {
+  for (int c : values)
+    if (c == v) return true;
+  return false;
 }
 
-template <size_t N>
-int index_of(const int (&values)[N], int v) {
-  for (size_t i = 0; i < N; ++i)
-    if (values[i] == v) return int(i);
-  throw std::logic_error("two-way merge sort: no such compiled choice");
-}
-
-template <size_t N>
-int choice_at(const int (&values)[N], const ParamValues& params, const char* name, int fallback) {
+int value_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
-  if (it == params.end()) return fallback;
-  if (it->second < 0 || size_t(it->second) >= N)
-    throw std::invalid_argument(fmt::format("two-way merge sort: parameter '{}' index {} out of range", name, it->second));
-  return values[it->second];
+  return it == params.end() ? fallback : it->second;
 }
 
 int log2_exact(uint64_t v) {
@@ -42,22 +31,21 @@ int log2_exact(uint64_t v) {
 }  // namespace
 
 std::vector<ParamSpec> two_way_param_specs() {
-  ParamSpec nt{kTwoWayThreads, index_of(kTwoWayThreadChoices, kTwoWayDefaultThreads), 0,
-               int(std::size(kTwoWayThreadChoices)) - 1, false, choice_names(kTwoWayThreadChoices),
-               "NT: threads per block, in the block sort and in every merge pass"};
-  ParamSpec vt{kTwoWayKeysPerThread, index_of(kTwoWayKeysChoices, kTwoWayDefaultKeys), 0,
-               int(std::size(kTwoWayKeysChoices)) - 1, false, choice_names(kTwoWayKeysChoices),
-               "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys"};
-  ParamSpec bf{kTwoWayBlockSortFactor, index_of(kTwoWayBlockFactorChoices, kTwoWayDefaultBlockFactor), 0,
-               int(std::size(kTwoWayBlockFactorChoices)) - 1, false, choice_names(kTwoWayBlockFactorChoices),
-               "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes"};
-  return {nt, vt, bf};
+  return {
+      ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, false, kTwoWayDefaultThreads,
+                      "NT: threads per block, in the block sort and in every merge pass"),
+      ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, false, kTwoWayDefaultKeys,
+                      "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys"),
+      ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, false, kTwoWayDefaultBlockFactor,
+                      "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes"),
+  };
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor) {
-  index_of(kTwoWayThreadChoices, threads);
-  index_of(kTwoWayKeysChoices, keys_per_thread);
-  index_of(kTwoWayBlockFactorChoices, block_factor);
+  if (!compiled(kTwoWayThreadChoices, threads) || !compiled(kTwoWayKeysChoices, keys_per_thread) ||
+      !compiled(kTwoWayBlockFactorChoices, block_factor))
+    throw std::invalid_argument(fmt::format("two-way merge sort: no kernels compiled for {} x {} (block sort x{}); "
+                                            "see two_way_param_specs()", threads, keys_per_thread, block_factor));
   if (threads * block_factor > 1024)
     throw std::invalid_argument(fmt::format("two-way merge sort: {} = {} x {} block-sort threads exceed 1024; "
                                             "lower {} or {}", threads * block_factor, block_factor, threads,
@@ -77,9 +65,9 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
-  return make_two_way_plan(n, choice_at(kTwoWayThreadChoices, params, kTwoWayThreads, kTwoWayDefaultThreads),
-                           choice_at(kTwoWayKeysChoices, params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
-                           choice_at(kTwoWayBlockFactorChoices, params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor));
+  return make_two_way_plan(n, value_or(params, kTwoWayThreads, kTwoWayDefaultThreads),
+                           value_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
+                           value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor));
 }
 
 const std::vector<std::string>& two_way_pseudo_code() {

@@ -25,7 +25,9 @@ namespace sortscope {
 inline constexpr const char* kTwoWayThreads = "threads";
 inline constexpr const char* kTwoWayKeysPerThread = "keys_per_thread";
 inline constexpr const char* kTwoWayBlockSortFactor = "block_sort_threads";
-// The kernels are compiled for these (NT, VT); the parameter specs offer exactly these choices.
+// The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
+// values and the launchers dispatch on these tables (param_dispatch.h). Add a value to a table to
+// compile and offer it.
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
 inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 17, 19, 21, 23, 25};
 inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4};
@@ -84,7 +86,7 @@ struct TwoWayPlan {
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
 };
 
-// Resolved parameter values (indices into the choices) -> plan.
+// Parameter values (threads=128, not a position; missing names take the defaults) -> plan.
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
 // Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor);

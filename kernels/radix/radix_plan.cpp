@@ -7,51 +7,22 @@
 namespace sortscope {
 namespace {
 
-std::vector<std::string> numbers_with_auto(const int* first, const int* last) {
-  std::vector<std::string> c = {"auto"};
-  for (const int* p = first; p != last; ++p) c.push_back(std::to_string(*p));
-  return c;
-}
-
-const std::vector<std::string>& kpt_choices() {
-  static const std::vector<std::string> c =
-      numbers_with_auto(std::begin(kRadixKeysPerThread), std::end(kRadixKeysPerThread));
-  return c;
-}
-const std::vector<std::string>& thread_choices() {
-  static const std::vector<std::string> c =
-      numbers_with_auto(std::begin(kRadixThreads), std::end(kRadixThreads));
-  return c;
-}
-
 ParamSpec threads_spec() {
-  ParamSpec p;
-  p.name = "threads";
-  p.choices = thread_choices();
-  p.min = 0;
-  p.max = int(p.choices.size()) - 1;
-  p.help = "threads per block of the ranking kernels (auto: tuned per key and value type)";
-  return p;
+  return ParamSpec::list("threads", kRadixThreads, true, kParamAuto,
+                         "threads per block of the ranking kernels (auto: tuned per key and value type)");
 }
 ParamSpec kpt_spec() {
-  ParamSpec p;
-  p.name = "keys_per_thread";
-  p.choices = kpt_choices();
-  p.min = 0;
-  p.max = int(p.choices.size()) - 1;
-  p.help = "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)";
-  return p;
+  return ParamSpec::list("keys_per_thread", kRadixKeysPerThread, true, kParamAuto,
+                         "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)");
 }
 ParamSpec ranking_spec() {
-  ParamSpec p;
-  p.name = "ranking";
-  p.choices = {"ballot", "match", "atomic"};
-  p.default_value = 2;  // atomic: fastest on the H200 for every key width (docs/PERFORMANCE.md)
-  p.min = 0;
-  p.max = 2;
-  p.help = "how a warp finds lanes with equal digits: one ballot per digit bit, match.any, or an atomic OR "
-           "into a shared word per digit";
-  return p;
+  // atomic: fastest on the H200 for every key width (docs/PERFORMANCE.md)
+  return ParamSpec::enumeration(
+      "ranking",
+      {{int(RadixRanking::Ballot), "ballot"}, {int(RadixRanking::Match), "match"}, {int(RadixRanking::AtomicOr), "atomic"}},
+      int(RadixRanking::AtomicOr),
+      "how a warp finds lanes with equal digits: one ballot per digit bit, match.any, or an atomic OR "
+      "into a shared word per digit");
 }
 
 // Tuned on an H200 (docs/PERFORMANCE.md, "Radix sort": radix_bench --mode sweep at n = 2^28):
@@ -71,14 +42,6 @@ Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
   return Tuning{512, 12};
 }
 
-int choice_value(const ParamValues& params, const char* name, const int* table, int count,
-                 int fallback) {
-  auto it = params.find(name);
-  int idx = it == params.end() ? 0 : it->second;
-  if (idx <= 0 || idx > count) return fallback;  // 0 = auto
-  return table[idx - 1];
-}
-
 int param_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -86,28 +49,26 @@ int param_or(const ParamValues& params, const char* name, int fallback) {
 
 }  // namespace
 
+ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values) {
+  ParamValues run = params;
+  const Tuning t = auto_tuning(variant, key_bytes(type) * 8, with_values);
+  // Missing names take the specs' defaults (auto, auto, atomic), as resolve_params fills them.
+  for (const ParamSpec& spec : {threads_spec(), kpt_spec(), ranking_spec()}) run.emplace(spec.name, spec.default_value);
+  if (run["threads"] == kParamAuto) run["threads"] = t.threads;
+  if (run["keys_per_thread"] == kParamAuto) run["keys_per_thread"] = t.kpt;
+  return run;
+}
+
 const std::vector<ParamSpec>& radix_rts_params() {
-  static const std::vector<ParamSpec> specs = [] {
-    std::vector<ParamSpec> s;
-    ParamSpec bits;
-    bits.name = "radix_bits";
-    bits.default_value = 8;
-    bits.min = 1;
-    bits.max = 8;
-    bits.help = "digit width d: k/d passes of a stable distribution sort over 2^d digits";
-    s.push_back(bits);
-    s.push_back(threads_spec());
-    s.push_back(kpt_spec());
-    s.push_back(ranking_spec());
-    ParamSpec blocks;
-    blocks.name = "max_blocks";
-    blocks.default_value = 1024;
-    blocks.min = 1;
-    blocks.max = 4096;
-    blocks.help = "C: blocks of the upsweep/downsweep grids; each rakes an even share of the tiles";
-    s.push_back(blocks);
-    return s;
-  }();
+  static const std::vector<ParamSpec> specs = {
+      ParamSpec::range("radix_bits", 8, 1, 8, false,
+                       "digit width d: k/d passes of a stable distribution sort over 2^d digits"),
+      threads_spec(),
+      kpt_spec(),
+      ranking_spec(),
+      ParamSpec::range("max_blocks", 1024, 1, 4096, false,
+                       "C: blocks of the upsweep/downsweep grids; each rakes an even share of the tiles"),
+  };
   return specs;
 }
 
@@ -132,12 +93,17 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
   p.digits = 1u << p.radix_bits;
   p.passes = (p.key_bits + p.radix_bits - 1) / p.radix_bits;
-  p.ranking = RadixRanking(param_or(params, "ranking", 2));
-
-  Tuning t = auto_tuning(variant, p.key_bits, with_values);
-  p.threads = choice_value(params, "threads", kRadixThreads, int(std::size(kRadixThreads)), t.threads);
-  p.keys_per_thread = choice_value(params, "keys_per_thread", kRadixKeysPerThread,
-                                   int(std::size(kRadixKeysPerThread)), t.kpt);
+  const ParamValues run = radix_params_as_run(variant, params, type, with_values);
+  const std::vector<ParamSpec>& specs = variant == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
+  for (const char* name : {"threads", "keys_per_thread", "ranking"}) {
+    auto it = run.find(name);
+    if (it == run.end()) throw std::invalid_argument(fmt::format("radix sort: parameter '{}' not resolved", name));
+    if (auto err = check_param_value(*find_param(specs, name), it->second, "radix sort"); !err.empty())
+      throw std::invalid_argument(err);
+  }
+  p.ranking = RadixRanking(run.at("ranking"));
+  p.threads = run.at("threads");
+  p.keys_per_thread = run.at("keys_per_thread");
 
   p.single_block = n <= kSingleBlockMaxKeys;
   if (p.single_block) {

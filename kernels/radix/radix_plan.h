@@ -29,7 +29,9 @@ enum class RadixVariant { ReduceThenScan, Onesweep };
 // instructions of the ballots).
 enum class RadixRanking { Ballot, Match, AtomicOr };
 
-// Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes).
+// Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
+// the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
+// value here to compile and offer it.
 inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
 // Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512).
 inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
@@ -44,9 +46,14 @@ inline constexpr uint64_t kOnesweepMaxPortionKeys = (1ull << 30) - 1;
 // Largest n either variant accepts: offsets are 32-bit.
 inline constexpr uint64_t kRadixMaxKeys = 0xFFFFFFFFull;
 
-// The parameter specs of each variant (choices are strings; the value is the choice's index).
+// The parameter specs of each variant. threads and keys_per_thread offer exactly the tables above
+// (the kernels dispatch on kRadixKeysPerThread, param_dispatch.h) plus auto; ranking is an enum
+// whose stored value is the RadixRanking.
 const std::vector<ParamSpec>& radix_rts_params();
 const std::vector<ParamSpec>& radix_onesweep_params();
+// `params` with auto threads / keys_per_thread replaced by the tuned values for this key type and
+// values (Algorithm::params_as_run); make_radix_plan builds from exactly these.
+ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values);
 
 struct RadixPlan {
   RadixVariant variant = RadixVariant::Onesweep;
@@ -97,8 +104,9 @@ struct RadixPlan {
   std::string describe() const;     // "onesweep: 4 passes x 8 bits, 384 threads x 20 keys, ..."
 };
 
-// Builds the plan for `params` (resolved: every name present, as resolve_params leaves it).
-// Throws std::runtime_error with one line when n exceeds kRadixMaxKeys.
+// Builds the plan for `params` (values, as resolve_params leaves them; auto resolved by
+// radix_params_as_run). Throws std::runtime_error with one line when n exceeds kRadixMaxKeys, and
+// std::invalid_argument when a value is not one the spec allows.
 RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool with_values,
                           const ParamValues& params);
 

@@ -46,14 +46,10 @@ int value(const ParamValues& params, const char* name, const std::vector<ParamSp
 const std::vector<ParamSpec>& sample_sort_params() {
   static const std::vector<ParamSpec> specs = [] {
     std::vector<ParamSpec> s;
-    ParamSpec v;
-    v.name = "version";
-    v.choices = {"original", "revised"};
-    v.default_value = 1;
-    v.min = 0;
-    v.max = 1;
-    v.help = "original: level 2 is block quicksort; revised (§6.3.2): block sample sort (k = 32, a = 6) first";
-    s.push_back(v);
+    s.push_back(ParamSpec::enumeration(
+        "version", {{int(SampleVersion::Original), "original"}, {int(SampleVersion::Revised), "revised"}},
+        int(SampleVersion::Revised),
+        "original: level 2 is block quicksort; revised (§6.3.2): block sample sort (k = 32, a = 6) first"));
     s.push_back(spec("k", 128, 2, int(kSampleMaxK), true, "buckets per distribution pass; the search tree has log2 k levels"));
     s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
@@ -104,7 +100,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   p.base = uint32_t(value(params, "base", specs));
   p.oversampling = uint32_t(value(params, "oversampling", specs));
   if (engine == SampleEngine::SampleSort) {
-    p.version = value(params, "version", specs) == 0 ? SampleVersion::Original : SampleVersion::Revised;
+    p.version = value(params, "version", specs) == int(SampleVersion::Original) ? SampleVersion::Original
+                                                                                : SampleVersion::Revised;
     p.k = uint32_t(value(params, "k", specs));
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));

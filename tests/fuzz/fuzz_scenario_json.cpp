@@ -9,16 +9,17 @@
 
 #include "common/scenario.h"
 #include "core/runner.h"
+#include "registry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return 0;
   try {
-    sortscope::Scenario s = sortscope::scenario_from_json(j);
+    sortscope::Scenario s = sortscope::scenario_from_json(j, sortscope::algorithm_params);
     if (!sortscope::validate_scenario(s).empty()) return 0;
     sortscope::check_memory(s, /*explain=*/true, 1ull << 30, /*free_bytes=*/8ull << 30, /*gpu=*/false);
     sortscope::check_memory(s, /*explain=*/false, 0, /*free_bytes=*/1ull << 20, /*gpu=*/true);
-    (void)sortscope::scenario_to_json(s).dump();
+    (void)sortscope::scenario_to_json(s, sortscope::algorithm_params).dump();
   } catch (const std::runtime_error&) {
   }
   return 0;

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <stdexcept>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -199,6 +201,57 @@ TEST(GuiHeadless, ScriptedKeysPlayStepAndScrub) {
   EXPECT_FALSE(r["faster"]["help"].get<bool>());
   EXPECT_TRUE(r["projector"]["projector"].get<bool>());
   EXPECT_EQ(cap.step, 0);
+}
+
+// The script's param: takes a value in its text form, as the CLI does; the change re-measures and
+// re-records (the report's "params" are those of the measurement on screen), and a value the
+// algorithm does not allow stops the script with the allowed list instead of leaving the old
+// measurement on screen.
+std::map<std::string, nlohmann::json> run_param_script(const std::string& algo, const std::string& script) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.scenario->algorithm = algo;
+  o.scenario->input.n = 8192;  // above the radix single-block size, so the tile parameters matter
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-param-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = script;
+  o.frames = 1;
+  run_headless_capture(o);
+  return read_report(report);
+}
+
+TEST(GuiHeadless, ScriptParamRemeasuresWithTheValue) {
+  const struct {
+    const char* algo;
+    const char* param;
+    const char* before;
+    const char* after;
+  } cases[] = {
+      {"radix-onesweep", "keys_per_thread=16", "keys_per_thread=auto(24)", "keys_per_thread=16"},
+      {"merge", "threads=256", "threads=128", "threads=256"},
+  };
+  for (const auto& c : cases) {
+    std::map<std::string, nlohmann::json> r;
+    try {
+      r = run_param_script(c.algo, std::string("wait report:first param:") + c.param + " wait n:14 wait report:after");
+    } catch (const gl::NoDisplayError& e) {
+      GTEST_SKIP() << "no EGL display on this machine: " << e.what();
+    }
+    ASSERT_EQ(r.size(), 2u) << c.algo;
+    const std::string first = r["first"]["params"], after = r["after"]["params"];
+    EXPECT_NE(first.find(c.before), std::string::npos) << c.algo << ": " << first;
+    EXPECT_NE(after.find(c.after), std::string::npos) << c.algo << ": " << after;
+    EXPECT_EQ(r["after"]["n"], 16384) << c.algo;
+    EXPECT_EQ(r["after"]["error"], "") << c.algo;
+  }
+  try {
+    run_param_script("radix-onesweep", "wait param:keys_per_thread=3 wait report:after");
+    ADD_FAILURE() << "an illegal value did not stop the script";
+  } catch (const gl::NoDisplayError& e) {
+    GTEST_SKIP() << "no EGL display on this machine: " << e.what();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("allowed: auto, 8, 12, 16, 20, 24, 28, 32"), std::string::npos) << e.what();
+  }
 }
 
 TEST(GuiHeadless, ExportFromTheAppWritesFrames) {

@@ -516,6 +516,11 @@ TEST(InputScript, ParsesAndRejects) {
   EXPECT_THROW(InputScript("scrub:2", ""), std::runtime_error);
   EXPECT_THROW(InputScript("jump", ""), std::runtime_error);
   EXPECT_THROW(InputScript("@/nonexistent/script.txt", ""), std::runtime_error);
+  // param: values are text (16, auto, atomic), checked against the algorithm when they run.
+  EXPECT_NO_THROW(InputScript("param:threads=auto param:ranking=atomic param:keys_per_thread=16", ""));
+  EXPECT_THROW(InputScript("param:threads=", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("param:=3", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("param:threads", ""), std::runtime_error);
   EXPECT_GE(InputScript::key_code("space"), 0);
   EXPECT_EQ(InputScript::key_code("nope"), -1);
 }

@@ -639,7 +639,7 @@ TEST(MergeAuxViews, StayInsideTheirRectAndAggregateLargeSnapshots) {
 // The views of a real run: every merge snapshot of both models is drawn (dispatched by type through
 // the aux panel) without leaving the panel.
 TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
-  ParamValues small{{"threads", 0}, {"keys_per_thread", 0}, {"block_sort_threads", 0}};
+  ParamValues small{{"threads", 128}, {"keys_per_thread", 7}, {"block_sort_threads", 1}};
   const Timeline two = model_timeline("merge", 4096, small);
   ParamValues mw = small;
   mw["fan_in"] = 8, mw["part_keys"] = 1024;
@@ -664,7 +664,7 @@ TEST(MergeAuxLook, ModelSnapshots) {
   const char* dir = std::getenv("SORTSCOPE_TEST_PNG_DIR");
   if (!dir || !*dir)
     GTEST_SKIP() << "set SORTSCOPE_TEST_PNG_DIR to render these (ModelStepsDrawThroughThePanel checks them)";
-  ParamValues small{{"threads", 0}, {"keys_per_thread", 0}, {"block_sort_threads", 0}};
+  ParamValues small{{"threads", 128}, {"keys_per_thread", 7}, {"block_sort_threads", 1}};
   Timeline two = model_timeline("merge", 4096, small);
   for (size_t i = 0; i < two.steps.size(); ++i) {
     if (const auto* g = find_aux<MergePathGrid>(two.steps[i].aux))
@@ -676,7 +676,7 @@ TEST(MergeAuxLook, ModelSnapshots) {
     ParamValues mw = small;
     mw["fan_in"] = sel ? 8 : 4;
     mw["part_keys"] = sel ? 1024 : 4096;
-    mw["merge_threads"] = sel ? 1 : 0;
+    mw["merge_threads"] = sel ? 128 : 64;
     mw["selection"] = sel;
     mw["merge"] = sel;
     Timeline multi = model_timeline("multiway-merge", 16384, mw);

@@ -40,14 +40,14 @@ Timeline model_timeline(const std::string& algo_id, uint64_t n, const std::vecto
   return t;
 }
 
-// The index of a choice parameter's value (threads "128" -> its index), so the test does not hang
-// on the order of the choices.
-int choice_index(const std::string& algo_id, const std::string& name, const std::string& value) {
-  for (const ParamSpec& p : find_algorithm(algo_id)->params())
-    if (p.name == name)
-      for (size_t i = 0; i < p.choices.size(); ++i)
-        if (p.choices[i] == value) return int(i);
-  throw std::runtime_error(algo_id + " has no " + name + " choice " + value);
+// The stored value of a parameter written as text (threads "128" -> 128), read through the spec.
+int param_value(const std::string& algo_id, const std::string& name, const std::string& value) {
+  const Algorithm* a = find_algorithm(algo_id);
+  const ParamSpec* p = find_param(a->params(), name);
+  int v = 0;
+  if (!p) throw std::runtime_error(algo_id + " has no parameter " + name);
+  if (std::string err = parse_param_value(*p, value, v, algo_id); !err.empty()) throw std::runtime_error(err);
+  return v;
 }
 
 int first_step_with(const Timeline& t, const std::string& kind_id) {
@@ -147,8 +147,8 @@ TEST_F(Fixture, SmallMatrixGetsNumbersInItsCells) {
   Timeline t = model_timeline("radix", 1u << 14,
                               {{"radix_bits", 4},
                                {"max_blocks", 4},
-                               {"threads", choice_index("radix", "threads", "128")},
-                               {"keys_per_thread", choice_index("radix", "keys_per_thread", "8")}});
+                               {"threads", param_value("radix", "threads", "128")},
+                               {"keys_per_thread", param_value("radix", "keys_per_thread", "8")}});
   const int scan = first_step_with(t, "scan");
   ASSERT_GE(scan, 0);
   const DigitHistogram* h = find_aux<DigitHistogram>(t.steps[size_t(scan)].aux);

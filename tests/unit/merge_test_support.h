@@ -83,14 +83,14 @@ inline ParamValues resolved(const Algorithm& a, ParamValues p = {}) {
   return p;
 }
 
-// Index of a choice-valued parameter's value, e.g. choice(spec list, "threads", "128").
+// The stored value of a parameter written in its text form ("128", "auto", "ranking"), read
+// through the algorithm's spec as the CLI reads it.
 inline int choice(const Algorithm& a, const std::string& name, const std::string& value) {
-  for (const ParamSpec& s : a.params())
-    if (s.name == name)
-      for (size_t i = 0; i < s.choices.size(); ++i)
-        if (s.choices[i] == value) return int(i);
-  ADD_FAILURE() << "no choice " << value << " for " << name;
-  return 0;
+  const ParamSpec* s = find_param(a.params(), name);
+  int v = 0;
+  if (!s) ADD_FAILURE() << a.id() << " has no parameter " << name;
+  else if (std::string err = parse_param_value(*s, value, v, a.id()); !err.empty()) ADD_FAILURE() << err;
+  return v;
 }
 
 inline Timeline merge_timeline(const Algorithm& a, const HostKeys& keys, bool on_gpu,

@@ -116,8 +116,19 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
 
   expect_error(with_outputs({"run", "--algo", "nosuch"}), {"unknown algorithm 'nosuch'", "bitonic"});
   expect_error(with_outputs({"run", "--param", "nosuch=3"}), {"unknown parameter 'nosuch'", "threads"});
-  expect_error(with_outputs({"run", "--param", "threads=2048"}), {"threads", "outside its range"});
-  expect_error(with_outputs({"run", "--param", "threads=48"}), {"threads", "power of two"});
+  expect_error(with_outputs({"run", "--param", "threads=2048"}), {"threads", "not allowed", "32..1024 (powers of two)"});
+  expect_error(with_outputs({"run", "--param", "threads=48"}), {"threads", "48", "32..1024 (powers of two)"});
+  // A parameter is its value: a number that is not an allowed value is refused with the list (it
+  // used to be read as a position in the list and run another value).
+  expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "keys_per_thread=3"}),
+               {"keys_per_thread", "radix-onesweep", "3 is not allowed", "auto, 8, 12, 16, 20, 24, 28, 32"});
+  expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "threads=2"}),
+               {"threads", "2 is not allowed", "auto, 128, 256, 384, 512"});
+  expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "ranking=2"}),
+               {"ranking", "ballot, match, atomic"});
+  expect_error(with_outputs({"run", "--algo", "merge", "--param", "keys_per_thread=3"}),
+               {"keys_per_thread", "merge", "7, 11, 15, 17, 19, 21, 23, 25"});
+  expect_error(with_outputs({"run", "--algo", "merge", "--param", "threads=auto"}), {"threads", "'auto'", "128, 256, 512"});
   expect_error(with_outputs({"run", "--param", "threads"}), {"name=value"});
   expect_error(with_outputs({"run", "--dist", "zipf"}), {"unknown distribution 'zipf'", "uniform"});
   expect_error(with_outputs({"run", "--key", "u16"}), {"unknown key type 'u16'", "u32"});
@@ -157,6 +168,29 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   expect_error({}, {"subcommand"});
 
   EXPECT_EQ(files_in_dir(), before) << "a failed command left files behind";
+}
+
+// Legal values run as given and are echoed and stored as values: the CSV row holds 16 and atomic,
+// auto holds what it ran as.
+TEST_F(Cli, ParametersAreEchoedAndStoredAsValues) {
+  const fs::path csv = dir_ / "p.csv";
+  Result r = run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "64K", "--reps", "1", "--warmup", "0",
+                  "--param", "keys_per_thread=16", "--csv", csv.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("algorithm   radix-onesweep threads=auto(512) keys_per_thread=16 ranking=atomic"),
+            std::string::npos) << r.out;
+  const std::string text = slurp(csv);
+  std::istringstream lines(text);
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  EXPECT_NE(header.find(",algorithm,threads,keys_per_thread,ranking,"), std::string::npos) << header;
+  EXPECT_NE(row.find(",radix-onesweep,auto(512),16,atomic,"), std::string::npos) << row;
+
+  r = run({"run", "--cpu", "--algo", "merge", "--n", "4K", "--reps", "1", "--warmup", "0", "--param",
+           "keys_per_thread=17", "--param", "threads=256"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("merge threads=256 keys_per_thread=17 block_sort_threads=4"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {

@@ -81,6 +81,26 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
+// Parameters are stored as values and names, never positions; auto with the value it ran as.
+TEST(CsvWriter, ParamColumnsHoldValuesAndNames) {
+  const Algorithm* a = find_algorithm("radix-onesweep");
+  ASSERT_NE(a, nullptr);
+  const std::vector<std::string> params = csv_param_names(*a);
+  const std::vector<std::string> header = csv_header(params);
+  MeasureResult r = sample_result();
+  r.scenario.algorithm = a->id();
+  r.scenario.params = {{"threads", kParamAuto}, {"keys_per_thread", 16}, {"ranking", 0}};
+  r.scenario.input.key = KeyType::U64;
+  const std::vector<std::string> row = csv_row(r, params);
+  ASSERT_EQ(row.size(), header.size());
+  auto col = [&](const std::string& name) {
+    return row[size_t(std::find(header.begin(), header.end(), name) - header.begin())];
+  };
+  EXPECT_EQ(col("threads"), "auto(256)");  // the tuned u64 onesweep block (radix_plan.cpp)
+  EXPECT_EQ(col("keys_per_thread"), "16");
+  EXPECT_EQ(col("ranking"), "ballot");
+}
+
 TEST(CsvWriter, QuotesWhereNeeded) {
   EXPECT_EQ(csv_line({"a", "b c", "1.5"}), "a,b c,1.5");
   EXPECT_EQ(csv_line({"x,y", "say \"hi\"", ""}), "\"x,y\",\"say \"\"hi\"\"\",");

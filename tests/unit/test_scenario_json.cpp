@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "common/scenario.h"
+#include "registry.h"
 
 namespace sortscope {
 namespace {
@@ -16,7 +17,7 @@ using ::testing::HasSubstr;
 
 std::string error_of(const nlohmann::json& j) {
   try {
-    scenario_from_json(j);
+    scenario_from_json(j, algorithm_params);
   } catch (const std::runtime_error& e) {
     return e.what();
   }
@@ -31,7 +32,7 @@ TEST(ScenarioJson, RoundTrips) {
   s.input.seed = 18446744073709551615ull;
   s.input.swap_percent = 2.5;
   s.input.p = 7;
-  Scenario t = scenario_from_json(scenario_to_json(s));
+  Scenario t = scenario_from_json(scenario_to_json(s, algorithm_params), algorithm_params);
   EXPECT_EQ(t.algorithm, s.algorithm);
   EXPECT_EQ(t.input.n, s.input.n);
   EXPECT_EQ(t.input.seed, s.input.seed);

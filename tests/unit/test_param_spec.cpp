@@ -1,0 +1,172 @@
+// A parameter is its value, everywhere (param_spec.h): each kind of spec allows exactly its values
+// and refuses the rest with one line listing them; text form and parsing agree; plans built from
+// the values use exactly those values; auto resolves to the tuned value; scenario JSON holds values
+// and names and round-trips.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/param_spec.h"
+#include "common/scenario.h"
+#include "merge/multiway_plan.h"
+#include "merge/two_way_plan.h"
+#include "radix/radix_plan.h"
+#include "registry.h"
+
+namespace sortscope {
+namespace {
+
+const ParamSpec kRange = ParamSpec::range("threads", 256, 32, 1024, true, "");
+const ParamSpec kList = ParamSpec::list("kpt", std::vector<int>{8, 12, 16}, true, kParamAuto, "");
+const ParamSpec kEnum = ParamSpec::enumeration("ranking", {{0, "ballot"}, {1, "match"}, {2, "atomic"}}, 2, "");
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+TEST(ParamSpec, EachKindAllowsExactlyItsValues) {
+  EXPECT_TRUE(kRange.allows(32) && kRange.allows(1024) && kRange.allows(256));
+  EXPECT_FALSE(kRange.allows(48) || kRange.allows(16) || kRange.allows(2048) || kRange.allows(kParamAuto));
+  EXPECT_TRUE(kList.allows(8) && kList.allows(16) && kList.allows(kParamAuto));
+  EXPECT_FALSE(kList.allows(0) || kList.allows(1) || kList.allows(2) || kList.allows(3) || kList.allows(9));
+  EXPECT_TRUE(kEnum.allows(0) && kEnum.allows(2));
+  EXPECT_FALSE(kEnum.allows(3) || kEnum.allows(-1) || kEnum.allows(kParamAuto));
+  EXPECT_EQ(kRange.allowed_text(), "32..1024 (powers of two)");
+  EXPECT_EQ(kList.allowed_text(), "auto, 8, 12, 16");
+  EXPECT_EQ(kEnum.allowed_text(), "ballot, match, atomic");
+}
+
+TEST(ParamSpec, TextFormAndParsingAgree) {
+  for (const ParamSpec* p : {&kList, &kEnum})
+    for (int v : p->offered()) {
+      int back = -12345;
+      EXPECT_EQ(parse_param_value(*p, format_param_value(*p, v), back, "x"), "");
+      EXPECT_EQ(back, v);
+    }
+  EXPECT_EQ(format_param_value(kList, kParamAuto), "auto");
+  EXPECT_EQ(format_param_value(kList, kParamAuto, 12), "auto(12)");
+  EXPECT_EQ(format_param_value(kList, 16, 16), "16");
+  EXPECT_EQ(format_param_value(kEnum, 1), "match");
+  int v = 0;
+  EXPECT_EQ(parse_param_value(kRange, "512", v, "x"), "");
+  EXPECT_EQ(v, 512);
+}
+
+TEST(ParamSpec, IllegalValuesAreRefusedWithTheAllowedList) {
+  int v = 77;
+  for (const char* bad : {"3", "0", "2", "auto(12)", "", "8.0", " 8", "eight"}) {
+    const std::string err = parse_param_value(kList, bad, v, "radix-onesweep");
+    EXPECT_TRUE(contains(err, "parameter 'kpt' of radix-onesweep")) << bad << ": " << err;
+    EXPECT_TRUE(contains(err, "allowed: auto, 8, 12, 16")) << bad << ": " << err;
+  }
+  for (const char* bad : {"2", "fast", "Atomic"})
+    EXPECT_TRUE(contains(parse_param_value(kEnum, bad, v, "r"), "allowed: ballot, match, atomic")) << bad;
+  for (const char* bad : {"48", "16", "2048", "auto"})
+    EXPECT_TRUE(contains(parse_param_value(kRange, bad, v, "b"), "32..1024 (powers of two)")) << bad;
+  EXPECT_EQ(v, 77) << "a refused value must not be stored";
+  ParamValues values{{"kpt", 3}};
+  EXPECT_TRUE(contains(resolve_params({kList}, values, "a"), "3 is not allowed (allowed: auto, 8, 12, 16)"));
+}
+
+TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
+  const Algorithm* a = find_algorithm("radix-onesweep");
+  ASSERT_NE(a, nullptr);
+  ParamValues p;
+  EXPECT_EQ(parse_param_assignment(a->params(), "keys_per_thread=16", p, a->id()), "");
+  EXPECT_EQ(parse_param_assignment(a->params(), "threads=256", p, a->id()), "");
+  EXPECT_EQ(parse_param_assignment(a->params(), "ranking=match", p, a->id()), "");
+  EXPECT_EQ(p.at("keys_per_thread"), 16);
+  EXPECT_EQ(p.at("threads"), 256);
+  EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
+  EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match");
+}
+
+// The plans use exactly the values given.
+TEST(ParamSpec, PlansUseTheGivenValues) {
+  const uint64_t n = uint64_t(1) << 20;
+  for (int threads : kRadixThreads)
+    for (int kpt : kRadixKeysPerThread) {
+      ParamValues p{{"threads", threads}, {"keys_per_thread", kpt}};
+      ASSERT_EQ(resolve_params(radix_onesweep_params(), p, "radix-onesweep"), "");
+      const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false, p);
+      EXPECT_EQ(plan.threads, threads);
+      EXPECT_EQ(plan.keys_per_thread, kpt);
+      EXPECT_EQ(plan.tile_keys, uint64_t(threads) * uint64_t(kpt));
+    }
+  for (int nt : kTwoWayThreadChoices)
+    for (int vt : kTwoWayKeysChoices) {
+      const TwoWayPlan plan = make_two_way_plan(n, ParamValues{{kTwoWayThreads, nt}, {kTwoWayKeysPerThread, vt},
+                                                               {kTwoWayBlockSortFactor, 1}});
+      EXPECT_EQ(plan.tile, uint64_t(nt) * uint64_t(vt));
+    }
+  const MultiwayPlan mw = make_multiway_plan(n, ParamValues{{kMultiwayMergeThreads, 64}});
+  EXPECT_EQ(mw.merge_threads, 64);
+  // Values no kernel is compiled for never reach a plan, even when a caller skips the spec.
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false, ParamValues{{"keys_per_thread", 3}}),
+               std::invalid_argument);
+  EXPECT_THROW(make_two_way_plan(n, ParamValues{{kTwoWayKeysPerThread, 3}}), std::invalid_argument);
+  EXPECT_THROW(make_multiway_plan(n, ParamValues{{kMultiwayMergeThreads, 1}}), std::invalid_argument);
+}
+
+// auto stays auto in the scenario; what it runs as is the tuned value (docs/PERFORMANCE.md).
+TEST(ParamSpec, AutoRunsAsTheTunedValue) {
+  const Algorithm* a = find_algorithm("radix-onesweep");
+  ParamValues p;
+  ASSERT_EQ(resolve_params(a->params(), p, a->id()), "");
+  EXPECT_EQ(p.at("threads"), kParamAuto);
+  EXPECT_EQ(p.at("keys_per_thread"), kParamAuto);
+  EXPECT_EQ(p.at("ranking"), int(RadixRanking::AtomicOr));
+  const ParamValues u32 = a->params_as_run(p, KeyType::U32, false);
+  EXPECT_EQ(u32.at("threads"), 512);
+  EXPECT_EQ(u32.at("keys_per_thread"), 24);
+  const ParamValues u64 = a->params_as_run(p, KeyType::U64, false);
+  EXPECT_EQ(u64.at("threads"), 256);
+  EXPECT_EQ(u64.at("keys_per_thread"), 32);
+  const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, 1 << 20, KeyType::U32, false, p);
+  EXPECT_EQ(plan.tile_keys, 512u * 24u);
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic");
+}
+
+TEST(ScenarioJson, ParamsAreValuesAndNamesAndRoundTrip) {
+  Scenario s;
+  s.algorithm = "radix-onesweep";
+  s.params = {{"threads", kParamAuto}, {"keys_per_thread", 16}, {"ranking", 0}};
+  s.input.n = 12345;
+  const nlohmann::json j = scenario_to_json(s, algorithm_params);
+  EXPECT_EQ(j["params"], nlohmann::json::parse(R"({"threads": "auto", "keys_per_thread": 16, "ranking": "ballot"})"));
+  const Scenario back = scenario_from_json(nlohmann::json::parse(j.dump()), algorithm_params);
+  EXPECT_EQ(back.params, s.params);
+  EXPECT_EQ(back.algorithm, s.algorithm);
+  EXPECT_EQ(back.input.n, s.input.n);
+
+  Scenario m;
+  m.algorithm = "multiway-merge";
+  ASSERT_EQ(resolve_params(*algorithm_params(m.algorithm), m.params, m.algorithm), "");
+  EXPECT_EQ(scenario_from_json(scenario_to_json(m, algorithm_params), algorithm_params).params, m.params);
+}
+
+TEST(ScenarioJson, IllegalParamsAreRefusedWithTheAllowedList) {
+  auto error_of = [](const char* text) {
+    try {
+      scenario_from_json(nlohmann::json::parse(text), algorithm_params);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"keys_per_thread": 3}})"),
+                       "allowed: auto, 8, 12, 16, 20, 24, 28, 32"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"ranking": "fast"}})"),
+                       "allowed: ballot, match, atomic"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"ranking": 2}})"),
+                       "allowed: ballot, match, atomic"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "merge", "params": {"threads": 2}})"), "allowed: 128, 256, 512"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "merge", "params": {"nosuch": 2}})"), "unknown parameter 'nosuch'"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "bitonic", "params": {"threads": 4294967296}})"), "threads"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "bitonic", "params": {"threads": 1.5}})"), "threads"));
+}
+
+}  // namespace
+}  // namespace sortscope
