@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include <fmt/format.h>
 #include <imgui.h>
@@ -52,6 +54,13 @@ struct ImGuiContextGuard {
   }
   ~ImGuiContextGuard() { ImGui::SetCurrentContext(previous); }
 };
+
+// "What happens. How it is done": the headline before the first ". ", the detail after it.
+std::pair<std::string, std::string> split_caption(const std::string& caption) {
+  const size_t dot = caption.find(". ");
+  if (dot == std::string::npos) return {caption, ""};
+  return {caption.substr(0, dot), caption.substr(dot + 2)};
+}
 
 std::string join(const std::vector<std::string>& parts, const char* sep) {
   std::string s;
@@ -162,8 +171,10 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   const float step_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x +
                        fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
   const float caption_wrap = float(width) - 2 * m - step_w - 2 * m;
-  const std::string caption = caption_of(st);
-  // A caption of more than two lines is set smaller (down to the body size), so the header does not
+  // The caption's first sentence (what a student sees happen) is the headline; the rest (how the
+  // kernels do it) follows in the body font.
+  const auto [caption, detail] = split_caption(caption_of(st));
+  // A headline of more than two lines is set smaller (down to the body size), so the header does not
   // eat the picture of a small frame.
   layout_ = {};
   layout_.caption_px = fonts_.caption_px;
@@ -172,9 +183,15 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   };
   while (layout_.caption_px > fonts_.body_px && caption_height(layout_.caption_px) > 2.2f * layout_.caption_px)
     layout_.caption_px = std::max(fonts_.body_px, layout_.caption_px - std::max(1.0f, std::round(s)));
-  const float caption_h = caption_height(layout_.caption_px);
-  layout_.header = {0, 0, float(width), std::round(m + std::max(caption_h, fonts_.caption_px) + 6 * s +
-                                                   fonts_.body_px + m * 0.75f)};
+  const float caption_h = std::max(caption_height(layout_.caption_px), fonts_.caption_px);
+  float detail_h = 0;
+  if (!detail.empty()) {
+    const float detail_w = float(width) - 2 * m;
+    detail_h = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, detail_w, detail.c_str()).y;
+    layout_.caption_detail = {m, std::round(m + caption_h + 4 * s), detail_w, detail_h};
+    detail_h += 4 * s;
+  }
+  layout_.header = {0, 0, float(width), std::round(m + caption_h + detail_h + 6 * s + fonts_.body_px + m * 0.75f)};
   const float legend_h = std::round(fonts_.small_px * 1.25f);
   layout_.legend = {m, float(height) - m * 0.75f - legend_h, float(width) - 2 * m, legend_h};
   float bottom = layout_.legend.y - std::round(10 * s);
@@ -242,9 +259,12 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   dl->AddText(fonts_.body, fonts_.body_px, ImVec2(rx - word_w, m + fonts_.caption_px - fonts_.body_px - 2 * s), dim,
               "step ");
   dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(rx, m), text, step_label.c_str());
-  const std::string caption = caption_of(st);
+  const auto [caption, detail] = split_caption(caption_of(st));
   const float wrap = rx - word_w - 2 * m - m;
   dl->AddText(fonts_.caption, layout_.caption_px, ImVec2(m, m), text, caption.c_str(), nullptr, wrap);
+  if (const Rect& d = layout_.caption_detail; !d.empty())
+    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f), detail.c_str(), nullptr,
+                d.w);
 
   const ArrayViewInfo& info = view_.info();
   std::vector<std::string> parts;
@@ -309,6 +329,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     int first = 0;
     if (line_row >= visible - 1) first = std::min(line_row - visible / 2, int(rows.size()) - visible);
     first = std::max(first, 0);
+    // Start at the first row of a line, not in the middle of a wrapped one.
+    while (first > 0 && rows[size_t(first)].source == rows[size_t(first - 1)].source && line_row - first < visible - 1)
+      --first;
     dl->PushClipRect(ImVec2(c.x, y0 - 2), ImVec2(c.right() - 4, c.bottom() - 4), true);
     for (int r = first; r < int(rows.size()) && r < first + visible; ++r) {
       const float y = y0 + float(r - first) * lh;

@@ -1,8 +1,9 @@
 #pragma once
 // FrameRenderer: one finished picture of one timeline step, for `sortscope render`, the video/GIF
 // exporters and the app's "export PNG". A frame shows, top to bottom:
-//   - the step's caption (large) with "step i / N" at the right, and a line with the algorithm,
-//     n, key type, the kernel launch the step ran in and its GPU time;
+//   - the step's caption with "step i / N" at the right: its first sentence (what a student sees
+//     happen) large, the rest (how the kernels do it) under it in the body font; then a line with
+//     the algorithm, n, key type, the kernel launch the step ran in and its GPU time;
 //   - the array view (bars, dots or heat map; comparator arcs; block-ownership strip; padding), with
 //     the algorithm's pseudo-code beside it, the step's line highlighted, lines too wide for the
 //     panel wrapped (code_rows.h), never cut (frames at least 800 px wide);
@@ -50,7 +51,8 @@ struct FrameStyle {
 // Where the parts of the last frame went (pixels, top-left origin): for tests and the app.
 struct FrameLayout {
   Rect header;     // caption and info line
-  float caption_px = 0;  // the caption's text size: the caption font's, smaller for a long caption
+  float caption_px = 0;  // the headline's text size: the caption font's, smaller for a long headline
+  Rect caption_detail;   // the caption after its first sentence, in the body font (empty: none)
   Rect view;       // the array view's rectangle
   Rect code;       // pseudo-code panel (empty when hidden)
   int code_rows = 0;         // rows the pseudo-code took after wrapping (>= its lines)

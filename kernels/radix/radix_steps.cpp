@@ -49,13 +49,13 @@ uint32_t digit_at(const void* keys, uint64_t i, int shift, uint32_t mask) {
 const std::vector<StepKind>& step_kinds_of(RadixStep) {
   // In RadixStep's order; the pseudo-code lines are those of the variant recording the kind.
   static const std::vector<StepKind> kKinds = {
-      {"input", "The input as ordered bits", 0},
-      {"histogram", "Histogram of every digit place in one read, scanned per place", 2},
-      {"upsweep", "Upsweep: every block counts its keys per digit", 3},
-      {"scan", "Scan of the digit-major count matrix: where each block writes each digit", 4},
-      {"downsweep", "Downsweep: blocks rank their keys by digit and scatter them", 7},
-      {"onesweep-pass", "Tiles rank their keys, look back for digit offsets and scatter", 7},
-      {"single-block-pass", "Single block: one digit place ranked and exchanged in shared memory", 1},
+      {"input", "The unsorted input", 0},
+      {"histogram", "How often each digit occurs, at every digit place (one read of the keys)", 2},
+      {"upsweep", "Each block counts its keys per digit (upsweep)", 3},
+      {"scan", "Running totals of the counts: where each block puts each digit (scan)", 4},
+      {"downsweep", "Keys move to their digit's place, in order within a digit (downsweep)", 7},
+      {"onesweep-pass", "Keys move to their digit's place; each tile looks back for its offsets", 7},
+      {"single-block-pass", "Keys regrouped by one digit, in order within a digit (one block)", 1},
   };
   return kKinds;
 }
@@ -112,8 +112,9 @@ void RadixStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   std::string values = plan_.with_values ? " with values" : "";
   rec_.record(step(RadixStep::Input,
-                   fmt::format("Input: {} {} keys{} as ordered bits. {}", plan_.n, key_type_name(plan_.key_type),
-                               values, plan_.describe()),
+                   fmt::format("{} unsorted {} keys{}, to be sorted one {}-bit digit at a time, lowest digit "
+                               "first. Keys as ordered bits; {}",
+                               plan_.n, key_type_name(plan_.key_type), values, plan_.radix_bits, plan_.describe()),
                    -1),
               array);
 }
@@ -137,8 +138,9 @@ void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
     }
   }
   Step s = step(RadixStep::Histogram,
-                fmt::format("One read of the keys counts the digits of all {} places ({} x {} "
-                            "histogram); scanning each row gives where every digit starts",
+                fmt::format("How many keys have each digit, at all {} digit places: running totals of each "
+                            "row say where every digit's keys will start. One read of the keys fills the {} x {} "
+                            "histogram; each row is scanned",
                             plan_.passes, plan_.passes, plan_.digits),
                 plan_.launch_of_histogram());
   s.aux.push_back(std::move(h));
@@ -147,8 +149,8 @@ void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
 
 void RadixStepWriter::upsweep(const RadixPassRecord& r, const ArrayState& array) {
   Step s = step(RadixStep::Upsweep,
-                fmt::format("Pass {}/{}, {}: upsweep - each of {} blocks counts the digits of "
-                            "its {} keys ({} x {} count matrix)",
+                fmt::format("Pass {}/{}, {}: each block counts how many of its keys have each digit. "
+                            "Upsweep: {} blocks of {} keys fill a {} x {} count matrix",
                             r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.blocks, plan_.block_keys,
                             plan_.blocks, plan_.digits),
                 plan_.launch_of_upsweep(r.pass));
@@ -159,9 +161,9 @@ void RadixStepWriter::upsweep(const RadixPassRecord& r, const ArrayState& array)
 
 void RadixStepWriter::scan(const RadixPassRecord& r, const ArrayState& array) {
   Step s = step(RadixStep::Scan,
-                fmt::format("Pass {}/{}: exclusive scan of the count matrix in digit-major order "
-                            "(digit 0 of every block, then digit 1, ...): where block b writes "
-                            "its first key of each digit",
+                fmt::format("Pass {}/{}: running totals of the counts give each block the place of its "
+                            "first key of each digit (all 0s first, then all 1s, ...). Exclusive scan of the "
+                            "count matrix in digit-major order",
                             r.pass + 1, plan_.passes),
                 plan_.launch_of_scan(r.pass));
   s.aux.push_back(histogram(r, true));
@@ -195,28 +197,30 @@ void RadixStepWriter::pass(const RadixPassRecord& r, const void* highlight_input
   }
 
   Step s;
-  const std::string sorted_by = fmt::format("the array is now sorted by bits 0..{}",
-                                            plan_.pass_shift(r.pass) + plan_.pass_bits(r.pass) - 1);
+  const std::string moved = fmt::format("Pass {}/{}, {}: keys move to their digit's place, keeping their order "
+                                        "within a digit; the array is now sorted by bits 0..{}",
+                                        r.pass + 1, plan_.passes, bits_range(plan_, r.pass),
+                                        plan_.pass_shift(r.pass) + plan_.pass_bits(r.pass) - 1);
   if (plan_.single_block) {
     s = step(RadixStep::SingleBlockPass,
-             fmt::format("Pass {}/{}, {}: the single block ranks all {} keys by digit in shared "
-                         "memory (stable) and exchanges them; {}",
-                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.n, sorted_by),
+             fmt::format("{}. One block ranks all {} keys by digit in shared memory (stable) and exchanges "
+                         "them",
+                         moved, plan_.n),
              0);
   } else if (plan_.variant == RadixVariant::ReduceThenScan) {
     s = step(RadixStep::Downsweep,
-             fmt::format("Pass {}/{}, {}: downsweep - each block ranks its keys tile by tile "
-                         "(stable) and scatters them to its offsets; {}",
-                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), sorted_by),
+             fmt::format("{}. Downsweep: each block ranks its keys tile by tile (stable) and scatters them "
+                         "to its offsets",
+                         moved),
              plan_.launch_of_pass(r.pass));
   } else {
     uint32_t deepest = 0;
     if (r.lookback)
       for (uint32_t d : r.lookback->depth) deepest = std::max(deepest, d);
     s = step(RadixStep::OnesweepPass,
-             fmt::format("Pass {}/{}, {}: {} tiles rank their keys, publish their counts, look "
-                         "back (at most {} tiles) for their digit offsets and scatter; {}",
-                         r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.tiles, deepest, sorted_by),
+             fmt::format("{}. {} tiles rank their keys, publish their counts, look back (at most {} tiles) "
+                         "for their digit offsets and scatter",
+                         moved, plan_.tiles, deepest),
              plan_.launch_of_pass(r.pass));
   }
   s.aux.push_back(histogram(r, true));

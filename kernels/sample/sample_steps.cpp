@@ -36,21 +36,21 @@ const std::vector<std::string> kQuickPseudo = {
 };
 
 const std::vector<StepKind> kSampleKinds = {
-    {"input", "The input as ordered bits", 0},
-    {"splitters", "Sample, sort the sample, pick the splitters, build the search tree", 2},
-    {"count", "Every block counts its keys per bucket (k x p table)", 4},
-    {"scan", "Column-major scan of the k x p table: where each block writes each bucket", 5},
-    {"scatter", "Every block scatters its keys to their buckets", 6},
-    {"second-level", "Level 2: one block per bucket, largest first", 7},
+    {"input", "The unsorted input", 0},
+    {"splitters", "Splitters picked from a sorted random sample (search tree)", 2},
+    {"count", "Each key finds its bucket; blocks count them (k x p table)", 4},
+    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
+    {"scatter", "Keys move into their buckets (scatter)", 6},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
 };
 
 const std::vector<StepKind> kQuickKinds = {
-    {"input", "The input as ordered bits", 0},
-    {"splitters", "Pick each segment's pivot: the median of its sample", 2},
-    {"count", "Every block counts its keys <, =, > the pivot", 4},
-    {"scan", "Column-major scan of the counts: where each block writes each part", 5},
-    {"scatter", "Every block scatters its keys into <, =, >", 6},
-    {"second-level", "Block quicksort: one block per segment, largest first", 7},
+    {"input", "The unsorted input", 0},
+    {"splitters", "A pivot for each segment: the median of a sample", 2},
+    {"count", "Each key compared with its pivot; blocks count <, =, >", 4},
+    {"scan", "Running totals: where each block puts its <, =, > keys (scan)", 5},
+    {"scatter", "Keys move into their <, =, > parts (scatter)", 6},
+    {"second-level", "Each segment sorted by one block (block quicksort), largest first", 7},
 };
 
 }  // namespace
@@ -68,19 +68,27 @@ Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
 
 void SampleStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
-  rec_.record(step(SampleStepKind::Input, fmt::format("The input: {} keys, {}", plan_.n, plan_.describe())),
+  const std::string idea =
+      plan_.engine == SampleEngine::Quicksort
+          ? "quicksort splits them around pivots into <, =, > until every segment fits one block"
+          : "sample sort splits them into buckets at splitters drawn from a random sample, until every "
+            "bucket fits one block";
+  rec_.record(step(SampleStepKind::Input, fmt::format("{} unsorted keys: {}. {}", plan_.n, idea, plan_.describe())),
               array);
 }
 
 void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
-                         ? fmt::format("Pass {}: pivots of {} segments (median of {} sampled keys each)",
+                         ? fmt::format("Pass {}: a pivot for each of {} segments, the median of {} sampled keys",
                                        pass.index, pass.parents.size(), plan_.sample_keys())
-                         : fmt::format("Pass {}: {} buckets of {} keys sampled ({} keys each), {} splitters",
-                                       pass.index, pass.parents.size(), pass.keys, plan_.sample_keys(),
-                                       plan_.k - 1);
+                         : fmt::format("Pass {}: {} splitters, evenly spaced in a sorted random sample, will cut "
+                                       "{} bucket(s) of {} keys into {} value ranges. {} keys sampled per bucket "
+                                       "and sorted, every a-th key a splitter (a = {}), the search tree built",
+                                       pass.index, plan_.k - 1, pass.parents.size(), pass.keys, plan_.k,
+                                       plan_.sample_keys(), plan_.oversampling);
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
-    what += fmt::format("; {} degenerate samples split three ways", degenerate);
+    what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
+                        degenerate);
   rec_.record(step(SampleStepKind::Splitters, what), array);
 }
 
@@ -110,30 +118,51 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
 
 void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t>& table,
                               const ArrayState& array) {
-  Step s = step(SampleStepKind::Count, fmt::format("Pass {}: {} blocks counted their keys into {} buckets",
-                                                   pass.index, pass.total_blocks, plan_.slots()));
+  Step s = step(SampleStepKind::Count,
+                plan_.engine == SampleEngine::Quicksort
+                    ? fmt::format("Pass {}: each key is compared with its pivot and counted as <, = or >. {} blocks "
+                                  "fill a {} x {} count table",
+                                  pass.index, pass.total_blocks, plan_.slots(), pass.total_blocks)
+                    : fmt::format("Pass {}: each key walks down the splitter tree to its bucket and is counted. {} "
+                                  "blocks fill a {} x {} table of bucket counts (k x p)",
+                                  pass.index, pass.total_blocks, plan_.slots(), pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
 
 void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>& table,
                             const std::vector<uint64_t>& scanned, const ArrayState& array) {
-  Step s = step(SampleStepKind::Scan, fmt::format("Pass {}: exclusive scan of {} counters, bucket-major",
-                                                  pass.index, pass.table_entries));
+  Step s = step(SampleStepKind::Scan,
+                fmt::format("Pass {}: running totals of the counts give each block the place of its keys in "
+                            "each {} (first {} of every block, then the next, ...). Exclusive scan of {} "
+                            "counters, bucket-major",
+                            pass.index, plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
+                            plan_.engine == SampleEngine::Quicksort ? "the < part" : "bucket 0",
+                            pass.table_entries));
   s.aux.push_back(histogram(pass, table, &scanned));
   rec_.record(std::move(s), array);
 }
 
 void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, size_t buckets,
                                const ArrayState& array) {
-  std::string what = fmt::format("Pass {}: keys scattered; {} buckets now", pass.index, buckets);
-  if (constant) what += fmt::format(" ({} constant buckets skipped their scatter)", constant);
+  std::string what =
+      plan_.engine == SampleEngine::Quicksort
+          ? fmt::format("Pass {}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
+                        "block scatters its keys to the places the scan gave",
+                        pass.index, buckets)
+          : fmt::format("Pass {}: keys moved into their buckets; {} buckets now, each a range of values in "
+                        "its final place. Each block scatters its keys to the places the scan gave",
+                        pass.index, buckets);
+  if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
   rec_.record(step(SampleStepKind::Scatter, what), array);
 }
 
 void SampleStepWriter::second_level(size_t buckets, uint64_t largest, const ArrayState& array) {
   rec_.record(step(SampleStepKind::SecondLevel,
-                   fmt::format("Level 2: {} buckets sorted by one block each (largest {} keys)", buckets, largest)),
+                   fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {} {}s, one "
+                               "block each, largest ({} keys) first",
+                               plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket",
+                               buckets, plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket", largest)),
               array);
 }
 

@@ -166,6 +166,30 @@ TEST_F(Fixture, LongPseudoCodeLinesWrapInsideThePanel) {
   }
 }
 
+// A caption "What happens. How it is done" shows its first sentence as the headline and the rest
+// under it in the smaller body font; a caption of one sentence has no detail row.
+TEST_F(Fixture, CaptionDetailGoesUnderTheHeadline) {
+  const int n = 64;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, true)}, {1, 631});
+  t.steps[0].caption = "Keys move to their places";
+  t.steps[1].caption = "Keys move to their places. Each block scatters its keys to the offsets the scan gave";
+  FrameRenderer frames(t, algo);
+  for (auto [w, h] : {std::pair{1920, 1080}, {1280, 720}, {640, 360}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    frames.render_rgba(0, w, h);
+    const FrameLayout one = frames.layout();
+    EXPECT_TRUE(one.caption_detail.empty());
+    Image img{w, h, frames.render_rgba(1, w, h)};
+    const FrameLayout& L = frames.layout();
+    ASSERT_FALSE(L.caption_detail.empty());
+    EXPECT_GT(L.header.h, one.header.h);  // one more row: the headline did not grow
+    EXPECT_LT(L.header.h - one.header.h, one.header.h);
+    EXPECT_LE(L.caption_detail.bottom(), L.header.bottom());
+    EXPECT_GT(bright_pixels(img, L.caption_detail), 20);
+    EXPECT_GT(L.caption_px, L.caption_detail.h * 0.8f);  // the headline is the larger text
+  }
+}
+
 TEST_F(Fixture, SmallFramesDropThePanelAndRestoreTheCallersFramebuffer) {
   const int n = 16;
   Timeline t = host_timeline(n, 32, {[] { auto k = keys_of(16, false); k.resize(32, ~0u); return k; }()}, {1, 151});
