@@ -21,6 +21,7 @@
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
 #include "common/ordered_word.h"
+#include "common/param_dispatch.h"
 #include "bitonic_scratch.h"
 #include "common/key_transform_gpu.h"
 
@@ -433,29 +434,20 @@ __global__ void __launch_bounds__(1024)
 
 template <class Word, bool kValues>
 const void* tile_kernel_ptr(int kpt) {
-  switch (kpt) {
-    case 1: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 1>);
-    case 2: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 2>);
-    case 4: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 4>);
-    case 8: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 8>);
-    case 16: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 16>);
-    case 32: return reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, 32>);
-    default: break;
-  }
-  throw std::invalid_argument("bitonic: keys_per_thread must be 1, 2, 4, 8, 16 or 32, got " +
-                              std::to_string(kpt));
+  const void* fn = nullptr;
+  dispatch_value<kBitonicKeysPerThreadValues>(kpt, "bitonic keys_per_thread", [&](auto k) {
+    fn = reinterpret_cast<const void*>(&bitonic_tile_kernel<Word, kValues, decltype(k)::value>);
+  });
+  return fn;
 }
 
 template <class Word, bool kValues>
 size_t tile_shared_bytes_for(int kpt, uint64_t tile) {
-  switch (kpt) {
-    case 1: return tile_shared_bytes<Word, 1>(tile, kValues);
-    case 2: return tile_shared_bytes<Word, 2>(tile, kValues);
-    case 4: return tile_shared_bytes<Word, 4>(tile, kValues);
-    case 8: return tile_shared_bytes<Word, 8>(tile, kValues);
-    case 16: return tile_shared_bytes<Word, 16>(tile, kValues);
-    default: return tile_shared_bytes<Word, 32>(tile, kValues);
-  }
+  size_t bytes = 0;
+  dispatch_value<kBitonicKeysPerThreadValues>(kpt, "bitonic keys_per_thread", [&](auto k) {
+    bytes = tile_shared_bytes<Word, decltype(k)::value>(tile, kValues);
+  });
+  return bytes;
 }
 
 template <class Word, bool kValues>
@@ -500,16 +492,10 @@ void launch_tile(const BitonicPlan& plan, int first_layer, int count, Word* keys
 template <class Word, bool kValues>
 void launch_tile_any(const BitonicPlan& plan, int first_layer, int count, Word* keys,
                      uint32_t* values, Word* cap_keys, uint32_t* cap_values, GpuStream stream) {
-  switch (plan.keys_per_thread) {
-    case 1: return launch_tile<Word, kValues, 1>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    case 2: return launch_tile<Word, kValues, 2>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    case 4: return launch_tile<Word, kValues, 4>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    case 8: return launch_tile<Word, kValues, 8>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    case 16: return launch_tile<Word, kValues, 16>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    case 32: return launch_tile<Word, kValues, 32>(plan, first_layer, count, keys, values, cap_keys, cap_values, stream);
-    default: break;
-  }
-  throw std::invalid_argument("bitonic: keys_per_thread must be a power of two in 1..32");
+  dispatch_value<kBitonicKeysPerThreadValues>(plan.keys_per_thread, "bitonic keys_per_thread", [&](auto k) {
+    launch_tile<Word, kValues, decltype(k)::value>(plan, first_layer, count, keys, values, cap_keys, cap_values,
+                                                   stream);
+  });
 }
 
 template <class Word, bool kValues, int R>
@@ -528,13 +514,9 @@ template <class Word, bool kValues>
 void launch_global_any(const BitonicPlan& plan, int first_layer, int count, Word* keys,
                        uint32_t* values, Word* cap_keys, uint32_t* cap_values, GpuStream stream) {
   const BitonicLayer& first = plan.layers.at(size_t(first_layer));
-  switch (count) {
-    case 1: return launch_global<Word, kValues, 1>(plan, first, keys, values, cap_keys, cap_values, stream);
-    case 2: return launch_global<Word, kValues, 2>(plan, first, keys, values, cap_keys, cap_values, stream);
-    case 3: return launch_global<Word, kValues, 3>(plan, first, keys, values, cap_keys, cap_values, stream);
-    default: break;
-  }
-  throw std::logic_error("bitonic: a global launch fuses 1..3 layers, not " + std::to_string(count));
+  dispatch_value<kBitonicGlobalLayerCounts>(count, "bitonic layers fused per global launch", [&](auto r) {
+    launch_global<Word, kValues, decltype(r)::value>(plan, first, keys, values, cap_keys, cap_values, stream);
+  });
 }
 
 // capture: explain mode's snapshot buffers (chunk layers each), carved by the caller.

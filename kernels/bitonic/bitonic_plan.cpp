@@ -4,6 +4,9 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "common/param_dispatch.h"
 
 namespace sortscope {
 namespace {
@@ -27,19 +30,20 @@ std::vector<ParamSpec> bitonic_param_specs() {
   return {
       ParamSpec::range(kBitonicThreads, kBitonicDefaultThreads, 32, 1024, true,
                        "threads per block of every kernel; tile = threads x keys_per_thread keys"),
-      ParamSpec::range(kBitonicKeysPerThread, kBitonicDefaultKeysPerThread, 1, 32, true,
-                       "keys each thread holds in registers in the shared-memory kernels (tile size)"),
-      ParamSpec::range(kBitonicGlobalLayers, kBitonicDefaultGlobalLayers, 1, kBitonicMaxGlobalLayers, false,
-                       "comparator layers fused per global-memory pass (1 = one launch per layer)"),
+      ParamSpec::list(kBitonicKeysPerThread, kBitonicKeysPerThreadValues, false, kBitonicDefaultKeysPerThread,
+                      "keys each thread holds in registers in the shared-memory kernels (tile size)"),
+      ParamSpec::list(kBitonicGlobalLayers, kBitonicGlobalLayerCounts, false, kBitonicDefaultGlobalLayers,
+                      "comparator layers fused per global-memory pass (1 = one launch per layer)"),
   };
 }
 
 BitonicPlan make_bitonic_plan(uint64_t n, int threads, int keys_per_thread, int global_layers) {
-  if (!is_power_of_two(uint64_t(threads)) || !is_power_of_two(uint64_t(keys_per_thread)))
-    throw std::invalid_argument(fmt::format(
-        "bitonic: threads ({}) and keys_per_thread ({}) must be powers of two", threads,
-        keys_per_thread));
-  if (global_layers < 1 || global_layers > kBitonicMaxGlobalLayers)
+  if (!is_power_of_two(uint64_t(threads)))
+    throw std::invalid_argument(fmt::format("bitonic: threads ({}) must be a power of two", threads));
+  if (!ValueListOf<kBitonicKeysPerThreadValues>::contains(keys_per_thread))
+    throw std::invalid_argument(fmt::format("bitonic: keys_per_thread ({}) must be one of {}", keys_per_thread,
+                                            fmt::join(kBitonicKeysPerThreadValues, ", ")));
+  if (!ValueListOf<kBitonicGlobalLayerCounts>::contains(global_layers))
     throw std::invalid_argument(fmt::format("bitonic: global_layers ({}) must be in 1..{}",
                                             global_layers, kBitonicMaxGlobalLayers));
   BitonicPlan plan;

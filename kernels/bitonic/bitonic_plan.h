@@ -64,6 +64,9 @@ inline constexpr int kBitonicDefaultThreads = 128;
 inline constexpr int kBitonicDefaultKeysPerThread = 16;
 inline constexpr int kBitonicDefaultGlobalLayers = 3;
 inline constexpr int kBitonicMaxGlobalLayers = 3;
+// The values the kernels are compiled for (param_dispatch.h): the spec offers exactly these.
+inline constexpr int kBitonicKeysPerThreadValues[] = {1, 2, 4, 8, 16, 32};
+inline constexpr int kBitonicGlobalLayerCounts[] = {1, 2, 3};
 // Keys each thread of a global launch holds (2^layers groups of consecutive words, as 16-byte
 // or 8-byte accesses); a block owns threads * this many keys.
 inline constexpr int kBitonicGlobalKeysPerThread = 16;
