@@ -115,6 +115,11 @@ DeviceInfo query_device() {
   if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess &&
       clock_khz > 0 && prop.memoryBusWidth > 0)
     d.peak_bandwidth_gbs = 2.0 * double(clock_khz) * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
+  int sm_khz = 0;
+  if (cudaDeviceGetAttribute(&sm_khz, cudaDevAttrClockRate, dev) == cudaSuccess && sm_khz > 0)
+    d.sm_clock_khz = sm_khz;
+  int l2 = 0;
+  if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) == cudaSuccess && l2 > 0) d.l2_bytes = uint64_t(l2);
   cudaGetLastError();
   return d;
 #else

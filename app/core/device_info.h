@@ -16,6 +16,8 @@ struct DeviceInfo {
   uint64_t total_bytes = 0;    // device memory (host memory for the CPU model)
   uint64_t free_bytes = 0;     // free device memory now (available host memory for the CPU model)
   double peak_bandwidth_gbs = 0;  // from the memory clock and bus width where the driver says; 0 unknown
+  int sm_clock_khz = 0;        // the SMs' clock (cudaDevAttrClockRate), for keys per SM per clock; 0 unknown
+  uint64_t l2_bytes = 0;       // L2 cache size (what a cold-cache flush overwrites); 0 unknown
 
   // "NVIDIA H100 80GB HBM3 (132 SMs, sm_90, 79.1 GiB, 78.5 GiB free)" or "CPU model (...)".
   std::string summary() const;

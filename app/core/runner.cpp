@@ -204,6 +204,7 @@ struct Runner::State {
   DeviceBuffer<unsigned char> d_pristine, d_work;
   DeviceBuffer<uint32_t> d_pristine_values, d_work_values;
   DeviceScratch scratch;
+  DeviceBuffer<unsigned char> l2_flush;  // MeasureOptions::flush_l2: the L2's size, allocated on first use
 
   DeviceKeys pristine_keys() {
     return DeviceKeys{spec.key, d_pristine.data(), spec.with_values ? d_pristine_values.data() : nullptr,
@@ -237,6 +238,7 @@ struct Runner::State {
     d_pristine_values = {};
     d_work_values = {};
     scratch.release();
+    l2_flush = {};
   }
   ~State() {
     if (stream) cudaStreamSynchronize(stream);
@@ -407,10 +409,14 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
     GpuRunContext ctx;
     ctx.stream = st.stream;
     ctx.scratch = &st.scratch;
+    if (options.flush_l2 && device_.l2_bytes && st.l2_flush.size() != device_.l2_bytes)
+      st.l2_flush.resize(size_t(device_.l2_bytes));
     for (int64_t i = 0; i < int64_t(warmup) + reps; ++i) {  // 64-bit: no overflow at INT_MAX warm-ups
       if (cancel && cancel->load()) throw RunCancelled();
       throw_if_interrupted();
       st.reset_work();
+      if (options.flush_l2 && st.l2_flush.size())
+        CUDA_CHECK(cudaMemsetAsync(st.l2_flush.data(), i & 0xff, st.l2_flush.size(), st.stream));
       CUDA_CHECK(cudaEventRecord(st.start, st.stream));
       a.run_gpu(s.params, work, ctx);
       CUDA_CHECK(cudaEventRecord(st.stop, st.stream));

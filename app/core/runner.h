@@ -47,6 +47,10 @@ struct MeasureOptions {
   // Also measure the algorithm's baseline (Algorithm::baseline(): CUB) on the same input, first, with
   // the same warm-up and repetitions; GPU runs only (the baselines have no CPU model).
   bool baseline = false;
+  // Overwrite the device's L2 cache before each timed run (a memset of its size, as nvbench's
+  // L2 flush does), so every run starts cold: the fresh input copy would otherwise leave part of
+  // the input in L2. GPU runs only; the CPU model ignores it.
+  bool flush_l2 = false;
 };
 
 // What measure mode found. GB/s counts `bytes` per median time in 10^9 bytes per second.

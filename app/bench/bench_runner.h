@@ -1,0 +1,35 @@
+#pragma once
+// Runs a bench matrix state by state on one Runner: every state's samples are taken until the
+// stopping rule says so (bench_stats.h), every sample verified; the algorithm's baseline (CUB) is
+// measured on the same input in the same run, once per input, with the same rule, and shared by
+// the states of that input. After each finished state `on_record` gets the report so far: the
+// command rewrites its files then, so an interrupt (which ends the run at the next sample with
+// Interrupted) keeps every finished state.
+#include <functional>
+#include <vector>
+
+#include "bench_report.h"
+
+namespace sortscope {
+
+struct BenchProgress {
+  size_t done = 0, total = 0;
+  double elapsed_s = 0;
+  double left_s = -1;        // estimate of the time left; -1 before the first state finished
+  std::string current;       // the state being measured
+};
+
+// Checks every state before anything is measured: validate_scenario and the memory check against
+// what is free now. Throws std::runtime_error with one line naming the first state that cannot run.
+void check_bench_states(const std::vector<BenchState>& states, const Runner& runner);
+
+BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings& settings, Runner& runner,
+                      const std::function<void(const BenchReport&)>& on_record,
+                      const std::function<void(const BenchProgress&)>& on_progress = {});
+
+// The estimate the progress line shows: the mean time of the finished states times the states
+// left, at most the budget of each state left (its two measurements, algorithm and baseline, each
+// at most `timeout_s` of samples); -1 before the first state finished.
+double bench_time_left(size_t done, size_t total, double elapsed_s, double timeout_s);
+
+}  // namespace sortscope

@@ -1,0 +1,163 @@
+// sortscope bench: a matrix of scenarios measured after nvbench's conventions (app/bench), with
+// each algorithm's baseline on the same input, written as CSV, JSON and Markdown after every
+// finished state; and --compare of two such JSON files.
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "bench/bench_compare.h"
+#include "bench/bench_runner.h"
+#include "bench/bench_writers.h"
+#include "command.h"
+#include "core/interrupt.h"
+#include "option_checks.h"
+
+namespace sortscope {
+namespace {
+
+struct BenchArgs {
+  BenchAxesText axes;
+  bool cpu = false;
+  int min_samples = 10;
+  double max_noise_percent = 0.5;
+  double timeout_s = 15;
+  int warmup = 2;
+  bool flush_l2 = false;
+  BenchOutputs out;
+  std::vector<std::string> compare;
+};
+
+std::string duration(double s) {
+  if (s < 0) return "?";
+  if (s < 60) return fmt::format("{:.0f} s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", int(s) / 60, int(s) % 60);
+  return fmt::format("{}h{:02}m", int(s) / 3600, int(s) / 60 % 60);
+}
+
+void compare(const BenchArgs& a) {
+  const BenchFile ref = read_bench_file(a.compare[0]), cmp = read_bench_file(a.compare[1]);
+  fmt::print("sortscope bench --compare: {} (ref) against {}\n", a.compare[0], a.compare[1]);
+  fmt::print("{}", format_comparison(compare_bench_files(ref, cmp)));
+}
+
+void bench(const BenchArgs& a) {
+  if (!a.compare.empty()) return compare(a);
+  install_interrupt_handlers();
+  const BenchMatrix matrix = parse_bench_matrix(a.axes);
+  const std::vector<BenchState> states = expand_bench_matrix(matrix);
+  check_bench_outputs(a.out);
+  RunnerOptions ro;
+  ro.force_cpu = a.cpu;
+  Runner runner(ro);
+  check_bench_states(states, runner);
+
+  BenchSettings settings;
+  settings.rule.min_samples = size_t(a.min_samples);
+  settings.rule.max_noise = a.max_noise_percent / 100;
+  settings.rule.timeout_s = a.timeout_s;
+  settings.warmup = a.warmup;
+  settings.flush_l2 = a.flush_l2;
+
+  const bool gpu = runner.device().gpu && !a.cpu;
+  fmt::print("sortscope bench: {} states ({} algorithm(s) x {} size(s) x {} key type(s), {} x {} distribution(s){})\n",
+             states.size(), matrix.algorithms.size(), matrix.sizes.size(), matrix.keys.size(),
+             matrix.values.size() == 2 ? "keys and pairs" : matrix.values[0] ? "pairs only" : "keys only",
+             matrix.dists.size(), matrix.params.empty() ? "" : " x parameter values");
+  if (gpu)
+    fmt::print("  device      GPU: {}\n", runner.device().summary());
+  else
+    fmt::print("  device      CPU model: {} - timings below are CPU timings, not GPU timings\n",
+               a.cpu ? std::string("--cpu given") : runner.device().no_gpu_reason);
+  fmt::print("  statistics  at least {} samples, until the noise is <= {}% or {} s per state; {} warm-up runs{}; "
+             "every run verified\n",
+             a.min_samples, a.max_noise_percent, a.timeout_s, a.warmup,
+             a.flush_l2 ? (gpu ? "; L2 flushed before each timed run" : "; --flush-l2 has no effect on the CPU model")
+                        : "");
+  std::fflush(stdout);
+
+  const bool tty = ::isatty(STDERR_FILENO);
+  bool failed = false;
+  auto progress = [&](const BenchProgress& p) {
+    if (!tty) return;
+    if (p.done == p.total) std::fprintf(stderr, "\r\033[K");
+    else
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s elapsed, %s left: %s", p.done, p.total,
+                   duration(p.elapsed_s).c_str(), duration(p.left_s).c_str(), p.current.c_str());
+    std::fflush(stderr);
+  };
+  auto on_record = [&](const BenchReport& report) {
+    write_bench_outputs(a.out, report);
+    const BenchRecord& r = report.records.back();
+    failed = failed || !r.result.verdict.ok() || (r.baseline && !r.baseline->verified);
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    std::string vs;
+    if (r.baseline) vs = fmt::format(", {:.3f}x {}", r.result.speedup(), r.baseline->algorithm);
+    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, noise {:.2f}% ({} samples, {}){}{}\n",
+               report.records.size(), report.planned_states, r.state.name, r.result.timing.median_ms,
+               r.result.timing.keys_per_s / 1e9, 100 * r.measurement.summary.noise, r.measurement.summary.samples,
+               r.measurement.stopped_by, vs, r.result.verdict.ok() ? "" : " - FAILED verification");
+    std::fflush(stdout);
+  };
+  try {
+    run_bench(states, settings, runner, on_record, progress);
+  } catch (const Interrupted&) {
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortscope bench: stopped; the output files hold every finished state\n");
+    throw;
+  }
+  for (const auto& [opt, path] : {std::pair{"csv", &a.out.csv}, {"json", &a.out.json}, {"md", &a.out.md}})
+    if (!path->empty()) fmt::print("  {:<11} {}\n", opt, *path);
+  if (failed) throw ExitStatus{2};
+}
+
+}  // namespace
+
+void register_bench_command(CLI::App& app) {
+  auto a = std::make_shared<BenchArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench", "Measure a matrix of scenarios (algorithms x sizes x keys x values x distributions x parameters) "
+               "against their baselines, nvbench-style; or --compare two result files");
+  cmd->add_option("-a,--algo", a->axes.algos, "Algorithms, comma-separated (sortscope list)")->capture_default_str();
+  cmd->add_option("-n,--n", a->axes.sizes,
+                  "Sizes: A:B is every power of two from A to B (2^16:2^28); or a list (1M,4M)")
+      ->check(non_empty())
+      ->capture_default_str();
+  cmd->add_option("-k,--key", a->axes.keys, "Key types, comma-separated: u32, i32, f32, u64, i64, f64")
+      ->capture_default_str();
+  cmd->add_option("--values", a->axes.values, "Keys only, pairs or both: no, yes, or no,yes")->capture_default_str();
+  cmd->add_option("-d,--dist", a->axes.dists, "Distributions, comma-separated")->capture_default_str();
+  cmd->add_option("-p,--param", a->axes.params,
+                  "A parameter axis name=v1,v2 (repeat for a product); every algorithm must have it")
+      ->take_all();
+  cmd->add_option("--seed", a->axes.seed, "Seed of the inputs")->check(whole_number(UINT64_MAX))->capture_default_str();
+  cmd->add_flag("--cpu", a->cpu, "Run the CPU models even where a CUDA device exists");
+  cmd->add_option("--min-samples", a->min_samples, "Timed samples per state at least")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--max-noise", a->max_noise_percent,
+                  "Stop sampling a state when its noise (relative standard deviation) is at most this, in %")
+      ->check(finite_in(0, 100))
+      ->capture_default_str();
+  cmd->add_option("--timeout", a->timeout_s, "Seconds of samples per state at most (its budget)")
+      ->check(finite_in(0, 86400))
+      ->capture_default_str();
+  cmd->add_option("--warmup", a->warmup, "Untimed runs before a state's samples")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
+  cmd->add_flag("--flush-l2", a->flush_l2, "Overwrite the GPU's L2 cache before each timed run (cold runs)");
+  cmd->add_option("--csv", a->out.csv, "Write the states as CSV (run's columns and more)")->check(non_empty());
+  cmd->add_option("--json", a->out.json, "Write the states as JSON (nvbench-like; read by --compare)")
+      ->check(non_empty());
+  cmd->add_option("--md", a->out.md, "Write a Markdown table")->check(non_empty());
+  cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
+      ->expected(2)
+      ->check(non_empty());
+  cmd->callback([a] { bench(*a); });
+}
+
+}  // namespace sortscope

@@ -1,0 +1,151 @@
+// `sortscope bench` run as a person would (the binary from $SORTSCOPE_BIN, the CPU models): a
+// parameter an algorithm lacks is refused with one line and nothing written; a matrix writes its
+// CSV, JSON and Markdown; --compare marks a file against itself SAME; Ctrl-C in the middle of a
+// matrix leaves every finished state in every file, each whole, and no temporary behind.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace sortscope {
+namespace {
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+size_t count_lines(const std::string& s) { return size_t(std::count(s.begin(), s.end(), '\n')); }
+
+class BenchCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("SORTSCOPE_BIN");
+    ASSERT_NE(bin, nullptr) << "SORTSCOPE_BIN is not set (ctest sets it to the sortscope binary)";
+    bin_ = bin;
+    dir_ = fs::temp_directory_path() / ("sortscope_bench_cli_" + std::to_string(getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Starts the binary with stdout/stderr in files of dir_; returns its pid.
+  pid_t start(const std::vector<std::string>& args) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      freopen((dir_ / "stdout.txt").c_str(), "w", stdout);
+      freopen((dir_ / "stderr.txt").c_str(), "w", stderr);
+      std::vector<char*> argv;
+      argv.push_back(const_cast<char*>(bin_.c_str()));
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(bin_.c_str(), argv.data());
+      _exit(127);
+    }
+    return pid;
+  }
+  static int wait_code(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  int run(const std::vector<std::string>& args) { return wait_code(start(args)); }
+  std::string out() { return slurp(dir_ / "stdout.txt"); }
+  std::string err() { return slurp(dir_ / "stderr.txt"); }
+  // Files in dir_ other than the logs (temporaries would show here).
+  std::vector<std::string> outputs() {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      const std::string n = e.path().filename().string();
+      if (n != "stdout.txt" && n != "stderr.txt") names.push_back(n);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+  std::string bin_;
+  fs::path dir_;
+};
+
+TEST_F(BenchCli, ParameterAnAlgorithmLacksIsRefusedWithOneLine) {
+  const std::string json = (dir_ / "out.json").string();
+  EXPECT_EQ(run({"bench", "--cpu", "--algo", "merge,radix-onesweep", "--param", "block_sort_threads=2", "--json", json}),
+            1);
+  EXPECT_EQ(count_lines(err()), 1u) << err();
+  EXPECT_NE(err().find("radix-onesweep has no parameter 'block_sort_threads'"), std::string::npos) << err();
+  EXPECT_TRUE(outputs().empty());
+  EXPECT_EQ(run({"bench", "--cpu", "--n", "2^20:2^16"}), 1);
+  EXPECT_NE(err().find("--n: the range '2^20:2^16' runs backwards"), std::string::npos) << err();
+}
+
+TEST_F(BenchCli, MatrixWritesCsvJsonMarkdownAndCompares) {
+  const std::string csv = (dir_ / "b.csv").string(), json = (dir_ / "b.json").string(), md = (dir_ / "b.md").string();
+  ASSERT_EQ(run({"bench", "--cpu", "--algo", "bitonic,merge", "--n", "2^10:2^11", "--values", "no,yes", "--timeout",
+                 "0.05", "--min-samples", "3", "--csv", csv, "--json", json, "--md", md}),
+            0)
+      << err();
+  EXPECT_NE(out().find("CPU model"), std::string::npos);
+  EXPECT_NE(out().find("[8/8]"), std::string::npos) << out();
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"b.csv", "b.json", "b.md"}));
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(j["states"].size(), 8u);
+  EXPECT_TRUE(j["complete"].get<bool>());
+  for (const auto& s : j["states"]) EXPECT_EQ(s["verdict"], "verified") << s["name"];
+  EXPECT_EQ(count_lines(slurp(csv)), 9u);  // header + 8 rows
+  EXPECT_EQ(count_lines(slurp(md)) - 6, 8u) << slurp(md);  // title, blank, text, blank, header, rule
+
+  ASSERT_EQ(run({"bench", "--compare", json, json}), 0) << err();
+  EXPECT_NE(out().find("8 SAME, 0 FAST, 0 SLOW"), std::string::npos) << out();
+  EXPECT_EQ(run({"bench", "--compare", json, (dir_ / "missing.json").string()}), 1);
+  EXPECT_NE(err().find("cannot read"), std::string::npos) << err();
+}
+
+TEST_F(BenchCli, CtrlCKeepsEveryFinishedState) {
+  const std::string csv = (dir_ / "i.csv").string(), json = (dir_ / "i.json").string(), md = (dir_ / "i.md").string();
+  // 16 states of at least 0.3 s each (the noise target 0 is never met, the budget ends each).
+  const pid_t pid = start({"bench", "--cpu", "--algo", "bitonic", "--n", "2^12:2^15", "--key", "u32,u64",
+                           "--values", "no,yes", "--max-noise", "0", "--timeout", "0.3", "--csv", csv, "--json", json,
+                           "--md", md});
+  // Wait for two finished states, then interrupt.
+  size_t finished = 0;
+  for (int i = 0; i < 600 && finished < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const std::string text = slurp(json);
+    if (!text.empty()) finished = nlohmann::json::parse(text)["states"].size();
+  }
+  ASSERT_GE(finished, 2u);
+  kill(pid, SIGINT);
+  EXPECT_EQ(wait_code(pid), 130) << err();
+  EXPECT_NE(err().find("the output files hold every finished state"), std::string::npos) << err();
+
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  const size_t states = j["states"].size();
+  EXPECT_GE(states, 2u);
+  EXPECT_LT(states, 16u);
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_EQ(j["planned_states"], 16);
+  for (const auto& s : j["states"]) EXPECT_EQ(s["verdict"], "verified");
+  EXPECT_EQ(count_lines(slurp(csv)), states + 1);
+  EXPECT_NE(slurp(md).find("of 16 states finished"), std::string::npos);
+  // Every file whole, no temporary left.
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"i.csv", "i.json", "i.md"}));
+}
+
+}  // namespace
+}  // namespace sortscope
