@@ -162,13 +162,17 @@ std::vector<BenchState> expand_bench_matrix(const BenchMatrix& m) {
               st.scenario.input.dist = dist;
               st.scenario.input.n = n;
               st.scenario.input.seed = m.seed;
-              for (const auto& [name, v] : combo)
+              for (const auto& [name, v] : combo) {
                 if (auto e = parse_param_assignment(algo.params(), name + "=" + v, st.scenario.params, id); !e.empty())
                   throw std::runtime_error("--param: " + e);
+                // The one text form of the value (format_param_value), so a name never depends on
+                // how the value was typed.
+                st.set_params.emplace_back(name, format_param_value(*find_param(algo.params(), name),
+                                                                    st.scenario.params.at(name)));
+              }
               if (auto e = resolve_params(algo.params(), st.scenario.params, id); !e.empty())
                 throw std::runtime_error(e);
-              st.set_params = combo;
-              st.name = bench_state_name(st.scenario, combo);
+              st.name = bench_state_name(st.scenario, st.set_params);
               states.push_back(std::move(st));
             }
           }

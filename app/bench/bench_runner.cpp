@@ -85,7 +85,7 @@ Sampled sample(Runner& runner, const Scenario& s, const BenchSettings& settings)
   return out;
 }
 
-std::string input_key(const Scenario& s) { return scenario_to_json(s)["input"].dump(); }
+std::string input_key(const Scenario& s) { return scenario_to_json(s, algorithm_params)["input"].dump(); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "common/output_file.h"
 #include "core/csv_writer.h"
 #include "parse/size_parse.h"
+#include "registry.h"
 
 namespace sortscope {
 namespace {
@@ -88,7 +89,7 @@ nlohmann::json bench_json(const BenchReport& report) {
           {"key", std::string(key_type_name(s.input.key))},
           {"values", s.input.with_values},
           {"dist", std::string(distribution_name(s.input.dist))}}},
-        {"scenario", scenario_to_json(s)},
+        {"scenario", scenario_to_json(s, algorithm_params)},
         {"summaries", summaries},
         {"verdict", r.result.verdict.ok() ? "verified" : "FAILED"},
         {"verdict_detail", r.result.verdict.summary()},

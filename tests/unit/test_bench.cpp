@@ -243,7 +243,7 @@ TEST(BenchWriters, CsvJsonMarkdown) {
   EXPECT_DOUBLE_EQ(s0["summaries"]["median_ms"].get<double>(), r.records[0].result.timing.median_ms);
   EXPECT_EQ(s0["summaries"]["samples"], r.records[0].measurement.summary.samples);
   EXPECT_TRUE(s0["baseline"].is_null());
-  EXPECT_EQ(scenario_from_json(s0["scenario"]).params, r.records[0].result.scenario.params);
+  EXPECT_EQ(scenario_from_json(s0["scenario"], algorithm_params).params, r.records[0].result.scenario.params);
   // What the JSON writer writes, --compare reads back.
   const BenchFile f = parse_bench_file(j.dump(), "test");
   ASSERT_EQ(f.states.size(), 2u);
