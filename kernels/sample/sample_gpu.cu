@@ -170,8 +170,17 @@ class GpuSampleSort {
 
     // Step 4.
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
-      scatter_kernel<Word, kValues, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
-          out_, alt_, vout_, valt_, out_, alt_, vout_, valt_, d_trees, args, d_scanned);
+      constexpr int kKpt = decltype(kpt)::value;
+      if (plan_.scatter == SampleScatter::Local) {
+        const auto kernel = scatter_local_kernel<Word, kValues, kKpt>;
+        const int smem = int(plan_.subtile_keys() * (sizeof(Word) + (kValues ? 4 : 0) + 1));
+        CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+        kernel<<<pass.total_blocks, plan_.threads, smem, stream_>>>(out_, alt_, vout_, valt_, out_, alt_, vout_, valt_,
+                                                                    d_trees, args, d_scanned);
+      } else {
+        scatter_kernel<Word, kValues, kKpt><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
+            out_, alt_, vout_, valt_, out_, alt_, vout_, valt_, d_trees, args, d_scanned);
+      }
     });
     CUDA_CHECK_LAUNCH("scatter_kernel");
 
@@ -196,18 +205,48 @@ class GpuSampleSort {
     CUDA_CHECK(cudaMemcpyAsync(d_small, small.data(), small.size() * sizeof(SampleSmallBucket), cudaMemcpyHostToDevice, stream_));
     Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
                     plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
-    // One block per bucket, largest first; a grid is at most 2^31 - 1 blocks.
-    for (uint64_t first = 0; first < small.size(); first += 0x7FFFFFFFull) {
-      const uint64_t count = std::min<uint64_t>(small.size() - first, 0x7FFFFFFFull);
+    // The list is largest first, so each sorter takes a contiguous range: the thesis's level 2 the
+    // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the two
+    // radix size classes.
+    uint64_t radix_from = small.size(), small_from = small.size();
+    if (plan_.level2 == SampleLevel2::Radix) {
+      radix_from = std::partition_point(small.begin(), small.end(),
+                                        [](const SampleSmallBucket& b) { return b.size > kSampleRadixMax; }) - small.begin();
+      small_from = std::partition_point(small.begin(), small.end(),
+                                        [](const SampleSmallBucket& b) { return b.size > kSampleRadixSmall; }) - small.begin();
+    }
+    // One block per bucket; a grid is at most 2^31 - 1 blocks.
+    for_grids(0, radix_from, [&](uint64_t first, uint32_t count) {
       Level2Args part = args;
       part.buckets = d_small + first;
-      level2_kernel<Word, kValues><<<uint32_t(count), 256, 0, stream_>>>(out_, alt_, vout_, valt_, part);
+      level2_kernel<Word, kValues><<<count, 256, 0, stream_>>>(out_, alt_, vout_, valt_, part);
       CUDA_CHECK_LAUNCH("level2_kernel");
-    }
+    });
+    launch_radix<512, kSampleRadixMax / 512>(d_small, radix_from, small_from);
+    launch_radix<256, kSampleRadixSmall / 256>(d_small, small_from, small.size());
     int error = 0;
     CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));
     if (error) throw std::runtime_error("sample sort: a level-2 block's segment stack overflowed");
+  }
+
+  template <class F>
+  static void for_grids(uint64_t from, uint64_t to, F&& launch) {
+    for (uint64_t first = from; first < to; first += 0x7FFFFFFFull)
+      launch(first, uint32_t(std::min<uint64_t>(to - first, 0x7FFFFFFFull)));
+  }
+
+  // Level 2 by radix sort, buckets [from, to) of the list, one block of kThreads x kItems keys each.
+  template <int kThreads, int kItems>
+  void launch_radix(const SampleSmallBucket* d_small, uint64_t from, uint64_t to) {
+    if (from >= to) return;
+    const auto kernel = level2_radix_kernel<Word, kValues, kThreads, kItems>;
+    const int smem = int(sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage));
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    for_grids(from, to, [&](uint64_t first, uint32_t count) {
+      kernel<<<count, kThreads, smem, stream_>>>(out_, alt_, vout_, valt_, d_small + first);
+      CUDA_CHECK_LAUNCH("level2_radix_kernel");
+    });
   }
 
   const SamplePlan& plan_;

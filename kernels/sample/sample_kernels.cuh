@@ -3,6 +3,9 @@
 // level 1's splitter, count and scatter kernels and level 2's one-block-per-bucket sorter. The
 // plain-data structs and the tree, network and draw come from the headers the CPU model uses.
 #include <cstdint>
+#include <type_traits>
+
+#include <cub/block/block_radix_sort.cuh>
 
 #include "odd_even_network.h"
 #include "sample_layout.h"
@@ -204,6 +207,103 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
   }
 }
 
+// §6.2 Step 4 with the keys ordered by bucket in shared memory first (plan.scatter = local; the
+// radix sorts' local sort before the scatter, README.md): per round a key's rank among the round's
+// keys of its bucket (warp-aggregated shared atomics), a scan of the round's bucket counts, the
+// keys written to shared memory in bucket order, then written out in that order: consecutive
+// threads write consecutive positions of one bucket (runs of about threads x KPT / k keys) instead
+// of scattering single keys. The (bucket, block) range of the scan is the same as Step 4's, its
+// replicas' slots laid end to end (the table index puts them next to each other).
+template <class Word, bool kValues, int KPT>
+__global__ void scatter_local_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
+                                     const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
+                                     uint32_t* wv_alt, const Word* trees, PassArgs args,
+                                     const unsigned long long* scanned) {
+  __shared__ Word tree[kSampleMaxK];
+  __shared__ unsigned long long cursor[kSampleMaxK];  // the block's next position of bucket j
+  __shared__ unsigned long long base[kSampleMaxK];    // of the round: position of tile slot 0 of bucket j
+  __shared__ uint32_t tile_count[kSampleMaxK];
+  __shared__ uint32_t tile_start[kSampleMaxK];
+  extern __shared__ __align__(16) unsigned char scatter_smem[];
+  const uint32_t tile = blockDim.x * KPT;
+  Word* skeys = reinterpret_cast<Word*>(scatter_smem);
+  uint32_t* svalues = reinterpret_cast<uint32_t*>(skeys + tile);
+  uint8_t* sbucket = reinterpret_cast<uint8_t*>(svalues + (kValues ? tile : 0));
+  const uint32_t pi = args.block_parent[blockIdx.x];
+  const SampleParent p = args.parents[pi];
+  if (p.constant) return;
+  const uint32_t b = blockIdx.x - p.first_block;
+  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
+  for (uint32_t j = threadIdx.x; j < args.slots; j += blockDim.x)
+    cursor[j] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas];
+  __syncthreads();
+  const Word* src = p.in_alt ? alt_keys : out_keys;
+  const uint32_t* vsrc = p.in_alt ? alt_values : out_values;
+  Word* dst = p.in_alt ? w_out : w_alt;
+  uint32_t* vdst = p.in_alt ? wv_out : wv_alt;
+  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
+  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
+  const uint32_t lane = threadIdx.x % 32;
+  const uint32_t lanes_below = (1u << lane) - 1u;
+  for (uint64_t round = begin; round < end; round += tile) {
+    Word e[KPT];
+    uint32_t j[KPT], rank[KPT];
+    load_round<Word, KPT>(src, round, end, e);
+    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
+    for (uint32_t c = threadIdx.x; c < args.slots; c += blockDim.x) tile_count[c] = 0;
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const bool valid = round + uint64_t(u) * blockDim.x + threadIdx.x < end;
+      const uint32_t key = valid ? j[u] : ~0u;
+      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, key);
+      const uint32_t leader = __ffs(peers) - 1;
+      uint32_t first = 0;
+      if (valid && lane == leader) first = atomicAdd(&tile_count[key], uint32_t(__popc(peers)));
+      first = __shfl_sync(0xFFFFFFFFu, first, leader);
+      rank[u] = first + __popc(peers & lanes_below);
+    }
+    __syncthreads();
+    if (threadIdx.x < 32) {  // exclusive scan of the round's counts by warp 0; cursors move on
+      const uint32_t per = (args.slots + 31) / 32, from = lane * per;
+      const uint32_t to = min(from + per, args.slots);
+      uint32_t sum = 0;
+      for (uint32_t c = from; c < to; ++c) sum += tile_count[c];
+      uint32_t inclusive = sum;
+      for (uint32_t d = 1; d < 32; d *= 2) {
+        const uint32_t v = __shfl_up_sync(0xFFFFFFFFu, inclusive, d);
+        if (lane >= d) inclusive += v;
+      }
+      uint32_t run = inclusive - sum;
+      for (uint32_t c = from; c < to; ++c) {
+        tile_start[c] = run;
+        base[c] = cursor[c] - run;
+        cursor[c] += tile_count[c];
+        run += tile_count[c];
+      }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+      if (i < end) {
+        const uint32_t at = tile_start[j[u]] + rank[u];
+        skeys[at] = e[u];
+        sbucket[at] = uint8_t(j[u]);
+        if constexpr (kValues) svalues[at] = vsrc[i];
+      }
+    }
+    __syncthreads();
+    const uint32_t in_tile = uint32_t(min(uint64_t(tile), end - round));
+    for (uint32_t t = threadIdx.x; t < in_tile; t += blockDim.x) {
+      const uint64_t pos = base[sbucket[t]] + t;
+      dst[pos] = skeys[t];
+      if constexpr (kValues) vdst[pos] = svalues[t];
+    }
+    __syncthreads();
+  }
+}
+
 struct Level2Args {
   const SampleSmallBucket* buckets;
   uint64_t seed;
@@ -357,6 +457,84 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
       }
     }
     __syncthreads();
+  }
+}
+
+// Level 2 by radix sort (plan.level2 = radix; a departure from §6.3.2, README.md): one block per
+// bucket of at most kThreads x kItems keys, the whole bucket in registers and CUB's block-wide LSD
+// radix sort (its exchanges in dynamic shared memory), over only the low bits in which the bucket's
+// keys differ: a bucket of level 1 is a range of values, so its keys share their top bits (min and
+// max reduced first). One launch per size class replaces the thesis's stack of partition steps and
+// odd-even networks (two barriers per digit pass instead of one per network layer).
+inline constexpr int kSampleRadixBits = 5;
+
+template <class Word, bool kValues, int kThreads, int kItems>
+using Level2RadixSort =
+    cub::BlockRadixSort<Word, kThreads, kItems, std::conditional_t<kValues, uint32_t, cub::NullType>, kSampleRadixBits>;
+
+template <class Word>
+__device__ __forceinline__ void shared_min_max(Word* lo, Word* hi, Word mn, Word mx) {
+  if constexpr (sizeof(Word) == 8) {
+    atomicMin(reinterpret_cast<unsigned long long*>(lo), (unsigned long long)mn);
+    atomicMax(reinterpret_cast<unsigned long long*>(hi), (unsigned long long)mx);
+  } else {
+    atomicMin(reinterpret_cast<unsigned int*>(lo), (unsigned int)mn);
+    atomicMax(reinterpret_cast<unsigned int*>(hi), (unsigned int)mx);
+  }
+}
+
+template <class Word, bool kValues, int kThreads, int kItems>
+__global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const Word* alt, uint32_t* vout,
+                                                               const uint32_t* valt, const SampleSmallBucket* buckets) {
+  using Sort = Level2RadixSort<Word, kValues, kThreads, kItems>;
+  extern __shared__ __align__(16) unsigned char level2_smem[];
+  __shared__ Word lo, hi;
+  const SampleSmallBucket sb = buckets[blockIdx.x];
+  const uint32_t size = uint32_t(sb.size);
+  const Word* src = sb.in_alt ? alt : out;
+  const uint32_t* vsrc = sb.in_alt ? valt : vout;
+  if (threadIdx.x == 0) lo = max_word<Word>(), hi = 0;
+  __syncthreads();
+  // Blocked load (thread t holds keys t * kItems ..): the padding (all ones) comes after every real
+  // key in the sort's input order, and the sort is stable, so it stays behind real keys equal to it.
+  Word keys[kItems];
+  uint32_t values[kItems];
+  Word mn = max_word<Word>(), mx = 0;
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const uint32_t i = threadIdx.x * kItems + u;
+    keys[u] = i < size ? src[sb.begin + i] : max_word<Word>();
+    if constexpr (kValues) values[u] = i < size ? vsrc[sb.begin + i] : 0u;
+    if (i < size) mn = keys[u] < mn ? keys[u] : mn, mx = keys[u] > mx ? keys[u] : mx;
+  }
+  shared_min_max(&lo, &hi, mn, mx);
+  __syncthreads();
+  const Word diff = lo ^ hi;
+  if (sb.done || diff == 0) {  // sorted or constant: only move it home
+    if (sb.in_alt)
+#pragma unroll
+      for (int u = 0; u < kItems; ++u) {
+        const uint32_t i = threadIdx.x * kItems + u;
+        if (i < size) {
+          out[sb.begin + i] = keys[u];
+          if constexpr (kValues) vout[sb.begin + i] = values[u];
+        }
+      }
+    return;
+  }
+  int end_bit = 0;
+  if constexpr (sizeof(Word) == 8) end_bit = 64 - __clzll((long long)diff);
+  else end_bit = 32 - __clz((int)diff);
+  auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(level2_smem);
+  if constexpr (kValues) Sort(temp).SortBlockedToStriped(keys, values, 0, end_bit);
+  else Sort(temp).SortBlockedToStriped(keys, 0, end_bit);
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const uint32_t i = u * kThreads + threadIdx.x;
+    if (i < size) {
+      out[sb.begin + i] = keys[u];
+      if constexpr (kValues) vout[sb.begin + i] = values[u];
+    }
   }
 }
 

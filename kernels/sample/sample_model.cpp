@@ -190,6 +190,12 @@ class Model {
       move_to_out(sb.begin, sb.size, sb.in_alt != 0);
       return;
     }
+    if (plan_.level2 == SampleLevel2::Radix && sb.size <= kSampleRadixMax) {
+      move_to_out(sb.begin, sb.size, sb.in_alt != 0);
+      radix_sort_bucket(out_ + sb.begin, vout_ ? vout_ + sb.begin : nullptr, sb.size);
+      ++stats_.radix_sorts;
+      return;
+    }
     std::vector<Segment> stack = {{sb.begin, sb.size, sb.in_alt != 0}};
     while (!stack.empty()) {
       const Segment s = stack.back();
@@ -202,6 +208,22 @@ class Model {
       }
       partition(s, stack);
     }
+  }
+
+  // Level 2 by radix sort (level2_radix_kernel): the block-wide LSD radix sort is stable over its
+  // input order, so the bucket comes out as a stable sort by key of the keys as they lay.
+  static void radix_sort_bucket(Word* keys, uint32_t* values, uint64_t n) {
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+    std::vector<Word> k(n);
+    std::vector<uint32_t> v(values ? n : 0);
+    for (uint64_t i = 0; i < n; ++i) {
+      k[i] = keys[order[i]];
+      if (values) v[i] = values[order[i]];
+    }
+    std::copy(k.begin(), k.end(), keys);
+    if (values) std::copy(v.begin(), v.end(), values);
   }
 
   // One level-2 partition step: block sample sort (revised, large segments) or quicksort.

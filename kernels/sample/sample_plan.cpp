@@ -50,6 +50,16 @@ const std::vector<ParamSpec>& sample_sort_params() {
         "version", {{int(SampleVersion::Original), "original"}, {int(SampleVersion::Revised), "revised"}},
         int(SampleVersion::Revised),
         "original: level 2 is block quicksort; revised (§6.3.2): block sample sort (k = 32, a = 6) first"));
+    s.push_back(ParamSpec::enumeration(
+        "level2", {{int(SampleLevel2::Thesis), "thesis"}, {int(SampleLevel2::Radix), "radix"}},
+        int(SampleLevel2::Radix),
+        "thesis: level 2 as `version` says; radix: buckets of at most 8192 keys sorted by one block-wide radix "
+        "sort in shared memory, larger ones as `version` says"));
+    s.push_back(ParamSpec::enumeration(
+        "scatter", {{int(SampleScatter::Direct), "direct"}, {int(SampleScatter::Local), "local"}},
+        int(SampleScatter::Local),
+        "direct: each key to its slot by a shared atomic (the thesis); local: a round's keys ordered by bucket in "
+        "shared memory first, then written in runs"));
     s.push_back(spec("k", 128, 2, int(kSampleMaxK), true, "buckets per distribution pass; the search tree has log2 k levels"));
     s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
@@ -102,6 +112,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   if (engine == SampleEngine::SampleSort) {
     p.version = value(params, "version", specs) == int(SampleVersion::Original) ? SampleVersion::Original
                                                                                 : SampleVersion::Revised;
+    p.level2 = value(params, "level2", specs) == int(SampleLevel2::Thesis) ? SampleLevel2::Thesis : SampleLevel2::Radix;
+    p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
     p.k = uint32_t(value(params, "k", specs));
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
@@ -122,6 +134,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     p.count_replicas = 8;
     p.scatter_replicas = 4;
     p.always_three_way = true;
+    p.level2 = SampleLevel2::Thesis;
+    p.scatter = SampleScatter::Direct;
   }
   p.log_k = 0;
   while ((1u << p.log_k) < p.k) ++p.log_k;
@@ -137,9 +151,11 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  return fmt::format("sample sort ({}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
-                     version == SampleVersion::Revised ? "revised" : "original", k, oversampling, bucket_max,
+                     version == SampleVersion::Revised ? "revised" : "original",
+                     level2 == SampleLevel2::Radix ? ", level 2 radix" : "",
+                     scatter == SampleScatter::Local ? ", local scatter" : "", k, oversampling, bucket_max,
                      count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
 }
 

@@ -27,6 +27,12 @@ namespace sortscope {
 
 enum class SampleEngine { SampleSort, Quicksort };
 enum class SampleVersion { Original, Revised };
+// Level 2's sorter: the thesis's (block sample sort / quicksort / odd-even, §6.3.2, App. C) or one
+// block-wide LSD radix sort of the whole bucket in shared memory (a departure, README.md).
+enum class SampleLevel2 { Thesis, Radix };
+// Step 4: each key straight to its slot (the thesis), or the keys of a round ordered by bucket in
+// shared memory first, then written in runs (README.md).
+enum class SampleScatter { Direct, Local };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
@@ -36,6 +42,11 @@ inline constexpr uint32_t kSampleMaxCounters = 2048;    // k x count replicas in
 inline constexpr uint32_t kSampleBlockK = 32;           // level-2 sample sort: k2 (§6.3.2)
 inline constexpr uint32_t kSampleBlockA = 6;            // level-2 sample sort: a2 (§6.3.2)
 inline constexpr uint32_t kSampleStackEntries = 512;    // level-2 explicit stack per block
+// Level 2 by radix sort: a bucket of at most this many keys is sorted by one block in shared memory
+// (512 threads x 16 keys in registers; 64 KiB of exchange space for 64-bit keys); larger ones take
+// the thesis's level 2. Smaller buckets take a 256 x 8 block (kSampleRadixSmall).
+inline constexpr uint32_t kSampleRadixMax = 8192;
+inline constexpr uint32_t kSampleRadixSmall = 2048;
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
 // Keys per thread per round the count and scatter kernels are compiled for (a register array).
 inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
@@ -63,8 +74,10 @@ struct SamplePlan {
   int keys_per_thread = 8;
   uint32_t blocks = 1024;       // thread blocks a pass aims at (all its buckets together)
   bool always_three_way = false;   // quicksort: every pass is a pivot split
+  SampleScatter scatter = SampleScatter::Local;  // quicksort: always Direct
 
   // Level 2.
+  SampleLevel2 level2 = SampleLevel2::Radix;  // quicksort: always Thesis
   uint32_t quicksort_threshold = 12000;  // revised: block sample sort at or above it
   uint32_t base = 2048;         // odd-even merge sort in shared memory at or below it
   int block_threads = 256;

@@ -162,7 +162,11 @@ void SampleStepWriter::second_level(size_t buckets, uint64_t largest, const Arra
                    fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {} {}s, one "
                                "block each, largest ({} keys) first",
                                plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket",
-                               buckets, plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket", largest)),
+                               buckets, plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket", largest) +
+                       (plan_.level2 == SampleLevel2::Radix
+                            ? fmt::format("; those of at most {} keys by one block-wide radix sort in shared memory",
+                                          kSampleRadixMax)
+                            : std::string())),
               array);
 }
 

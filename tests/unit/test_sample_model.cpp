@@ -29,8 +29,8 @@ std::vector<uint64_t> edge_sizes() {
 
 TEST(SampleModel, SortsEveryKeyTypeDistributionAndEdgeSize) {
   for (const Algorithm* a : kSampleFamily)
-    for (const char* version : {"original", "revised"}) {
-      if (a->id() != "sample-sort" && std::string(version) == "original") continue;
+    for (const char* version : {"original", "revised", "radix"}) {
+      if (a->id() != "sample-sort" && std::string(version) != "revised") continue;
       const ParamValues p = radix_params(*a, sample_small_params(*a, version));
       for (Distribution d : kAllDistributions)
         for (KeyType t : kAllKeyTypes)
@@ -126,7 +126,7 @@ TEST(SampleModel, AllEqualInputIsOneThreeWaySplitWithNoScatter) {
 
 TEST(SampleModel, AdversarialInputsTerminateWithBoundedWork) {
   for (const Algorithm* a : {&sample_sort_algorithm(), &quicksort_algorithm()})
-    for (const char* version : {"original", "revised"})
+    for (const char* version : {"original", "revised", "radix"})
       for (uint64_t n : {uint64_t(3000), uint64_t(40000)})
         for (const auto& [name, words] : sample_adversarial(n)) {
           const ParamValues p = radix_params(*a, sample_small_params(*a, version));
@@ -141,6 +141,11 @@ TEST(SampleModel, AdversarialInputsTerminateWithBoundedWork) {
           // n / M; with usable splitters far fewer.
           EXPECT_LE(st.passes, e == SampleEngine::SampleSort ? 6u : 30u) << what;
           EXPECT_LE(st.block_partitions, n / 4) << what;
+          // level2 = radix: every level-2 bucket fits the block radix sort (M = 1024 here).
+          if (std::string(version) == "radix" && e == SampleEngine::SampleSort) {
+            EXPECT_EQ(st.block_partitions, 0u) << what;
+            EXPECT_EQ(st.base_cases, 0u) << what;
+          }
         }
 }
 
