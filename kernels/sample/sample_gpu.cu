@@ -206,24 +206,45 @@ class GpuSampleSort {
     Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
                     plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
     // The list is largest first, so each sorter takes a contiguous range: the thesis's level 2 the
-    // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the two
-    // radix size classes.
-    uint64_t radix_from = small.size(), small_from = small.size();
-    if (plan_.level2 == SampleLevel2::Radix) {
-      radix_from = std::partition_point(small.begin(), small.end(),
-                                        [](const SampleSmallBucket& b) { return b.size > kSampleRadixMax; }) - small.begin();
-      small_from = std::partition_point(small.begin(), small.end(),
-                                        [](const SampleSmallBucket& b) { return b.size > kSampleRadixSmall; }) - small.begin();
+    // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the radix
+    // size classes. The few large buckets run on a second stream, beside the radix sorts, so their
+    // long blocks do not hold up the rest.
+    const bool radix = plan_.level2 == SampleLevel2::Radix;
+    auto above = [&](uint64_t keys) {
+      return uint64_t(std::partition_point(small.begin(), small.end(),
+                                           [&](const SampleSmallBucket& b) { return b.size > keys; }) -
+                      small.begin());
+    };
+    const uint64_t to_thesis = radix ? above(kSampleRadixMax) : small.size();
+    const uint64_t to_8k = radix ? above(4096) : small.size(), to_4k = radix ? above(2048) : small.size();
+    const uint64_t to_2k = radix ? above(1024) : small.size();
+    GpuStream side = stream_;
+    cudaEvent_t ready = nullptr, finished = nullptr;
+    if (radix && to_thesis > 0) {
+      CUDA_CHECK(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+      CUDA_CHECK(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
+      CUDA_CHECK(cudaEventCreateWithFlags(&finished, cudaEventDisableTiming));
+      CUDA_CHECK(cudaEventRecord(ready, stream_));
+      CUDA_CHECK(cudaStreamWaitEvent(side, ready, 0));
     }
     // One block per bucket; a grid is at most 2^31 - 1 blocks.
-    for_grids(0, radix_from, [&](uint64_t first, uint32_t count) {
+    for_grids(0, to_thesis, [&](uint64_t first, uint32_t count) {
       Level2Args part = args;
       part.buckets = d_small + first;
-      level2_kernel<Word, kValues><<<count, 256, 0, stream_>>>(out_, alt_, vout_, valt_, part);
+      level2_kernel<Word, kValues><<<count, 256, 0, side>>>(out_, alt_, vout_, valt_, part);
       CUDA_CHECK_LAUNCH("level2_kernel");
     });
-    launch_radix<512, kSampleRadixMax / 512>(d_small, radix_from, small_from);
-    launch_radix<256, kSampleRadixSmall / 256>(d_small, small_from, small.size());
+    launch_radix<512, 16>(d_small, to_thesis, to_8k);
+    launch_radix<256, 16>(d_small, to_8k, to_4k);
+    launch_radix<256, 8>(d_small, to_4k, to_2k);
+    launch_radix<128, 8>(d_small, to_2k, radix ? small.size() : to_2k);
+    if (side != stream_) {
+      CUDA_CHECK(cudaEventRecord(finished, side));
+      CUDA_CHECK(cudaStreamWaitEvent(stream_, finished, 0));
+      CUDA_CHECK(cudaEventDestroy(ready));
+      CUDA_CHECK(cudaEventDestroy(finished));
+      CUDA_CHECK(cudaStreamDestroy(side));
+    }
     int error = 0;
     CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));

@@ -60,7 +60,8 @@ const std::vector<ParamSpec>& sample_sort_params() {
         int(SampleScatter::Local),
         "direct: each key to its slot by a shared atomic (the thesis); local: a round's keys ordered by bucket in "
         "shared memory first, then written in runs"));
-    s.push_back(spec("k", 128, 2, int(kSampleMaxK), true, "buckets per distribution pass; the search tree has log2 k levels"));
+    s.push_back(spec("k", 256, 2, int(kSampleMaxK), true,
+                     "buckets per distribution pass; the search tree has log2 k levels (thesis: 128)"));
     s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
     s.push_back(spec("scatter_replicas", 4, 1, 16, true,

@@ -42,11 +42,11 @@ inline constexpr uint32_t kSampleMaxCounters = 2048;    // k x count replicas in
 inline constexpr uint32_t kSampleBlockK = 32;           // level-2 sample sort: k2 (§6.3.2)
 inline constexpr uint32_t kSampleBlockA = 6;            // level-2 sample sort: a2 (§6.3.2)
 inline constexpr uint32_t kSampleStackEntries = 512;    // level-2 explicit stack per block
-// Level 2 by radix sort: a bucket of at most this many keys is sorted by one block in shared memory
-// (512 threads x 16 keys in registers; 64 KiB of exchange space for 64-bit keys); larger ones take
-// the thesis's level 2. Smaller buckets take a 256 x 8 block (kSampleRadixSmall).
+// Level 2 by radix sort: a bucket of at most kSampleRadixMax keys is sorted by one block in shared
+// memory (512 threads x 16 keys in registers; 64 KiB of exchange space for 64-bit keys); larger ones
+// take the thesis's level 2. Smaller buckets take smaller blocks, so little of a block is padding:
+// size classes of 8192 (512 x 16), 4096 (256 x 16), 2048 (256 x 8) and 1024 keys (128 x 8).
 inline constexpr uint32_t kSampleRadixMax = 8192;
-inline constexpr uint32_t kSampleRadixSmall = 2048;
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
 // Keys per thread per round the count and scatter kernels are compiled for (a register array).
 inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
@@ -64,7 +64,7 @@ struct SamplePlan {
   uint64_t seed = 0x5eed;       // samples are mix64(seed, bucket, i): model and GPU draw the same
 
   // Level 1.
-  uint32_t k = 128;             // buckets per distribution pass (2 for quicksort)
+  uint32_t k = 256;             // buckets per distribution pass (2 for quicksort; thesis: 128)
   int log_k = 7;
   uint32_t oversampling = 16;   // a: the sample has a * k keys
   uint64_t bucket_max = 1u << 18;  // M as run: min(parameter, max(2^14, n / 1024 as a power of two))

@@ -56,7 +56,7 @@ TEST(SampleModel, SortsTwoToTheTwentyPlusSevenWithDefaults) {
   for (KeyType t : {KeyType::U32, KeyType::F64})
     expect_model_sorts(quicksort_algorithm(), radix_params(quicksort_algorithm(), {"bucket_max=16384"}),
                        radix_input(Distribution::Uniform, t, n, true), radix_describe("quicksort", t, n, true));
-  // The thesis's defaults (k = 128, M = 2^18): two passes would need more keys; one pass here.
+  // The defaults (k = 256, M = 2^18 clamped to 2^14 at this n): one pass, level 2 by radix sort.
   expect_model_sorts(sample_sort_algorithm(), radix_params(sample_sort_algorithm()),
                      radix_input(Distribution::Uniform, KeyType::U64, n, true), "defaults");
   // The network on its own is O(n log^2 n): a smaller n keeps the test quick.
