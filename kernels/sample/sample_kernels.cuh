@@ -1,6 +1,7 @@
 #pragma once
 // The kernels of sample sort and quicksort (sample_plan.h; Leischner 2010 §6.1-6.3, App. C):
-// level 1's splitter, count and scatter kernels and level 2's one-block-per-bucket sorter. The
+// level 1's splitter, count and scatter kernels (the thesis's, and the local scatter of §6.5) and
+// level 2's one-block-per-bucket sorters (the thesis's, and the block radix sort). The
 // plain-data structs and the tree, network and draw come from the headers the CPU model uses.
 #include <cstdint>
 #include <type_traits>
@@ -165,6 +166,28 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
   }
 }
 
+// What block b of a pass reads and writes in Step 4: the parent's buffer and the other one, and
+// the block's chunk [begin, end).
+template <class Word>
+struct ScatterEnds {
+  const Word* src;
+  const uint32_t* vsrc;
+  Word* dst;
+  uint32_t* vdst;
+  uint64_t begin, end;
+};
+
+template <class Word>
+__device__ __forceinline__ ScatterEnds<Word> scatter_ends(const SampleParent& p, uint32_t b, const Word* out_keys,
+                                                          const Word* alt_keys, const uint32_t* out_values,
+                                                          const uint32_t* alt_values, Word* w_out, Word* w_alt,
+                                                          uint32_t* wv_out, uint32_t* wv_alt) {
+  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
+  return ScatterEnds<Word>{p.in_alt ? alt_keys : out_keys, p.in_alt ? alt_values : out_values,
+                           p.in_alt ? w_out : w_alt,       p.in_alt ? wv_out : wv_alt,
+                           begin,                          min(begin + p.chunk, p.begin + p.size)};
+}
+
 // §6.2 Step 4: recompute each key's bucket and write it to its (bucket, block, replica) offset
 // plus the replica's running counter (shared atomics: the order inside a slot is free).
 template <class Word, bool kValues, int KPT>
@@ -183,12 +206,8 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
     cursor[c] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas + r];
   }
   __syncthreads();
-  const Word* src = p.in_alt ? alt_keys : out_keys;
-  const uint32_t* vsrc = p.in_alt ? alt_values : out_values;
-  Word* dst = p.in_alt ? w_out : w_alt;
-  uint32_t* vdst = p.in_alt ? wv_out : wv_alt;
-  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
-  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
+  const auto [src, vsrc, dst, vdst, begin, end] =
+      scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
   const uint32_t rep = threadIdx.x % args.scatter_replicas;
   for (uint64_t round = begin; round < end; round += uint64_t(blockDim.x) * KPT) {
     Word e[KPT];
@@ -237,12 +256,8 @@ __global__ void scatter_local_kernel(const Word* out_keys, const Word* alt_keys,
   for (uint32_t j = threadIdx.x; j < args.slots; j += blockDim.x)
     cursor[j] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas];
   __syncthreads();
-  const Word* src = p.in_alt ? alt_keys : out_keys;
-  const uint32_t* vsrc = p.in_alt ? alt_values : out_values;
-  Word* dst = p.in_alt ? w_out : w_alt;
-  uint32_t* vdst = p.in_alt ? wv_out : wv_alt;
-  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
-  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
+  const auto [src, vsrc, dst, vdst, begin, end] =
+      scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
   const uint32_t lane = threadIdx.x % 32;
   const uint32_t lanes_below = (1u << lane) - 1u;
   for (uint64_t round = begin; round < end; round += tile) {
