@@ -251,8 +251,8 @@ void draw_scenario_panel(AppState& s) {
   ImGui::EndDisabled();
 
   if (changed) {
-    if (apply_teaching_defaults(sc, before))
-      s.notify("radix_bits = 4 below " + format_size(kTeachingKeys) + " keys: 16 digits show the counting (set 8 to compare)");
+    if (std::string what; apply_teaching_defaults(sc, before, &what))
+      s.notify(what + " below " + format_size(kTeachingKeys) + " keys: values that show the steps (set the defaults to compare)");
     s.scenario_dirty = true;
   }
 

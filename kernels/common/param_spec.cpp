@@ -70,6 +70,12 @@ ParamSpec ParamSpec::enumeration(std::string name, std::vector<ParamName> names,
   return checked(std::move(p));
 }
 
+ParamSpec ParamSpec::teach(int value) && {
+  if (!allows(value)) throw std::logic_error("parameter '" + name + "': its teaching value is not allowed");
+  teaching_value = value;
+  return std::move(*this);
+}
+
 bool ParamSpec::allows(int v) const {
   switch (kind) {
     case Kind::Range:
@@ -186,8 +192,12 @@ std::string format_params(const std::vector<ParamSpec>& specs, const ParamValues
 }
 
 std::string describe_param(const ParamSpec& p) {
-  return fmt::format("{}: {}, default {} - {}", p.name, p.allowed_text(), format_param_value(p, p.default_value),
-                     p.help);
+  const std::string teaching =
+      p.teaching_value ? fmt::format(" ({} below {} keys in the app)", format_param_value(p, *p.teaching_value),
+                                     kTeachingKeys)
+                       : "";
+  return fmt::format("{}: {}, default {}{} - {}", p.name, p.allowed_text(), format_param_value(p, p.default_value),
+                     teaching, p.help);
 }
 
 }  // namespace sortscope

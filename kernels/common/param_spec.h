@@ -15,12 +15,18 @@
 // parse_param_value are the one text form of a value (CLI, CSV, scenario JSON, settings, the app).
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sortscope {
+
+// Below this many keys the app shows a parameter's teaching value instead of its default
+// (ParamSpec::teaching_value): the sizes a lecture steps through.
+inline constexpr uint64_t kTeachingKeys = 4096;
 
 // The stored value of `auto`: outside every range and list, so it can never be taken for a number.
 inline constexpr int kParamAuto = INT_MIN;
@@ -41,6 +47,11 @@ struct ParamSpec {
   bool has_auto = false;      // List: `auto` is allowed too (offered first)
   std::vector<ParamName> names;  // Enum
   std::string help;           // one line, shown as tooltip and in --help
+  // The value that teaches at lecture sizes (n < kTeachingKeys), where the default tuned for
+  // millions of keys draws little: 4-bit radix digits (16 histogram columns instead of 256 for a
+  // few hundred keys), a merge tile small enough that merge passes happen at all. The app applies
+  // it where it chooses for the user (app/ui/teaching_defaults.h); the CLI keeps the default.
+  std::optional<int> teaching_value;
 
   static ParamSpec range(std::string name, int default_value, int min, int max, bool power_of_two,
                          std::string help);
@@ -53,6 +64,9 @@ struct ParamSpec {
   }
   static ParamSpec enumeration(std::string name, std::vector<ParamName> names, int default_value,
                                std::string help);
+
+  // The same spec with a teaching value (which it must allow).
+  ParamSpec teach(int value) &&;
 
   bool allows(int value) const;
   // What may be given, for messages and --help: "32..1024 (powers of two)", "auto, 128, 256",

@@ -24,10 +24,14 @@ int value_of(const ParamValues& params, const char* name, int fallback) {
 std::vector<ParamSpec> multiway_param_specs() {
   std::vector<ParamSpec> specs = two_way_param_specs();  // the block sort's NT, VT, factor
   specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
+  // Teaching: 4 runs per round and the smallest parts, so a few thousand keys show two rounds of
+  // several parts each (the selection bounds are the picture).
   specs.push_back(ParamSpec::range(kMultiwayFanIn, 16, 2, 256, true,
-                                   "k: runs merged per round (one selection spans k runs)"));
+                                   "k: runs merged per round (one selection spans k runs)")
+                      .teach(4));
   specs.push_back(ParamSpec::range(kMultiwayPartKeys, 16384, 1024, 1 << 20, true,
-                                   "P: keys per part; one thread block merges each part, every block exactly P keys"));
+                                   "P: keys per part; one thread block merges each part, every block exactly P keys")
+                      .teach(1024));
   specs.push_back(ParamSpec::list(kMultiwayMergeThreads, kMultiwayMergeThreadChoices, false,
                                   kMultiwayDefaultMergeThreads,
                                   "b: threads of a merging block; its merge buffer holds 2b keys"));

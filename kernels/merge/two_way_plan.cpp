@@ -34,10 +34,13 @@ std::vector<ParamSpec> two_way_param_specs() {
   return {
       ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, false, kTwoWayDefaultThreads,
                       "NT: threads per block, in the block sort and in every merge pass"),
+      // Teaching: the smallest tile (128 x 7 keys), so a few thousand keys take several merge passes.
       ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, false, kTwoWayDefaultKeys,
-                      "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys"),
+                      "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys")
+          .teach(kTwoWayKeysChoices[0]),
       ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, false, kTwoWayDefaultBlockFactor,
-                      "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes"),
+                      "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes")
+          .teach(kTwoWayBlockFactorChoices[0]),
   };
 }
 

@@ -62,7 +62,8 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
 const std::vector<ParamSpec>& radix_rts_params() {
   static const std::vector<ParamSpec> specs = {
       ParamSpec::range("radix_bits", 8, 1, 8, false,
-                       "digit width d: k/d passes of a stable distribution sort over 2^d digits"),
+                       "digit width d: k/d passes of a stable distribution sort over 2^d digits")
+          .teach(4),
       threads_spec(),
       kpt_spec(),
       ranking_spec(),

@@ -21,6 +21,7 @@
 #include "ui/script.h"
 #include "ui/settings.h"
 #include "ui/teaching_defaults.h"
+#include "merge/two_way_plan.h"
 #include "ui/throughput_history.h"
 
 namespace fs = std::filesystem;
@@ -665,6 +666,29 @@ TEST(TeachingDefaults, RadixDigitsAtTeachingSizes) {
   b.input.n = 256;
   EXPECT_FALSE(apply_teaching_defaults(b, before));
   EXPECT_TRUE(b.params.empty());
+}
+
+// The merge sorts get their smallest first tile at teaching sizes, so a lecture's few thousand
+// keys take several merge passes instead of none; a parameter the user set stays.
+TEST(TeachingDefaults, MergeTileAtTeachingSizes) {
+  Scenario before;
+  before.algorithm = "bitonic";
+  before.input.n = 3000;
+  Scenario s = before;
+  s.algorithm = "merge";
+  s.params = {{"threads", 256}, {"keys_per_thread", 25}, {"block_sort_threads", 4}};  // threads: the user's
+  ASSERT_TRUE(apply_teaching_defaults(s, before));
+  EXPECT_EQ(s.params["threads"], 256);
+  EXPECT_EQ(s.params["keys_per_thread"], 7);
+  EXPECT_EQ(s.params["block_sort_threads"], 1);
+  EXPECT_EQ(make_two_way_plan(s.input.n, 128, 25, 4).passes, 0);  // the default tile holds every key
+  EXPECT_GE(make_two_way_plan(s.input.n, 128, s.params["keys_per_thread"], s.params["block_sort_threads"]).passes, 2);
+  // Multiway: fewer runs per round and the smallest parts.
+  Scenario m = before;
+  m.algorithm = "multiway-merge";
+  ASSERT_TRUE(apply_teaching_defaults(m, before));
+  EXPECT_EQ(m.params["fan_in"], 4);
+  EXPECT_EQ(m.params["part_keys"], 1024);
 }
 
 // A scenario file may name the user's keys: "input_file", relative to the scenario file's folder.
