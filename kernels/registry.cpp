@@ -7,6 +7,7 @@
 #include "merge/two_way.h"
 #include "radix/radix.h"
 #include "sample/sample.h"
+#include "split_radix/split_radix.h"
 
 namespace sortscope {
 
@@ -18,6 +19,7 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &cub_merge_algorithm(),
       &radix_algorithm(),
       &radix_onesweep_algorithm(),
+      &split_radix_algorithm(),
       &cub_radix_algorithm(),
       &sample_sort_algorithm(),
       &quicksort_algorithm(),

@@ -82,29 +82,34 @@ Step RadixStepWriter::step(RadixStep kind, std::string caption, int launch) cons
                    launch >= 0 && size_t(launch) < names.size() ? names[size_t(launch)] : std::string());
 }
 
-DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_scanned) const {
+DigitHistogram make_digit_histogram(const std::vector<uint32_t>& counts, const std::vector<uint64_t>* scanned,
+                                    uint32_t rows, uint32_t digits) {
   DigitHistogram h;
-  h.pass = uint32_t(r.pass);
-  h.digit_shift = uint32_t(plan_.pass_shift(r.pass));
-  h.digit_bits = uint32_t(plan_.pass_bits(r.pass));
-  h.cols = plan_.digits;
-  h.rows_are = plan_.variant == RadixVariant::Onesweep && !plan_.single_block ? DigitHistogram::Rows::Tiles
-                                                                               : DigitHistogram::Rows::Blocks;
+  h.cols = digits;
   const uint64_t max_rows = std::max<uint64_t>(1, kHistogramMaxCells / h.cols);
-  h.blocks_per_row = uint32_t((r.rows + max_rows - 1) / max_rows);
+  h.blocks_per_row = uint32_t((rows + max_rows - 1) / max_rows);
   if (h.blocks_per_row < 1) h.blocks_per_row = 1;
-  h.rows = (r.rows + h.blocks_per_row - 1) / h.blocks_per_row;
+  h.rows = (rows + h.blocks_per_row - 1) / h.blocks_per_row;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
-  for (uint32_t b = 0; b < r.rows; ++b)
+  for (uint32_t b = 0; b < rows; ++b)
     for (uint32_t d = 0; d < h.cols; ++d)
-      h.counts[size_t(b / h.blocks_per_row) * h.cols + d] += r.counts[size_t(b) * h.cols + d];
-  if (with_scanned) {
+      h.counts[size_t(b / h.blocks_per_row) * h.cols + d] += counts[size_t(b) * h.cols + d];
+  if (scanned) {
     h.scanned.resize(size_t(h.rows) * h.cols);
     for (uint32_t row = 0; row < h.rows; ++row)
       for (uint32_t d = 0; d < h.cols; ++d)
-        h.scanned[size_t(row) * h.cols + d] =
-            r.scanned[size_t(row) * h.blocks_per_row * h.cols + d];
+        h.scanned[size_t(row) * h.cols + d] = (*scanned)[size_t(row) * h.blocks_per_row * h.cols + d];
   }
+  return h;
+}
+
+DigitHistogram RadixStepWriter::histogram(const RadixPassRecord& r, bool with_scanned) const {
+  DigitHistogram h = make_digit_histogram(r.counts, with_scanned ? &r.scanned : nullptr, r.rows, plan_.digits);
+  h.pass = uint32_t(r.pass);
+  h.digit_shift = uint32_t(plan_.pass_shift(r.pass));
+  h.digit_bits = uint32_t(plan_.pass_bits(r.pass));
+  h.rows_are = plan_.variant == RadixVariant::Onesweep && !plan_.single_block ? DigitHistogram::Rows::Tiles
+                                                                               : DigitHistogram::Rows::Blocks;
   return h;
 }
 

@@ -55,6 +55,12 @@ struct RadixPassRecord {
 std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint32_t rows,
                                        uint32_t digits);
 
+// The DigitHistogram of a rows x digits count matrix (row-major) and, when given, its scan (same
+// shape); above kHistogramMaxCells cells consecutive rows are summed into one (blocks_per_row).
+// The caller names the pass, digit place and what a row is.
+DigitHistogram make_digit_histogram(const std::vector<uint32_t>& counts, const std::vector<uint64_t>* scanned,
+                                    uint32_t rows, uint32_t digits);
+
 class RadixStepWriter {
  public:
   RadixStepWriter(const RadixPlan& plan, Recorder& recorder) : plan_(plan), rec_(recorder) {}

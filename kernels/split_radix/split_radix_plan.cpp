@@ -1,0 +1,83 @@
+#include "split_radix_plan.h"
+
+#include <iterator>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+
+const std::vector<ParamSpec>& split_radix_params() {
+  static const std::vector<ParamSpec> specs = [] {
+    ParamSpec d;
+    d.name = "digit_bits";
+    d.default_value = 4;  // §4.4.1: most of a 512-key tile's 16 bins then hold >= 16 keys
+    d.min = 1;
+    d.max = kSplitRadixMaxDigitBits;
+    d.help = "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins)";
+    ParamSpec t;
+    t.name = "threads";
+    t.default_value = 256;
+    t.min = kSplitRadixThreads[0];
+    t.max = kSplitRadixThreads[std::size(kSplitRadixThreads) - 1];
+    t.power_of_two = true;
+    t.help = "threads per block (one block per tile)";
+    ParamSpec k;
+    k.name = "keys_per_thread";
+    k.default_value = 8;
+    k.min = kSplitRadixKeysPerThread[0];
+    k.max = kSplitRadixKeysPerThread[std::size(kSplitRadixKeysPerThread) - 1];
+    k.power_of_two = true;
+    k.help = "keys each thread holds in registers; tile = threads x keys_per_thread";
+    return std::vector<ParamSpec>{d, t, k};
+  }();
+  return specs;
+}
+
+SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
+  if (n > kSplitRadixMaxKeys)
+    throw std::runtime_error(fmt::format("split-radix sorts at most {} keys (32-bit offsets), got {}",
+                                         kSplitRadixMaxKeys, n));
+  auto get = [&](const char* name, int def) {
+    auto it = params.find(name);
+    return it == params.end() ? def : it->second;
+  };
+  SplitRadixPlan p;
+  p.key_type = type;
+  p.key_bits = key_bytes(type) * 8;
+  p.with_values = with_values;
+  p.n = n;
+  p.digit_bits = get("digit_bits", 4);
+  if (p.digit_bits < 1 || p.digit_bits > kSplitRadixMaxDigitBits)
+    throw std::invalid_argument(fmt::format("split-radix: digit_bits must be 1..{}, got {}",
+                                            kSplitRadixMaxDigitBits, p.digit_bits));
+  p.digits = 1u << p.digit_bits;
+  p.passes = (p.key_bits + p.digit_bits - 1) / p.digit_bits;
+  p.threads = get("threads", 256);
+  p.keys_per_thread = get("keys_per_thread", 8);
+  p.tile_keys = uint64_t(p.threads) * uint64_t(p.keys_per_thread);
+  p.tiles = (n + p.tile_keys - 1) / p.tile_keys;
+  return p;
+}
+
+std::string SplitRadixPlan::launch_name(int launch) const {
+  const int pass = launch / 3;
+  switch (launch % 3) {
+    case 0: return fmt::format("pass {}: local sort ({} one-bit splits per tile, shared memory)", pass + 1,
+                               pass_bits(pass));
+    case 1: return fmt::format("pass {}: scan of the {} x {} histogram matrix", pass + 1, digits, tiles);
+    default: return fmt::format("pass {}: scatter of the digit runs", pass + 1);
+  }
+}
+
+std::string SplitRadixPlan::describe() const {
+  return fmt::format("{} passes x {} bits (one one-bit split per bit), tiles of {} x {} = {} keys ({} tiles)",
+                     passes, digit_bits, threads, keys_per_thread, tile_keys, tiles);
+}
+
+double split_radix_bytes_moved(const SplitRadixPlan& p) {
+  const double per = double(p.key_bits / 8) + (p.with_values ? 4.0 : 0.0);
+  return double(p.n) * per * 4.0 * p.passes;
+}
+
+}  // namespace sortscope

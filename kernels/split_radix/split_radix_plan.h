@@ -1,0 +1,70 @@
+#pragma once
+// The decomposition of one split-based LSD radix sort run (Satish, Harris & Garland; Satish et al.
+// 2010 §4.2.2, §4.4), computed once and shared by the CPU model and the GPU path so both cut the
+// keys into the same passes and tiles. Per digit place of D bits:
+//   1a. every tile (threads x keys_per_thread keys, one thread block) sorts itself on the digit with
+//       D one-bit splits in shared memory (a scan of the negated bit each: split_radix_split.h);
+//   1b. the sorted tile's digit boundaries give its 2^D-bin histogram;
+//   2.  an exclusive scan of the digits x tiles histogram matrix in digit-major order;
+//   3.  every tile writes each digit's run to its offset: runs are contiguous, so writes coalesce.
+// Plain C++: no CUDA headers.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/key_type.h"
+#include "common/param_spec.h"
+
+namespace sortscope {
+
+// Values compiled into the kernels (register arrays and shared memory need compile-time sizes).
+inline constexpr int kSplitRadixThreads[] = {128, 256, 512};
+inline constexpr int kSplitRadixKeysPerThread[] = {4, 8, 16};
+inline constexpr int kSplitRadixMaxDigitBits = 8;
+// Destinations and the count matrix are 32-bit.
+inline constexpr uint64_t kSplitRadixMaxKeys = 0xFFFFFFFFull;
+
+const std::vector<ParamSpec>& split_radix_params();
+
+struct SplitRadixPlan {
+  KeyType key_type = KeyType::U32;
+  int key_bits = 32;         // width of the ordered-bits word
+  bool with_values = false;
+  uint64_t n = 0;
+
+  int digit_bits = 4;        // D: one-bit splits per pass
+  uint32_t digits = 16;      // 2^D bins
+  int passes = 8;            // ceil(key_bits / D); the last place may be narrower
+
+  int threads = 256;
+  int keys_per_thread = 8;
+  uint64_t tile_keys = 0;    // threads x keys_per_thread
+  uint64_t tiles = 0;        // ceil(n / tile_keys)
+
+  uint64_t tile_begin(uint64_t t) const { return t * tile_keys < n ? t * tile_keys : n; }
+  uint64_t tile_end(uint64_t t) const { return tile_begin(t + 1); }
+  int pass_shift(int pass) const { return pass * digit_bits; }
+  int pass_bits(int pass) const {  // bits of this place that exist in the key: its split count
+    const int rest = key_bits - pass_shift(pass);
+    return rest < digit_bits ? rest : digit_bits;
+  }
+  uint32_t digit_mask() const { return digits - 1; }
+  // The tile whose splits and boundaries are captured: the middle one.
+  uint64_t highlight_tile() const { return tiles / 2; }
+  // Launches of a measure-mode run, per pass: local sort, scan, scatter.
+  int launch_of_local_sort(int pass) const { return 3 * pass; }
+  int launch_of_scan(int pass) const { return 3 * pass + 1; }
+  int launch_of_scatter(int pass) const { return 3 * pass + 2; }
+  std::string launch_name(int launch) const;
+  std::string describe() const;  // "8 passes x 4 bits (one-bit splits), tiles of 256 x 8 = 2048 keys"
+};
+
+// Builds the plan for `params` (resolved). Throws std::runtime_error with one line when n exceeds
+// kSplitRadixMaxKeys.
+SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
+
+// Bytes the kernels move through device memory at least: per pass the local sort reads and writes
+// every key (and value), the scatter reads and writes them again.
+double split_radix_bytes_moved(const SplitRadixPlan& plan);
+
+}  // namespace sortscope
