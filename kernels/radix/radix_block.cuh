@@ -34,6 +34,18 @@ struct KeyXform {
   __host__ __device__ bool identity() const { return pos == 0 && neg == 0; }
 };
 
+// The ordered-bits transform as masks (see KeyXform), to ordered bits or back.
+template <class Bits>
+KeyXform<Bits> xform_for(KeyType type, bool to_ordered) {
+  constexpr Bits sign = Bits(1) << (sizeof(Bits) * 8 - 1);
+  switch (type) {
+    case KeyType::I32: case KeyType::I64: return {sign, sign};
+    case KeyType::F32: case KeyType::F64:
+      return to_ordered ? KeyXform<Bits>{sign, Bits(~Bits(0))} : KeyXform<Bits>{Bits(~Bits(0)), sign};
+    default: return {0, 0};
+  }
+}
+
 template <class Bits>
 __device__ __forceinline__ uint32_t digit_of(Bits k, int shift, uint32_t mask) {
   return uint32_t(k >> shift) & mask;

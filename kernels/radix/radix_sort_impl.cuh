@@ -23,18 +23,6 @@
 
 namespace sortscope::radix_detail {
 
-// The ordered-bits transform as masks (see KeyXform), to ordered bits or back.
-template <class Bits>
-KeyXform<Bits> xform_for(KeyType type, bool to_ordered) {
-  constexpr Bits sign = Bits(1) << (sizeof(Bits) * 8 - 1);
-  switch (type) {
-    case KeyType::I32: case KeyType::I64: return {sign, sign};
-    case KeyType::F32: case KeyType::F64:
-      return to_ordered ? KeyXform<Bits>{sign, Bits(~Bits(0))} : KeyXform<Bits>{Bits(~Bits(0)), sign};
-    default: return {0, 0};
-  }
-}
-
 // Opts the kernel in to `bytes` of dynamic shared memory, or says which tile is too large.
 template <class Kernel>
 void allow_shared_memory(Kernel kernel, size_t bytes) {

@@ -8,6 +8,9 @@
 #include "split_radix_plan.h"
 #include "split_radix_scratch.h"
 #include "split_radix_steps.h"
+#if SORTSCOPE_HAS_CUDA
+#include "split_radix_gpu.h"
+#endif
 
 
 namespace sortscope {
@@ -32,17 +35,25 @@ class SplitRadixSort final : public Algorithm {
     if (recorder) writer.emplace(plan, *recorder);
     split_radix_model_sort(plan, keys, writer ? &*writer : nullptr);
   }
-  // The kernels land next; until then the CPU model runs everywhere.
-  bool has_gpu() const override { return false; }
-  void run_gpu(const ParamValues&, DeviceKeys&, const GpuRunContext&) const override {
-    throw std::logic_error("split-radix: no GPU kernels yet");
+  bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
+  void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    split_radix_sort_gpu(make_split_radix_plan(keys.n, keys.type, keys.values != nullptr, params), keys, ctx);
+#else
+    (void)params; (void)keys; (void)ctx;
+    throw std::logic_error("split-radix: this build has no CUDA kernels");
+#endif
   }
   uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
                          bool /*explain: its capture buffers are the capture's*/) const override {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     const SplitRadixPlan plan = make_split_radix_plan(n, type, with_values, p);
+#if SORTSCOPE_HAS_CUDA
+    const uint64_t temp = split_radix_scan_temp_bytes(uint64_t(plan.digits) * plan.tiles);
+#else
     const uint64_t temp = 0;
+#endif
     return plan.key_bits == 32 ? split_radix_scratch<uint32_t>(plan, temp).layout.total_bytes()
                                : split_radix_scratch<uint64_t>(plan, temp).layout.total_bytes();
   }

@@ -1,6 +1,5 @@
 #include "split_radix_plan.h"
 
-#include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,29 +7,14 @@
 namespace sortscope {
 
 const std::vector<ParamSpec>& split_radix_params() {
-  static const std::vector<ParamSpec> specs = [] {
-    ParamSpec d;
-    d.name = "digit_bits";
-    d.default_value = 4;  // §4.4.1: most of a 512-key tile's 16 bins then hold >= 16 keys
-    d.min = 1;
-    d.max = kSplitRadixMaxDigitBits;
-    d.help = "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins)";
-    ParamSpec t;
-    t.name = "threads";
-    t.default_value = 256;
-    t.min = kSplitRadixThreads[0];
-    t.max = kSplitRadixThreads[std::size(kSplitRadixThreads) - 1];
-    t.power_of_two = true;
-    t.help = "threads per block (one block per tile)";
-    ParamSpec k;
-    k.name = "keys_per_thread";
-    k.default_value = 8;
-    k.min = kSplitRadixKeysPerThread[0];
-    k.max = kSplitRadixKeysPerThread[std::size(kSplitRadixKeysPerThread) - 1];
-    k.power_of_two = true;
-    k.help = "keys each thread holds in registers; tile = threads x keys_per_thread";
-    return std::vector<ParamSpec>{d, t, k};
-  }();
+  static const std::vector<ParamSpec> specs = {
+      // §4.4.1: D = 4, so that most of a 512-key tile's 16 bins hold >= 16 keys (a coalesced segment).
+      ParamSpec::range("digit_bits", 4, 1, kSplitRadixMaxDigitBits, false,
+                       "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins)"),
+      ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)"),
+      ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, false, 8,
+                      "keys each thread holds in registers; tile = threads x keys_per_thread"),
+  };
   return specs;
 }
 

@@ -62,8 +62,10 @@ Step SplitRadixStepWriter::step(SplitRadixStep kind, std::string caption, int la
 void SplitRadixStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   rec_.record(step(SplitRadixStep::Input,
-                   fmt::format("Input: {} {} keys{} as ordered bits. {}", plan_.n, key_type_name(plan_.key_type),
-                               plan_.with_values ? " with values" : "", plan_.describe()),
+                   fmt::format("{} unsorted {} keys{}, to be sorted one {}-bit digit at a time, each digit bit by bit. "
+                               "As ordered bits; {}",
+                               plan_.n, key_type_name(plan_.key_type), plan_.with_values ? " with values" : "",
+                               plan_.digit_bits, plan_.describe()),
                    -1),
               array);
 }
@@ -71,9 +73,10 @@ void SplitRadixStepWriter::input(const ArrayState& array) {
 void SplitRadixStepWriter::split(OneBitSplit s, const ArrayState& array) {
   const int pass = int(s.pass);
   Step st = step(SplitRadixStep::Split,
-                 fmt::format("Pass {}/{}, split {}/{} on bit {}: in tile {}, {} keys have the bit 0 and go "
-                             "first (f = scan of the negated bit), the {} others follow them in order",
-                             pass + 1, plan_.passes, s.split + 1, s.splits, s.bit, s.tile, s.zeros,
+                 fmt::format("Every tile splits on bit {}: keys with a 0 there go first, keys with a 1 after them, "
+                             "each in their order. Pass {}/{}, split {}/{}: in tile {}, {} keys have a 0 "
+                             "(f = exclusive scan of the negated bit gives their places), {} have a 1",
+                             s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, s.zeros,
                              s.bits.size() - s.zeros),
                  plan_.launch_of_local_sort(pass));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
@@ -90,8 +93,9 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
   h.rows_are = DigitHistogram::Rows::Tiles;
   const uint64_t t = plan_.highlight_tile();
   Step st = step(SplitRadixStep::TileHistogram,
-                 fmt::format("Pass {}/{}, {}: every tile is sorted on its digit; where the digit changes "
-                             "a run starts, and the run lengths are the tile's histogram ({} x {} matrix)",
+                 fmt::format("Each tile is now sorted on its digit: the lengths of its digit runs are its row "
+                             "of the histogram. Pass {}/{}, {}: a run starts where the digit changes ({} "
+                             "digits x {} tiles)",
                              pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, plan_.tiles),
                  plan_.launch_of_local_sort(pass));
   st.aux.push_back(std::move(h));
@@ -108,8 +112,9 @@ void SplitRadixStepWriter::scan(int pass, const std::vector<uint32_t>& counts,
   h.digit_bits = uint32_t(plan_.pass_bits(pass));
   h.rows_are = DigitHistogram::Rows::Tiles;
   Step st = step(SplitRadixStep::Scan,
-                 fmt::format("Pass {}/{}: exclusive scan of the {} histogram entries in digit-major order: "
-                             "where tile t writes its first key of each digit",
+                 fmt::format("Running totals of the counts, digit 0 of every tile first, give each tile the "
+                             "place of each of its runs. Pass {}/{}: exclusive scan of {} entries in "
+                             "digit-major order",
                              pass + 1, plan_.passes, uint64_t(plan_.digits) * plan_.tiles),
                  plan_.launch_of_scan(pass));
   st.aux.push_back(std::move(h));
@@ -126,10 +131,10 @@ void SplitRadixStepWriter::scatter(int pass, const std::vector<uint32_t>& counts
   h.digit_bits = uint32_t(plan_.pass_bits(pass));
   h.rows_are = DigitHistogram::Rows::Tiles;
   Step st = step(SplitRadixStep::Scatter,
-                 fmt::format("Pass {}/{}, {}: every tile writes each digit run to its offset; the array is "
-                             "now sorted by bits 0..{}",
-                             pass + 1, plan_.passes, bits_range(plan_, pass),
-                             plan_.pass_shift(pass) + plan_.pass_bits(pass) - 1),
+                 fmt::format("Each tile copies its digit runs to their places: the array is now sorted by bits "
+                             "0..{}. Pass {}/{}, {}: every run is contiguous, so the writes coalesce",
+                             plan_.pass_shift(pass) + plan_.pass_bits(pass) - 1, pass + 1, plan_.passes,
+                             bits_range(plan_, pass)),
                  plan_.launch_of_scatter(pass));
   st.aux.push_back(std::move(h));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});

@@ -1,0 +1,7 @@
+// One instantiation of the split radix kernels and their host orchestration: uint64_t keys, values false.
+// Split by type so the kernels compile in parallel.
+#include "split_radix_sort_impl.cuh"
+
+namespace sortscope::split_radix_detail {
+template void split_radix_sort_typed<uint64_t, false>(const SplitRadixPlan&, DeviceKeys&, const GpuRunContext&);
+}  // namespace sortscope::split_radix_detail
