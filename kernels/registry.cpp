@@ -7,6 +7,7 @@
 #include "merge/two_way.h"
 #include "radix/radix.h"
 #include "sample/sample.h"
+#include "search_merge/search_merge.h"
 #include "split_radix/split_radix.h"
 
 namespace sortscope {
@@ -16,6 +17,7 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &bitonic_algorithm(),
       &two_way_merge_algorithm(),
       &multiway_merge_algorithm(),
+      &binary_search_merge_algorithm(),
       &cub_merge_algorithm(),
       &radix_algorithm(),
       &radix_onesweep_algorithm(),

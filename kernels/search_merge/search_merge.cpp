@@ -1,0 +1,49 @@
+// Binary-search merge sort: the Algorithm entry over its plan and CPU model.
+#include "search_merge.h"
+
+#include <stdexcept>
+
+#include "search_merge_model.h"
+#include "search_merge_plan.h"
+
+namespace sortscope {
+namespace {
+
+class BinarySearchMergeSort final : public Algorithm {
+ public:
+  std::string id() const override { return "binary-search-merge"; }
+  std::string title() const override { return "Binary-search merge sort (Locicero)"; }
+  std::string citation() const override {
+    return "Locicero, Parallel Sorting (OpenCL study): §2.3 (odd-even transposition), §2.4 (rank sort), §2.5 "
+           "(local binary merge), §3 (global merging by binary search, full and half)";
+  }
+  std::string baseline() const override { return "cub-merge"; }
+  const std::vector<ParamSpec>& params() const override { return search_merge_params(); }
+  const std::vector<std::string>& pseudo_code() const override { return search_merge_pseudo_code(); }
+  const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(SearchMergeStep{}); }
+  void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
+    search_merge_model_sort(make_search_merge_plan(keys.size(), keys.type, keys.has_values(), params), keys, recorder);
+  }
+  // The kernels are not written yet: the CPU model runs everywhere.
+  bool has_gpu() const override { return false; }
+  void run_gpu(const ParamValues&, DeviceKeys&, const GpuRunContext&) const override {
+    throw std::logic_error("binary-search-merge: no GPU kernels yet");
+  }
+  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    const SearchMergePlan plan = make_search_merge_plan(n, type, with_values, p);
+    // The local phase and every global pass read and write every key once (the searches' reads
+    // are mostly cached, §3 of the extract's model).
+    return double(n) * (key_bytes(type) + (with_values ? 4.0 : 0.0)) * 2 * (1 + plan.passes);
+  }
+};
+
+}  // namespace
+
+const Algorithm& binary_search_merge_algorithm() {
+  static const BinarySearchMergeSort a;
+  return a;
+}
+
+}  // namespace sortscope
