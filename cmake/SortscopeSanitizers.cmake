@@ -3,7 +3,8 @@
 #   -DSORTSCOPE_SANITIZE=ON  every target with AddressSanitizer and UndefinedBehaviorSanitizer; any
 #                            report ends the program (-fno-sanitize-recover), so a test fails
 #   -DSORTSCOPE_FUZZ=ON      also the libFuzzer targets of tests/fuzz/ (clang only; implies
-#                            SORTSCOPE_SANITIZE); ctest label "fuzz" runs each briefly
+#                            SORTSCOPE_SANITIZE); ctest label "fuzz" runs each briefly. Coverage for
+#                            libFuzzer goes only on the code the targets exercise (tests/fuzz/)
 # scripts/test-sanitize configures, builds and runs this (clang from Debian's clang and
 # libclang-rt-dev packages); see docs/testing.md.
 option(SORTSCOPE_SANITIZE "Build the host code with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
@@ -21,9 +22,5 @@ if(SORTSCOPE_SANITIZE)
   # -O1 -g1: what sanitizer builds use (fast enough to run, quick to compile, line numbers in reports).
   add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g1)
   add_link_options(-fsanitize=address,undefined)
-  if(SORTSCOPE_FUZZ)
-    # Coverage instrumentation everywhere; only the fuzz targets link libFuzzer's main.
-    add_compile_options(-fsanitize=fuzzer-no-link)
-  endif()
   message(STATUS "Sortscope: sanitizer build (ASan + UBSan)")
 endif()

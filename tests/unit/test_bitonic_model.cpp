@@ -11,11 +11,15 @@
 #include "bitonic/bitonic_model.h"
 #include "common/key_transform.h"
 #include "common/param_spec.h"
+#include "test_workload.h"
 
 namespace sortscope::test {
 namespace {
 
-const uint64_t kSizes[] = {0, 1, 2, 3, 1000, 4096, (uint64_t(1) << 20) + 7};
+// The largest: several global merge passes of the default plan (2^16 + 7 in the sanitizer build,
+// test_workload.h).
+const uint64_t kSizes[] = {0, 1, 2, 3, 1000, 4096,
+                           workload_n((uint64_t(1) << 20) + 7, (uint64_t(1) << 16) + 7)};
 
 ParamValues default_params() {
   ParamValues p;

@@ -16,12 +16,15 @@
 #include "merge/two_way.h"
 #include "merge/two_way_plan.h"
 #include "merge_test_support.h"
+#include "test_workload.h"
 
 namespace sortscope::test {
 namespace {
 
 const uint64_t kSizes[] = {0, 1, 2, 3, 1000, 4096};
-const uint64_t kLarge = (uint64_t(1) << 20) + 7;
+// A partial last tile and several merge passes with the default tile: 2^20 + 7 keys (2^16 + 7, six
+// tiles, in the sanitizer build: test_workload.h).
+const uint64_t kLarge = workload_n((uint64_t(1) << 20) + 7, (uint64_t(1) << 16) + 7);
 
 ParamValues two_way_params(const std::string& nt, const std::string& vt, const std::string& factor = "1") {
   const Algorithm& a = two_way_merge_algorithm();
@@ -61,7 +64,7 @@ TEST(TwoWayModel, SortsLikeStableSortForEveryDistributionKeyTypeAndSize) {
   for (Distribution d : kAllDistributions)
     for (KeyType t : kAllKeyTypes)
       for (uint64_t n : kSizes) expect_stable_like_std(two_way_merge_algorithm(), params, d, t, n, false);
-  // 2^20 + 7 keys: a partial last tile and ten passes, with the default tile.
+  // kLarge keys: a partial last tile and several passes, with the default tile.
   const ParamValues defaults = resolved(two_way_merge_algorithm());
   for (Distribution d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique})
     for (KeyType t : {KeyType::U32, KeyType::F64})
