@@ -173,7 +173,10 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   const float caption_wrap = float(width) - 2 * m - step_w - 2 * m;
   // The caption's first sentence (what a student sees happen) is the headline; the rest (how the
   // kernels do it) follows in the body font.
-  const auto [caption, detail] = split_caption(caption_of(st));
+  // (No structured binding: the lambda below captures `caption`, which clang 14 refuses for one.)
+  const std::pair<std::string, std::string> parts = split_caption(caption_of(st));
+  const std::string& caption = parts.first;
+  const std::string& detail = parts.second;
   // A headline of more than two lines is set smaller (down to the body size), so the header does not
   // eat the picture of a small frame.
   layout_ = {};
