@@ -10,8 +10,10 @@
 #include <limits>
 #include <system_error>
 #include <type_traits>
+#include <optional>
 #include <utility>
 
+#include "common/json_number.h"
 #include "common/output_file.h"
 #include "export/frame_schedule.h"
 #include "frame_limits.h"
@@ -76,27 +78,13 @@ nlohmann::json settings_to_json(const Settings& s) {
 
 namespace {
 // A field of the wrong kind, or a number its type cannot hold, keeps its default: settings never
-// stop the app from starting. Numbers are checked before they are converted, because converting
-// an out-of-range number (1e300 into an int or a float) is undefined behaviour.
+// stop the app from starting. Numbers are checked before they are converted (common/json_number.h).
 template <class T>
 void get(const nlohmann::json& j, const char* key, T& out) {
   if (!j.is_object() || !j.contains(key)) return;
   const nlohmann::json& v = j.at(key);
-  if constexpr (std::is_same_v<T, bool>) {
-    if (v.is_boolean()) out = v.get<bool>();
-  } else if constexpr (std::is_integral_v<T>) {
-    using Limits = std::numeric_limits<T>;
-    if (v.is_number_unsigned()) {
-      if (v.get<uint64_t>() <= uint64_t(Limits::max())) out = T(v.get<uint64_t>());
-    } else if (v.is_number_integer()) {
-      const int64_t x = v.get<int64_t>();
-      if (x >= int64_t(Limits::min()) && (x < 0 || uint64_t(x) <= uint64_t(Limits::max()))) out = T(x);
-    }
-  } else if constexpr (std::is_floating_point_v<T>) {
-    if (v.is_number()) {
-      const double x = v.get<double>();
-      if (std::isfinite(x) && std::fabs(x) <= double(std::numeric_limits<T>::max())) out = T(x);
-    }
+  if constexpr (std::is_arithmetic_v<T>) {
+    if (const std::optional<T> x = json_number<T>(v)) out = *x;
   } else {
     try {
       out = v.get<T>();

@@ -1,47 +1,30 @@
 #include "scenario.h"
 
-#include <climits>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
+#include <type_traits>
+
+#include "json_number.h"
 
 namespace sortscope {
 namespace {
 
-// Strict readers: a field of the wrong kind, a fraction where a count belongs or a value that does
-// not fit is refused with one line naming it, never converted (nlohmann's get<> would turn 1.5
-// into 1, -1 into 2^64 - 1 and 2^31 into a negative int).
-[[noreturn]] void bad_field(const char* key, const nlohmann::json& v, const char* allowed) {
+// Strict reader: a field of the wrong kind, a fraction where a count belongs or a value that does
+// not fit is refused with one line naming it and what is allowed, never converted (json_number.h).
+template <class T>
+void read_field(const nlohmann::json& in, const char* key, T& out) {
+  if (!in.contains(key)) return;
+  const auto& v = in.at(key);
+  if (const std::optional<T> x = json_number<T>(v)) {
+    out = *x;
+    return;
+  }
+  const char* allowed = std::is_same_v<T, bool>       ? "true or false"
+                        : std::is_same_v<T, uint64_t> ? "a whole number 0..18446744073709551615"
+                        : std::is_integral_v<T>       ? "a whole number that fits 32 bits"
+                                                      : "a number";
   throw std::runtime_error(std::string("scenario: input.") + key + " must be " + allowed + " (got " + v.dump() + ")");
-}
-
-void read_u64(const nlohmann::json& in, const char* key, uint64_t& out) {
-  if (!in.contains(key)) return;
-  const auto& v = in.at(key);
-  if (!v.is_number_unsigned()) bad_field(key, v, "a whole number 0..18446744073709551615");
-  out = v.get<uint64_t>();
-}
-
-void read_int(const nlohmann::json& in, const char* key, int& out) {
-  if (!in.contains(key)) return;
-  const auto& v = in.at(key);
-  if (!v.is_number_integer() || v.get<int64_t>() < INT32_MIN || v.get<int64_t>() > INT32_MAX ||
-      (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT32_MAX)))
-    bad_field(key, v, "a whole number that fits 32 bits");
-  out = int(v.get<int64_t>());
-}
-
-void read_double(const nlohmann::json& in, const char* key, double& out) {
-  if (!in.contains(key)) return;
-  const auto& v = in.at(key);
-  if (!v.is_number()) bad_field(key, v, "a number");
-  out = v.get<double>();
-}
-
-void read_bool(const nlohmann::json& in, const char* key, bool& out) {
-  if (!in.contains(key)) return;
-  const auto& v = in.at(key);
-  if (!v.is_boolean()) bad_field(key, v, "true or false");
-  out = v.get<bool>();
 }
 
 }  // namespace
@@ -142,15 +125,15 @@ Scenario scenario_from_json(const nlohmann::json& j, ParamSpecsOf specs_of) {
         if (!k) throw std::runtime_error("unknown key type '" + name + "' (known: u32, i32, f32, u64, i64, f64)");
         o.key = *k;
       }
-      read_u64(in, "n", o.n);
-      read_bool(in, "values", o.with_values);
-      read_u64(in, "seed", o.seed);
-      read_double(in, "swap_percent", o.swap_percent);
-      read_int(in, "p", o.p);
-      read_int(in, "g", o.g);
-      read_int(in, "r", o.r);
-      read_int(in, "entropy_k", o.entropy_k);
-      read_u64(in, "unique", o.unique);
+      read_field(in, "n", o.n);
+      read_field(in, "values", o.with_values);
+      read_field(in, "seed", o.seed);
+      read_field(in, "swap_percent", o.swap_percent);
+      read_field(in, "p", o.p);
+      read_field(in, "g", o.g);
+      read_field(in, "r", o.r);
+      read_field(in, "entropy_k", o.entropy_k);
+      read_field(in, "unique", o.unique);
     }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("scenario: ") + e.what());
