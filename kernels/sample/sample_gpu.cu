@@ -16,6 +16,7 @@
 #include "common/key_transform_gpu.h"
 #include "common/param_dispatch.h"
 #include "sample_kernels.cuh"
+#include "sample_driver.h"
 #include "sample_schedule.h"
 #include "sample_steps.h"
 
@@ -46,26 +47,9 @@ class GpuSampleSort {
     if (ctx.recorder) writer_.emplace(plan, *ctx.recorder);
   }
 
-  void run() {
-    std::vector<SampleBucket> buckets;
-    if (plan_.n) buckets.push_back({0, plan_.n, false, false});
-    if (writer_) writer_->input(array(buckets));
-    std::vector<SampleBucket> large;
-    std::vector<SampleSmallBucket> small;
-    sort_out_buckets(plan_, buckets, large, small);
-    uint32_t passes = 0;
-    while (!large.empty()) {
-      std::vector<SampleBucket> children = distribute(layout_pass(plan_, passes++, large), buckets);
-      sort_out_buckets(plan_, children, large, small);
-    }
-    if (!small.empty()) second_level(small);
-    if (writer_ && plan_.n) {
-      std::vector<SampleBucket> all = {{0, plan_.n, false, true}};
-      writer_->second_level(small.size(), small.empty() ? 0 : small.front().size, array(all));
-    }
-  }
+  void run() { run_sample_driver(plan_, *this, writer_ ? &*writer_ : nullptr); }
 
- private:
+  // The engine run_sample_driver drives (sample_driver.h).
   // The array as the timeline shows it (explain mode only): both buffers read back and composed.
   ArrayState array(const std::vector<SampleBucket>& buckets) {
     std::vector<Word> o(plan_.n), a(plan_.n);
@@ -122,7 +106,10 @@ class GpuSampleSort {
       CUDA_CHECK(cudaStreamSynchronize(stream_));
       uint32_t degenerate = 0;
       for (const auto& p : got) degenerate += p.degenerate;
-      writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, array(buckets));
+      std::vector<Word> sample(plan_.sample_keys());
+      CUDA_CHECK(cudaMemcpy(sample.data(), d_samples, sample.size() * sizeof(Word), cudaMemcpyDeviceToHost));
+      writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate,
+                         std::vector<uint64_t>(sample.begin(), sample.end()), array(buckets));
     }
 
     // Step 2.
@@ -189,7 +176,7 @@ class GpuSampleSort {
       for (const auto& c : pass_children(plan_, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
     if (writer_) {
       replace_parents(pass, children, buckets);
-      writer_->scatter(pass, constant, buckets.size(), array(buckets));
+      writer_->scatter(pass, constant, child, buckets, array(buckets));
     }
     // Keep the host vectors alive until the copies from them are done.
     CUDA_CHECK(cudaStreamSynchronize(stream_));
@@ -251,6 +238,7 @@ class GpuSampleSort {
     if (error) throw std::runtime_error("sample sort: a level-2 block's segment stack overflowed");
   }
 
+ private:
   template <class F>
   static void for_grids(uint64_t from, uint64_t to, F&& launch) {
     for (uint64_t first = from; first < to; first += 0x7FFFFFFFull)

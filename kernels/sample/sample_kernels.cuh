@@ -117,6 +117,48 @@ __device__ __forceinline__ void load_round(const Word* src, uint64_t round, uint
   }
 }
 
+// What a block of the count and scatter kernels works on: its parent bucket `pi`, its place `b` among
+// the parent's blocks and its chunk [begin, end) of the parent's keys.
+struct PassBlock {
+  uint32_t pi, b;
+  SampleParent p;
+  uint64_t begin, end;
+};
+
+__device__ __forceinline__ PassBlock pass_block(const PassArgs& args) {
+  PassBlock pb;
+  pb.pi = args.block_parent[blockIdx.x];
+  pb.p = args.parents[pb.pi];
+  pb.b = blockIdx.x - pb.p.first_block;
+  pb.begin = pb.p.begin + uint64_t(pb.b) * pb.p.chunk;
+  pb.end = min(pb.begin + pb.p.chunk, pb.p.begin + pb.p.size);
+  return pb;
+}
+
+// The parent's search tree into shared memory (the caller synchronises before reading it).
+template <class Word>
+__device__ __forceinline__ void load_tree(Word* tree, const Word* trees, const PassBlock& pb, uint32_t k) {
+  for (uint32_t j = threadIdx.x; j < k; j += blockDim.x) tree[j] = trees[uint64_t(pb.pi) * k + j];
+}
+
+// The rounds of the block's chunk: each thread loads KPT keys at once and descends them together;
+// f(i, e, j) for each key i < end with its value e and its bucket j.
+template <class Word, int KPT, class F>
+__device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassBlock& pb, const Word* tree, int log_k,
+                                                    F&& f) {
+  for (uint64_t round = pb.begin; round < pb.end; round += uint64_t(blockDim.x) * KPT) {
+    Word e[KPT];
+    uint32_t j[KPT];
+    load_round<Word, KPT>(src, round, pb.end, e);
+    buckets_of<Word, KPT>(pb.p, tree, log_k, e, j);
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+      if (i < pb.end) f(i, e[u], j[u]);
+    }
+  }
+}
+
 // §6.2 Step 2: every block descends the tree for each key of its chunk, in rounds of
 // threads x KPT keys, and counts in shared counter replica t mod count_replicas; then the
 // replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
@@ -127,31 +169,20 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
                              unsigned long long* lo, unsigned long long* hi) {
   __shared__ Word tree[kSampleMaxK];
   __shared__ uint32_t cnt[kSampleMaxCounters];
-  const uint32_t pi = args.block_parent[blockIdx.x];
-  const SampleParent p = args.parents[pi];
-  const uint32_t b = blockIdx.x - p.first_block;
-  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
+  const PassBlock pb = pass_block(args);
+  const SampleParent& p = pb.p;
+  const uint32_t pi = pb.pi, b = pb.b;
+  load_tree(tree, trees, pb, args.k);
   const uint32_t counters = args.slots * args.count_replicas;
   for (uint32_t c = threadIdx.x; c < counters; c += blockDim.x) cnt[c] = 0;
   __syncthreads();
-  const Word* src = p.in_alt ? alt : out;
-  const uint64_t begin = p.begin + uint64_t(b) * p.chunk;
-  const uint64_t end = min(begin + p.chunk, p.begin + p.size);
   const uint32_t rep = threadIdx.x % args.count_replicas;
   Word mn = max_word<Word>(), mx = 0;
-  for (uint64_t round = begin; round < end; round += uint64_t(blockDim.x) * KPT) {
-    Word e[KPT];
-    uint32_t j[KPT];
-    load_round<Word, KPT>(src, round, end, e);
-    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
-#pragma unroll
-    for (int u = 0; u < KPT; ++u)
-      if (round + uint64_t(u) * blockDim.x + threadIdx.x < end) {
-        atomicAdd(&cnt[j[u] * args.count_replicas + rep], 1u);
-        mn = e[u] < mn ? e[u] : mn;
-        mx = e[u] > mx ? e[u] : mx;
-      }
-  }
+  for_each_key_bucket<Word, KPT>(p.in_alt ? alt : out, pb, tree, args.log_k, [&](uint64_t, Word e, uint32_t j) {
+    atomicAdd(&cnt[j * args.count_replicas + rep], 1u);
+    mn = e < mn ? e : mn;
+    mx = e > mx ? e : mx;
+  });
   if (p.degenerate) {
     atomicMin(&lo[pi], (unsigned long long)mn);
     atomicMax(&hi[pi], (unsigned long long)mx);
@@ -196,34 +227,24 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
                                uint32_t* wv_alt, const Word* trees, PassArgs args, const unsigned long long* scanned) {
   __shared__ Word tree[kSampleMaxK];
   __shared__ unsigned long long cursor[kSampleMaxK * 16];
-  const uint32_t pi = args.block_parent[blockIdx.x];
-  const SampleParent p = args.parents[pi];
+  const PassBlock pb = pass_block(args);
+  const SampleParent& p = pb.p;
   if (p.constant) return;
-  const uint32_t b = blockIdx.x - p.first_block;
-  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
+  const uint32_t b = pb.b;
+  load_tree(tree, trees, pb, args.k);
   for (uint32_t c = threadIdx.x; c < args.slots * args.scatter_replicas; c += blockDim.x) {
     const uint32_t j = c / args.scatter_replicas, r = c % args.scatter_replicas;
     cursor[c] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas + r];
   }
   __syncthreads();
-  const auto [src, vsrc, dst, vdst, begin, end] =
+  const ScatterEnds<Word> io =
       scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
   const uint32_t rep = threadIdx.x % args.scatter_replicas;
-  for (uint64_t round = begin; round < end; round += uint64_t(blockDim.x) * KPT) {
-    Word e[KPT];
-    uint32_t j[KPT];
-    load_round<Word, KPT>(src, round, end, e);
-    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
-#pragma unroll
-    for (int u = 0; u < KPT; ++u) {
-      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
-      if (i < end) {
-        const uint64_t pos = atomicAdd(&cursor[j[u] * args.scatter_replicas + rep], 1ull);
-        dst[pos] = e[u];
-        if constexpr (kValues) vdst[pos] = vsrc[i];
-      }
-    }
-  }
+  for_each_key_bucket<Word, KPT>(io.src, pb, tree, args.log_k, [&](uint64_t i, Word e, uint32_t j) {
+    const uint64_t pos = atomicAdd(&cursor[j * args.scatter_replicas + rep], 1ull);
+    io.dst[pos] = e;
+    if constexpr (kValues) io.vdst[pos] = io.vsrc[i];
+  });
 }
 
 // §6.2 Step 4 with the keys ordered by bucket in shared memory first (plan.scatter = local; the

@@ -10,6 +10,7 @@
 
 #include "common/ordered_model.h"
 #include "odd_even_network.h"
+#include "sample_driver.h"
 #include "sample_schedule.h"
 #include "sample_steps.h"
 #include "search_tree.h"
@@ -52,32 +53,14 @@ class Model {
   }
 
   SampleRunStats run() {
-    std::vector<SampleBucket> buckets;
-    if (plan_.n) buckets.push_back({0, plan_.n, false, false});
-    if (writer_) writer_->input(array(buckets));
-    std::vector<SampleBucket> large;
-    std::vector<SampleSmallBucket> small;
-    sort_out_buckets(plan_, buckets, large, small);
-    while (!large.empty()) {
-      const SamplePass pass = layout_pass(plan_, stats_.passes, large);
-      std::vector<SampleBucket> next = distribute(pass, buckets);
-      ++stats_.passes;
-      sort_out_buckets(plan_, next, large, small);
-    }
-    stats_.small_buckets = small.size();
-    stats_.largest_small = small.empty() ? 0 : small.front().size;
-    for (const auto& b : small) sort_small(b);
-    if (writer_ && plan_.n) {
-      std::vector<SampleBucket> all = {{0, plan_.n, false, true}};
-      writer_->second_level(small.size(), stats_.largest_small, array(all));
-    }
+    const SampleDriverRun run = run_sample_driver(plan_, *this, writer_ ? &*writer_ : nullptr);
+    stats_.passes = run.passes;
+    stats_.small_buckets = run.small_buckets;
+    stats_.largest_small = run.largest_small;
     return stats_;
   }
 
- private:
-  Word* buf(bool alt) { return alt ? alt_.data() : out_; }
-  uint32_t* vbuf(bool alt) { return vout_ ? (alt ? valt_.data() : vout_) : nullptr; }
-
+  // The engine run_sample_driver drives (sample_driver.h).
   ArrayState array(const std::vector<SampleBucket>& buckets) {
     view_.resize(plan_.n);
     compose_buckets(buckets, out_, alt_.data(), view_.data());
@@ -90,6 +73,7 @@ class Model {
     const uint32_t k = plan_.k, slots = plan_.slots(), reps = plan_.scatter_replicas;
     std::vector<std::vector<Word>> trees(pass.parents.size(), std::vector<Word>(k));
     uint32_t degenerate = 0;
+    std::vector<uint64_t> first_sample;  // the first bucket's sorted sample, for the timeline
     // Step 1: sample, sort, splitters, search tree.
     for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
       SampleParent& p = pass.parents[pi];
@@ -98,6 +82,7 @@ class Model {
       for (uint32_t i = 0; i < sample.size(); ++i)
         sample[i] = src[sample_position(plan_.seed, pass.index, p.begin, p.size, i)];
       std::sort(sample.begin(), sample.end());
+      if (pi == 0 && writer_) first_sample.assign(sample.begin(), sample.end());
       std::vector<Word> splitters(k - 1);
       p.degenerate = (splitters_of_sample(sample.data(), k, plan_.oversampling, splitters.data()) ||
                       plan_.always_three_way) ? 1 : 0;
@@ -106,7 +91,7 @@ class Model {
       trees[pi][0] = splitters[0];  // the three-way split's key (bt[0] is otherwise unused)
     }
     stats_.degenerate += plan_.always_three_way ? 0 : degenerate;
-    if (writer_) writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, array(buckets));
+    if (writer_) writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, first_sample, array(buckets));
 
     // Step 2: per block, per round, thread t = position mod threads counts into replica t mod C.
     std::vector<uint64_t> table(pass.table_entries, 0);
@@ -144,6 +129,7 @@ class Model {
     uint32_t constant = 0;
     std::vector<uint64_t> cursor = scanned;
     std::vector<SampleBucket> children;
+    std::vector<uint64_t> slot_counts;  // slots per parent, for the timeline
     for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
       SampleParent& p = pass.parents[pi];
       p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
@@ -164,14 +150,24 @@ class Model {
         for (uint32_t b = 0; b < p.blocks; ++b)
           for (uint32_t r = 0; r < reps; ++r) counts[j] += table[p.table_offset + (uint64_t(j) * p.blocks + b) * reps + r];
       for (const auto& c : pass_children(plan_, p, counts.data())) children.push_back(c);
+      slot_counts.insert(slot_counts.end(), counts.begin(), counts.end());
     }
     stats_.constant += constant;
     if (writer_) {
       replace_parents(pass, children, buckets);
-      writer_->scatter(pass, constant, buckets.size(), array(buckets));
+      writer_->scatter(pass, constant, slot_counts, buckets, array(buckets));
     }
     return children;
   }
+
+  // Level 2: one bucket after another (one thread block each on the GPU).
+  void second_level(const std::vector<SampleSmallBucket>& small) {
+    for (const auto& b : small) sort_small(b);
+  }
+
+ private:
+  Word* buf(bool alt) { return alt ? alt_.data() : out_; }
+  uint32_t* vbuf(bool alt) { return vout_ ? (alt ? valt_.data() : vout_) : nullptr; }
 
   // Level 2, one bucket (one thread block on the GPU): an explicit stack of segments.
   struct Segment {

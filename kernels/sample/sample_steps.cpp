@@ -1,5 +1,7 @@
 #include "sample_steps.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace sortscope {
@@ -77,7 +79,8 @@ void SampleStepWriter::input(const ArrayState& array) {
               array);
 }
 
-void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const ArrayState& array) {
+void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
+                                 const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
                          ? fmt::format("Pass {}: a pivot for each of {} segments, the median of {} sampled keys",
                                        pass.index, pass.parents.size(), plan_.sample_keys())
@@ -89,7 +92,22 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
                         degenerate);
-  rec_.record(step(SampleStepKind::Splitters, what), array);
+  Step s = step(SampleStepKind::Splitters, what);
+  if (!pass.parents.empty() && first_sample.size() == plan_.sample_keys()) {
+    SampleSplitters sp;
+    sp.pass = pass.index;
+    sp.k = plan_.k;
+    sp.oversampling = plan_.oversampling;
+    sp.bucket_begin = pass.parents[0].begin;
+    sp.bucket_size = pass.parents[0].size;
+    sp.buckets_in_pass = uint32_t(pass.parents.size());
+    sp.sample = first_sample;
+    sp.splitters.resize(plan_.k - 1);
+    sp.three_way = splitters_of_sample(sp.sample.data(), plan_.k, plan_.oversampling, sp.splitters.data()) ||
+                   plan_.always_three_way;
+    s.aux.push_back(std::move(sp));
+  }
+  rec_.record(std::move(s), array);
 }
 
 DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
@@ -143,8 +161,9 @@ void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>&
   rec_.record(std::move(s), array);
 }
 
-void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, size_t buckets,
-                               const ArrayState& array) {
+void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const std::vector<uint64_t>& slot_counts,
+                               const std::vector<SampleBucket>& after, const ArrayState& array) {
+  const size_t buckets = after.size();
   std::string what =
       plan_.engine == SampleEngine::Quicksort
           ? fmt::format("Pass {}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
@@ -154,7 +173,28 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, size_t
                         "its final place. Each block scatters its keys to the places the scan gave",
                         pass.index, buckets);
   if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
-  rec_.record(step(SampleStepKind::Scatter, what), array);
+  Step s = step(SampleStepKind::Scatter, what);
+  SampleBucketSizes sizes;
+  sizes.pass = pass.index;
+  sizes.k = plan_.k;
+  sizes.oversampling = plan_.oversampling;
+  sizes.bucket_max = plan_.bucket_max;
+  const uint32_t slots = plan_.slots();
+  sizes.child_begin.push_back(0);
+  for (size_t pi = 0; pi < pass.parents.size() && (pi + 1) * slots <= slot_counts.size(); ++pi) {
+    const SampleParent& p = pass.parents[pi];
+    const uint32_t used = p.degenerate ? 3 : plan_.k;
+    sizes.parent_size.push_back(p.size);
+    sizes.parent_three_way.push_back(p.degenerate ? 1 : 0);
+    sizes.child_size.insert(sizes.child_size.end(), slot_counts.begin() + ptrdiff_t(pi * slots),
+                            slot_counts.begin() + ptrdiff_t(pi * slots + used));
+    sizes.child_begin.push_back(uint32_t(sizes.child_size.size()));
+  }
+  for (const SampleBucket& b : after) sizes.buckets.push_back({b.begin, b.size, b.done});
+  std::sort(sizes.buckets.begin(), sizes.buckets.end(),
+            [](const SampleBucketSizes::Bucket& a, const SampleBucketSizes::Bucket& b) { return a.begin < b.begin; });
+  s.aux.push_back(std::move(sizes));
+  rec_.record(std::move(s), array);
 }
 
 void SampleStepWriter::second_level(size_t buckets, uint64_t largest, const ArrayState& array) {

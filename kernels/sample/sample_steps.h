@@ -9,6 +9,7 @@
 #include "common/recorder.h"
 #include "common/timeline.h"
 #include "radix/radix_aux.h"  // DigitHistogram: the k x p bucket table drawn as radix's digit counts
+#include "sample_aux.h"
 #include "sample_schedule.h"
 
 namespace sortscope {
@@ -32,14 +33,19 @@ class SampleStepWriter {
  public:
   SampleStepWriter(const SamplePlan& plan, Recorder& recorder) : plan_(plan), rec_(recorder) {}
   void input(const ArrayState& array);
-  // After the splitter step of a pass: `degenerate` buckets got a three-way split.
-  void splitters(const SamplePass& pass, uint32_t degenerate, const ArrayState& array);
+  // After the splitter step of a pass: `degenerate` buckets got a three-way split; `first_sample` is
+  // the sorted sample of the pass's first bucket (a * k words), shown with its splitters.
+  void splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
+                 const ArrayState& array);
   // The pass's count table (pass.table_entries, layout of sample_layout.h), before and after the
   // scan; shown as a blocks x buckets matrix (replicas summed), DigitHistogram's heat map.
   void counts(const SamplePass& pass, const std::vector<uint64_t>& table, const ArrayState& array);
   void scan(const SamplePass& pass, const std::vector<uint64_t>& table,
             const std::vector<uint64_t>& scanned, const ArrayState& array);
-  void scatter(const SamplePass& pass, uint32_t constant, size_t buckets, const ArrayState& array);
+  // After the scatter: `slot_counts` holds plan.slots() child sizes per parent (pass.parents'
+  // order, degenerate flags set); `buckets` is every bucket after the pass.
+  void scatter(const SamplePass& pass, uint32_t constant, const std::vector<uint64_t>& slot_counts,
+               const std::vector<SampleBucket>& buckets, const ArrayState& array);
   void second_level(size_t buckets, uint64_t largest, const ArrayState& array);
 
  private:

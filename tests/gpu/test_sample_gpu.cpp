@@ -15,6 +15,7 @@
 #include "common/generators_gpu.h"
 #include "common/verify_gpu.h"
 #include "radix/radix_aux.h"
+#include "sample/sample_aux.h"
 #include "core/runner.h"
 #include "device_input.h"
 #include "gpu_test_env.h"
@@ -129,6 +130,20 @@ TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
         EXPECT_EQ(hg->counts, hm->counts) << a->id() << " step " << i;
         EXPECT_EQ(hg->scanned, hm->scanned) << a->id() << " step " << i;
       }
+    }
+    // The first pass's sample and splitters (read back through the splitter kernel's capture
+    // pointer) and its bucket sizes equal the model's.
+    if (const SampleSplitters* sm = find_aux<SampleSplitters>(tm.steps[1].aux)) {
+      const SampleSplitters* sg = find_aux<SampleSplitters>(tg.steps[1].aux);
+      ASSERT_NE(sg, nullptr) << a->id();
+      EXPECT_EQ(sg->sample, sm->sample) << a->id();
+      EXPECT_EQ(sg->splitters, sm->splitters) << a->id();
+    }
+    if (const SampleBucketSizes* bm = find_aux<SampleBucketSizes>(tm.steps[4].aux)) {
+      const SampleBucketSizes* bg = find_aux<SampleBucketSizes>(tg.steps[4].aux);
+      ASSERT_NE(bg, nullptr) << a->id();
+      EXPECT_EQ(bg->child_size, bm->child_size) << a->id();
+      EXPECT_EQ(bg->parent_size, bm->parent_size) << a->id();
     }
     // Every later table: consistent in itself.
     for (const Step& s : tg.steps) {

@@ -3,6 +3,7 @@
 // (histogram heat map, look-back schedule, numbers in small matrices), bitonic frames stay as they
 // were, and a step without panel snapshots draws nothing. Set SORTSCOPE_TEST_PNG_DIR to keep the
 // frames for looking at.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include "ui/gui_main.h"
 #include "views/aux_panel.h"
 #include "views/radix/radix_views.h"
+#include "sample/sample_aux.h"
 
 namespace sortscope::test {
 namespace {
@@ -227,6 +229,38 @@ TEST_F(Fixture, HidingThePanelGivesTheArrayItsRoomBack) {
   frames.render_rgba(3, 1280, 720);
   EXPECT_TRUE(frames.layout().aux.empty());
   EXPECT_GT(frames.layout().view.h, with * 1.5f);
+}
+
+// Sample sort (visual/views/sample/): the splitter step shows the sorted sample with its splitters,
+// the scatter step the bucket sizes; each view is drawn (coloured pixels across its middle) and
+// the snapshots say what the pass did.
+TEST_F(Fixture, SampleSortSplitterAndBucketSizeViews) {
+  Timeline t = model_timeline("sample-sort", 1u << 16, {{"k", 16}});
+  FrameRenderer frames(t, *find_algorithm(t.algorithm));
+  int splitters = -1, sizes = -1;
+  for (int s = 0; s < frames.step_count(); ++s) {
+    if (splitters < 0 && find_aux<SampleSplitters>(t.steps[size_t(s)].aux)) splitters = s;
+    if (sizes < 0 && find_aux<SampleBucketSizes>(t.steps[size_t(s)].aux)) sizes = s;
+  }
+  ASSERT_GE(splitters, 0);
+  ASSERT_GT(sizes, splitters);
+  const SampleSplitters& sp = *find_aux<SampleSplitters>(t.steps[size_t(splitters)].aux);
+  EXPECT_EQ(sp.sample.size(), 16u * sp.oversampling);
+  ASSERT_EQ(sp.splitters.size(), 15u);
+  EXPECT_TRUE(std::is_sorted(sp.sample.begin(), sp.sample.end()));
+  EXPECT_EQ(sp.splitters[0], sp.sample[sp.oversampling - 1]);
+  const SampleBucketSizes& bs = *find_aux<SampleBucketSizes>(t.steps[size_t(sizes)].aux);
+  ASSERT_EQ(bs.parent_size.size(), 1u);
+  uint64_t total = 0;
+  for (uint64_t c : bs.child_size) total += c;
+  EXPECT_EQ(total, uint64_t(1) << 16);
+  for (int step : {splitters, sizes})
+    for (auto [w, h] : {std::pair{1280, 720}, {640, 360}}) {
+      const Image img = render(frames, step, w, h, "sample_" + std::to_string(step) + "_" + std::to_string(w));
+      const FrameLayout& L = frames.layout();
+      ASSERT_EQ(L.aux_views.size(), 1u);
+      EXPECT_GT(saturated_pixels(img, middle(L.aux_views[0])), int(middle(L.aux_views[0]).w * middle(L.aux_views[0]).h * 0.2f));
+    }
 }
 
 // Draw-list level: what draw_aux_panel adds, without GL.

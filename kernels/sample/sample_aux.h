@@ -1,0 +1,44 @@
+#pragma once
+// Sample sort's (and quicksort's) auxiliary snapshots (common/aux_data.h): what a distribution
+// pass shows besides the key array. Recorded by SampleStepWriter (sample_steps.h) from the CPU
+// model and the GPU path alike; drawn by the panel views in visual/views/sample/.
+#include <cstdint>
+#include <vector>
+
+namespace sortscope {
+
+// Step 1 of a pass (Leischner 2010 §6.1, Alg. 5): the sorted random sample of the pass's first
+// bucket (a * k ordered-bits words) and the splitters taken from it, every a-th key
+// (s_i = S_{i a}, i = 1 .. k-1). All splitters equal: the bucket is split three ways (§6.2).
+struct SampleSplitters {
+  uint32_t pass = 0;
+  uint32_t k = 0, oversampling = 0;  // k buckets, a = oversampling
+  uint64_t bucket_begin = 0, bucket_size = 0;
+  uint32_t buckets_in_pass = 0;      // buckets this pass splits (the sample shown is the first's)
+  bool three_way = false;
+  std::vector<uint64_t> sample;      // sorted, a * k words
+  std::vector<uint64_t> splitters;   // k - 1 words
+};
+
+// After the scatter of a pass (§6.2): how evenly the splitters cut, and what recurses. For each
+// bucket the pass split, its children's sizes in bucket order against the ideal size/k; with
+// oversampling a the keys between consecutive splitters are a gaps of the sample, so a child's size
+// is spread about size/k by about size/(k sqrt(a)) (a Beta-distributed gap of a sample keys).
+// `buckets`: every bucket after the pass, in array order, with M = bucket_max: larger ones get
+// another pass, done ones (= parts, constant buckets) are final.
+struct SampleBucketSizes {
+  struct Bucket {
+    uint64_t begin = 0, size = 0;
+    bool done = false;
+  };
+  uint32_t pass = 0;
+  uint32_t k = 0, oversampling = 0;
+  uint64_t bucket_max = 0;             // M
+  std::vector<uint64_t> parent_size;   // the buckets this pass split
+  std::vector<uint8_t> parent_three_way;
+  std::vector<uint32_t> child_begin;   // parents + 1 offsets into child_size
+  std::vector<uint64_t> child_size;    // every slot, empty ones included (k, or 3 for a three-way split)
+  std::vector<Bucket> buckets;
+};
+
+}  // namespace sortscope

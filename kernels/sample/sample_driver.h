@@ -1,0 +1,52 @@
+#pragma once
+// The host's driver of sample sort and quicksort (§6.1-6.2), one loop for the CPU model and the GPU
+// path: the array starts as one bucket (the input step); while some bucket holds more than M keys,
+// one level-1 pass over all such buckets at once (§6.2: "we run the step in parallel for multiple
+// buckets"); then level 2 over the small buckets, largest first; the last step shows the whole
+// array sorted. The engine does the work, the schedule (sample_schedule.h) decides it.
+#include <cstdint>
+#include <vector>
+
+#include "sample_schedule.h"
+#include "sample_steps.h"
+
+namespace sortscope {
+
+struct SampleDriverRun {
+  uint32_t passes = 0;         // level-1 passes
+  uint64_t small_buckets = 0;  // level-2 list
+  uint64_t largest_small = 0;
+};
+
+// `engine` provides
+//   ArrayState array(const std::vector<SampleBucket>& buckets)   the array as the timeline shows it
+//   std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets)
+//       one level-1 pass over pass.parents, recording its steps; returns the parents' children
+//       and updates `buckets` (every bucket, for the pictures)
+//   void second_level(const std::vector<SampleSmallBucket>& small)   level 2, in the list's order
+// `writer` (explain mode) records the input and the last step; null when not recording.
+template <class Engine>
+SampleDriverRun run_sample_driver(const SamplePlan& plan, Engine& engine, SampleStepWriter* writer) {
+  SampleDriverRun run;
+  std::vector<SampleBucket> buckets;
+  if (plan.n) buckets.push_back({0, plan.n, false, false});
+  if (writer) writer->input(engine.array(buckets));
+  std::vector<SampleBucket> large;
+  std::vector<SampleSmallBucket> small;
+  sort_out_buckets(plan, buckets, large, small);
+  while (!large.empty()) {
+    std::vector<SampleBucket> children = engine.distribute(layout_pass(plan, run.passes, large), buckets);
+    ++run.passes;
+    sort_out_buckets(plan, children, large, small);
+  }
+  run.small_buckets = small.size();
+  run.largest_small = small.empty() ? 0 : small.front().size;
+  if (!small.empty()) engine.second_level(small);
+  if (writer && plan.n) {
+    const std::vector<SampleBucket> all = {{0, plan.n, false, true}};
+    writer->second_level(small.size(), run.largest_small, engine.array(all));
+  }
+  return run;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,139 @@
+// SampleBucketSizes: how evenly a pass's splitters cut, and which buckets recurse (Leischner 2010
+// §6.2: buckets larger than M get another pass; = parts and constant buckets are final).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "views/radix/radix_view_util.h"
+#include "views/sample/sample_views.h"
+
+namespace sortscope {
+
+using namespace radix_view;
+
+namespace {
+
+// Bucket kinds in the recursion strip (Okabe & Ito's vermillion and bluish green: far apart for
+// colour-blind viewers and from the key colour map).
+constexpr std::array<float, 4> kAnotherPass{0.84f, 0.37f, 0.00f, 1.0f};
+constexpr std::array<float, 4> kLevelTwo{0.00f, 0.62f, 0.45f, 1.0f};
+
+}  // namespace
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSizes& b) {
+  const size_t parents = b.parent_size.size();
+  const bool valid = parents > 0 && b.child_begin.size() == parents + 1 && b.child_begin.back() == b.child_size.size();
+  const uint32_t a = std::max<uint32_t>(1, b.oversampling);
+  const Alternatives titles{fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass, b.k, a),
+                            fmt::format("Bucket sizes, pass {}", b.pass), "Bucket sizes"};
+  // Over every bucket the pass split: the largest child against its parent's ideal size/k.
+  double worst = 0;
+  if (valid)
+    for (size_t p = 0; p < parents; ++p) {
+      const uint32_t n_children = b.child_begin[p + 1] - b.child_begin[p];
+      const double ideal = double(b.parent_size[p]) / std::max<uint32_t>(1, n_children);
+      if (b.parent_three_way[p] || ideal <= 0) continue;
+      for (uint32_t j = b.child_begin[p]; j < b.child_begin[p + 1]; ++j)
+        worst = std::max(worst, double(b.child_size[j]) / ideal);
+    }
+  uint64_t recurse = 0, level2 = 0, final_ = 0;
+  for (const auto& x : b.buckets) (x.done ? final_ : x.size > b.bucket_max ? recurse : level2) += 1;
+  const Alternatives subtitles{
+      fmt::format("{} bucket{} split \xC2\xB7 largest child {:.2f}x ideal \xC2\xB7 now {} > M, {} for level 2, {} final",
+                  parents, parents == 1 ? "" : "s", worst, recurse, level2, final_),
+      fmt::format("largest child {:.2f}x ideal \xC2\xB7 {} > M", worst, recurse)};
+  const Rect content = begin_panel(c, r, titles, subtitles);
+  if (!valid || content.h < 30 || content.w < 60) {
+    end_panel(c);
+    return;
+  }
+  ImDrawList* dl = c.dl;
+  ImFont* sf = small(c);
+  const float spx = c.small_px, sc = c.scale;
+  const ImU32 dim = to_u32(palette::kTextDim), hi = to_u32(palette::kHighlight);
+
+  // Bottom rows: the recursion strip and its legend; above them the bars of the first bucket.
+  const float strip_h = std::round(std::max(6.0f, spx * 0.9f));
+  const float legend_h = std::round(spx * 1.3f);
+  const float gap = 4 * sc;
+  const Rect bars{content.x + 0, content.y, content.w, content.h - strip_h - legend_h - 2 * gap};
+  const Rect strip{content.x, bars.bottom() + gap, content.w, strip_h};
+  if (bars.h > 20) {
+    dl->AddRectFilled(ImVec2(bars.x, bars.y), ImVec2(bars.right(), bars.bottom()), to_u32(palette::kPlotBackground));
+    const uint32_t first = b.child_begin[0], count = b.child_begin[1] - first;
+    const double ideal = double(b.parent_size[0]) / std::max<uint32_t>(1, count);
+    uint64_t largest = 0;
+    for (uint32_t j = 0; j < count; ++j) largest = std::max(largest, b.child_size[first + j]);
+    // The value axis reaches the largest child, twice the ideal at least, and M where M is near.
+    double top = std::max({double(largest), 2 * ideal, 1.0});
+    if (double(b.bucket_max) < 1.5 * top) top = std::max(top, double(b.bucket_max) * 1.05);
+    auto y_of = [&](double v) { return bars.bottom() - float(v / top) * (bars.h - 2 * sc); };
+    // The spread that oversampling leaves: a child is a gaps of the sample, so about
+    // ideal * (1 +- 1/sqrt(a)) (one standard deviation).
+    if (!b.parent_three_way[0]) {
+      const double spread = ideal / std::sqrt(double(a));
+      dl->AddRectFilled(ImVec2(bars.x, y_of(ideal + spread)), ImVec2(bars.right(), y_of(std::max(0.0, ideal - spread))),
+                        to_u32(palette::kText, 0.07f));
+    }
+    const float w = bars.w / float(std::max<uint32_t>(1, count));
+    const float pad = w >= 6 ? std::max(1.0f, w * 0.15f) : 0.0f;
+    for (uint32_t j = 0; j < count; ++j) {
+      const uint64_t size = b.child_size[first + j];
+      const float x0 = bars.x + w * float(j) + pad * 0.5f, x1 = bars.x + w * float(j + 1) - pad * 0.5f;
+      const ImU32 col = size > b.bucket_max ? to_u32(kAnotherPass) : digit_colour(j, count);
+      if (size) dl->AddRectFilled(ImVec2(x0, y_of(double(size))), ImVec2(std::max(x1, x0 + 1), bars.bottom()), col);
+    }
+    const float yi = y_of(ideal);
+    dl->AddLine(ImVec2(bars.x, yi), ImVec2(bars.right(), yi), hi, std::max(1.0f, 1.5f * sc));
+    // Labels on a dark ground, so bars and lines under them do not hide them.
+    auto label = [&](float x, float y, ImU32 col, const std::string& t, float align) {
+      const float w = text_width(sf, spx, t), x0 = x - w * align;
+      dl->AddRectFilled(ImVec2(x0 - 2 * sc, y), ImVec2(x0 + w + 2 * sc, y + spx * 1.1f),
+                        to_u32(palette::kPlotBackground, 0.85f));
+      text(c, sf, spx, x0, y, col, t);
+    };
+    std::string right = fmt::format("first bucket: {} keys, {} children \xC2\xB7 M = {}",
+                                    short_count(b.parent_size[0]), count, short_count(b.bucket_max));
+    if (double(b.bucket_max) <= top) {
+      const float ym = y_of(double(b.bucket_max));
+      dl->AddLine(ImVec2(bars.x, ym), ImVec2(bars.right(), ym), to_u32(kAnotherPass), std::max(1.0f, sc));
+      label(bars.x + 3 * sc, ym + 2 * sc, to_u32(kAnotherPass), "M: larger buckets get another pass", 0);
+    }
+    label(bars.right() - 3 * sc, bars.y + 2 * sc, dim, first_fitting(sf, spx, {right, ""}, bars.w * 0.6f), 1.0f);
+    label(bars.x + 3 * sc, std::max(bars.y + 2 * sc, yi - spx * 1.2f), hi,
+          first_fitting(sf, spx,
+                        {fmt::format("ideal size/k = {}; band: ideal +-1/sqrt(a)", short_count(uint64_t(ideal))),
+                         fmt::format("ideal {}", short_count(uint64_t(ideal)))},
+                        bars.w * 0.5f),
+          0);
+  }
+  // The recursion: every bucket of the array after the pass, by position.
+  uint64_t total = 0;
+  for (const auto& x : b.buckets) total = std::max(total, x.begin + x.size);
+  if (total > 0) {
+    dl->AddRectFilled(ImVec2(strip.x, strip.y), ImVec2(strip.right(), strip.bottom()), to_u32(palette::kPlotBackground));
+    for (const auto& x : b.buckets) {
+      const float x0 = strip.x + strip.w * float(double(x.begin) / double(total));
+      const float x1 = strip.x + strip.w * float(double(x.begin + x.size) / double(total));
+      const ImU32 col = x.done ? to_u32(palette::kBlockB) : x.size > b.bucket_max ? to_u32(kAnotherPass)
+                                                                                  : to_u32(kLevelTwo);
+      dl->AddRectFilled(ImVec2(x0, strip.y), ImVec2(std::max(x1 - (x1 - x0 > 3 ? 1.0f : 0.0f), x0 + 1), strip.bottom()),
+                        col);
+    }
+  }
+  float lx = content.x;
+  const float ly = strip.bottom() + gap;
+  auto item = [&](ImU32 col, const std::string& label) {
+    dl->AddRectFilled(ImVec2(lx, ly + spx * 0.2f), ImVec2(lx + spx * 0.8f, ly + spx), col);
+    text(c, sf, spx, lx + spx, ly, dim, label);
+    lx += spx + text_width(sf, spx, label) + 10 * sc;
+  };
+  item(to_u32(kAnotherPass), "> M: another pass");
+  item(to_u32(kLevelTwo), "<= M: level 2, one block");
+  item(to_u32(palette::kBlockB), "final (= part, constant)");
+  end_panel(c);
+}
+
+}  // namespace sortscope

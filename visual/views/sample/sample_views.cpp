@@ -1,0 +1,13 @@
+// Sample sort's snapshot types (kernels/sample/sample_aux.h) in the view registry: both are panel
+// views of a plain width.
+#include "views/sample/sample_views.h"
+#include "views/view_registry.h"
+
+namespace sortscope {
+
+void register_sample_views(ViewRegistry& registry) {
+  registry.add_panel<SampleSplitters>(draw_aux_view);
+  registry.add_panel<SampleBucketSizes>(draw_aux_view);
+}
+
+}  // namespace sortscope
