@@ -19,7 +19,8 @@ const std::vector<ParamSpec>& search_merge_params() {
       ParamSpec::enumeration("global", {{int(SearchMergeGlobal::Full), "full"}, {int(SearchMergeGlobal::Half), "half"}},
                              int(SearchMergeGlobal::Full),
                              "the merge passes: a work-item per key, or per left-run key copying right-run keys"),
-      ParamSpec::list("tile", kSearchMergeTiles, false, 256, "keys per work-group (one key per work-item) in the local phase"),
+      ParamSpec::list("tile", kSearchMergeTiles, false, 256, "keys per work-group (one key per work-item) in the local phase")
+          .teach(64),  // a lecture's few thousand keys: several global passes
   };
   return specs;
 }

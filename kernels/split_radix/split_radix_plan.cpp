@@ -11,9 +11,11 @@ const std::vector<ParamSpec>& split_radix_params() {
       // §4.4.1: D = 4, so that most of a 512-key tile's 16 bins hold >= 16 keys (a coalesced segment).
       ParamSpec::range("digit_bits", 4, 1, kSplitRadixMaxDigitBits, false,
                        "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins)"),
-      ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)"),
+      // Teaching: the paper's 512-key tile (§4.4.1), so a lecture's few thousand keys make several tiles.
+      ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)").teach(128),
       ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, false, 8,
-                      "keys each thread holds in registers; tile = threads x keys_per_thread"),
+                      "keys each thread holds in registers; tile = threads x keys_per_thread")
+          .teach(4),
   };
   return specs;
 }
