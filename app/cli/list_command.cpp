@@ -6,6 +6,7 @@
 #include "command.h"
 #include "common/input_spec.h"
 #include "core/device_info.h"
+#include "core/tuning_table.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -31,6 +32,13 @@ void list() {
   fmt::print("This build: {}; runs on: {}\n",
              built_with_cuda() ? "CUDA kernels and CPU models" : "CPU models only (built without nvcc)",
              d.gpu ? "GPU " + d.summary() : d.name);
+  // The tables `auto` reads on this device (sortscope tune writes them); the CPU models have theirs.
+  const std::string device = d.gpu ? d.name : "CPU model";
+  const auto tables = tuning_tables(device);
+  if (tables.empty())
+    fmt::print("Tuning tables for {}: none in {}; auto uses the built-in choices (sortscope tune writes one)\n", device,
+               tuning_dir(device).string());
+  for (const auto& t : tables) fmt::print("Tuning table in use for {}: {}\n", device, t.string());
 }
 
 }  // namespace

@@ -82,7 +82,10 @@ void run(const RunArgs& args) {
   const Backend backend = runner.backend_for(algo);
 
   fmt::print("sortscope run: {}\n", algo.title());
-  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  std::string tuning_table;
+  const ParamValues ran = runner.params_as_run(s, &tuning_table);
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s, &ran));
+  if (!tuning_table.empty()) fmt::print("  tuning      auto from the tuning table {}\n", tuning_table);
   if (!args.scenario.input.empty()) {
     fmt::print("  input       {}: n = {}, {} keys{}\n", args.scenario.input, s.input.n,
                key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");

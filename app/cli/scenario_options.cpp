@@ -118,10 +118,10 @@ std::optional<HostKeys> load_input_file(const ScenarioArgs& a) {
   return read_keys_file(a.input, raw);
 }
 
-std::string describe_algorithm_params(const Scenario& s) {
+std::string describe_algorithm_params(const Scenario& s, const ParamValues* given_ran) {
   const Algorithm* algo = find_algorithm(s.algorithm);
   if (!algo) return s.algorithm;
-  const ParamValues ran = algo->params_as_run(s.params, s.input.key, s.input.with_values);
+  const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(s.params, s.input.key, s.input.with_values);
   const std::string params = format_params(algo->params(), s.params, &ran);
   return params.empty() ? s.algorithm : s.algorithm + " " + params;
 }

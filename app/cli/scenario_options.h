@@ -47,7 +47,9 @@ std::optional<HostKeys> load_input_file(const ScenarioArgs& args);
 
 // "radix-onesweep threads=auto(512) keys_per_thread=16 ranking=atomic": parameters in ParamSpec
 // order, in their text form (format_params), each auto with the value it runs as for this input.
-std::string describe_algorithm_params(const Scenario& s);
+// `ran`: the values that run where the caller knows them (Runner::params_as_run, a tuning table
+// included); the built-in choices of auto otherwise.
+std::string describe_algorithm_params(const Scenario& s, const ParamValues* ran = nullptr);
 // "uniform, n = 1048576 (2^20), u32 keys + u32 values, seed 1" with the knobs the distribution uses.
 std::string describe_input(const InputSpec& in);
 

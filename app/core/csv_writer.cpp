@@ -59,7 +59,10 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
                                   info.source, s.algorithm};
   // Values in their text form (16, atomic), auto with what it ran as: auto(512).
   const Algorithm* algo = find_algorithm(s.algorithm);
-  const ParamValues ran = algo ? algo->params_as_run(s.params, in.key, in.with_values) : s.params;
+  // The runner's record of what ran (a tuning table's row included) where it has one.
+  const ParamValues ran = !r.params_ran.empty() ? r.params_ran
+                          : algo                ? algo->params_as_run(s.params, in.key, in.with_values)
+                                                : s.params;
   for (const std::string& name : param_names) {
     auto it = s.params.find(name);
     const ParamSpec* spec = algo ? find_param(algo->params(), name) : nullptr;

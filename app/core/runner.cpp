@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <numeric>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "common/key_transform.h"
 #include "common/recorder.h"
 #include "registry.h"
+#include "tuning_table.h"
 
 #if SORTSCOPE_HAS_CUDA
 #include <cuda_runtime_api.h>
@@ -187,6 +189,8 @@ Timing summarise(Backend backend, int warmup, std::vector<double> ms, const Algo
 }  // namespace
 
 struct Runner::State {
+  // Tuning tables read so far, by path (absent: no table there), so a sweep reads each once.
+  std::map<std::string, std::optional<TuningTable>> tuning;
   bool prepared = false;
   InputSpec spec;           // the input as prepared (n/key/values from the user's keys when adopted)
   Backend backend = Backend::CpuModel;
@@ -396,6 +400,8 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
   State& st = *state_;
   const Algorithm& a = *find_algorithm(s.algorithm);
   const int warmup = std::max(0, options.warmup), reps = std::max(1, options.reps);
+  std::string table;
+  const ParamValues ran = params_as_run(s, &table);
   std::vector<double> ms;
   std::optional<Verdict> verdict;
   auto keep = [&](const Verdict& v) {  // the first failing verdict sticks, else the latest
@@ -418,7 +424,7 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
       if (options.flush_l2 && st.l2_flush.size())
         CUDA_CHECK(cudaMemsetAsync(st.l2_flush.data(), i & 0xff, st.l2_flush.size(), st.stream));
       CUDA_CHECK(cudaEventRecord(st.start, st.stream));
-      a.run_gpu(s.params, work, ctx);
+      a.run_gpu(ran, work, ctx);
       CUDA_CHECK(cudaEventRecord(st.stop, st.stream));
       CUDA_CHECK(cudaEventSynchronize(st.stop));
       float t = 0;
@@ -435,7 +441,7 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
       throw_if_interrupted();
       st.host_work = st.host_pristine;  // fresh copy, not timed
       auto t0 = Clock::now();
-      a.run_model(s.params, st.host_work, nullptr);
+      a.run_model(ran, st.host_work, nullptr);
       auto t1 = Clock::now();
       if (i < warmup) continue;
       ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
@@ -452,6 +458,8 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
   else if (options_.force_cpu) r.device = "CPU model (--cpu: GPU not used)";
   else r.device = fmt::format("CPU model ({} has no GPU kernels)", a.id());
   r.timing = summarise(st.backend, warmup, std::move(ms), a, s);
+  r.params_ran = ran;
+  r.tuning_table = table;
   r.verdict = *verdict;
   return r;
 }
@@ -463,6 +471,7 @@ ExplainResult Runner::explain(const Scenario& scenario) {
   State& st = *state_;
   const Algorithm& a = *find_algorithm(s.algorithm);
   const InputSpec& in = st.spec;
+  const ParamValues ran = params_as_run(s);
   ExplainResult r;
   r.scenario = s;
   r.backend = st.backend;
@@ -495,7 +504,7 @@ ExplainResult Runner::explain(const Scenario& scenario) {
     ctx.scratch = &st.scratch;
     st.reset_work();
     CUDA_CHECK(cudaEventRecord(st.start, st.stream));
-    a.run_gpu(s.params, work, ctx);
+    a.run_gpu(ran, work, ctx);
     CUDA_CHECK(cudaEventRecord(st.stop, st.stream));
     CUDA_CHECK(cudaEventSynchronize(st.stop));
     float t = 0;
@@ -515,13 +524,38 @@ ExplainResult Runner::explain(const Scenario& scenario) {
     Recorder recorder(r.timeline);
     st.host_work = st.host_pristine;
     auto t0 = std::chrono::steady_clock::now();
-    a.run_model(s.params, st.host_work, &recorder);
+    a.run_model(ran, st.host_work, &recorder);
     auto t1 = std::chrono::steady_clock::now();
     r.run_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
     r.verdict = verify_host(st.hash, st.host_work);
   }
   st.have_output = true;
   return r;
+}
+
+ParamValues Runner::params_as_run(const Scenario& s, std::string* table) const {
+  if (table) table->clear();
+  const Algorithm* a = find_algorithm(s.algorithm);
+  if (!a) return s.params;
+  const InputSpec& in = s.input;
+  ParamValues p = s.params;
+  bool any_auto = false;
+  for (const auto& [name, v] : p) any_auto = any_auto || v == kParamAuto;
+  if (any_auto) {
+    // The CPU models have their own tables ("CPU model"), so a table never crosses backends.
+    const std::string device = backend_for(*a) == Backend::Gpu ? device_.name : "CPU model";
+    const std::filesystem::path path = tuning_table_path(device, a->id(), in.key, in.with_values);
+    auto it = state_->tuning.find(path.string());
+    if (it == state_->tuning.end())
+      it = state_->tuning.emplace(path.string(), load_tuning_table(path, device, a->id(), in.key, in.with_values)).first;
+    if (it->second) {
+      if (const TuningRow* row = it->second->row_for(in.n)) {
+        p = apply_tuning_row(a->params(), p, *row);
+        if (table) *table = path.string();
+      }
+    }
+  }
+  return a->params_as_run(p, in.key, in.with_values);
 }
 
 HostKeys Runner::last_output() const {

@@ -81,6 +81,10 @@ struct MeasureResult {
   std::string baseline_id;
   std::optional<Timing> baseline;
   bool baseline_verified = false;
+  // The parameters as they ran (every auto replaced: Runner::params_as_run), and the tuning table
+  // that gave the auto values, or "" when the built-in choices did.
+  ParamValues params_ran;
+  std::string tuning_table;
   // Baseline time / our time (above 1: faster than the baseline); 0 without a baseline.
   double speedup() const { return baseline && timing.median_ms > 0 ? baseline->median_ms / timing.median_ms : 0; }
 };
@@ -146,6 +150,13 @@ class Runner {
                         const std::atomic<bool>* cancel = nullptr);
   // Explain mode on the prepared input: the same kernels with a Recorder.
   ExplainResult explain(const Scenario& s);
+
+  // The parameters a run of `s` uses: every `auto` replaced by the row of this device's tuning
+  // table for the algorithm, key type and values (core/tuning_table.h) that holds s.input.n when
+  // such a table exists, by the algorithm's built-in choice otherwise (Algorithm::params_as_run).
+  // `table`, when given, receives the table's path, or "" when none was used. Throws
+  // std::runtime_error with one line when the table exists but is malformed.
+  ParamValues params_as_run(const Scenario& s, std::string* table = nullptr) const;
 
   // The sorted keys (and values) of the last measure() or explain(), copied to the host.
   HostKeys last_output() const;

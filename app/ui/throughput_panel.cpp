@@ -75,6 +75,9 @@ void summary_line(AppState& s, bool one_line) {
       left_out += "\n" + vs;
     }
   }
+  // Which tuning table gave the auto parameters (sortscope tune), or that the built-in choices did.
+  if (!s.measure->tuning_table.empty() && text("auto: tuning table", true))
+    item_tooltip("auto parameters ran with the values of this device's tuning table:\n" + s.measure->tuning_table);
   const char* verdict = s.measure->verdict.ok() ? "verified" : "FAILED";
   if (flow.next(ImGui::CalcTextSize(verdict).x + ImGui::GetFontSize())) {
     badge(verdict, s.measure->verdict.ok() ? colors::kGood : colors::kBad);

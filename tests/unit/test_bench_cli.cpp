@@ -147,5 +147,27 @@ TEST_F(BenchCli, CtrlCKeepsEveryFinishedState) {
   EXPECT_EQ(outputs(), (std::vector<std::string>{"i.csv", "i.json", "i.md"}));
 }
 
+// sortscope tune on the CPU model writes a table under XDG_CONFIG_HOME that list names and run uses.
+TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
+  setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
+  EXPECT_EQ(run({"tune", "--cpu", "--algo", "merge"}), 1);
+  EXPECT_NE(err().find("merge has no auto parameters"), std::string::npos) << err();
+  ASSERT_EQ(run({"tune", "--cpu", "--algo", "radix-onesweep", "--n", "2^10:2^11", "--timeout", "0.01",
+                 "--min-samples", "2", "--warmup", "0"}),
+            0)
+      << err();
+  const fs::path table = dir_ / "config" / "sortscope" / "tuning" / "CPU-model" / "radix-onesweep-u32-keys.txt";
+  ASSERT_TRUE(fs::exists(table)) << out();
+  const std::string text = slurp(table);
+  EXPECT_NE(text.find("device: CPU model\nalgorithm: radix-onesweep\nkey: u32\nvalues: no\n2^10 "), std::string::npos)
+      << text;
+  EXPECT_NE(out().find("[56/56]"), std::string::npos) << out();  // 4 x 7 sets x 2 sizes
+  ASSERT_EQ(run({"list"}), 0);
+  EXPECT_NE(out().find("Tuning table in use for CPU model: " + table.string()), std::string::npos) << out();
+  ASSERT_EQ(run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "2^10", "--reps", "1"}), 0) << err();
+  EXPECT_NE(out().find("tuning      auto from the tuning table " + table.string()), std::string::npos) << out();
+  unsetenv("XDG_CONFIG_HOME");
+}
+
 }  // namespace
 }  // namespace sortscope

@@ -1,0 +1,145 @@
+// sortscope tune: on this device, the best values of an algorithm's `auto` parameters per size
+// range, measured as `sortscope bench` measures (every run verified, nvbench's stopping rule), and
+// written as a tuning table in the user's config folder (core/tuning_table.h), which `auto` then
+// uses on this device.
+#include <map>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "bench/bench_runner.h"
+#include "command.h"
+#include "core/interrupt.h"
+#include "core/tuning_table.h"
+#include "parse/size_parse.h"
+#include "option_checks.h"
+#include "registry.h"
+
+namespace sortscope {
+namespace {
+
+struct TuneArgs {
+  std::string algo = "radix-onesweep";
+  std::string key = "u32";
+  bool values = false;
+  std::string sizes;  // default: 2^16:2^28 on the GPU, 2^10:2^14 on the CPU models
+  bool cpu = false;
+  int min_samples = 10;
+  double max_noise_percent = 0.5;
+  double timeout_s = 2;
+  int warmup = 2;
+};
+
+void tune(const TuneArgs& a) {
+  install_interrupt_handlers();
+  const Algorithm* algo = find_algorithm(a.algo);
+  if (!algo) throw std::runtime_error(fmt::format("--algo: unknown algorithm '{}' (known: {})", a.algo, algorithm_names()));
+  // The parameters `auto` stands for are what a table gives: each swept over its listed values.
+  BenchAxesText axes;
+  axes.algos = algo->id();
+  axes.keys = a.key;
+  axes.values = a.values ? "yes" : "no";
+  std::vector<std::string> names;
+  for (const ParamSpec& p : algo->params()) {
+    if (!p.has_auto) continue;
+    std::string list;
+    for (int v : p.offered())
+      if (v != kParamAuto) list += (list.empty() ? "" : ",") + format_param_value(p, v);
+    axes.params.push_back(p.name + "=" + list);
+    names.push_back(p.name);
+  }
+  if (names.empty())
+    throw std::runtime_error(fmt::format("--algo: {} has no auto parameters (tune finds what auto means; "
+                                         "algorithms with auto: see sortscope list)", algo->id()));
+  RunnerOptions ro;
+  ro.force_cpu = a.cpu;
+  Runner runner(ro);
+  const bool gpu = runner.backend_for(*algo) == Backend::Gpu;
+  axes.sizes = !a.sizes.empty() ? a.sizes : gpu ? "2^16:2^28" : "2^10:2^14";
+  const BenchMatrix matrix = parse_bench_matrix(axes);
+  const std::vector<BenchState> states = expand_bench_matrix(matrix);
+  check_bench_states(states, runner);
+
+  TuningTable table;
+  table.device = gpu ? runner.device().name : "CPU model";
+  table.algorithm = algo->id();
+  table.key = matrix.keys[0];
+  table.with_values = a.values;
+  const std::filesystem::path path = tuning_table_path(table.device, table.algorithm, table.key, table.with_values);
+  fmt::print("sortscope tune: {} {} {}, {} sizes x {} parameter sets on {}\n", algo->id(), key_type_name(table.key),
+             a.values ? "pairs" : "keys", matrix.sizes.size(), states.size() / matrix.sizes.size(),
+             gpu ? "GPU: " + runner.device().summary()
+                 : "the CPU model (" + std::string(a.cpu ? "--cpu given" : runner.device().no_gpu_reason) +
+                       ") - a table for the CPU models, not for a GPU");
+  std::fflush(stdout);
+
+  BenchSettings settings;
+  settings.rule.min_samples = size_t(a.min_samples);
+  settings.rule.max_noise = a.max_noise_percent / 100;
+  settings.rule.timeout_s = a.timeout_s;
+  settings.warmup = a.warmup;
+  const BenchReport report = run_bench(states, settings, runner, [](const BenchReport& r) {
+    const BenchRecord& rec = r.records.back();
+    fmt::print("  [{}/{}] {}: {:.3f} G keys/s, noise {:.2f}%{}\n", r.records.size(), r.planned_states, rec.state.name,
+               rec.result.timing.keys_per_s / 1e9, 100 * rec.measurement.summary.noise,
+               rec.result.verdict.ok() ? "" : " - FAILED verification");
+    std::fflush(stdout);
+  });
+
+  // Per size: the fastest verified parameter set, and the built-in choice's time for the note.
+  ParamValues autos;
+  for (const std::string& n : names) autos[n] = kParamAuto;
+  for (uint64_t n : matrix.sizes) {
+    const BenchRecord* best = nullptr;
+    const BenchRecord* builtin = nullptr;
+    const ParamValues builtin_values = algo->params_as_run(autos, table.key, table.with_values);
+    for (const BenchRecord& r : report.records) {
+      if (r.result.scenario.input.n != n || !r.result.verdict.ok()) continue;
+      if (!best || r.result.timing.median_ms < best->result.timing.median_ms) best = &r;
+      bool same = true;
+      for (const std::string& name : names) same = same && r.result.scenario.params.at(name) == builtin_values.at(name);
+      if (same) builtin = &r;
+    }
+    if (!best) throw std::runtime_error(fmt::format("no parameter set verified at n = {}; no table written", n));
+    TuningRow row;
+    row.from_n = n;
+    for (const std::string& name : names) row.params[name] = best->result.scenario.params.at(name);
+    row.note = fmt::format("{:.3f} G keys/s at {}", best->result.timing.keys_per_s / 1e9, format_size(n));
+    if (builtin && best->result.timing.median_ms > 0)
+      row.note += fmt::format(", {:.3f}x the built-in choice", builtin->result.timing.median_ms / best->result.timing.median_ms);
+    // Adjacent sizes with the same winner are one range.
+    if (!table.rows.empty() && table.rows.back().params == row.params) continue;
+    table.rows.push_back(std::move(row));
+  }
+  throw_if_interrupted();
+  save_tuning_table(path, table);
+  fmt::print("  table       {} ({} rows); auto uses it on this device from now on:\n", path.string(), table.rows.size());
+  fmt::print("{}", format_tuning_table(table));
+}
+
+}  // namespace
+
+void register_tune_command(CLI::App& app) {
+  auto a = std::make_shared<TuneArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "tune", "Find this device's best values of an algorithm's auto parameters per size range and write them as a "
+              "tuning table that auto uses");
+  cmd->add_option("-a,--algo", a->algo, "Algorithm with auto parameters (sortscope list)")->capture_default_str();
+  cmd->add_option("-k,--key", a->key, "Key type: u32, i32, f32, u64, i64, f64")->capture_default_str();
+  cmd->add_flag("--values", a->values, "Tune the key-value sort (a u32 value per key)");
+  cmd->add_option("-n,--n", a->sizes, "Sizes A:B (every power of two) or a list; default 2^16:2^28 (2^10:2^14 on the CPU models)")
+      ->check(non_empty());
+  cmd->add_flag("--cpu", a->cpu, "Tune the CPU model (its own table) even where a CUDA device exists");
+  cmd->add_option("--min-samples", a->min_samples, "Timed samples per parameter set at least")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--max-noise", a->max_noise_percent, "Noise target in %")->check(finite_in(0, 100))->capture_default_str();
+  cmd->add_option("--timeout", a->timeout_s, "Seconds of samples per parameter set at most")
+      ->check(finite_in(0, 86400))
+      ->capture_default_str();
+  cmd->add_option("--warmup", a->warmup, "Untimed runs first")->check(CLI::Range(0, 10000))->capture_default_str();
+  cmd->callback([a] { tune(*a); });
+}
+
+}  // namespace sortscope
