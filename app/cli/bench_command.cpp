@@ -15,6 +15,7 @@
 #include "command.h"
 #include "core/interrupt.h"
 #include "option_checks.h"
+#include "sampling_options.h"
 
 namespace sortscope {
 namespace {
@@ -22,10 +23,7 @@ namespace {
 struct BenchArgs {
   BenchAxesText axes;
   bool cpu = false;
-  int min_samples = 10;
-  double max_noise_percent = 0.5;
-  double timeout_s = 15;
-  int warmup = 2;
+  SamplingArgs sampling;
   bool flush_l2 = false;
   BenchOutputs out;
   std::vector<std::string> compare;
@@ -55,11 +53,7 @@ void bench(const BenchArgs& a) {
   Runner runner(ro);
   check_bench_states(states, runner);
 
-  BenchSettings settings;
-  settings.rule.min_samples = size_t(a.min_samples);
-  settings.rule.max_noise = a.max_noise_percent / 100;
-  settings.rule.timeout_s = a.timeout_s;
-  settings.warmup = a.warmup;
+  BenchSettings settings = bench_settings(a.sampling);
   settings.flush_l2 = a.flush_l2;
 
   const bool gpu = runner.device().gpu && !a.cpu;
@@ -74,7 +68,7 @@ void bench(const BenchArgs& a) {
                a.cpu ? std::string("--cpu given") : runner.device().no_gpu_reason);
   fmt::print("  statistics  at least {} samples, until the noise is <= {}% or {} s per state; {} warm-up runs{}; "
              "every run verified\n",
-             a.min_samples, a.max_noise_percent, a.timeout_s, a.warmup,
+             a.sampling.min_samples, a.sampling.max_noise_percent, a.sampling.timeout_s, a.sampling.warmup,
              a.flush_l2 ? (gpu ? "; L2 flushed before each timed run" : "; --flush-l2 has no effect on the CPU model")
                         : "");
   std::fflush(stdout);
@@ -136,19 +130,7 @@ void register_bench_command(CLI::App& app) {
       ->take_all();
   cmd->add_option("--seed", a->axes.seed, "Seed of the inputs")->check(whole_number(UINT64_MAX))->capture_default_str();
   cmd->add_flag("--cpu", a->cpu, "Run the CPU models even where a CUDA device exists");
-  cmd->add_option("--min-samples", a->min_samples, "Timed samples per state at least")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
-  cmd->add_option("--max-noise", a->max_noise_percent,
-                  "Stop sampling a state when its noise (relative standard deviation) is at most this, in %")
-      ->check(finite_in(0, 100))
-      ->capture_default_str();
-  cmd->add_option("--timeout", a->timeout_s, "Seconds of samples per state at most (its budget)")
-      ->check(finite_in(0, 86400))
-      ->capture_default_str();
-  cmd->add_option("--warmup", a->warmup, "Untimed runs before a state's samples")
-      ->check(CLI::Range(0, 10000))
-      ->capture_default_str();
+  add_sampling_options(*cmd, a->sampling, "state");
   cmd->add_flag("--flush-l2", a->flush_l2, "Overwrite the GPU's L2 cache before each timed run (cold runs)");
   cmd->add_option("--csv", a->out.csv, "Write the states as CSV (run's columns and more)")->check(non_empty());
   cmd->add_option("--json", a->out.json, "Write the states as JSON (nvbench-like; read by --compare)")

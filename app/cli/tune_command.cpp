@@ -14,6 +14,7 @@
 #include "core/tuning_table.h"
 #include "parse/size_parse.h"
 #include "option_checks.h"
+#include "sampling_options.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -25,10 +26,7 @@ struct TuneArgs {
   bool values = false;
   std::string sizes;  // default: 2^16:2^28 on the GPU, 2^10:2^14 on the CPU models
   bool cpu = false;
-  int min_samples = 10;
-  double max_noise_percent = 0.5;
-  double timeout_s = 2;
-  int warmup = 2;
+  SamplingArgs sampling{10, 0.5, 2, 2};  // 2 s per parameter set: a sweep has many
 };
 
 void tune(const TuneArgs& a) {
@@ -74,11 +72,7 @@ void tune(const TuneArgs& a) {
                        ") - a table for the CPU models, not for a GPU");
   std::fflush(stdout);
 
-  BenchSettings settings;
-  settings.rule.min_samples = size_t(a.min_samples);
-  settings.rule.max_noise = a.max_noise_percent / 100;
-  settings.rule.timeout_s = a.timeout_s;
-  settings.warmup = a.warmup;
+  const BenchSettings settings = bench_settings(a.sampling);
   const BenchReport report = run_bench(states, settings, runner, [](const BenchReport& r) {
     const BenchRecord& rec = r.records.back();
     fmt::print("  [{}/{}] {}: {:.3f} G keys/s, noise {:.2f}%{}\n", r.records.size(), r.planned_states, rec.state.name,
@@ -131,14 +125,7 @@ void register_tune_command(CLI::App& app) {
   cmd->add_option("-n,--n", a->sizes, "Sizes A:B (every power of two) or a list; default 2^16:2^28 (2^10:2^14 on the CPU models)")
       ->check(non_empty());
   cmd->add_flag("--cpu", a->cpu, "Tune the CPU model (its own table) even where a CUDA device exists");
-  cmd->add_option("--min-samples", a->min_samples, "Timed samples per parameter set at least")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
-  cmd->add_option("--max-noise", a->max_noise_percent, "Noise target in %")->check(finite_in(0, 100))->capture_default_str();
-  cmd->add_option("--timeout", a->timeout_s, "Seconds of samples per parameter set at most")
-      ->check(finite_in(0, 86400))
-      ->capture_default_str();
-  cmd->add_option("--warmup", a->warmup, "Untimed runs first")->check(CLI::Range(0, 10000))->capture_default_str();
+  add_sampling_options(*cmd, a->sampling, "parameter set");
   cmd->callback([a] { tune(*a); });
 }
 

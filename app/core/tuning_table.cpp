@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "common/output_file.h"
+#include "config_dir.h"
 #include "parse/size_parse.h"
 #include "registry.h"
 
@@ -163,18 +164,6 @@ TuningTable parse_tuning_table(std::string_view text, const std::string& what) {
     if (!have[f]) throw std::runtime_error(what + ": no header (device:, algorithm:, key:, values:)");
   if (t.rows.empty()) throw std::runtime_error(what + ": no rows");
   return t;
-}
-
-std::filesystem::path config_dir() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  std::filesystem::path base;
-  if (xdg && *xdg) {
-    base = xdg;
-  } else {
-    const char* home = std::getenv("HOME");
-    base = std::filesystem::path(home && *home ? home : ".") / ".config";
-  }
-  return base / "sortscope";
 }
 
 std::filesystem::path tuning_dir(const std::string& device) { return config_dir() / "tuning" / slug(device); }

@@ -54,8 +54,6 @@ std::string format_tuning_table(const TuningTable& t);
 // Throws std::runtime_error with one line starting with `what` (the file's name).
 TuningTable parse_tuning_table(std::string_view text, const std::string& what);
 
-// $XDG_CONFIG_HOME/sortscope (~/.config/sortscope without it): the user's config folder.
-std::filesystem::path config_dir();
 // The folder of a device's tables: config_dir()/tuning/<device>, the device's name made a folder
 // name of letters, digits and '-'.
 std::filesystem::path tuning_dir(const std::string& device);

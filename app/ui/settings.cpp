@@ -15,6 +15,7 @@
 
 #include "common/json_number.h"
 #include "common/output_file.h"
+#include "core/config_dir.h"
 #include "export/frame_schedule.h"
 #include "frame_limits.h"
 #include "registry.h"
@@ -31,17 +32,7 @@ const char* view_mode_name(ArrayViewMode m) {
   return "auto";
 }
 
-std::filesystem::path settings_path() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  std::filesystem::path base;
-  if (xdg && *xdg) {
-    base = xdg;
-  } else {
-    const char* home = std::getenv("HOME");
-    base = std::filesystem::path(home && *home ? home : ".") / ".config";
-  }
-  return base / "sortscope" / "settings.json";
-}
+std::filesystem::path settings_path() { return config_dir() / "settings.json"; }
 
 namespace {
 nlohmann::json panel_modes_to_json(const PanelModes& p) {
