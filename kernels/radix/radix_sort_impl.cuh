@@ -13,6 +13,7 @@
 
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
+#include "common/device_readback.cuh"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
 #include "common/param_dispatch.h"
@@ -35,23 +36,6 @@ void allow_shared_memory(Kernel kernel, size_t bytes) {
                              " KiB of shared memory, the GPU gives a block at most " +
                              std::to_string(max_bytes / 1024) + " KiB; choose fewer threads or keys per thread");
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-}
-
-template <class T>
-std::vector<T> to_host(const T* d, size_t count, cudaStream_t stream) {
-  std::vector<T> h(count);
-  if (count) CUDA_CHECK(cudaMemcpyAsync(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  return h;
-}
-
-inline ArrayState device_state(const void* keys, const uint32_t* values, cudaStream_t stream) {
-  ArrayState a;
-  a.keys = keys;
-  a.values = values;
-  a.on_device = true;
-  a.stream = stream;
-  return a;
 }
 
 // Explain mode's device-side capture buffers for one multi-block pass (reused pass after pass).

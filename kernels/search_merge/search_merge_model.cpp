@@ -17,14 +17,6 @@ namespace {
 // Keys of a pair whose searches the timeline shows.
 constexpr uint32_t kSampledSearches = 24;
 
-template <class Word>
-ArrayState host_state(const Word* k, const uint32_t* v) {
-  ArrayState a;
-  a.keys = k;
-  a.values = v;
-  return a;
-}
-
 struct Work {
   uint64_t items = 0, max = 0, total = 0;
   void add(uint64_t w) {
@@ -121,7 +113,7 @@ class Model {
                                          "search. As ordered bits; {}",
                                          p_.n, key_type_name(p_.key_type), p_.with_values ? " with values" : "",
                                          p_.describe())),
-                   host_state(k_, v_));
+                   ArrayState{.keys = k_, .values = v_});
     }
     if (p_.n == 0) return;
     switch (p_.local) {
@@ -184,7 +176,7 @@ class Model {
                                    stable ? ", after the equal keys before it" : "", p_.tiles, p_.tile, p_.tile));
     s.aux.push_back(BlockOwnership{p_.tile});
     s.aux.push_back(std::move(cap));
-    rec_->record(std::move(s), host_state(k_, v_));
+    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
   }
 
   // §2.3: odd-even transposition, in place; as many phases as the tile has keys.
@@ -213,7 +205,7 @@ class Model {
                                    p_.tile, p_.tiles, p_.tile));
     s.aux.push_back(BlockOwnership{p_.tile});
     s.aux.push_back(std::move(cap));
-    rec_->record(std::move(s), host_state(k_, v_));
+    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
   }
 
   // §2.5: binary-search merging inside each tile, runs of 1, 2, ..., tile / 2.
@@ -239,7 +231,7 @@ class Model {
                                      run, 2 * run, stage + 1, work.max));
       s.aux.push_back(BlockOwnership{p_.tile});
       s.aux.push_back(std::move(cap));
-      rec_->record(std::move(s), host_state(k_, v_));
+      rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
     }
   }
 
@@ -286,7 +278,7 @@ class Model {
     s.aux.push_back(BlockOwnership{2 * run});
     s.aux.push_back(std::move(cap));
     s.aux.push_back(tree);
-    rec_->record(std::move(s), host_state(k_, v_));
+    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
   }
 
   const SearchMergePlan& p_;

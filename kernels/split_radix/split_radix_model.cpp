@@ -9,14 +9,6 @@
 namespace sortscope {
 namespace {
 
-template <class Word>
-ArrayState host_state(const Word* k, const uint32_t* v) {
-  ArrayState a;
-  a.keys = k;
-  a.values = v;
-  return a;
-}
-
 // One one-bit split of keys[0, count) on `bit` through tmp (§4.2.2 step 1a); fills `capture` with
 // the bits and their scan when given.
 template <class Word>
@@ -49,7 +41,7 @@ template <class Word>
 void model_sort(const SplitRadixPlan& plan, Word* keys, uint32_t* values, SplitRadixStepWriter* writer) {
   const uint64_t n = plan.n;
   const uint32_t digits = plan.digits, mask = plan.digit_mask();
-  if (writer) writer->input(host_state(keys, values));
+  if (writer) writer->input(ArrayState{.keys = keys, .values = values});
   if (n == 0) return;
   std::vector<Word> local(n), tmp(plan.tile_keys);
   std::vector<uint32_t> local_values(values ? n : 0), tmp_values(values ? plan.tile_keys : 0);
@@ -77,7 +69,7 @@ void model_sort(const SplitRadixPlan& plan, Word* keys, uint32_t* values, SplitR
         capture.bit = uint32_t(shift + s);
         capture.tile = highlight;
         capture.begin = plan.tile_begin(highlight);
-        writer->split(std::move(capture), host_state(local.data(), lv));
+        writer->split(std::move(capture), ArrayState{.keys = local.data(), .values = lv});
       }
     }
     // Step 1b: the digit runs of every sorted tile, from where the digit changes.
@@ -93,10 +85,10 @@ void model_sort(const SplitRadixPlan& plan, Word* keys, uint32_t* values, SplitR
         previous = d;
       }
     }
-    if (writer) writer->tile_histogram(pass, counts, host_state(local.data(), lv));
+    if (writer) writer->tile_histogram(pass, counts, ArrayState{.keys = local.data(), .values = lv});
     // Step 2: the digit-major scan.
     const std::vector<uint64_t> scanned = digit_major_scan(counts, uint32_t(plan.tiles), digits);
-    if (writer) writer->scan(pass, counts, scanned, host_state(local.data(), lv));
+    if (writer) writer->scan(pass, counts, scanned, ArrayState{.keys = local.data(), .values = lv});
     // Step 3: every digit run to its offset.
     std::vector<uint32_t> all_dest(keep_map ? n : 0);
     for (uint64_t t = 0; t < plan.tiles; ++t) {
@@ -109,7 +101,7 @@ void model_sort(const SplitRadixPlan& plan, Word* keys, uint32_t* values, SplitR
         if (keep_map) all_dest[i] = uint32_t(dest);
       }
     }
-    if (writer) writer->scatter(pass, counts, scanned, std::move(all_dest), host_state(keys, values));
+    if (writer) writer->scatter(pass, counts, scanned, std::move(all_dest), ArrayState{.keys = keys, .values = values});
   }
 }
 

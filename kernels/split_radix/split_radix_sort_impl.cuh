@@ -11,6 +11,7 @@
 
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
+#include "common/device_readback.cuh"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
 #include "common/param_dispatch.h"
@@ -20,23 +21,6 @@
 #include "split_radix_steps.h"
 
 namespace sortscope::split_radix_detail {
-
-template <class T>
-std::vector<T> to_host(const T* d, size_t count, cudaStream_t stream) {
-  std::vector<T> h(count);
-  if (count) CUDA_CHECK(cudaMemcpyAsync(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  return h;
-}
-
-inline ArrayState device_state(const void* keys, const uint32_t* values, cudaStream_t stream) {
-  ArrayState a;
-  a.keys = keys;
-  a.values = values;
-  a.on_device = true;
-  a.stream = stream;
-  return a;
-}
 
 // Digit-major [digits][tiles] on the device -> tiles x digits (row-major) as the step writer takes it.
 template <class T, class U>

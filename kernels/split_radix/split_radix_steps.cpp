@@ -59,6 +59,16 @@ Step SplitRadixStepWriter::step(SplitRadixStep kind, std::string caption, int la
   return make_step(kind, std::move(caption), launch, launch >= 0 ? plan_.launch_name(launch) : std::string());
 }
 
+DigitHistogram SplitRadixStepWriter::histogram(int pass, const std::vector<uint32_t>& counts,
+                                               const std::vector<uint64_t>* scanned) const {
+  DigitHistogram h = make_digit_histogram(counts, scanned, uint32_t(plan_.tiles), plan_.digits);
+  h.pass = uint32_t(pass);
+  h.digit_shift = uint32_t(plan_.pass_shift(pass));
+  h.digit_bits = uint32_t(plan_.pass_bits(pass));
+  h.rows_are = DigitHistogram::Rows::Tiles;
+  return h;
+}
+
 void SplitRadixStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   rec_.record(step(SplitRadixStep::Input,
@@ -86,11 +96,6 @@ void SplitRadixStepWriter::split(OneBitSplit s, const ArrayState& array) {
 
 void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>& counts,
                                           const ArrayState& array) {
-  DigitHistogram h = make_digit_histogram(counts, nullptr, uint32_t(plan_.tiles), plan_.digits);
-  h.pass = uint32_t(pass);
-  h.digit_shift = uint32_t(plan_.pass_shift(pass));
-  h.digit_bits = uint32_t(plan_.pass_bits(pass));
-  h.rows_are = DigitHistogram::Rows::Tiles;
   const uint64_t t = plan_.highlight_tile();
   Step st = step(SplitRadixStep::TileHistogram,
                  fmt::format("Each tile is now sorted on its digit: the lengths of its digit runs are its row "
@@ -98,7 +103,7 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
                              "digits x {} tiles)",
                              pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, plan_.tiles),
                  plan_.launch_of_local_sort(pass));
-  st.aux.push_back(std::move(h));
+  st.aux.push_back(histogram(pass, counts, nullptr));
   st.aux.push_back(tile_digit_runs(plan_, pass, t, counts.data() + size_t(t) * plan_.digits));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   rec_.record(std::move(st), array);
@@ -106,18 +111,13 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
 
 void SplitRadixStepWriter::scan(int pass, const std::vector<uint32_t>& counts,
                                 const std::vector<uint64_t>& scanned, const ArrayState& array) {
-  DigitHistogram h = make_digit_histogram(counts, &scanned, uint32_t(plan_.tiles), plan_.digits);
-  h.pass = uint32_t(pass);
-  h.digit_shift = uint32_t(plan_.pass_shift(pass));
-  h.digit_bits = uint32_t(plan_.pass_bits(pass));
-  h.rows_are = DigitHistogram::Rows::Tiles;
   Step st = step(SplitRadixStep::Scan,
                  fmt::format("Running totals of the counts, digit 0 of every tile first, give each tile the "
                              "place of each of its runs. Pass {}/{}: exclusive scan of {} entries in "
                              "digit-major order",
                              pass + 1, plan_.passes, uint64_t(plan_.digits) * plan_.tiles),
                  plan_.launch_of_scan(pass));
-  st.aux.push_back(std::move(h));
+  st.aux.push_back(histogram(pass, counts, &scanned));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   rec_.record(std::move(st), array);
 }
@@ -125,18 +125,13 @@ void SplitRadixStepWriter::scan(int pass, const std::vector<uint32_t>& counts,
 void SplitRadixStepWriter::scatter(int pass, const std::vector<uint32_t>& counts,
                                    const std::vector<uint64_t>& scanned, std::vector<uint32_t> all_dest,
                                    const ArrayState& array) {
-  DigitHistogram h = make_digit_histogram(counts, &scanned, uint32_t(plan_.tiles), plan_.digits);
-  h.pass = uint32_t(pass);
-  h.digit_shift = uint32_t(plan_.pass_shift(pass));
-  h.digit_bits = uint32_t(plan_.pass_bits(pass));
-  h.rows_are = DigitHistogram::Rows::Tiles;
   Step st = step(SplitRadixStep::Scatter,
                  fmt::format("Each tile copies its digit runs to their places: the array is now sorted by bits "
                              "0..{}. Pass {}/{}, {}: every run is contiguous, so the writes coalesce",
                              plan_.pass_shift(pass) + plan_.pass_bits(pass) - 1, pass + 1, plan_.passes,
                              bits_range(plan_, pass)),
                  plan_.launch_of_scatter(pass));
-  st.aux.push_back(std::move(h));
+  st.aux.push_back(histogram(pass, counts, &scanned));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   if (!all_dest.empty()) st.aux.push_back(ScatterMap{std::move(all_dest)});
   rec_.record(std::move(st), array);

@@ -8,6 +8,7 @@
 
 #include "common/recorder.h"
 #include "common/timeline.h"
+#include "radix/radix_aux.h"
 #include "split_radix_aux.h"
 #include "split_radix_plan.h"
 
@@ -43,6 +44,8 @@ class SplitRadixStepWriter {
 
  private:
   Step step(SplitRadixStep kind, std::string caption, int launch) const;
+  // The tiles x digits matrix as radix's DigitHistogram (rows = tiles), with its scan when given.
+  DigitHistogram histogram(int pass, const std::vector<uint32_t>& counts, const std::vector<uint64_t>* scanned) const;
   const SplitRadixPlan& plan_;
   Recorder& rec_;
 };
