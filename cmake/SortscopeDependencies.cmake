@@ -8,6 +8,7 @@ find_package(Threads REQUIRED)
 find_package(glfw3 REQUIRED)
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)   # libimgui-dev 1.86: static, glfw + opengl3 backends
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)       # libstb-dev: stb_image_write for PNG frames
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd) # libzstd-dev: trace files (.sstrace)
 
 # The GL 4.5 core + EGL 1.5 loader is generated at build time by python3-glad, never committed.
 find_program(GLAD_EXECUTABLE glad REQUIRED)

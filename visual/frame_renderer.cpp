@@ -282,7 +282,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     parts.push_back(st.launch >= 0 ? fmt::format("launch {}: {}", st.launch, st.launch_name) : st.launch_name);
   }
   if (st.gpu_ms > 0) parts.push_back(fmt::format("{:.3f} ms on the GPU", st.gpu_ms));
-  parts.push_back(timeline_.on_gpu ? "recorded on the GPU" : "CPU model");
+  parts.push_back(!style_.source.empty() ? style_.source : timeline_.on_gpu ? "recorded on the GPU" : "CPU model");
   if (info.mode != ArrayMode::Auto) {
     mode_part = parts.size();
     parts.push_back(std::string(array_mode_name(info.mode)) +

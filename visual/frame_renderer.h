@@ -46,6 +46,9 @@ struct FrameStyle {
   float text_scale = 1;     // text (and the panels sized by it) against the frame's own scale: the
                             // app passes its projector scale, so slides read from the back row
   ArrayViewOptions array;   // mode (auto/bars/dots/heat map), overlays
+  std::string source;       // where the timeline came from, in the info line: "recorded on NVIDIA
+                            // H200 (GPU), 2026-11-23 18:04 UTC" for a trace; empty: "recorded on
+                            // the GPU" or "CPU model" from the timeline
 };
 
 // Where the parts of the last frame went (pixels, top-left origin): for tests and the app.

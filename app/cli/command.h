@@ -22,6 +22,7 @@ void register_render_command(CLI::App& app);
 void register_list_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_tune_command(CLI::App& app);
+void register_trace_command(CLI::App& app);
 void register_gui_command(CLI::App& app);     // app/ui (sortscope_gui)
 void register_record_command(CLI::App& app);  // app/export (sortscope_gui)
 

@@ -22,6 +22,7 @@
 #include "registry.h"
 #include "option_checks.h"
 #include "scenario_options.h"
+#include "trace/trace_file.h"
 #include "parse/size_parse.h"
 #include "parse/step_range.h"
 
@@ -31,6 +32,7 @@ namespace fs = std::filesystem;
 
 struct RenderArgs {
   ScenarioArgs scenario;
+  std::string trace;
   std::string steps;
   std::string out;
   std::string size = "1280x720";
@@ -45,29 +47,17 @@ bool ends_with_png(const std::string& path) {
 
 std::string frame_name(int64_t step) { return fmt::format("frame_{:05d}.png", step); }
 
-void render(const RenderArgs& args) {
-  install_interrupt_handlers();
+// Runs the scenario in explain mode and prints what ran.
+std::shared_ptr<const ExplainResult> run_live(const RenderArgs& args) {
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
-  const FrameSize size = parse_frame_size(args.size);
-  if (!size.ok()) throw std::runtime_error("--size: " + size.error);
-  if (args.out.empty()) throw std::runtime_error("--out: say where the frames go (a folder, or file.png for one frame)");
-  const bool to_file = ends_with_png(args.out);
-  StepSelection sel = parse_step_selection(args.steps.empty() ? (to_file ? "last" : "all") : args.steps);
-  if (to_file && !sel.single())
-    throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
-                                         "or give a folder for several", args.out));
-  // Checked before the run, so a bad path costs nothing and leaves nothing.
-  if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
-    throw std::runtime_error("--out: " + e);
-
   std::optional<HostKeys> user = load_input_file(args.scenario);
   RunnerOptions ro;
   ro.force_cpu = args.scenario.cpu;
   Runner runner(ro);
   s = runner.prepare(s, std::move(user), /*for_explain=*/true);
-  ExplainResult r = runner.explain(s);
-  const Timeline& tl = r.timeline;
+  auto r = std::make_shared<const ExplainResult>(runner.explain(s));
+  const Timeline& tl = r->timeline;
 
   fmt::print("sortscope render: {}\n", algo.title());
   fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
@@ -76,20 +66,49 @@ void render(const RenderArgs& args) {
                key_type_name(s.input.key), s.input.with_values ? " + u32 values" : "");
   else
     fmt::print("  input       {}\n", describe_input(s.input));
-  if (r.backend == Backend::Gpu)
+  if (r->backend == Backend::Gpu)
     fmt::print("  device      GPU: {}\n", runner.device().summary());
   else
     fmt::print("  device      CPU model: {}\n",
                runner.device().gpu ? (args.scenario.cpu ? std::string("--cpu given")
                                                         : algo.id() + " has no GPU kernels")
                                    : runner.device().no_gpu_reason);
-  fmt::print("  verdict     {}\n", r.verdict.summary());
+  fmt::print("  verdict     {}\n", r->verdict.summary());
   const int summarised = tl.store ? tl.store->summarised_count() : 0;
   fmt::print("  timeline    {} steps, recorded from the {} in {:.3f} ms (capture included); {}\n",
-             tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model", r.run_ms,
+             tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model", r->run_ms,
              summarised ? fmt::format("{} snapshots kept as density summaries (capture budget {})", summarised,
                                       format_bytes(double(tl.store->budget_bytes())))
                         : std::string("every snapshot kept in full"));
+  return r;
+}
+
+void render(const RenderArgs& args) {
+  install_interrupt_handlers();
+  const FrameSize size = parse_frame_size(args.size);
+  if (!size.ok()) throw std::runtime_error("--size: " + size.error);
+  if (args.out.empty()) throw std::runtime_error("--out: say where the frames go (a folder, or file.png for one frame)");
+  const bool to_file = ends_with_png(args.out);
+  StepSelection sel = parse_step_selection(args.steps.empty() ? (to_file ? "last" : "all") : args.steps);
+  if (to_file && !sel.single())
+    throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
+                                         "or give a folder for several", args.out));
+  if (args.trace.empty()) build_scenario(args.scenario);  // a bad scenario is refused before the paths
+  // Checked before the run, so a bad path costs nothing and leaves nothing.
+  if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
+    throw std::runtime_error("--out: " + e);
+
+  FrameStyle style;
+  std::shared_ptr<const ExplainResult> r;
+  if (!args.trace.empty()) {
+    Trace t = read_trace_for("render", args.trace);
+    style.source = t.info.label();
+    r = t.explain;
+  } else {
+    r = run_live(args);
+  }
+  const Timeline& tl = r->timeline;
+  const Algorithm& algo = *find_algorithm(tl.algorithm);
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
@@ -104,7 +123,7 @@ void render(const RenderArgs& args) {
     throw ExitStatus{3};
   }
   fmt::print("  renderer    {}\n", context->describe());
-  FrameRenderer renderer(tl, algo);
+  FrameRenderer renderer(tl, algo, style);
 
   throw_if_interrupted();
   if (to_file) {
@@ -126,7 +145,7 @@ void render(const RenderArgs& args) {
                fs::path(args.out).string(), frame_name(span.first),
                span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
   }
-  if (!r.verdict.ok()) throw ExitStatus{2};
+  if (!r->verdict.ok()) throw ExitStatus{2};
 }
 
 }  // namespace
@@ -134,8 +153,9 @@ void render(const RenderArgs& args) {
 void register_render_command(CLI::App& app) {
   auto args = std::make_shared<RenderArgs>();
   args->scenario.default_n = "1024";
-  CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode and write PNG frames of its steps");
+  CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode (or replay a trace) and write PNG frames of its steps");
   add_scenario_options(*cmd, args->scenario);
+  add_trace_option(*cmd, args->trace);
   cmd->add_option("--steps", args->steps,
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
                   "last for file.png");

@@ -67,6 +67,37 @@ void add_scenario_options(CLI::App& cmd, ScenarioArgs& a) {
   cmd.add_flag("--cpu", a.cpu, "Run the CPU model even where a CUDA device exists");
 }
 
+CLI::Option* add_trace_option(CLI::App& cmd, std::string& path) {
+  const std::vector<CLI::Option*> scenario = cmd.get_options([](const CLI::Option* o) { return o->get_name() != "--help"; });
+  CLI::Option* trace = cmd.add_option("--trace", path,
+                                      "Replay this trace file (sortscope trace --out F.sstrace) as recorded, instead "
+                                      "of running a scenario; needs no GPU")
+                           ->check(CLI::ExistingFile);
+  for (CLI::Option* o : scenario) trace->excludes(o);
+  return trace;
+}
+
+Trace read_trace_for(const std::string& command, const std::string& path) {
+  Trace trace = read_trace(path);
+  const TraceInfo& i = trace.info;
+  const Timeline& tl = trace.explain->timeline;
+  fmt::print("sortscope {}: {} (replaying a trace)\n", command, find_algorithm(tl.algorithm)->title());
+  fmt::print("  recording   {}, written by {}\n", i.label(), i.writer);
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(i.scenario));
+  fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), i.input_source);
+  fmt::print("  device      {}\n", i.device);
+  fmt::print("  verdict     {}\n", i.verdict.summary());
+  if (i.timing)
+    fmt::print("  timing      median {:.4f} ms of {} runs ({}), as measured then\n", i.timing->median_ms,
+               i.timing->ms.size(), i.timing->clock);
+  const int summarised = tl.store->summarised_count();
+  fmt::print("  timeline    {} steps from the {}{}{}\n", tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model",
+             summarised ? fmt::format(", {} snapshots as density summaries", summarised) : std::string(),
+             trace.skipped_aux ? fmt::format(", {} snapshots of types this build cannot draw skipped", trace.skipped_aux)
+                               : std::string());
+  return trace;
+}
+
 Scenario build_scenario(const ScenarioArgs& a) {
   Scenario s;
   const Algorithm* algo = find_algorithm(a.algo);

@@ -11,6 +11,7 @@
 
 #include "common/host_keys.h"
 #include "common/scenario.h"
+#include "trace/trace_file.h"
 
 namespace sortscope {
 
@@ -36,6 +37,14 @@ struct ScenarioArgs {
 
 // Adds the scenario options to `cmd`, bound to `args` (which must outlive parsing).
 void add_scenario_options(CLI::App& cmd, ScenarioArgs& args);
+
+// --trace FILE (render, record, gui): replay a trace file (app/trace/trace_file.h) instead of
+// running a scenario. Call right after add_scenario_options: it excludes every option added so far,
+// since the trace says what was run.
+CLI::Option* add_trace_option(CLI::App& cmd, std::string& path);
+// Reads the --trace file and prints what `render --trace` and `record --trace` say about it: the
+// recording's label, writer, device, scenario, verdict, timing and timeline. Throws one line.
+Trace read_trace_for(const std::string& command, const std::string& path);
 
 // The scenario the options describe, checked without allocating: algorithm, parameters, their
 // ranges, distribution, key type, n and the knobs. Throws std::runtime_error with one line.

@@ -18,6 +18,7 @@
 #include "core/runner.h"
 #include "gl/headless_context.h"
 #include "registry.h"
+#include "trace/trace_file.h"
 #include "video_exporter.h"
 
 namespace sortscope {
@@ -26,6 +27,7 @@ namespace {
 
 struct RecordArgs {
   ScenarioArgs scenario;
+  std::string trace;
   std::string out;
   std::string size = "1280x720";
   int fps = 30;
@@ -34,10 +36,29 @@ struct RecordArgs {
   double hold = 1.0;
 };
 
-void record(const RecordArgs& args) {
-  install_interrupt_handlers();
+// Runs the scenario in explain mode and prints what ran.
+std::shared_ptr<const ExplainResult> run_live(const RecordArgs& args) {
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
+  std::optional<HostKeys> user = load_input_file(args.scenario);
+  RunnerOptions ro;
+  ro.force_cpu = args.scenario.cpu;
+  Runner runner(ro);
+  s = runner.prepare(s, std::move(user), /*for_explain=*/true);
+  auto result = std::make_shared<const ExplainResult>(runner.explain(s));
+  fmt::print("sortscope record: {} ({})\n", algo.title(), algo.citation());
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  fmt::print("  input       {}\n", describe_input(s.input));
+  fmt::print("  device      {}\n", result->backend == Backend::Gpu ? "GPU: " + runner.device().summary()
+                                                                    : "CPU model: " + runner.device().name);
+  fmt::print("  verdict     {}\n", result->verdict.summary());
+  fmt::print("  timeline    {} steps\n", result->timeline.steps.size());
+  return result;
+}
+
+void record(const RecordArgs& args) {
+  install_interrupt_handlers();
+  if (args.trace.empty()) build_scenario(args.scenario);  // a bad scenario is refused before anything else
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
   // The option checks (register_record_command) bound --fps, --steps-per-second and --hold; the
@@ -47,20 +68,17 @@ void record(const RecordArgs& args) {
     throw std::runtime_error("--out: " + e);
   const StepSelection sel = parse_step_selection(args.steps);
 
-  std::optional<HostKeys> user = load_input_file(args.scenario);
-  RunnerOptions ro;
-  ro.force_cpu = args.scenario.cpu;
-  Runner runner(ro);
-  s = runner.prepare(s, std::move(user), /*for_explain=*/true);
-  auto result = std::make_shared<ExplainResult>(runner.explain(s));
+  FrameStyle style;
+  std::shared_ptr<const ExplainResult> result;
+  if (!args.trace.empty()) {
+    Trace t = read_trace_for("record", args.trace);
+    style.source = t.info.label();
+    result = t.explain;
+  } else {
+    result = run_live(args);
+  }
   const Timeline& tl = result->timeline;
-  fmt::print("sortscope record: {} ({})\n", algo.title(), algo.citation());
-  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
-  fmt::print("  input       {}\n", describe_input(s.input));
-  fmt::print("  device      {}\n", result->backend == Backend::Gpu ? "GPU: " + runner.device().summary()
-                                                                   : "CPU model: " + runner.device().name);
-  fmt::print("  verdict     {}\n", result->verdict.summary());
-  fmt::print("  timeline    {} steps\n", tl.steps.size());
+  const Algorithm& algo = *find_algorithm(tl.algorithm);
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
@@ -75,6 +93,7 @@ void record(const RecordArgs& args) {
   o.first_step = int(span.first);
   o.last_step = int(span.last);
   o.hold_last_seconds = args.hold;
+  o.style = style;
   VideoExporter exporter(std::shared_ptr<const Timeline>(result, &result->timeline), algo, o);
   fmt::print("  export      {} -> {}, {} {}\n", export_kind_name(kind), exporter.output().string(),
              exporter.frame_count(), exporter.kind() == ExportKind::PngFrames ? "PNG files" : "frames");
@@ -98,6 +117,7 @@ void register_record_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "record", "Record one scenario in explain mode and export its steps as MP4, GIF or PNG frames (ffmpeg)");
   add_scenario_options(*cmd, args->scenario);
+  add_trace_option(*cmd, args->trace);
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
                   "becomes PNG frames beside it")

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/runner.h"
+#include "trace/trace_file.h"
 #include "layout.h"
 #include "playback.h"
 #include "session/session.h"
@@ -60,8 +61,15 @@ struct AppState {
   std::shared_ptr<const HostKeys> input_keys;
   std::string input_file;                          // its path ("" for generated input)
   std::string input_specials;                      // its special-values line (core/special_values.h)
-  std::string want_open_file;                      // a path to open at the next frame (drop, File > Open)
+  std::string want_open_file;                      // a path to open at the next frame (drop, File > Open):
+                                                   // keys (.npy, raw), or a trace (.sstrace)
   bool show_open = false;                          // the File > Open dialog
+
+  // A recording shown instead of a live run (gui --trace, File > Open trace, a dropped .sstrace):
+  // its timeline is s.explain, exactly as recorded; editing the scenario runs it live and ends this.
+  std::shared_ptr<const TraceInfo> recording;
+  std::string recording_file;
+  bool show_save_trace = false;                    // the File > Save trace dialog
 
   // Results of the newest finished runs.
   std::shared_ptr<const ExplainResult> explain;   // the timeline being played

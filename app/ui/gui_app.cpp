@@ -192,6 +192,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   if (!find_algorithm(state_.scenario.algorithm)) state_.scenario = default_scenario();
   pending_start_step_ = options_.start_step;
   state_.scenario_dirty = true;
+  if (!options_.trace_file.empty()) show_trace(read_trace(options_.trace_file), options_.trace_file);
   if (!options_.input_file.empty()) {
     // Checked here too (gui_command.cpp checks first): a bad file is one line, before any window.
     load_input(options_.input_file);
@@ -211,7 +212,44 @@ void GuiApp::load_input(const std::string& path) {
   s.scenario_dirty = true;
 }
 
+void GuiApp::show_trace(const Trace& trace, const std::string& path) {
+  AppState& s = state_;
+  session_->retire(std::move(s.explain));
+  s.explain = trace.explain;
+  s.recording = std::make_shared<const TraceInfo>(trace.info);
+  s.recording_file = path;
+  // Runs submitted before do not replace the recording; the next edit of the scenario does.
+  s.explain_generation = s.submitted_generation + 1;
+  s.scenario = trace.info.scenario;
+  s.scenario_dirty = false;
+  s.scenario_error.clear();
+  s.run_error.clear();
+  s.input_keys.reset();
+  s.input_file.clear();
+  s.input_specials.clear();
+  const int steps = int(s.explain->timeline.steps.size());
+  s.playback.set_step_count(0);
+  s.playback.set_step_count(steps);
+  if (pending_start_step_ >= 0) {
+    s.playback.set_step(std::min(pending_start_step_, steps - 1));
+    pending_start_step_ = -1;
+  }
+}
+
+void GuiApp::open_trace(const std::string& path) {
+  try {
+    const Trace t = read_trace(path);
+    show_trace(t, path);
+    state_.notify("showing the trace " + path + ": " + t.info.label() +
+                      (t.skipped_aux ? " (" + std::to_string(t.skipped_aux) + " snapshots of newer types skipped)" : ""),
+                  false, 8);
+  } catch (const std::exception& e) {
+    state_.notify(std::string("cannot open ") + e.what(), true, 10);
+  }
+}
+
 void GuiApp::open_input_file(const std::string& path) {
+  if (is_trace_path(path)) return open_trace(path);
   try {
     load_input(path);
     state_.notify("sorting the keys of " + path + ": n = " + format_size(state_.scenario.input.n) + " " +
@@ -308,6 +346,7 @@ bool GuiApp::animating() const {
 
 bool GuiApp::settled() const {
   SessionStatus st = state_.session->status();
+  if (state_.recording) return st.ready && !state_.scenario_dirty && !state_.export_job;  // nothing to wait for
   return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr && !state_.export_job &&
          state_.explain_generation == state_.submitted_generation;
 }
@@ -336,7 +375,7 @@ void GuiApp::pump_session() {
         s.device_ready = true;
         s.device = session_->device();
         recompute_max_n();
-        if (s.scenario.input.n > s.max_n) {
+        if (!s.recording && s.scenario.input.n > s.max_n) {  // a recording is shown as it is
           s.scenario.input.n = s.max_n;
           s.scenario_dirty = true;
         }
@@ -358,6 +397,8 @@ void GuiApp::pump_session() {
         session_->retire(std::move(s.explain));
         s.explain = e.explain;
         s.explain_generation = e.generation;
+        s.recording.reset();  // a live run of the edited scenario replaces a recording
+        s.recording_file.clear();
         if (e.generation == s.submitted_generation)
           s.explain_latency_ms =
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.submitted_at).count();
@@ -553,6 +594,7 @@ void GuiApp::frame() {
   follow_export_name(s);
   draw_export_dialog(s);
   draw_open_dialog(s);
+  draw_save_trace_dialog(s);
   draw_help_overlay(s);
   clip_log_end_frame();
 

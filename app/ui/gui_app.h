@@ -35,6 +35,7 @@ struct GuiOptions {
   bool sweep = true;                  // sweep keys/s against n (unless the settings turned it off)
   int sweep_max_log2 = -1;            // largest n of the sweep as 2^K (-1: the session's default)
   std::string input_file;             // --input FILE (or the scenario file's "input_file"): the user's keys
+  std::string trace_file;             // --trace FILE: show this recording (app/trace/trace_file.h)
 };
 
 // The UI scale of projector mode in a display of this size: the chosen scale (settings) is for a
@@ -63,6 +64,9 @@ class GuiApp {
   // Sorts the keys of a .npy file (every key type, key-value) from now on: the window's drop
   // callback and File > Open come here. A bad file leaves the current input and says why.
   void open_input_file(const std::string& path);
+  // Shows a trace file's timeline exactly as recorded (gui --trace, File > Open, a dropped
+  // .sstrace); a bad file leaves what is shown and says why in one line.
+  void open_trace(const std::string& path);
 
   AppState& state() { return state_; }
   const AppState& state() const { return state_; }
@@ -77,6 +81,7 @@ class GuiApp {
  private:
   void build_fonts(float projector_scale);
   void load_input(const std::string& path);  // throws one line
+  void show_trace(const Trace& trace, const std::string& path);
   void apply_scale();
   void handle_keys();
   void pump_session();

@@ -7,6 +7,7 @@
 #include "common/npy_io.h"
 #include "parse/size_parse.h"
 #include "gui_main.h"
+#include "trace/trace_file.h"
 
 namespace sortscope {
 
@@ -15,6 +16,7 @@ struct GuiArgs {
   ui::GuiOptions options;
   std::string scenario_file;
   std::string input;
+  std::string trace;
   std::string size = "1600x960";
   float projector = 0;
   bool no_settings = false;
@@ -36,6 +38,10 @@ void register_gui_command(CLI::App& app) {
   cmd->add_option("--report", args->options.report, "Where the script's report commands write JSON lines");
   cmd->add_option("--input", args->input,
                   "Sort the keys of this .npy file (every key type; a structured key/value array for pairs)");
+  cmd->add_option("--trace", args->trace,
+                  "Show this trace file (sortscope trace --out F.sstrace) exactly as recorded; needs no GPU")
+      ->excludes("--scenario")
+      ->excludes("--input");
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
       ->capture_default_str();
@@ -63,6 +69,10 @@ void register_gui_command(CLI::App& app) {
         throw std::runtime_error("--input: " + std::string(e.what()));
       }
       o.input_file = args->input;
+    }
+    if (!args->trace.empty()) {
+      (void)read_trace(args->trace);  // a bad trace is one line before any window opens
+      o.trace_file = args->trace;
     }
     if (args->projector > 0) o.projector = args->projector;
     // Headless pictures are reproducible: they never depend on a settings file.

@@ -55,6 +55,23 @@ void cpu_banner(AppState& s) {
   ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + st.ItemSpacing.y));
 }
 
+// A trace shown as recorded: where and when, in one line (the file and writer in the tooltip).
+void recording_banner(AppState& s) {
+  const float fs = ImGui::GetFontSize();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float pad = fs * 0.4f, h = fs + pad;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kAccent, 4.0f);
+  const std::string line = elide("RECORDING: " + s.recording->label() + " - shown as recorded", w - 2 * pad);
+  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(10, 15, 25, 255), line.c_str());
+  ImGui::InvisibleButton("##recording", ImVec2(std::max(w, 1.0f), h));
+  item_tooltip(s.recording_file + "\nwritten by " + s.recording->writer + "\n" + s.recording->device +
+               "\nverdict: " + s.recording->verdict.summary() +
+               "\nEditing the scenario runs it live here instead.");
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
+}
+
 // Projector mode (or the step panel folded away): the step counter and what a student sees in this
 // step, in the large font, over the picture. Two lines at most; the rest in the tooltip.
 void caption_line(AppState& s) {
@@ -256,7 +273,8 @@ void draw_main_view_panel(AppState& s) {
     end_panel();
     return;
   }
-  if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed) cpu_banner(s);
+  if (s.recording) recording_banner(s);
+  else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed) cpu_banner(s);
   // The room's view: the caption over the picture; the toolbar's choices stay in the View menu.
   if (s.settings.projector || s.rects.modes.step != PanelMode::Shown) caption_line(s);
   if (!s.settings.projector) toolbar(s);

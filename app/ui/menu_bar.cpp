@@ -50,7 +50,8 @@ void draw_menu_bar(AppState& s) {
     ImGui::TextColored(to_vec4(colors::kAccent), "Sortscope");
     ImGui::Spacing();
     if (ImGui::BeginMenu("File")) {
-      if (ImGui::MenuItem("Open keys (.npy)...")) s.show_open = true;
+      if (ImGui::MenuItem("Open keys (.npy) or trace (.sstrace)...")) s.show_open = true;
+      if (ImGui::MenuItem("Save trace (.sstrace)...", nullptr, false, s.explain != nullptr)) s.show_save_trace = true;
       ImGui::Separator();
       if (ImGui::MenuItem("Save frame as PNG", "Ctrl+S", false, s.explain != nullptr)) {
         s.want_save_png = true;  // saved by GuiApp, the same path as Ctrl+S

@@ -46,7 +46,8 @@ void draw_open_dialog(AppState& s) {
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     if (path.empty() && !s.input_file.empty()) path = s.input_file;
     ImGui::TextUnformatted("A .npy file of keys: <u4 <i4 <f4 <u8 <i8 <f8, or a structured array with");
-    ImGui::TextUnformatted("fields key and value. Dropping a file on the window opens it too.");
+    ImGui::TextUnformatted("fields key and value; or a trace (.sstrace), shown as recorded.");
+    ImGui::TextUnformatted("Dropping a file on the window opens it too.");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 28);
     const bool enter = ImGui::InputText("##path", &path, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::BeginDisabled(path.empty());

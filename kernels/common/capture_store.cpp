@@ -87,6 +87,14 @@ SnapshotRef CaptureStore::add_values(const uint32_t* src, uint64_t padded_n, boo
   return add_full(src, padded_n, padded_n, 4, src_on_device, stream);
 }
 
+SnapshotRef CaptureStore::adopt(ArraySnapshot s) {
+  if (s.on_device || s.device || s.ready) throw std::logic_error("capture store: adopt takes host snapshots only");
+  if (s.full) used_ += s.host.size();
+  else ++summarised_;
+  snapshots_.push_back(std::move(s));
+  return SnapshotRef{int32_t(snapshots_.size() - 1)};
+}
+
 std::vector<uint8_t> CaptureStore::read_host(SnapshotRef ref, uint64_t first, uint64_t count) const {
   const ArraySnapshot& s = get(ref);
   if (!s.full || first >= s.padded_n) return {};

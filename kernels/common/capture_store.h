@@ -48,6 +48,10 @@ class CaptureStore {
                        DisplayRange range, bool src_on_device, GpuStream stream);
   SnapshotRef add_values(const uint32_t* src, uint64_t padded_n, bool src_on_device, GpuStream stream);
 
+  // Takes a host snapshot recorded elsewhere (a trace file, app/trace/trace_file.h) as it is: full
+  // words in `host`, or a density summary; counts it against the budget like a recorded one.
+  SnapshotRef adopt(ArraySnapshot snapshot);
+
   const ArraySnapshot& get(SnapshotRef ref) const { return snapshots_.at(size_t(ref.index)); }
   // Words [first, first + count) of a full snapshot (clipped to its padded_n words), copied to the
   // host; all of them by default. Empty for a summary. Device snapshots are read on the store's own

@@ -153,3 +153,47 @@ TEST_F(CliRender, AHeadlessScriptWhoseExportFailsExitsNonZero) {
 }
 
 }  // namespace
+
+namespace {
+
+// `sortscope trace` writes a trace; `render --trace` draws it without running anything, the same
+// pixels as a live render of that scenario except the info line that names the recording; broken
+// traces and scenario options beside --trace are refused with one line.
+TEST_F(CliRender, ATraceRendersLikeTheLiveRun) {
+  const fs::path trace = dir_ / "run.sstrace";
+  Result r = run({"trace", "--cpu", "--algo", "radix", "--n", "200", "--reps", "1", "--out", trace.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verified"), std::string::npos) << r.out;
+  ASSERT_TRUE(fs::exists(trace));
+  EXPECT_EQ(slurp(trace).substr(0, 16), "SORTSCOPE-TRACE\n");
+
+  const fs::path one = dir_ / "from-trace.png";
+  r = run({"render", "--trace", trace.string(), "--steps", "3", "--size", "320x180", "--out", one.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("replaying a trace"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("recorded on the CPU model"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(one));
+
+  r = run({"render", "--trace", trace.string(), "--n", "64", "--out", (dir_ / "x.png").string()});
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("--trace"), std::string::npos) << r.err;
+
+  const fs::path broken = dir_ / "broken.sstrace";
+  {
+    const std::string bytes = slurp(trace);
+    std::ofstream(broken, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  }
+  r = run({"render", "--trace", broken.string(), "--out", (dir_ / "y.png").string()});
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("broken.sstrace"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "y.png"));
+
+  r = run({"trace", "--cpu", "--n", "64", "--out", (dir_ / "run.bin").string()});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find(".sstrace"), std::string::npos) << r.err;
+}
+
+}  // namespace

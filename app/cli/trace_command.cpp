@@ -1,0 +1,97 @@
+// sortscope trace: explain mode on one scenario (and measure mode on the same input, for the
+// timings), written as a trace file (app/trace/trace_file.h) that `gui --trace`, `render --trace`
+// and `record --trace` replay on any machine, without CUDA.
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "command.h"
+#include "common/output_file.h"
+#include "core/interrupt.h"
+#include "core/runner.h"
+#include "option_checks.h"
+#include "registry.h"
+#include "scenario_options.h"
+#include "trace/trace_file.h"
+
+namespace sortscope {
+namespace {
+
+struct TraceArgs {
+  ScenarioArgs scenario;
+  std::string out;
+  int reps = 5;
+  int warmup = 2;
+  bool baseline = false;
+};
+
+void trace(const TraceArgs& args) {
+  install_interrupt_handlers();
+  Scenario s = build_scenario(args.scenario);
+  const Algorithm& algo = *find_algorithm(s.algorithm);
+  if (!is_trace_path(args.out)) throw std::runtime_error(fmt::format("--out '{}': a trace file ends in .sstrace", args.out));
+  if (auto e = check_output_file(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
+
+  std::optional<HostKeys> user = load_input_file(args.scenario);
+  RunnerOptions ro;
+  ro.force_cpu = args.scenario.cpu;
+  Runner runner(ro);
+  s = runner.prepare(s, std::move(user), /*for_explain=*/true);
+  std::optional<MeasureResult> measured;
+  if (args.reps > 0) {
+    MeasureOptions mo;
+    mo.reps = args.reps;
+    mo.warmup = args.warmup;
+    mo.baseline = args.baseline;
+    measured = runner.measure(s, mo);
+  }
+  throw_if_interrupted();
+  const ExplainResult r = runner.explain(s);
+  const std::string source = args.scenario.input.empty() ? (measured ? measured->input_source : std::string(
+                                                                           r.backend == Backend::Gpu ? "generated on the GPU" : "generated on the CPU"))
+                                                         : args.scenario.input;
+  const TraceInfo info = make_trace_info(r, runner.device(), source, measured ? &*measured : nullptr);
+  throw_if_interrupted();
+  write_trace(args.out, info, r.timeline);
+
+  const Timeline& tl = r.timeline;
+  fmt::print("sortscope trace: {}\n", algo.title());
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(s));
+  fmt::print("  input       {}\n", args.scenario.input.empty() ? describe_input(s.input) : args.scenario.input);
+  fmt::print("  device      {}\n", info.device);
+  fmt::print("  verdict     {}\n", r.verdict.summary());
+  if (measured)
+    fmt::print("  timing      median {:.4f} ms of {} runs ({}); verdict {}\n", measured->timing.median_ms,
+               measured->timing.ms.size(), measured->timing.clock, measured->verdict.summary());
+  const int summarised = tl.store ? tl.store->summarised_count() : 0;
+  fmt::print("  timeline    {} steps from the {}{}\n", tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model",
+             summarised ? fmt::format(", {} snapshots as density summaries", summarised) : std::string());
+  fmt::print("  trace       {} ({}, {})\n", args.out, info.writer, info.label());
+  if (!r.verdict.ok() || (measured && !measured->verdict.ok())) throw ExitStatus{2};
+}
+
+}  // namespace
+
+void register_trace_command(CLI::App& app) {
+  auto args = std::make_shared<TraceArgs>();
+  args->scenario.default_n = "1024";
+  CLI::App* cmd = app.add_subcommand(
+      "trace", "Record one scenario in explain mode (and time it) into a trace file that gui/render/record replay");
+  add_scenario_options(*cmd, args->scenario);
+  cmd->add_option("--out", args->out, "The trace file, run.sstrace (written whole or not at all)")
+      ->check(non_empty())
+      ->required();
+  cmd->add_option("-r,--reps", args->reps, "Timed repetitions in measure mode first (0: none)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
+  cmd->add_flag("--baseline", args->baseline, "Also time the algorithm's baseline (CUB) on the same input (GPU)");
+  cmd->callback([args] { trace(*args); });
+}
+
+}  // namespace sortscope

@@ -1,0 +1,591 @@
+#include "trace_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <zstd.h>
+
+#include "common/output_file.h"
+#include "common/trace_aux.h"
+#include "common/trace_bytes.h"
+#include "registry.h"
+
+#ifndef SORTSCOPE_VERSION
+#define SORTSCOPE_VERSION "unknown"
+#endif
+
+namespace sortscope {
+namespace {
+
+using nlohmann::json;
+
+constexpr char kMagic[] = "SORTSCOPE-TRACE\n";
+constexpr size_t kMagicBytes = 16;
+constexpr size_t kPrefixBytes = kMagicBytes + 4 + 4;  // magic, version, header bytes
+constexpr uint32_t kMaxHeaderBytes = 1u << 20;
+// Caps of the timeline (far above any real run: 2^20 steps, a few snapshots each).
+constexpr uint64_t kMaxSteps = uint64_t(1) << 20;
+constexpr uint64_t kMaxSnapshots = uint64_t(1) << 22;
+constexpr uint64_t kMaxAuxPerStep = 4096;
+constexpr uint64_t kMaxKeys = uint64_t(1) << 40;
+constexpr size_t kMaxText = 1u << 16;  // captions, names
+constexpr uint32_t kMaxDensitySide = 1u << 14;
+
+// ---- header (JSON) ----
+
+json timing_to_json(const Timing& t) {
+  return json{{"backend", backend_name(t.backend)}, {"warmup", t.warmup}, {"ms", t.ms},
+              {"median_ms", t.median_ms},          {"min_ms", t.min_ms}, {"max_ms", t.max_ms},
+              {"keys_per_s", t.keys_per_s},        {"bytes", t.bytes},   {"bytes_basis", t.bytes_basis},
+              {"bytes_from_model", t.bytes_from_model}, {"gb_per_s", t.gb_per_s}, {"clock", t.clock}};
+}
+
+json verdict_to_json(const Verdict& v) {
+  return json{{"sorted", v.sorted}, {"permutation", v.permutation}, {"first_unsorted", v.first_unsorted}, {"n", v.n}};
+}
+
+// Strict field readers: a missing field or one of the wrong kind is refused with its name.
+class Fields {
+ public:
+  Fields(const json& j, std::string where) : j_(j), where_(std::move(where)) {
+    if (!j_.is_object()) fail("", "must be an object");
+  }
+  bool has(const char* key) const { return j_.contains(key) && !j_.at(key).is_null(); }
+  const json& at(const char* key) const {
+    if (!j_.contains(key)) fail(key, "is missing");
+    return j_.at(key);
+  }
+  std::string str(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_string() || v.get_ref<const std::string&>().size() > kMaxText) fail(key, "must be a string");
+    return v.get<std::string>();
+  }
+  double num(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail(key, "must be a finite number");
+    return v.get<double>();
+  }
+  uint64_t u64(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_number_unsigned()) fail(key, "must be a whole number");
+    return v.get<uint64_t>();
+  }
+  bool boolean(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_boolean()) fail(key, "must be true or false");
+    return v.get<bool>();
+  }
+  [[noreturn]] void fail(const char* key, const char* why) const {
+    throw TraceError(fmt::format("header field '{}{}' {}", where_, key, why));
+  }
+
+ private:
+  const json& j_;
+  std::string where_;
+};
+
+Backend backend_from(const Fields& f, const char* key) {
+  const std::string b = f.str(key);
+  if (b == backend_name(Backend::Gpu)) return Backend::Gpu;
+  if (b == backend_name(Backend::CpuModel)) return Backend::CpuModel;
+  f.fail(key, "must be \"GPU\" or \"CPU model\"");
+}
+
+Timing timing_from_json(const json& j, const std::string& where) {
+  Fields f(j, where);
+  Timing t;
+  t.backend = backend_from(f, "backend");
+  const uint64_t warmup = f.u64("warmup");
+  if (warmup > 1000000) f.fail("warmup", "is out of range");
+  t.warmup = int(warmup);
+  const json& ms = f.at("ms");
+  if (!ms.is_array() || ms.size() > 1000000) f.fail("ms", "must be a list of at most 10^6 numbers");
+  for (const json& v : ms) {
+    if (!v.is_number() || !std::isfinite(v.get<double>())) f.fail("ms", "must hold finite numbers");
+    t.ms.push_back(v.get<double>());
+  }
+  t.median_ms = f.num("median_ms");
+  t.min_ms = f.num("min_ms");
+  t.max_ms = f.num("max_ms");
+  t.keys_per_s = f.num("keys_per_s");
+  t.bytes = f.num("bytes");
+  t.bytes_basis = f.str("bytes_basis");
+  t.bytes_from_model = f.boolean("bytes_from_model");
+  t.gb_per_s = f.num("gb_per_s");
+  t.clock = f.str("clock");
+  return t;
+}
+
+Verdict verdict_from_json(const json& j, const std::string& where) {
+  Fields f(j, where);
+  Verdict v;
+  v.sorted = f.boolean("sorted");
+  v.permutation = f.boolean("permutation");
+  v.first_unsorted = f.u64("first_unsorted");
+  v.n = f.u64("n");
+  return v;
+}
+
+// In this order, so the first lines of the file say what wrote it, when and where.
+nlohmann::ordered_json header_to_json(const TraceInfo& info) {
+  nlohmann::ordered_json j;
+  j["format"] = "sortscope trace";
+  j["version"] = info.version;
+  j["writer"] = info.writer;
+  j["created"] = info.created;
+  j["backend"] = backend_name(info.backend);
+  j["device_name"] = info.device_name;
+  j["device"] = info.device;
+  j["verdict"] = verdict_to_json(info.verdict);
+  j["input_source"] = info.input_source;
+  j["scenario"] = scenario_to_json(info.scenario);
+  j["run_ms"] = info.run_ms;
+  if (info.timing) {
+    j["timing"] = timing_to_json(*info.timing);
+    j["timing_verdict"] = verdict_to_json(info.timing_verdict);
+  }
+  if (info.baseline) {
+    j["baseline_id"] = info.baseline_id;
+    j["baseline"] = timing_to_json(*info.baseline);
+  }
+  return j;
+}
+
+TraceInfo header_from_json(const json& j) {
+  Fields f(j, "");
+  TraceInfo info;
+  if (f.str("format") != "sortscope trace") f.fail("format", "is not \"sortscope trace\"");
+  info.writer = f.str("writer");
+  info.created = f.str("created");
+  info.backend = backend_from(f, "backend");
+  info.device_name = f.str("device_name");
+  info.device = f.str("device");
+  info.input_source = f.str("input_source");
+  try {
+    info.scenario = scenario_from_json(f.at("scenario"));
+  } catch (const TraceError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw TraceError(fmt::format("header field 'scenario': {}", e.what()));
+  }
+  info.verdict = verdict_from_json(f.at("verdict"), "verdict.");
+  info.run_ms = f.num("run_ms");
+  if (f.has("timing")) {
+    info.timing = timing_from_json(f.at("timing"), "timing.");
+    info.timing_verdict = verdict_from_json(f.at("timing_verdict"), "timing_verdict.");
+  }
+  if (f.has("baseline")) {
+    info.baseline_id = f.str("baseline_id");
+    info.baseline = timing_from_json(f.at("baseline"), "baseline.");
+  }
+  return info;
+}
+
+// ---- timeline (binary payload) ----
+
+enum SnapshotForm : uint8_t { kFull = 0, kDensity = 1 };
+
+void encode_snapshot(ByteWriter& w, const CaptureStore& store, SnapshotRef ref) {
+  const ArraySnapshot& s = store.get(ref);
+  w.put<uint8_t>(s.full ? kFull : kDensity);
+  w.put<uint64_t>(s.n);
+  w.put<uint64_t>(s.padded_n);
+  w.put<uint8_t>(uint8_t(s.word_bytes));
+  if (s.full) {
+    const std::vector<uint8_t> bytes = store.read_host(ref);  // device snapshots come to the host
+    w.put_vector(bytes);
+  } else {
+    w.put<uint32_t>(s.density.columns);
+    w.put<uint32_t>(s.density.bins);
+    w.put<uint64_t>(s.density.n);
+    w.put_vector(s.density.counts);
+  }
+}
+
+ArraySnapshot decode_snapshot(ByteReader& r) {
+  ArraySnapshot s;
+  const uint8_t form = r.get<uint8_t>("snapshot form");
+  if (form > kDensity) ByteReader::fail("snapshot form", "is neither full nor density");
+  s.full = form == kFull;
+  s.n = r.get<uint64_t>("snapshot n");
+  s.padded_n = r.get<uint64_t>("snapshot padded n");
+  s.word_bytes = r.get<uint8_t>("snapshot word bytes");
+  if (s.word_bytes != 4 && s.word_bytes != 8) ByteReader::fail("snapshot word bytes", "must be 4 or 8");
+  if (s.n > kMaxKeys || s.padded_n > 2 * kMaxKeys || s.padded_n < s.n)
+    ByteReader::fail("snapshot size", "is out of range (n <= padded n <= 2^41)");
+  if (s.full) {
+    s.host = r.get_vector<uint8_t>("snapshot words", s.padded_n * uint64_t(s.word_bytes));
+    require_size(s.host, s.padded_n * uint64_t(s.word_bytes), "snapshot words");
+  } else {
+    s.density.columns = r.get<uint32_t>("density columns");
+    s.density.bins = r.get<uint32_t>("density bins");
+    s.density.n = r.get<uint64_t>("density n");
+    if (s.density.columns == 0 || s.density.columns > kMaxDensitySide || s.density.bins == 0 ||
+        s.density.bins > kMaxDensitySide)
+      ByteReader::fail("density grid", "must be 1..16384 on each side");
+    if (s.density.n != s.n) ByteReader::fail("density n", "differs from the snapshot's n");
+    s.density.counts = r.get_vector<uint32_t>("density counts", uint64_t(s.density.columns) * s.density.bins);
+    require_size(s.density.counts, uint64_t(s.density.columns) * s.density.bins, "density counts");
+  }
+  return s;
+}
+
+void encode_timeline(ByteWriter& w, const Timeline& t) {
+  w.put_string(t.algorithm);
+  w.put<uint8_t>(uint8_t(t.key_type));
+  w.put<uint64_t>(t.n);
+  w.put<uint64_t>(t.padded_n);
+  w.put_bool(t.with_values);
+  w.put_bool(t.on_gpu);
+  w.put<double>(t.range.lo);
+  w.put<double>(t.range.hi);
+  // Snapshots in the order the steps refer to them, renumbered from 0.
+  std::vector<SnapshotRef> order;
+  auto number = [&order](SnapshotRef ref) -> int32_t {
+    if (!ref.valid()) return -1;
+    order.push_back(ref);
+    return int32_t(order.size() - 1);
+  };
+  std::vector<std::pair<int32_t, int32_t>> refs;
+  for (const Step& s : t.steps) {
+    const int32_t k = number(s.keys);
+    refs.emplace_back(k, number(s.values));
+  }
+  w.put<uint64_t>(order.size());
+  for (SnapshotRef ref : order) encode_snapshot(w, *t.store, ref);
+  w.put<uint64_t>(t.steps.size());
+  const AuxCodecRegistry& codecs = aux_codec_registry();
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    const Step& s = t.steps[i];
+    w.put<int32_t>(s.kind);
+    w.put_string(s.caption);
+    w.put<int32_t>(s.pseudo_line);
+    w.put<int32_t>(s.launch);
+    w.put_string(s.launch_name);
+    w.put<double>(s.gpu_ms);
+    w.put<int32_t>(refs[i].first);
+    w.put<int32_t>(refs[i].second);
+    w.put<uint64_t>(s.aux.size());
+    for (const AuxData& a : s.aux) {
+      const AuxCodecRegistry::Codec* codec = codecs.find(a);
+      if (!codec)
+        throw std::logic_error(fmt::format("trace: step {} of {} carries a snapshot type ({}) without a trace codec "
+                                           "(register it in its family's <family>_aux_codec.cpp)",
+                                           i, t.algorithm, a.type().name()));
+      w.put_string(codec->name);
+      ByteWriter body;
+      codec->encode(body, a);
+      w.put_vector(body.bytes());
+    }
+  }
+}
+
+struct DecodedTimeline {
+  Timeline timeline;
+  int skipped_aux = 0;
+};
+
+DecodedTimeline decode_timeline(ByteReader& r) {
+  DecodedTimeline out;
+  Timeline& t = out.timeline;
+  t.algorithm = r.get_string("algorithm", 256);
+  const Algorithm* algo = find_algorithm(t.algorithm);
+  if (!algo)
+    throw TraceError(fmt::format("it records algorithm '{}', which this sortscope does not know (known: {})",
+                                 t.algorithm, algorithm_names()));
+  const uint8_t key = r.get<uint8_t>("key type");
+  if (key > uint8_t(KeyType::F64)) ByteReader::fail("key type", "is unknown");
+  t.key_type = KeyType(key);
+  t.n = r.get<uint64_t>("n");
+  t.padded_n = r.get<uint64_t>("padded n");
+  if (t.n > kMaxKeys || t.padded_n < t.n || t.padded_n > 2 * kMaxKeys)
+    ByteReader::fail("n", "is out of range (n <= padded n <= 2^41)");
+  t.with_values = r.get_bool("with values");
+  t.on_gpu = r.get_bool("on GPU");
+  t.range.lo = r.get_finite("display range");
+  t.range.hi = r.get_finite("display range");
+  if (t.range.hi < t.range.lo) ByteReader::fail("display range", "ends below its start");
+
+  // Every snapshot is at least 22 bytes, so the count is bounded by the bytes left too.
+  const uint64_t snapshots = r.get_count("snapshot count", kMaxSnapshots, 22);
+  std::vector<ArraySnapshot> decoded;
+  for (uint64_t i = 0; i < snapshots; ++i) decoded.push_back(decode_snapshot(r));
+  // The store's budget is what the recording kept in full, so the app's status reads as it did.
+  uint64_t kept = 0;
+  for (const ArraySnapshot& s : decoded) kept += s.host.size();
+  t.store = std::make_shared<CaptureStore>(kept);
+  std::vector<bool> used(decoded.size(), false);
+  auto take = [&](int32_t index, bool keys, size_t step) -> SnapshotRef {
+    if (index == -1) {
+      if (keys) throw TraceError(fmt::format("step {} has no key snapshot", step));
+      return {};
+    }
+    if (index < 0 || uint64_t(index) >= decoded.size() || used[size_t(index)])
+      throw TraceError(fmt::format("step {} refers to snapshot {}, which does not exist or is taken", step, index));
+    used[size_t(index)] = true;
+    ArraySnapshot& s = decoded[size_t(index)];
+    const int want_bytes = keys ? key_bytes(t.key_type) : 4;
+    if (s.word_bytes != want_bytes || s.padded_n != t.padded_n || (keys && s.n != t.n) || (!keys && !s.full))
+      throw TraceError(fmt::format("step {}: its {} snapshot does not match the timeline (n, padding or word size)",
+                                   step, keys ? "key" : "value"));
+    return t.store->adopt(std::move(s));
+  };
+
+  const uint64_t steps = r.get_count("step count", kMaxSteps, 40);
+  if (steps == 0) throw TraceError("the timeline has no steps");
+  const size_t kinds = algo->step_kinds().size(), lines = algo->pseudo_code().size();
+  const AuxCodecRegistry& codecs = aux_codec_registry();
+  for (uint64_t i = 0; i < steps; ++i) {
+    Step s;
+    s.kind = r.get<int32_t>("step kind");
+    if (s.kind < 0 || size_t(s.kind) >= kinds)
+      throw TraceError(fmt::format("step {}: kind {} is not in {}'s catalog of {} kinds", i, s.kind, t.algorithm, kinds));
+    s.caption = r.get_string("step caption", kMaxText);
+    s.pseudo_line = r.get<int32_t>("pseudo-code line");
+    if (s.pseudo_line < -1 || (s.pseudo_line >= 0 && size_t(s.pseudo_line) >= lines))
+      throw TraceError(fmt::format("step {}: pseudo-code line {} is not in {}'s {} lines", i, s.pseudo_line,
+                                   t.algorithm, lines));
+    s.launch = r.get<int32_t>("kernel launch");
+    if (s.launch < -1) ByteReader::fail("kernel launch", "is below -1");
+    s.launch_name = r.get_string("kernel launch name", kMaxText);
+    s.gpu_ms = r.get_finite("step GPU time");
+    if (s.gpu_ms < 0) ByteReader::fail("step GPU time", "is negative");
+    const int32_t keys = r.get<int32_t>("key snapshot");
+    const int32_t values = r.get<int32_t>("value snapshot");
+    s.keys = take(keys, true, size_t(i));
+    s.values = take(values, false, size_t(i));
+    if (t.with_values != s.values.valid() && s.values.valid())
+      throw TraceError(fmt::format("step {} has values in a timeline without them", i));
+    const uint64_t aux = r.get_count("auxiliary snapshot count", kMaxAuxPerStep, 12);
+    for (uint64_t a = 0; a < aux; ++a) {
+      const std::string name = r.get_string("auxiliary snapshot type", 256);
+      const uint64_t bytes = r.get_count("auxiliary snapshot bytes", r.left(), 1);
+      ByteReader body(r.take(size_t(bytes), "auxiliary snapshot"), size_t(bytes));
+      const AuxCodecRegistry::Codec* codec = codecs.find(name);
+      if (!codec) {  // written by a newer sortscope: nothing here can draw it
+        ++out.skipped_aux;
+        continue;
+      }
+      try {
+        s.aux.push_back(codec->decode(body));
+      } catch (const TraceFormatError& e) {
+        throw TraceError(fmt::format("step {}: {}", i, e.what()));
+      }
+      if (!body.done()) throw TraceError(fmt::format("step {}: snapshot {} has {} bytes left over", i, name, body.left()));
+    }
+    t.steps.push_back(std::move(s));
+  }
+  if (!r.done()) throw TraceError(fmt::format("{} bytes follow the last step", r.left()));
+  return out;
+}
+
+// ---- compression ----
+
+std::vector<uint8_t> decompress(const uint8_t* src, size_t size, uint64_t raw_bytes) {
+  std::vector<uint8_t> out;
+  std::unique_ptr<ZSTD_DStream, size_t (*)(ZSTD_DStream*)> ds(ZSTD_createDStream(), ZSTD_freeDStream);
+  if (!ds) throw TraceError("cannot start the decompressor (out of memory)");
+  ZSTD_DCtx_setParameter(ds.get(), ZSTD_d_windowLogMax, 27);  // 128 MiB window at most
+  ZSTD_inBuffer in{src, size, 0};
+  uint8_t probe = 0;  // once all promised bytes are out: a byte of room to see whether more come
+  // Grow the output as data really arrives, never by the declared size alone: a header that claims
+  // gigabytes over a few bytes of data costs nothing.
+  for (;;) {
+    const size_t old = out.size();
+    const size_t grow = size_t(std::min<uint64_t>(raw_bytes - old, std::max<uint64_t>(uint64_t(1) << 20, old)));
+    if (grow) out.resize(old + grow);
+    ZSTD_outBuffer o = grow ? ZSTD_outBuffer{out.data() + old, grow, 0} : ZSTD_outBuffer{&probe, 1, 0};
+    const size_t in_before = in.pos;
+    const size_t ret = ZSTD_decompressStream(ds.get(), &o, &in);
+    if (grow) out.resize(old + o.pos);
+    if (ZSTD_isError(ret)) throw TraceError(fmt::format("the compressed timeline is damaged ({})", ZSTD_getErrorName(ret)));
+    if (!grow && o.pos) throw TraceError("the compressed timeline holds more than its header says");
+    if (ret == 0) break;  // the frame is complete
+    if (o.pos == 0 && in.pos == in_before) throw TraceError("the compressed timeline is cut off");
+  }
+  if (in.pos != in.size) throw TraceError("bytes follow the compressed timeline's end");
+  if (out.size() != raw_bytes)
+    throw TraceError(fmt::format("the timeline decompresses to {} bytes, not the {} its header says", out.size(), raw_bytes));
+  return out;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+std::string TraceInfo::label() const {
+  // "2026-11-23T18:04:05Z" -> "2026-11-23 18:04 UTC"
+  std::string when = created;
+  if (when.size() >= 16 && when[10] == 'T') when = when.substr(0, 10) + " " + when.substr(11, 5) + " UTC";
+  if (backend != Backend::Gpu) return fmt::format("recorded on the CPU model, {}", when);
+  return fmt::format("recorded on {} (GPU), {}", device_name.empty() ? std::string("an unnamed GPU") : device_name, when);
+}
+
+TraceInfo make_trace_info(const ExplainResult& explain, const DeviceInfo& device, std::string input_source,
+                          const MeasureResult* measured) {
+  TraceInfo info;
+  info.writer = "sortscope " SORTSCOPE_VERSION;
+  info.created = utc_now();
+  info.backend = explain.backend;
+  info.device_name = explain.backend == Backend::Gpu ? device.name : "CPU model";
+  info.device = explain.backend == Backend::Gpu ? device.summary() : device.name;
+  info.input_source = std::move(input_source);
+  info.scenario = explain.scenario;
+  info.verdict = explain.verdict;
+  info.run_ms = explain.run_ms;
+  if (measured) {
+    info.timing = measured->timing;
+    info.timing_verdict = measured->verdict;
+    if (measured->baseline) {
+      info.baseline_id = measured->baseline_id;
+      info.baseline = measured->baseline;
+    }
+  }
+  return info;
+}
+
+std::vector<uint8_t> encode_trace(const TraceInfo& info, const Timeline& timeline) {
+  ByteWriter payload;
+  encode_timeline(payload, timeline);
+  const std::vector<uint8_t>& raw = payload.bytes();
+  std::vector<uint8_t> compressed(ZSTD_compressBound(raw.size()));
+  // Level 3 (zstd's default): key arrays of sorting steps compress well and fast.
+  const size_t csize = ZSTD_compress(compressed.data(), compressed.size(), raw.data(), raw.size(), 3);
+  if (ZSTD_isError(csize)) throw TraceError(fmt::format("cannot compress the timeline: {}", ZSTD_getErrorName(csize)));
+  compressed.resize(csize);
+
+  const std::string header = header_to_json(info).dump(1);
+  if (header.size() > kMaxHeaderBytes) throw TraceError("the trace header is too long");
+  ByteWriter w;
+  w.put_raw(kMagic, kMagicBytes);
+  w.put<uint32_t>(kTraceVersion);
+  w.put<uint32_t>(uint32_t(header.size()));
+  w.put_raw(header.data(), header.size());
+  w.put<uint64_t>(raw.size());
+  w.put<uint64_t>(compressed.size());
+  w.put_raw(compressed.data(), compressed.size());
+  return std::move(w.bytes());
+}
+
+Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) {
+  if (size < kMagicBytes || std::memcmp(data, kMagic, kMagicBytes) != 0)
+    throw TraceError("not a Sortscope trace (it does not start with SORTSCOPE-TRACE)");
+  if (size > limits.max_file_bytes) throw TraceError("the file is larger than a trace can be");
+  ByteReader r(data + kMagicBytes, size - kMagicBytes);
+  Trace trace;
+  try {
+    const uint32_t version = r.get<uint32_t>("format version");
+    const uint32_t header_bytes = r.get<uint32_t>("header length");
+    if (version != kTraceVersion) {
+      std::string writer;
+      if (header_bytes <= kMaxHeaderBytes && header_bytes <= r.left()) {
+        const json h = json::parse(r.take(header_bytes, "header"), data + kPrefixBytes + header_bytes, nullptr, false);
+        if (h.is_object() && h.contains("writer") && h["writer"].is_string() && h["writer"].get_ref<const std::string&>().size() < 200)
+          writer = " (written by " + h["writer"].get<std::string>() + ")";
+      }
+      throw TraceError(fmt::format("trace format version {}{}; this sortscope reads version {}", version, writer,
+                                   kTraceVersion));
+    }
+    if (header_bytes > kMaxHeaderBytes) ByteReader::fail("header length", "is over 1 MiB");
+    const uint8_t* h = r.take(header_bytes, "header");
+    const json header = json::parse(h, h + header_bytes, nullptr, false);
+    if (header.is_discarded()) throw TraceError("the header is not valid JSON");
+    trace.info = header_from_json(header);
+    trace.info.version = version;
+    const uint64_t raw_bytes = r.get<uint64_t>("timeline length");
+    const uint64_t compressed_bytes = r.get<uint64_t>("compressed length");
+    if (raw_bytes > limits.max_payload_bytes)
+      throw TraceError(fmt::format("the timeline would take {} bytes, more than the {} allowed", raw_bytes,
+                                   limits.max_payload_bytes));
+    if (compressed_bytes > r.left()) throw TraceError("the file is cut off (truncated): the compressed timeline ends early");
+    if (compressed_bytes < r.left()) throw TraceError(fmt::format("{} bytes follow the compressed timeline", r.left() - compressed_bytes));
+    const std::vector<uint8_t> raw = decompress(r.take(size_t(compressed_bytes), "compressed timeline"),
+                                                size_t(compressed_bytes), raw_bytes);
+    ByteReader body(raw.data(), raw.size());
+    DecodedTimeline decoded = decode_timeline(body);
+    if (decoded.timeline.algorithm != trace.info.scenario.algorithm)
+      throw TraceError(fmt::format("its timeline is of {} but its scenario of {}", decoded.timeline.algorithm,
+                                   trace.info.scenario.algorithm));
+    auto result = std::make_shared<ExplainResult>();
+    result->scenario = trace.info.scenario;
+    result->timeline = std::move(decoded.timeline);
+    result->verdict = trace.info.verdict;
+    result->run_ms = trace.info.run_ms;
+    result->backend = trace.info.backend;
+    trace.explain = std::move(result);
+    trace.skipped_aux = decoded.skipped_aux;
+  } catch (const TraceFormatError& e) {
+    throw TraceError(e.what());
+  } catch (const std::bad_alloc&) {
+    throw TraceError("not enough memory to read it");
+  }
+  return trace;
+}
+
+void write_trace(const std::string& path, const TraceInfo& info, const Timeline& timeline) {
+  const std::vector<uint8_t> bytes = encode_trace(info, timeline);
+  write_file_atomically(path, [&bytes](OutputFile& f) { f.write(bytes.data(), bytes.size()); });
+}
+
+Trace read_trace(const std::string& path, const TraceLimits& limits) {
+  auto fail = [&path](const std::string& why) { return TraceError(fmt::format("trace '{}': {}", path, why)); };
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw fail(std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st{};
+  if (fstat(fd, &st) != 0) throw fail(std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw fail("not a regular file");
+  if (uint64_t(st.st_size) > limits.max_file_bytes) throw fail("the file is larger than a trace can be");
+  std::vector<uint8_t> bytes;
+  try {
+    bytes.resize(size_t(st.st_size));
+  } catch (const std::bad_alloc&) {
+    throw fail("not enough memory to read it");
+  }
+  size_t got = 0;
+  while (got < bytes.size()) {
+    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw fail(std::strerror(errno));
+    if (n == 0) break;
+    got += size_t(n);
+  }
+  bytes.resize(got);
+  try {
+    return decode_trace(bytes.data(), bytes.size(), limits);
+  } catch (const TraceError& e) {
+    throw fail(e.what());
+  }
+}
+
+bool is_trace_path(const std::string& path) {
+  const size_t n = sizeof(kTraceExtension) - 1;
+  if (path.size() < n) return false;
+  std::string ext = path.substr(path.size() - n);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return ext == kTraceExtension;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,268 @@
+// Trace files (app/trace/trace_file.h): every registered algorithm's timeline (CPU model, small n)
+// written and read back equal, step by step and snapshot by snapshot (full arrays, density
+// summaries, values, every auxiliary snapshot); and damaged, truncated, wrong-version and hostile
+// files each refused with one TraceError, never a crash or another exception.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "common/trace_aux.h"
+#include "core/runner.h"
+#include "registry.h"
+#include "trace/trace_file.h"
+
+namespace sortscope {
+namespace {
+
+ExplainResult record(const std::string& algo, uint64_t n, KeyType key, bool values, uint64_t budget = 512ull << 20) {
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  ro.capture_budget_bytes = budget;
+  Runner runner(ro);
+  Scenario s;
+  s.algorithm = algo;
+  s.input.n = n;
+  s.input.key = key;
+  s.input.with_values = values;
+  s = runner.prepare(s, std::nullopt, true);
+  return runner.explain(s);
+}
+
+std::vector<uint8_t> aux_bytes(const AuxData& a) {
+  const AuxCodecRegistry::Codec* c = aux_codec_registry().find(a);
+  if (!c) return {};
+  ByteWriter w;
+  c->encode(w, a);
+  return w.bytes();
+}
+
+void expect_same_snapshot(const CaptureStore& a, SnapshotRef ra, const CaptureStore& b, SnapshotRef rb,
+                          const std::string& where) {
+  ASSERT_EQ(ra.valid(), rb.valid()) << where;
+  if (!ra.valid()) return;
+  const ArraySnapshot &sa = a.get(ra), &sb = b.get(rb);
+  EXPECT_EQ(sa.full, sb.full) << where;
+  EXPECT_EQ(sa.n, sb.n) << where;
+  EXPECT_EQ(sa.padded_n, sb.padded_n) << where;
+  EXPECT_EQ(sa.word_bytes, sb.word_bytes) << where;
+  if (sa.full) {
+    EXPECT_EQ(a.read_host(ra), b.read_host(rb)) << where;
+  } else {
+    EXPECT_EQ(sa.density.columns, sb.density.columns) << where;
+    EXPECT_EQ(sa.density.bins, sb.density.bins) << where;
+    EXPECT_EQ(sa.density.counts, sb.density.counts) << where;
+  }
+}
+
+void expect_same_timeline(const Timeline& a, const Timeline& b) {
+  EXPECT_EQ(a.algorithm, b.algorithm);
+  EXPECT_EQ(a.key_type, b.key_type);
+  EXPECT_EQ(a.n, b.n);
+  EXPECT_EQ(a.padded_n, b.padded_n);
+  EXPECT_EQ(a.with_values, b.with_values);
+  EXPECT_EQ(a.on_gpu, b.on_gpu);
+  EXPECT_EQ(a.range.lo, b.range.lo);
+  EXPECT_EQ(a.range.hi, b.range.hi);
+  EXPECT_EQ(a.store->summarised_count(), b.store->summarised_count());
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const Step &x = a.steps[i], &y = b.steps[i];
+    const std::string where = a.algorithm + " step " + std::to_string(i);
+    EXPECT_EQ(x.kind, y.kind) << where;
+    EXPECT_EQ(x.caption, y.caption) << where;
+    EXPECT_EQ(x.pseudo_line, y.pseudo_line) << where;
+    EXPECT_EQ(x.launch, y.launch) << where;
+    EXPECT_EQ(x.launch_name, y.launch_name) << where;
+    EXPECT_EQ(x.gpu_ms, y.gpu_ms) << where;
+    expect_same_snapshot(*a.store, x.keys, *b.store, y.keys, where + " keys");
+    expect_same_snapshot(*a.store, x.values, *b.store, y.values, where + " values");
+    ASSERT_EQ(x.aux.size(), y.aux.size()) << where;
+    for (size_t k = 0; k < x.aux.size(); ++k) {
+      EXPECT_EQ(x.aux[k].type(), y.aux[k].type()) << where << " aux " << k;
+      const std::vector<uint8_t> bx = aux_bytes(x.aux[k]);
+      EXPECT_FALSE(bx.empty()) << where << " aux " << k << ": no codec";
+      EXPECT_EQ(bx, aux_bytes(y.aux[k])) << where << " aux " << k;
+    }
+  }
+}
+
+TraceInfo info_of(const ExplainResult& r) { return make_trace_info(r, query_device(), "generated on the CPU", nullptr); }
+
+Trace round_trip(const ExplainResult& r) {
+  const std::vector<uint8_t> bytes = encode_trace(info_of(r), r.timeline);
+  return decode_trace(bytes.data(), bytes.size());
+}
+
+TEST(Trace, EveryAlgorithmRoundTripsOnTheCpuModel) {
+  for (const Algorithm* a : all_algorithms()) {
+    SCOPED_TRACE(a->id());
+    const ExplainResult r = record(a->id(), 1000, KeyType::U32, false);
+    const Trace t = round_trip(r);
+    expect_same_timeline(r.timeline, t.explain->timeline);
+    EXPECT_EQ(t.skipped_aux, 0);
+    EXPECT_EQ(t.info.scenario.algorithm, a->id());
+    EXPECT_EQ(t.info.verdict.ok(), r.verdict.ok());
+    EXPECT_EQ(t.info.backend, Backend::CpuModel);
+    EXPECT_EQ(t.info.writer.rfind("sortscope ", 0), 0u);
+  }
+}
+
+TEST(Trace, ValuesWideKeysAndEveryAuxTypeRoundTrip) {
+  size_t aux_seen = 0;
+  for (const char* id : {"radix", "radix-onesweep", "merge", "multiway-merge", "sample-sort", "bitonic"}) {
+    if (!find_algorithm(id)) continue;
+    SCOPED_TRACE(id);
+    const ExplainResult r = record(id, 3000, KeyType::F64, true);
+    ASSERT_TRUE(r.timeline.with_values);
+    const Trace t = round_trip(r);
+    expect_same_timeline(r.timeline, t.explain->timeline);
+    for (const Step& s : r.timeline.steps) aux_seen += s.aux.size();
+  }
+  EXPECT_GT(aux_seen, 0u);
+}
+
+TEST(Trace, DensitySummariesRoundTrip) {
+  // A budget of a few snapshots: the rest become density summaries.
+  const ExplainResult r = record("bitonic", 1 << 14, KeyType::U32, false, 3 * (1 << 16));
+  ASSERT_GT(r.timeline.store->summarised_count(), 0);
+  const Trace t = round_trip(r);
+  expect_same_timeline(r.timeline, t.explain->timeline);
+}
+
+TEST(Trace, HeaderCarriesTheMeasuredTimingAndLabel) {
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  Scenario s;
+  s.algorithm = "bitonic";
+  s.input.n = 512;
+  s = runner.prepare(s, std::nullopt, true);
+  MeasureOptions mo;
+  mo.reps = 2;
+  mo.warmup = 0;
+  const MeasureResult m = runner.measure(s, mo);
+  const ExplainResult r = runner.explain(s);
+  const TraceInfo info = make_trace_info(r, runner.device(), m.input_source, &m);
+  const std::vector<uint8_t> bytes = encode_trace(info, r.timeline);
+  const Trace t = decode_trace(bytes.data(), bytes.size());
+  ASSERT_TRUE(t.info.timing);
+  EXPECT_EQ(t.info.timing->ms, m.timing.ms);
+  EXPECT_EQ(t.info.timing->clock, m.timing.clock);
+  EXPECT_TRUE(t.info.timing_verdict.ok());
+  EXPECT_EQ(t.info.created, info.created);
+  EXPECT_NE(t.info.label().find("CPU model"), std::string::npos);
+  EXPECT_NE(t.info.label().find("UTC"), std::string::npos);
+  // The header is readable as text right after the prefix.
+  const std::string text(bytes.begin(), bytes.begin() + std::min<size_t>(bytes.size(), 400));
+  EXPECT_EQ(text.rfind("SORTSCOPE-TRACE\n", 0), 0u);
+  EXPECT_NE(text.find("\"writer\""), std::string::npos);
+}
+
+// Every way of breaking a file ends in a TraceError (and nothing else).
+void expect_refused(const std::vector<uint8_t>& bytes, const std::string& says, const TraceLimits& limits = {}) {
+  try {
+    decode_trace(bytes.data(), bytes.size(), limits);
+    ADD_FAILURE() << "accepted a broken trace (" << says << ")";
+  } catch (const TraceError& e) {
+    if (!says.empty()) EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "one line: " << e.what();
+  }
+}
+
+class TraceDamage : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    r_ = record("radix", 700, KeyType::U32, true);
+    bytes_ = encode_trace(info_of(r_), r_.timeline);
+  }
+  ExplainResult r_;
+  std::vector<uint8_t> bytes_;
+};
+
+TEST_F(TraceDamage, TruncationAnywhereIsRefused) {
+  for (size_t cut = 0; cut < bytes_.size(); cut += std::max<size_t>(1, bytes_.size() / 700))
+    expect_refused(std::vector<uint8_t>(bytes_.begin(), bytes_.begin() + ptrdiff_t(cut)), "");
+  expect_refused(std::vector<uint8_t>(bytes_.begin(), bytes_.end() - 1), "cut off");
+}
+
+TEST_F(TraceDamage, WrongMagicVersionAndTrailingBytes) {
+  auto b = bytes_;
+  b[0] = 'X';
+  expect_refused(b, "not a Sortscope trace");
+  b = bytes_;
+  b[16] = 7;  // version 7
+  expect_refused(b, "version 7 (written by sortscope");
+  b = bytes_;
+  b.push_back(0);
+  expect_refused(b, "follow the compressed timeline");
+}
+
+TEST_F(TraceDamage, FlippedBytesAreRefusedOrReadConsistently) {
+  // A flip in the header or the compressed frame: refused, or (a flip zstd cannot see, in a caption's
+  // text, say) read as a valid timeline. Never anything else.
+  for (size_t i = 16; i < bytes_.size(); i += 7) {
+    auto b = bytes_;
+    b[i] ^= 0x5a;
+    try {
+      const Trace t = decode_trace(b.data(), b.size());
+      EXPECT_FALSE(t.explain->timeline.steps.empty());
+    } catch (const TraceError&) {
+    }
+  }
+}
+
+TEST_F(TraceDamage, HostileSizesAreRefusedBeforeAllocating) {
+  // The timeline's declared size, raised past the limit.
+  uint32_t header_bytes;
+  std::memcpy(&header_bytes, bytes_.data() + 20, 4);
+  auto b = bytes_;
+  const uint64_t huge = uint64_t(1) << 50;
+  std::memcpy(b.data() + 24 + header_bytes, &huge, 8);
+  expect_refused(b, "more than the");
+  // Within the limit but not what the frame holds.
+  TraceLimits small;
+  small.max_payload_bytes = 64;
+  expect_refused(bytes_, "more than the 64 allowed", small);
+  b = bytes_;
+  const uint64_t more = 1 << 20;
+  std::memcpy(b.data() + 24 + header_bytes, &more, 8);
+  expect_refused(b, "");
+  // A header length past the file.
+  b = bytes_;
+  const uint32_t long_header = 1u << 19;
+  std::memcpy(b.data() + 20, &long_header, 4);
+  expect_refused(b, "");
+}
+
+TEST(Trace, ReadTraceNamesTheFileAndWritesAtomically) {
+  const ExplainResult r = record("bitonic", 256, KeyType::I32, false);
+  const auto dir = std::filesystem::temp_directory_path() / ("sortscope_trace_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "run.sstrace").string();
+  write_trace(path, info_of(r), r.timeline);
+  EXPECT_TRUE(is_trace_path(path));
+  EXPECT_TRUE(is_trace_path("A.SSTRACE"));
+  EXPECT_FALSE(is_trace_path("keys.npy"));
+  const Trace t = read_trace(path);
+  expect_same_timeline(r.timeline, t.explain->timeline);
+  try {
+    read_trace((dir / "missing.sstrace").string());
+    ADD_FAILURE();
+  } catch (const TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("missing.sstrace"), std::string::npos);
+  }
+  try {
+    read_trace(dir.string());
+    ADD_FAILURE();
+  } catch (const TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace sortscope
