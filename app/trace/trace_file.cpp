@@ -150,7 +150,7 @@ nlohmann::ordered_json header_to_json(const TraceInfo& info) {
   j["device"] = info.device;
   j["verdict"] = verdict_to_json(info.verdict);
   j["input_source"] = info.input_source;
-  j["scenario"] = scenario_to_json(info.scenario);
+  j["scenario"] = scenario_to_json(info.scenario, algorithm_params);
   j["run_ms"] = info.run_ms;
   if (info.timing) {
     j["timing"] = timing_to_json(*info.timing);
@@ -174,7 +174,7 @@ TraceInfo header_from_json(const json& j) {
   info.device = f.str("device");
   info.input_source = f.str("input_source");
   try {
-    info.scenario = scenario_from_json(f.at("scenario"));
+    info.scenario = scenario_from_json(f.at("scenario"), algorithm_params);
   } catch (const TraceError&) {
     throw;
   } catch (const std::exception& e) {
