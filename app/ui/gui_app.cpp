@@ -193,6 +193,10 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   pending_start_step_ = options_.start_step;
   state_.scenario_dirty = true;
   if (!options_.trace_file.empty()) show_trace(read_trace(options_.trace_file), options_.trace_file);
+  if (options_.lesson) {
+    lesson_ = options_.lesson;
+    show_slide(0);
+  }
   if (!options_.input_file.empty()) {
     // Checked here too (gui_command.cpp checks first): a bad file is one line, before any window.
     load_input(options_.input_file);
@@ -406,6 +410,10 @@ void GuiApp::pump_session() {
         const int steps = int(s.explain->timeline.steps.size());
         if (!same_run) s.playback.set_step_count(0);  // a different timeline starts at its input
         s.playback.set_step_count(steps);
+        if (pending_start_step_ == kPendingLast && e.generation == s.submitted_generation) {
+          s.playback.set_step(steps - 1);
+          pending_start_step_ = -1;
+        }
         if (pending_start_step_ >= 0 && e.generation == s.submitted_generation) {
           if (pending_start_step_ >= steps)
             s.notify("the scenario's step " + std::to_string(pending_start_step_) + " is past the last step (" +
@@ -490,6 +498,12 @@ void GuiApp::handle_keys() {
         else if (s.show_export) s.show_export = false;
         break;
       case GLFW_KEY_SPACE: pb.toggle_playing(); break;
+      case GLFW_KEY_PAGE_DOWN:
+        if (lesson_) show_slide(slide_ + 1);
+        break;
+      case GLFW_KEY_PAGE_UP:
+        if (lesson_) show_slide(slide_ - 1);
+        break;
       case GLFW_KEY_RIGHT: pb.step_forward_paused(); break;
       case GLFW_KEY_LEFT: pb.step_back_paused(); break;
       case GLFW_KEY_HOME: pb.first(); break;
@@ -595,6 +609,7 @@ void GuiApp::frame() {
   draw_export_dialog(s);
   draw_open_dialog(s);
   draw_save_trace_dialog(s);
+  draw_lesson();
   draw_help_overlay(s);
   clip_log_end_frame();
 

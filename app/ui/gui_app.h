@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "lesson/lesson_file.h"
 
 namespace sortscope::ui {
 
@@ -36,6 +37,7 @@ struct GuiOptions {
   int sweep_max_log2 = -1;            // largest n of the sweep as 2^K (-1: the session's default)
   std::string input_file;             // --input FILE (or the scenario file's "input_file"): the user's keys
   std::string trace_file;             // --trace FILE: show this recording (app/trace/trace_file.h)
+  std::optional<Lesson> lesson;       // --lesson FILE: slides stepped with Page Down / Page Up
 };
 
 // The UI scale of projector mode in a display of this size: the chosen scale (settings) is for a
@@ -68,6 +70,12 @@ class GuiApp {
   // .sstrace); a bad file leaves what is shown and says why in one line.
   void open_trace(const std::string& path);
 
+  // Lessons (app/lesson/lesson_file.h): shows slide `index` (clamped): its scenario run live (the
+  // shown step set once its timeline arrives) or its trace, at the slide's step.
+  void show_slide(int index);
+  int lesson_slide() const { return slide_; }
+  bool lesson_answer_shown() const { return answer_shown_; }
+
   AppState& state() { return state_; }
   const AppState& state() const { return state_; }
   // The settings to persist now (window placement is the driver's to fill in).
@@ -88,6 +96,7 @@ class GuiApp {
   void submit_if_dirty();
   void recompute_max_n();
   void save_current_frame_png();
+  void draw_lesson();  // lesson_box.cpp
 
   GuiOptions options_;
   AppState state_;
@@ -106,7 +115,12 @@ class GuiApp {
     int key, mods;
   };
   std::vector<KeyPress> key_queue_;
-  int pending_start_step_ = -1;
+  int pending_start_step_ = -1;         // kPendingLast: the last step
+  static constexpr int kPendingLast = -2;
+  std::optional<Lesson> lesson_;
+  int slide_ = -1;
+  bool slide_played_ = false;           // playback ran while this slide was shown
+  bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;
   double last_free_query_ = 0;
 };

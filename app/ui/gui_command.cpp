@@ -1,5 +1,7 @@
 // sortscope gui: the interactive app (scripts/run starts it). With --headless it draws the same UI
 // offscreen through EGL and saves a screenshot: no window, no X server.
+#include <filesystem>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/command.h"
@@ -12,11 +14,18 @@
 namespace sortscope {
 
 namespace {
+
+// This executable's path, for finding the shipped lessons beside it.
+std::string exe_path() {
+  std::error_code ec;
+  return std::filesystem::read_symlink("/proc/self/exe", ec).string();
+}
 struct GuiArgs {
   ui::GuiOptions options;
   std::string scenario_file;
   std::string input;
   std::string trace;
+  std::string lesson;
   std::string size = "1600x960";
   float projector = 0;
   bool no_settings = false;
@@ -42,6 +51,11 @@ void register_gui_command(CLI::App& app) {
                   "Show this trace file (sortscope trace --out F.sstrace) exactly as recorded; needs no GPU")
       ->excludes("--scenario")
       ->excludes("--input");
+  cmd->add_option("--lesson", args->lesson,
+                  "A lesson: FILE.json, or the name of a shipped one (bitonic-networks, radix-digit-by-digit, ...); "
+                  "Page Down / Page Up move between its slides")
+      ->excludes("--scenario")
+      ->excludes("--trace");
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
       ->capture_default_str();
@@ -74,6 +88,7 @@ void register_gui_command(CLI::App& app) {
       (void)read_trace(args->trace);  // a bad trace is one line before any window opens
       o.trace_file = args->trace;
     }
+    if (!args->lesson.empty()) o.lesson = read_lesson(args->lesson, exe_path());  // one line before any window
     if (args->projector > 0) o.projector = args->projector;
     // Headless pictures are reproducible: they never depend on a settings file.
     o.use_settings = !args->no_settings && !o.headless;

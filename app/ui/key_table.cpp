@@ -7,6 +7,7 @@ std::span<const KeyBinding> key_table() {
       {"Space", "play / pause"},
       {"Left / Right", "step back / forward (pauses; nothing re-runs)"},
       {"Home / End", "first / last step"},
+      {"Page Down / Page Up", "next / previous slide of a lesson (gui --lesson)"},
       {"+ / -", "faster / slower (0.25 to 60 steps per second)"},
       {"F", "fullscreen on / off"},
       {"P", "projector mode on / off"},

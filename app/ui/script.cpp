@@ -27,7 +27,8 @@ int InputScript::key_code(const std::string& name, int* mods) {
                                 {"home", GLFW_KEY_HOME},   {"end", GLFW_KEY_END},     {"plus", GLFW_KEY_EQUAL},
                                 {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
                                 {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE},  {"s", GLFW_KEY_S},
-                                {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q}};
+                                {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q},
+                                {"pagedown", GLFW_KEY_PAGE_DOWN}, {"pageup", GLFW_KEY_PAGE_UP}};
   std::string key = name;
   int m = 0;
   if (key.rfind("ctrl+", 0) == 0) key = key.substr(5), m = GLFW_MOD_CONTROL;
@@ -139,6 +140,8 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["input_file"] = s.input_file;
   j["input_specials"] = s.input_specials;
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
+  j["lesson_slide"] = app.lesson_slide();
+  j["lesson_answer"] = app.lesson_answer_shown();
   // Where every panel is (pixels: x, y, width, height) and what the frame could not show whole.
   nlohmann::json panels = nlohmann::json::object();
   auto add = [&](const char* name, const Rect& r) {

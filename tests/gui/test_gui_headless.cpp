@@ -398,3 +398,33 @@ TEST(GuiHeadless, SortsTheKeysOfAnInputFile) {
   EXPECT_EQ(cap.step, cap.steps - 1);
   EXPECT_FALSE(j["clipped_any"].get<bool>()) << j["clipped"].dump();
 }
+
+// A lesson stepped by scripted keys (gui --lesson): Page Down and Page Up move between slides, each
+// slide shows its scenario at its step (the second slide of bitonic-networks: step 1; the third:
+// step 8, the same scenario without a re-run), and Page Up past the first slide stays there.
+TEST(GuiHeadless, ALessonStepsBySlideKeys) {
+  GuiOptions o = base_options();
+  o.scenario.reset();
+  o.sweep = false;
+  o.lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/bitonic-networks.json", "");
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-lesson-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait report:first key:pagedown wait report:second key:pagedown wait report:third "
+             "key:pageup wait report:back key:pageup key:pageup wait report:start";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r["first"]["lesson_slide"], 0);
+  EXPECT_EQ(r["first"]["step"], 0);
+  EXPECT_EQ(r["first"]["n"], 64);
+  EXPECT_EQ(r["second"]["lesson_slide"], 1);
+  EXPECT_EQ(r["second"]["step"], 1);
+  EXPECT_EQ(r["third"]["lesson_slide"], 2);
+  EXPECT_EQ(r["third"]["step"], 8);
+  EXPECT_EQ(r["back"]["lesson_slide"], 1);
+  EXPECT_EQ(r["back"]["step"], 1);
+  EXPECT_EQ(r["start"]["lesson_slide"], 0);
+  EXPECT_EQ(r["start"]["step"], 0);
+  EXPECT_FALSE(r["start"]["lesson_answer"].get<bool>());
+}

@@ -1,0 +1,177 @@
+#include "lesson_file.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/runner.h"
+#include "registry.h"
+
+#ifndef SORTSCOPE_INSTALL_PREFIX
+#define SORTSCOPE_INSTALL_PREFIX "/usr/local"
+#endif
+
+namespace sortscope {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr size_t kMaxSlides = 200;
+constexpr size_t kMaxHighlights = 64;
+constexpr size_t kMaxText = 4096;
+
+[[noreturn]] void fail(const std::string& where, const std::string& why) { throw LessonError(where + " " + why); }
+
+void only_fields(const json& j, const std::string& where, const std::set<std::string>& known) {
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!known.count(it.key())) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      fail(where, fmt::format("has an unknown field '{}' (known: {})", it.key().substr(0, 64), list));
+    }
+}
+
+std::string text(const json& j, const char* key, const std::string& where, bool required) {
+  if (!j.contains(key)) {
+    if (required) fail(where, fmt::format("needs a \"{}\"", key));
+    return {};
+  }
+  const json& v = j.at(key);
+  if (!v.is_string()) fail(where + "." + key, "must be a string");
+  const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() > kMaxText) fail(where + "." + key, fmt::format("is longer than {} bytes", kMaxText));
+  return s;
+}
+
+uint64_t count(const json& j, const char* key, const std::string& where) {
+  if (!j.contains(key)) fail(where, fmt::format("needs a \"{}\"", key));
+  const json& v = j.at(key);
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > (uint64_t(1) << 40))
+    fail(where + "." + key, "must be a whole number 0..2^40");
+  return v.get<uint64_t>();
+}
+
+LessonSlide parse_slide(const json& j, const std::string& where, const std::string& dir) {
+  if (!j.is_object()) fail(where, "must be an object");
+  only_fields(j, where, {"title", "scenario", "trace", "step", "caption", "highlights", "question", "answer"});
+  LessonSlide s;
+  s.title = text(j, "title", where, true);
+  s.caption = text(j, "caption", where, false);
+  s.question = text(j, "question", where, false);
+  s.answer = text(j, "answer", where, false);
+  if (s.question.empty() != s.answer.empty()) fail(where, "needs both a \"question\" and its \"answer\", or neither");
+  const bool has_scenario = j.contains("scenario"), has_trace = j.contains("trace");
+  if (has_scenario == has_trace) fail(where, "needs either a \"scenario\" or a \"trace\" (one of them)");
+  if (has_scenario) {
+    Scenario sc;
+    try {
+      sc = scenario_from_json(j.at("scenario"), algorithm_params);
+    } catch (const std::exception& e) {
+      fail(where + ".scenario", std::string(": ") + e.what());
+    }
+    if (const std::string e = validate_scenario(sc); !e.empty()) fail(where + ".scenario", ": " + e);
+    s.scenario = sc;
+  } else {
+    const std::string t = text(j, "trace", where, true);
+    if (t.empty()) fail(where + ".trace", "is empty");
+    s.trace = fs::path(t).is_absolute() ? t : (fs::path(dir) / t).string();
+  }
+  if (j.contains("step")) {
+    const json& v = j.at("step");
+    if (v.is_string() && v.get_ref<const std::string&>() == "last") s.step = kLastStep;
+    else if (v.is_number_unsigned() && v.get<uint64_t>() < (uint64_t(1) << 20)) s.step = int(v.get<uint64_t>());
+    else fail(where + ".step", "must be a step number 0..2^20 or \"last\"");
+  }
+  if (j.contains("highlights")) {
+    const json& hs = j.at("highlights");
+    if (!hs.is_array() || hs.size() > kMaxHighlights)
+      fail(where + ".highlights", fmt::format("must be a list of at most {} highlights", kMaxHighlights));
+    for (size_t i = 0; i < hs.size(); ++i) {
+      const std::string hw = fmt::format("{}.highlights[{}]", where, i);
+      if (!hs[i].is_object()) fail(hw, "must be an object");
+      only_fields(hs[i], hw, {"first", "last", "label"});
+      LessonHighlight h;
+      h.first = count(hs[i], "first", hw);
+      h.last = count(hs[i], "last", hw);
+      if (h.last < h.first) fail(hw, "ends before it starts (last < first)");
+      if (s.scenario && h.last >= s.scenario->input.n) fail(hw + ".last", "is past the scenario's last key");
+      h.label = text(hs[i], "label", hw, false);
+      s.highlights.push_back(std::move(h));
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+Lesson parse_lesson(const std::string& body, const std::string& dir) {
+  if (body.size() > kMaxLessonBytes) fail("lesson:", "is larger than 1 MiB");
+  const json j = json::parse(body, nullptr, false);
+  if (j.is_discarded()) fail("lesson:", "is not valid JSON");
+  if (!j.is_object()) fail("lesson:", "must be a JSON object with \"lesson\" and \"slides\"");
+  only_fields(j, "lesson:", {"lesson", "slides"});
+  Lesson l;
+  l.title = text(j, "lesson", "lesson:", true);
+  if (!j.contains("slides") || !j.at("slides").is_array() || j.at("slides").empty() ||
+      j.at("slides").size() > kMaxSlides)
+    fail("lesson: \"slides\"", fmt::format("must be a list of 1 to {} slides", kMaxSlides));
+  const json& slides = j.at("slides");
+  for (size_t i = 0; i < slides.size(); ++i)
+    l.slides.push_back(parse_slide(slides[i], fmt::format("lesson: slide {}", i + 1), dir));
+  return l;
+}
+
+std::vector<std::string> lesson_folders(const std::string& exe_path) {
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("SORTSCOPE_LESSONS"); env && *env) dirs.push_back(env);
+  std::error_code ec;
+  const fs::path exe = fs::weakly_canonical(exe_path, ec);
+  if (!ec && !exe_path.empty()) {
+    dirs.push_back((exe.parent_path() / ".." / "assets" / "lessons").lexically_normal().string());
+    dirs.push_back((exe.parent_path() / ".." / "share" / "sortscope" / "lessons").lexically_normal().string());
+  }
+  dirs.push_back(std::string(SORTSCOPE_INSTALL_PREFIX) + "/share/sortscope/lessons");
+  return dirs;
+}
+
+Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path) {
+  fs::path path = name_or_path;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    path.clear();
+    const bool bare = name_or_path.find('/') == std::string::npos;
+    if (bare)
+      for (const std::string& d : lesson_folders(exe_path)) {
+        for (const std::string& n : {name_or_path, name_or_path + ".json"})
+          if (fs::is_regular_file(fs::path(d) / n, ec)) {
+            path = fs::path(d) / n;
+            break;
+          }
+        if (!path.empty()) break;
+      }
+    if (path.empty()) {
+      std::string where;
+      for (const std::string& d : lesson_folders(exe_path)) where += (where.empty() ? "" : ", ") + d;
+      throw LessonError(fmt::format("lesson '{}': no such file, and no shipped lesson of that name (looked in {})",
+                                    name_or_path, where));
+    }
+  }
+  if (fs::file_size(path, ec) > kMaxLessonBytes) throw LessonError(fmt::format("lesson '{}': larger than 1 MiB", path.string()));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LessonError(fmt::format("lesson '{}': cannot be read", path.string()));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  try {
+    return parse_lesson(ss.str(), path.parent_path().string());
+  } catch (const LessonError& e) {
+    throw LessonError(fmt::format("{} ({})", e.what(), path.string()));
+  }
+}
+
+}  // namespace sortscope

@@ -1,0 +1,58 @@
+#pragma once
+// Lessons: a JSON file of slides a lecturer steps through with Page Down / Page Up
+// (`sortscope gui --lesson FILE`, docs/lessons.md). A slide shows a scenario run live (or a trace,
+// app/trace/trace_file.h) at one step, with a caption, optional highlighted stretches of the array
+// and an optional "predict, then run" question whose answer appears once the slide has been run.
+//
+// The parser is strict and bounded: at most 1 MiB of JSON, 200 slides, 64 highlights a slide,
+// 4096 bytes a text; an unknown field, a field of the wrong kind or a scenario the registry refuses
+// ends in one line naming the slide and the field.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/scenario.h"
+
+namespace sortscope {
+
+struct LessonError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Keys [first, last] of the array, outlined over the view with a label.
+struct LessonHighlight {
+  uint64_t first = 0, last = 0;
+  std::string label;
+};
+
+struct LessonSlide {
+  std::string title;
+  std::optional<Scenario> scenario;  // run live; or
+  std::string trace;                 // a trace file (absolute, or relative to the lesson file)
+  int step = 0;                      // the step shown; kLastStep for the sorted array
+  std::string caption;
+  std::vector<LessonHighlight> highlights;
+  std::string question, answer;      // "predict, then run": the answer shows once the slide has run
+};
+
+struct Lesson {
+  std::string title;
+  std::vector<LessonSlide> slides;
+};
+
+constexpr int kLastStep = -1;
+constexpr size_t kMaxLessonBytes = size_t(1) << 20;
+
+// Parses a lesson's text; `dir` is the lesson file's folder (trace paths are resolved against it).
+// Throws LessonError with one line.
+Lesson parse_lesson(const std::string& text, const std::string& dir);
+// Reads FILE, or when no such file exists, the shipped lesson of that name
+// (`bitonic-networks` or `bitonic-networks.json`) from lesson_folders(). Throws one line.
+Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path);
+// Where shipped lessons are looked for, in order: $SORTSCOPE_LESSONS, <exe dir>/../assets/lessons
+// (a build tree), <exe dir>/../share/sortscope/lessons and <install prefix>/share/sortscope/lessons.
+std::vector<std::string> lesson_folders(const std::string& exe_path);
+
+}  // namespace sortscope

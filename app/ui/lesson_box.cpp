@@ -1,0 +1,109 @@
+// The lesson box (gui --lesson FILE, app/lesson/lesson_file.h): over the view's top right, the
+// lesson and slide titles, the slide's caption, its highlighted stretches of the array outlined
+// over the picture, and a "predict, then run" question whose answer shows once the slide has been
+// run to its last step. Page Down / Page Up (key_table.cpp) move between slides.
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "common/scenario.h"
+#include "gui_app.h"
+#include "registry.h"
+#include "widgets.h"
+
+namespace sortscope::ui {
+
+void GuiApp::show_slide(int index) {
+  if (!lesson_ || lesson_->slides.empty()) return;
+  index = std::clamp(index, 0, int(lesson_->slides.size()) - 1);
+  const LessonSlide& slide = lesson_->slides[size_t(index)];
+  slide_ = index;
+  slide_played_ = false;
+  answer_shown_ = false;
+  AppState& s = state_;
+  s.playback.set_playing(false);
+  if (!slide.trace.empty()) {
+    open_trace(slide.trace);
+    if (!s.recording) return;  // the notice says why
+  } else {
+    const Scenario& want = *slide.scenario;
+    const bool shown = s.explain && !s.recording && !s.scenario_dirty &&
+                       scenario_to_json(s.explain->scenario, algorithm_params) == scenario_to_json(want, algorithm_params);
+    if (!shown) {
+      s.scenario = want;
+      s.input_keys.reset();
+      s.input_file.clear();
+      s.input_specials.clear();
+      s.scenario_dirty = true;
+      pending_start_step_ = slide.step == kLastStep ? kPendingLast : slide.step;
+      return;  // the step is set when the slide's timeline arrives
+    }
+  }
+  const int steps = s.playback.step_count();
+  if (steps > 0) s.playback.set_step(slide.step == kLastStep ? steps - 1 : std::min(slide.step, steps - 1));
+}
+
+void GuiApp::draw_lesson() {
+  if (!lesson_ || slide_ < 0) return;
+  AppState& s = state_;
+  const LessonSlide& slide = lesson_->slides[size_t(slide_)];
+  const Playback& pb = s.playback;
+  if (pb.playing()) slide_played_ = true;
+  if (!slide.question.empty() && slide_played_ && pb.step_count() > 0 && pb.step() == pb.step_count() - 1)
+    answer_shown_ = true;
+
+  // Highlights: the stretches [first, last] outlined over the picture, positions spread over its width.
+  const Timeline* tl = s.timeline();
+  const Rect& v = s.view_rect;
+  if (tl && tl->padded_n > 0 && v.w > 0 && v.h > 0) {
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    for (const LessonHighlight& h : slide.highlights) {
+      const float x0 = v.x + v.w * float(double(h.first) / double(tl->padded_n));
+      const float x1 = v.x + v.w * float(double(h.last + 1) / double(tl->padded_n));
+      dl->AddRectFilled(ImVec2(x0, v.y), ImVec2(std::max(x1, x0 + 2), (v.y + v.h)), IM_COL32(255, 214, 10, 40));
+      dl->AddRect(ImVec2(x0, v.y), ImVec2(std::max(x1, x0 + 2), (v.y + v.h)), IM_COL32(255, 214, 10, 230), 0, 0, 2.0f);
+      if (!h.label.empty()) dl->AddText(ImVec2(x0 + 3, v.y + 3), IM_COL32(255, 214, 10, 255), h.label.c_str());
+    }
+  }
+
+  const Rect& area = s.rects.view;
+  const float fs = ImGui::GetFontSize();
+  const float w = std::clamp(area.w * 0.42f, fs * 16, fs * 30);
+  ImGui::SetNextWindowPos(ImVec2((area.x + area.w) - w - fs * 0.6f, area.y + fs * 3.2f), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##lesson", nullptr, flags)) {
+    ImGui::TextDisabled("%s  -  slide %d of %d (Page Down / Page Up)", lesson_->title.c_str(), slide_ + 1,
+                        int(lesson_->slides.size()));
+    if (s.large_font) ImGui::PushFont(s.large_font);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(slide.title.c_str());
+    if (s.large_font) ImGui::PopFont();
+    if (!slide.caption.empty()) ImGui::TextUnformatted(slide.caption.c_str());
+    if (!slide.question.empty()) {
+      ImGui::Separator();
+      ImGui::TextColored(to_vec4(colors::kAccent), "Predict, then run: %s", slide.question.c_str());
+      if (answer_shown_) {
+        ImGui::TextColored(ImVec4(0.55f, 0.85f, 0.55f, 1), "Answer: %s", slide.answer.c_str());
+      } else if (ImGui::SmallButton("run")) {
+        if (pb.step_count() > 0 && pb.step() == pb.step_count() - 1) s.playback.first();
+        if (!s.playback.playing()) s.playback.toggle_playing();
+      }
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::BeginDisabled(slide_ == 0);
+    if (ImGui::SmallButton("< previous")) show_slide(slide_ - 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(slide_ + 1 >= int(lesson_->slides.size()));
+    if (ImGui::SmallButton("next >")) show_slide(slide_ + 1);
+    ImGui::EndDisabled();
+  }
+  ImGui::End();
+}
+
+}  // namespace sortscope::ui

@@ -1,0 +1,93 @@
+// Lesson files (app/lesson/lesson_file.h): every shipped lesson parses and its scenarios validate;
+// each kind of mistake is refused with one line naming the slide and the field; shipped lessons
+// are found by name.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "lesson/lesson_file.h"
+
+namespace sortscope {
+namespace {
+namespace fs = std::filesystem;
+
+TEST(Lesson, EveryShippedLessonParses) {
+  size_t lessons = 0;
+  for (const auto& e : fs::directory_iterator(SORTSCOPE_LESSON_DIR)) {
+    if (e.path().extension() != ".json") continue;
+    SCOPED_TRACE(e.path().string());
+    const Lesson l = read_lesson(e.path().string(), "");
+    EXPECT_FALSE(l.title.empty());
+    EXPECT_GE(l.slides.size(), 2u);
+    bool question = false;
+    for (const LessonSlide& s : l.slides) {
+      EXPECT_TRUE(s.scenario.has_value() || !s.trace.empty());
+      question = question || !s.question.empty();
+    }
+    EXPECT_TRUE(question) << "every shipped lesson asks at least one question";
+    ++lessons;
+  }
+  EXPECT_GE(lessons, 6u);
+}
+
+TEST(Lesson, ShippedLessonsAreFoundByName) {
+  setenv("SORTSCOPE_LESSONS", SORTSCOPE_LESSON_DIR, 1);
+  EXPECT_EQ(read_lesson("bitonic-networks", "").slides.size(), read_lesson("bitonic-networks.json", "").slides.size());
+  try {
+    read_lesson("no-such-lesson", "");
+    ADD_FAILURE();
+  } catch (const LessonError& e) {
+    EXPECT_NE(std::string(e.what()).find("no-such-lesson"), std::string::npos) << e.what();
+  }
+  unsetenv("SORTSCOPE_LESSONS");
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    parse_lesson(text, "/lessons");
+  } catch (const LessonError& e) {
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(Lesson, MistakesAreRefusedNamingTheField) {
+  const std::string ok_slide = R"({"title": "t", "scenario": {"algorithm": "bitonic", "input": {"n": 64}}})";
+  EXPECT_EQ(refusal(R"({"lesson": "L", "slides": [)" + ok_slide + "]}"), "accepted");
+  EXPECT_NE(refusal("{nope").find("not valid JSON"), std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": []})").find("slides"), std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [)" + ok_slide + R"(], "extra": 1})").find("unknown field 'extra'"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "captoin": "x", "scenario": {}}]})")
+                .find("slide 1 has an unknown field 'captoin'"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t"}]})").find("slide 1 needs either a \"scenario\" or a \"trace\""),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "scenario": {"algorithm": "radx"}}]})")
+                .find("slide 1.scenario"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "step": -3, "scenario": {"algorithm": "bitonic"}}]})")
+                .find("slide 1.step"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "question": "q?", "scenario": {"algorithm": "bitonic"}}]})")
+                .find("answer"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "highlights": [{"first": 5, "last": 2}], "scenario": {"algorithm": "bitonic", "input": {"n": 64}}}]})")
+                .find("slide 1.highlights[0]"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "highlights": [{"first": 5, "last": 64}], "scenario": {"algorithm": "bitonic", "input": {"n": 64}}}]})")
+                .find("past the scenario's last key"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": 5, "scenario": {"algorithm": "bitonic"}}]})").find("slide 1.title"),
+            std::string::npos);
+  // A trace path is taken relative to the lesson's folder; "last" is the last step.
+  const Lesson l = parse_lesson(R"({"lesson": "L", "slides": [{"title": "t", "trace": "run.sstrace", "step": "last"}]})", "/lessons");
+  EXPECT_EQ(l.slides[0].trace, "/lessons/run.sstrace");
+  EXPECT_EQ(l.slides[0].step, kLastStep);
+  EXPECT_NE(refusal(std::string(kMaxLessonBytes + 1, ' ')).find("1 MiB"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sortscope
