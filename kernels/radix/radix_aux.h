@@ -22,6 +22,10 @@ struct DigitHistogram {
   std::vector<uint64_t> scanned;    // empty before the scan; else where the row's first key of each
                                     // digit goes in the pass output (digit-major exclusive scan)
   Rows rows_are = Rows::Unnamed;
+  // What a column is: a radix digit, or a sample sort's bucket (the same counting table, k x p,
+  // Leischner 2010 §6.1: the views then say "bucket" and show no digit bits).
+  enum class Columns : uint8_t { Digits, Buckets };
+  Columns cols_are = Columns::Digits;
 };
 
 // The stable local ranks inside one highlighted block: ranks[i] is where key begin + i

@@ -14,6 +14,7 @@ void encode(ByteWriter& w, const DigitHistogram& h) {
   w.put<uint32_t>(h.cols);
   w.put<uint32_t>(h.blocks_per_row);
   w.put<uint8_t>(uint8_t(h.rows_are));
+  w.put<uint8_t>(uint8_t(h.cols_are));
   w.put_vector(h.counts);
   w.put_vector(h.scanned);
 }
@@ -27,11 +28,14 @@ DigitHistogram decode_histogram(ByteReader& r) {
   h.cols = r.get<uint32_t>("digit histogram: columns");
   h.blocks_per_row = r.get<uint32_t>("digit histogram: blocks per row");
   const uint8_t rows_are = r.get<uint8_t>("digit histogram: what a row is");
+  const uint8_t cols_are = r.get<uint8_t>("digit histogram: what a column is");
   if (h.digit_bits > 16 || h.digit_shift > 64) ByteReader::fail("digit histogram: digit bits", "out of range");
   if (h.cols == 0 || h.cols > (1u << 16)) ByteReader::fail("digit histogram: columns", "must be 1..65536");
   if (h.blocks_per_row == 0) ByteReader::fail("digit histogram: blocks per row", "is 0");
   if (rows_are > uint8_t(DigitHistogram::Rows::DigitPlaces)) ByteReader::fail("digit histogram: what a row is", "is unknown");
   h.rows_are = DigitHistogram::Rows(rows_are);
+  if (cols_are > uint8_t(DigitHistogram::Columns::Buckets)) ByteReader::fail("digit histogram: what a column is", "is unknown");
+  h.cols_are = DigitHistogram::Columns(cols_are);
   h.counts = r.get_vector<uint32_t>("digit histogram: counts", kMaxAuxEntries);
   h.scanned = r.get_vector<uint64_t>("digit histogram: scanned offsets", kMaxAuxEntries);
   require_size(h.counts, uint64_t(h.rows) * h.cols, "digit histogram: counts");

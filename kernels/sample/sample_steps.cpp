@@ -83,11 +83,11 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                                  const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
                          ? fmt::format("Pass {}: a pivot for each of {} segments, the median of {} sampled keys",
-                                       pass.index, pass.parents.size(), plan_.sample_keys())
+                                       pass.index + 1, pass.parents.size(), plan_.sample_keys())
                          : fmt::format("Pass {}: {} splitters, evenly spaced in a sorted random sample, will cut "
                                        "{} bucket(s) of {} keys into {} value ranges. {} keys sampled per bucket "
                                        "and sorted, every a-th key a splitter (a = {}), the search tree built",
-                                       pass.index, plan_.k - 1, pass.parents.size(), pass.keys, plan_.k,
+                                       pass.index + 1, plan_.k - 1, pass.parents.size(), pass.keys, plan_.k,
                                        plan_.sample_keys(), plan_.oversampling);
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
@@ -118,6 +118,7 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
   h.rows = pass.total_blocks;
   h.cols = plan_.slots();
   h.rows_are = DigitHistogram::Rows::Blocks;
+  h.cols_are = DigitHistogram::Columns::Buckets;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
   if (scanned) h.scanned.assign(h.counts.size(), 0);
   const uint32_t reps = plan_.scatter_replicas;
@@ -140,10 +141,10 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                 plan_.engine == SampleEngine::Quicksort
                     ? fmt::format("Pass {}: each key is compared with its pivot and counted as <, = or >. {} blocks "
                                   "fill a {} x {} count table",
-                                  pass.index, pass.total_blocks, plan_.slots(), pass.total_blocks)
+                                  pass.index + 1, pass.total_blocks, plan_.slots(), pass.total_blocks)
                     : fmt::format("Pass {}: each key walks down the splitter tree to its bucket and is counted. {} "
                                   "blocks fill a {} x {} table of bucket counts (k x p)",
-                                  pass.index, pass.total_blocks, plan_.slots(), pass.total_blocks));
+                                  pass.index + 1, pass.total_blocks, plan_.slots(), pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
@@ -154,7 +155,7 @@ void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>&
                 fmt::format("Pass {}: running totals of the counts give each block the place of its keys in "
                             "each {} (first {} of every block, then the next, ...). Exclusive scan of {} "
                             "counters, bucket-major",
-                            pass.index, plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
+                            pass.index + 1, plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
                             plan_.engine == SampleEngine::Quicksort ? "the < part" : "bucket 0",
                             pass.table_entries));
   s.aux.push_back(histogram(pass, table, &scanned));
@@ -168,10 +169,10 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
       plan_.engine == SampleEngine::Quicksort
           ? fmt::format("Pass {}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
                         "block scatters its keys to the places the scan gave",
-                        pass.index, buckets)
+                        pass.index + 1, buckets)
           : fmt::format("Pass {}: keys moved into their buckets; {} buckets now, each a range of values in "
                         "its final place. Each block scatters its keys to the places the scan gave",
-                        pass.index, buckets);
+                        pass.index + 1, buckets);
   if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
   Step s = step(SampleStepKind::Scatter, what);
   SampleBucketSizes sizes;

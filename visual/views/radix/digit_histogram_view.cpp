@@ -149,6 +149,8 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram& h) {
   if (h.rows == 0 || h.cols == 0 || h.counts.size() != size_t(h.rows) * h.cols) return;
   const std::string noun = histogram_row_noun(h);
+  const std::string col = histogram_column_noun(h);  // "digit" or "bucket"
+  const std::string Col = col == "bucket" ? "Bucket" : "Digit";
   const bool places = noun == "digit place";
   const bool scanned = h.scanned.size() == h.counts.size();
   const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;  // at most
@@ -159,7 +161,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   const LocalRanks* hl = places ? nullptr : pass_local_ranks(c, h.pass);
   const Alternatives titles =
       places ? Alternatives{"Digit histogram of every digit place", "Digit histogram of every place", "Digit histogram"}
-             : Alternatives{fmt::format("Digit counts per {}", noun), "Digit counts"};
+             : Alternatives{fmt::format("{} counts per {}", Col, noun), Col + " counts"};
   std::vector<std::string> parts;
   if (places) {
     parts.push_back(fmt::format("{} places \xC3\x97 {} digits of {} bits", h.rows, h.cols, h.digit_bits));
@@ -167,10 +169,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   } else {
     parts.push_back(pass_label(c, h));
     if (h.blocks_per_row > 1)
-      parts.push_back(fmt::format("{} rows of {} {}s \xC3\x97 {} digits", format_count(h.rows), h.blocks_per_row, noun,
-                                  h.cols));
+      parts.push_back(fmt::format("{} rows of {} {}s \xC3\x97 {} {}s", format_count(h.rows), h.blocks_per_row, noun,
+                                  h.cols, col));
     else
-      parts.push_back(fmt::format("{} {}{} \xC3\x97 {} digits", format_count(h.rows), noun, h.rows == 1 ? "" : "s", h.cols));
+      parts.push_back(
+          fmt::format("{} {}{} \xC3\x97 {} {}s", format_count(h.rows), noun, h.rows == 1 ? "" : "s", h.cols, col));
     if (hl) parts.push_back(fmt::format("marked: {} {}", noun, hl->block));
   }
   const Rect content = begin_panel(c, r, titles, dropping(parts));
@@ -205,7 +208,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
 
   MapStyle cs;
   cs.label = places ? Alternatives{"counts per place and digit", "counts"}
-                    : Alternatives{fmt::format("counts: keys of each digit per {}", noun), "counts per digit", "counts"};
+                    : Alternatives{fmt::format("counts: keys of each {} per {}", col, noun), "counts per " + col, "counts"};
   cs.ramp = count_colour;
   const double cmax = std::max(1.0, counts.max);
   // sqrt brightness, or log where a few cells dwarf the rest (skewed keys, high digit places of
@@ -229,8 +232,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
 
   MapStyle os;
   os.label = places ? Alternatives{"offsets: exclusive scan along each place's row", "offsets: scan of each row", "offsets"}
-                    : Alternatives{"offsets: exclusive scan, digit-major (down digit 0, then digit 1, ...)",
-                                   "offsets: digit-major exclusive scan", "offsets: scan", "offsets"};
+                    : Alternatives{fmt::format("offsets: exclusive scan, {0}-major (down {0} 0, then {0} 1, ...)", col),
+                                   fmt::format("offsets: {}-major exclusive scan", col), "offsets: scan", "offsets"};
   const double omax = std::max<double>(1.0, double(total));
   os.ramp = [](float t) { return to_u32(colormap_rgb8(t)); };
   os.to_t = [omax](double v) { return float(v / omax); };
@@ -291,7 +294,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   // Row ticks at the left, with the axis name over them; "digit" under them.
   const MapGeometry& m0 = maps[0].first;
   text(c, sf, spx, x0 - 4 * s, content.y, dim, row_word, 1.0f);
-  text(c, sf, spx, x0 - 4 * s, m0.plot.bottom() + 2 * s, dim, "digit", 1.0f);
+  text(c, sf, spx, x0 - 4 * s, m0.plot.bottom() + 2 * s, dim, col, 1.0f);
   const float row_h = plot_h / float(h.rows);
   for (uint64_t row : axis_ticks(h.rows - 1, plot_h, spx)) {
     const float cy = plot_y + row_h * (float(row) + 0.5f);

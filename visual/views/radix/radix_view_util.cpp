@@ -155,8 +155,14 @@ int pass_count(const AuxDrawContext& c) {
   return passes;
 }
 
+std::string histogram_column_noun(const DigitHistogram& h) {
+  return h.cols_are == DigitHistogram::Columns::Buckets ? "bucket" : "digit";
+}
+
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h) {
   const int passes = pass_count(c);
+  // A bucket table has no digit bits: its pass is a distribution pass (sample sort).
+  if (h.cols_are == DigitHistogram::Columns::Buckets) return fmt::format("pass {}", h.pass + 1);
   const std::string bits = h.digit_bits == 1 ? fmt::format("bit {}", h.digit_shift)
                                              : fmt::format("bits {}..{}", h.digit_shift, h.digit_shift + h.digit_bits - 1);
   return passes > 0 ? fmt::format("pass {}/{} \xC2\xB7 {}", h.pass + 1, passes, bits)

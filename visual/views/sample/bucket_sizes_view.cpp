@@ -26,8 +26,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
   const size_t parents = b.parent_size.size();
   const bool valid = parents > 0 && b.child_begin.size() == parents + 1 && b.child_begin.back() == b.child_size.size();
   const uint32_t a = std::max<uint32_t>(1, b.oversampling);
-  const Alternatives titles{fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass, b.k, a),
-                            fmt::format("Bucket sizes, pass {}", b.pass), "Bucket sizes"};
+  const Alternatives titles{fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass + 1, b.k, a),
+                            fmt::format("Bucket sizes, pass {}", b.pass + 1), "Bucket sizes"};
   // Over every bucket the pass split: the largest child against its parent's ideal size/k.
   double worst = 0;
   if (valid)

@@ -18,11 +18,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
   const Alternatives titles{fmt::format("Splitters from the sorted sample: every {}th of {} keys", a, s),
                             fmt::format("Splitters: every {}th sampled key", a), "Splitters"};
   Alternatives subtitles{
-      fmt::format("pass {} \xC2\xB7 bucket of {} keys at {}{} \xC2\xB7 {} buckets", sp.pass, format_count(sp.bucket_size),
+      fmt::format("pass {} \xC2\xB7 bucket of {} keys at {}{} \xC2\xB7 {} buckets", sp.pass + 1, format_count(sp.bucket_size),
                   format_count(sp.bucket_begin),
                   sp.buckets_in_pass > 1 ? fmt::format(" (first of {})", sp.buckets_in_pass) : std::string(),
                   sp.three_way ? 3u : sp.k),
-      fmt::format("pass {} \xC2\xB7 {} keys", sp.pass, format_count(sp.bucket_size))};
+      fmt::format("pass {} \xC2\xB7 {} keys", sp.pass + 1, format_count(sp.bucket_size))};
   if (sp.three_way)
     subtitles.insert(subtitles.begin(), "all splitters equal: split three ways, < s, = s (final), > s");
   const Rect content = begin_panel(c, r, titles, subtitles);
