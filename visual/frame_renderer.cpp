@@ -17,6 +17,7 @@
 #include "code_rows.h"
 #include "colormap.h"
 #include "gl/gl_check.h"
+#include "text_wrap.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
 
@@ -54,6 +55,13 @@ struct ImGuiContextGuard {
   }
   ~ImGuiContextGuard() { ImGui::SetCurrentContext(previous); }
 };
+
+// `text` broken into rows of at most `avail` pixels in `font` at `px`, at spaces only (text_wrap.h).
+std::string break_lines_in(ImFont* font, float px, float avail, const std::string& text) {
+  return break_lines(text, avail, [&](std::string_view s) {
+    return font->CalcTextSizeA(px, FLT_MAX, 0, s.data(), s.data() + s.size()).x;
+  });
+}
 
 // "What happens. How it is done": the headline before the first ". ", the detail after it.
 std::pair<std::string, std::string> split_caption(const std::string& caption) {
@@ -182,7 +190,7 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   layout_ = {};
   layout_.caption_px = fonts_.caption_px;
   auto caption_height = [&](float px) {
-    return fonts_.caption->CalcTextSizeA(px, FLT_MAX, caption_wrap, caption.c_str()).y;
+    return fonts_.caption->CalcTextSizeA(px, FLT_MAX, 0, break_lines_in(fonts_.caption, px, caption_wrap, caption).c_str()).y;
   };
   while (layout_.caption_px > fonts_.body_px && caption_height(layout_.caption_px) > 2.2f * layout_.caption_px)
     layout_.caption_px = std::max(fonts_.body_px, layout_.caption_px - std::max(1.0f, std::round(s)));
@@ -190,7 +198,8 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   float detail_h = 0;
   if (!detail.empty()) {
     const float detail_w = float(width) - 2 * m;
-    detail_h = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, detail_w, detail.c_str()).y;
+    detail_h = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0,
+                                          break_lines_in(fonts_.body, fonts_.body_px, detail_w, detail).c_str()).y;
     layout_.caption_detail = {m, std::round(m + caption_h + 4 * s), detail_w, detail_h};
     detail_h += 4 * s;
   }
@@ -264,10 +273,11 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(rx, m), text, step_label.c_str());
   const auto [caption, detail] = split_caption(caption_of(st));
   const float wrap = rx - word_w - 2 * m - m;
-  dl->AddText(fonts_.caption, layout_.caption_px, ImVec2(m, m), text, caption.c_str(), nullptr, wrap);
+  dl->AddText(fonts_.caption, layout_.caption_px, ImVec2(m, m), text,
+              break_lines_in(fonts_.caption, layout_.caption_px, wrap, caption).c_str());
   if (const Rect& d = layout_.caption_detail; !d.empty())
-    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f), detail.c_str(), nullptr,
-                d.w);
+    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f),
+                break_lines_in(fonts_.body, fonts_.body_px, d.w, detail).c_str());
 
   const ArrayViewInfo& info = view_.info();
   std::vector<std::string> parts;

@@ -41,7 +41,13 @@ std::optional<fs::path> find_ffmpeg() {
 namespace {
 
 bool ffmpeg_has_libx264(const fs::path& ffmpeg) {
-  std::string cmd = "'" + ffmpeg.string() + "' -hide_banner -encoders 2>/dev/null";
+  // The path goes through the shell: single-quoted, with each ' written as '\'' so any path works.
+  std::string cmd = "'";
+  for (char c : ffmpeg.string()) {
+    if (c == '\'') cmd += "'\\''";
+    else cmd += c;
+  }
+  cmd += "' -hide_banner -encoders 2>/dev/null";
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return false;
   char line[512];

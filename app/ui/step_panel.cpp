@@ -4,9 +4,11 @@
 // line highlighted, and the verification verdict of the run.
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 #include "panels.h"
 #include "registry.h"
+#include "text_wrap.h"
 #include "widgets.h"
 
 namespace sortscope::ui {
@@ -47,9 +49,10 @@ void draw_step_panel(AppState& s) {
   // Caption.
   ImGui::TextDisabled("step %d of %d", k, int(tl->steps.size()) - 1);
   if (s.large_font) ImGui::PushFont(s.large_font);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(step->caption.c_str());
-  ImGui::PopTextWrapPos();
+  // Broken at spaces only: ImGui's wrapping would split "keys 0..15" after "0." (text_wrap.h).
+  ImGui::TextUnformatted(break_lines(step->caption, ImGui::GetContentRegionAvail().x, [](std::string_view t) {
+                           return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+                         }).c_str());
   if (s.large_font) ImGui::PopFont();
 
   // Launch and capture.

@@ -5,36 +5,30 @@
 namespace sortscope {
 namespace {
 
-void encode(ByteWriter& w, const ComparatorStage& s) {
-  w.put<uint64_t>(s.merge_size);
-  w.put<uint64_t>(s.stride);
-  w.put_bool(s.mirrored);
-}
+constexpr auto comparator_stage_fields = [](auto& io, auto& s) {
+  io("merge size", s.merge_size);
+  io("stride", s.stride);
+  io("mirrored", s.mirrored);
+};
 
-ComparatorStage decode_comparator_stage(ByteReader& r) {
-  ComparatorStage s;
-  s.merge_size = r.get<uint64_t>("comparator stage: merge size");
-  s.stride = r.get<uint64_t>("comparator stage: stride");
-  s.mirrored = r.get_bool("comparator stage: mirrored");
+void check_comparator_stage(const ComparatorStage& s) {
   if (s.stride == 0 || s.stride >= s.merge_size)
     ByteReader::fail("comparator stage: stride", "must be at least 1 and below the merge size");
-  return s;
 }
 
-void encode(ByteWriter& w, const BlockOwnership& s) { w.put<uint64_t>(s.tile_keys); }
+constexpr auto block_ownership_fields = [](auto& io, auto& s) { io("tile keys", s.tile_keys); };
 
-BlockOwnership decode_block_ownership(ByteReader& r) {
-  BlockOwnership s;
-  s.tile_keys = r.get<uint64_t>("block ownership: tile keys");
+void check_block_ownership(const BlockOwnership& s) {
   if (s.tile_keys == 0) ByteReader::fail("block ownership: tile keys", "is 0");
-  return s;
 }
 
 }  // namespace
 
 void register_common_aux_codecs(AuxCodecRegistry& r) {
-  r.add<ComparatorStage>("common.comparator-stage", encode, decode_comparator_stage);
-  r.add<BlockOwnership>("common.block-ownership", encode, decode_block_ownership);
+  r.add<ComparatorStage>("common.comparator-stage", "comparator stage", comparator_stage_fields,
+                         check_comparator_stage);
+  r.add<BlockOwnership>("common.block-ownership", "block ownership", block_ownership_fields,
+                        check_block_ownership);
 }
 
 }  // namespace sortscope

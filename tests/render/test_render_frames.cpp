@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "code_rows.h"
+#include "text_wrap.h"
 #include "colormap.h"
 #include "frame_renderer.h"
 #include "gl/gl_check.h"
@@ -136,6 +137,27 @@ TEST(CodeRows, WrapsLongLinesWithoutLosingText) {
   EXPECT_TRUE(saw_comment);
   // Lines that fit are left alone.
   EXPECT_EQ(layout_code_rows(code, 200, chars).size(), code.size());
+}
+
+// Captions break at spaces only: "0..15" stays whole where ImGui's own wrapping would break it
+// after "0.", and the text's own line breaks are kept.
+TEST(TextWrap, BreakLinesBreaksAtSpacesOnly) {
+  auto chars = [](std::string_view s) { return float(s.size()); };
+  EXPECT_EQ(break_lines("sort the keys 0..15 of every tile", 16, chars), "sort the keys\n0..15 of every\ntile");
+  EXPECT_EQ(break_lines("one\ntwo three", 5, chars), "one\ntwo\nthree");
+  EXPECT_EQ(break_lines("", 5, chars), "");
+  EXPECT_EQ(break_lines("abcdefgh", 3, chars), "abc\ndef\ngh");
+  for (const std::string& row : {std::string("a b c d e f g h i j k l m n o p")})
+    for (float w : {1.f, 2.f, 3.f, 7.f}) {
+      const std::string out = break_lines(row, w, chars);
+      size_t start = 0;
+      while (start <= out.size()) {
+        size_t end = out.find('\n', start);
+        if (end == std::string::npos) end = out.size();
+        EXPECT_LE(float(end - start), std::max(w, 1.f)) << out;
+        start = end + 1;
+      }
+    }
 }
 
 // A pseudo-code line wider than the panel is wrapped, not cut: no text reaches the panel's right
