@@ -41,4 +41,25 @@ struct SampleBucketSizes {
   std::vector<Bucket> buckets;
 };
 
+// At level 2 (§6.2-6.3): the whole recursion as a tree. The root is the input; a bucket larger than
+// M was split by a pass into k children (three, <, =, >, when its sample was degenerate), or left
+// whole when it was constant (min = max). Every leaf is either final (an = part, a constant bucket)
+// or sorted by one block in level 2, which runs largest first ("we schedule buckets for sorting
+// ordered by size"): `order` is a leaf's place in that schedule.
+struct SampleRecursionTree {
+  enum class Fate : uint8_t { Split, ThreeWay, Constant, Equal, Level2 };
+  struct Node {
+    uint64_t begin = 0, size = 0;
+    uint32_t depth = 0;   // 0: the input; d: a bucket of pass d
+    uint32_t parent = 0;  // index of the parent node (the root's is 0)
+    Fate fate = Fate::Level2;
+    uint32_t order = 0;   // 1-based place in level 2's schedule; 0 for nodes level 2 does not sort
+  };
+  uint32_t k = 0, oversampling = 0;
+  uint64_t bucket_max = 0;             // M
+  bool truncated = false;              // more than kMaxNodes nodes: the deepest ones left out
+  std::vector<Node> nodes;             // parents before their children; siblings in array order
+  static constexpr uint32_t kMaxNodes = 1u << 20;
+};
+
 }  // namespace sortscope

@@ -48,11 +48,40 @@ void check_bucket_sizes(const SampleBucketSizes& s) {
   if (s.child_begin.back() > s.child_size.size()) ByteReader::fail("bucket sizes: child offsets", "point past the children");
 }
 
+constexpr auto tree_node_fields = [](auto& io, auto& n) {
+  io("node start", n.begin);
+  io("node size", n.size);
+  io("node depth", n.depth);
+  io("node parent", n.parent);
+  io.choice("node fate", n.fate, SampleRecursionTree::Fate::Level2);
+  io("node order", n.order);
+};
+
+constexpr auto tree_fields = [](auto& io, auto& t) {
+  io("k", t.k);
+  io("oversampling", t.oversampling);
+  io("M", t.bucket_max);
+  io("truncated", t.truncated);
+  io.records("nodes", t.nodes, SampleRecursionTree::kMaxNodes, tree_node_fields);
+};
+
+// Parents come before their children, one level deeper, and the view draws by depth.
+void check_tree(const SampleRecursionTree& t) {
+  for (size_t i = 1; i < t.nodes.size(); ++i) {
+    const SampleRecursionTree::Node& n = t.nodes[i];
+    if (n.parent >= i || n.depth != t.nodes[n.parent].depth + 1)
+      ByteReader::fail("recursion tree: a node", "does not follow its parent one level down");
+    if (n.depth > 64) ByteReader::fail("recursion tree: a node", "is deeper than 64 levels");
+  }
+  if (!t.nodes.empty() && t.nodes[0].depth != 0) ByteReader::fail("recursion tree: the root", "is not at depth 0");
+}
+
 }  // namespace
 
 void register_sample_aux_codecs(AuxCodecRegistry& r) {
   r.add<SampleSplitters>("sample.splitters", "sample splitters", splitters_fields, check_splitters);
   r.add<SampleBucketSizes>("sample.bucket-sizes", "bucket sizes", bucket_sizes_fields, check_bucket_sizes);
+  r.add<SampleRecursionTree>("sample.recursion-tree", "recursion tree", tree_fields, check_tree);
 }
 
 }  // namespace sortscope

@@ -44,7 +44,7 @@ SampleDriverRun run_sample_driver(const SamplePlan& plan, Engine& engine, Sample
   if (!small.empty()) engine.second_level(small);
   if (writer && plan.n) {
     const std::vector<SampleBucket> all = {{0, plan.n, false, true}};
-    writer->second_level(small.size(), run.largest_small, engine.array(all));
+    writer->second_level(small, engine.array(all));
   }
   return run;
 }

@@ -70,6 +70,15 @@ Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
 
 void SampleStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
+  tree_ = {};
+  tree_.k = plan_.k;
+  tree_.oversampling = plan_.oversampling;
+  tree_.bucket_max = plan_.bucket_max;
+  open_leaf_.clear();
+  if (plan_.n) {
+    tree_.nodes.push_back({0, plan_.n, 0, 0, SampleRecursionTree::Fate::Level2, 0});
+    open_leaf_[0] = 0;
+  }
   const std::string idea =
       plan_.engine == SampleEngine::Quicksort
           ? "quicksort splits them around pivots into <, =, > until every segment fits one block"
@@ -191,6 +200,7 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
                             slot_counts.begin() + ptrdiff_t(pi * slots + used));
     sizes.child_begin.push_back(uint32_t(sizes.child_size.size()));
   }
+  grow_tree(pass, slot_counts);
   for (const SampleBucket& b : after) sizes.buckets.push_back({b.begin, b.size, b.done});
   std::sort(sizes.buckets.begin(), sizes.buckets.end(),
             [](const SampleBucketSizes::Bucket& a, const SampleBucketSizes::Bucket& b) { return a.begin < b.begin; });
@@ -198,17 +208,60 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
   rec_.record(std::move(s), array);
 }
 
-void SampleStepWriter::second_level(size_t buckets, uint64_t largest, const ArrayState& array) {
-  rec_.record(step(SampleStepKind::SecondLevel,
-                   fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {} {}s, one "
-                               "block each, largest ({} keys) first",
-                               plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket",
-                               buckets, plan_.engine == SampleEngine::Quicksort ? "segment" : "bucket", largest) +
-                       (plan_.level2 == SampleLevel2::Radix
-                            ? fmt::format("; those of at most {} keys by one block-wide radix sort in shared memory",
-                                          kSampleRadixMax)
-                            : std::string())),
-              array);
+void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint64_t>& slot_counts) {
+  using Fate = SampleRecursionTree::Fate;
+  const uint32_t slots = plan_.slots();
+  for (size_t pi = 0; pi < pass.parents.size() && (pi + 1) * slots <= slot_counts.size(); ++pi) {
+    const SampleParent& p = pass.parents[pi];
+    const auto leaf = open_leaf_.find(p.begin);
+    if (leaf == open_leaf_.end() || tree_.nodes[leaf->second].size != p.size) continue;
+    const uint32_t parent = leaf->second;
+    open_leaf_.erase(leaf);
+    SampleRecursionTree::Node& node = tree_.nodes[parent];
+    node.fate = p.constant ? Fate::Constant : p.degenerate ? Fate::ThreeWay : Fate::Split;
+    if (p.constant) continue;
+    const uint32_t depth = node.depth + 1;
+    for (const SampleBucket& c : pass_children(plan_, p, slot_counts.data() + pi * slots)) {
+      if (tree_.nodes.size() >= SampleRecursionTree::kMaxNodes) {
+        tree_.truncated = true;
+        break;
+      }
+      tree_.nodes.push_back({c.begin, c.size, depth, parent, c.done ? Fate::Equal : Fate::Level2, 0});
+      if (!c.done) open_leaf_[c.begin] = uint32_t(tree_.nodes.size() - 1);
+    }
+  }
+}
+
+void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small, const ArrayState& array) {
+  const bool quick = plan_.engine == SampleEngine::Quicksort;
+  // The list holds the buckets to sort, largest first, and final ones that only move back from the
+  // scratch buffer (sort_out_buckets).
+  uint64_t to_sort = 0, largest = 0;
+  for (const SampleSmallBucket& b : small)
+    if (!b.done) {
+      ++to_sort;
+      largest = std::max(largest, b.size);
+    }
+  const char* noun = quick ? "segment" : "bucket";
+  std::string how =
+      to_sort == 0 ? fmt::format("No {} left to sort: every one is final (an = part or constant)", noun)
+                   : fmt::format("{} {}s, one block each, largest ({} keys) first", to_sort, noun, largest) +
+                         (plan_.level2 == SampleLevel2::Radix
+                              ? fmt::format("; those of at most {} keys by one block-wide radix sort in shared memory",
+                                            kSampleRadixMax)
+                              : std::string());
+  if (small.size() > to_sort)
+    how += fmt::format("; {} final {}s moved back from the scratch buffer", small.size() - to_sort, noun);
+  Step s = step(SampleStepKind::SecondLevel,
+                fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {}", noun, how));
+  uint32_t order = 0;
+  for (const SampleSmallBucket& b : small) {
+    if (b.done) continue;  // moved back from the scratch buffer only, not sorted
+    ++order;
+    if (const auto leaf = open_leaf_.find(b.begin); leaf != open_leaf_.end()) tree_.nodes[leaf->second].order = order;
+  }
+  if (!tree_.nodes.empty()) s.aux.push_back(tree_);
+  rec_.record(std::move(s), array);
 }
 
 }  // namespace sortscope

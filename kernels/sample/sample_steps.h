@@ -3,6 +3,7 @@
 // that turns what a pass produced into timeline steps. The CPU model and the GPU path both call
 // SampleStepWriter with host copies of the same data, so their timelines have the same steps.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,14 +47,22 @@ class SampleStepWriter {
   // order, degenerate flags set); `buckets` is every bucket after the pass.
   void scatter(const SamplePass& pass, uint32_t constant, const std::vector<uint64_t>& slot_counts,
                const std::vector<SampleBucket>& buckets, const ArrayState& array);
-  void second_level(size_t buckets, uint64_t largest, const ArrayState& array);
+  // Level 2 over `small` (its schedule, largest first); the step shows the recursion tree that the
+  // passes recorded above built.
+  void second_level(const std::vector<SampleSmallBucket>& small, const ArrayState& array);
 
  private:
   Step step(SampleStepKind kind, std::string caption) const;
+  // Marks the pass's parents split (three ways, constant) and adds their children (pass_children).
+  void grow_tree(const SamplePass& pass, const std::vector<uint64_t>& slot_counts);
   DigitHistogram histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
                            const std::vector<uint64_t>* scanned) const;
   const SamplePlan& plan_;
   Recorder& rec_;
+  // The recursion so far (input() starts it, scatter() grows it) and, by start, the leaves that a
+  // later pass or level 2 may still take.
+  SampleRecursionTree tree_;
+  std::map<uint64_t, uint32_t> open_leaf_;
 };
 
 }  // namespace sortscope

@@ -145,6 +145,18 @@ TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
       EXPECT_EQ(bg->child_size, bm->child_size) << a->id();
       EXPECT_EQ(bg->parent_size, bm->parent_size) << a->id();
     }
+    // The recursion tree at level 2: the same buckets, fates and level-2 order.
+    if (const SampleRecursionTree* rm = find_aux<SampleRecursionTree>(tm.steps.back().aux)) {
+      const SampleRecursionTree* rg = find_aux<SampleRecursionTree>(tg.steps.back().aux);
+      ASSERT_NE(rg, nullptr) << a->id();
+      ASSERT_EQ(rg->nodes.size(), rm->nodes.size()) << a->id();
+      for (size_t i = 0; i < rm->nodes.size(); ++i) {
+        const auto &g = rg->nodes[i], &m = rm->nodes[i];
+        EXPECT_TRUE(g.begin == m.begin && g.size == m.size && g.parent == m.parent && g.fate == m.fate &&
+                    g.order == m.order)
+            << a->id() << " node " << i;
+      }
+    }
     // Every later table: consistent in itself.
     for (const Step& s : tg.steps) {
       const DigitHistogram* h = find_aux<DigitHistogram>(s.aux);

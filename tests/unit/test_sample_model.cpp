@@ -4,6 +4,7 @@
 // on degenerate input; termination and bounded work on adversarial inputs; the timeline's steps.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 
 #include "sample/odd_even_network.h"
@@ -221,6 +222,72 @@ TEST(SampleModel, TimelineHasThePassesAndConsistentTables) {
                     h->scanned[size_t(r + 1) * h->cols + j]);
   }
   EXPECT_GE(passes, 2);  // 20000 keys, M = 1024, k = 16
+}
+
+// The recursion tree at level 2: the root is the input; the children of every split bucket tile
+// it; every leaf is final or sorted in level 2, and level 2's order is largest first over exactly
+// the leaves it sorts. Uniform keys recurse through two passes; adversarial inputs take the
+// three-way and constant paths (§6.2).
+TEST(SampleModel, RecursionTreeTilesTheArrayAndOrdersLevelTwoLargestFirst) {
+  using Fate = SampleRecursionTree::Fate;
+  std::map<Fate, int> seen;
+  for (const Algorithm* a : {&sample_sort_algorithm(), &quicksort_algorithm()}) {
+    const ParamValues p = radix_params(*a, sample_small_params(*a));
+    std::vector<std::pair<std::string, std::vector<uint64_t>>> inputs = sample_adversarial(6000);
+    std::vector<uint64_t> uniform(20000);
+    for (size_t i = 0; i < uniform.size(); ++i) uniform[i] = (i * 2654435761u) % 1000003;
+    inputs.emplace_back("uniform", uniform);
+    for (const auto& [name, words] : inputs) {
+      const std::string what = a->id() + " " + name;
+      HostKeys keys = sample_keys_from_ordered(KeyType::U64, words, false);
+      Timeline t = radix_timeline(*a, keys, false);
+      Recorder rec(t);
+      a->run_model(p, keys, &rec);
+      const SampleRecursionTree* tree = find_aux<SampleRecursionTree>(t.steps.back().aux);
+      ASSERT_NE(tree, nullptr) << what;
+      ASSERT_FALSE(tree->nodes.empty()) << what;
+      EXPECT_FALSE(tree->truncated) << what;
+      const auto& nodes = tree->nodes;
+      EXPECT_EQ(nodes[0].begin, 0u);
+      EXPECT_EQ(nodes[0].size, words.size()) << what;
+      std::vector<uint64_t> child_sum(nodes.size(), 0);
+      std::vector<uint64_t> next_begin(nodes.size());
+      for (size_t i = 0; i < nodes.size(); ++i) next_begin[i] = nodes[i].begin;
+      for (size_t i = 1; i < nodes.size(); ++i) {
+        const auto& parent = nodes[nodes[i].parent];
+        ASSERT_LT(nodes[i].parent, i) << what;
+        EXPECT_TRUE(parent.fate == Fate::Split || parent.fate == Fate::ThreeWay) << what;
+        EXPECT_EQ(nodes[i].depth, parent.depth + 1) << what;
+        EXPECT_GE(nodes[i].begin, next_begin[nodes[i].parent]) << what;  // siblings in order, no overlap
+        next_begin[nodes[i].parent] = nodes[i].begin + nodes[i].size;
+        child_sum[nodes[i].parent] += nodes[i].size;
+      }
+      std::vector<std::pair<uint32_t, uint64_t>> order;  // (place in level 2, size)
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto& node = nodes[i];
+        ++seen[node.fate];
+        if (node.fate == Fate::Split || node.fate == Fate::ThreeWay) {
+          EXPECT_EQ(child_sum[i], node.size) << what << ": the children of a split bucket tile it";
+          EXPECT_GT(node.size, tree->bucket_max) << what;
+        } else {
+          EXPECT_EQ(child_sum[i], 0u) << what;
+        }
+        if (node.fate == Fate::Level2) {
+          EXPECT_LE(node.size, tree->bucket_max) << what;
+          order.emplace_back(node.order, node.size);
+        } else {
+          EXPECT_EQ(node.order, 0u) << what;
+        }
+      }
+      std::sort(order.begin(), order.end());
+      for (size_t i = 0; i < order.size(); ++i) {
+        EXPECT_EQ(order[i].first, i + 1) << what;
+        if (i) EXPECT_LE(order[i].second, order[i - 1].second) << what << ": level 2 runs largest first";
+      }
+    }
+  }
+  for (Fate f : {Fate::Split, Fate::ThreeWay, Fate::Constant, Fate::Equal, Fate::Level2})
+    EXPECT_GT(seen[f], 0) << "no input reached fate " << int(f);
 }
 
 TEST(SamplePlan, RefusesInconsistentParameters) {

@@ -13,15 +13,6 @@ namespace sortscope {
 
 using namespace radix_view;
 
-namespace {
-
-// Bucket kinds in the recursion strip (Okabe & Ito's vermillion and bluish green: far apart for
-// colour-blind viewers and from the key colour map).
-constexpr std::array<float, 4> kAnotherPass{0.84f, 0.37f, 0.00f, 1.0f};
-constexpr std::array<float, 4> kLevelTwo{0.00f, 0.62f, 0.45f, 1.0f};
-
-}  // namespace
-
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSizes& b) {
   const size_t parents = b.parent_size.size();
   const bool valid = parents > 0 && b.child_begin.size() == parents + 1 && b.child_begin.back() == b.child_size.size();
@@ -82,7 +73,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     for (uint32_t j = 0; j < count; ++j) {
       const uint64_t size = b.child_size[first + j];
       const float x0 = bars.x + w * float(j) + pad * 0.5f, x1 = bars.x + w * float(j + 1) - pad * 0.5f;
-      const ImU32 col = size > b.bucket_max ? to_u32(kAnotherPass) : digit_colour(j, count);
+      const ImU32 col = size > b.bucket_max ? to_u32(kBucketAnotherPass) : digit_colour(j, count);
       if (size) dl->AddRectFilled(ImVec2(x0, y_of(double(size))), ImVec2(std::max(x1, x0 + 1), bars.bottom()), col);
     }
     const float yi = y_of(ideal);
@@ -98,8 +89,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
                                     short_count(b.parent_size[0]), count, short_count(b.bucket_max));
     if (double(b.bucket_max) <= top) {
       const float ym = y_of(double(b.bucket_max));
-      dl->AddLine(ImVec2(bars.x, ym), ImVec2(bars.right(), ym), to_u32(kAnotherPass), std::max(1.0f, sc));
-      label(bars.x + 3 * sc, ym + 2 * sc, to_u32(kAnotherPass), "M: larger buckets get another pass", 0);
+      dl->AddLine(ImVec2(bars.x, ym), ImVec2(bars.right(), ym), to_u32(kBucketAnotherPass), std::max(1.0f, sc));
+      label(bars.x + 3 * sc, ym + 2 * sc, to_u32(kBucketAnotherPass), "M: larger buckets get another pass", 0);
     }
     label(bars.right() - 3 * sc, bars.y + 2 * sc, dim, first_fitting(sf, spx, {right, ""}, bars.w * 0.6f), 1.0f);
     label(bars.x + 3 * sc, std::max(bars.y + 2 * sc, yi - spx * 1.2f), hi,
@@ -117,8 +108,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     for (const auto& x : b.buckets) {
       const float x0 = strip.x + strip.w * float(double(x.begin) / double(total));
       const float x1 = strip.x + strip.w * float(double(x.begin + x.size) / double(total));
-      const ImU32 col = x.done ? to_u32(palette::kBlockB) : x.size > b.bucket_max ? to_u32(kAnotherPass)
-                                                                                  : to_u32(kLevelTwo);
+      const ImU32 col = x.done ? to_u32(palette::kBlockB) : x.size > b.bucket_max ? to_u32(kBucketAnotherPass)
+                                                                                  : to_u32(kBucketLevelTwo);
       dl->AddRectFilled(ImVec2(x0, strip.y), ImVec2(std::max(x1 - (x1 - x0 > 3 ? 1.0f : 0.0f), x0 + 1), strip.bottom()),
                         col);
     }
@@ -130,8 +121,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     text(c, sf, spx, lx + spx, ly, dim, label);
     lx += spx + text_width(sf, spx, label) + 10 * sc;
   };
-  item(to_u32(kAnotherPass), "> M: another pass");
-  item(to_u32(kLevelTwo), "<= M: level 2, one block");
+  item(to_u32(kBucketAnotherPass), "> M: another pass");
+  item(to_u32(kBucketLevelTwo), "<= M: level 2, one block");
   item(to_u32(palette::kBlockB), "final (= part, constant)");
   end_panel(c);
 }

@@ -1,5 +1,5 @@
-// Sample sort's snapshot types (kernels/sample/sample_aux.h) in the view registry: both are panel
-// views of a plain width.
+// Sample sort's snapshot types (kernels/sample/sample_aux.h) in the view registry: each is a panel
+// view of a plain width.
 #include "views/sample/sample_views.h"
 #include "views/view_registry.h"
 
@@ -8,6 +8,7 @@ namespace sortscope {
 void register_sample_views(ViewRegistry& registry) {
   registry.add_panel<SampleSplitters>(draw_aux_view);
   registry.add_panel<SampleBucketSizes>(draw_aux_view);
+  registry.add_panel<SampleRecursionTree>(draw_aux_view);
 }
 
 }  // namespace sortscope

@@ -3,10 +3,19 @@
 // drawn with ImGui's draw list into a rectangle of the aux panel (aux_panel.h). sample_views.cpp
 // registers them (view_registry.h). The k x p count table of a pass is a DigitHistogram, drawn by
 // radix's histogram view (its rows are blocks, its columns buckets).
+#include <array>
+
 #include "sample/sample_aux.h"
 #include "views/aux_panel.h"
 
 namespace sortscope {
+
+// What becomes of a bucket, in every sample view (Okabe & Ito's vermillion, bluish green and
+// reddish purple: far apart for colour-blind viewers and from the key colour map); final buckets
+// (= parts, constant) take the palette's kBlockB.
+inline constexpr std::array<float, 4> kBucketAnotherPass{0.84f, 0.37f, 0.00f, 1.0f};
+inline constexpr std::array<float, 4> kBucketLevelTwo{0.00f, 0.62f, 0.45f, 1.0f};
+inline constexpr std::array<float, 4> kBucketThreeWay{0.80f, 0.47f, 0.65f, 1.0f};
 
 // The sorted sample of the pass's first bucket as a rising curve (rank across, value up), each
 // key coloured by the bucket it falls in, and the splitters every a-th key marked: evenly spaced in
@@ -16,5 +25,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
 // oversampling a leaves, about 1/sqrt(a)) and M, the worst child of every bucket of the pass, and
 // every bucket of the array after the pass as a strip: larger than M (another pass), level 2, final.
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSizes& s);
+// The recursion at level 2: one row per depth (the input, then the buckets of each pass), each
+// bucket at its place in the array with a bar of its size against M, coloured by what became of it
+// (split again, split three ways, final, sorted in level 2), and level 2's first blocks numbered
+// in the order they run (largest first).
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursionTree& t);
 
 }  // namespace sortscope

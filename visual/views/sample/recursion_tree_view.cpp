@@ -1,0 +1,179 @@
+// SampleRecursionTree: the buckets of every pass, where they lie in the array, how big they came out
+// against M, and what became of them (Leischner 2010 §6.2: larger than M, another pass; degenerate
+// sample, a three-way split; constant, final; the rest sorted by one block each in level 2,
+// "ordered by size", largest first).
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "views/radix/radix_view_util.h"
+#include "views/sample/sample_views.h"
+
+namespace sortscope {
+
+using namespace radix_view;
+
+namespace {
+
+using Fate = SampleRecursionTree::Fate;
+
+std::array<float, 4> fate_colour(Fate f) {
+  switch (f) {
+    case Fate::Split: return kBucketAnotherPass;
+    case Fate::ThreeWay: return kBucketThreeWay;
+    case Fate::Constant:
+    case Fate::Equal: return palette::kBlockB;
+    case Fate::Level2: break;
+  }
+  return kBucketLevelTwo;
+}
+
+// Level 2's first blocks get their place in the schedule written over them.
+constexpr uint32_t kNumberedBlocks = 3;
+
+}  // namespace
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursionTree& t) {
+  const uint64_t n = t.nodes.empty() ? 0 : t.nodes[0].size;
+  uint32_t depth = 0;
+  uint64_t level2 = 0, finals = 0, largest = 0;
+  for (const auto& node : t.nodes) {
+    depth = std::max(depth, node.depth);
+    if (node.fate == Fate::Level2) {
+      ++level2;
+      largest = std::max(largest, node.size);
+    }
+    finals += node.fate == Fate::Constant || node.fate == Fate::Equal;
+  }
+  const Alternatives titles{
+      fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
+                  short_count(t.bucket_max), t.k, t.oversampling),
+      fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
+  std::vector<std::string> facts{
+      level2 ? fmt::format("{} bucket{} for level 2, largest ({} keys) first", level2, level2 == 1 ? "" : "s",
+                           short_count(largest))
+             : std::string("no bucket left for level 2 to sort"),
+      fmt::format("{} final", finals)};
+  if (t.truncated) facts.push_back("deepest buckets left out (too many to keep)");
+  const Alternatives subtitles = dropping(facts);
+  const Rect content = begin_panel(c, r, titles, subtitles);
+  if (n == 0 || content.h < 30 || content.w < 80) {
+    end_panel(c);
+    return;
+  }
+  ImDrawList* dl = c.dl;
+  ImFont* sf = small(c);
+  const float spx = c.small_px, sc = c.scale;
+  const ImU32 dim = to_u32(palette::kTextDim), hi = to_u32(palette::kHighlight);
+
+  const float legend_h = std::round(spx * 1.3f), gap = std::round(3 * sc);
+  const float label_w = text_width(sf, spx, fmt::format("pass {}", depth)) + 8 * sc;
+  const uint32_t rows = depth + 1;
+  const float rows_h = content.h - legend_h - gap;
+  const float row_h = std::floor((rows_h - gap * float(rows - 1)) / float(rows));
+  if (row_h < 6) {
+    end_panel(c);
+    return;
+  }
+  const float x0 = content.x + label_w, w = content.w - label_w;
+  const double M = double(std::max<uint64_t>(1, t.bucket_max));
+  auto row_rect = [&](uint32_t d) { return Rect{x0, content.y + float(d) * (row_h + gap), w, row_h}; };
+  auto x_of = [&](uint64_t pos) { return x0 + w * float(double(pos) / double(n)); };
+  // A bucket's bar: the input fills its row; a bucket of a pass is as tall as its size against M on
+  // a log scale (a pass divides sizes by about k, so a linear scale would flatten every row after
+  // the first); full height and more: it was split again.
+  auto height_of = [&](double size) { return std::min(1.0, std::log2(1 + size) / std::log2(1 + M)); };
+  auto bar_top = [&](const SampleRecursionTree::Node& node, const Rect& row) {
+    const double t_size = node.depth == 0 ? 1.0 : height_of(double(node.size));
+    return row.bottom() - std::max(1.0f, float(t_size) * (row.h - spx * 1.2f));
+  };
+
+  std::vector<uint64_t> per_row(rows, 0), row_largest(rows, 0);
+  for (const auto& node : t.nodes) {
+    ++per_row[node.depth];
+    row_largest[node.depth] = std::max(row_largest[node.depth], node.size);
+  }
+  for (uint32_t d = 0; d < rows; ++d) {
+    const Rect row = row_rect(d);
+    dl->AddRectFilled(ImVec2(row.x, row.y), ImVec2(row.right(), row.bottom()), to_u32(palette::kPlotBackground));
+    text(c, sf, spx, content.x, row.y + (row.h - spx) * 0.5f, dim, d == 0 ? "input" : fmt::format("pass {}", d));
+  }
+  // Many buckets share a pixel column: each column shows its tallest bucket.
+  struct Column {
+    float top = 0;
+    Fate fate = Fate::Level2;
+    bool used = false;
+  };
+  const int columns = std::max(1, int(w));
+  std::vector<std::vector<Column>> cols(rows, std::vector<Column>(size_t(columns)));
+  for (const auto& node : t.nodes) {
+    const Rect row = row_rect(node.depth);
+    const float a = x_of(node.begin), b = x_of(node.begin + node.size);
+    const float top = bar_top(node, row);
+    if (b - a >= 3) {  // wide enough to draw on its own, with a pixel of gap to its neighbour
+      dl->AddRectFilled(ImVec2(a, top), ImVec2(b - 1, row.bottom()), to_u32(fate_colour(node.fate)));
+      continue;
+    }
+    const int first = std::clamp(int(a - x0), 0, columns - 1), last = std::clamp(int(b - x0), first, columns - 1);
+    for (int px = first; px <= last; ++px) {
+      Column& col = cols[node.depth][size_t(px)];
+      if (!col.used || top < col.top) col = {top, node.fate, true};
+    }
+  }
+  for (uint32_t d = 0; d < rows; ++d) {
+    const Rect row = row_rect(d);
+    for (int px = 0; px < columns; ++px)
+      if (const Column& col = cols[d][size_t(px)]; col.used)
+        dl->AddRectFilled(ImVec2(x0 + float(px), col.top), ImVec2(x0 + float(px) + 1, row.bottom()),
+                          to_u32(fate_colour(col.fate)));
+    if (d == 0) continue;
+    // M is the top of the row's bars; the ideal size of a bucket of pass d is n / k^d.
+    const double ideal = double(n) / std::pow(double(std::max<uint32_t>(2, t.k)), double(d));
+    const float y_ideal = row.bottom() - float(height_of(ideal)) * (row.h - spx * 1.2f);
+    if (ideal < M)
+      dl->AddLine(ImVec2(row.x, y_ideal), ImVec2(row.right(), y_ideal), to_u32(palette::kText, 0.45f),
+                  std::max(1.0f, sc));
+    const std::string note = first_fitting(
+        sf, spx,
+        {fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", per_row[d],
+                     short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
+         fmt::format("{} buckets \xC2\xB7 largest {}", per_row[d], short_count(row_largest[d])), ""},
+        row.w - 6 * sc);
+    if (!note.empty()) {
+      const float tw = text_width(sf, spx, note);
+      dl->AddRectFilled(ImVec2(row.right() - tw - 5 * sc, row.y + sc), ImVec2(row.right() - sc, row.y + spx * 1.1f),
+                        to_u32(palette::kPlotBackground, 0.85f));
+      text(c, sf, spx, row.right() - 3 * sc, row.y + sc, dim, note, 1.0f);
+    }
+  }
+  // Level 2's first blocks: outlined and numbered in the order they run.
+  for (const auto& node : t.nodes) {
+    if (node.fate != Fate::Level2 || node.order == 0 || node.order > kNumberedBlocks) continue;
+    const Rect row = row_rect(node.depth);
+    const float a = x_of(node.begin), b = std::max(x_of(node.begin + node.size), a + 2);
+    const float top = bar_top(node, row);
+    dl->AddRect(ImVec2(a - sc, top - sc), ImVec2(b + sc, row.bottom()), hi, 0, 0, std::max(1.0f, 1.5f * sc));
+    text(c, sf, spx, (a + b) * 0.5f, std::max(row.y, top - spx * 1.1f), hi, std::to_string(node.order), 0.5f);
+  }
+
+  float lx = content.x;
+  const float ly = content.y + rows_h + gap;
+  auto item = [&](const std::array<float, 4>& col, const std::string& label) {
+    dl->AddRectFilled(ImVec2(lx, ly + spx * 0.2f), ImVec2(lx + spx * 0.8f, ly + spx), to_u32(col));
+    text(c, sf, spx, lx + spx, ly, dim, label);
+    lx += spx + text_width(sf, spx, label) + 10 * sc;
+  };
+  item(kBucketAnotherPass, "> M: another pass");
+  item(kBucketThreeWay, "degenerate: <, =, >");
+  item(palette::kBlockB, "final (= part, constant)");
+  item(kBucketLevelTwo, "level 2 (1, 2, 3: first to run)");
+  if (lx < content.right() - 10 * sc)
+    text(c, sf, spx, content.right(), ly, dim,
+         fit_text(sf, spx, "bar height: size against M, log scale", content.right() - lx - 10 * sc), 1.0f);
+  end_panel(c);
+}
+
+}  // namespace sortscope
