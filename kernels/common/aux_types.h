@@ -17,6 +17,15 @@ struct ComparatorStage {
   bool mirrored = false;
 };
 
+// One layer (p, k) of Batcher's odd-even merge network (kernels/sample/odd_even_network.h): runs of
+// p merged into runs of 2p, comparators at distance k, only inside blocks of 2p. Its comparators
+// differ from a bitonic layer's (no mirrored layer; later layers skip the first k of each run), so
+// it has its own snapshot; the array view draws both as arcs.
+struct OddEvenStage {
+  uint64_t p = 1;
+  uint64_t k = 1;
+};
+
 // Which thread block owns which keys in the step's kernel launch: block b owns
 // [b * tile_keys, (b + 1) * tile_keys). A global-stride launch has tile_keys = keys per block too.
 struct BlockOwnership {

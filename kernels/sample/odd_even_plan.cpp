@@ -81,10 +81,12 @@ Step odd_even_input_step(const OddEvenPlan& plan) {
 Step odd_even_layer_step(const OddEvenPlan& plan, int l) {
   const OddEvenLayer& layer = plan.layers[size_t(l)];
   const int launch = plan.launch_of_layer(l);
-  return make_step(OddEvenStep::Layer,
-                   fmt::format("Layer {} of {}: merge runs of {} into {}, comparators at distance {}", l + 1,
-                               plan.layers.size(), layer.p, 2 * layer.p, layer.k),
-                   launch, plan.launch_name(launch));
+  Step s = make_step(OddEvenStep::Layer,
+                     fmt::format("Layer {} of {}: merge runs of {} into {}, comparators at distance {}", l + 1,
+                                 plan.layers.size(), layer.p, 2 * layer.p, layer.k),
+                     launch, plan.launch_name(launch));
+  s.aux.push_back(OddEvenStage{layer.p, layer.k});
+  return s;
 }
 
 }  // namespace sortscope

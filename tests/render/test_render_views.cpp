@@ -338,6 +338,28 @@ TEST(ArrayView, MirroredLayerPairsNest) {
   EXPECT_EQ(half[2].hi, 6u);
 }
 
+// Odd-even merge layers (OddEvenStage): (p = 2, k = 1) on 8 keys compares 1-2 and 5-6 only; and
+// the arcs of every layer, applied in order, sort any input of any n (they are the network).
+TEST(ArrayView, OddEvenLayerPairsAreBatchersNetwork) {
+  const auto pairs = comparator_pairs(OddEvenStage{2, 1}, 8);
+  ASSERT_EQ(pairs.size(), 2u);
+  EXPECT_EQ(pairs[0].lo, 1u);
+  EXPECT_EQ(pairs[0].hi, 2u);
+  EXPECT_EQ(pairs[1].lo, 5u);
+  EXPECT_EQ(pairs[1].hi, 6u);
+  EXPECT_TRUE(comparator_pairs(OddEvenStage{2, 4}, 8).empty());  // k > p: no layer
+  for (uint64_t n : {1u, 2u, 13u, 16u, 37u}) {
+    std::vector<uint32_t> keys = scrambled(int(n));
+    for (uint64_t p = 1; p < n; p *= 2)
+      for (uint64_t k = p; k >= 1; k /= 2)
+        for (const ComparatorPair& c : comparator_pairs(OddEvenStage{p, k}, n)) {
+          ASSERT_LT(c.hi, n);
+          if (keys[c.lo] > keys[c.hi]) std::swap(keys[c.lo], keys[c.hi]);
+        }
+    EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end())) << "n = " << n;
+  }
+}
+
 TEST(ArrayView, OwnershipStripAlternatesPerBlock) {
   headless_or_skip();
   const int n = 64;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "sample/odd_even_network.h"
+
 namespace sortscope {
 
 const char* array_mode_name(ArrayMode mode) {
@@ -51,6 +53,23 @@ std::vector<ComparatorPair> comparator_pairs(const ComparatorStage& stage, uint6
       if ((i / s) % 2 == 0) pairs.push_back({i, i + s});
   }
   return pairs;
+}
+
+std::vector<ComparatorPair> comparator_pairs(const OddEvenStage& stage, uint64_t n) {
+  std::vector<ComparatorPair> pairs;
+  const auto power_of_two = [](uint64_t v) { return v && !(v & (v - 1)); };
+  if (!power_of_two(stage.p) || !power_of_two(stage.k) || stage.k > stage.p) return pairs;
+  uint64_t padded = 1;
+  while (padded < n) padded <<= 1;
+  for (uint64_t q = 0; q < odd_even_candidates(padded); ++q)
+    if (const uint64_t x = odd_even_lower(q, stage.p, stage.k, n); x != ~uint64_t(0)) pairs.push_back({x, x + stage.k});
+  return pairs;
+}
+
+std::vector<ComparatorPair> step_comparator_pairs(const std::vector<AuxData>& aux, uint64_t padded_n) {
+  if (const ComparatorStage* s = find_aux<ComparatorStage>(aux)) return comparator_pairs(*s, padded_n);
+  if (const OddEvenStage* s = find_aux<OddEvenStage>(aux)) return comparator_pairs(*s, padded_n);
+  return {};
 }
 
 double heat_reference(uint64_t keys, uint32_t columns, uint32_t bins) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/aux_data.h"
 #include "common/aux_types.h"
 #include "common/density.h"
 
@@ -34,6 +35,10 @@ struct ComparatorPair {
 // The comparators of one network layer over padded_n positions: mirrored layers compare i with its
 // mirror inside each merge block, others i with i + stride where (i / stride) is even.
 std::vector<ComparatorPair> comparator_pairs(const ComparatorStage& stage, uint64_t padded_n);
+// The comparators of one odd-even merge layer (p, k) over the first n positions.
+std::vector<ComparatorPair> comparator_pairs(const OddEvenStage& stage, uint64_t n);
+// The comparators of a step's network layer, bitonic or odd-even; none when it has no layer.
+std::vector<ComparatorPair> step_comparator_pairs(const std::vector<AuxData>& aux, uint64_t padded_n);
 
 // Heat-map cell brightness: 0 for an empty cell, else 0.15 + 0.85 * sqrt(min(1, count / ref)),
 // where ref is twice the count a cell would hold if the keys were spread evenly over all cells

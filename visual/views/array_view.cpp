@@ -178,6 +178,7 @@ const char* fill_name(ArrayViewInfo::Fill fill) {
 
 void register_array_view_overlays(ViewRegistry& registry) {
   registry.add_array_overlay<ComparatorStage>();
+  registry.add_array_overlay<OddEvenStage>();
   registry.add_array_overlay<BlockOwnership>();
 }
 
@@ -213,16 +214,19 @@ void ArrayView::compute_layout(const Step& step, const ArraySnapshot& snap, cons
   layout_ = {};
   layout_.view = r;
   const uint64_t padded = std::max<uint64_t>(snap.padded_n ? snap.padded_n : t.padded_n, 1);
-  const ComparatorStage* stage = find_aux<ComparatorStage>(step.aux);
   const BlockOwnership* owner = find_aux<BlockOwnership>(step.aux);
   const float gap = 4;
   float strip_h = 0, band_h = 0;
   if (owner && owner->tile_keys && options_.ownership_strip) strip_h = std::clamp(std::round(r.h * 0.045f), 10.0f, 24.0f);
-  if (stage && options_.comparators && full && r.w / float(padded) >= kMinComparatorPx) {
+  pairs_.clear();
+  if (options_.comparators && full && r.w / float(padded) >= kMinComparatorPx)
+    pairs_ = step_comparator_pairs(step.aux, padded);
+  if (!pairs_.empty()) {
     // As deep as the widest arc needs (arcs are half ellipses, depth ~ half their span), at most
     // a fifth of the view.
     const float key_px = r.w / float(padded);
-    const uint64_t widest = stage->mirrored ? (stage->merge_size ? stage->merge_size - 1 : 0) : stage->stride;
+    uint64_t widest = 0;
+    for (const ComparatorPair& p : pairs_) widest = std::max(widest, p.hi - p.lo);
     const float arrow = std::clamp(key_px * 0.3f, 2.5f, 6.0f);
     const float need = 0.5f * float(widest) * key_px + 4.0f + arrow * 1.6f + 8.0f;
     band_h = std::clamp(std::round(need), 24.0f, std::max(24.0f, std::round(r.h * 0.2f)));
@@ -366,10 +370,10 @@ void ArrayView::draw_heat(const Rect& local) {
   GL_CHECK_AFTER("drawing the array as a heat map");
 }
 
-void ArrayView::add_comparators(const Timeline& t, int step, const ComparatorStage& stage, float ox, float oy) {
+void ArrayView::add_comparators(const Timeline& t, int step, float ox, float oy) {
   const Rect& band = layout_.comparators;
   const uint64_t padded = info_.padded_n;
-  std::vector<ComparatorPair> pairs = comparator_pairs(stage, padded);
+  const std::vector<ComparatorPair>& pairs = pairs_;
   if (pairs.empty() || pairs.size() > 8192) return;
   // Swapped pairs: the keys at their positions changed from the step before (this step's snapshot
   // is the array after its comparators ran).
@@ -503,7 +507,7 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
 
   over_.clear();
   if (!layout_.comparators.empty())
-    if (const ComparatorStage* stage = find_aux<ComparatorStage>(st.aux)) add_comparators(t, step, *stage, ox, oy);
+    add_comparators(t, step, ox, oy);
   if (!layout_.strip.empty())
     if (const BlockOwnership* owner = find_aux<BlockOwnership>(st.aux)) add_strip(*owner, padded, ox, oy);
   over_.draw(rect.w, rect.h);

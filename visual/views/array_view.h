@@ -3,7 +3,7 @@
 // framebuffer, as bars (up to about one key per pixel column), dots (a few keys per column) or a
 // density heat map (columns x value bins) above that; chosen automatically, overridable. Keys are
 // coloured by value (colormap.h); padding positions (>= timeline.n) are hatched grey. Overlays: the
-// comparator pairs of the step for small n (ComparatorStage: arcs under the bars, an arrowhead
+// comparator pairs of the step for small n (ComparatorStage, OddEvenStage: arcs under the bars, an arrowhead
 // where the smaller key goes, orange where the pair was swapped), and a strip showing which thread
 // block owns which keys (BlockOwnership: alternating shades).
 //
@@ -72,7 +72,7 @@ struct ArrayViewInfo {
   uint64_t tile_keys = 0, blocks = 0;  // ownership strip
 };
 
-// The overlays this view draws (ComparatorStage, BlockOwnership) in the view registry.
+// The overlays this view draws (ComparatorStage, OddEvenStage, BlockOwnership) in the view registry.
 void register_array_view_overlays(ViewRegistry& registry);
 
 const char* source_name(ArrayViewInfo::Source source);  // "host memory", "device memory", "density summary"
@@ -114,12 +114,14 @@ class ArrayView {
                                 uint32_t columns, uint32_t bins);
   void draw_points(bool dots, const Timeline& t);
   void draw_heat(const Rect& local);
-  void add_comparators(const Timeline& t, int step, const ComparatorStage& stage, float ox, float oy);
+  // Arcs for pairs_, the comparators of the step's network layer (step_comparator_pairs).
+  void add_comparators(const Timeline& t, int step, float ox, float oy);
   void add_strip(const BlockOwnership& owner, uint64_t padded_n, float ox, float oy);
   const std::vector<uint8_t>& host_words(const Timeline& t, int step);
 
   ArrayViewOptions options_;
   ArrayViewLayout layout_;
+  std::vector<ComparatorPair> pairs_;  // the step's comparators, when the layout gave them a band
   ArrayViewInfo info_;
 
   gl::Program points_program_;
