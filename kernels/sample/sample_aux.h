@@ -20,6 +20,21 @@ struct SampleSplitters {
   std::vector<uint64_t> splitters;   // k - 1 words
 };
 
+// Step 1 of a pass, continued (§6.2, Alg. 6): the splitters as the complete binary search tree the
+// count and scatter kernels keep in shared memory (bt[1] = s_{k/2}, children of bt[j] at 2j and
+// 2j + 1), and a few keys of the sample followed down it: log2 k reads j := 2j + (e > bt[j]), no
+// branches, ending in bucket j - k. Word j of the tree sits in shared-memory bank
+// (j * word_bytes / 4) mod 32, which the view shows for every read.
+struct SampleSearchTree {
+  uint32_t pass = 0;
+  uint32_t k = 0;
+  uint32_t word_bytes = 4;
+  std::vector<uint64_t> tree;     // bt[0 .. k-1] as ordered-bits words (bt[0] unused)
+  std::vector<uint64_t> keys;     // the keys followed
+  std::vector<uint32_t> path;     // keys.size() x log2 k: the node read at each level
+  std::vector<uint32_t> bucket;   // keys.size(): where each key ends
+};
+
 // After the scatter of a pass (§6.2): how evenly the splitters cut, and what recurses. For each
 // bucket the pass split, its children's sizes in bucket order against the ideal size/k; with
 // oversampling a the keys between consecutive splitters are a gaps of the sample, so a child's size

@@ -22,6 +22,30 @@ void check_splitters(const SampleSplitters& s) {
   if (s.k > (1u << 20)) ByteReader::fail("sample splitters: k", "is out of range");
 }
 
+constexpr auto search_tree_fields = [](auto& io, auto& t) {
+  io("pass", t.pass);
+  io("k", t.k);
+  io("word bytes", t.word_bytes);
+  io("tree", t.tree);
+  io("keys", t.keys);
+  io("path", t.path);
+  io("buckets", t.bucket);
+};
+
+void check_search_tree(const SampleSearchTree& t) {
+  if (t.k < 2 || t.k > (1u << 20) || (t.k & (t.k - 1))) ByteReader::fail("search tree: k", "must be a power of two 2..2^20");
+  if (t.word_bytes != 4 && t.word_bytes != 8) ByteReader::fail("search tree: word bytes", "must be 4 or 8");
+  require_size(t.tree, t.k, "search tree: tree");
+  uint32_t log_k = 0;
+  while ((1u << log_k) < t.k) ++log_k;
+  require_size(t.path, uint64_t(t.keys.size()) * log_k, "search tree: path");
+  require_size(t.bucket, t.keys.size(), "search tree: buckets");
+  for (uint32_t j : t.path)
+    if (j == 0 || j >= t.k) ByteReader::fail("search tree: path", "reads a node outside the tree");
+  for (uint32_t b : t.bucket)
+    if (b >= t.k) ByteReader::fail("search tree: buckets", "name a bucket past k");
+}
+
 constexpr auto bucket_fields = [](auto& io, auto& b) {
   io("bucket start", b.begin);
   io("bucket size", b.size);
@@ -80,6 +104,7 @@ void check_tree(const SampleRecursionTree& t) {
 
 void register_sample_aux_codecs(AuxCodecRegistry& r) {
   r.add<SampleSplitters>("sample.splitters", "sample splitters", splitters_fields, check_splitters);
+  r.add<SampleSearchTree>("sample.search-tree", "search tree", search_tree_fields, check_search_tree);
   r.add<SampleBucketSizes>("sample.bucket-sizes", "bucket sizes", bucket_sizes_fields, check_bucket_sizes);
   r.add<SampleRecursionTree>("sample.recursion-tree", "recursion tree", tree_fields, check_tree);
 }

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "search_tree.h"
+
 namespace sortscope {
 namespace {
 
@@ -94,10 +96,13 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                          ? fmt::format("Pass {}: a pivot for each of {} segments, the median of {} sampled keys",
                                        pass.index + 1, pass.parents.size(), plan_.sample_keys())
                          : fmt::format("Pass {}: {} splitters, evenly spaced in a sorted random sample, will cut "
-                                       "{} bucket(s) of {} keys into {} value ranges. {} keys sampled per bucket "
-                                       "and sorted, every a-th key a splitter (a = {}), the search tree built",
-                                       pass.index + 1, plan_.k - 1, pass.parents.size(), pass.keys, plan_.k,
-                                       plan_.sample_keys(), plan_.oversampling);
+                                       "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
+                                       "key a splitter (a = {}), the search tree built",
+                                       pass.index + 1, plan_.k - 1,
+                                       pass.parents.size() == 1
+                                           ? fmt::format("a bucket of {} keys", pass.keys)
+                                           : fmt::format("{} buckets of {} keys", pass.parents.size(), pass.keys),
+                                       plan_.k, plan_.sample_keys(), plan_.oversampling);
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
                         degenerate);
@@ -114,9 +119,36 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
     sp.splitters.resize(plan_.k - 1);
     sp.three_way = splitters_of_sample(sp.sample.data(), plan_.k, plan_.oversampling, sp.splitters.data()) ||
                    plan_.always_three_way;
+    // The tree only where the kernels use it: a degenerate sample splits three ways instead.
+    const bool tree = plan_.engine == SampleEngine::SampleSort && !sp.three_way;
+    SampleSearchTree st = tree ? search_tree(pass, sp) : SampleSearchTree{};
     s.aux.push_back(std::move(sp));
+    if (tree) s.aux.push_back(std::move(st));
   }
   rec_.record(std::move(s), array);
+}
+
+SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const SampleSplitters& sp) const {
+  SampleSearchTree t;
+  t.pass = pass.index;
+  t.k = plan_.k;
+  t.word_bytes = uint32_t(key_bytes(plan_.key_type));
+  t.tree.assign(plan_.k, 0);
+  build_search_tree(sp.splitters.data(), plan_.k, t.tree.data());
+  // Three keys of the sample, a quarter, half and three quarters up, each halfway between two
+  // splitters, so their descents part early and end in different buckets.
+  const uint64_t a = plan_.oversampling, m = sp.sample.size();
+  for (uint64_t at : {m / 4, m / 2, 3 * m / 4}) {
+    const uint64_t e = sp.sample[std::min(m - 1, at / a * a + a / 2)];
+    uint32_t j = 1;
+    for (int l = 0; l < plan_.log_k; ++l) {
+      t.path.push_back(j);
+      j = 2 * j + uint32_t(e > t.tree[j]);
+    }
+    t.keys.push_back(e);
+    t.bucket.push_back(search_tree_bucket(t.tree.data(), plan_.log_k, e));
+  }
+  return t;
 }
 
 DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::vector<uint64_t>& table,

@@ -53,6 +53,8 @@ class SampleStepWriter {
 
  private:
   Step step(SampleStepKind kind, std::string caption) const;
+  // The pass's splitters as the search tree of the kernels, with a few sample keys' descents.
+  SampleSearchTree search_tree(const SamplePass& pass, const SampleSplitters& sp) const;
   // Marks the pass's parents split (three ways, constant) and adds their children (pass_children).
   void grow_tree(const SamplePass& pass, const std::vector<uint64_t>& slot_counts);
   DigitHistogram histogram(const SamplePass& pass, const std::vector<uint64_t>& table,

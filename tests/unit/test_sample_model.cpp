@@ -6,6 +6,7 @@
 
 #include <map>
 #include <random>
+#include <set>
 
 #include "sample/odd_even_network.h"
 #include "sample/sample_model.h"
@@ -222,6 +223,48 @@ TEST(SampleModel, TimelineHasThePassesAndConsistentTables) {
                     h->scanned[size_t(r + 1) * h->cols + j]);
   }
   EXPECT_GE(passes, 2);  // 20000 keys, M = 1024, k = 16
+}
+
+// The splitter step's search tree is the kernels' (build_search_tree of the splitters), and each
+// followed key's reads go j -> 2j + (e > bt[j]) to the bucket a linear search gives (the number of
+// splitters below e: a key equal to a splitter goes left).
+TEST(SampleModel, SearchTreeSnapshotFollowsKeysToTheirBuckets) {
+  for (uint32_t k : {16u, 256u}) {
+    const Algorithm& a = sample_sort_algorithm();
+    std::vector<std::string> params = sample_small_params(a);
+    for (std::string& p : params)
+      if (p.rfind("k=", 0) == 0) p = "k=" + std::to_string(k);
+    const ParamValues p = radix_params(a, params);
+    HostKeys keys = radix_input(Distribution::Uniform, KeyType::U32, 100000, false);
+    Timeline t = radix_timeline(a, keys, false);
+    Recorder rec(t);
+    a.run_model(p, keys, &rec);
+    const SampleSearchTree* tree = find_aux<SampleSearchTree>(t.steps[1].aux);
+    const SampleSplitters* sp = find_aux<SampleSplitters>(t.steps[1].aux);
+    ASSERT_NE(tree, nullptr) << "k = " << k;
+    ASSERT_NE(sp, nullptr);
+    ASSERT_EQ(tree->k, k);
+    std::vector<uint64_t> bt(k);
+    build_search_tree(sp->splitters.data(), k, bt.data());
+    EXPECT_EQ(tree->tree, bt);
+    const int log_k = sample_log2(k);
+    ASSERT_EQ(tree->path.size(), tree->keys.size() * size_t(log_k));
+    ASSERT_EQ(tree->keys.size(), 3u);
+    std::set<uint32_t> buckets;
+    for (size_t q = 0; q < tree->keys.size(); ++q) {
+      const uint64_t e = tree->keys[q];
+      uint32_t j = 1;
+      for (int l = 0; l < log_k; ++l) {
+        EXPECT_EQ(tree->path[q * size_t(log_k) + size_t(l)], j);
+        j = 2 * j + uint32_t(e > bt[j]);
+      }
+      const auto below = std::lower_bound(sp->splitters.begin(), sp->splitters.end(), e) - sp->splitters.begin();
+      EXPECT_EQ(tree->bucket[q], uint32_t(below));
+      EXPECT_EQ(tree->bucket[q], j - k);
+      buckets.insert(tree->bucket[q]);
+    }
+    EXPECT_EQ(buckets.size(), 3u) << "the followed keys end in different buckets";
+  }
 }
 
 // The recursion tree at level 2: the root is the input; the children of every split bucket tile

@@ -7,6 +7,7 @@ namespace sortscope {
 
 void register_sample_views(ViewRegistry& registry) {
   registry.add_panel<SampleSplitters>(draw_aux_view);
+  registry.add_panel<SampleSearchTree>(draw_aux_view);
   registry.add_panel<SampleBucketSizes>(draw_aux_view);
   registry.add_panel<SampleRecursionTree>(draw_aux_view);
 }

@@ -21,6 +21,10 @@ inline constexpr std::array<float, 4> kBucketThreeWay{0.80f, 0.47f, 0.65f, 1.0f}
 // key coloured by the bucket it falls in, and the splitters every a-th key marked: evenly spaced in
 // rank, so unevenly spaced in value where the keys are.
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters& s);
+// The splitters as the complete binary search tree in shared memory (its first five levels drawn)
+// and a few sample keys followed down it in the colour of their bucket, with the node and the
+// shared-memory bank of every read.
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTree& t);
 // The children of the pass's first bucket as bars against the ideal size/k (with the spread that
 // oversampling a leaves, about 1/sqrt(a)) and M, the worst child of every bucket of the pass, and
 // every bucket of the array after the pass as a strip: larger than M (another pass), level 2, final.
