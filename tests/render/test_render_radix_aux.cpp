@@ -254,12 +254,20 @@ TEST_F(Fixture, SampleSortSplitterAndBucketSizeViews) {
   uint64_t total = 0;
   for (uint64_t c : bs.child_size) total += c;
   EXPECT_EQ(total, uint64_t(1) << 16);
-  for (int step : {splitters, sizes})
+  // The splitter step also shows the search tree (a sparse drawing: lines and circles), the last
+  // step the recursion tree.
+  ASSERT_NE(find_aux<SampleSearchTree>(t.steps[size_t(splitters)].aux), nullptr);
+  const int last = frames.step_count() - 1;
+  ASSERT_NE(find_aux<SampleRecursionTree>(t.steps[size_t(last)].aux), nullptr);
+  for (int step : {splitters, sizes, last})
     for (auto [w, h] : {std::pair{1280, 720}, {640, 360}}) {
       const Image img = render(frames, step, w, h, "sample_" + std::to_string(step) + "_" + std::to_string(w));
       const FrameLayout& L = frames.layout();
-      ASSERT_EQ(L.aux_views.size(), 1u);
-      EXPECT_GT(saturated_pixels(img, middle(L.aux_views[0])), int(middle(L.aux_views[0]).w * middle(L.aux_views[0]).h * 0.2f));
+      ASSERT_EQ(L.aux_views.size(), step == splitters ? 2u : 1u);
+      for (size_t v = 0; v < L.aux_views.size(); ++v) {
+        const Rect m = middle(L.aux_views[v]);
+        EXPECT_GT(saturated_pixels(img, m), int(m.w * m.h * (v == 0 ? 0.2f : 0.01f))) << "step " << step << " view " << v;
+      }
     }
 }
 
