@@ -241,7 +241,14 @@ void details(AppState& s, ImVec2 size) {
   c.font = c.small = ImGui::GetFont();  // one size: the atlas holds it crisp
   c.font_px = c.small_px = ImGui::GetFontSize();
   c.scale = s.ui_scale;
-  if (!draw_aux_panel(c)) draw_aux_placeholder(c, "no auxiliary snapshot in this step");
+  if (draw_aux_panel(c)) return;
+  // Point to where the details are, so a lecturer stepping through knows what is coming.
+  int next = -1;
+  for (int k = c.step + 1; k < int(tl->steps.size()) && next < 0; ++k)
+    if (has_aux_panel(tl->steps[size_t(k)])) next = k;
+  const std::string message = next >= 0 ? "this step is the array alone; the next details are at step " + std::to_string(next)
+                                        : std::string("this step is the array alone; no later step has details");
+  draw_aux_placeholder(c, message.c_str());
 }
 
 // The legend (visual/'s draw_legend, the same one exported frames carry) for what the view drew.

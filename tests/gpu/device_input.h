@@ -1,6 +1,6 @@
 #pragma once
 // Shared by the GPU tests: a CUDA stream owned by a test, and host keys copied to device memory
-// (DeviceKeys `view`) with the way back.
+// (DeviceKeys `view`) with the way back, and one sort of such keys on the device.
 #include <algorithm>
 
 #include <cuda_runtime.h>
@@ -9,6 +9,7 @@
 #include "common/device_buffer.h"
 #include "common/device_keys.h"
 #include "common/host_keys.h"
+#include "algorithm.h"
 
 namespace sortscope::test {
 
@@ -51,5 +52,18 @@ struct DeviceInput {
     return out;
   }
 };
+
+// `input` sorted by `a` on the device with parameters `p` (explain mode when `rec` is given), and
+// brought back.
+inline HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch,
+                            Recorder* rec = nullptr) {
+  DeviceInput d(input);
+  GpuRunContext ctx;
+  ctx.scratch = &scratch;
+  ctx.recorder = rec;
+  a.run_gpu(p, d.view, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return d.download();
+}
 
 }  // namespace sortscope::test

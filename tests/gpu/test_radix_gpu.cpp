@@ -20,15 +20,6 @@ namespace {
 
 const Algorithm* kVariants[] = {&radix_algorithm(), &radix_onesweep_algorithm()};
 
-HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch) {
-  DeviceInput d(input);
-  GpuRunContext ctx;
-  ctx.scratch = &scratch;
-  a.run_gpu(p, d.view, ctx);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  return d.download();
-}
-
 void expect_equal_sorts(const HostKeys& got, const HostKeys& want, const std::string& what) {
   ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(want)) << what;
   ASSERT_EQ(got.values, want.values) << what << ": values differ (stability)";

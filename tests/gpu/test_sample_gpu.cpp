@@ -24,17 +24,6 @@
 namespace sortscope::test {
 namespace {
 
-HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch,
-                     Recorder* rec = nullptr) {
-  DeviceInput d(input);
-  GpuRunContext ctx;
-  ctx.scratch = &scratch;
-  ctx.recorder = rec;
-  a.run_gpu(p, d.view, ctx);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  return d.download();
-}
-
 const Algorithm& baseline_of(const Algorithm& a) {
   return a.baseline() == "cub-radix" ? cub_radix_algorithm() : cub_merge_algorithm();
 }

@@ -24,17 +24,6 @@ namespace {
 
 const Algorithm& kSplit = split_radix_algorithm();
 
-HostKeys sort_on_gpu(const Algorithm& a, const ParamValues& p, const HostKeys& input, DeviceScratch& scratch,
-                     Recorder* rec = nullptr) {
-  DeviceInput d(input);
-  GpuRunContext ctx;
-  ctx.scratch = &scratch;
-  ctx.recorder = rec;
-  a.run_gpu(p, d.view, ctx);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  return d.download();
-}
-
 void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
   const HostKeys got = sort_on_gpu(kSplit, p, input, scratch);
   HostKeys model = input;

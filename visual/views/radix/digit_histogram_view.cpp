@@ -150,8 +150,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   if (h.rows == 0 || h.cols == 0 || h.counts.size() != size_t(h.rows) * h.cols) return;
   const std::string noun = histogram_row_noun(h);
   const std::string col = histogram_column_noun(h);  // "digit" or "bucket"
-  const std::string Col = col == "bucket" ? "Bucket" : "Digit";
-  const bool places = noun == "digit place";
+  const std::string Col = capitalised(col);
+  const bool places = h.rows_are == DigitHistogram::Rows::DigitPlaces;
   const bool scanned = h.scanned.size() == h.counts.size();
   const uint64_t total_rows = places ? h.rows : uint64_t(h.rows) * h.blocks_per_row;  // at most
   uint64_t total = 0;

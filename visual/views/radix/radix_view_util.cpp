@@ -159,6 +159,11 @@ std::string histogram_column_noun(const DigitHistogram& h) {
   return h.cols_are == DigitHistogram::Columns::Buckets ? "bucket" : "digit";
 }
 
+std::string capitalised(std::string word) {
+  if (!word.empty() && word[0] >= 'a' && word[0] <= 'z') word[0] = char(word[0] - 'a' + 'A');
+  return word;
+}
+
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h) {
   const int passes = pass_count(c);
   // A bucket table has no digit bits: its pass is a distribution pass (sample sort).

@@ -76,6 +76,8 @@ std::vector<uint64_t> axis_ticks(uint64_t last, float length_px, float label_px)
 std::string histogram_row_noun(const DigitHistogram& h);
 // "digit" or "bucket": what a column of the histogram is.
 std::string histogram_column_noun(const DigitHistogram& h);
+// `word` with its first letter upper-case (ASCII), for a noun that starts a title.
+std::string capitalised(std::string word);
 // The radix pass a step belongs to as "pass 2/4 · bits 8..15" (from its histogram), "" without one.
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h);
 int pass_count(const AuxDrawContext& c);
