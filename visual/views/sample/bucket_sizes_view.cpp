@@ -31,10 +31,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     }
   uint64_t recurse = 0, level2 = 0, final_ = 0;
   for (const auto& x : b.buckets) (x.done ? final_ : x.size > b.bucket_max ? recurse : level2) += 1;
+  // Three-way splits have no ideal size: the largest child is measured over k-way splits only.
+  const std::string largest_child = worst > 0 ? fmt::format("largest child {:.2f}x ideal \xC2\xB7 ", worst) : "";
   const Alternatives subtitles{
-      fmt::format("{} bucket{} split \xC2\xB7 largest child {:.2f}x ideal \xC2\xB7 now {} > M, {} for level 2, {} final",
-                  parents, parents == 1 ? "" : "s", worst, recurse, level2, final_),
-      fmt::format("largest child {:.2f}x ideal \xC2\xB7 {} > M", worst, recurse)};
+      fmt::format("{} bucket{} split \xC2\xB7 {}now {} > M, {} for level 2, {} final", parents, parents == 1 ? "" : "s",
+                  largest_child, recurse, level2, final_),
+      fmt::format("{}{} > M", largest_child, recurse)};
   const Rect content = begin_panel(c, r, titles, subtitles);
   if (!valid || content.h < 30 || content.w < 60) {
     end_panel(c);

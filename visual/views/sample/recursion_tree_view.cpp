@@ -79,6 +79,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     return;
   }
   const float x0 = content.x + label_w, w = content.w - label_w;
+  // Each row keeps a line at its top for its note where it is tall enough; a deep recursion (a
+  // quicksort's) gives the bars the whole row instead.
+  const float note_h = row_h >= 2.6f * spx ? spx * 1.2f : 0.0f;
   const double M = double(std::max<uint64_t>(1, t.bucket_max));
   auto row_rect = [&](uint32_t d) { return Rect{x0, content.y + float(d) * (row_h + gap), w, row_h}; };
   auto x_of = [&](uint64_t pos) { return x0 + w * float(double(pos) / double(n)); };
@@ -88,7 +91,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
   auto height_of = [&](double size) { return std::min(1.0, std::log2(1 + size) / std::log2(1 + M)); };
   auto bar_top = [&](const SampleRecursionTree::Node& node, const Rect& row) {
     const double t_size = node.depth == 0 ? 1.0 : height_of(double(node.size));
-    return row.bottom() - std::max(1.0f, float(t_size) * (row.h - spx * 1.2f));
+    return row.bottom() - std::max(1.0f, float(t_size) * (row.h - note_h));
   };
 
   std::vector<uint64_t> per_row(rows, 0), row_largest(rows, 0);
@@ -132,7 +135,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     if (d == 0) continue;
     // M is the top of the row's bars; the ideal size of a bucket of pass d is n / k^d.
     const double ideal = double(n) / std::pow(double(std::max<uint32_t>(2, t.k)), double(d));
-    const float y_ideal = row.bottom() - float(height_of(ideal)) * (row.h - spx * 1.2f);
+    const float y_ideal = row.bottom() - float(height_of(ideal)) * (row.h - note_h);
     if (ideal < M)
       dl->AddLine(ImVec2(row.x, y_ideal), ImVec2(row.right(), y_ideal), to_u32(palette::kText, 0.45f),
                   std::max(1.0f, sc));
@@ -142,7 +145,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
                      short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
          fmt::format("{} buckets \xC2\xB7 largest {}", per_row[d], short_count(row_largest[d])), ""},
         row.w - 6 * sc);
-    if (!note.empty()) {
+    if (!note.empty() && note_h > 0) {
       const float tw = text_width(sf, spx, note);
       dl->AddRectFilled(ImVec2(row.right() - tw - 5 * sc, row.y + sc), ImVec2(row.right() - sc, row.y + spx * 1.1f),
                         to_u32(palette::kPlotBackground, 0.85f));
@@ -167,7 +170,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     lx += spx + text_width(sf, spx, label) + 10 * sc;
   };
   item(kBucketAnotherPass, "> M: another pass");
-  item(kBucketThreeWay, "degenerate: <, =, >");
+  item(kBucketThreeWay, "three-way: <, =, >");
   item(palette::kBlockB, "final (= part, constant)");
   item(kBucketLevelTwo, "level 2 (1, 2, 3: first to run)");
   if (lx < content.right() - 10 * sc)
