@@ -1,6 +1,7 @@
 #include "search_merge_model.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -10,39 +11,22 @@
 #include "common/ordered_model.h"
 #include "search_merge_aux.h"
 #include "search_merge_rank.h"
+#include "search_merge_steps.h"
 
 namespace sortscope {
 namespace {
-
-// Keys of a pair whose searches the timeline shows.
-constexpr uint32_t kSampledSearches = 24;
-
-struct Work {
-  uint64_t items = 0, max = 0, total = 0;
-  void add(uint64_t w) {
-    ++items;
-    max = std::max(max, w);
-    total += w;
-  }
-};
-
-// Samples kSampledSearches keys of a pair of `len` keys evenly.
-bool sampled(uint64_t i, uint64_t len) {
-  const uint64_t stride = std::max<uint64_t>(1, (len + kSampledSearches - 1) / kSampledSearches);
-  return i % stride == 0;
-}
 
 // Merges the pair L = src[b, b + a), R = src[b + a, b + a + c) into dst[b, ...) with one work-item
 // per key (§3 (a), mergebinaryWithRepParallelV4): each key's place is its index in its run plus its
 // rank in the sibling run (search_merge_rank.h).
 template <class Word>
 void merge_pair_full(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a, uint32_t c,
-                     Work& work, SiblingSearches* cap) {
+                     SearchMergeWork& work, SiblingSearches* cap) {
   for (uint32_t i = 0; i < a + c; ++i) {
     const bool right = i >= a;
     const Word x = sk[b + i];
     const uint32_t own = right ? i - a : i;
-    const bool sample = cap && sampled(i, a + c);
+    const bool sample = cap && search_merge_sampled(i, a + c);
     uint32_t probes = 0;
     const uint32_t r = sibling_rank(x, right ? sk + b : sk + b + a, right ? a : c, right, [&](uint32_t p) {
       ++probes;
@@ -66,11 +50,11 @@ void merge_pair_full(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv,
 // version; the work of an item is its probes plus its copies.
 template <class Word>
 void merge_pair_half(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a, uint32_t c,
-                     Work& work, SiblingSearches* cap) {
+                     SearchMergeWork& work, SiblingSearches* cap) {
   const Word* L = sk + b;
   const Word* R = sk + b + a;
   for (uint32_t i = 0; i < a; ++i) {
-    const bool sample = cap && sampled(i, a);
+    const bool sample = cap && search_merge_sampled(i, a);
     uint32_t probes = 0;
     const uint32_t pos = sibling_rank(L[i], R, c, false, [&](uint32_t p) {
       ++probes;
@@ -102,19 +86,11 @@ void merge_pair_half(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv,
 template <class Word>
 class Model {
  public:
-  Model(const SearchMergePlan& p, Word* keys, uint32_t* values, Recorder* rec)
-      : p_(p), k_(keys), v_(values), rec_(rec), alt_k_(p.n), alt_v_(values ? p.n : 0) {}
+  Model(const SearchMergePlan& p, Word* keys, uint32_t* values, SearchMergeStepWriter* writer)
+      : p_(p), k_(keys), v_(values), rec_(writer), alt_k_(p.n), alt_v_(values ? p.n : 0) {}
 
   void run() {
-    if (rec_) {
-      rec_->set_padded_n(p_.n);
-      rec_->record(make_step(SearchMergeStep::Input,
-                             fmt::format("{} unsorted {} keys{}: tiles sorted locally, then merged pairwise by binary "
-                                         "search. As ordered bits; {}",
-                                         p_.n, key_type_name(p_.key_type), p_.with_values ? " with values" : "",
-                                         p_.describe())),
-                   ArrayState{.keys = k_, .values = v_});
-    }
+    if (rec_) rec_->input(state());
     if (p_.n == 0) return;
     switch (p_.local) {
       case SearchMergeLocal::Rank:
@@ -122,12 +98,11 @@ class Model {
       case SearchMergeLocal::BinaryMerge: local_merge(); break;
       case SearchMergeLocal::Transposition: local_transposition(); break;
     }
-    MergeTreeWork tree;
-    tree.half = p_.global == SearchMergeGlobal::Half;
-    for (int pass = 0; pass < p_.passes; ++pass) global_pass(pass, tree);
+    for (int pass = 0; pass < p_.passes; ++pass) global_pass(pass);
   }
 
  private:
+  ArrayState state() const { return ArrayState{.keys = k_, .values = v_}; }
   uint32_t* alt_v() { return v_ ? alt_v_.data() : nullptr; }
   void swap_buffers() {
     // The result of a merge is in alt: copy it back so the keys stay in k_ between merges (the
@@ -166,17 +141,7 @@ class Model {
       }
     }
     swap_buffers();
-    if (!rec_) return;
-    cap.tile = p_.highlight_tile();
-    cap.begin = p_.tile_begin(cap.tile);
-    cap.stable = stable;
-    Step s = make_step(SearchMergeStep::LocalRank,
-                       fmt::format("Every key counts the keys of its tile smaller than it: that count is its place{}. "
-                                   "{} tiles of {} keys, {} comparisons per key (local memory)",
-                                   stable ? ", after the equal keys before it" : "", p_.tiles, p_.tile, p_.tile));
-    s.aux.push_back(BlockOwnership{p_.tile});
-    s.aux.push_back(std::move(cap));
-    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
+    if (rec_) rec_->rank(std::move(cap), state());
   }
 
   // §2.3: odd-even transposition, in place; as many phases as the tile has keys.
@@ -196,16 +161,7 @@ class Model {
         if (capture) cap.swaps.push_back(swaps);
       }
     }
-    if (!rec_) return;
-    cap.tile = p_.highlight_tile();
-    cap.begin = p_.tile_begin(cap.tile);
-    Step s = make_step(SearchMergeStep::LocalTransposition,
-                       fmt::format("Every tile is sorted by neighbours swapping: even pairs, then odd pairs, {} times. "
-                                   "{} tiles of {} keys; swaps per phase fall to zero as the tile settles",
-                                   p_.tile, p_.tiles, p_.tile));
-    s.aux.push_back(BlockOwnership{p_.tile});
-    s.aux.push_back(std::move(cap));
-    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
+    if (rec_) rec_->transposition(std::move(cap), state());
   }
 
   // §2.5: binary-search merging inside each tile, runs of 1, 2, ..., tile / 2.
@@ -213,78 +169,44 @@ class Model {
     int stage = 0;
     for (uint64_t run = 1; run < p_.tile && run < p_.n; run *= 2, ++stage) {
       SiblingSearches cap;
-      Work work;
+      SearchMergeWork work;
       for (uint64_t t = 0; t < p_.tiles; ++t) {
         const uint64_t tb = p_.tile_begin(t), te = p_.tile_end(t);
         for (uint64_t b = tb; b < te; b += 2 * run) {
           const uint32_t a = uint32_t(std::min(run, te - b)), c = uint32_t(std::min(run, te - b - a));
           const bool capture = rec_ && t == p_.highlight_tile() && b == tb;
-          if (capture) fill_pair(cap, uint32_t(stage), true, run, b, a, c);
+          if (capture) cap = search_merge_pair(uint32_t(stage), true, run, b, a, c);
           merge_pair_full(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
         }
       }
       swap_buffers();
-      if (!rec_) continue;
-      Step s = make_step(SearchMergeStep::LocalMergeStage,
-                         fmt::format("Inside every tile, runs of {} merge into runs of {}: each key binary-searches "
-                                     "the other run for its place. Local stage {}, {} probes per key at most",
-                                     run, 2 * run, stage + 1, work.max));
-      s.aux.push_back(BlockOwnership{p_.tile});
-      s.aux.push_back(std::move(cap));
-      rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
+      if (rec_) rec_->merge_stage(stage, run, work, std::move(cap), state());
     }
   }
 
-  void fill_pair(SiblingSearches& cap, uint32_t pass, bool local, uint64_t run, uint64_t b, uint32_t a, uint32_t c) {
-    cap.pass = pass;
-    cap.local = local;
-    cap.run = run;
-    cap.left_begin = b;
-    cap.left_len = a;
-    cap.right_len = c;
-    cap.probe_begin.push_back(0);
-  }
-
   // §3: one global pass merging sibling runs of `run` keys.
-  void global_pass(int pass, MergeTreeWork& tree) {
+  void global_pass(int pass) {
     const uint64_t run = p_.run_of_pass(pass), pairs = (p_.n + 2 * run - 1) / (2 * run);
     const uint64_t highlight = pairs / 2;
     const bool half = p_.global == SearchMergeGlobal::Half;
     SiblingSearches cap;
-    Work work;
+    SearchMergeWork work;
     for (uint64_t q = 0; q < pairs; ++q) {
       const uint64_t b = q * 2 * run;
       const uint32_t a = uint32_t(std::min(run, p_.n - b)), c = uint32_t(std::min(run, p_.n - b - a));
       const bool capture = rec_ && q == highlight;
-      if (capture) fill_pair(cap, uint32_t(pass), false, run, b, a, c);
+      if (capture) cap = search_merge_pair(uint32_t(pass), false, run, b, a, c);
       if (half) merge_pair_half(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
       else merge_pair_full(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
     }
     swap_buffers();
-    MergeTreeWork::Level level;
-    level.run = run;
-    level.pairs = pairs;
-    level.items = work.items;
-    level.max_work = work.max;
-    level.mean_work = work.items ? double(work.total) / double(work.items) : 0;
-    tree.levels.push_back(level);
-    if (!rec_) return;
-    Step s = make_step(SearchMergeStep::GlobalPass,
-                       fmt::format("Runs of {} merge pairwise into runs of {}: every {} finds its place by binary "
-                                   "search in the other run. Pass {}/{}: {} pairs, {} work-items, the busiest does {} "
-                                   "steps (mean {:.1f})",
-                                   run, 2 * run, half ? "left-run key" : "key", pass + 1, p_.passes, pairs, work.items,
-                                   work.max, level.mean_work));
-    s.aux.push_back(BlockOwnership{2 * run});
-    s.aux.push_back(std::move(cap));
-    s.aux.push_back(tree);
-    rec_->record(std::move(s), ArrayState{.keys = k_, .values = v_});
+    if (rec_) rec_->global_pass(pass, work, std::move(cap), state());
   }
 
   const SearchMergePlan& p_;
   Word* k_;
   uint32_t* v_;
-  Recorder* rec_;
+  SearchMergeStepWriter* rec_;
   std::vector<Word> alt_k_;
   std::vector<uint32_t> alt_v_;
 };
@@ -292,8 +214,11 @@ class Model {
 }  // namespace
 
 void search_merge_model_sort(const SearchMergePlan& plan, HostKeys& keys, Recorder* recorder) {
+  std::optional<SearchMergeStepWriter> writer;
+  if (recorder) writer.emplace(plan, *recorder);
   sort_as_ordered_bits("binary-search-merge", plan.n, keys, [&](auto word, auto /*values*/) {
-    Model<decltype(word)>(plan, keys.as<decltype(word)>(), keys.has_values() ? keys.values.data() : nullptr, recorder)
+    Model<decltype(word)>(plan, keys.as<decltype(word)>(), keys.has_values() ? keys.values.data() : nullptr,
+                          writer ? &*writer : nullptr)
         .run();
   });
 }

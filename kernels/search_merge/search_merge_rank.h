@@ -23,4 +23,12 @@ SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, uint32_t len, bool
   });
 }
 
+// The timeline shows the searches of about kSearchMergeSampledSearches keys of a highlighted pair of
+// `len` keys, evenly spaced: key i is one of them (the model and the kernels pick the same keys).
+inline constexpr uint32_t kSearchMergeSampledSearches = 24;
+SORTSCOPE_HD bool search_merge_sampled(uint64_t i, uint64_t len) {
+  const uint64_t stride = (len + kSearchMergeSampledSearches - 1) / kSearchMergeSampledSearches;
+  return i % (stride > 0 ? stride : 1) == 0;
+}
+
 }  // namespace sortscope
