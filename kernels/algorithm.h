@@ -45,9 +45,11 @@ class Algorithm {
   virtual std::string baseline() const { return {}; }
   virtual const std::vector<ParamSpec>& params() const = 0;
   // The parameters as they run on this input: `params` (resolved, resolve_params) with every
-  // `auto` replaced by the value the algorithm picks for the key type and values. The scenario
-  // keeps `auto`; this is the "ran with" that the CLI, the CSV and the app show beside it.
-  virtual ParamValues params_as_run(const ParamValues& params, KeyType /*type*/, bool /*with_values*/) const {
+  // `auto` replaced by the value the algorithm picks for the key type, values and size (its
+  // built-in table, common/size_table.h). The scenario keeps `auto`; this is the "ran with" that
+  // the CLI, the CSV and the app show beside it.
+  virtual ParamValues params_as_run(const ParamValues& params, KeyType /*type*/, bool /*with_values*/,
+                                    uint64_t /*n*/) const {
     return params;
   }
   virtual const std::vector<std::string>& pseudo_code() const = 0;

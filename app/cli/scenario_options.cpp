@@ -152,7 +152,7 @@ std::optional<HostKeys> load_input_file(const ScenarioArgs& a) {
 std::string describe_algorithm_params(const Scenario& s, const ParamValues* given_ran) {
   const Algorithm* algo = find_algorithm(s.algorithm);
   if (!algo) return s.algorithm;
-  const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(s.params, s.input.key, s.input.with_values);
+  const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(s.params, s.input.key, s.input.with_values, s.input.n);
   const std::string params = format_params(algo->params(), s.params, &ran);
   return params.empty() ? s.algorithm : s.algorithm + " " + params;
 }

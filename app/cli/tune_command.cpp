@@ -87,7 +87,7 @@ void tune(const TuneArgs& a) {
   for (uint64_t n : matrix.sizes) {
     const BenchRecord* best = nullptr;
     const BenchRecord* builtin = nullptr;
-    const ParamValues builtin_values = algo->params_as_run(autos, table.key, table.with_values);
+    const ParamValues builtin_values = algo->params_as_run(autos, table.key, table.with_values, n);
     for (const BenchRecord& r : report.records) {
       if (r.result.scenario.input.n != n || !r.result.verdict.ok()) continue;
       if (!best || r.result.timing.median_ms < best->result.timing.median_ms) best = &r;

@@ -61,7 +61,7 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   const Algorithm* algo = find_algorithm(s.algorithm);
   // The runner's record of what ran (a tuning table's row included) where it has one.
   const ParamValues ran = !r.params_ran.empty() ? r.params_ran
-                          : algo                ? algo->params_as_run(s.params, in.key, in.with_values)
+                          : algo                ? algo->params_as_run(s.params, in.key, in.with_values, in.n)
                                                 : s.params;
   for (const std::string& name : param_names) {
     auto it = s.params.find(name);

@@ -555,7 +555,7 @@ ParamValues Runner::params_as_run(const Scenario& s, std::string* table) const {
       }
     }
   }
-  return a->params_as_run(p, in.key, in.with_values);
+  return a->params_as_run(p, in.key, in.with_values, in.n);
 }
 
 HostKeys Runner::last_output() const {

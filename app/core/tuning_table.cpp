@@ -56,14 +56,6 @@ std::string slug(const std::string& s) {
 
 }  // namespace
 
-const TuningRow* TuningTable::row_for(uint64_t n) const {
-  if (rows.empty()) return nullptr;
-  const TuningRow* best = &rows.front();
-  for (const TuningRow& r : rows)
-    if (r.from_n <= n) best = &r;
-  return best;
-}
-
 std::string format_tuning_table(const TuningTable& t) {
   std::string out =
       "# Sortscope tuning table, written by `sortscope tune`: the best parameters per size range on this device.\n"
@@ -209,16 +201,6 @@ void save_tuning_table(const std::filesystem::path& path, const TuningTable& t) 
   if (ec) throw std::runtime_error(fmt::format("cannot create '{}': {}", path.parent_path().string(), ec.message()));
   const std::string text = format_tuning_table(t);
   write_file_atomically(path.string(), [&](OutputFile& f) { f.write(text); });
-}
-
-ParamValues apply_tuning_row(const std::vector<ParamSpec>& specs, const ParamValues& params, const TuningRow& row) {
-  ParamValues out = params;
-  for (const auto& [name, v] : row.params) {
-    auto it = out.find(name);
-    const ParamSpec* spec = find_param(specs, name);
-    if (it != out.end() && it->second == kParamAuto && spec && spec->allows(v)) it->second = v;
-  }
-  return out;
 }
 
 }  // namespace sortscope

@@ -26,6 +26,7 @@
 
 #include "common/key_type.h"
 #include "common/param_spec.h"
+#include "common/size_table.h"
 
 namespace sortscope {
 
@@ -33,11 +34,9 @@ inline constexpr size_t kMaxTuningTableBytes = 64 * 1024;
 inline constexpr size_t kMaxTuningLineBytes = 1024;
 inline constexpr size_t kMaxTuningRows = 64;
 
-struct TuningRow {
-  uint64_t from_n = 0;     // the row holds for from_n <= n < the next row's from_n
-  ParamValues params;      // concrete values (never auto) of the algorithm's auto parameters
-  std::string note;        // the text after '#', kept for people (what was measured)
-};
+// A row: from-n, concrete values (never auto) of the algorithm's auto parameters, and the text
+// after '#' (what was measured). The same rows and lookup as the built-in tables (size_table.h).
+using TuningRow = SizeRow;
 
 struct TuningTable {
   std::string device;      // DeviceInfo::name ("CPU model" for the CPU models)
@@ -47,7 +46,7 @@ struct TuningTable {
   std::vector<TuningRow> rows;  // from_n strictly increasing
 
   // The row for n: the last whose from_n <= n, the first one for smaller n; null when empty.
-  const TuningRow* row_for(uint64_t n) const;
+  const TuningRow* row_for(uint64_t n) const { return size_row_for(rows, n); }
 };
 
 std::string format_tuning_table(const TuningTable& t);
@@ -70,6 +69,9 @@ std::optional<TuningTable> load_tuning_table(const std::filesystem::path& path, 
 void save_tuning_table(const std::filesystem::path& path, const TuningTable& t);
 
 // `params` with every auto value of a parameter the row holds replaced by the row's value.
-ParamValues apply_tuning_row(const std::vector<ParamSpec>& specs, const ParamValues& params, const TuningRow& row);
+inline ParamValues apply_tuning_row(const std::vector<ParamSpec>& specs, const ParamValues& params,
+                                    const TuningRow& row) {
+  return apply_size_row(specs, params, row);
+}
 
 }  // namespace sortscope

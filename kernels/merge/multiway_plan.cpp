@@ -22,7 +22,7 @@ int value_of(const ParamValues& params, const char* name, int fallback) {
 }  // namespace
 
 std::vector<ParamSpec> multiway_param_specs() {
-  std::vector<ParamSpec> specs = two_way_param_specs();  // the block sort's NT, VT, factor
+  std::vector<ParamSpec> specs = two_way_param_specs(false);  // the block sort's NT, VT, factor
   specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
   // Teaching: 4 runs per round and the smallest parts, so a few thousand keys show two rounds of
   // several parts each (the selection bounds are the picture).

@@ -25,21 +25,24 @@ class TwoWayMerge final : public Algorithm {
            "merge; Leischner 2010 §5.3.3 (ranking-based stable merging)";
   }
   const std::vector<ParamSpec>& params() const override {
-    static const std::vector<ParamSpec> kSpecs = two_way_param_specs();
+    static const std::vector<ParamSpec> kSpecs = two_way_param_specs(true);
     return kSpecs;
+  }
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
+    return two_way_params_as_run(params, type, with_values, n);
   }
   const std::vector<std::string>& pseudo_code() const override { return two_way_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(TwoWayStep{}); }
 
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
-    two_way_model_sort(make_two_way_plan(keys.size(), params), keys, recorder);
+    two_way_model_sort(make_two_way_plan(keys.size(), keys.type, keys.has_values(), params), keys, recorder);
   }
 
   bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
 
   void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
 #if SORTSCOPE_HAS_CUDA
-    two_way_run_gpu(make_two_way_plan(keys.n, params), keys, ctx);
+    two_way_run_gpu(make_two_way_plan(keys.n, keys.type, keys.values != nullptr, params), keys, ctx);
 #else
     (void)params; (void)keys; (void)ctx;
     throw std::logic_error("merge: this build has no CUDA kernels (built without nvcc)");
@@ -48,7 +51,7 @@ class TwoWayMerge final : public Algorithm {
 
   uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
                          bool explain) const override {
-    const TwoWayPlan plan = make_two_way_plan(n, params);
+    const TwoWayPlan plan = make_two_way_plan(n, type, with_values, params);
     return merge::dispatch_items(key_bytes(type), with_values, [&](auto traits) -> uint64_t {
       return merge::two_way_scratch<decltype(traits)>(plan, explain).layout.total_bytes();
     });
@@ -56,7 +59,7 @@ class TwoWayMerge final : public Algorithm {
 
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     const bool transform = type != KeyType::U32 && type != KeyType::U64;
-    return two_way_bytes_moved(make_two_way_plan(n, params), key_bytes(type), with_values, transform);
+    return two_way_bytes_moved(make_two_way_plan(n, type, with_values, params), key_bytes(type), with_values, transform);
   }
 };
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/size_table.h"
 #include "merge_aux.h"
 
 namespace sortscope {
@@ -28,20 +29,59 @@ int log2_exact(uint64_t v) {
   return l;
 }
 
+// The built-in `auto` choices {NT, VT, block-sort factor} per key width, values and size
+// (common/size_table.h: a row holds from its n up to the next row's): the winners of
+// `sortscope bench` over 2 x 5 x 3 shapes at 2^16..2^22 and 2 x 4 x 2 at 2^24..2^28, uniform keys,
+// on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"). Below 2^22 the block sort of
+// few large tiles leaves most SMs idle, so smaller VT wins; from 2^24 the fewest passes do.
+SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor) {
+  return SizeRow{from_n,
+                 ParamValues{{kTwoWayThreads, threads}, {kTwoWayKeysPerThread, keys_per_thread},
+                             {kTwoWayBlockSortFactor, factor}},
+                 {}};
+}
+constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
+
+const std::vector<BuiltinSizeTable>& two_way_tables() {
+  static const std::vector<BuiltinSizeTable> kTables = {
+      {32, false, {merge_row(0, 128, 19, 4), merge_row(kSize(18), 256, 11, 4), merge_row(kSize(20), 128, 19, 4),
+                   merge_row(kSize(24), 128, 25, 4), merge_row(kSize(26), 256, 21, 2)}},
+      {32, true, {merge_row(0, 128, 11, 4), merge_row(kSize(18), 128, 19, 4), merge_row(kSize(24), 256, 21, 4),
+                  merge_row(kSize(26), 256, 19, 4)}},
+      {64, false, {merge_row(0, 128, 7, 4), merge_row(kSize(18), 128, 11, 4), merge_row(kSize(20), 256, 19, 2),
+                   merge_row(kSize(22), 128, 11, 4), merge_row(kSize(24), 256, 21, 4)}},
+      {64, true, {merge_row(0, 128, 11, 2), merge_row(kSize(24), 128, 19, 2)}},
+  };
+  return kTables;
+}
+
 }  // namespace
 
-std::vector<ParamSpec> two_way_param_specs() {
+std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
+  const auto dflt = [&](int fixed) { return with_auto ? kParamAuto : fixed; };
+  const char* tuned = with_auto ? " (auto: per key width, values and size)" : "";
   return {
-      ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, false, kTwoWayDefaultThreads,
-                      "NT: threads per block, in the block sort and in every merge pass"),
+      ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, with_auto, dflt(kTwoWayDefaultThreads),
+                      std::string("NT: threads per block, in the block sort and in every merge pass") + tuned),
       // Teaching: the smallest tile (128 x 7 keys), so a few thousand keys take several merge passes.
-      ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, false, kTwoWayDefaultKeys,
-                      "VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys")
+      ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, with_auto, dflt(kTwoWayDefaultKeys),
+                      std::string("VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys") +
+                          tuned)
           .teach(kTwoWayKeysChoices[0]),
-      ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, false, kTwoWayDefaultBlockFactor,
-                      "block sort threads = this x NT (at most 1024): a larger first tile, fewer merge passes")
+      ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, with_auto, dflt(kTwoWayDefaultBlockFactor),
+                      std::string("block sort threads = this x NT (at most 1024): a larger first tile, fewer "
+                                  "merge passes") + tuned)
           .teach(kTwoWayBlockFactorChoices[0]),
   };
+}
+
+ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
+  static const std::vector<ParamSpec> kSpecs = two_way_param_specs(true);
+  ParamValues run = params;
+  for (const ParamSpec& spec : kSpecs) run.emplace(spec.name, spec.default_value);
+  const SizeRow* row = builtin_size_row(two_way_tables(), type, with_values, n);
+  if (!row) throw std::logic_error("two-way merge sort: no built-in table for this key width");
+  return apply_size_row(kSpecs, run, *row);
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor) {
@@ -68,9 +108,17 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
+  for (const char* name : {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor})
+    if (value_or(params, name, 0) == kParamAuto)
+      throw std::invalid_argument(fmt::format("two-way merge sort: {} is auto; resolve it first "
+                                              "(two_way_params_as_run)", name));
   return make_two_way_plan(n, value_or(params, kTwoWayThreads, kTwoWayDefaultThreads),
                            value_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
                            value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor));
+}
+
+TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
+  return make_two_way_plan(n, two_way_params_as_run(params, type, with_values, n));
 }
 
 const std::vector<std::string>& two_way_pseudo_code() {

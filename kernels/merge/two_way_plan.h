@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/host_device.h"
+#include "common/key_type.h"
 #include "common/param_spec.h"
 #include "common/timeline.h"
 
@@ -54,13 +55,20 @@ constexpr bool block_sort_threads_cover_products() {
 }  // namespace two_way_detail
 static_assert(two_way_detail::block_sort_threads_cover_products(),
               "kTwoWayBlockSortThreadChoices must be exactly the products factor x NT up to 1024");
-// Defaults from merge_bench --sweep at 2^28 on an H200 (docs/PERFORMANCE.md): 128 x 25 merge
-// tiles, a 512 x 25 block-sort tile (2^28 keys: 15 passes, 10 in-block stages).
+// The fixed values where no `auto` applies (the multiway sort's block sort, a name left out):
+// merge_bench --sweep at 2^28 on an H200 (docs/PERFORMANCE.md): 128 x 25 merge tiles, a 512 x 25
+// block-sort tile (2^28 keys: 15 passes, 10 in-block stages).
 inline constexpr int kTwoWayDefaultThreads = 128;
 inline constexpr int kTwoWayDefaultKeys = 25;
 inline constexpr int kTwoWayDefaultBlockFactor = 4;
 
-std::vector<ParamSpec> two_way_param_specs();
+// The specs of NT, VT and the block-sort factor. with_auto (the two-way sort): each offers `auto`
+// and defaults to it, resolved per key width, values and size by the built-in table
+// (two_way_params_as_run); without (the multiway sort's block sort): the fixed values above.
+std::vector<ParamSpec> two_way_param_specs(bool with_auto);
+// `params` with every auto NT, VT and factor replaced by the built-in table's row for this key
+// width, values and n (two_way_plan.cpp; Algorithm::params_as_run).
+ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 
 // The block sort may use more threads than the merge passes (block_threads = factor x NT): its
 // larger tile leaves fewer runs and so fewer passes over memory. Merge tiles never straddle a
@@ -86,8 +94,11 @@ struct TwoWayPlan {
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
 };
 
-// Parameter values (threads=128, not a position; missing names take the defaults) -> plan.
+// Parameter values (threads=128, not a position; missing names take the fixed defaults) -> plan.
+// Throws std::invalid_argument when a value is auto: resolve it first (the overload below).
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
+// The same with auto resolved for this key type and values (two_way_params_as_run).
+TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 // Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor);
 

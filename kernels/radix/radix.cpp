@@ -32,8 +32,8 @@ class RadixAlgorithm final : public Algorithm {
   const std::vector<ParamSpec>& params() const override {
     return v_ == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
   }
-  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values) const override {
-    return radix_params_as_run(v_, params, type, with_values);
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
+    return radix_params_as_run(v_, params, type, with_values, n);
   }
   const std::vector<std::string>& pseudo_code() const override { return radix_pseudo_code(v_); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(RadixStep{}); }

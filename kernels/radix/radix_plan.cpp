@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "common/size_table.h"
+
 namespace sortscope {
 namespace {
 
@@ -25,21 +27,38 @@ ParamSpec ranking_spec() {
       "into a shared word per digit");
 }
 
-// Tuned on an H200 (docs/PERFORMANCE.md, "Radix sort": radix_bench --mode sweep at n = 2^28):
-// {threads, keys per thread} per variant, key width and values: the winners of the sweep that
-// radix_bench --mode table --tune ran before the table in PERFORMANCE.md.
-struct Tuning {
-  int threads, kpt;
-};
-Tuning auto_tuning(RadixVariant v, int key_bits, bool values) {
-  // u64 keys with values was not swept: its default follows u64 keys-only. Onesweep figures are
-  // with the atomic-OR ranking (2026-11-22).
-  if (v == RadixVariant::Onesweep) {
-    if (key_bits == 32) return values ? Tuning{512, 20} : Tuning{512, 24};
-    return Tuning{256, 32};
-  }
-  if (key_bits == 32) return Tuning{512, 20};
-  return Tuning{512, 12};
+// The built-in `auto` choices {threads, keys_per_thread} per key width, values and size
+// (common/size_table.h: a row holds from its n up to the next row's). Onesweep: the winners of
+// `sortscope bench` over every compiled shape at 2^16..2^28, uniform keys, on an H100
+// (docs/PERFORMANCE.md, "Size-aware built-in defaults"): small inputs want small tiles (more blocks
+// on 132 SMs, shorter look-back chains), large ones the 2^28 winners of radix_bench --mode sweep.
+// Reduce-then-scan: the 2^28 sweep winners (not swept per size).
+SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
+  return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}}, {}};
+}
+constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
+
+const std::vector<BuiltinSizeTable>& onesweep_tables() {
+  static const std::vector<BuiltinSizeTable> kTables = {
+      {32, false, {radix_row(0, 256, 12), radix_row(kSize(18), 512, 8), radix_row(kSize(20), 512, 16),
+                   radix_row(kSize(22), 512, 20), radix_row(kSize(24), 512, 24)}},
+      {32, true, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 12),
+                  radix_row(kSize(22), 512, 32), radix_row(kSize(24), 512, 20)}},
+      {64, false, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 16),
+                   radix_row(kSize(26), 256, 32)}},
+      {64, true, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 16),
+                  radix_row(kSize(22), 512, 32), radix_row(kSize(24), 512, 28)}},
+  };
+  return kTables;
+}
+const std::vector<BuiltinSizeTable>& rts_tables() {
+  static const std::vector<BuiltinSizeTable> kTables = {
+      {32, false, {radix_row(0, 512, 20)}},
+      {32, true, {radix_row(0, 512, 20)}},
+      {64, false, {radix_row(0, 512, 12)}},
+      {64, true, {radix_row(0, 512, 12)}},
+  };
+  return kTables;
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
@@ -49,14 +68,15 @@ int param_or(const ParamValues& params, const char* name, int fallback) {
 
 }  // namespace
 
-ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values) {
+ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,
+                                uint64_t n) {
   ParamValues run = params;
-  const Tuning t = auto_tuning(variant, key_bytes(type) * 8, with_values);
   // Missing names take the specs' defaults (auto, auto, atomic), as resolve_params fills them.
   for (const ParamSpec& spec : {threads_spec(), kpt_spec(), ranking_spec()}) run.emplace(spec.name, spec.default_value);
-  if (run["threads"] == kParamAuto) run["threads"] = t.threads;
-  if (run["keys_per_thread"] == kParamAuto) run["keys_per_thread"] = t.kpt;
-  return run;
+  const SizeRow* row =
+      builtin_size_row(variant == RadixVariant::Onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
+  if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
+  return apply_size_row({threads_spec(), kpt_spec()}, run, *row);
 }
 
 const std::vector<ParamSpec>& radix_rts_params() {
@@ -94,7 +114,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
   p.digits = 1u << p.radix_bits;
   p.passes = (p.key_bits + p.radix_bits - 1) / p.radix_bits;
-  const ParamValues run = radix_params_as_run(variant, params, type, with_values);
+  const ParamValues run = radix_params_as_run(variant, params, type, with_values, n);
   const std::vector<ParamSpec>& specs = variant == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
   for (const char* name : {"threads", "keys_per_thread", "ranking"}) {
     auto it = run.find(name);

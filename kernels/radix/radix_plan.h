@@ -51,9 +51,11 @@ inline constexpr uint64_t kRadixMaxKeys = 0xFFFFFFFFull;
 // whose stored value is the RadixRanking.
 const std::vector<ParamSpec>& radix_rts_params();
 const std::vector<ParamSpec>& radix_onesweep_params();
-// `params` with auto threads / keys_per_thread replaced by the tuned values for this key type and
-// values (Algorithm::params_as_run); make_radix_plan builds from exactly these.
-ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values);
+// `params` with auto threads / keys_per_thread replaced by the built-in table's row for this key
+// width, values and n (radix_plan.cpp; Algorithm::params_as_run); make_radix_plan builds from
+// exactly these.
+ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,
+                                uint64_t n);
 
 struct RadixPlan {
   RadixVariant variant = RadixVariant::Onesweep;

@@ -227,8 +227,8 @@ TEST(GuiHeadless, ScriptParamRemeasuresWithTheValue) {
     const char* before;
     const char* after;
   } cases[] = {
-      {"radix-onesweep", "keys_per_thread=16", "keys_per_thread=auto(24)", "keys_per_thread=16"},
-      {"merge", "threads=256", "threads=128", "threads=256"},
+      {"radix-onesweep", "keys_per_thread=16", "keys_per_thread=auto(12)", "keys_per_thread=16"},
+      {"merge", "threads=256", "threads=auto(128)", "threads=256"},
   };
   for (const auto& c : cases) {
     std::map<std::string, nlohmann::json> r;

@@ -676,7 +676,7 @@ TEST(TeachingDefaults, MergeTileAtTeachingSizes) {
   before.input.n = 3000;
   Scenario s = before;
   s.algorithm = "merge";
-  s.params = {{"threads", 256}, {"keys_per_thread", 25}, {"block_sort_threads", 4}};  // threads: the user's
+  s.params = {{"threads", 256}, {"keys_per_thread", kParamAuto}, {"block_sort_threads", kParamAuto}};  // threads: the user's
   ASSERT_TRUE(apply_teaching_defaults(s, before));
   EXPECT_EQ(s.params["threads"], 256);
   EXPECT_EQ(s.params["keys_per_thread"], 7);

@@ -150,8 +150,8 @@ TEST_F(BenchCli, CtrlCKeepsEveryFinishedState) {
 // sortscope tune on the CPU model writes a table under XDG_CONFIG_HOME that list names and run uses.
 TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
-  EXPECT_EQ(run({"tune", "--cpu", "--algo", "merge"}), 1);
-  EXPECT_NE(err().find("merge has no auto parameters"), std::string::npos) << err();
+  EXPECT_EQ(run({"tune", "--cpu", "--algo", "multiway-merge"}), 1);
+  EXPECT_NE(err().find("multiway-merge has no auto parameters"), std::string::npos) << err();
   ASSERT_EQ(run({"tune", "--cpu", "--algo", "radix-onesweep", "--n", "2^10:2^11", "--timeout", "0.01",
                  "--min-samples", "2", "--warmup", "0"}),
             0)

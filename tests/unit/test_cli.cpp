@@ -127,8 +127,9 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "ranking=2"}),
                {"ranking", "ballot, match, atomic"});
   expect_error(with_outputs({"run", "--algo", "merge", "--param", "keys_per_thread=3"}),
-               {"keys_per_thread", "merge", "7, 11, 15, 17, 19, 21, 23, 25"});
-  expect_error(with_outputs({"run", "--algo", "merge", "--param", "threads=auto"}), {"threads", "'auto'", "128, 256, 512"});
+               {"keys_per_thread", "merge", "auto, 7, 11, 15, 17, 19, 21, 23, 25"});
+  expect_error(with_outputs({"run", "--algo", "multiway-merge", "--param", "threads=auto"}),
+               {"threads", "'auto'", "128, 256, 512"});
   expect_error(with_outputs({"run", "--param", "threads"}), {"name=value"});
   expect_error(with_outputs({"run", "--dist", "zipf"}), {"unknown distribution 'zipf'", "uniform"});
   expect_error(with_outputs({"run", "--key", "u16"}), {"unknown key type 'u16'", "u32"});
@@ -171,13 +172,13 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
 }
 
 // Legal values run as given and are echoed and stored as values: the CSV row holds 16 and atomic,
-// auto holds what it ran as.
+// auto holds what it ran as (the built-in row for 2^16 u32 keys: 256 threads; merge at 4K: x4).
 TEST_F(Cli, ParametersAreEchoedAndStoredAsValues) {
   const fs::path csv = dir_ / "p.csv";
   Result r = run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "64K", "--reps", "1", "--warmup", "0",
                   "--param", "keys_per_thread=16", "--csv", csv.string()});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("algorithm   radix-onesweep threads=auto(512) keys_per_thread=16 ranking=atomic"),
+  EXPECT_NE(r.out.find("algorithm   radix-onesweep threads=auto(256) keys_per_thread=16 ranking=atomic"),
             std::string::npos) << r.out;
   const std::string text = slurp(csv);
   std::istringstream lines(text);
@@ -185,12 +186,12 @@ TEST_F(Cli, ParametersAreEchoedAndStoredAsValues) {
   std::getline(lines, header);
   std::getline(lines, row);
   EXPECT_NE(header.find(",algorithm,threads,keys_per_thread,ranking,"), std::string::npos) << header;
-  EXPECT_NE(row.find(",radix-onesweep,auto(512),16,atomic,"), std::string::npos) << row;
+  EXPECT_NE(row.find(",radix-onesweep,auto(256),16,atomic,"), std::string::npos) << row;
 
   r = run({"run", "--cpu", "--algo", "merge", "--n", "4K", "--reps", "1", "--warmup", "0", "--param",
            "keys_per_thread=17", "--param", "threads=256"});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("merge threads=256 keys_per_thread=17 block_sort_threads=4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("merge threads=256 keys_per_thread=17 block_sort_threads=auto(4)"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {

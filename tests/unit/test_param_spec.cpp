@@ -118,13 +118,14 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(p.at("threads"), kParamAuto);
   EXPECT_EQ(p.at("keys_per_thread"), kParamAuto);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::AtomicOr));
-  const ParamValues u32 = a->params_as_run(p, KeyType::U32, false);
+  const uint64_t large = uint64_t(1) << 28;
+  const ParamValues u32 = a->params_as_run(p, KeyType::U32, false, large);
   EXPECT_EQ(u32.at("threads"), 512);
   EXPECT_EQ(u32.at("keys_per_thread"), 24);
-  const ParamValues u64 = a->params_as_run(p, KeyType::U64, false);
+  const ParamValues u64 = a->params_as_run(p, KeyType::U64, false, large);
   EXPECT_EQ(u64.at("threads"), 256);
   EXPECT_EQ(u64.at("keys_per_thread"), 32);
-  const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, 1 << 20, KeyType::U32, false, p);
+  const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p);
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
   EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic");
 }
@@ -162,10 +163,52 @@ TEST(ScenarioJson, IllegalParamsAreRefusedWithTheAllowedList) {
                        "allowed: ballot, match, atomic"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"ranking": 2}})"),
                        "allowed: ballot, match, atomic"));
-  EXPECT_TRUE(contains(error_of(R"({"algorithm": "merge", "params": {"threads": 2}})"), "allowed: 128, 256, 512"));
+  EXPECT_TRUE(contains(error_of(R"({"algorithm": "merge", "params": {"threads": 2}})"), "allowed: auto, 128, 256, 512"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "merge", "params": {"nosuch": 2}})"), "unknown parameter 'nosuch'"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "bitonic", "params": {"threads": 4294967296}})"), "threads"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "bitonic", "params": {"threads": 1.5}})"), "threads"));
+}
+
+// The built-in auto choices depend on the size (common/size_table.h): every size of every key
+// width and values resolves to values the specs allow and the plans build, small inputs get other
+// tiles than large ones, and a value given explicitly always wins.
+TEST(ParamSpec, BuiltinAutoIsSizeAware) {
+  for (const char* id : {"merge", "radix-onesweep"}) {
+    const Algorithm* a = find_algorithm(id);
+    ParamValues p;
+    ASSERT_EQ(resolve_params(a->params(), p, id), "");
+    for (KeyType key : {KeyType::U32, KeyType::U64, KeyType::F64})
+      for (bool values : {false, true}) {
+        SCOPED_TRACE(std::string(id) + " " + std::string(key_type_name(key)) + (values ? " pairs" : " keys"));
+        for (int log2 = 0; log2 <= 31; ++log2) {
+          const uint64_t n = uint64_t(1) << log2;
+          const ParamValues ran = a->params_as_run(p, key, values, n);
+          for (const ParamSpec& spec : a->params()) {
+            ASSERT_NE(ran.at(spec.name), kParamAuto) << spec.name << " at 2^" << log2;
+            EXPECT_TRUE(spec.allows(ran.at(spec.name))) << spec.name << " at 2^" << log2;
+          }
+          if (std::string(id) == "merge")
+            EXPECT_NO_THROW(make_two_way_plan(n, ran));
+          else
+            EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, n, key, values, ran));
+        }
+        EXPECT_NE(a->params_as_run(p, key, values, uint64_t(1) << 16), a->params_as_run(p, key, values, uint64_t(1) << 28));
+      }
+  }
+  // Merge: the 2^28 u32 keys row is the former fixed default's neighbour; 2^16 takes a smaller tile.
+  const Algorithm* merge = find_algorithm("merge");
+  ParamValues p;
+  ASSERT_EQ(resolve_params(merge->params(), p, "merge"), "");
+  const TwoWayPlan small = make_two_way_plan(uint64_t(1) << 16, KeyType::U32, false, p);
+  const TwoWayPlan large = make_two_way_plan(uint64_t(1) << 28, KeyType::U32, false, p);
+  EXPECT_LT(small.block_tile, large.block_tile);
+  EXPECT_THROW(make_two_way_plan(uint64_t(1) << 16, p), std::invalid_argument);  // auto must be resolved first
+  p[kTwoWayKeysPerThread] = 15;
+  for (int log2 : {16, 20, 24, 28}) {
+    const ParamValues ran = merge->params_as_run(p, KeyType::U64, true, uint64_t(1) << log2);
+    EXPECT_EQ(ran.at(kTwoWayKeysPerThread), 15);
+    EXPECT_NE(ran.at(kTwoWayThreads), kParamAuto);
+  }
 }
 
 }  // namespace

@@ -114,7 +114,7 @@ TEST(ScratchLayout, HugeSizesSaturateAndBadAlignmentsAreRefused) {
 // The plans' layouts: what a run needs, carved as above.
 TEST(ScratchLayout, TwoWayPlanAsksForItsRunsSplitsAndCapture) {
   const uint64_t n = 1u << 20;
-  const TwoWayPlan p = make_two_way_plan(n, defaults("merge"));
+  const TwoWayPlan p = make_two_way_plan(n, KeyType::U64, true, defaults("merge"));
   const auto measure = merge::two_way_scratch<merge::PairsU64>(p, false);
   expect_carved(measure.layout);
   EXPECT_EQ(measure.runs_in.count, n);
@@ -129,7 +129,7 @@ TEST(ScratchLayout, TwoWayPlanAsksForItsRunsSplitsAndCapture) {
   EXPECT_EQ(explain.unpack.values.count, n);
   EXPECT_GT(explain.layout.total_bytes(), measure.layout.total_bytes() + uint64_t(p.block_stages) * n * 16);
   // One tile: the block sort sorts in place.
-  const TwoWayPlan one = make_two_way_plan(100, defaults("merge"));
+  const TwoWayPlan one = make_two_way_plan(100, KeyType::U32, false, defaults("merge"));
   EXPECT_EQ(merge::two_way_scratch<merge::KeysU32>(one, false).layout.total_bytes(), 0u);
 }
 
@@ -197,7 +197,7 @@ TEST(ScratchLayout, AlgorithmsReportTheirPlansLayout) {
   const Algorithm& merge = *find_algorithm("merge");
   const ParamValues mp = defaults("merge");
   EXPECT_EQ(merge.scratch_bytes(n, KeyType::F32, true, mp, true),
-            merge::two_way_scratch<merge::PairsU32>(make_two_way_plan(n, mp), true).layout.total_bytes());
+            merge::two_way_scratch<merge::PairsU32>(make_two_way_plan(n, KeyType::F32, true, mp), true).layout.total_bytes());
   const Algorithm& multiway = *find_algorithm("multiway-merge");
   const ParamValues wp = defaults("multiway-merge");
   EXPECT_EQ(multiway.scratch_bytes(n, KeyType::U64, false, wp, false),

@@ -130,7 +130,7 @@ TEST_F(TuningAuto, AutoUsesTheTableWhereThereIsOne) {
     const MeasureResult r = runner.measure(small, {0, 1, false});
     EXPECT_TRUE(r.verdict.ok());
     EXPECT_EQ(r.tuning_table, "");
-    EXPECT_EQ(r.params_ran, algo.params_as_run(small.params, KeyType::U32, false));
+    EXPECT_EQ(r.params_ran, algo.params_as_run(small.params, KeyType::U32, false, small.input.n));
   }
   const fs::path path = tuning_table_path("CPU model", "radix-onesweep", KeyType::U32, false);
   EXPECT_EQ(path.parent_path().parent_path(), dir_ / "sortscope" / "tuning");
