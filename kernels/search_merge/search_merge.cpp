@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "search_merge_gpu.h"
 #include "search_merge_model.h"
 #include "search_merge_plan.h"
 
@@ -24,10 +25,20 @@ class BinarySearchMergeSort final : public Algorithm {
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {
     search_merge_model_sort(make_search_merge_plan(keys.size(), keys.type, keys.has_values(), params), keys, recorder);
   }
-  // The kernels are not written yet: the CPU model runs everywhere.
-  bool has_gpu() const override { return false; }
-  void run_gpu(const ParamValues&, DeviceKeys&, const GpuRunContext&) const override {
-    throw std::logic_error("binary-search-merge: no GPU kernels yet");
+  bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
+  void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    search_merge_sort_gpu(make_search_merge_plan(keys.n, keys.type, keys.values != nullptr, params), keys, ctx);
+#else
+    (void)params; (void)keys; (void)ctx;
+    throw std::logic_error("binary-search-merge: this build has no CUDA kernels");
+#endif
+  }
+  uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
+                         bool /*explain: its capture buffer is the capture's*/) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    return search_merge_scratch(make_search_merge_plan(n, type, with_values, p)).layout.total_bytes();
   }
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     ParamValues p = params;

@@ -1,0 +1,143 @@
+// Binary-search merge sort on the GPU against its CPU model and CUB: every local sort with both
+// global passes, every key type with and without values, edge sizes around a tile, adversarial and
+// special inputs. The kernels place every key by the model's rules (the unstable rank sort
+// included), so keys and values must equal the model's exactly; the stable variants equal CUB's
+// stable merge sort too. Explain mode: every step's snapshot, rank counts, swaps, sampled searches
+// and merging-tree work equal the model's. Under compute-sanitizer (--sanitizer-run) only small
+// inputs run.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "baselines/cub_merge.h"
+#include "common/device_scratch.h"
+#include "device_input.h"
+#include "gpu_test_env.h"
+#include "search_merge/search_merge.h"
+#include "search_merge/search_merge_aux.h"
+#include "../unit/sample_test_support.h"
+
+namespace sortscope::test {
+namespace {
+
+const Algorithm& kMerge = binary_search_merge_algorithm();
+const char* kLocals[] = {"rank", "rank-stable", "binary-merge", "transposition"};
+const char* kGlobals[] = {"full", "half"};
+
+ParamValues params(const std::string& local, const std::string& global, int tile) {
+  return radix_params(kMerge, {"local=" + local, "global=" + global, "tile=" + std::to_string(tile)});
+}
+
+void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
+  const HostKeys got = sort_on_gpu(kMerge, p, input, scratch);
+  HostKeys model = input;
+  kMerge.run_model(p, model, nullptr);
+  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+  if (input.has_values()) ASSERT_EQ(got.values, model.values) << what << ": values differ from the model's";
+}
+
+std::vector<uint64_t> sizes(int tile) {
+  if (g_sanitizer_run) return {0, 1, 2, uint64_t(tile) - 1, uint64_t(tile) + 1, 777};
+  return {0, 1, 2, uint64_t(tile) - 1, uint64_t(tile), uint64_t(tile) + 1, 4 * uint64_t(tile) + 3, 100003};
+}
+
+TEST(SearchMergeGpu, EveryLocalAndGlobalSortsLikeTheModelForEveryKeyType) {
+  DeviceScratch scratch;
+  for (const char* local : kLocals)
+    for (const char* global : kGlobals)
+      for (int tile : {32, 256})
+        for (KeyType t : kAllKeyTypes)
+          for (uint64_t n : sizes(tile))
+            for (bool values : {false, true}) {
+              if (g_sanitizer_run && t != KeyType::U32 && t != KeyType::F64) continue;
+              const ParamValues p = params(local, global, tile);
+              const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+              const std::string what = radix_describe(fmt::format("{} {} tile {}", local, global, tile), t, n, values);
+              expect_equals_model(p, input, scratch, what);
+              if (std::string(local) == "rank" || n > 5000) continue;
+              // The stable variants give CUB's stable merge sort's keys and values.
+              const HostKeys got = sort_on_gpu(kMerge, p, input, scratch);
+              const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
+              ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
+              if (values) ASSERT_EQ(got.values, cub.values) << what << ": values differ from cub-merge's";
+            }
+}
+
+TEST(SearchMergeGpu, LargeTilesDistributionsAndAdversarialInputs) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 3000 : (uint64_t(1) << 20) + 7;
+  for (const char* local : kLocals)
+    for (const char* global : kGlobals) {
+      if (g_sanitizer_run && std::string(local) == "rank") continue;  // O(T^2): slow under the tools
+      const ParamValues p = params(local, global, g_sanitizer_run ? 128 : 1024);
+      for (Distribution d : kAllDistributions)
+        expect_equals_model(p, radix_input(d, KeyType::I32, n, true), scratch,
+                            fmt::format("{} {} {}", local, global, distribution_name(d)));
+      for (const auto& [name, words] : sample_adversarial(g_sanitizer_run ? 3000 : 70001))
+        expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
+                            fmt::format("{} {} {}", local, global, name));
+      for (KeyType t : kAllKeyTypes)
+        expect_equals_model(p, radix_special_input(t, 5000, true), scratch, fmt::format("{} {} special", local, global));
+    }
+}
+
+TEST(SearchMergeGpu, ExplainModeStepsEqualTheModels) {
+  for (const char* local : kLocals)
+    for (const char* global : kGlobals)
+      for (uint64_t n : {uint64_t(1), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
+        for (KeyType t : {KeyType::U32, KeyType::I64}) {
+          const ParamValues p = params(local, global, 64);
+          const HostKeys input = radix_input(Distribution::LowEntropy, t, n, true);
+          HostKeys model = input;
+          Timeline tm = radix_timeline(kMerge, model, false);
+          Recorder rm(tm);
+          kMerge.run_model(p, model, &rm);
+          DeviceScratch scratch;
+          Timeline tg = radix_timeline(kMerge, model, true);
+          Recorder rg(tg);
+          const HostKeys got = sort_on_gpu(kMerge, p, input, scratch, &rg);
+          const std::string what = radix_describe(fmt::format("explain {} {}", local, global), t, n, true);
+          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
+          ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
+          for (size_t i = 0; i < tm.steps.size(); ++i) {
+            const Step &g = tg.steps[i], &m = tm.steps[i];
+            const std::string at = what + " step " + std::to_string(i);
+            ASSERT_EQ(g.kind, m.kind) << at;
+            EXPECT_EQ(g.caption, m.caption) << at;
+            ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
+            ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
+            const RankTile *rkg = find_aux<RankTile>(g.aux), *rkm = find_aux<RankTile>(m.aux);
+            ASSERT_EQ(rkg == nullptr, rkm == nullptr) << at;
+            if (rkm) {
+              EXPECT_EQ(rkg->less, rkm->less) << at;
+              EXPECT_EQ(rkg->equal, rkm->equal) << at;
+              EXPECT_EQ(rkg->dest, rkm->dest) << at;
+            }
+            const TranspositionTrace *tg2 = find_aux<TranspositionTrace>(g.aux), *tm2 = find_aux<TranspositionTrace>(m.aux);
+            ASSERT_EQ(tg2 == nullptr, tm2 == nullptr) << at;
+            if (tm2) EXPECT_EQ(tg2->swaps, tm2->swaps) << at;
+            const SiblingSearches *sg = find_aux<SiblingSearches>(g.aux), *sm = find_aux<SiblingSearches>(m.aux);
+            ASSERT_EQ(sg == nullptr, sm == nullptr) << at;
+            if (sm) {
+              EXPECT_EQ(sg->left_begin, sm->left_begin) << at;
+              EXPECT_EQ(sg->key, sm->key) << at;
+              EXPECT_EQ(sg->rank, sm->rank) << at;
+              EXPECT_EQ(sg->probe_begin, sm->probe_begin) << at;
+              EXPECT_EQ(sg->probes, sm->probes) << at;
+            }
+            const MergeTreeWork *wg = find_aux<MergeTreeWork>(g.aux), *wm = find_aux<MergeTreeWork>(m.aux);
+            ASSERT_EQ(wg == nullptr, wm == nullptr) << at;
+            if (wm) {
+              ASSERT_EQ(wg->levels.size(), wm->levels.size()) << at;
+              for (size_t l = 0; l < wm->levels.size(); ++l) {
+                EXPECT_EQ(wg->levels[l].items, wm->levels[l].items) << at << " level " << l;
+                EXPECT_EQ(wg->levels[l].max_work, wm->levels[l].max_work) << at << " level " << l;
+                EXPECT_DOUBLE_EQ(wg->levels[l].mean_work, wm->levels[l].mean_work) << at << " level " << l;
+              }
+            }
+          }
+        }
+}
+
+}  // namespace
+}  // namespace sortscope::test
