@@ -56,6 +56,29 @@ struct SampleBucketSizes {
   std::vector<Bucket> buckets;
 };
 
+// Level 2 inside one block (§6.2, §6.3.2, App. C): the explicit stack of segments of one bucket,
+// step by step as the block ran them: a segment popped and either sorted in shared memory (the
+// odd-even base case) or partitioned into the other buffer, three ways around a pivot (quicksort;
+// degenerate samples) or k2 ways by the block sample sort's tree, its parts pushed largest first.
+// The traced bucket is the first of level 2's list that takes this path (sample_schedule.h). A
+// plain struct, so the kernel writes the same record the model does.
+struct SampleLevel2Step {
+  uint64_t begin = 0;     // the segment, in the array
+  uint32_t size = 0;
+  uint32_t kind = 0;      // 0: base case, 1: three ways around a pivot, 2: block sample sort
+  uint32_t less = 0, equal = 0, greater = 0;  // kind 1: the parts (the = part is final)
+  uint32_t pushed = 0;    // parts pushed onto the stack
+  uint32_t depth = 0;     // stack entries after the step
+};
+
+struct SampleLevel2Stack {
+  uint64_t bucket_begin = 0, bucket_size = 0;
+  uint32_t base = 0;      // segments of at most this many keys are base cases
+  bool truncated = false; // more steps than kMaxSteps: the first ones kept
+  std::vector<SampleLevel2Step> steps;
+  static constexpr uint32_t kMaxSteps = 1024;
+};
+
 // At level 2 (§6.2-6.3): the whole recursion as a tree. The root is the input; a bucket larger than
 // M was split by a pass into k children (three, <, =, >, when its sample was degenerate), or left
 // whole when it was constant (min = max). Every leaf is either final (an = part, a constant bucket)

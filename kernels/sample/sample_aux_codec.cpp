@@ -72,6 +72,37 @@ void check_bucket_sizes(const SampleBucketSizes& s) {
   if (s.child_begin.back() > s.child_size.size()) ByteReader::fail("bucket sizes: child offsets", "point past the children");
 }
 
+constexpr auto level2_step_fields = [](auto& io, auto& s) {
+  io("segment start", s.begin);
+  io("segment size", s.size);
+  io("kind", s.kind);
+  io("less", s.less);
+  io("equal", s.equal);
+  io("greater", s.greater);
+  io("pushed", s.pushed);
+  io("depth", s.depth);
+};
+
+constexpr auto level2_stack_fields = [](auto& io, auto& t) {
+  io("bucket start", t.bucket_begin);
+  io("bucket size", t.bucket_size);
+  io("base", t.base);
+  io("truncated", t.truncated);
+  io.records("steps", t.steps, SampleLevel2Stack::kMaxSteps, level2_step_fields);
+};
+
+// Every step's segment lies in the bucket (the view places it by position), a three-way step's
+// parts add up to its segment.
+void check_level2_stack(const SampleLevel2Stack& t) {
+  for (const SampleLevel2Step& s : t.steps) {
+    if (s.kind > 2) ByteReader::fail("level-2 stack: a step's kind", "is unknown");
+    if (s.begin < t.bucket_begin || s.begin + s.size > t.bucket_begin + t.bucket_size)
+      ByteReader::fail("level-2 stack: a segment", "lies outside its bucket");
+    if (s.kind == 1 && uint64_t(s.less) + s.equal + s.greater != s.size)
+      ByteReader::fail("level-2 stack: a three-way step's parts", "do not add up to its segment");
+  }
+}
+
 constexpr auto tree_node_fields = [](auto& io, auto& n) {
   io("node start", n.begin);
   io("node size", n.size);
@@ -106,6 +137,7 @@ void register_sample_aux_codecs(AuxCodecRegistry& r) {
   r.add<SampleSplitters>("sample.splitters", "sample splitters", splitters_fields, check_splitters);
   r.add<SampleSearchTree>("sample.search-tree", "search tree", search_tree_fields, check_search_tree);
   r.add<SampleBucketSizes>("sample.bucket-sizes", "bucket sizes", bucket_sizes_fields, check_bucket_sizes);
+  r.add<SampleLevel2Stack>("sample.level2-stack", "level-2 stack", level2_stack_fields, check_level2_stack);
   r.add<SampleRecursionTree>("sample.recursion-tree", "recursion tree", tree_fields, check_tree);
 }
 

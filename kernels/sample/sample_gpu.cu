@@ -192,6 +192,11 @@ class GpuSampleSort {
     CUDA_CHECK(cudaMemcpyAsync(d_small, small.data(), small.size() * sizeof(SampleSmallBucket), cudaMemcpyHostToDevice, stream_));
     Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
                     plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
+    // Explain mode: the traced bucket's block writes its stack steps (SampleLevel2Stack).
+    const int64_t traced = writer_ ? traced_level2_bucket(plan_, small) : -1;
+    DeviceBuffer<SampleLevel2Step> d_steps(traced >= 0 ? SampleLevel2Stack::kMaxSteps : 0);
+    DeviceBuffer<uint32_t> d_step_count(traced >= 0 ? 1 : 0);
+    if (traced >= 0) CUDA_CHECK(cudaMemsetAsync(d_step_count.data(), 0, sizeof(uint32_t), stream_));
     // The list is largest first, so each sorter takes a contiguous range: the thesis's level 2 the
     // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the radix
     // size classes. The few large buckets run on a second stream, beside the radix sorts, so their
@@ -218,6 +223,11 @@ class GpuSampleSort {
     for_grids(0, to_thesis, [&](uint64_t first, uint32_t count) {
       Level2Args part = args;
       part.buckets = d_small + first;
+      if (traced >= int64_t(first) && traced < int64_t(first + count)) {
+        part.trace_steps = d_steps.data();
+        part.trace_count = d_step_count.data();
+        part.trace_block = uint64_t(traced) - first;
+      }
       level2_kernel<Word, kValues><<<count, 256, 0, side>>>(out_, alt_, vout_, valt_, part);
       CUDA_CHECK_LAUNCH("level2_kernel");
     });
@@ -236,6 +246,20 @@ class GpuSampleSort {
     CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));
     if (error) throw std::runtime_error("sample sort: a level-2 block's segment stack overflowed");
+    if (traced >= 0) {
+      uint32_t steps = 0;
+      CUDA_CHECK(cudaMemcpy(&steps, d_step_count.data(), sizeof(uint32_t), cudaMemcpyDeviceToHost));
+      SampleLevel2Stack trace;
+      trace.bucket_begin = small[size_t(traced)].begin;
+      trace.bucket_size = small[size_t(traced)].size;
+      trace.base = plan_.base;
+      trace.truncated = steps > SampleLevel2Stack::kMaxSteps;
+      trace.steps.resize(std::min(steps, SampleLevel2Stack::kMaxSteps));
+      if (!trace.steps.empty())
+        CUDA_CHECK(cudaMemcpy(trace.steps.data(), d_steps.data(), trace.steps.size() * sizeof(SampleLevel2Step),
+                              cudaMemcpyDeviceToHost));
+      writer_->level2_stack(std::move(trace));
+    }
   }
 
  private:

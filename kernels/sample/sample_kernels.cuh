@@ -9,6 +9,7 @@
 #include <cub/block/block_radix_sort.cuh>
 
 #include "odd_even_network.h"
+#include "sample_aux.h"
 #include "sample_layout.h"
 #include "sample_plan.h"
 #include "search_tree.h"
@@ -346,6 +347,11 @@ struct Level2Args {
   uint32_t base, quicksort_threshold;
   bool block_sample;  // revised sample sort: block sample sort for segments >= quicksort_threshold
   int* error;         // set when a stack overflows (never expected: README.md)
+  // Explain mode: block `trace_block` of the launch writes its stack steps (SampleLevel2Stack),
+  // thread 0 only, at most SampleLevel2Stack::kMaxSteps of them, and their count. Null otherwise.
+  SampleLevel2Step* trace_steps = nullptr;
+  uint32_t* trace_count = nullptr;
+  uint64_t trace_block = ~uint64_t(0);
 };
 
 struct Segment {
@@ -385,6 +391,12 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
   // The stack belongs to thread 0: `top` lives in its registers (the other threads' copies are
   // unused), so no thread reads a stack pointer another one writes.
   uint32_t top = 1;
+  const bool tracing = args.trace_steps && blockIdx.x == args.trace_block;
+  uint32_t traced = 0;  // thread 0's count of steps
+  auto trace = [&](const SampleLevel2Step& step) {
+    if (traced < SampleLevel2Stack::kMaxSteps) args.trace_steps[traced] = step;
+    ++traced;
+  };
   if (threadIdx.x == 0) stack[0] = Segment{sb.begin, uint32_t(sb.size), sb.in_alt};
   __syncthreads();
   const uint32_t warp = threadIdx.x / 32;
@@ -393,7 +405,10 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
       if (top > 0) cur = stack[--top];
     }
     __syncthreads();
-    if (cur.size == 0) break;
+    if (cur.size == 0) {
+      if (tracing && threadIdx.x == 0) *args.trace_count = traced;
+      break;
+    }
     const Segment s = cur;
     __syncthreads();
     if (threadIdx.x == 0) cur.size = 0;  // an empty stack ends the loop at the next pop
@@ -412,6 +427,7 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
         out[s.begin + i] = buf[i];
         if constexpr (kValues) vout[s.begin + i] = vbuf[i];
       }
+      if (tracing && threadIdx.x == 0) trace(SampleLevel2Step{s.begin, s.size, 0, 0, 0, 0, 0, top});
       __syncthreads();
       continue;
     }
@@ -490,6 +506,15 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
           stack[top++] = Segment{s.begin + part_begin[best], best_size, s.in_alt ? 0u : 1u};
         else
           *args.error = 1;
+      }
+      if (tracing) {
+        SampleLevel2Step step{s.begin, s.size, tw ? 1u : 2u, 0, 0, 0, uint32_t(__popc(pushed)), top};
+        if (tw) {
+          step.less = part_begin[1] - part_begin[0];
+          step.equal = part_begin[2] - part_begin[1];
+          step.greater = part_begin[3] - part_begin[2];
+        }
+        trace(step);
       }
     }
     __syncthreads();

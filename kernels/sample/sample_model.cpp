@@ -162,7 +162,18 @@ class Model {
 
   // Level 2: one bucket after another (one thread block each on the GPU).
   void second_level(const std::vector<SampleSmallBucket>& small) {
-    for (const auto& b : small) sort_small(b);
+    const int64_t traced = writer_ ? traced_level2_bucket(plan_, small) : -1;
+    std::optional<SampleLevel2Stack> trace;
+    for (size_t i = 0; i < small.size(); ++i) {
+      if (int64_t(i) == traced) {
+        trace.emplace();
+        trace->bucket_begin = small[i].begin;
+        trace->bucket_size = small[i].size;
+        trace->base = plan_.base;
+      }
+      sort_small(small[i], int64_t(i) == traced ? &*trace : nullptr);
+    }
+    if (trace) writer_->level2_stack(std::move(*trace));
   }
 
  private:
@@ -181,7 +192,14 @@ class Model {
     if (vout_) std::copy(valt_.begin() + ptrdiff_t(begin), valt_.begin() + ptrdiff_t(begin + size), vout_ + begin);
   }
 
-  void sort_small(const SampleSmallBucket& sb) {
+  // `trace`: record the bucket's stack steps (SampleLevel2Stack), as the kernel's thread 0 does.
+  static void trace_step(SampleLevel2Stack* trace, const SampleLevel2Step& step) {
+    if (!trace) return;
+    if (trace->steps.size() < SampleLevel2Stack::kMaxSteps) trace->steps.push_back(step);
+    else trace->truncated = true;
+  }
+
+  void sort_small(const SampleSmallBucket& sb, SampleLevel2Stack* trace) {
     if (sb.done) {
       move_to_out(sb.begin, sb.size, sb.in_alt != 0);
       return;
@@ -200,9 +218,10 @@ class Model {
         move_to_out(s.begin, s.size, s.in_alt);
         odd_even_sort_host(out_ + s.begin, vout_ ? vout_ + s.begin : nullptr, s.size);
         ++stats_.base_cases;
+        trace_step(trace, {s.begin, uint32_t(s.size), 0, 0, 0, 0, 0, uint32_t(stack.size())});
         continue;
       }
-      partition(s, stack);
+      partition(s, stack, trace);
     }
   }
 
@@ -223,7 +242,7 @@ class Model {
   }
 
   // One level-2 partition step: block sample sort (revised, large segments) or quicksort.
-  void partition(const Segment& s, std::vector<Segment>& stack) {
+  void partition(const Segment& s, std::vector<Segment>& stack, SampleLevel2Stack* trace) {
     ++stats_.block_partitions;
     const Word* src = buf(s.in_alt);
     const uint32_t* vsrc = vbuf(s.in_alt);
@@ -274,6 +293,14 @@ class Model {
     std::stable_sort(children.begin(), children.end(),
                      [](const Segment& a, const Segment& b) { return a.size > b.size; });
     for (const auto& c : children) stack.push_back(c);
+    SampleLevel2Step step{s.begin, uint32_t(s.size), three_way ? 1u : 2u, 0, 0, 0, uint32_t(children.size()),
+                          uint32_t(stack.size())};
+    if (three_way) {
+      step.less = uint32_t(count[0]);
+      step.equal = uint32_t(count[1]);
+      step.greater = uint32_t(count[2]);
+    }
+    trace_step(trace, step);
     if (stack.size() > kSampleStackEntries)
       throw std::logic_error("sample sort model: level-2 stack deeper than the kernels' stack");
   }

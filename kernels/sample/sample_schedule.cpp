@@ -79,4 +79,13 @@ void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& b
   });
 }
 
+int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSmallBucket>& small) {
+  for (size_t i = 0; i < small.size(); ++i) {
+    if (small[i].done) continue;
+    if (plan.level2 == SampleLevel2::Radix && small[i].size <= kSampleRadixMax) continue;
+    return int64_t(i);
+  }
+  return -1;
+}
+
 }  // namespace sortscope

@@ -44,6 +44,11 @@ void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& ch
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
                       std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small);
 
+// The level-2 bucket whose stack of segments the timeline traces (SampleLevel2Stack): the first of
+// the list (largest first) that is sorted by partition steps rather than finished, moved, or sorted
+// by the block radix sort; -1 when none is.
+int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSmallBucket>& small);
+
 // The splitters of a sorted sample (a * k keys): s_i = sample[i * a - 1], i = 1 .. k-1 (Alg. 5,
 // 1-based S_a, S_2a, ...), and whether they are all equal (the degenerate case of §6.2).
 template <class Word>

@@ -293,6 +293,8 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
     if (const auto leaf = open_leaf_.find(b.begin); leaf != open_leaf_.end()) tree_.nodes[leaf->second].order = order;
   }
   if (!tree_.nodes.empty()) s.aux.push_back(tree_);
+  if (level2_stack_) s.aux.push_back(std::move(*level2_stack_));
+  level2_stack_.reset();
   rec_.record(std::move(s), array);
 }
 

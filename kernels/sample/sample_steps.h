@@ -4,6 +4,8 @@
 // SampleStepWriter with host copies of the same data, so their timelines have the same steps.
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,8 @@ class SampleStepWriter {
   // Level 2 over `small` (its schedule, largest first); the step shows the recursion tree that the
   // passes recorded above built.
   void second_level(const std::vector<SampleSmallBucket>& small, const ArrayState& array);
+  // The traced bucket's level-2 stack (the engine's, recorded before second_level), shown with it.
+  void level2_stack(SampleLevel2Stack stack) { level2_stack_ = std::move(stack); }
 
  private:
   Step step(SampleStepKind kind, std::string caption) const;
@@ -64,6 +68,7 @@ class SampleStepWriter {
   // The recursion so far (input() starts it, scatter() grows it) and, by start, the leaves that a
   // later pass or level 2 may still take.
   SampleRecursionTree tree_;
+  std::optional<SampleLevel2Stack> level2_stack_;
   std::map<uint64_t, uint32_t> open_leaf_;
 };
 

@@ -164,15 +164,18 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
 
   float lx = content.x;
   const float ly = content.y + rows_h + gap;
-  auto item = [&](const std::array<float, 4>& col, const std::string& label) {
+  // Legend items in their long form while they fit, else their short one.
+  const bool room = content.w > 70 * spx;
+  auto item = [&](const std::array<float, 4>& col, const std::string& label, const std::string& brief) {
+    const std::string& l = room ? label : brief;
     dl->AddRectFilled(ImVec2(lx, ly + spx * 0.2f), ImVec2(lx + spx * 0.8f, ly + spx), to_u32(col));
-    text(c, sf, spx, lx + spx, ly, dim, label);
-    lx += spx + text_width(sf, spx, label) + 10 * sc;
+    text(c, sf, spx, lx + spx, ly, dim, l);
+    lx += spx + text_width(sf, spx, l) + 10 * sc;
   };
-  item(kBucketAnotherPass, "> M: another pass");
-  item(kBucketThreeWay, "three-way: <, =, >");
-  item(palette::kBlockB, "final (= part, constant)");
-  item(kBucketLevelTwo, "level 2 (1, 2, 3: first to run)");
+  item(kBucketAnotherPass, "> M: another pass", "> M");
+  item(kBucketThreeWay, "three-way: <, =, >", "<, =, >");
+  item(palette::kBlockB, "final (= part, constant)", "final");
+  item(kBucketLevelTwo, "level 2 (1, 2, 3: first to run)", "level 2 (1, 2, 3: order)");
   if (lx < content.right() - 10 * sc)
     text(c, sf, spx, content.right(), ly, dim,
          fit_text(sf, spx, "bar height: size against M, log scale", content.right() - lx - 10 * sc), 1.0f);

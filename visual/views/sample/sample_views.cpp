@@ -10,6 +10,7 @@ void register_sample_views(ViewRegistry& registry) {
   registry.add_panel<SampleSearchTree>(draw_aux_view);
   registry.add_panel<SampleBucketSizes>(draw_aux_view);
   registry.add_panel<SampleRecursionTree>(draw_aux_view);
+  registry.add_panel<SampleLevel2Stack>(draw_aux_view);
 }
 
 }  // namespace sortscope

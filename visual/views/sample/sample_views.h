@@ -29,6 +29,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
 // oversampling a leaves, about 1/sqrt(a)) and M, the worst child of every bucket of the pass, and
 // every bucket of the array after the pass as a strip: larger than M (another pass), level 2, final.
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSizes& s);
+// One bucket's level 2 inside its block: a row per step of its explicit stack (the segment popped,
+// where it lies in the bucket, split three ways with the = part final, split k2 ways, or sorted in
+// shared memory) and the stack's depth after it.
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleLevel2Stack& t);
 // The recursion at level 2: one row per depth (the input, then the buckets of each pass), each
 // bucket at its place in the array with a bar of its size against M, coloured by what became of it
 // (split again, split three ways, final, sorted in level 2), and level 2's first blocks numbered
