@@ -1,0 +1,58 @@
+#pragma once
+// Sorting records by their key with one of Sortscope's sorts (Bandyopadhyay & Sahni §III):
+// the strategies on the CPU model, the stable reference, and the verification of a sorted set.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithm.h"
+#include "records/host_records.h"
+
+namespace sortscope {
+
+// The sorts a record sort can use: the ones issue 14 names (radix-onesweep, radix - SRTS's
+// descendant -, merge, sample-sort) and the CUB baseline (cub-radix: CUB's pairs sort of
+// (key, index)). `stable` says whether the sort keeps equal keys in input order with its values;
+// it decides how the direct strategy forms its pass keys and how a result is verified.
+struct RecordSortAlgorithm {
+  std::string_view id;
+  bool stable;
+};
+const std::vector<RecordSortAlgorithm>& record_sort_algorithms();
+const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id);  // null when not offered
+std::string record_sort_algorithm_names();  // "radix-onesweep, radix, ..." for error messages
+
+struct RecordSortOptions {
+  RecordStrategy strategy = RecordStrategy::Indirect;
+  Rearrange rearrange = Rearrange::Gather;  // indirect only
+};
+
+// The direct strategy's passes (record_sort.cpp): LSD passes of kDirectDigitBits of the ordered key.
+inline constexpr uint32_t kDirectDigitBits = 8;
+uint32_t direct_passes(KeyType type);
+
+// The reference: std::stable_sort of the record indices by ordered key, then the records gathered
+// by it (every field follows its key; equal keys keep input order).
+std::vector<uint32_t> stable_record_order(const HostRecords& records);
+HostRecords reference_sort_records(const HostRecords& records);
+
+// Sorts `records` in place (in their own layout) with `algorithm`'s CPU model (run_model with a
+// u32 value per key) under `options`. Throws std::invalid_argument for an algorithm not offered.
+void sort_records_model(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
+                        HostRecords& records);
+
+// What a sorted record set was checked against. Stable sorts: byte for byte against
+// reference_sort_records (every field follows its key, equal keys in input order). Unstable sorts:
+// keys sorted and the output's multiset of (key, record) pairs equal to the input's.
+struct RecordVerdict {
+  bool sorted = false;
+  bool fields_follow = false;
+  bool checked_stable = false;  // true: compared with the stable sort; false: multiset of records
+  uint64_t first_bad = UINT64_MAX;
+  bool ok() const { return sorted && fields_follow; }
+  std::string summary() const;
+};
+RecordVerdict verify_records(const HostRecords& input, const HostRecords& output, bool stable);
+
+}  // namespace sortscope
