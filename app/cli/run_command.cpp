@@ -15,6 +15,7 @@
 #include "core/runner.h"
 #include "core/special_values.h"
 #include "option_checks.h"
+#include "record_options.h"
 #include "registry.h"
 #include "scenario_options.h"
 
@@ -34,6 +35,7 @@ struct RunArgs {
   bool bandwidth = false;
   bool baseline = false;
   bool overwrite_input = false;
+  RecordArgs records;
 };
 
 // Bounds that keep every count of runs far from overflow (warm-ups + repetitions fit an int).
@@ -56,7 +58,19 @@ std::string si(double v, const std::string& unit) {
 
 std::string ms_str(double ms) { return fmt::format("{:.{}f} ms", ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1)); }
 
+// Records (--fields, --layout, --strategy, --rearrange): their own run (record_options.h). The
+// outputs of a keys run are refused with them until they are built for records.
+void run_records_command(const RunArgs& args) {
+  const std::pair<bool, const char*> unsupported[] = {
+      {!args.output.empty(), "--output"}, {!args.csv.empty(), "--csv"}, {args.baseline, "--baseline"},
+      {args.bandwidth, "--bandwidth"}};
+  for (const auto& [given, name] : unsupported)
+    if (given) throw std::runtime_error(fmt::format("{}: not with --fields yet (a records run prints its verdict and timing)", name));
+  run_records(args.scenario, args.records, args.reps, args.warmup);
+}
+
 void run(const RunArgs& args) {
+  if (args.records.requested()) return run_records_command(args);
   install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
@@ -190,6 +204,7 @@ void register_run_command(CLI::App& app) {
                 "speed ratio");
   cmd->add_flag("--bandwidth", args->bandwidth,
                 "Also measure the device's copy bandwidth and show the sort's GB/s as a share of it");
+  add_record_options(*cmd, args->records);
   cmd->callback([args] { run(*args); });
 }
 

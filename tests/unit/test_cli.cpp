@@ -355,5 +355,39 @@ TEST_F(Cli, ListNamesAlgorithmsParamsDistributionsAndKeys) {
   EXPECT_NE(r.out.find("--param"), std::string::npos);
 }
 
+TEST_F(Cli, RecordRunsAreVerifiedAndBadRecordOptionsAreOneLine) {
+  // Records (kernels/records/): every strategy on a layout each, on the CPU model, verified.
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--algo", "radix-onesweep", "--layout", "hybrid", "--strategy", "direct"},
+        std::vector<std::string>{"--algo", "merge", "--layout", "by-field", "--rearrange", "cycles"},
+        std::vector<std::string>{"--algo", "sample-sort", "--layout", "by-record", "--key", "i64"}}) {
+    std::vector<std::string> args = {"run", "--cpu", "--n", "5000", "--fields", "7", "--reps", "1", "--warmup", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Result r = run(args);
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("verified: sorted, every field follows its key"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("7 u32 fields"), std::string::npos) << r.out;
+  }
+  const std::string out = (dir_ / "out.npy").string();
+  const std::vector<std::string> base = {"run", "--cpu", "--n", "1000"};  // default --algo: bitonic
+  auto with = [&](std::vector<std::string> more) {
+    std::vector<std::string> a = base;
+    a.insert(a.end(), more.begin(), more.end());
+    return a;
+  };
+  expect_error(with({"--fields", "33"}), {"--fields", "33", "0..32"});
+  expect_error(with({"--fields", "-1"}), {"--fields", "0..32"});
+  expect_error(with({"--fields", "2", "--layout", "rows"}), {"--layout", "by-field, by-record, hybrid"});
+  expect_error(with({"--fields", "2", "--strategy", "both"}), {"--strategy", "direct, indirect"});
+  expect_error(with({"--fields", "2", "--rearrange", "swap"}), {"--rearrange", "gather, cycles"});
+  expect_error(with({"--fields", "2", "--strategy", "direct", "--rearrange", "cycles"}), {"--rearrange", "indirect"});
+  expect_error(with({"--fields", "2", "--values"}), {"--values", "--fields"});
+  expect_error(with({"--fields", "2", "--algo", "bitonic"}), {"--algo", "bitonic", "radix-onesweep"});
+  expect_error(with({"--fields", "2", "--output", out}), {"--output", "--fields"});
+  // A record set far beyond memory is refused before anything is allocated.
+  expect_error({"run", "--cpu", "--algo", "radix", "--n", "2^31", "--fields", "32"}, {"--fields", "GiB"});
+  EXPECT_TRUE(files_in_dir().empty());
+}
+
 }  // namespace
 }  // namespace sortscope

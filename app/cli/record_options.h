@@ -1,0 +1,34 @@
+#pragma once
+// The record options of `sortscope run` (kernels/records/README.md): --fields M, --layout,
+// --strategy, --rearrange. Given any of them, run sorts records of a key plus M 32-bit fields
+// instead of bare keys (--values stays the key + one value case).
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "scenario_options.h"
+
+namespace sortscope {
+
+struct RecordArgs {
+  std::string fields;     // as typed, checked by run_records ("0".."32")
+  std::string layout = "hybrid";
+  std::string strategy = "indirect";
+  std::string rearrange = "gather";
+  CLI::Option* fields_opt = nullptr;
+  CLI::Option* layout_opt = nullptr;
+  CLI::Option* strategy_opt = nullptr;
+  CLI::Option* rearrange_opt = nullptr;
+  bool requested() const {
+    return fields_opt->count() || layout_opt->count() || strategy_opt->count() || rearrange_opt->count();
+  }
+};
+
+void add_record_options(CLI::App& cmd, RecordArgs& args);
+
+// Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`). Checks
+// every option and the memory the run needs before allocating anything; throws runtime_error with
+// one line on bad input, ExitStatus{2} when the result fails verification.
+void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup);
+
+}  // namespace sortscope
