@@ -14,6 +14,7 @@
 #include "common/param_spec.h"
 #include "radix_test_support.h"
 #include "sample/sample.h"
+#include "sample/sample_aux.h"
 
 namespace sortscope::test {
 
@@ -43,6 +44,38 @@ inline HostKeys sample_keys_from_ordered(KeyType t, const std::vector<uint64_t>&
     if (values) k.values[i] = uint32_t(i * 2654435761u);
   }
   return k;
+}
+
+// A level-2 stack trace (SampleLevel2Stack) accounts for its bucket: the first step pops the whole
+// bucket; every key ends in a base case or in the = part of a three-way step, each once; base cases
+// hold at most `base` keys; a three-way step's parts add up; the depth follows the pushes and pops.
+inline void expect_level2_stack_accounts(const SampleLevel2Stack& st, const std::string& what) {
+  ASSERT_FALSE(st.steps.empty()) << what;
+  EXPECT_FALSE(st.truncated) << what;
+  EXPECT_EQ(st.steps[0].begin, st.bucket_begin) << what;
+  EXPECT_EQ(st.steps[0].size, st.bucket_size) << what;
+  uint64_t finished = 0;
+  int64_t depth = 1;  // the bucket itself
+  for (const SampleLevel2Step& s : st.steps) {
+    --depth;  // popped
+    if (s.kind == 0) {
+      EXPECT_LE(s.size, st.base) << what;
+      EXPECT_EQ(s.pushed, 0u) << what;
+      finished += s.size;
+    } else {
+      EXPECT_GT(s.size, st.base) << what;
+      if (s.kind == 1) {
+        EXPECT_EQ(uint64_t(s.less) + s.equal + s.greater, s.size) << what;
+        EXPECT_EQ(s.pushed, uint32_t(s.less > 0) + uint32_t(s.greater > 0)) << what;
+        finished += s.equal;
+      }
+    }
+    depth += s.pushed;
+    EXPECT_EQ(int64_t(s.depth), depth) << what;
+  }
+  EXPECT_EQ(depth, 0) << what;
+  // Block sample sort's k2-way steps leave no final part: every key reached a base case or an = part.
+  EXPECT_EQ(finished, st.bucket_size) << what;
 }
 
 // The adversarial inputs of issue 12 (ordered words in 0 .. 2^31).

@@ -267,9 +267,7 @@ TEST(SampleModel, SearchTreeSnapshotFollowsKeysToTheirBuckets) {
   }
 }
 
-// Level 2's stack in one block (SampleLevel2Stack): the first step pops the whole bucket; every key
-// ends in a base case or in the = part of a three-way step, each once; base cases are at most
-// `base` keys; a three-way step's parts add up; the depth follows the pushes and pops.
+// Level 2's stack in one block (SampleLevel2Stack) accounts for every key of its bucket.
 TEST(SampleModel, LevelTwoStackAccountsForEveryKeyOfTheTracedBucket) {
   for (const Algorithm* a : {&quicksort_algorithm(), &sample_sort_algorithm()}) {
     const ParamValues p = radix_params(*a, sample_small_params(*a));  // level 2 as the thesis's
@@ -279,32 +277,7 @@ TEST(SampleModel, LevelTwoStackAccountsForEveryKeyOfTheTracedBucket) {
     a->run_model(p, keys, &rec);
     const SampleLevel2Stack* st = find_aux<SampleLevel2Stack>(t.steps.back().aux);
     ASSERT_NE(st, nullptr) << a->id();
-    ASSERT_FALSE(st->steps.empty());
-    EXPECT_FALSE(st->truncated);
-    EXPECT_EQ(st->steps[0].begin, st->bucket_begin);
-    EXPECT_EQ(st->steps[0].size, st->bucket_size);
-    uint64_t finished = 0;
-    int64_t depth = 1;  // the bucket itself
-    for (const SampleLevel2Step& s : st->steps) {
-      --depth;  // popped
-      if (s.kind == 0) {
-        EXPECT_LE(s.size, st->base);
-        finished += s.size;
-        EXPECT_EQ(s.pushed, 0u);
-      } else {
-        EXPECT_GT(s.size, st->base);
-        if (s.kind == 1) {
-          EXPECT_EQ(uint64_t(s.less) + s.equal + s.greater, s.size);
-          EXPECT_EQ(s.pushed, uint32_t(s.less > 0) + uint32_t(s.greater > 0));
-          finished += s.equal;
-        }
-      }
-      depth += s.pushed;
-      EXPECT_EQ(int64_t(s.depth), depth) << a->id();
-    }
-    EXPECT_EQ(depth, 0);
-    // Block sample sort's k2-way steps leave no final part: every key reached a base case or an = part.
-    EXPECT_EQ(finished, st->bucket_size) << a->id();
+    expect_level2_stack_accounts(*st, a->id());
   }
 }
 
