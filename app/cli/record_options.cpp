@@ -1,19 +1,24 @@
 #include "record_options.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "command.h"
 #include "common/generators.h"
+#include "core/device_info.h"
 #include "core/interrupt.h"
 #include "records/record_sort.h"
 #include "registry.h"
+
+#if SORTSCOPE_HAS_CUDA
+#include "baselines/cub_radix.h"
+#include "records/record_gpu.h"
+#endif
 
 namespace sortscope {
 
@@ -43,11 +48,6 @@ uint32_t parse_fields(const RecordArgs& a) {
   return uint32_t(m);
 }
 
-uint64_t host_memory_bytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : UINT64_MAX;
-}
-
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
@@ -55,7 +55,7 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup) {
+void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline) {
   install_interrupt_handlers();
   // Every option is checked before anything is allocated.
   const uint32_t m = parse_fields(ra);
@@ -76,43 +76,98 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
     throw std::runtime_error(fmt::format("--algo: {} does not sort records (allowed with --fields: {})", algo.id(),
                                          record_sort_algorithm_names()));
   const RecordShape shape{s.input.key, m, *layout};
+  const RecordSortOptions options{*strategy, *rearrange};
   if (s.input.n > UINT32_MAX)
     throw std::runtime_error(fmt::format("--n: {} records do not fit a 32-bit record index (allowed: n < 2^32)", s.input.n));
-  // The CPU model holds the input, the working copy, the reference and a moved copy, plus the
-  // (key, index) pairs twice: refuse before allocating when that exceeds the machine's memory.
-  const double need = 4.0 * double(shape.total_bytes(s.input.n)) + 2.0 * double(s.input.n) * (shape.key_size() + 4);
-  if (need > double(host_memory_bytes()))
+  const DeviceInfo device = query_device();
+  const bool gpu = device.gpu && !sa.cpu;
+  if (baseline && !gpu)
+    throw std::runtime_error("--baseline: the records' baseline (cub-radix pairs + gather) runs on the GPU only");
+#if SORTSCOPE_HAS_CUDA
+  if (gpu)
+    if (auto e = check_records_gpu(options); !e.empty()) throw std::runtime_error(e);
+#endif
+  // The memory the run needs, before anything is allocated. CPU model: the input, the working
+  // copy, the reference and a moved copy, plus the (key, index) pairs twice. GPU: record_gpu.h.
+  double need = 4.0 * double(shape.total_bytes(s.input.n)) + 2.0 * double(s.input.n) * (shape.key_size() + 4);
+  double have = double(host_available_bytes());
+#if SORTSCOPE_HAS_CUDA
+  if (gpu) {
+    need = double(records_gpu_bytes(algo, s.params, options, shape, s.input.n));
+    if (baseline) need = std::max(need, double(records_gpu_bytes(cub_radix_algorithm(), {}, RecordSortOptions{}, shape, s.input.n)));
+    have = double(free_memory_now(device));
+  }
+#endif
+  if (need > have)
     throw std::runtime_error(fmt::format(
-        "--fields: n = {} records of {} bytes need about {:.1f} GiB of host memory for the CPU model; this machine has "
-        "{:.1f} GiB (try a smaller --n or fewer --fields)",
-        s.input.n, shape.key_size() + 4 * m, need / double(1ull << 30), double(host_memory_bytes()) / double(1ull << 30)));
+        "--fields: n = {} records of {} bytes need about {} of {} memory; {} is free (try a smaller --n or fewer "
+        "--fields)",
+        s.input.n, shape.key_size() + 4 * m, format_bytes(need), gpu ? "GPU" : "host (the CPU model's)", format_bytes(have)));
 
   const HostRecords input = records_from_keys(generate_host(s.input), m, *layout, s.input.seed);
-  const RecordSortOptions options{*strategy, *rearrange};
   fmt::print("sortscope run: {} records\n", algo.title());
   fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", s.input.n,
              key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(*layout), record_strategy_name(*strategy),
              algo.id(), *strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(*rearrange))
                                                             : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
   fmt::print("  input       {}, generated on the CPU\n", describe_input(s.input));
-  fmt::print("  device      CPU model: records run on the CPU model - timings below are CPU timings, not GPU timings\n");
+  if (gpu) fmt::print("  device      GPU: {}\n", device.summary());
+  else fmt::print("  device      CPU model: {} - timings below are CPU timings, not GPU timings\n",
+                  device.gpu ? "--cpu given" : device.no_gpu_reason);
   std::fflush(stdout);
 
   std::vector<double> ms;
   HostRecords out;
-  for (int r = 0; r < warmup + reps; ++r) {
-    throw_if_interrupted();
-    HostRecords work = input;  // fresh input copy per run, not timed
-    const auto t0 = std::chrono::steady_clock::now();
-    sort_records_model(algo, s.params, options, work);
-    const auto t1 = std::chrono::steady_clock::now();
-    if (r >= warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    out = std::move(work);
+  std::optional<HostRecords> base_out;
+  std::vector<double> base_ms;
+  if (!gpu) {
+    for (int r = 0; r < warmup + reps; ++r) {
+      throw_if_interrupted();
+      HostRecords work = input;  // fresh input copy per run, not timed
+      const auto t0 = std::chrono::steady_clock::now();
+      sort_records_model(algo, s.params, options, work);
+      const auto t1 = std::chrono::steady_clock::now();
+      if (r >= warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      out = std::move(work);
+    }
   }
-  const RecordVerdict v = verify_records(input, out, info->stable);
-  fmt::print("  verdict     {}\n", v.summary());
-  fmt::print("  timing      median {:.3f} ms of {} runs after {} warm-up; CPU clock\n", median(ms), ms.size(), warmup);
-  if (!v.ok()) throw ExitStatus{2};
+#if SORTSCOPE_HAS_CUDA
+  if (gpu) {
+    if (baseline) {
+      // The paper's and the yardstick: CUB's pairs sort of (key, index), then the gather.
+      RecordGpuResult b = measure_records_gpu(cub_radix_algorithm(), {}, RecordSortOptions{}, input, warmup, reps);
+      base_out = std::move(b.output);
+      base_ms = std::move(b.ms);
+    }
+    RecordGpuResult g = measure_records_gpu(algo, s.params, options, input, warmup, reps);
+    out = std::move(g.output);
+    ms = std::move(g.ms);
+  }
+#endif
+  throw_if_interrupted();
+  // Exact checks up to kExactCheckMax records; beyond, the O(n) checks of verify_records_fast.
+  constexpr uint64_t kExactCheckMax = uint64_t(1) << 22;
+  const bool exact = input.n <= kExactCheckMax;
+  RecordVerdict base_v;
+  if (base_out) base_v = exact ? verify_records(input, *base_out, true) : verify_records_fast(input, *base_out, nullptr);
+  const RecordVerdict v = exact ? verify_records(input, out, info->stable)
+                                : verify_records_fast(input, out, info->stable && base_out && base_v.ok() ? &*base_out : nullptr);
+  fmt::print("  verdict     {}{}\n", v.summary(),
+             exact ? "" : (v.checked_stable ? ", byte for byte against the verified baseline" : ", by multiset hash"));
+  const double med = median(ms);
+  fmt::print("  timing      median {:.3f} ms of {} runs after {} warm-up; {}\n", med, ms.size(), warmup,
+             gpu ? "CUDA events, fresh input copy per run (not timed)" : "CPU clock");
+  if (med > 0) {
+    const double gb = 2.0 * double(shape.total_bytes(input.n)) / (med * 1e6);
+    fmt::print("  throughput  {:.1f} M records/s, {:.1f} GB/s of records read and written once\n",
+               double(input.n) / (med * 1e3), gb);
+  }
+  if (base_out) {
+    const double bmed = median(base_ms);
+    fmt::print("  baseline    cub-radix pairs + gather on the same records: median {:.3f} ms; {} is {:.3f}x its speed ({})\n",
+               bmed, algo.id(), med > 0 ? bmed / med : 0.0, base_v.ok() ? "its output verified" : "ITS OUTPUT FAILED VERIFICATION");
+  }
+  if (!v.ok() || (base_out && !base_v.ok())) throw ExitStatus{2};
 }
 
 }  // namespace sortscope

@@ -26,9 +26,11 @@ struct RecordArgs {
 
 void add_record_options(CLI::App& cmd, RecordArgs& args);
 
-// Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`). Checks
+// Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`), on the
+// GPU where there is one (indirect gather and direct; cycle chasing on the CPU model only), with
+// `baseline` also CUB's pairs sort of (key, index) plus the gather on the same records. Checks
 // every option and the memory the run needs before allocating anything; throws runtime_error with
 // one line on bad input, ExitStatus{2} when the result fails verification.
-void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup);
+void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup, bool baseline);
 
 }  // namespace sortscope

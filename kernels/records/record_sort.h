@@ -55,4 +55,12 @@ struct RecordVerdict {
 };
 RecordVerdict verify_records(const HostRecords& input, const HostRecords& output, bool stable);
 
+// The same in O(n) for large sets, where the CPU's stable sort would cost more than the run:
+// keys sorted, and either the bytes equal to `stable_sorted` (another stable sort's verified
+// output of the same input, e.g. CUB pairs + gather; checked_stable) or, when it is null, the
+// multiset of records equal by record_multiset_hash (a commutative sum of one 64-bit hash per
+// record, as common/multiset_hash.h does for keys).
+RecordVerdict verify_records_fast(const HostRecords& input, const HostRecords& output, const HostRecords* stable_sorted);
+uint64_t record_multiset_hash(const HostRecords& records);
+
 }  // namespace sortscope

@@ -136,6 +136,20 @@ TEST(RecordSort, VerificationCatchesAFieldThatDidNotFollowItsKey) {
   EXPECT_TRUE(verify_records(in, out, false).sorted);
 }
 
+TEST(RecordSort, FastVerificationForLargeSets) {
+  const HostRecords in = records_from_keys(input_keys(Distribution::FewUnique, KeyType::U64, 2000), 4,
+                                           RecordLayout::Hybrid, 1);
+  const HostRecords want = reference_sort_records(in);
+  EXPECT_TRUE(verify_records_fast(in, want, &want).ok());
+  EXPECT_TRUE(verify_records_fast(in, want, nullptr).ok());
+  EXPECT_EQ(record_multiset_hash(in), record_multiset_hash(want));
+  HostRecords bad = want;
+  bad.set_field(5, 3, bad.field(5, 3) ^ 1);  // one bit of one field
+  EXPECT_FALSE(verify_records_fast(in, bad, &want).ok());
+  EXPECT_FALSE(verify_records_fast(in, bad, nullptr).ok());
+  EXPECT_FALSE(verify_records_fast(in, in, nullptr).sorted);
+}
+
 TEST(RecordPermutation, CyclesMatchGatherAndCountCycles) {
   // perm = (0)(1 2)(3 4 5 6): 3 cycles, one fixed point, longest 4.
   const std::vector<uint32_t> perm = {0, 2, 1, 4, 5, 6, 3};

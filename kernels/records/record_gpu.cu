@@ -1,0 +1,245 @@
+// Record moves on the GPU (Bandyopadhyay & Sahni §III, §IV Fig. 6). Every buffer has the byte
+// layout of HostRecords (host_records.h). All sizes are multiples of 4 bytes, so keys and fields
+// are moved as 32-bit words; rows move in the widest word (16, 8 or 4 bytes) that divides both the
+// row size and the rows' offset.
+#include "records/record_gpu.h"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+
+namespace sortscope {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr uint64_t kMaxBlocks = 65535ull * 16;
+
+unsigned blocks_for(uint64_t work) {
+  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>((work + kThreads - 1) / kThreads, kMaxBlocks)));
+}
+
+// Where a set's pieces lie (host_records.h): keys at 0 with `key_stride` bytes between them
+// (ByRecord: the row), ByField's field arrays or the rows at `rows_offset`.
+struct Geometry {
+  uint64_t n = 0;
+  uint32_t key_words = 1;  // key bytes / 4
+  uint32_t fields = 0;
+  uint32_t row_bytes = 0;  // 0 for ByField
+  uint64_t key_stride = 4;
+  uint64_t rows_offset = 0;
+  RecordLayout layout = RecordLayout::ByField;
+};
+
+Geometry geometry_of(const RecordShape& s, uint64_t n) {
+  Geometry g;
+  g.n = n;
+  g.key_words = s.key_size() / 4;
+  g.fields = s.fields;
+  g.row_bytes = s.row_bytes();
+  g.layout = s.layout;
+  g.key_stride = s.layout == RecordLayout::ByRecord ? s.row_bytes() : s.key_size();
+  g.rows_offset = s.layout == RecordLayout::ByRecord ? 0 : n * s.key_size();
+  return g;
+}
+
+__device__ uint64_t load_key_raw(const uint8_t* records, uint64_t stride, uint32_t key_words, uint64_t i) {
+  const uint32_t* w = reinterpret_cast<const uint32_t*>(records + i * stride);
+  uint64_t raw = w[0];
+  if (key_words == 2) raw |= uint64_t(w[1]) << 32;
+  return raw;
+}
+
+// The indirect strategy's pairs (k_i, i): the keys copied word by word (ByRecord's are strided).
+__global__ void pairs_of_records(const uint8_t* records, uint64_t stride, uint32_t key_words, uint32_t* keys,
+                                 uint32_t* values, uint64_t n) {
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
+    const uint32_t* w = reinterpret_cast<const uint32_t*>(records + i * stride);
+    for (uint32_t k = 0; k < key_words; ++k) keys[i * key_words + k] = w[k];
+    values[i] = uint32_t(i);
+  }
+}
+
+// One direct pass's pairs (record_sort.cpp, direct_pass_keys): the digit of the ordered key as a
+// u32 key for a stable sort, (digit << 32 | position) as a u64 key for an unstable one.
+template <class Traits>
+__global__ void direct_pass_pairs(const uint8_t* records, uint64_t stride, uint32_t shift, bool stable, void* keys,
+                                  uint32_t* values, uint64_t n) {
+  using Bits = typename Traits::Bits;
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
+    const Bits raw = Bits(load_key_raw(records, stride, sizeof(Bits) / 4, i));
+    const uint64_t digit = (uint64_t(Traits::to_ordered(raw)) >> shift) & ((1u << kDirectDigitBits) - 1);
+    if (stable) static_cast<uint32_t*>(keys)[i] = uint32_t(digit);
+    else static_cast<uint64_t*>(keys)[i] = digit << 32 | i;
+    values[i] = uint32_t(i);
+  }
+}
+
+// out[j] = in[perm[j]] for `arrays` arrays of n elements of `words` 32-bit words each, array a at
+// word offset a * n * words: ByField's key array and field arrays (§III: each field a separate
+// random read, a coalesced write).
+__global__ void gather_arrays(const uint32_t* in, uint32_t* out, const uint32_t* perm, uint64_t n, uint32_t words,
+                              uint32_t arrays) {
+  const uint64_t per_array = n * words, total = per_array * arrays;
+  for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < total; t += uint64_t(gridDim.x) * blockDim.x) {
+    const uint64_t a = t / per_array, r = t % per_array, j = r / words, w = r % words;
+    out[a * per_array + j * words + w] = in[a * per_array + uint64_t(perm[j]) * words + w];
+  }
+}
+
+// The paper's Fig. 6 group move, with the printed pseudo-code's defects fixed (README.md): g
+// threads per record, one Word (16, 8 or 4 bytes) each; thread t moves word `lane = t % g` of
+// record `t / g`; the word index scales by g (`rec * g + lane`, the figure omits the g); a pass
+// of the grid moves gridDim*blockDim/g records and the loop steps by exactly that (the figure
+// steps by numThrdsInGrp), so every record is moved once.
+template <class Word>
+__global__ void gather_rows_grouped(const Word* in, Word* out, const uint32_t* perm, uint64_t n, uint32_t g) {
+  const uint64_t total = n * g;
+  for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < total; t += uint64_t(gridDim.x) * blockDim.x) {
+    const uint64_t rec = t / g, lane = t % g;
+    out[rec * g + lane] = in[uint64_t(perm[rec]) * g + lane];
+  }
+}
+
+void gather_rows(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Geometry& geo, cudaStream_t st) {
+  if (geo.row_bytes == 0 || geo.n == 0) return;
+  const uint32_t w = (geo.row_bytes % 16 == 0 && geo.rows_offset % 16 == 0)  ? 16
+                     : (geo.row_bytes % 8 == 0 && geo.rows_offset % 8 == 0) ? 8
+                                                                             : 4;
+  const uint32_t g = geo.row_bytes / w;
+  const uint8_t* src = in + geo.rows_offset;
+  uint8_t* dst = out + geo.rows_offset;
+  const unsigned blocks = blocks_for(geo.n * g);
+  if (w == 16)
+    gather_rows_grouped<<<blocks, kThreads, 0, st>>>(reinterpret_cast<const uint4*>(src), reinterpret_cast<uint4*>(dst), perm, geo.n, g);
+  else if (w == 8)
+    gather_rows_grouped<<<blocks, kThreads, 0, st>>>(reinterpret_cast<const uint2*>(src), reinterpret_cast<uint2*>(dst), perm, geo.n, g);
+  else
+    gather_rows_grouped<<<blocks, kThreads, 0, st>>>(reinterpret_cast<const uint32_t*>(src), reinterpret_cast<uint32_t*>(dst), perm, geo.n, g);
+  CUDA_CHECK_LAUNCH("gather_rows_grouped");
+}
+
+// Moves every record of `in` to `out` by perm: out[j] = in[perm[j]] (key and all fields).
+void gather_records_gpu(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Geometry& geo, cudaStream_t st) {
+  if (geo.n == 0) return;
+  if (geo.layout == RecordLayout::ByRecord) return gather_rows(in, out, perm, geo, st);
+  // The key array (ByField, Hybrid), and for ByField the field arrays right after it.
+  gather_arrays<<<blocks_for(geo.n * geo.key_words), kThreads, 0, st>>>(
+      reinterpret_cast<const uint32_t*>(in), reinterpret_cast<uint32_t*>(out), perm, geo.n, geo.key_words, 1);
+  CUDA_CHECK_LAUNCH("gather_arrays keys");
+  if (geo.layout == RecordLayout::Hybrid) return gather_rows(in, out, perm, geo, st);
+  if (geo.fields == 0) return;
+  gather_arrays<<<blocks_for(geo.n * geo.fields), kThreads, 0, st>>>(
+      reinterpret_cast<const uint32_t*>(in + geo.rows_offset), reinterpret_cast<uint32_t*>(out + geo.rows_offset), perm,
+      geo.n, 1, geo.fields);
+  CUDA_CHECK_LAUNCH("gather_arrays fields");
+}
+
+struct Buffers {
+  uint8_t* a;           // holds the records to sort; swapped with b as records move
+  uint8_t* b;
+  void* pair_keys;      // n keys of up to 8 bytes
+  uint32_t* pair_values;
+};
+
+// One sort of the records in bufs.a; returns the buffer that holds the result (a or b).
+uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const RecordSortOptions& options,
+                   const RecordShape& shape, const Geometry& geo, Buffers bufs, const GpuRunContext& ctx) {
+  if (geo.n == 0) return bufs.a;
+  cudaStream_t st = ctx.stream;
+  const unsigned blocks = blocks_for(geo.n);
+  if (options.strategy == RecordStrategy::Indirect) {
+    pairs_of_records<<<blocks, kThreads, 0, st>>>(bufs.a, geo.key_stride, geo.key_words,
+                                                  static_cast<uint32_t*>(bufs.pair_keys), bufs.pair_values, geo.n);
+    CUDA_CHECK_LAUNCH("pairs_of_records");
+    DeviceKeys pairs{shape.key, bufs.pair_keys, bufs.pair_values, geo.n};
+    algo.run_gpu(params, pairs, ctx);
+    gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st);
+    return bufs.b;
+  }
+  const bool stable = find_record_sort_algorithm(algo.id())->stable;
+  for (uint32_t pass = 0; pass < direct_passes(shape.key); ++pass) {
+    dispatch_key_type(shape.key, [&](auto traits) {
+      direct_pass_pairs<decltype(traits)><<<blocks, kThreads, 0, st>>>(
+          bufs.a, geo.key_stride, pass * kDirectDigitBits, stable, bufs.pair_keys, bufs.pair_values, geo.n);
+    });
+    CUDA_CHECK_LAUNCH("direct_pass_pairs");
+    DeviceKeys pairs{stable ? KeyType::U32 : KeyType::U64, bufs.pair_keys, bufs.pair_values, geo.n};
+    algo.run_gpu(params, pairs, ctx);
+    gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st);
+    std::swap(bufs.a, bufs.b);
+  }
+  return bufs.a;
+}
+
+}  // namespace
+
+std::string check_records_gpu(const RecordSortOptions& options) {
+  if (options.strategy == RecordStrategy::Indirect && options.rearrange == Rearrange::Cycles)
+    return "--rearrange cycles: runs on the CPU model only (give --cpu, or --rearrange gather on the GPU)";
+  return {};
+}
+
+uint64_t records_gpu_bytes(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
+                           const RecordShape& shape, uint64_t n) {
+  const bool u64_pairs = shape.key_size() == 8 ||
+                         (options.strategy == RecordStrategy::Direct && !find_record_sort_algorithm(algorithm.id())->stable);
+  const KeyType pair_type = u64_pairs ? KeyType::U64 : KeyType::U32;
+  const uint64_t scratch = std::max(algorithm.scratch_bytes(n, pair_type, true, params, false),
+                                    algorithm.scratch_bytes(n, shape.key, true, params, false));
+  return 3 * shape.total_bytes(n) + n * 12 + scratch;
+}
+
+RecordGpuResult measure_records_gpu(const Algorithm& algorithm, const ParamValues& params,
+                                    const RecordSortOptions& options, const HostRecords& input, int warmup, int reps) {
+  if (auto e = check_records_gpu(options); !e.empty()) throw std::invalid_argument(e);
+  if (!find_record_sort_algorithm(algorithm.id()))
+    throw std::invalid_argument("--algo: " + algorithm.id() + " does not sort records");
+  const uint64_t bytes = input.bytes.size(), n = input.n;
+  const Geometry geo = geometry_of(input.shape, n);
+  DeviceBuffer<uint8_t> pristine(std::max<uint64_t>(bytes, 16)), a(std::max<uint64_t>(bytes, 16)),
+      b(std::max<uint64_t>(bytes, 16));
+  DeviceBuffer<uint64_t> pair_keys(std::max<uint64_t>(n, 1));
+  DeviceBuffer<uint32_t> pair_values(std::max<uint64_t>(n, 1));
+  cudaStream_t st;
+  CUDA_CHECK(cudaStreamCreate(&st));
+  cudaEvent_t start, stop;
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  RecordGpuResult result;
+  try {
+    if (bytes) CUDA_CHECK(cudaMemcpyAsync(pristine.data(), input.bytes.data(), bytes, cudaMemcpyHostToDevice, st));
+    DeviceScratch scratch;
+    GpuRunContext ctx{st, nullptr, &scratch};
+    uint8_t* out = a.data();
+    for (int r = 0; r < warmup + reps; ++r) {
+      if (bytes) CUDA_CHECK(cudaMemcpyAsync(a.data(), pristine.data(), bytes, cudaMemcpyDeviceToDevice, st));
+      CUDA_CHECK(cudaEventRecord(start, st));
+      out = sort_once(algorithm, params, options, input.shape, geo,
+                      Buffers{a.data(), b.data(), pair_keys.data(), pair_values.data()}, ctx);
+      CUDA_CHECK(cudaEventRecord(stop, st));
+      CUDA_CHECK(cudaEventSynchronize(stop));
+      float ms = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+      if (r >= warmup) result.ms.push_back(ms);
+    }
+    result.output = HostRecords(input.shape, n);
+    if (bytes) CUDA_CHECK(cudaMemcpyAsync(result.output.bytes.data(), out, bytes, cudaMemcpyDeviceToHost, st));
+    CUDA_CHECK(cudaStreamSynchronize(st));
+  } catch (...) {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaStreamDestroy(st);
+    throw;
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  cudaStreamDestroy(st);
+  return result;
+}
+
+}  // namespace sortscope
