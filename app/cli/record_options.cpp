@@ -13,6 +13,7 @@
 #include "core/device_info.h"
 #include "core/interrupt.h"
 #include "records/record_sort.h"
+#include "records/record_traffic.h"
 #include "registry.h"
 
 #if SORTSCOPE_HAS_CUDA
@@ -161,6 +162,16 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
     const double gb = 2.0 * double(shape.total_bytes(input.n)) / (med * 1e6);
     fmt::print("  throughput  {:.1f} M records/s, {:.1f} GB/s of records read and written once\n",
                double(input.n) / (med * 1e3), gb);
+  }
+  {
+    // The extract's B.3 first-order traffic model beside the measurement.
+    const RecordTraffic tm = record_traffic(shape, input.n);
+    const double model = *strategy == RecordStrategy::Direct ? tm.direct_bytes : tm.indirect_bytes();
+    fmt::print("  model       B.3 traffic: direct {}, indirect {} (pairs {} + rearrange {}, gather alpha {:.2f}); this "
+               "run's strategy{}\n",
+               format_bytes(tm.direct_bytes), format_bytes(tm.indirect_bytes()), format_bytes(tm.sort_pairs_bytes),
+               format_bytes(tm.rearrange_bytes), tm.gather_alpha,
+               med > 0 ? fmt::format(" moves its model bytes at {:.1f} GB/s", model / (med * 1e6)) : std::string());
   }
   if (base_out) {
     const double bmed = median(base_ms);
