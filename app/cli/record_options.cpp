@@ -12,6 +12,8 @@
 #include "common/generators.h"
 #include "core/device_info.h"
 #include "core/interrupt.h"
+#include "common/output_file.h"
+#include "records/record_npy.h"
 #include "records/record_sort.h"
 #include "records/record_traffic.h"
 #include "registry.h"
@@ -56,10 +58,11 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline) {
+void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline,
+                 const RecordOutput& output) {
   install_interrupt_handlers();
   // Every option is checked before anything is allocated.
-  const uint32_t m = parse_fields(ra);
+  uint32_t m = parse_fields(ra);
   const auto layout = parse_record_layout(ra.layout);
   if (!layout) throw std::runtime_error(fmt::format("--layout: '{}' is not a layout (allowed: by-field, by-record, hybrid)", ra.layout));
   const auto strategy = parse_record_strategy(ra.strategy);
@@ -69,8 +72,25 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   if (*strategy == RecordStrategy::Direct && ra.rearrange_opt->count())
     throw std::runtime_error("--rearrange: applies to --strategy indirect only (direct moves the records in every pass)");
   if (sa.values) throw std::runtime_error("--values: not with --fields (--values is the --fields 1 key-value sort)");
-  if (!sa.input.empty()) throw std::runtime_error("--input: not with --fields yet (records are generated from --dist)");
+  if (!sa.raw_key.empty()) throw std::runtime_error("--raw-key: records are read from a structured .npy only");
   Scenario s = build_scenario(sa);
+  if (!output.path.empty()) {
+    if (auto e = check_output_file(output.path); !e.empty()) throw std::runtime_error("--output: " + e);
+    if (!sa.input.empty() && same_file(output.path, sa.input) && !output.overwrite_input)
+      throw std::runtime_error(fmt::format("--output '{}' is the --input file: give --overwrite-input to replace it "
+                                           "with the sorted records", output.path));
+  }
+  // Records from a structured .npy (record_npy.h): the file gives n, the key type and the fields.
+  std::optional<RecordNpy> file;
+  if (!sa.input.empty()) {
+    file = read_records_npy(sa.input, *layout);
+    if (ra.fields_opt->count() && m != file->records.shape.fields)
+      throw std::runtime_error(fmt::format("--fields: {} disagrees with '{}', which has {} fields besides 'key'", m,
+                                           sa.input, file->records.shape.fields));
+    m = file->records.shape.fields;
+    s.input.n = file->records.n;
+    s.input.key = file->records.shape.key;
+  }
   const Algorithm& algo = *find_algorithm(s.algorithm);
   const RecordSortAlgorithm* info = find_record_sort_algorithm(algo.id());
   if (!info)
@@ -105,13 +125,19 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
         "--fields)",
         s.input.n, shape.key_size() + 4 * m, format_bytes(need), gpu ? "GPU" : "host (the CPU model's)", format_bytes(have)));
 
-  const HostRecords input = records_from_keys(generate_host(s.input), m, *layout, s.input.seed);
+  const HostRecords input =
+      file ? std::move(file->records) : records_from_keys(generate_host(s.input), m, *layout, s.input.seed);
   fmt::print("sortscope run: {} records\n", algo.title());
   fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", s.input.n,
              key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(*layout), record_strategy_name(*strategy),
              algo.id(), *strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(*rearrange))
                                                             : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
-  fmt::print("  input       {}, generated on the CPU\n", describe_input(s.input));
+  if (file) fmt::print("  input       {}: {} fields ({})\n", sa.input, file->schema.fields.size(), [&] {
+    std::string names;
+    for (const npy::Field& f : file->schema.fields) names += (names.empty() ? "" : ", ") + f.name + " " + f.type;
+    return names;
+  }());
+  else fmt::print("  input       {}, generated on the CPU\n", describe_input(s.input));
   if (gpu) fmt::print("  device      GPU: {}\n", device.summary());
   else fmt::print("  device      CPU model: {} - timings below are CPU timings, not GPU timings\n",
                   device.gpu ? "--cpu given" : device.no_gpu_reason);
@@ -177,6 +203,15 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
     const double bmed = median(base_ms);
     fmt::print("  baseline    cub-radix pairs + gather on the same records: median {:.3f} ms; {} is {:.3f}x its speed ({})\n",
                bmed, algo.id(), med > 0 ? bmed / med : 0.0, base_v.ok() ? "its output verified" : "ITS OUTPUT FAILED VERIFICATION");
+  }
+  throw_if_interrupted();  // a signal during the last repetition still writes nothing
+  if (!output.path.empty()) {
+    if (v.ok()) {
+      write_records_npy(output.path, out, file ? file->schema : default_record_schema(shape));
+      fmt::print("  output      {} (the sorted records, {} fields)\n", output.path, shape.fields + 1);
+    } else {
+      fmt::print("  output      not written: the result failed verification\n");
+    }
   }
   if (!v.ok() || (base_out && !base_v.ok())) throw ExitStatus{2};
 }

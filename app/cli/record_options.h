@@ -31,6 +31,12 @@ void add_record_options(CLI::App& cmd, RecordArgs& args);
 // `baseline` also CUB's pairs sort of (key, index) plus the gather on the same records. Checks
 // every option and the memory the run needs before allocating anything; throws runtime_error with
 // one line on bad input, ExitStatus{2} when the result fails verification.
-void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup, bool baseline);
+// `output`: the sorted records as a structured .npy (the input file's fields, or key, f0, f1, ...).
+struct RecordOutput {
+  std::string path;
+  bool overwrite_input = false;
+};
+void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup, bool baseline,
+                 const RecordOutput& output);
 
 }  // namespace sortscope

@@ -202,7 +202,9 @@ Layout layout_of(const std::string& path, const npy::Header& h) {
   return l;
 }
 
-HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
+// The preamble and header of a .npy (versions 1.0, 2.0, 3.0; bounded header), parsed; the array
+// must be 1-D and C-ordered. Leaves the file at the data; `data_start` is its offset.
+npy::Header read_npy_prelude(InFile& file, uint64_t& data_start) {
   const std::string& path = file.path();
   unsigned char preamble[10];
   if (file.size() < sizeof preamble) fail(path, "truncated .npy header");
@@ -236,21 +238,34 @@ HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
   } catch (const std::runtime_error& e) {
     fail(path, e.what());
   }
-  Layout l = layout_of(path, h);
   if (h.shape.size() != 1) fail(path, "the array is not 1-D (shape " + shape_text(h.shape) + ")");
   if (h.fortran_order) fail(path, "Fortran-ordered array (save it in C order)");
+  data_start = header_start + header_bytes;
+  return h;
+}
+
+// Checks that exactly n items of `item_bytes` follow `data_start`.
+void check_npy_data_size(const InFile& file, uint64_t data_start, uint64_t n, uint64_t item_bytes) {
+  const std::string& path = file.path();
+  const uint64_t available = file.size() - data_start;
+  if (n > available / item_bytes)
+    fail(path, "truncated data: the header promises " + std::to_string(n) + " items of " +
+                   std::to_string(item_bytes) + " bytes but " + std::to_string(available) + " bytes follow");
+  if (available > n * item_bytes)
+    fail(path, std::to_string(available - n * item_bytes) + " unexpected bytes after the array");
+}
+
+HostKeys read_npy(InFile& file, std::optional<KeyType> expected_key) {
+  const std::string& path = file.path();
+  uint64_t data_start = 0;
+  const npy::Header h = read_npy_prelude(file, data_start);
+  Layout l = layout_of(path, h);
   if (expected_key && *expected_key != l.key)
     fail(path, "holds " + std::string(key_type_name(l.key)) + " keys, but the key type asked for is " +
                    std::string(key_type_name(*expected_key)));
 
   const uint64_t n = h.shape[0];
-  const uint64_t data_start = header_start + header_bytes;
-  const uint64_t available = file.size() - data_start;
-  if (n > available / l.record_bytes)
-    fail(path, "truncated data: the header promises " + std::to_string(n) + " items of " +
-                   std::to_string(l.record_bytes) + " bytes but " + std::to_string(available) + " bytes follow");
-  if (available > n * l.record_bytes)
-    fail(path, std::to_string(available - n * l.record_bytes) + " unexpected bytes after the array");
+  check_npy_data_size(file, data_start, n, l.record_bytes);
 
   HostKeys keys(l.key, size_t(n), l.has_values);
   if (!h.structured) {
@@ -296,6 +311,41 @@ HostKeys read_keys_file(const std::string& path, std::optional<KeyType> raw_key_
   if (!raw_key_type)
     fail(path, "not a .npy file (no \\x93NUMPY magic); for raw little-endian keys give the key type (--raw-key)");
   return read_raw(file, *raw_key_type);
+}
+
+NpyArray read_npy_array(const std::string& path, const std::function<uint64_t(const npy::Header&)>& item_bytes) {
+  InFile file(path);
+  char magic[kMagicBytes] = {};
+  if (file.size() >= kMagicBytes) file.read(magic, kMagicBytes);
+  file.rewind();
+  if (file.size() < kMagicBytes || std::memcmp(magic, kMagic, kMagicBytes) != 0)
+    fail(path, "not a .npy file (no \\x93NUMPY magic)");
+  uint64_t data_start = 0;
+  NpyArray a;
+  a.header = read_npy_prelude(file, data_start);
+  uint64_t item = 0;
+  try {
+    item = item_bytes(a.header);
+  } catch (const std::runtime_error& e) {
+    fail(path, e.what());
+  }
+  if (item == 0) fail(path, "items of 0 bytes");
+  check_npy_data_size(file, data_start, a.header.shape[0], item);
+  a.data.resize(size_t(a.header.shape[0] * item));
+  file.read(a.data.data(), a.data.size());
+  return a;
+}
+
+void write_npy_array(const std::string& path, const std::vector<npy::Field>& fields, uint64_t n, const void* data,
+                     uint64_t bytes) {
+  const std::string header = npy::format_header(fields, n);
+  OutputFile out(path);
+  const unsigned char version[4] = {1, 0, uint8_t(header.size() & 0xff), uint8_t(header.size() >> 8)};
+  out.write(kMagic, kMagicBytes);
+  out.write(version, sizeof version);
+  out.write(header.data(), header.size());
+  out.write(data, size_t(bytes));
+  out.commit();
 }
 
 void write_npy(const std::string& path, const HostKeys& keys) {

@@ -5,11 +5,15 @@
 //     array with fields 'key' (one of those) and 'value' ('<u4'), in either order.
 //   - raw: the file is n little-endian keys of the given type, nothing else.
 // Every error is a std::runtime_error with one line naming the file and what is wrong.
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "host_keys.h"
 #include "key_type.h"
+#include "npy_header.h"
 
 namespace sortscope {
 
@@ -21,5 +25,18 @@ HostKeys read_keys_file(const std::string& path, std::optional<KeyType> raw_key_
 // 'value' when keys has values. Written to a temporary file in the same folder and renamed over
 // `path`, so a failure never leaves a half-written file behind.
 void write_npy(const std::string& path, const HostKeys& keys);
+
+// Any 1-D, C-ordered .npy as its parsed header and raw data, for readers of other dtypes (records,
+// kernels/records/record_npy.h): `item_bytes` checks the header's fields (throwing
+// std::runtime_error with what is wrong, reported with the file's name) and returns the bytes of
+// one item; the data must be exactly shape[0] items. The same bounded reading as read_keys_file.
+struct NpyArray {
+  npy::Header header;
+  std::vector<uint8_t> data;
+};
+NpyArray read_npy_array(const std::string& path, const std::function<uint64_t(const npy::Header&)>& item_bytes);
+// A 1-D .npy of n items with `fields` (format_header) and `bytes` of data, written atomically.
+void write_npy_array(const std::string& path, const std::vector<npy::Field>& fields, uint64_t n, const void* data,
+                     uint64_t bytes);
 
 }  // namespace sortscope

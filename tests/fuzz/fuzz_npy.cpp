@@ -1,7 +1,9 @@
 // Fuzz target: a whole .npy (or raw) key file as read_keys_file reads it: the magic, version,
 // header length, the header dict (npy_header.cpp's recursive parser), the dtype and the data. The
 // bytes are served from a memory file through /proc/self/fd, the path the loader opens. The first
-// byte chooses the key type asked for (none: the header decides).
+// byte chooses the key type asked for (none: the header decides); a first byte with bit 7 set reads
+// the file as records instead (kernels/records/record_npy.h: a structured array with a 'key' field
+// and 32-bit numeric fields), in the layout its low two bits choose.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -11,16 +13,25 @@
 #include <string>
 
 #include "common/npy_io.h"
+#include "records/record_npy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   static const int fd = ::memfd_create("fuzz_npy", 0);
   if (fd < 0) return 0;
   if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, data + 1, size - 1, 0) != ssize_t(size - 1)) return 0;
+  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  if (data[0] & 0x80) {
+    try {
+      sortscope::read_records_npy(path, sortscope::kAllRecordLayouts[(data[0] & 3) % 3]);
+    } catch (const std::runtime_error&) {
+    }
+    return 0;
+  }
   std::optional<sortscope::KeyType> raw;
   if (data[0] < 6) raw = static_cast<sortscope::KeyType>(data[0]);
   try {
-    sortscope::read_keys_file("/proc/self/fd/" + std::to_string(fd), raw);
+    sortscope::read_keys_file(path, raw);
   } catch (const std::runtime_error&) {
     // Refusing with one line is the expected outcome for most inputs.
   }

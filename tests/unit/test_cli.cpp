@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -383,7 +384,47 @@ TEST_F(Cli, RecordRunsAreVerifiedAndBadRecordOptionsAreOneLine) {
   expect_error(with({"--fields", "2", "--strategy", "direct", "--rearrange", "cycles"}), {"--rearrange", "indirect"});
   expect_error(with({"--fields", "2", "--values"}), {"--values", "--fields"});
   expect_error(with({"--fields", "2", "--algo", "bitonic"}), {"--algo", "bitonic", "radix-onesweep"});
-  expect_error(with({"--fields", "2", "--output", out}), {"--output", "--fields"});
+  expect_error(with({"--fields", "2", "--csv", out}), {"--csv", "--fields"});
+  // Structured .npy records: read, sorted, written with the same fields; bad files refused.
+  {
+    const std::vector<npy::Field> fields = {{"w", "<u4"}, {"key", "<f4"}};
+    std::vector<uint8_t> data(8 * 100);
+    for (uint32_t i = 0; i < 100; ++i) {
+      const float k = float((i * 37) % 10) - 4.5f;
+      std::memcpy(&data[8 * i], &i, 4);
+      std::memcpy(&data[8 * i + 4], &k, 4);
+    }
+    const std::string in = (dir_ / "records.npy").string(), sorted = (dir_ / "sorted.npy").string();
+    write_npy_array(in, fields, 100, data.data(), data.size());
+    Result r = run({"run", "--cpu", "--algo", "radix", "--input", in, "--layout", "by-record", "--output", sorted,
+                    "--reps", "1"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("w <u4, key <f4"), std::string::npos) << r.out;
+    const NpyArray back = read_npy_array(sorted, [](const npy::Header&) { return uint64_t(8); });
+    ASSERT_EQ(back.header.fields.size(), 2u);
+    EXPECT_EQ(back.header.fields[0].name, "w");
+    EXPECT_EQ(back.header.fields[1].name, "key");
+    float prev = -1e9f;
+    for (uint32_t i = 0; i < 100; ++i) {
+      float k;
+      uint32_t w;
+      std::memcpy(&w, &back.data[8 * i], 4);
+      std::memcpy(&k, &back.data[8 * i + 4], 4);
+      ASSERT_LE(prev, k) << i;
+      EXPECT_EQ(k, float((w * 37) % 10) - 4.5f) << "field w did not follow its key at " << i;
+      prev = k;
+    }
+    const std::string nokey = (dir_ / "nokey.npy").string(), never = (dir_ / "never.npy").string();
+    write_npy_array(nokey, {{"a", "<u4"}}, 100, data.data(), 400);
+    expect_error({"run", "--cpu", "--algo", "radix", "--input", nokey, "--layout", "hybrid", "--output", never},
+                 {"nokey.npy", "no field 'key'"});
+    expect_error({"run", "--cpu", "--algo", "radix", "--input", in, "--fields", "5", "--output", never},
+                 {"--fields", "5", "1 fields"});
+    EXPECT_FALSE(fs::exists(never));
+    fs::remove(in);
+    fs::remove(sorted);
+    fs::remove(nokey);
+  }
   // A record set far beyond memory is refused before anything is allocated.
   expect_error({"run", "--cpu", "--algo", "radix", "--n", "2^31", "--fields", "32"}, {"--fields", "GiB"});
   EXPECT_TRUE(files_in_dir().empty());
