@@ -336,14 +336,23 @@ NpyArray read_npy_array(const std::string& path, const std::function<uint64_t(co
   return a;
 }
 
-void write_npy_array(const std::string& path, const std::vector<npy::Field>& fields, uint64_t n, const void* data,
-                     uint64_t bytes) {
+namespace {
+
+// The magic, the version 1.0 preamble and the header of a 1-D array of n items with `fields`.
+void write_npy_prelude(OutputFile& out, const std::vector<npy::Field>& fields, uint64_t n) {
   const std::string header = npy::format_header(fields, n);
-  OutputFile out(path);
   const unsigned char version[4] = {1, 0, uint8_t(header.size() & 0xff), uint8_t(header.size() >> 8)};
   out.write(kMagic, kMagicBytes);
   out.write(version, sizeof version);
   out.write(header.data(), header.size());
+}
+
+}  // namespace
+
+void write_npy_array(const std::string& path, const std::vector<npy::Field>& fields, uint64_t n, const void* data,
+                     uint64_t bytes) {
+  OutputFile out(path);
+  write_npy_prelude(out, fields, n);
   out.write(data, size_t(bytes));
   out.commit();
 }
@@ -357,13 +366,8 @@ void write_npy(const std::string& path, const HostKeys& keys) {
   } else {
     fields = {{"", npy_code(keys.type)}};
   }
-  const std::string header = npy::format_header(fields, n);
-
   OutputFile out(path);
-  const unsigned char version[4] = {1, 0, uint8_t(header.size() & 0xff), uint8_t(header.size() >> 8)};
-  out.write(kMagic, kMagicBytes);
-  out.write(version, sizeof version);
-  out.write(header.data(), header.size());
+  write_npy_prelude(out, fields, n);
   if (!keys.has_values()) {
     out.write(keys.bytes.data(), keys.bytes.size());
   } else {

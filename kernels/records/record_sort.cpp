@@ -95,15 +95,27 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
   }
 }
 
-RecordVerdict verify_records(const HostRecords& input, const HostRecords& output, bool stable) {
+namespace {
+
+// Both verifications' first half: the same shape (else nothing is checked further: first_bad
+// stays UINT64_MAX and sorted false) and the keys in order (first_bad at the first descent).
+RecordVerdict verdict_sorted(const HostRecords& input, const HostRecords& output) {
   RecordVerdict v;
-  v.checked_stable = stable;
   if (input.n != output.n || input.shape.fields != output.shape.fields || input.shape.key != output.shape.key ||
       input.shape.layout != output.shape.layout)
     return v;
   v.sorted = true;
   for (uint64_t i = 1; i < output.n && v.sorted; ++i)
     if (output.key_ordered(i) < output.key_ordered(i - 1)) { v.sorted = false; v.first_bad = i; }
+  return v;
+}
+
+}  // namespace
+
+RecordVerdict verify_records(const HostRecords& input, const HostRecords& output, bool stable) {
+  RecordVerdict v = verdict_sorted(input, output);
+  v.checked_stable = stable;
+  if (!v.sorted && v.first_bad == UINT64_MAX) return v;
   if (stable) {
     const HostRecords want = reference_sort_records(input);
     v.fields_follow = want.bytes == output.bytes;
@@ -144,14 +156,9 @@ uint64_t record_multiset_hash(const HostRecords& records) {
 }
 
 RecordVerdict verify_records_fast(const HostRecords& input, const HostRecords& output, const HostRecords* stable_sorted) {
-  RecordVerdict v;
+  RecordVerdict v = verdict_sorted(input, output);
   v.checked_stable = stable_sorted != nullptr;
-  if (input.n != output.n || input.shape.fields != output.shape.fields || input.shape.key != output.shape.key ||
-      input.shape.layout != output.shape.layout)
-    return v;
-  v.sorted = true;
-  for (uint64_t i = 1; i < output.n && v.sorted; ++i)
-    if (output.key_ordered(i) < output.key_ordered(i - 1)) { v.sorted = false; v.first_bad = i; }
+  if (!v.sorted && v.first_bad == UINT64_MAX) return v;
   v.fields_follow = stable_sorted ? stable_sorted->bytes == output.bytes
                                   : record_multiset_hash(input) == record_multiset_hash(output);
   return v;

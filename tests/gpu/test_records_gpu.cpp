@@ -5,28 +5,14 @@
 #include <gtest/gtest.h>
 
 #include "baselines/cub_radix.h"
-#include "common/generators.h"
 #include "gpu_test_env.h"
 #include "records/record_gpu.h"
+#include "../unit/records_test_support.h"
 #include "registry.h"
 
 namespace sortscope::test {
 namespace {
 
-HostKeys input_keys(Distribution d, KeyType t, uint64_t n, uint64_t seed = 5) {
-  InputSpec spec;
-  spec.dist = d;
-  spec.key = t;
-  spec.n = n;
-  spec.seed = seed;
-  return generate_host(spec);
-}
-
-ParamValues defaults(const Algorithm& a) {
-  ParamValues p;
-  EXPECT_EQ(resolve_params(a.params(), p, a.id()), "");
-  return p;
-}
 
 const RecordSortOptions kOnGpu[] = {{RecordStrategy::Direct, Rearrange::Gather},
                                     {RecordStrategy::Indirect, Rearrange::Gather}};
@@ -37,7 +23,7 @@ void expect_gpu_sorts(const RecordSortAlgorithm& info, const RecordSortOptions& 
                            std::string(key_type_name(input.shape.key)) + " m=" + std::to_string(input.shape.fields) +
                            " n=" + std::to_string(input.n);
   const Algorithm& a = *find_algorithm(info.id);
-  const HostRecords got = measure_records_gpu(a, defaults(a), o, input, 0, 1).output;
+  const HostRecords got = measure_records_gpu(a, records_default_params(a), o, input, 0, 1).output;
   const HostRecords cub = measure_records_gpu(cub_radix_algorithm(), {}, RecordSortOptions{}, input, 0, 1).output;
   const HostRecords want = reference_sort_records(input);
   ASSERT_EQ(cub.bytes, want.bytes) << what << ": CUB pairs + gather against the stable sort";
@@ -57,17 +43,17 @@ TEST(RecordsGpu, EveryLayoutStrategyAndSortAgainstCubPairsAndGather) {
       for (RecordLayout l : kAllRecordLayouts)
         for (uint32_t m : {0u, 1u, 2u, 7u, 32u})
           for (uint64_t n : sizes)
-            expect_gpu_sorts(info, o, records_from_keys(input_keys(Distribution::FewUnique, KeyType::U32, n), m, l, m));
+            expect_gpu_sorts(info, o, records_from_keys(records_input_keys(Distribution::FewUnique, KeyType::U32, n), m, l, m));
 }
 
 TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
   for (KeyType t : kAllKeyTypes)
     for (const RecordSortAlgorithm& info : record_sort_algorithms())
       for (const RecordSortOptions& o : kOnGpu)
-        expect_gpu_sorts(info, o, records_from_keys(input_keys(Distribution::RandomizedDuplicates, t, 5003), 3,
+        expect_gpu_sorts(info, o, records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, 5003), 3,
                                                     RecordLayout::ByRecord, 2));
   if (g_sanitizer_run) return;
-  const HostKeys keys = input_keys(Distribution::Uniform, KeyType::U32, (1ull << 20) + 7, 9);
+  const HostKeys keys = records_input_keys(Distribution::Uniform, KeyType::U32, (1ull << 20) + 7, 9);
   for (RecordLayout l : kAllRecordLayouts)
     for (const RecordSortOptions& o : kOnGpu)
       for (const RecordSortAlgorithm& info : record_sort_algorithms())
@@ -76,8 +62,8 @@ TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
 
 TEST(RecordsGpu, CycleChasingIsRefusedOnTheGpu) {
   EXPECT_NE(check_records_gpu({RecordStrategy::Indirect, Rearrange::Cycles}), "");
-  const HostRecords in = records_from_keys(input_keys(Distribution::Uniform, KeyType::U32, 10), 1, RecordLayout::Hybrid, 1);
-  EXPECT_THROW(measure_records_gpu(*find_algorithm("radix"), defaults(*find_algorithm("radix")),
+  const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 10), 1, RecordLayout::Hybrid, 1);
+  EXPECT_THROW(measure_records_gpu(*find_algorithm("radix"), records_default_params(*find_algorithm("radix")),
                                    {RecordStrategy::Indirect, Rearrange::Cycles}, in, 0, 1),
                std::invalid_argument);
 }

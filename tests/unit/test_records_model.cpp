@@ -7,8 +7,8 @@
 
 #include <numeric>
 
-#include "common/generators.h"
 #include "records/record_sort.h"
+#include "records_test_support.h"
 #include "records/record_traffic.h"
 #include "registry.h"
 #include "test_workload.h"
@@ -16,20 +16,6 @@
 namespace sortscope::test {
 namespace {
 
-HostKeys input_keys(Distribution d, KeyType t, uint64_t n, uint64_t seed = 5) {
-  InputSpec spec;
-  spec.dist = d;
-  spec.key = t;
-  spec.n = n;
-  spec.seed = seed;
-  return generate_host(spec);
-}
-
-ParamValues defaults(const Algorithm& a) {
-  ParamValues p;
-  EXPECT_EQ(resolve_params(a.params(), p, a.id()), "");
-  return p;
-}
 
 struct Case {
   RecordStrategy strategy;
@@ -49,14 +35,14 @@ void expect_sorts(const RecordSortAlgorithm& info, const Case& c, const HostReco
   const Algorithm* a = find_algorithm(info.id);
   ASSERT_NE(a, nullptr) << info.id;
   HostRecords out = input;
-  sort_records_model(*a, defaults(*a), RecordSortOptions{c.strategy, c.rearrange}, out);
+  sort_records_model(*a, records_default_params(*a), RecordSortOptions{c.strategy, c.rearrange}, out);
   const RecordVerdict v = verify_records(input, out, info.stable);
   ASSERT_TRUE(v.ok()) << describe(info, c, input) << ": " << v.summary();
   if (info.stable) ASSERT_EQ(out.bytes, reference_sort_records(input).bytes) << describe(info, c, input);
 }
 
 TEST(RecordLayouts, PlaceKeysAndFieldsWhereTheLayoutSays) {
-  const HostKeys keys = input_keys(Distribution::Uniform, KeyType::U64, 5);
+  const HostKeys keys = records_input_keys(Distribution::Uniform, KeyType::U64, 5);
   const HostRecords f = records_from_keys(keys, 3, RecordLayout::ByField, 1);
   const HostRecords h = convert_layout(f, RecordLayout::Hybrid);
   const HostRecords r = convert_layout(f, RecordLayout::ByRecord);
@@ -84,7 +70,7 @@ TEST(RecordSort, EveryLayoutStrategyAndSortAgainstTheStableSort) {
           for (uint64_t n : {0ull, 1ull, 2ull, 1000ull}) {
             // Few unique keys: long runs of equal keys, where only a stable sort keeps input order.
             const HostRecords in =
-                records_from_keys(input_keys(Distribution::FewUnique, KeyType::U32, n), m, l, 7 + m);
+                records_from_keys(records_input_keys(Distribution::FewUnique, KeyType::U32, n), m, l, 7 + m);
             expect_sorts(info, c, in);
           }
 }
@@ -94,13 +80,13 @@ TEST(RecordSort, EveryKeyTypeWithDuplicates) {
     for (const RecordSortAlgorithm& info : record_sort_algorithms())
       for (const Case& c : kCases)
         for (Distribution d : {Distribution::Uniform, Distribution::RandomizedDuplicates})
-          expect_sorts(info, c, records_from_keys(input_keys(d, t, 3001), 5, RecordLayout::Hybrid, 3));
+          expect_sorts(info, c, records_from_keys(records_input_keys(d, t, 3001), 5, RecordLayout::Hybrid, 3));
 }
 
 TEST(RecordSort, LargeInputEveryLayoutAndStrategy) {
   // 2^20 + 7 records (partial last tiles, every pass); the sanitizer build uses 2^14 + 7.
   const uint64_t n = workload_n((1ull << 20) + 7, (1ull << 14) + 7);
-  const HostKeys keys = input_keys(Distribution::Uniform, KeyType::U32, n, 9);
+  const HostKeys keys = records_input_keys(Distribution::Uniform, KeyType::U32, n, 9);
   for (RecordLayout l : kAllRecordLayouts)
     for (const Case& c : kCases) expect_sorts(record_sort_algorithms()[0], c, records_from_keys(keys, 2, l, 2));
   // The unstable sort at size too, through the multiset check, with wide records.
@@ -110,13 +96,13 @@ TEST(RecordSort, LargeInputEveryLayoutAndStrategy) {
 
 TEST(RecordSort, StableSortsKeepEqualKeysInInputOrder) {
   // All keys equal: the only stable order is the input order, whatever the strategy.
-  const HostRecords in = records_from_keys(input_keys(Distribution::Zero, KeyType::I32, 777), 2,
+  const HostRecords in = records_from_keys(records_input_keys(Distribution::Zero, KeyType::I32, 777), 2,
                                            RecordLayout::ByRecord, 8);
   for (const RecordSortAlgorithm& info : record_sort_algorithms()) {
     if (!info.stable) continue;
     for (const Case& c : kCases) {
       HostRecords out = in;
-      sort_records_model(*find_algorithm(info.id), defaults(*find_algorithm(info.id)),
+      sort_records_model(*find_algorithm(info.id), records_default_params(*find_algorithm(info.id)),
                          RecordSortOptions{c.strategy, c.rearrange}, out);
       EXPECT_EQ(out.bytes, in.bytes) << describe(info, c, in);
     }
@@ -124,7 +110,7 @@ TEST(RecordSort, StableSortsKeepEqualKeysInInputOrder) {
 }
 
 TEST(RecordSort, VerificationCatchesAFieldThatDidNotFollowItsKey) {
-  const HostRecords in = records_from_keys(input_keys(Distribution::Uniform, KeyType::F32, 100), 3,
+  const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::F32, 100), 3,
                                            RecordLayout::ByField, 1);
   HostRecords out = reference_sort_records(in);
   ASSERT_TRUE(verify_records(in, out, true).ok());
@@ -138,7 +124,7 @@ TEST(RecordSort, VerificationCatchesAFieldThatDidNotFollowItsKey) {
 }
 
 TEST(RecordSort, FastVerificationForLargeSets) {
-  const HostRecords in = records_from_keys(input_keys(Distribution::FewUnique, KeyType::U64, 2000), 4,
+  const HostRecords in = records_from_keys(records_input_keys(Distribution::FewUnique, KeyType::U64, 2000), 4,
                                            RecordLayout::Hybrid, 1);
   const HostRecords want = reference_sort_records(in);
   EXPECT_TRUE(verify_records_fast(in, want, &want).ok());
@@ -160,14 +146,14 @@ TEST(RecordPermutation, CyclesMatchGatherAndCountCycles) {
   EXPECT_EQ(s.longest, 4u);
   EXPECT_EQ(s.length_log2_histogram, (std::vector<uint64_t>{1, 1, 1}));
   for (RecordLayout l : kAllRecordLayouts) {
-    const HostRecords in = records_from_keys(input_keys(Distribution::Uniform, KeyType::U64, 7), 4, l, 6);
+    const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U64, 7), 4, l, 6);
     HostRecords inplace = in;
     permute_records_in_place(inplace, perm);
     const HostRecords gathered = gather_records(in, perm);
     EXPECT_EQ(inplace.bytes, gathered.bytes);
     for (uint64_t j = 0; j < 7; ++j) EXPECT_EQ(gathered.record_bytes(j), in.record_bytes(perm[j]));
   }
-  HostRecords r = records_from_keys(input_keys(Distribution::Uniform, KeyType::U32, 3), 1, RecordLayout::Hybrid, 1);
+  HostRecords r = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 3), 1, RecordLayout::Hybrid, 1);
   EXPECT_THROW(permute_records_in_place(r, {0, 0, 1}), std::invalid_argument);
   EXPECT_THROW(gather_records(r, {0, 1, 3}), std::invalid_argument);
 }
@@ -201,9 +187,9 @@ TEST(RecordOptions, NamesParseAndLimits) {
   EXPECT_NE(check_record_fields(33).find("--fields"), std::string::npos);
   EXPECT_EQ(direct_passes(KeyType::U32), 4u);
   EXPECT_EQ(direct_passes(KeyType::F64), 8u);
-  HostRecords r = records_from_keys(input_keys(Distribution::Uniform, KeyType::U32, 3), 1, RecordLayout::Hybrid, 1);
+  HostRecords r = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 3), 1, RecordLayout::Hybrid, 1);
   EXPECT_THROW(sort_records_model(*find_algorithm("bitonic"), {}, {}, r), std::invalid_argument);
-  EXPECT_THROW(records_from_keys(input_keys(Distribution::Uniform, KeyType::U32, 3), 33, RecordLayout::Hybrid, 1),
+  EXPECT_THROW(records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 3), 33, RecordLayout::Hybrid, 1),
                std::invalid_argument);
 }
 
