@@ -159,6 +159,7 @@ nlohmann::ordered_json header_to_json(const TraceInfo& info) {
   if (info.baseline) {
     j["baseline_id"] = info.baseline_id;
     j["baseline"] = timing_to_json(*info.baseline);
+    if (info.baseline_verified) j["baseline_verified"] = *info.baseline_verified;
   }
   return j;
 }
@@ -189,6 +190,7 @@ TraceInfo header_from_json(const json& j) {
   if (f.has("baseline")) {
     info.baseline_id = f.str("baseline_id");
     info.baseline = timing_from_json(f.at("baseline"), "baseline.");
+    if (f.has("baseline_verified")) info.baseline_verified = f.boolean("baseline_verified");
   }
   return info;
 }
@@ -458,9 +460,24 @@ TraceInfo make_trace_info(const ExplainResult& explain, const DeviceInfo& device
     if (measured->baseline) {
       info.baseline_id = measured->baseline_id;
       info.baseline = measured->baseline;
+      info.baseline_verified = measured->baseline_verified;
     }
   }
   return info;
+}
+
+std::shared_ptr<const MeasureResult> recorded_measure(const TraceInfo& info) {
+  if (!info.timing) return nullptr;
+  auto m = std::make_shared<MeasureResult>();
+  m->scenario = info.scenario;
+  m->input_source = info.input_source;
+  m->device = info.device_name;
+  m->timing = *info.timing;
+  m->verdict = info.timing_verdict;
+  m->baseline_id = info.baseline_id;
+  m->baseline = info.baseline;
+  m->baseline_verified = info.baseline_verified.value_or(false);
+  return m;
 }
 
 std::vector<uint8_t> encode_trace(const TraceInfo& info, const Timeline& timeline) {

@@ -52,6 +52,7 @@ struct TraceInfo {
   Verdict timing_verdict;
   std::string baseline_id;
   std::optional<Timing> baseline;
+  std::optional<bool> baseline_verified;  // absent in traces written before it was recorded
 
   // "recorded on NVIDIA H200 (GPU), 2026-11-23 18:04 UTC": what the app and frames show.
   std::string label() const;
@@ -75,6 +76,11 @@ struct TraceLimits {
 
 // The whole file's bytes. Throws TraceError (an aux type without a codec is a program error:
 // std::logic_error).
+// The measurement a trace recorded, in the form a live one takes (the app's panels show it as
+// recorded); null when the writer did not measure. A baseline whose verification was not recorded
+// counts as unverified.
+std::shared_ptr<const MeasureResult> recorded_measure(const TraceInfo& info);
+
 std::vector<uint8_t> encode_trace(const TraceInfo& info, const Timeline& timeline);
 // Parses a whole file's bytes; throws TraceError with one line (without the file's name).
 Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits = {});

@@ -224,6 +224,9 @@ void GuiApp::show_trace(const Trace& trace, const std::string& path) {
   s.recording_file = path;
   // Runs submitted before do not replace the recording; the next edit of the scenario does.
   s.explain_generation = s.submitted_generation + 1;
+  // The recorded measurement is the one the panels show (none when the writer did not measure).
+  s.measure = recorded_measure(trace.info);
+  s.measure_generation = s.explain_generation;
   s.scenario = trace.info.scenario;
   s.scenario_dirty = false;
   s.scenario_error.clear();
@@ -386,7 +389,7 @@ void GuiApp::pump_session() {
         break;
       case SessionEvent::Kind::Measured:
         s.history.add_run(e.measure, e.generation);
-        if (e.generation == s.submitted_generation) {
+        if (e.generation == s.submitted_generation && !s.recording) {
           s.measure = e.measure;
           s.measure_generation = e.generation;
           s.measure_latency_ms =

@@ -49,9 +49,10 @@ void summary_line(AppState& s, bool one_line) {
     else ImGui::TextUnformatted(str.c_str());
     return true;
   };
-  const std::string headline = "n = " + format_size(s.measure->scenario.input.n) + ": " +
-                               format_si(t.keys_per_s) + " keys/s";
+  const std::string headline = std::string(s.recording ? "recorded, " : "") + "n = " +
+                               format_size(s.measure->scenario.input.n) + ": " + format_si(t.keys_per_s) + " keys/s";
   text(headline);
+  if (s.recording) item_tooltip("Measured when the trace was " + s.recording->label() + ".");
   item_tooltip("Median of " + std::to_string(t.ms.size()) + " repetitions after " + std::to_string(t.warmup) +
                " warm-up runs; the sweep measures each n the same way.");
   text("median " + format_duration_ms(t.median_ms) + " (" + format_duration_ms(t.min_ms) + " to " +
@@ -69,7 +70,9 @@ void summary_line(AppState& s, bool one_line) {
       item_tooltip(s.measure->baseline_id + " on the same input in the same run: median " +
                    format_duration_ms(s.measure->baseline->median_ms) + ", " +
                    format_si(s.measure->baseline->keys_per_s) + " keys/s" +
-                   (s.measure->baseline_verified ? " (verified)" : " (ITS OUTPUT FAILED VERIFICATION)") +
+                   (s.measure->baseline_verified ? " (verified)"
+                    : s.recording && !s.recording->baseline_verified ? " (its verification was not recorded)"
+                                                                       : " (ITS OUTPUT FAILED VERIFICATION)") +
                    ".\nAbove 1x: this algorithm is faster.");
     } else {
       left_out += "\n" + vs;

@@ -156,6 +156,26 @@ TEST(Trace, HeaderCarriesTheMeasuredTimingAndLabel) {
   EXPECT_EQ(t.info.created, info.created);
   EXPECT_NE(t.info.label().find("CPU model"), std::string::npos);
   EXPECT_NE(t.info.label().find("UTC"), std::string::npos);
+  // The app shows the recorded measurement as it shows a live one.
+  const std::shared_ptr<const MeasureResult> shown = recorded_measure(t.info);
+  ASSERT_NE(shown, nullptr);
+  EXPECT_EQ(shown->timing.ms, m.timing.ms);
+  EXPECT_TRUE(shown->verdict.ok());
+  EXPECT_EQ(shown->scenario.algorithm, "bitonic");
+  EXPECT_EQ(recorded_measure(TraceInfo{}), nullptr);
+  // A baseline's verification travels with it; older traces without it read as not recorded.
+  TraceInfo with_baseline = info;
+  with_baseline.baseline_id = "cub-merge";
+  with_baseline.baseline = m.timing;
+  with_baseline.baseline_verified = true;
+  const std::vector<uint8_t> b2 = encode_trace(with_baseline, r.timeline);
+  const Trace t2 = decode_trace(b2.data(), b2.size());
+  ASSERT_TRUE(t2.info.baseline_verified.has_value());
+  EXPECT_TRUE(*t2.info.baseline_verified);
+  EXPECT_TRUE(recorded_measure(t2.info)->baseline_verified);
+  with_baseline.baseline_verified.reset();
+  const std::vector<uint8_t> b3 = encode_trace(with_baseline, r.timeline);
+  EXPECT_FALSE(decode_trace(b3.data(), b3.size()).info.baseline_verified.has_value());
   // The header is readable as text right after the prefix.
   const std::string text(bytes.begin(), bytes.begin() + std::min<size_t>(bytes.size(), 400));
   EXPECT_EQ(text.rfind("SORTSCOPE-TRACE\n", 0), 0u);
