@@ -67,11 +67,16 @@ void GuiApp::draw_lesson() {
     }
   }
 
+  // Over the picture's top right, below the view's banner and toolbar so their labels stay
+  // readable (the panel's area until the picture has been laid out once).
   const Rect& area = s.rects.view;
+  const Rect& pic = s.view_rect.w > 0 ? s.view_rect : area;
   const float fs = ImGui::GetFontSize();
-  const float w = std::clamp(area.w * 0.42f, fs * 16, fs * 30);
-  ImGui::SetNextWindowPos(ImVec2((area.x + area.w) - w - fs * 0.6f, area.y + fs * 3.2f), ImGuiCond_Always);
+  const float w = std::clamp(pic.w * 0.42f, fs * 16, fs * 30);
+  const float top = s.view_rect.w > 0 ? pic.y + fs * 0.3f : area.y + fs * 3.2f;
+  ImGui::SetNextWindowPos(ImVec2(pic.x + pic.w - w - fs * 0.3f, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, std::max(fs * 8, area.y + area.h - top)));
   ImGui::SetNextWindowBgAlpha(0.92f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
