@@ -32,7 +32,7 @@ unsigned blocks_for(uint64_t items) {
 
 // The sampled searches of a highlighted pair of `len` keys, from the capture's slots.
 void read_searches(const SearchMergeCapture& c, uint64_t len, SiblingSearches& s) {
-  const uint64_t stride = std::max<uint64_t>(1, (len + kSearchMergeSampledSearches - 1) / kSearchMergeSampledSearches);
+  const uint64_t stride = search_merge_sample_stride(len);
   for (uint64_t slot = 0; slot * stride < len && slot < uint64_t(kSlots); ++slot) {
     s.key.push_back(uint32_t(slot * stride));
     s.rank.push_back(c.slot_rank[slot]);

@@ -22,35 +22,30 @@ struct SearchMergeCapture {
   unsigned long long items, total, max_work;                  // every item of the launch
 };
 
-// One item's work, and a sampled search's probes.
-__device__ inline void add_work(SearchMergeCapture* cap, uint64_t work) {
-  atomicAdd(&cap->items, 1ull);
-  atomicAdd(&cap->total, static_cast<unsigned long long>(work));
-  atomicMax(&cap->max_work, static_cast<unsigned long long>(work));
-}
-
-// Ranks `x` in its sibling run, counting the probes and keeping them in `slot` when it is >= 0.
-template <class Word>
-__device__ uint32_t ranked(Word x, const Word* sibling, uint32_t len, bool x_in_right, SearchMergeCapture* cap,
-                           int slot, uint32_t& probes) {
-  probes = 0;
-  const uint32_t r = sibling_rank(x, sibling, len, x_in_right, [&](uint32_t p) {
+// What explain mode keeps of one item (search_merge_rank.h's merge_*_item): the probes of a
+// sampled search in its slot (-1: not sampled), and every item's work. Null `cap`: nothing.
+struct ItemCapture {
+  SearchMergeCapture* cap;
+  int slot;
+  uint32_t probes = 0;
+  // The slot of key i of a pair of `len` keys when the pair is the highlighted one, else -1.
+  __device__ ItemCapture(SearchMergeCapture* c, bool highlighted, uint64_t i, uint64_t len)
+      : cap(c), slot(c && highlighted && search_merge_sampled(i, len) ? int(i / search_merge_sample_stride(len)) : -1) {}
+  __device__ void operator()(uint32_t p) {
     if (slot >= 0 && probes < kMaxProbes) cap->probes[slot][probes] = p;
     ++probes;
-  });
-  if (slot >= 0) {
-    cap->slot_rank[slot] = r;
-    cap->slot_probes[slot] = probes;
   }
-  return r;
-}
-
-// The sample slot of key i of a highlighted pair of `len` keys, or -1.
-__device__ inline int sample_slot(bool highlighted, uint64_t i, uint64_t len) {
-  if (!highlighted || !search_merge_sampled(i, len)) return -1;
-  const uint64_t stride = (len + kSearchMergeSampledSearches - 1) / kSearchMergeSampledSearches;
-  return int(i / (stride > 0 ? stride : 1));
-}
+  __device__ void done(const SearchMergeItem& it) {
+    if (!cap) return;
+    if (slot >= 0) {
+      cap->slot_rank[slot] = it.rank;
+      cap->slot_probes[slot] = probes;
+    }
+    atomicAdd(&cap->items, 1ull);
+    atomicAdd(&cap->total, static_cast<unsigned long long>(it.work));
+    atomicMax(&cap->max_work, static_cast<unsigned long long>(it.work));
+  }
+};
 
 // §2.4: the rank sort. Every thread counts its tile's keys below its own (and the equal ones before
 // it, stable; after it, unstable: search_merge_model.cpp says why) and writes its key there. All
@@ -153,15 +148,8 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
       const uint32_t pb = i / (2 * run) * (2 * run);
       const uint32_t a = count - pb < run ? count - pb : run;
       const uint32_t c = count - pb - a < run ? count - pb - a : run;
-      const uint32_t j = i - pb;
-      const bool right = j >= a;
-      const uint32_t own = right ? j - a : j;
-      const int slot = cap ? sample_slot(blockIdx.x == highlight && pb == 0, j, a + c) : -1;
-      uint32_t probes = 0;
-      const uint32_t r = ranked(k0[i], right ? k0 + pb : k0 + pb + a, right ? a : c, right, cap, slot, probes);
-      k1[pb + own + r] = k0[i];
-      if (kValues) v1[pb + own + r] = v0[i];
-      if (cap) add_work(cap, probes);
+      ItemCapture ic(cap, blockIdx.x == highlight && pb == 0, i - pb, uint64_t(a) + c);
+      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, ic));
     }
     __syncthreads();
     Word* tk = k0;
@@ -177,8 +165,7 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
   }
 }
 
-// §3 (a), mergebinaryWithRepParallelV4: one thread per key; its place is its index in its run plus
-// its rank in the sibling run.
+// §3 (a), mergebinaryWithRepParallelV4: one thread per key (merge_full_item).
 template <class Word, bool kValues>
 __global__ void global_full_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, SearchMergeCapture* cap, uint64_t highlight) {
@@ -187,21 +174,12 @@ __global__ void global_full_kernel(const Word* src, const uint32_t* src_v, Word*
     const uint32_t a = uint32_t(n - b < run ? n - b : run);
     const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
     const uint32_t i = uint32_t(g - b);
-    const bool right = i >= a;
-    const uint32_t own = right ? i - a : i;
-    const int slot = cap ? sample_slot(q == highlight, i, uint64_t(a) + c) : -1;
-    uint32_t probes = 0;
-    const Word x = src[g];
-    const uint32_t r = ranked(x, right ? src + b : src + b + a, right ? a : c, right, cap, slot, probes);
-    dst[b + own + r] = x;
-    if (kValues) dst_v[b + own + r] = src_v[g];
-    if (cap) add_work(cap, probes);
+    ItemCapture ic(cap, q == highlight, i, uint64_t(a) + c);
+    ic.done(merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic));
   }
 }
 
-// §3 (b), mergebinaryWithRepHalfParallelV2: one thread per left-run key L[i]: it finds
-// pos = #{R < L[i]}, writes L[i], then walks back through R copying the keys >= L[i - 1] to their
-// places; the first item has no left neighbour and copies R's prefix, the last also R's tail.
+// §3 (b), mergebinaryWithRepHalfParallelV2: one thread per left-run key (merge_half_item).
 template <class Word, bool kValues>
 __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, uint64_t pairs, SearchMergeCapture* cap, uint64_t highlight) {
@@ -212,26 +190,8 @@ __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word*
     const uint32_t a = uint32_t(n - b < run ? n - b : run);
     if (i >= a) continue;
     const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
-    const Word* L = src + b;
-    const Word* R = src + b + a;
-    const int slot = cap ? sample_slot(q == highlight, i, a) : -1;
-    uint32_t probes = 0;
-    const uint32_t pos = ranked(L[i], R, c, false, cap, slot, probes);
-    dst[b + i + pos] = L[i];
-    if (kValues) dst_v[b + i + pos] = src_v[b + i];
-    uint64_t copies = 0;
-    for (uint32_t j = pos; j-- > 0;) {
-      if (i > 0 && R[j] < L[i - 1]) break;
-      dst[b + i + j] = R[j];
-      if (kValues) dst_v[b + i + j] = src_v[b + a + j];
-      ++copies;
-    }
-    if (i + 1 == a)
-      for (uint32_t j = pos; j < c; ++j, ++copies) {
-        dst[b + a + j] = R[j];
-        if (kValues) dst_v[b + a + j] = src_v[b + a + j];
-      }
-    if (cap) add_work(cap, probes + copies);
+    ItemCapture ic(cap, q == highlight, i, a);
+    ic.done(merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic));
   }
 }
 

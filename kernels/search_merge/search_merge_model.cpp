@@ -16,70 +16,26 @@
 namespace sortscope {
 namespace {
 
-// Merges the pair L = src[b, b + a), R = src[b + a, b + a + c) into dst[b, ...) with one work-item
-// per key (§3 (a), mergebinaryWithRepParallelV4): each key's place is its index in its run plus its
-// rank in the sibling run (search_merge_rank.h).
+// One merge of the pair L = src[b, b + a), R = src[b + a, b + a + c) into dst[b, ...): every key of
+// the pair (full) or of L (half) placed by search_merge_rank.h's item functions, the sampled keys'
+// searches kept in `cap`.
 template <class Word>
-void merge_pair_full(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a, uint32_t c,
-                     SearchMergeWork& work, SiblingSearches* cap) {
-  for (uint32_t i = 0; i < a + c; ++i) {
-    const bool right = i >= a;
-    const Word x = sk[b + i];
-    const uint32_t own = right ? i - a : i;
-    const bool sample = cap && search_merge_sampled(i, a + c);
-    uint32_t probes = 0;
-    const uint32_t r = sibling_rank(x, right ? sk + b : sk + b + a, right ? a : c, right, [&](uint32_t p) {
-      ++probes;
+void merge_pair(bool half, const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a,
+                uint32_t c, SearchMergeWork& work, SiblingSearches* cap) {
+  const uint32_t items = half ? a : a + c;
+  for (uint32_t i = 0; i < items; ++i) {
+    const bool sample = cap && search_merge_sampled(i, items);
+    auto probe = [&](uint32_t p) {
       if (sample) cap->probes.push_back(p);
-    });
+    };
+    const SearchMergeItem it = half ? merge_half_item(sk, sv, dk, dv, b, a, c, i, probe)
+                                    : merge_full_item(sk, sv, dk, dv, b, a, c, i, probe);
     if (sample) {
       cap->key.push_back(i);
-      cap->rank.push_back(r);
+      cap->rank.push_back(it.rank);
       cap->probe_begin.push_back(uint32_t(cap->probes.size()));
     }
-    work.add(probes);
-    dk[b + own + r] = x;
-    if (dv) dv[b + own + r] = sv[b + i];
-  }
-}
-
-// The same merge with one work-item per left-run key (§3 (b), mergebinaryWithRepHalfParallelV2):
-// item i finds pos = #{R < L[i]}, writes L[i] at i + pos, then walks back through R copying the
-// keys >= L[i - 1] (those that land between L[i - 1] and L[i]) to their places; the first item has
-// no left neighbour and copies R's prefix, the last also copies R's tail. Same places as the full
-// version; the work of an item is its probes plus its copies.
-template <class Word>
-void merge_pair_half(const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a, uint32_t c,
-                     SearchMergeWork& work, SiblingSearches* cap) {
-  const Word* L = sk + b;
-  const Word* R = sk + b + a;
-  for (uint32_t i = 0; i < a; ++i) {
-    const bool sample = cap && search_merge_sampled(i, a);
-    uint32_t probes = 0;
-    const uint32_t pos = sibling_rank(L[i], R, c, false, [&](uint32_t p) {
-      ++probes;
-      if (sample) cap->probes.push_back(p);
-    });
-    if (sample) {
-      cap->key.push_back(i);
-      cap->rank.push_back(pos);
-      cap->probe_begin.push_back(uint32_t(cap->probes.size()));
-    }
-    dk[b + i + pos] = L[i];
-    if (dv) dv[b + i + pos] = sv[b + i];
-    uint64_t copies = 0;
-    for (uint32_t j = pos; j-- > 0;) {
-      if (i > 0 && R[j] < L[i - 1]) break;
-      dk[b + i + j] = R[j];
-      if (dv) dv[b + i + j] = sv[b + a + j];
-      ++copies;
-    }
-    if (i + 1 == a)
-      for (uint32_t j = pos; j < c; ++j, ++copies) {
-        dk[b + a + j] = R[j];
-        if (dv) dv[b + a + j] = sv[b + a + j];
-      }
-    work.add(probes + copies);
+    work.add(it.work);
   }
 }
 
@@ -176,7 +132,7 @@ class Model {
           const uint32_t a = uint32_t(std::min(run, te - b)), c = uint32_t(std::min(run, te - b - a));
           const bool capture = rec_ && t == p_.highlight_tile() && b == tb;
           if (capture) cap = search_merge_pair(uint32_t(stage), true, run, b, a, c);
-          merge_pair_full(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
+          merge_pair(false, k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
         }
       }
       swap_buffers();
@@ -196,8 +152,7 @@ class Model {
       const uint32_t a = uint32_t(std::min(run, p_.n - b)), c = uint32_t(std::min(run, p_.n - b - a));
       const bool capture = rec_ && q == highlight;
       if (capture) cap = search_merge_pair(uint32_t(pass), false, run, b, a, c);
-      if (half) merge_pair_half(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
-      else merge_pair_full(k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
+      merge_pair(half, k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
     }
     swap_buffers();
     if (rec_) rec_->global_pass(pass, work, std::move(cap), state());

@@ -15,6 +15,9 @@ namespace sortscope {
 
 // Keys of the sibling run [run, run + len) that precede `key` (see above); `probe(i)` is called
 // with every position the search reads, for the timeline's probe traces.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
+#endif
 template <class Word, class Probe>
 SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, uint32_t len, bool key_in_right, Probe&& probe) {
   return partition_point(uint32_t(0), len, [&](uint32_t i) {
@@ -23,12 +26,77 @@ SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, uint32_t len, bool
   });
 }
 
-// The timeline shows the searches of about kSearchMergeSampledSearches keys of a highlighted pair of
-// `len` keys, evenly spaced: key i is one of them (the model and the kernels pick the same keys).
-inline constexpr uint32_t kSearchMergeSampledSearches = 24;
-SORTSCOPE_HD bool search_merge_sampled(uint64_t i, uint64_t len) {
-  const uint64_t stride = (len + kSearchMergeSampledSearches - 1) / kSearchMergeSampledSearches;
-  return i % (stride > 0 ? stride : 1) == 0;
+// One key's place in a merge of the pair L = src[b, b + a), R = src[b + a, b + a + c): the rank it
+// found in its sibling run and the work it did (probes, plus copies in the half version).
+struct SearchMergeItem {
+  uint32_t rank = 0;
+  uint64_t work = 0;
+};
+
+// §3 (a), one work-item per key (mergebinaryWithRepParallelV4): key i of the pair goes to its index
+// in its run plus its rank in the sibling run. Values follow when `dst_v` is set. The model and the
+// kernels (global passes and the local merge in shared memory) place every key through this.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
+#endif
+template <class Word, class Probe>
+SORTSCOPE_HD SearchMergeItem merge_full_item(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v,
+                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, Probe&& probe) {
+  const bool right = i >= a;
+  const uint32_t own = right ? i - a : i;
+  const Word x = src[b + i];
+  uint32_t probes = 0;
+  const uint32_t r = sibling_rank(x, right ? src + b : src + b + a, right ? a : c, right, [&](uint32_t p) {
+    ++probes;
+    probe(p);
+  });
+  dst[b + own + r] = x;
+  if (dst_v) dst_v[b + own + r] = src_v[b + i];
+  return {r, probes};
 }
+
+// §3 (b), one work-item per left-run key (mergebinaryWithRepHalfParallelV2): item i finds
+// pos = #{R < L[i]}, writes L[i] at i + pos, then walks back through R copying the keys >= L[i - 1]
+// (those that land between L[i - 1] and L[i]) to their places; the first item has no left
+// neighbour and copies R's prefix, the last also copies R's tail. Same places as the full version.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
+#endif
+template <class Word, class Probe>
+SORTSCOPE_HD SearchMergeItem merge_half_item(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v,
+                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, Probe&& probe) {
+  const Word* L = src + b;
+  const Word* R = src + b + a;
+  uint32_t probes = 0;
+  const uint32_t pos = sibling_rank(L[i], R, c, false, [&](uint32_t p) {
+    ++probes;
+    probe(p);
+  });
+  dst[b + i + pos] = L[i];
+  if (dst_v) dst_v[b + i + pos] = src_v[b + i];
+  uint64_t copies = 0;
+  for (uint32_t j = pos; j-- > 0;) {
+    if (i > 0 && R[j] < L[i - 1]) break;
+    dst[b + i + j] = R[j];
+    if (dst_v) dst_v[b + i + j] = src_v[b + a + j];
+    ++copies;
+  }
+  if (i + 1 == a)
+    for (uint32_t j = pos; j < c; ++j, ++copies) {
+      dst[b + a + j] = R[j];
+      if (dst_v) dst_v[b + a + j] = src_v[b + a + j];
+    }
+  return {pos, probes + copies};
+}
+
+// The timeline shows the searches of about kSearchMergeSampledSearches keys of a highlighted pair of
+// `len` keys, evenly spaced, every stride-th from the first (the model and the kernels pick the
+// same keys).
+inline constexpr uint32_t kSearchMergeSampledSearches = 24;
+SORTSCOPE_HD uint64_t search_merge_sample_stride(uint64_t len) {
+  const uint64_t stride = (len + kSearchMergeSampledSearches - 1) / kSearchMergeSampledSearches;
+  return stride > 0 ? stride : 1;
+}
+SORTSCOPE_HD bool search_merge_sampled(uint64_t i, uint64_t len) { return i % search_merge_sample_stride(len) == 0; }
 
 }  // namespace sortscope
