@@ -140,13 +140,14 @@ SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const Sam
   const uint64_t a = plan_.oversampling, m = sp.sample.size();
   for (uint64_t at : {m / 4, m / 2, 3 * m / 4}) {
     const uint64_t e = sp.sample[std::min(m - 1, at / a * a + a / 2)];
+    // Alg. 6's descent (search_tree_bucket), each node it reads kept.
     uint32_t j = 1;
     for (int l = 0; l < plan_.log_k; ++l) {
       t.path.push_back(j);
       j = 2 * j + uint32_t(e > t.tree[j]);
     }
     t.keys.push_back(e);
-    t.bucket.push_back(search_tree_bucket(t.tree.data(), plan_.log_k, e));
+    t.bucket.push_back(j - plan_.k);
   }
   return t;
 }

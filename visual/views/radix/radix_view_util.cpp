@@ -164,6 +164,14 @@ std::string capitalised(std::string word) {
   return word;
 }
 
+float legend_swatch(const AuxDrawContext& c, float x, float y, ImU32 col, const std::string& label) {
+  ImFont* f = small(c);
+  const float px = c.small_px;
+  c.dl->AddRectFilled(ImVec2(x, y + px * 0.2f), ImVec2(x + px * 0.8f, y + px), col);
+  text(c, f, px, x + px, y, to_u32(palette::kTextDim), label);
+  return x + px + text_width(f, px, label) + 10 * c.scale;
+}
+
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h) {
   const int passes = pass_count(c);
   // A bucket table has no digit bits: its pass is a distribution pass (sample sort).

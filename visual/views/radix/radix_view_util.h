@@ -49,6 +49,10 @@ Alternatives dropping(const std::vector<std::string>& parts);
 Rect begin_panel(const AuxDrawContext& c, const Rect& r, const Alternatives& titles, const Alternatives& subtitles);
 void end_panel(const AuxDrawContext& c);
 
+// A legend swatch of `col` with `label` (dim, small font) at (x, y); returns the x where the next
+// swatch starts.
+float legend_swatch(const AuxDrawContext& c, float x, float y, ImU32 col, const std::string& label);
+
 // Digits get the key colour map (colormap.h) by value, so digit 0 is dark violet and the largest
 // digit pale yellow, as keys are in the array view.
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha = 1);

@@ -118,14 +118,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
   }
   float lx = content.x;
   const float ly = strip.bottom() + gap;
-  auto item = [&](ImU32 col, const std::string& label) {
-    dl->AddRectFilled(ImVec2(lx, ly + spx * 0.2f), ImVec2(lx + spx * 0.8f, ly + spx), col);
-    text(c, sf, spx, lx + spx, ly, dim, label);
-    lx += spx + text_width(sf, spx, label) + 10 * sc;
-  };
-  item(to_u32(kBucketAnotherPass), "> M: another pass");
-  item(to_u32(kBucketLevelTwo), "<= M: level 2, one block");
-  item(to_u32(palette::kBlockB), "final (= part, constant)");
+  lx = legend_swatch(c, lx, ly, to_u32(kBucketAnotherPass), "> M: another pass");
+  lx = legend_swatch(c, lx, ly, to_u32(kBucketLevelTwo), "<= M: level 2, one block");
+  legend_swatch(c, lx, ly, to_u32(palette::kBlockB), "final (= part, constant)");
   end_panel(c);
 }
 

@@ -90,10 +90,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleLevel2Sta
   // Legend items in their long form while they fit, else their short one.
   const bool room = content.w > 60 * spx;
   auto item = [&](const std::array<float, 4>& col, const std::string& label, const std::string& brief) {
-    const std::string& l = room ? label : brief;
-    dl->AddRectFilled(ImVec2(lx, ly + spx * 0.2f), ImVec2(lx + spx * 0.8f, ly + spx), to_u32(col));
-    text(c, sf, spx, lx + spx, ly, dim, l);
-    lx += spx + text_width(sf, spx, l) + 10 * sc;
+    lx = legend_swatch(c, lx, ly, to_u32(col), room ? label : brief);
   };
   item(kBucketThreeWay, "<, > parts (pushed)", "<, >");
   item(palette::kBlockB, "= part (final)", "=");
