@@ -9,6 +9,7 @@
 
 #include "common/device_keys.h"
 #include "common/host_keys.h"
+#include "common/perf_model.h"
 #include "common/param_spec.h"
 #include "common/recorder.h"
 #include "common/timeline.h"
@@ -77,10 +78,18 @@ class Algorithm {
   }
 
   // Bytes the algorithm's kernels must move through device memory at least (for the bandwidth
-  // bound line and the fraction reached); 0 when no model is defined.
-  virtual double bytes_moved(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/,
-                             const ParamValues& /*params*/) const {
-    return 0;
+  // bound line and the fraction reached); 0 when no model is defined. By default the total of
+  // perf_model's launches.
+  virtual double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const {
+    return perf_model(n, type, with_values, params).total_bytes();
+  }
+
+  // The analytic model of a GPU run of (n, type, values, params): its measure-mode launches with the
+  // bytes and warp instructions the source paper counts (common/perf_model.h), in the order and
+  // with the names of Step::launch / Step::launch_name. Empty where no source gives a model.
+  virtual PerfModel perf_model(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/,
+                               const ParamValues& /*params*/) const {
+    return {};
   }
 };
 

@@ -2,6 +2,7 @@
 // row, the sorted keys as .npy, and the device's copy bandwidth for context.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@
 #include "common/output_file.h"
 #include "core/csv_writer.h"
 #include "core/interrupt.h"
+#include "core/model_report.h"
 #include "core/runner.h"
 #include "core/special_values.h"
 #include "option_checks.h"
@@ -35,6 +37,7 @@ struct RunArgs {
   bool bandwidth = false;
   bool baseline = false;
   bool overwrite_input = false;
+  std::string model_device;  // --model-device GBS,SMS,GHZ: the device the model predicts for
   RecordArgs records;
 };
 
@@ -58,11 +61,73 @@ std::string si(double v, const std::string& unit) {
 
 std::string ms_str(double ms) { return fmt::format("{:.{}f} ms", ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1)); }
 
+// --model-device "3350,132,1.98": bandwidth GB/s, SM count, SM clock GHz. One line naming the
+// option and what is allowed when it is not that.
+DeviceFacts parse_model_device(const std::string& text) {
+  const std::string usage = fmt::format("--model-device '{}': expected GBS,SMS,GHZ (device bandwidth in GB/s, "
+                                        "SM count, SM clock in GHz), e.g. 3350,132,1.98", text);
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t comma; (comma = text.find(',', start)) != std::string::npos; start = comma + 1)
+    parts.push_back(text.substr(start, comma - start));
+  parts.push_back(text.substr(start));
+  if (parts.size() != 3) throw std::runtime_error(usage);
+  auto number = [&](const std::string& t, double lo, double hi) {
+    size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(t, &used);
+    } catch (const std::exception&) {
+      throw std::runtime_error(usage);
+    }
+    if (used != t.size() || !(v >= lo && v <= hi)) throw std::runtime_error(usage);
+    return v;
+  };
+  DeviceFacts f;
+  f.bandwidth_gbs = number(parts[0], 1, 1e6);
+  const double sms = number(parts[1], 1, 100000);
+  if (sms != double(int(sms))) throw std::runtime_error(usage);
+  f.sm_count = int(sms);
+  f.clock_ghz = number(parts[2], 0.01, 100);
+  f.bandwidth_basis = "--model-device";
+  return f;
+}
+
+// The model beside the measurement: the total (and how far the measured median is from it) and
+// each launch's prediction with its bytes, warp instructions and bound (core/model_report.h).
+// `compare`: the measurement ran on the device the model predicts for, so their ratio means something.
+void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare) {
+  if (m.model.empty()) {
+    fmt::print("  model       none: {}\n", m.why_not);
+    return;
+  }
+  if (!m.predicted()) {
+    fmt::print("  model       {} moves {}; not predicted: {}{}\n", m.model.source, format_bytes(m.model.total_bytes()),
+               m.why_not, m.why_not.find("CPU model") != std::string::npos ? " (--model-device predicts for a GPU)" : "");
+    return;
+  }
+  const ModelPrediction& p = m.prediction;
+  fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz\n", m.model.source,
+             m.model.launches.size() == 1 ? "1 launch" : fmt::format("{} launches", m.model.launches.size()),
+             ms_str(p.total_ms), si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs),
+             m.facts.bandwidth_basis, m.facts.sm_count, m.facts.clock_ghz);
+  if (compare && t.median_ms > 0 && p.total_ms > 0)
+    fmt::print("              measured median {} = {:.2f}x the model's time\n", ms_str(t.median_ms),
+               t.median_ms / p.total_ms);
+  for (size_t i = 0; i < p.launches.size(); ++i) {
+    const LaunchModel& l = m.model.launches[i];
+    const LaunchPrediction& lp = p.launches[i];
+    fmt::print("              {:>4} {:<62} {:>10}  {:>18}  {} ({} bound)\n",
+               l.launch >= 0 ? fmt::format("#{}", l.launch) : std::string("-"), l.name, format_bytes(l.bytes),
+               l.warp_ops > 0 ? si(l.warp_ops, " warp instr") : std::string(), ms_str(lp.ms), bound_name(lp.bound));
+  }
+}
+
 // Records (--fields, --layout, --strategy, --rearrange): their own run (record_options.h). The
 // outputs of a keys run are refused with them until they are built for records.
 void run_records_command(const RunArgs& args) {
   const std::pair<bool, const char*> unsupported[] = {
-      {!args.csv.empty(), "--csv"}, {args.bandwidth, "--bandwidth"}};
+      {!args.csv.empty(), "--csv"}, {args.bandwidth, "--bandwidth"}, {!args.model_device.empty(), "--model-device"}};
   for (const auto& [given, name] : unsupported)
     if (given) throw std::runtime_error(fmt::format("{}: not with --fields yet (a records run prints its verdict and timing)", name));
   run_records(args.scenario, args.records, args.reps, args.warmup, args.baseline,
@@ -82,6 +147,8 @@ void run(const RunArgs& args) {
       throw std::runtime_error(fmt::format("--output '{}' is the --input file: give --overwrite-input to replace "
                                            "it with the sorted keys", args.output));
   }
+  const std::optional<DeviceFacts> model_device =
+      args.model_device.empty() ? std::nullopt : std::optional<DeviceFacts>(parse_model_device(args.model_device));
   const std::vector<std::string> params = csv_param_names(algo);
   const std::vector<std::string> header = csv_header(params);
   if (!args.csv.empty())
@@ -165,6 +232,14 @@ void run(const RunArgs& args) {
 #endif
   }
 
+  // The model: for --model-device when given, else for this GPU with the copy bandwidth measured
+  // above (--bandwidth) or, without it, the theoretical peak (the runner's).
+  if (model_device)
+    r.model = model_report(algo, r.scenario, r.params_ran, *model_device);
+  else if (backend == Backend::Gpu && r.copy_gb_per_s > 0)
+    r.model = model_report(algo, r.scenario, r.params_ran, device_facts(runner.device(), r.copy_gb_per_s));
+  print_model(r.model, t, s.input.n, backend == Backend::Gpu && !model_device);
+
   throw_if_interrupted();  // a signal during the last repetition still writes nothing
   if (!args.output.empty()) {
     if (r.verdict.ok()) {
@@ -204,6 +279,10 @@ void register_run_command(CLI::App& app) {
                 "speed ratio");
   cmd->add_flag("--bandwidth", args->bandwidth,
                 "Also measure the device's copy bandwidth and show the sort's GB/s as a share of it");
+  cmd->add_option("--model-device", args->model_device,
+                  "Predict the analytic model for a device of GBS,SMS,GHZ (bandwidth GB/s, SM count, SM clock), "
+                  "e.g. on the CPU model; default: this GPU")
+      ->check(non_empty());
   add_record_options(*cmd, args->records);
   cmd->callback([args] { run(*args); });
 }

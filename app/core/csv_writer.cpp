@@ -25,7 +25,8 @@ std::vector<std::string> csv_header(const std::vector<std::string>& param_names)
   for (const char* c : {"dist", "n", "key", "values", "seed", "dist_swap_percent", "dist_p", "dist_g",
                         "dist_r", "dist_entropy_k", "dist_unique", "input", "backend", "device",
                         "warmup", "reps", "median_ms", "min_ms", "max_ms", "keys_per_s", "gb_per_s",
-                        "bytes_basis", "copy_gb_per_s", "verdict", "verdict_detail", "baseline",
+                        "bytes_basis", "copy_gb_per_s", "model_ms", "model_keys_per_s",
+                        "model_bandwidth_gbs", "model_source", "verdict", "verdict_detail", "baseline",
                         "baseline_median_ms", "baseline_keys_per_s", "speedup_vs_baseline"})
     h.push_back(c);
   return h;
@@ -96,6 +97,12 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   row.push_back(fmt::format("{:.3f}", t.gb_per_s));
   row.push_back(t.bytes_basis);
   row.push_back(r.copy_gb_per_s > 0 ? fmt::format("{:.1f}", r.copy_gb_per_s) : std::string());
+  // The analytic model's prediction for this device (empty where it has none or was not predicted).
+  const bool model = r.model.predicted();
+  row.push_back(model ? fmt::format("{:.6f}", r.model.prediction.total_ms) : std::string());
+  row.push_back(model ? fmt::format("{:.0f}", r.model.prediction.keys_per_s(in.n)) : std::string());
+  row.push_back(model ? fmt::format("{:.1f}", r.model.facts.bandwidth_gbs) : std::string());
+  row.push_back(model ? r.model.model.source : std::string());
   row.push_back(r.verdict.ok() ? "verified" : "FAILED");
   row.push_back(r.verdict.summary());
   // The baseline measured on the same input in the same run (MeasureOptions::baseline), else empty.

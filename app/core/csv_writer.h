@@ -16,7 +16,9 @@ std::vector<std::string> csv_param_names(const Algorithm& a);
 // time, source, algorithm, <params...>, dist, n, key, values, seed, dist_swap_percent, dist_p, dist_g,
 // dist_r, dist_entropy_k, dist_unique, input, backend, device, warmup, reps, median_ms, min_ms,
 // max_ms, keys_per_s, gb_per_s, bytes_basis, copy_gb_per_s (the device's copy bandwidth measured in
-// the same run, empty when not), verdict, verdict_detail, baseline, baseline_median_ms,
+// the same run, empty when not), model_ms, model_keys_per_s, model_bandwidth_gbs, model_source (the
+// algorithm's analytic model for this device and the bandwidth it assumed, core/model_report.h;
+// empty when it has none or was not predicted), verdict, verdict_detail, baseline, baseline_median_ms,
 // baseline_keys_per_s, speedup_vs_baseline (CUB on the same input, empty when not measured).
 // Input knobs carry a "dist_" prefix so they never collide with a parameter's name.
 std::vector<std::string> csv_header(const std::vector<std::string>& param_names);

@@ -461,6 +461,13 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
   r.params_ran = ran;
   r.tuning_table = table;
   r.verdict = *verdict;
+  // The model for this device with its theoretical peak bandwidth; a caller that measured the copy
+  // bandwidth re-evaluates it with that (model_report.h).
+  r.model = model_report(a, s, ran, device_facts(device_, 0));
+  if (st.backend != Backend::Gpu && !r.model.model.empty()) {
+    r.model.prediction = {};
+    r.model.why_not = "the CPU model ran (its timings are not the GPU's the model predicts)";
+  }
   return r;
 }
 

@@ -25,6 +25,7 @@
 #include "common/timeline.h"
 #include "common/verify.h"
 #include "device_info.h"
+#include "model_report.h"
 
 namespace sortscope {
 
@@ -85,6 +86,9 @@ struct MeasureResult {
   // that gave the auto values, or "" when the built-in choices did.
   ParamValues params_ran;
   std::string tuning_table;
+  // The algorithm's analytic model evaluated for this device (model_report.h): set on the GPU with
+  // its theoretical peak bandwidth; not predicted for the CPU model (why_not says so).
+  ModelReport model;
   // Baseline time / our time (above 1: faster than the baseline); 0 without a baseline.
   double speedup() const { return baseline && timing.median_ms > 0 ? baseline->median_ms / timing.median_ms : 0; }
 };

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bitonic_model.h"
+#include "bitonic_perf_model.h"
 #include "bitonic_plan.h"
 #include "bitonic_scratch.h"
 #if SORTSCOPE_HAS_CUDA
@@ -59,6 +60,9 @@ class BitonicSort final : public Algorithm {
   double bytes_moved(uint64_t n, KeyType type, bool with_values,
                      const ParamValues& params) const override {
     return bitonic_bytes_moved(make_bitonic_plan(n, params), type, with_values);
+  }
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    return bitonic_perf_model(make_bitonic_plan(n, params), type, with_values);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "bitonic_perf_model.h"
 #include "common/param_dispatch.h"
 
 namespace sortscope {
@@ -156,16 +157,7 @@ Step bitonic_layer_step(const BitonicPlan& plan, int launch, int layer) {
 }
 
 double bitonic_bytes_moved(const BitonicPlan& plan, KeyType type, bool with_values) {
-  const double kb = double(key_bytes(type));
-  const double word = kb + (with_values ? 4.0 : 0.0);
-  double bytes = double(plan.launches.size()) * 2.0 * double(plan.padded_n) * word;
-  if (plan.padded_n != plan.n && plan.n > 1) {
-    // Copy into the padded scratch, fill the padding, copy back.
-    bytes += 2.0 * double(plan.n) * word + double(plan.padded_n - plan.n) * word +
-             2.0 * double(plan.n) * word;
-  }
-  if (!bitonic_transform_is_identity(type)) bytes += 4.0 * double(plan.n) * kb;
-  return bytes;
+  return bitonic_perf_model(plan, type, with_values).total_bytes();
 }
 
 }  // namespace sortscope

@@ -94,7 +94,7 @@ Step bitonic_layer_step(const BitonicPlan& plan, int launch, int layer);
 // Bytes the plan moves through device memory: every launch reads and writes the padded array
 // once (keys and values), plus run_gpu's passes around it: the ordered-bits transform and its
 // undo (signed and float keys), and for n not a power of two the copy into the padded scratch,
-// the padding fill and the copy back.
+// the padding fill and the copy back: the total of bitonic_perf_model (bitonic_perf_model.h).
 double bitonic_bytes_moved(const BitonicPlan& plan, KeyType type, bool with_values);
 // True where the ordered-bits transform is the identity (unsigned keys): run_gpu skips it.
 inline bool bitonic_transform_is_identity(KeyType type) {

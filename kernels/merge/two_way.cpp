@@ -6,6 +6,7 @@
 
 #include "merge_scratch.h"
 #include "two_way_model.h"
+#include "two_way_perf_model.h"
 #include "two_way_plan.h"
 #if SORTSCOPE_HAS_CUDA
 #include "two_way_gpu.h"
@@ -57,9 +58,9 @@ class TwoWayMerge final : public Algorithm {
     });
   }
 
-  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     const bool transform = type != KeyType::U32 && type != KeyType::U64;
-    return two_way_bytes_moved(make_two_way_plan(n, type, with_values, params), key_bytes(type), with_values, transform);
+    return two_way_perf_model(make_two_way_plan(n, type, with_values, params), key_bytes(type), with_values, transform);
   }
 };
 

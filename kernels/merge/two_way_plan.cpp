@@ -146,11 +146,15 @@ const std::vector<StepKind>& step_kinds_of(TwoWayStep) {
   return kKinds;
 }
 
-namespace {
-std::string block_sort_launch(const TwoWayPlan& p) {
+std::string two_way_block_sort_launch(const TwoWayPlan& p) {
   return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.block_threads, p.keys_per_thread);
 }
-}  // namespace
+std::string two_way_partition_launch(int pass) {
+  return fmt::format("partition (pass {}: one thread per output tile)", pass + 1);
+}
+std::string two_way_merge_launch(const TwoWayPlan& p, int pass) {
+  return fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1, p.threads, p.keys_per_thread);
+}
 
 Step two_way_input_step(const TwoWayPlan& p) {
   return make_step(
@@ -168,14 +172,14 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
                   fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
                               "transposition sort): runs of {}",
                               p.keys_per_thread, p.keys_per_thread),
-                  0, block_sort_launch(p));
+                  kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   } else {
     const uint64_t w = p.block_run(stage - 1);
     s = make_step(TwoWayStep::BlockSortMerge,
                   fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
                               "per pair, each merging {} keys from its merge-path split -> runs of {}",
                               w, 1 << stage, p.keys_per_thread, 2 * w),
-                  0, block_sort_launch(p));
+                  kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   }
   s.aux.push_back(BlockOwnership{p.block_tile});
   return s;
@@ -187,7 +191,7 @@ Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uin
                      fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
                                  "of runs of {} ({} splits, one per thread block)",
                                  pass + 1, p.tile, r, p.tiles),
-                     1 + 2 * pass, fmt::format("partition (pass {}: one thread per output tile)", pass + 1));
+                     two_way_partition_launch_index(pass), two_way_partition_launch(pass));
   MergeBlockShares shares;
   shares.pass = uint32_t(pass);
   shares.run_keys_in = r;
@@ -231,17 +235,9 @@ Step two_way_merge_step(const TwoWayPlan& p, int pass) {
                 fmt::format("Pass {}: each of {} blocks merged its {} outputs from its share of A "
                             "and B -> runs of {}",
                             pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
-                2 + 2 * pass,
-                fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1, p.threads, p.keys_per_thread));
+                two_way_merge_launch_index(pass), two_way_merge_launch(p, pass));
   s.aux.push_back(BlockOwnership{p.tile});
   return s;
-}
-
-double two_way_bytes_moved(const TwoWayPlan& plan, int key_bytes, bool with_values, bool transform) {
-  const double item = key_bytes + (with_values ? 4 : 0);
-  double bytes = 2.0 * double(plan.n) * item * double(1 + plan.passes);
-  if (transform) bytes += 4.0 * double(plan.n) * key_bytes;
-  return bytes;
 }
 
 }  // namespace sortscope

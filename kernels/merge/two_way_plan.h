@@ -134,13 +134,20 @@ SORTSCOPE_HD uint64_t merge_tile_a_end(const MergeTile& m, const uint64_t* split
 const std::vector<std::string>& two_way_pseudo_code();
 enum class TwoWayStep { Input, BlockSortRegisters, BlockSortMerge, Partition, Merge };
 const std::vector<StepKind>& step_kinds_of(TwoWayStep);
+// The measure-mode launches, in order (Step::launch, Step::launch_name): the block sort, then per
+// pass a partition and a merge.
+inline constexpr int kTwoWayBlockSortLaunch = 0;
+inline int two_way_partition_launch_index(int pass) { return 1 + 2 * pass; }
+inline int two_way_merge_launch_index(int pass) { return 2 + 2 * pass; }
+std::string two_way_block_sort_launch(const TwoWayPlan& plan);
+std::string two_way_partition_launch(int pass);
+std::string two_way_merge_launch(const TwoWayPlan& plan, int pass);
+
 Step two_way_input_step(const TwoWayPlan& plan);
 Step two_way_block_step(const TwoWayPlan& plan, int stage);
 // splits: tiles entries, the A-split of every tile's starting diagonal (relative to its pair).
 Step two_way_partition_step(const TwoWayPlan& plan, int pass, const std::vector<uint64_t>& splits);
 Step two_way_merge_step(const TwoWayPlan& plan, int pass);
 
-// Bytes the kernels move: the block sort and every pass read and write every item once.
-double two_way_bytes_moved(const TwoWayPlan& plan, int key_bytes, bool with_values, bool transform);
 
 }  // namespace sortscope

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "radix_model.h"
+#include "radix_perf_model.h"
 #include "radix_plan.h"
 #include "radix_scratch.h"
 #include "radix_steps.h"
@@ -68,6 +69,11 @@ class RadixAlgorithm final : public Algorithm {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     return radix_bytes_moved(make_radix_plan(v_, n, type, with_values, p));
+  }
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    return radix_perf_model(make_radix_plan(v_, n, type, with_values, p));
   }
 
  private:

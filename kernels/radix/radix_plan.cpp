@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/size_table.h"
+#include "radix_perf_model.h"
 
 namespace sortscope {
 namespace {
@@ -203,17 +204,6 @@ std::string RadixPlan::describe() const {
                      v, passes, radix_bits, threads, keys_per_thread, tile_keys, tiles, blocks);
 }
 
-double radix_bytes_moved(const RadixPlan& p) {
-  const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
-  if (p.single_block) return n * (2 * kb + 2 * vb);  // read once, written once
-  if (p.variant == RadixVariant::ReduceThenScan) {
-    // Fig. 6: per pass the upsweep reads the keys, the downsweep reads and writes keys and values.
-    double bytes = p.passes * n * (3 * kb + 2 * vb);
-    if (p.passes % 2) bytes += n * (2 * kb + 2 * vb);  // the result is copied back in place
-    return bytes;
-  }
-  // Onesweep: one read of the keys for all histograms, then per pass one read and one write.
-  return n * kb + p.passes * n * (2 * kb + 2 * vb);
-}
+double radix_bytes_moved(const RadixPlan& p) { return radix_perf_model(p).total_bytes(); }
 
 }  // namespace sortscope

@@ -112,8 +112,8 @@ struct RadixPlan {
 RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool with_values,
                           const ParamValues& params);
 
-// Bytes the variant's kernels move through device memory at least (reads + writes of keys and
-// values; the small count arrays are left out), for Algorithm::bytes_moved.
+// Bytes the variant's kernels move through device memory at least (reads + writes of keys, values
+// and count arrays), for Algorithm::bytes_moved: the total of radix_perf_model (radix_perf_model.h).
 double radix_bytes_moved(const RadixPlan& plan);
 
 }  // namespace sortscope

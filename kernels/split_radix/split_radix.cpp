@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "split_radix_model.h"
+#include "split_radix_perf_model.h"
 #include "split_radix_plan.h"
 #include "split_radix_scratch.h"
 #include "split_radix_steps.h"
@@ -61,6 +62,11 @@ class SplitRadixSort final : public Algorithm {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     return split_radix_bytes_moved(make_split_radix_plan(n, type, with_values, p));
+  }
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    return split_radix_perf_model(make_split_radix_plan(n, type, with_values, p));
   }
 };
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "split_radix_perf_model.h"
+
 namespace sortscope {
 
 const std::vector<ParamSpec>& split_radix_params() {
@@ -61,9 +63,6 @@ std::string SplitRadixPlan::describe() const {
                      passes, digit_bits, threads, keys_per_thread, tile_keys, tiles);
 }
 
-double split_radix_bytes_moved(const SplitRadixPlan& p) {
-  const double per = double(p.key_bits / 8) + (p.with_values ? 4.0 : 0.0);
-  return double(p.n) * per * 4.0 * p.passes;
-}
+double split_radix_bytes_moved(const SplitRadixPlan& p) { return split_radix_perf_model(p).total_bytes(); }
 
 }  // namespace sortscope

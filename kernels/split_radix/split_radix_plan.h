@@ -64,7 +64,8 @@ struct SplitRadixPlan {
 SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 
 // Bytes the kernels move through device memory at least: per pass the local sort reads and writes
-// every key (and value), the scatter reads and writes them again.
+// every key (and value), the scatter reads and writes them again, and the count matrix: the total
+// of split_radix_perf_model (split_radix_perf_model.h).
 double split_radix_bytes_moved(const SplitRadixPlan& plan);
 
 }  // namespace sortscope

@@ -233,6 +233,30 @@ TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {
   EXPECT_EQ(files_in_dir(), (std::set<std::string>{"sorted.npy", "timings.csv"}));
 }
 
+TEST_F(Cli, RunShowsTheModelForAGivenDevice) {
+  // The CPU model ran: the model says what it moves but predicts no time without a GPU ...
+  Result r = run({"run", "--cpu", "--algo", "split-radix", "--n", "64K", "--reps", "1", "--warmup", "0"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("model       Satish et al. 2010 §4.4.2 moves"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not predicted: the CPU model ran"), std::string::npos) << r.out;
+  // ... and with --model-device, the total and one line per launch (8 passes x 3 launches), in the CSV too.
+  const fs::path csv = dir_ / "model.csv";
+  r = run({"run", "--cpu", "--algo", "split-radix", "--n", "64K", "--reps", "1", "--warmup", "0", "--model-device",
+           "3350,132,1.98", "--csv", csv.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("(24 launches): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3350 GB/s (--model-device), 132 SMs at 1.98 GHz"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#23 pass 8: scatter of the digit runs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(compute bound)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the model's time"), std::string::npos) << "a CPU time is no measure of a GPU model";
+  std::istringstream lines(slurp(csv));
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  EXPECT_NE(header.find(",model_ms,model_keys_per_s,model_bandwidth_gbs,model_source,"), std::string::npos) << header;
+  EXPECT_NE(row.find(",3350.0,Satish et al. 2010 §4.4.2,"), std::string::npos) << row;
+}
+
 TEST_F(Cli, InputFileRoundTrip) {
   // Raw little-endian i64 keys in, sorted .npy out.
   const fs::path raw = dir_ / "keys.i64", out = dir_ / "out.npy";
@@ -260,6 +284,9 @@ TEST_F(Cli, GarbageIsRefusedWithOneLineNamingTheOption) {
   expect_error({"run", "--cpu", "--n", "64", "--unique", "-1"}, {"--unique"});
   expect_error({"run", "--cpu", "--n", "64", "--warmup", "2147483647"}, {"--warmup"});
   expect_error({"run", "--cpu", "--n", "64", "--reps", "1000000000"}, {"--reps"});
+  expect_error({"run", "--cpu", "--n", "64", "--model-device", "3350,132"}, {"--model-device", "GBS,SMS,GHZ"});
+  expect_error({"run", "--cpu", "--n", "64", "--model-device", "3350,13.5,1.9"}, {"--model-device"});
+  expect_error({"run", "--cpu", "--n", "64", "--model-device", "nan,132,1.9"}, {"--model-device"});
   expect_error({"render", "--cpu", "--n", "64", "--size", "40x40", "--out", (dir_ / "f").string()},
                {"--size", "64..8192"});
   expect_error({"render", "--cpu", "--n", "64", "--out", ""}, {"--out", "empty"});

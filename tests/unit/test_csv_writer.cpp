@@ -10,7 +10,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "core/csv_writer.h"
+#include "core/model_report.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -150,6 +153,20 @@ TEST(CsvWriter, ParamsAreColumnsAndRowsMatchTheHeader) {
   EXPECT_EQ(col("baseline_median_ms"), "3.000000");
   EXPECT_EQ(col("baseline_keys_per_s"), "1365333");
   EXPECT_EQ(col("speedup_vs_baseline"), "1.5000");  // its 3 ms over our 2 ms
+  // The model's columns: empty until it is predicted, then its time, keys/s, bandwidth and source.
+  EXPECT_EQ(col("model_ms"), "");
+  EXPECT_EQ(col("model_source"), "");
+  DeviceFacts facts;
+  facts.bandwidth_gbs = 1000;
+  facts.sm_count = 100;
+  facts.clock_ghz = 1;
+  r.model = model_report(*a, r.scenario, r.scenario.params, facts);
+  ASSERT_TRUE(r.model.predicted()) << r.model.why_not;
+  row = csv_row(r, params);
+  EXPECT_EQ(col("model_ms"), fmt::format("{:.6f}", r.model.prediction.total_ms));
+  EXPECT_EQ(col("model_keys_per_s"), fmt::format("{:.0f}", 4096 / (r.model.prediction.total_ms * 1e-3)));
+  EXPECT_EQ(col("model_bandwidth_gbs"), "1000.0");
+  EXPECT_EQ(col("model_source"), "Leischner 2010 §5.3.2");
   r.verdict.sorted = false;
   r.verdict.first_unsorted = 17;
   row = csv_row(r, params);

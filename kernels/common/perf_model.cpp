@@ -1,0 +1,49 @@
+#include "perf_model.h"
+
+#include <stdexcept>
+
+namespace sortscope {
+
+std::string check_device_facts(const DeviceFacts& f) {
+  if (!(f.bandwidth_gbs > 0)) return "no device bandwidth to predict memory time from";
+  if (f.sm_count <= 0) return "no SM count to predict compute time from";
+  if (!(f.clock_ghz > 0)) return "no SM clock to predict compute time from";
+  if (!(f.warp_ops_per_sm_clock > 0)) return "no issue rate to predict compute time from";
+  return {};
+}
+
+double PerfModel::total_bytes() const {
+  double b = 0;
+  for (const LaunchModel& l : launches) b += l.bytes;
+  return b;
+}
+
+double PerfModel::total_warp_ops() const {
+  double o = 0;
+  for (const LaunchModel& l : launches) o += l.warp_ops;
+  return o;
+}
+
+std::string_view bound_name(ModelBound b) { return b == ModelBound::Memory ? "memory" : "compute"; }
+
+LaunchPrediction predict_launch(const LaunchModel& l, const DeviceFacts& f) {
+  if (auto e = check_device_facts(f); !e.empty()) throw std::invalid_argument(e);
+  LaunchPrediction p;
+  p.memory_ms = l.bytes / (f.bandwidth_gbs * 1e9) * 1e3;
+  p.compute_ms = l.warp_ops / f.warp_ops_per_s() * 1e3;
+  // Satish et al. 2010 A.3: cycles_step = max(ops * cycles_per_op / IPC, bytes / bandwidth).
+  p.bound = p.compute_ms > p.memory_ms ? ModelBound::Compute : ModelBound::Memory;
+  p.ms = p.bound == ModelBound::Compute ? p.compute_ms : p.memory_ms;
+  return p;
+}
+
+ModelPrediction predict(const PerfModel& m, const DeviceFacts& f) {
+  ModelPrediction out;
+  for (const LaunchModel& l : m.launches) {
+    out.launches.push_back(predict_launch(l, f));
+    out.total_ms += out.launches.back().ms;
+  }
+  return out;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,71 @@
+#pragma once
+// An algorithm's analytic performance model, launch by launch: what each measure-mode kernel launch
+// reads and writes and how many warp instructions it executes, as the algorithm's source paper
+// counts them, and the time that predicts on a device. The rule is the roofline Satish et al. 2010
+// reason with in §4.3.2, §4.4.2 and §5.3.2 (extract A.3): a launch takes the longer of its memory
+// time (bytes / bandwidth) and its compute time (instructions / issue rate), so each launch is
+// either memory bound or compute bound. Pure functions: no device is touched.
+//
+// Launch names and indices are those of the measure-mode run (Step::launch, Step::launch_name in
+// timeline.h), so a launch's prediction stands beside its measured time.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sortscope {
+
+// What the model needs to know about a device.
+struct DeviceFacts {
+  double bandwidth_gbs = 0;  // device memory bandwidth, 10^9 B/s of reads + writes (a measured copy's)
+  int sm_count = 0;          // streaming multiprocessors
+  double clock_ghz = 0;      // the SMs' clock
+  // Warp instructions one SM issues per clock: 4 from Maxwell on (four schedulers, one each); the
+  // GT200 of Satish et al. issued one warp instruction every 4 cycles (0.25).
+  double warp_ops_per_sm_clock = 4;
+  std::string bandwidth_basis;  // where bandwidth_gbs came from: "measured copy", "theoretical peak", ...
+  // Warp instructions the whole device issues per second.
+  double warp_ops_per_s() const { return double(sm_count) * clock_ghz * 1e9 * warp_ops_per_sm_clock; }
+};
+
+// "" when the facts can predict a time (bandwidth, SMs and clock positive), else one line saying which is missing.
+std::string check_device_facts(const DeviceFacts& facts);
+
+// One kernel launch of the model.
+struct LaunchModel {
+  int launch = -1;       // index of the measure-mode launch (Step::launch)
+  std::string name;      // its name (Step::launch_name)
+  double bytes = 0;      // device memory read + written
+  double warp_ops = 0;   // warp (32-lane SIMD) instructions; 0 where the source counts bytes only
+};
+
+struct PerfModel {
+  std::string source;    // the paper section(s) the counts follow: "Satish et al. 2010 §4.4.2"
+  std::vector<LaunchModel> launches;
+  bool empty() const { return launches.empty(); }
+  double total_bytes() const;
+  double total_warp_ops() const;
+};
+
+enum class ModelBound { Memory, Compute };
+std::string_view bound_name(ModelBound b);  // "memory", "compute"
+
+struct LaunchPrediction {
+  double memory_ms = 0;   // bytes / bandwidth
+  double compute_ms = 0;  // warp instructions / issue rate
+  double ms = 0;          // the longer of the two
+  ModelBound bound = ModelBound::Memory;
+};
+
+struct ModelPrediction {
+  std::vector<LaunchPrediction> launches;  // one per PerfModel::launches, in order
+  double total_ms = 0;                     // the sum of the launches (launches run one after another)
+  // n / total: the keys per second the model predicts; 0 when the total is 0.
+  double keys_per_s(uint64_t n) const { return total_ms > 0 ? double(n) / (total_ms * 1e-3) : 0; }
+};
+
+// Throws std::invalid_argument with check_device_facts' line when the facts cannot predict.
+LaunchPrediction predict_launch(const LaunchModel& launch, const DeviceFacts& facts);
+ModelPrediction predict(const PerfModel& model, const DeviceFacts& facts);
+
+}  // namespace sortscope

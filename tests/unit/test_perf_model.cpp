@@ -1,0 +1,237 @@
+// The analytic models (common/perf_model.h): the roofline rule against hand-computed times, each
+// family's launches and bytes against hand counts for a few (n, key type, parameters), totals equal
+// to the sum of their launches and to bytes_moved, growth with n, and launch indices and names equal
+// to the steps' (Step::launch, Step::launch_name) so a launch's prediction stands beside its time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include "bitonic/bitonic.h"
+#include "bitonic/bitonic_perf_model.h"
+#include "common/perf_model.h"
+#include "common/recorder.h"
+#include "merge/two_way.h"
+#include "merge/two_way_perf_model.h"
+#include "radix/radix.h"
+#include "radix/radix_perf_model.h"
+#include "registry.h"
+#include "split_radix/split_radix.h"
+#include "split_radix/split_radix_perf_model.h"
+
+namespace sortscope {
+namespace {
+
+DeviceFacts h100_like() {
+  DeviceFacts f;
+  f.bandwidth_gbs = 3350;
+  f.sm_count = 132;
+  f.clock_ghz = 1.98;
+  f.warp_ops_per_sm_clock = 4;
+  return f;
+}
+
+ParamValues resolved(const Algorithm& a, ParamValues p) {
+  resolve_params(a.params(), p, a.id());
+  return p;
+}
+
+TEST(PerfModel, RooflinePicksTheLongerOfMemoryAndCompute) {
+  const DeviceFacts f = h100_like();
+  const double ops_per_ms = 132 * 4 * 1.98e9 / 1e3;  // warp instructions per millisecond
+  PerfModel m;
+  m.launches.push_back({0, "memory", 3.35e9, ops_per_ms * 0.5});  // 1 ms of bytes, 0.5 ms of work
+  m.launches.push_back({1, "compute", 3.35e9 / 4, ops_per_ms * 2});  // 0.25 ms of bytes, 2 ms of work
+  const ModelPrediction p = predict(m, f);
+  ASSERT_EQ(p.launches.size(), 2u);
+  EXPECT_NEAR(p.launches[0].memory_ms, 1.0, 1e-12);
+  EXPECT_NEAR(p.launches[0].compute_ms, 0.5, 1e-12);
+  EXPECT_EQ(p.launches[0].bound, ModelBound::Memory);
+  EXPECT_NEAR(p.launches[0].ms, 1.0, 1e-12);
+  EXPECT_EQ(p.launches[1].bound, ModelBound::Compute);
+  EXPECT_NEAR(p.launches[1].ms, 2.0, 1e-12);
+  EXPECT_NEAR(p.total_ms, 3.0, 1e-12);
+  EXPECT_NEAR(p.keys_per_s(3000), 1e6, 1e-3);
+  EXPECT_DOUBLE_EQ(m.total_bytes(), 3.35e9 * 1.25);
+}
+
+TEST(PerfModel, RefusesFactsItCannotPredictWith) {
+  for (int missing = 0; missing < 3; ++missing) {
+    DeviceFacts f = h100_like();
+    if (missing == 0) f.bandwidth_gbs = 0;
+    if (missing == 1) f.sm_count = 0;
+    if (missing == 2) f.clock_ghz = 0;
+    EXPECT_NE(check_device_facts(f), "");
+    EXPECT_THROW(predict_launch({0, "x", 1, 1}, f), std::invalid_argument);
+  }
+  EXPECT_EQ(check_device_facts(h100_like()), "");
+}
+
+TEST(PerfModel, OnesweepBytesPerLaunch) {
+  const uint64_t n = uint64_t(1) << 20;
+  const Algorithm& a = radix_onesweep_algorithm();
+  const ParamValues p = resolved(a, {{"threads", 256}, {"keys_per_thread", 16}});
+  for (bool values : {false, true}) {
+    const PerfModel m = a.perf_model(n, KeyType::U32, values, p);
+    // histogram, scan, 4 passes of 8 bits; 4096-key tiles, 256 of them.
+    ASSERT_EQ(m.launches.size(), 6u);
+    const double counts = 256 * 4, item = values ? 8 : 4;
+    EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 4.0 + 4 * counts);
+    EXPECT_DOUBLE_EQ(m.launches[1].bytes, 2 * 4 * counts);
+    for (int pass = 0; pass < 4; ++pass) {
+      EXPECT_EQ(m.launches[size_t(2 + pass)].launch, 2 + pass);
+      EXPECT_DOUBLE_EQ(m.launches[size_t(2 + pass)].bytes, n * 2 * item + 2 * 256 * counts);
+      EXPECT_EQ(m.launches[size_t(2 + pass)].warp_ops, 0);  // bytes only: every launch memory bound
+    }
+  }
+  // 64-bit keys: 8 passes.
+  EXPECT_EQ(a.perf_model(n, KeyType::F64, false, p).launches.size(), 10u);
+}
+
+TEST(PerfModel, ReduceThenScanLaunchesAndCopyBack) {
+  const uint64_t n = uint64_t(1) << 20;
+  const Algorithm& a = radix_algorithm();
+  const ParamValues p = resolved(a, {{"radix_bits", 5}, {"threads", 256}, {"keys_per_thread", 16}});
+  const RadixPlan plan = make_radix_plan(RadixVariant::ReduceThenScan, n, KeyType::U32, false, p);
+  const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
+  ASSERT_EQ(plan.passes, 7);                     // ceil(32 / 5)
+  ASSERT_EQ(m.launches.size(), 3u * 7 + 1);      // upsweep, scan, downsweep per pass; copy back (odd)
+  const double matrix = 32.0 * 4 * plan.blocks;  // 2^5 digits x blocks
+  EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 4.0 + matrix);
+  EXPECT_DOUBLE_EQ(m.launches[1].bytes, 2 * matrix);
+  EXPECT_DOUBLE_EQ(m.launches[2].bytes, n * 8.0 + matrix);
+  EXPECT_DOUBLE_EQ(m.launches.back().bytes, n * 8.0);
+  EXPECT_EQ(m.launches.back().launch, 21);
+}
+
+TEST(PerfModel, SplitRadixCountsSatishInstructions) {
+  const uint64_t n = uint64_t(1) << 20;
+  const Algorithm& a = split_radix_algorithm();
+  for (int d : {4, 3}) {
+    const ParamValues p = resolved(a, {{"digit_bits", d}, {"threads", 256}, {"keys_per_thread", 8}});
+    const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
+    const int passes = (32 + d - 1) / d;
+    ASSERT_EQ(m.launches.size(), size_t(3 * passes));
+    const double tiles = double(n) / 2048, matrix = 4.0 * (1 << d) * tiles;
+    for (int pass = 0; pass < passes; ++pass) {
+      const int bits = std::min(d, 32 - pass * d);
+      const LaunchModel& sort = m.launches[size_t(3 * pass)];
+      // §4.4.2: (22 + 28 D) SIMD instructions per 32 keys; the last place may be narrower.
+      EXPECT_DOUBLE_EQ(sort.warp_ops, n / 32.0 * (22 + 28 * bits)) << pass;
+      EXPECT_DOUBLE_EQ(sort.bytes, n * 8.0 + matrix);
+      EXPECT_DOUBLE_EQ(m.launches[size_t(3 * pass + 1)].bytes, 2 * matrix);
+      EXPECT_DOUBLE_EQ(m.launches[size_t(3 * pass + 2)].warp_ops, n / 32.0 * 16);
+    }
+    // D = 4 on the GTX 280 of the paper (30 SMs, 1.3 GHz, one warp instruction per 4 cycles):
+    // step 1 is compute bound, step 3 memory bound (§4.4.2).
+    if (d == 4) {
+      DeviceFacts gtx280{141.7, 30, 1.3, 0.25, "peak"};
+      const ModelPrediction pr = predict(m, gtx280);
+      EXPECT_EQ(pr.launches[0].bound, ModelBound::Compute);
+      EXPECT_EQ(pr.launches[2].bound, ModelBound::Memory);
+    }
+  }
+}
+
+TEST(PerfModel, MergeLevelsAndTransforms) {
+  const uint64_t n = uint64_t(1) << 20;
+  const Algorithm& a = two_way_merge_algorithm();
+  const ParamValues p = resolved(a, {{"threads", 128}, {"keys_per_thread", 16 + 1}, {"block_sort_threads", 4}});
+  const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
+  const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
+  ASSERT_EQ(m.launches.size(), size_t(1 + 2 * plan.passes));
+  EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 8.0);
+  EXPECT_NEAR(m.launches[0].warp_ops, n * kSatishMergeOpsPerKeyLevel * std::log2(double(plan.block_tile)), 1e-3);
+  for (int pass = 0; pass < plan.passes; ++pass) {
+    const LaunchModel& merge = m.launches[size_t(2 + 2 * pass)];
+    EXPECT_EQ(merge.launch, 2 + 2 * pass);
+    EXPECT_DOUBLE_EQ(merge.bytes, n * 8.0);
+    EXPECT_DOUBLE_EQ(merge.warp_ops, n * kSatishMergeOpsPerKeyLevel);
+  }
+  // f32 keys and values: the ordered-bits transform before and after, launches of their own.
+  const PerfModel f = a.perf_model(n, KeyType::F32, true, p);
+  ASSERT_EQ(f.launches.size(), m.launches.size() + 2);
+  EXPECT_EQ(f.launches.front().launch, -1);
+  EXPECT_DOUBLE_EQ(f.launches.front().bytes, n * 8.0);
+  EXPECT_DOUBLE_EQ(f.launches[1].bytes, n * 16.0);
+}
+
+TEST(PerfModel, BitonicLaunchesAndLeischnerCounts) {
+  const uint64_t n = uint64_t(1) << 16;
+  const Algorithm& a = bitonic_algorithm();
+  const ParamValues p = resolved(a, {});
+  const BitonicPlan plan = make_bitonic_plan(n, p);
+  const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
+  ASSERT_EQ(m.launches.size(), plan.launches.size());
+  for (size_t i = 0; i < m.launches.size(); ++i) {
+    EXPECT_DOUBLE_EQ(m.launches[i].bytes, n * 8.0);
+    EXPECT_DOUBLE_EQ(m.launches[i].warp_ops, n * (14.0 * plan.launches[i].layer_count + 12) / 32);
+  }
+  // n not a power of two and i32 keys: padding copies and the transform around the launches.
+  EXPECT_EQ(a.perf_model(n - 5, KeyType::I32, false, p).launches.size(), plan.launches.size() + 4);
+}
+
+// Every algorithm with a model: totals are sums of launches and equal bytes_moved, they grow with
+// n, and each launch index that a step names carries the step's launch name.
+TEST(PerfModel, EveryModelIsConsistentAndGrowsWithN) {
+  const DeviceFacts f = h100_like();
+  int with_model = 0;
+  for (const Algorithm* a : all_algorithms()) {
+    const ParamValues p = resolved(*a, {});
+    for (KeyType t : {KeyType::U32, KeyType::F64})
+      for (bool values : {false, true}) {
+        if (!a->check_input(t, values).empty()) continue;
+        double last_bytes = 0, last_ms = 0;
+        for (uint64_t n = 1 << 10; n <= (uint64_t(1) << 24); n <<= 2) {
+          const PerfModel m = a->perf_model(n, t, values, p);
+          if (m.empty()) break;
+          SCOPED_TRACE(a->id() + " n=" + std::to_string(n));
+          EXPECT_FALSE(m.source.empty());
+          const ModelPrediction pr = predict(m, f);
+          double sum = 0;
+          for (const LaunchPrediction& l : pr.launches) sum += l.ms;
+          EXPECT_DOUBLE_EQ(pr.total_ms, sum);
+          EXPECT_DOUBLE_EQ(a->bytes_moved(n, t, values, p), m.total_bytes());
+          EXPECT_GT(m.total_bytes(), last_bytes);
+          EXPECT_GT(pr.total_ms, last_ms);
+          last_bytes = m.total_bytes();
+          last_ms = pr.total_ms;
+          for (const LaunchModel& l : m.launches) EXPECT_FALSE(l.name.empty());
+          if (n == (1 << 10) && t == KeyType::U32 && !values) ++with_model;
+        }
+      }
+  }
+  EXPECT_GE(with_model, 5);  // radix, radix-onesweep, split-radix, merge, bitonic at least
+}
+
+TEST(PerfModel, LaunchNamesMatchTheTimelinesSteps) {
+  std::mt19937_64 rng(7);
+  for (const Algorithm* a : all_algorithms()) {
+    for (uint64_t n : {uint64_t(5000), uint64_t(70000)}) {
+      const ParamValues p = resolved(*a, {});
+      const PerfModel m = a->perf_model(n, KeyType::U32, false, p);
+      if (m.empty()) continue;
+      SCOPED_TRACE(a->id() + " n=" + std::to_string(n));
+      HostKeys keys(KeyType::U32, size_t(n), false);
+      for (auto& b : keys.bytes) b = static_cast<unsigned char>(rng());
+      Timeline tl = make_timeline(a->id(), KeyType::U32, n, n, false, false, DisplayRange{0, 1}, 64ull << 20);
+      Recorder rec(tl);
+      a->run_model(a->params_as_run(p, KeyType::U32, false, n), keys, &rec);
+      int named = 0;
+      for (const Step& s : tl.steps) {
+        if (s.launch < 0) continue;
+        const LaunchModel* found = nullptr;
+        for (const LaunchModel& l : m.launches)
+          if (l.launch == s.launch) found = &l;
+        ASSERT_NE(found, nullptr) << "step launch " << s.launch << " " << s.launch_name;
+        EXPECT_EQ(found->name, s.launch_name);
+        ++named;
+      }
+      EXPECT_GT(named, 0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sortscope
