@@ -29,6 +29,18 @@ double bound_keys_per_s(const Algorithm& a, const Scenario& s, uint64_t n, doubl
   return copy_gbs * 1e9 / (bytes / double(n));
 }
 
+// The analytic model of the latest measurement (core/model_report.h), with the copy bandwidth the
+// session measured where it has one (the runner's is the theoretical peak); not predicted: none.
+ModelReport measured_model(const AppState& s) {
+  ModelReport m = s.measure ? s.measure->model : ModelReport{};
+  if (m.predicted() && s.copy_bandwidth_gbs > 0) {
+    m.facts.bandwidth_gbs = s.copy_bandwidth_gbs;
+    m.facts.bandwidth_basis = "measured copy";
+    m.prediction = predict(m.model, m.facts);
+  }
+  return m;
+}
+
 // The latest measurement, piece by piece: wrapped in the panel, one line when folded (what does not
 // fit goes to the line's tooltip).
 void summary_line(AppState& s, bool one_line) {
@@ -62,6 +74,15 @@ void summary_line(AppState& s, bool one_line) {
     text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
                      s.copy_bandwidth_gbs),
          true);
+  if (const ModelReport m = measured_model(s); m.predicted()) {
+    const double model_keys = m.prediction.keys_per_s(s.measure->scenario.input.n);
+    if (text("model " + format_si(model_keys) + " keys/s", true))
+      item_tooltip(fmt::format("{}: {} predicted over {} launches ({:.0f} GB/s {}, {} SMs at {:.2f} GHz); measured "
+                               "median {:.2f}x the model's time. sortscope run prints every launch.",
+                               m.model.source, format_duration_ms(m.prediction.total_ms), m.model.launches.size(),
+                               m.facts.bandwidth_gbs, m.facts.bandwidth_basis, m.facts.sm_count, m.facts.clock_ghz,
+                               t.median_ms / m.prediction.total_ms));
+  }
   if (s.measure->baseline) {
     const double x = s.measure->speedup();
     const std::string vs = fmt::format("{:.2f}x {}", x, s.measure->baseline_id);
@@ -165,6 +186,11 @@ void runs_plot(AppState& s, ImVec2 size) {
       PlotSeries bound = make_series("bandwidth bound", colors::kSeries[5], SeriesStyle::HorizontalLine);
       bound.y = {b};
       series.push_back(bound);
+    }
+    if (const ModelReport m = measured_model(s); m.predicted()) {
+      PlotSeries model = make_series("model (" + m.model.source + ")", colors::kSeries[3], SeriesStyle::HorizontalLine);
+      model.y = {m.prediction.keys_per_s(s.measure->scenario.input.n)};
+      series.push_back(model);
     }
   }
   PlotHover h = plot_widget("##runs", cfg, series, size);
