@@ -5,6 +5,7 @@
 
 #include "search_merge_gpu.h"
 #include "search_merge_model.h"
+#include "search_merge_perf_model.h"
 #include "search_merge_plan.h"
 
 namespace sortscope {
@@ -40,13 +41,10 @@ class BinarySearchMergeSort final : public Algorithm {
     resolve_params(this->params(), p, id());
     return search_merge_scratch(make_search_merge_plan(n, type, with_values, p)).layout.total_bytes();
   }
-  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
-    const SearchMergePlan plan = make_search_merge_plan(n, type, with_values, p);
-    // The local phase and every global pass read and write every key once (the searches' reads
-    // are mostly cached, §3 of the extract's model).
-    return double(n) * (key_bytes(type) + (with_values ? 4.0 : 0.0)) * 2 * (1 + plan.passes);
+    return search_merge_perf_model(make_search_merge_plan(n, type, with_values, p));
   }
 };
 

@@ -1,0 +1,50 @@
+#include "search_merge_perf_model.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+
+namespace {
+// Comparisons (probes) per key of the local phase on tiles of T keys (002 §2.3-§2.5, §3).
+double local_comparisons_per_key(SearchMergeLocal local, double tile) {
+  const double levels = std::log2(tile);
+  switch (local) {
+    case SearchMergeLocal::Rank:
+    case SearchMergeLocal::RankStable: return tile;          // every key against the whole tile
+    case SearchMergeLocal::Transposition: return tile / 2;   // T phases of T/2 comparators
+    case SearchMergeLocal::BinaryMerge: break;               // stage s: log2(2^s) + 1 probes
+  }
+  return levels * (levels + 1) / 2;
+}
+}  // namespace
+
+PerfModel search_merge_perf_model(const SearchMergePlan& p) {
+  PerfModel m;
+  m.source = "Locicero 002 §3";
+  if (p.n == 0) return m;
+  const double n = double(p.n), kb = key_bytes(p.key_type), item = kb + (p.with_values ? 4.0 : 0.0);
+  const bool transform = p.key_type != KeyType::U32 && p.key_type != KeyType::U64;
+  const double tile = double(std::min<uint64_t>(p.tile, p.n));
+  int launch = 0;
+  if (transform) m.launches.push_back({-1, "keys to ordered bits", 2 * n * kb, 0});
+  m.launches.push_back({launch++, fmt::format("local {} sort (tiles of {} keys, shared memory)",
+                                              search_merge_local_name(p.local), p.tile),
+                        2 * n * item, n * local_comparisons_per_key(p.local, tile) / 32});
+  const bool half = p.global == SearchMergeGlobal::Half;
+  for (int pass = 0; pass < p.passes; ++pass) {
+    // Full: every key searches its sibling run, log2(run) + 1 probes. Half: the left run's keys
+    // search and copy the right-run keys that land before them; every key still moves once.
+    const double run = double(p.run_of_pass(pass)), probes = std::log2(run) + 1;
+    const double searches = half ? n / 2 : n;
+    m.launches.push_back({launch++, fmt::format("global {} pass {} (runs of {})", half ? "half" : "full", pass + 1,
+                                                p.run_of_pass(pass)),
+                          2 * n * item, (searches * probes + (half ? n / 2 : 0)) / 32});
+  }
+  if (p.passes % 2) m.launches.push_back({-1, "copy back (odd number of passes)", 2 * n * item, 0});
+  if (transform) m.launches.push_back({-1, "keys from ordered bits", 2 * n * kb, 0});
+  return m;
+}
+
+}  // namespace sortscope
