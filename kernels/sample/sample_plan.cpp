@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "sample_perf_model.h"
+
 namespace sortscope {
 namespace {
 
@@ -160,14 +162,6 @@ std::string SamplePlan::describe() const {
                      count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
 }
 
-double sample_bytes_moved(const SamplePlan& p) {
-  const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
-  if (p.n == 0) return 0;
-  // Expected passes: ceil(log_k(n / M)) for sample sort; quicksort halves per pass.
-  double passes = 0;
-  if (p.n > p.bucket_max) passes = std::ceil(std::log(n / double(p.bucket_max)) / std::log(double(p.k)));
-  const double per_pass = n * (kb + 2 * kb + 2 * vb);  // count reads keys; scatter reads + writes
-  return passes * per_pass + n * (2 * kb + 2 * vb);
-}
+double sample_bytes_moved(const SamplePlan& p) { return sample_perf_model(p).total_bytes(); }
 
 }  // namespace sortscope

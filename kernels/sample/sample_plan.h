@@ -93,7 +93,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
                             const ParamValues& params);
 
 // Keys read and written at least: per level-1 pass (expected log_k(n / M) of them) a read for the
-// counts and a read and scattered write for the scatter, then one read and one write at level 2.
+// counts and a read and scattered write for the scatter, then one read and one write at level 2:
+// the total of sample_perf_model (sample_perf_model.h).
 double sample_bytes_moved(const SamplePlan& plan);
 
 }  // namespace sortscope

@@ -3,6 +3,7 @@
 
 #include "sample.h"
 #include "sample_model.h"
+#include "sample_perf_model.h"
 #include "sample_plan.h"
 #include "sample_steps.h"
 #if SORTSCOPE_HAS_CUDA
@@ -52,6 +53,11 @@ class SampleEngineAlgorithm final : public Algorithm {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     return sample_bytes_moved(make_sample_plan(e_, n, type, with_values, p));
+  }
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    return sample_perf_model(make_sample_plan(e_, n, type, with_values, p));
   }
 
  private:

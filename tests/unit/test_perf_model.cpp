@@ -17,6 +17,7 @@
 #include "radix/radix.h"
 #include "radix/radix_perf_model.h"
 #include "registry.h"
+#include "sample/sample_plan.h"
 #include "split_radix/split_radix.h"
 #include "split_radix/split_radix_perf_model.h"
 
@@ -214,6 +215,27 @@ TEST(PerfModel, SearchMergeCountsTheDocumentsProbes) {
   EXPECT_DOUBLE_EQ(m.launches[m.launches.size() - 2].bytes, n * 24.0);
 }
 
+TEST(PerfModel, SampleSortPassesAndTreeTraversal) {
+  const uint64_t n = uint64_t(1) << 24;
+  const Algorithm* a = find_algorithm("sample-sort");
+  ASSERT_NE(a, nullptr);
+  const ParamValues p = resolved(*a, {});
+  const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, true, p);
+  const PerfModel m = a->perf_model(n, KeyType::U32, true, p);
+  // ceil(log_k(n / M)) level-1 passes of a count and a scatter, then level 2.
+  const int passes = int(std::ceil(std::log(double(n) / double(plan.bucket_max)) / std::log(double(plan.k))));
+  ASSERT_GE(passes, 1);
+  ASSERT_EQ(m.launches.size(), size_t(2 * passes + 1));
+  const double tree = 3.0 * plan.log_k + 1;  // §6.3.3: log2 k levels of 3 instructions, one atomic
+  EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 4.0);
+  EXPECT_DOUBLE_EQ(m.launches[0].warp_ops, n * tree / 32);
+  EXPECT_DOUBLE_EQ(m.launches[1].bytes, n * 16.0);  // keys and values read and scattered
+  EXPECT_DOUBLE_EQ(m.launches[1].warp_ops, n * (tree + 1) / 32);
+  EXPECT_DOUBLE_EQ(m.launches.back().bytes, n * 16.0);
+  // Below M: level 2 only.
+  EXPECT_EQ(a->perf_model(plan.bucket_max / 2, KeyType::U32, true, p).launches.size(), 1u);
+}
+
 // Every algorithm with a model: totals are sums of launches and equal bytes_moved, they grow with
 // n, and each launch index that a step names carries the step's launch name.
 TEST(PerfModel, EveryModelIsConsistentAndGrowsWithN) {
@@ -244,7 +266,7 @@ TEST(PerfModel, EveryModelIsConsistentAndGrowsWithN) {
         }
       }
   }
-  EXPECT_GE(with_model, 6);  // radix, radix-onesweep, split-radix, merge, bitonic, binary-search-merge
+  EXPECT_GE(with_model, 8);  // the radix sorts, split-radix, merge, bitonic, binary-search-merge, sample sort, quicksort
 }
 
 TEST(PerfModel, LaunchNamesMatchTheTimelinesSteps) {
