@@ -11,7 +11,6 @@ PerfModel bitonic_perf_model(const BitonicPlan& plan, KeyType type, bool with_va
   const bool transform = !bitonic_transform_is_identity(type);
   const bool pad = plan.padded_n != plan.n && plan.n > 1;
   // run_gpu's passes around the plan's launches are kernels of their own (launch -1).
-  if (transform) m.launches.push_back({-1, "keys to ordered bits", 2 * n * kb, 0});
   if (pad) m.launches.push_back({-1, "copy into the padded array, fill the padding", 2 * n * word + (padded - n) * word, 0});
   for (size_t i = 0; i < plan.launches.size(); ++i) {
     const BitonicLaunch& l = plan.launches[i];
@@ -19,7 +18,7 @@ PerfModel bitonic_perf_model(const BitonicPlan& plan, KeyType type, bool with_va
     m.launches.push_back({int(i), l.name, 2 * padded * word, ops});
   }
   if (pad) m.launches.push_back({-1, "copy back from the padded array", 2 * n * word, 0});
-  if (transform) m.launches.push_back({-1, "keys from ordered bits", 2 * n * kb, 0});
+  if (transform) add_ordered_bits_transforms(m, plan.n, key_bytes(type));
   return m;
 }
 

@@ -24,6 +24,12 @@ double PerfModel::total_warp_ops() const {
   return o;
 }
 
+void add_ordered_bits_transforms(PerfModel& m, uint64_t n, int key_bytes) {
+  const double bytes = 2.0 * double(n) * key_bytes;
+  m.launches.insert(m.launches.begin(), LaunchModel{-1, "keys to ordered bits", bytes, 0});
+  m.launches.push_back(LaunchModel{-1, "keys from ordered bits", bytes, 0});
+}
+
 std::string_view bound_name(ModelBound b) { return b == ModelBound::Memory ? "memory" : "compute"; }
 
 LaunchPrediction predict_launch(const LaunchModel& l, const DeviceFacts& f) {

@@ -47,6 +47,11 @@ struct PerfModel {
   double total_warp_ops() const;
 };
 
+// The ordered-bits transform of signed and float keys (key_transform.h) as kernels of their own
+// before and after a sort's launches: every key read and written once each, outside the plan's
+// launches (index -1). Adds them to `model` around what it holds.
+void add_ordered_bits_transforms(PerfModel& model, uint64_t n, int key_bytes);
+
 enum class ModelBound { Memory, Compute };
 std::string_view bound_name(ModelBound b);  // "memory", "compute"
 

@@ -6,6 +6,7 @@
 
 #include "merge_scratch.h"
 #include "multiway_model.h"
+#include "multiway_perf_model.h"
 #include "multiway_plan.h"
 #if SORTSCOPE_HAS_CUDA
 #include "multiway_gpu.h"
@@ -54,9 +55,9 @@ class MultiwayMerge final : public Algorithm {
     });
   }
 
-  double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
+  PerfModel perf_model(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     const bool transform = type != KeyType::U32 && type != KeyType::U64;
-    return multiway_bytes_moved(make_multiway_plan(n, params), key_bytes(type), with_values, transform);
+    return multiway_perf_model(make_multiway_plan(n, params), key_bytes(type), with_values, transform);
   }
 };
 

@@ -135,13 +135,25 @@ Step multiway_input_step(const MultiwayPlan& p) {
                    -1, "");
 }
 
+std::string multiway_block_sort_launch(const MultiwayPlan& p) {
+  return fmt::format("block sort ({} threads x {} keys)", p.block.block_threads, p.block.keys_per_thread);
+}
+std::string multiway_select_launch(const MultiwayPlan& p, int round) {
+  return fmt::format("select (round {}: {})", round + 1,
+                     p.quickselect ? "one block per selection, a thread per run" : "one warp per selection");
+}
+std::string multiway_merge_launch(const MultiwayPlan& p, int round) {
+  return fmt::format("merge (round {}: one block of {} threads per part, {} levels)", round + 1, p.merge_threads,
+                     p.rounds[size_t(round)].levels);
+}
+
 Step multiway_block_sort_step(const MultiwayPlan& p) {
   Step s =
       make_step(MultiwayStep::BlockSort,
                 fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
                             "memory -> {} runs of {}",
                             p.block.block_threads, p.block.keys_per_thread, p.block.block_tiles, p.block.block_tile),
-                0, fmt::format("block sort ({} threads x {} keys)", p.block.block_threads, p.block.keys_per_thread));
+                kMultiwayBlockSortLaunch, multiway_block_sort_launch(p));
   s.aux.push_back(BlockOwnership{p.block.block_tile});
   return s;
 }
@@ -157,9 +169,7 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
                   "{} ({} selections, {:.1f} iterations on average, at most {})",
                   round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k, r.run_in, p.part_keys,
                   iterations.size(), iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
-      1 + 2 * round,
-      fmt::format("select (round {}: {})", round + 1,
-                  p.quickselect ? "one block per selection, a thread per run" : "one warp per selection"));
+      multiway_select_launch_index(round), multiway_select_launch(p, round));
   // The split matrix of the first group: rows 0..parts, k columns.
   SplitMatrix m;
   m.k = r.k;
@@ -189,21 +199,10 @@ Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBuffe
                   "runs of {} of its k={} pieces",
                   round + 1, level + 1, r.levels, p.part_keys, p.merge_threads, 2 * p.merge_threads,
                   p.stable ? "parallel ranking, stable" : "bitonic network", std::min<uint64_t>(width, r.k), r.k),
-      2 + 2 * round,
-      fmt::format("merge (round {}: one block of {} threads per part, {} levels)", round + 1, p.merge_threads,
-                  r.levels));
+      multiway_merge_launch_index(round), multiway_merge_launch(p, round));
   s.aux.push_back(BlockOwnership{p.part_keys});
   if (buffer) s.aux.push_back(std::move(*buffer));
   return s;
-}
-
-double multiway_bytes_moved(const MultiwayPlan& p, int key_bytes, bool with_values, bool transform) {
-  const double item = key_bytes + (with_values ? 4 : 0);
-  double sweeps = 1;  // block sort
-  for (const MultiwayRound& r : p.rounds) sweeps += r.levels;
-  double bytes = 2.0 * double(p.n) * item * sweeps;
-  if (transform) bytes += 4.0 * double(p.n) * key_bytes;
-  return bytes;
 }
 
 }  // namespace sortscope

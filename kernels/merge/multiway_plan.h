@@ -73,13 +73,21 @@ const std::vector<std::string>& multiway_pseudo_code();
 // Step kinds (their values index the catalog; timeline.h: make_step).
 enum class MultiwayStep { Input, BlockSort, Select, MergeLevel };
 const std::vector<StepKind>& step_kinds_of(MultiwayStep);
+// The measure-mode launches the steps name (Step::launch, Step::launch_name): the block sort, then
+// per round the selection and the part merge (the small run-offsets kernel before each selection
+// is not numbered).
+inline constexpr int kMultiwayBlockSortLaunch = 0;
+inline int multiway_select_launch_index(int round) { return 1 + 2 * round; }
+inline int multiway_merge_launch_index(int round) { return 2 + 2 * round; }
+std::string multiway_block_sort_launch(const MultiwayPlan& plan);
+std::string multiway_select_launch(const MultiwayPlan& plan, int round);
+std::string multiway_merge_launch(const MultiwayPlan& plan, int round);
+
 Step multiway_input_step(const MultiwayPlan& plan);
 Step multiway_block_sort_step(const MultiwayPlan& plan);
 // splits: the whole round's split rows (groups * (parts_per_group + 1) * k); iterations per row.
 Step multiway_select_step(const MultiwayPlan& plan, int round, const std::vector<uint32_t>& splits,
                           const std::vector<uint32_t>& iterations, SelectionTrace trace);
 Step multiway_level_step(const MultiwayPlan& plan, int round, int level, MergeBufferTrace* buffer);
-
-double multiway_bytes_moved(const MultiwayPlan& plan, int key_bytes, bool with_values, bool transform);
 
 }  // namespace sortscope

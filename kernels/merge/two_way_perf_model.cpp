@@ -5,23 +5,27 @@
 
 namespace sortscope {
 
+LaunchModel two_way_block_sort_model(const TwoWayPlan& p, int key_bytes, bool with_values) {
+  const double n = double(p.n), item = key_bytes + (with_values ? 4 : 0);
+  const double levels = p.n ? std::log2(double(std::min<uint64_t>(p.block_tile, p.n))) : 0;
+  return {kTwoWayBlockSortLaunch, two_way_block_sort_launch(p), 2 * n * item,
+          n * kSatishMergeOpsPerKeyLevel * std::max(levels, 0.0)};
+}
+
 PerfModel two_way_perf_model(const TwoWayPlan& p, int key_bytes, bool with_values, bool transform) {
   PerfModel m;
   m.source = "Satish et al. 2010 §5.3.2 (merge level), §6.2 (O_overhead)";
   if (p.n == 0) return m;
   const double n = double(p.n), item = key_bytes + (with_values ? 4 : 0);
-  // Transforms are kernels of their own, outside the plan's launches (launch -1).
-  if (transform) m.launches.push_back({-1, "keys to ordered bits", 2 * n * key_bytes, 0});
   // The block sort's log2(block tile) levels all happen in one launch: one read and one write.
-  const double block_levels = std::log2(double(std::min<uint64_t>(p.block_tile, p.n)));
-  m.launches.push_back({kTwoWayBlockSortLaunch, two_way_block_sort_launch(p), 2 * n * item, n * kSatishMergeOpsPerKeyLevel * std::max(block_levels, 0.0)});
+  m.launches.push_back(two_way_block_sort_model(p, key_bytes, with_values));
   for (int pass = 0; pass < p.passes; ++pass) {
     // One binary search per output tile over a pair of runs: log2(2R) key reads and a split written.
     const double search = std::ceil(std::log2(double(std::min<uint64_t>(2 * p.run_in(pass), p.n))));
     m.launches.push_back({two_way_partition_launch_index(pass), two_way_partition_launch(pass), double(p.tiles + 1) * (search * key_bytes + 8), 0});
     m.launches.push_back({two_way_merge_launch_index(pass), two_way_merge_launch(p, pass), 2 * n * item, n * kSatishMergeOpsPerKeyLevel});
   }
-  if (transform) m.launches.push_back({-1, "keys from ordered bits", 2 * n * key_bytes, 0});
+  if (transform) add_ordered_bits_transforms(m, p.n, key_bytes);
   return m;
 }
 

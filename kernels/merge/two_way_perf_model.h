@@ -16,4 +16,8 @@ inline constexpr double kSatishMergeOpsPerKeyLevel = 1.25 + 0.6;
 // `transform`: the key type needs the ordered-bits transform, run as its own kernels before and after.
 PerfModel two_way_perf_model(const TwoWayPlan& plan, int key_bytes, bool with_values, bool transform);
 
+// The block sort launch (log2 of its tile merge levels in one read and one write of every item),
+// which the multiway sort's model shares.
+LaunchModel two_way_block_sort_model(const TwoWayPlan& plan, int key_bytes, bool with_values);
+
 }  // namespace sortscope

@@ -28,7 +28,6 @@ PerfModel search_merge_perf_model(const SearchMergePlan& p) {
   const bool transform = p.key_type != KeyType::U32 && p.key_type != KeyType::U64;
   const double tile = double(std::min<uint64_t>(p.tile, p.n));
   int launch = 0;
-  if (transform) m.launches.push_back({-1, "keys to ordered bits", 2 * n * kb, 0});
   m.launches.push_back({launch++, fmt::format("local {} sort (tiles of {} keys, shared memory)",
                                               search_merge_local_name(p.local), p.tile),
                         2 * n * item, n * local_comparisons_per_key(p.local, tile) / 32});
@@ -43,7 +42,7 @@ PerfModel search_merge_perf_model(const SearchMergePlan& p) {
                           2 * n * item, (searches * probes + (half ? n / 2 : 0)) / 32});
   }
   if (p.passes % 2) m.launches.push_back({-1, "copy back (odd number of passes)", 2 * n * item, 0});
-  if (transform) m.launches.push_back({-1, "keys from ordered bits", 2 * n * kb, 0});
+  if (transform) add_ordered_bits_transforms(m, p.n, key_bytes(p.key_type));
   return m;
 }
 

@@ -12,6 +12,7 @@
 #include "bitonic/bitonic_perf_model.h"
 #include "common/perf_model.h"
 #include "common/recorder.h"
+#include "merge/multiway_plan.h"
 #include "merge/two_way.h"
 #include "merge/two_way_perf_model.h"
 #include "radix/radix.h"
@@ -45,6 +46,12 @@ ParamValues with_text(const Algorithm& a, const std::string& text) {
   }
   EXPECT_EQ(resolve_params(a.params(), p, a.id()), "");
   return p;
+}
+
+const Algorithm& named(const char* id) {
+  const Algorithm* a = find_algorithm(id);
+  if (!a) throw std::runtime_error(std::string("no algorithm ") + id);
+  return *a;
 }
 
 ParamValues resolved(const Algorithm& a, ParamValues p) {
@@ -189,9 +196,7 @@ TEST(PerfModel, BitonicLaunchesAndLeischnerCounts) {
 
 TEST(PerfModel, SearchMergeCountsTheDocumentsProbes) {
   const uint64_t n = uint64_t(1) << 16;
-  const Algorithm* found = find_algorithm("binary-search-merge");
-  ASSERT_NE(found, nullptr);
-  const Algorithm& a = *found;
+  const Algorithm& a = named("binary-search-merge");
   for (const char* global : {"full", "half"}) {
     const ParamValues p = with_text(a, std::string("local=rank,tile=256,global=") + global);
     const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
@@ -217,8 +222,7 @@ TEST(PerfModel, SearchMergeCountsTheDocumentsProbes) {
 
 TEST(PerfModel, SampleSortPassesAndTreeTraversal) {
   const uint64_t n = uint64_t(1) << 24;
-  const Algorithm* a = find_algorithm("sample-sort");
-  ASSERT_NE(a, nullptr);
+  const Algorithm* a = &named("sample-sort");
   const ParamValues p = resolved(*a, {});
   const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, true, p);
   const PerfModel m = a->perf_model(n, KeyType::U32, true, p);
@@ -234,6 +238,30 @@ TEST(PerfModel, SampleSortPassesAndTreeTraversal) {
   EXPECT_DOUBLE_EQ(m.launches.back().bytes, n * 16.0);
   // Below M: level 2 only.
   EXPECT_EQ(a->perf_model(plan.bucket_max / 2, KeyType::U32, true, p).launches.size(), 1u);
+}
+
+TEST(PerfModel, MultiwayCountsLeischnersBlockWiseMerging) {
+  const uint64_t n = uint64_t(1) << 20;
+  const Algorithm& a = named("multiway-merge");
+  for (const char* merge : {"block-wise", "ranking"}) {
+    const ParamValues p = with_text(a, std::string("merge_threads=128,merge=") + merge);
+    const MultiwayPlan plan = make_multiway_plan(n, p);
+    const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
+    ASSERT_FALSE(plan.rounds.empty());
+    ASSERT_EQ(m.launches.size(), 1 + 3 * plan.rounds.size());  // block sort, then offsets, select, merge per round
+    EXPECT_EQ(m.launches[0].launch, 0);
+    // Fig. 11 at b = 128: 59 (bitonic) or 106.4 (ranking), plus 12 + 2 x 32 / 128 outside.
+    const double per_level = 12 + 0.5 + (std::string(merge) == "ranking" ? 106.4 : 59);
+    for (size_t ri = 0; ri < plan.rounds.size(); ++ri) {
+      const LaunchModel& part = m.launches[3 + 3 * ri];
+      EXPECT_EQ(part.launch, int(2 + 2 * ri));
+      EXPECT_EQ(m.launches[1 + 3 * ri].launch, -1);  // run offsets: not a launch the steps name
+      EXPECT_DOUBLE_EQ(part.bytes, n * 8.0 * plan.rounds[ri].levels);
+      EXPECT_NEAR(part.warp_ops, n * per_level * plan.rounds[ri].levels / 32, 1e-6);
+    }
+  }
+  EXPECT_EQ(a.perf_model(n, KeyType::F64, true, with_text(a, "merge_threads=128")).launches.size(),
+            a.perf_model(n, KeyType::U64, true, with_text(a, "merge_threads=128")).launches.size() + 2);
 }
 
 // Every algorithm with a model: totals are sums of launches and equal bytes_moved, they grow with
@@ -266,7 +294,7 @@ TEST(PerfModel, EveryModelIsConsistentAndGrowsWithN) {
         }
       }
   }
-  EXPECT_GE(with_model, 8);  // the radix sorts, split-radix, merge, bitonic, binary-search-merge, sample sort, quicksort
+  EXPECT_GE(with_model, 9);  // the radix sorts, split-radix, the merge sorts, bitonic, binary-search-merge, sample sort, quicksort
 }
 
 TEST(PerfModel, LaunchNamesMatchTheTimelinesSteps) {
