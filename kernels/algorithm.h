@@ -9,6 +9,7 @@
 
 #include "common/device_keys.h"
 #include "common/host_keys.h"
+#include "common/launch_clock.h"
 #include "common/perf_model.h"
 #include "common/param_spec.h"
 #include "common/recorder.h"
@@ -33,7 +34,16 @@ struct GpuRunContext {
   GpuStream stream = nullptr;
   Recorder* recorder = nullptr;  // explain mode when set
   DeviceScratch* scratch = nullptr;  // reusable temporary memory (never allocate in the timed path)
+  LaunchClock* clock = nullptr;  // per-launch times for explain mode's steps (measure mode only)
 };
+
+// Marks the start of measure-mode launch `launch` (Step::launch) on the context's clock: one line
+// before each launch of a host driver; nothing without a clock, so the timed path pays one test.
+// Launch -1 marks time outside every numbered launch (transforms, copies around the sort).
+inline void mark_launch(LaunchClock* clock, int launch) {
+  if (clock) clock->mark(launch);
+}
+inline void mark_launch(const GpuRunContext& ctx, int launch) { mark_launch(ctx.clock, launch); }
 
 class Algorithm {
  public:

@@ -11,6 +11,7 @@
 #include "common/density.h"
 #include "common/generators.h"
 #include "common/key_transform.h"
+#include "common/launch_times.h"
 #include "common/recorder.h"
 #include "registry.h"
 #include "tuning_table.h"
@@ -518,6 +519,7 @@ ExplainResult Runner::explain(const Scenario& scenario) {
     CUDA_CHECK(cudaEventElapsedTime(&t, st.start, st.stop));
     r.run_ms = t;
     r.verdict = verify_device(st.hash, work, st.stream);
+    time_launches(a, ran, r);
 #endif
   } else {
     if (!st.have_range) {
@@ -539,6 +541,39 @@ ExplainResult Runner::explain(const Scenario& scenario) {
   st.have_output = true;
   return r;
 }
+
+#if SORTSCOPE_HAS_CUDA
+// Step times: the capture's read-backs would dominate the recorded run, so the sort runs again in
+// measure mode (no recorder) on a fresh copy of the input, once to load the measure-mode kernels
+// and once with the launch clock (CUDA events at the drivers' launch marks); the per-launch times
+// go to the steps that name those launches (attribute_launch_times).
+void Runner::time_launches(const Algorithm& a, const ParamValues& ran, ExplainResult& r) {
+  State& st = *state_;
+  DeviceKeys work = st.work_keys();
+  GpuRunContext ctx;
+  ctx.stream = st.stream;
+  ctx.scratch = &st.scratch;
+  st.reset_work();
+  a.run_gpu(ran, work, ctx);  // warm-up: module loading outside the clocked run
+  LaunchClock clock(st.stream);
+  ctx.clock = &clock;
+  st.reset_work();
+  CUDA_CHECK(cudaEventRecord(st.start, st.stream));
+  a.run_gpu(ran, work, ctx);
+  CUDA_CHECK(cudaEventRecord(st.stop, st.stream));
+  std::vector<LaunchTime> launches = clock.finish();
+  CUDA_CHECK(cudaEventSynchronize(st.stop));
+  float t = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&t, st.start, st.stop));
+  r.timed_ms = t;
+  if (const Verdict v = verify_device(st.hash, work, st.stream); r.verdict.ok() && !v.ok()) r.verdict = v;
+  std::vector<LaunchTime> model_names;
+  const InputSpec& in = st.spec;
+  for (const LaunchModel& l : a.perf_model(in.n, in.key, in.with_values, ran).launches)
+    if (l.launch >= 0) model_names.push_back({l.launch, l.name, 0});
+  r.timeline.launches = attribute_launch_times(r.timeline.steps, std::move(launches), model_names);
+}
+#endif
 
 ParamValues Runner::params_as_run(const Scenario& s, std::string* table) const {
   if (table) table->clear();

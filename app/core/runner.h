@@ -99,6 +99,8 @@ struct ExplainResult {
   Verdict verdict;          // of the array after the recorded run
   double run_ms = 0;        // the recorded run, capture included (CUDA events or steady clock):
                             // set beside Timing::median_ms it shows what capture costs
+  double timed_ms = 0;      // GPU: the measure-mode run of its own that timed every launch (launch
+                            // clock, Timeline::launches and Step::gpu_ms); 0 where none ran
   Backend backend = Backend::CpuModel;
 };
 
@@ -152,7 +154,8 @@ class Runner {
   // `cancel`, when set and raised, stops between repetitions with RunCancelled.
   MeasureResult measure(const Scenario& s, const MeasureOptions& options = {},
                         const std::atomic<bool>* cancel = nullptr);
-  // Explain mode on the prepared input: the same kernels with a Recorder.
+  // Explain mode on the prepared input: the same kernels with a Recorder; on the GPU, a second
+  // measure-mode run with the launch clock fills Timeline::launches and Step::gpu_ms.
   ExplainResult explain(const Scenario& s);
 
   // The parameters a run of `s` uses: every `auto` replaced by the row of this device's tuning
@@ -171,6 +174,7 @@ class Runner {
   struct State;
   void ensure_prepared(const Scenario& s, bool for_explain);
   MeasureResult measure_one(const Scenario& s, const MeasureOptions& options, const std::atomic<bool>* cancel);
+  void time_launches(const Algorithm& a, const ParamValues& ran, ExplainResult& r);  // CUDA builds
   RunnerOptions options_;
   DeviceInfo device_;
   std::unique_ptr<State> state_;

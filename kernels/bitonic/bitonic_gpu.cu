@@ -522,7 +522,7 @@ void launch_global_any(const BitonicPlan& plan, int first_layer, int count, Word
 // capture: explain mode's snapshot buffers (chunk layers each), carved by the caller.
 template <class Word, bool kValues>
 void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream stream, Recorder* recorder,
-                Word* cap_keys, uint32_t* cap_values, int chunk) {
+                Word* cap_keys, uint32_t* cap_values, int chunk, LaunchClock* clock) {
   const uint64_t n_padded = plan.padded_n;
   if (recorder) {
     recorder->set_padded_n(n_padded);
@@ -542,6 +542,7 @@ void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream
   for (size_t li = 0; li < plan.launches.size(); ++li) {
     const BitonicLaunch& launch = plan.launches[li];
     if (!recorder) {
+      mark_launch(clock, int(li));
       run_launch(launch, launch.first_layer, launch.layer_count, nullptr, nullptr);
       continue;
     }
@@ -560,13 +561,13 @@ void sort_typed(const BitonicPlan& plan, Word* keys, uint32_t* values, GpuStream
 
 template <class Word>
 void sort_words(const BitonicPlan& plan, void* keys, uint32_t* values, GpuStream stream, Recorder* recorder,
-                const BitonicScratch<Word>& s, void* base) {
+                const BitonicScratch<Word>& s, void* base, LaunchClock* clock) {
   if (values)
     sort_typed<Word, true>(plan, static_cast<Word*>(keys), values, stream, recorder, s.capture_keys.in(base),
-                           s.capture_values.in(base), s.chunk);
+                           s.capture_values.in(base), s.chunk, clock);
   else
     sort_typed<Word, false>(plan, static_cast<Word*>(keys), nullptr, stream, recorder, s.capture_keys.in(base),
-                            nullptr, s.chunk);
+                            nullptr, s.chunk, clock);
 }
 
 bool aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
@@ -587,7 +588,7 @@ void bitonic_sort_ordered_device(const BitonicPlan& plan, int word_bytes, void* 
   with_word(word_bytes, "bitonic", [&](auto word) {
     using Word = decltype(word);
     const auto s = bitonic_scratch<Word>(plan, d_values != nullptr, true, recorder != nullptr, capture_bytes);
-    sort_words<Word>(plan, d_words, d_values, stream, recorder, s, scratch->carve(s.layout));
+    sort_words<Word>(plan, d_words, d_values, stream, recorder, s, scratch->carve(s.layout), nullptr);
   });
   if (recorder && scratch == &local) CUDA_CHECK(cudaStreamSynchronize(stream));
 }
@@ -627,8 +628,9 @@ void bitonic_run_gpu(const BitonicPlan& plan, DeviceKeys& keys, const GpuRunCont
         CUDA_CHECK(cudaMemsetAsync(work_values + n, 0, size_t(n_padded - n) * 4, stream));
       }
     }
-    sort_words<Word>(plan, work, work_values, stream, ctx.recorder, s, base);
+    sort_words<Word>(plan, work, work_values, stream, ctx.recorder, s, base, ctx.clock);
   });
+  mark_launch(ctx, -1);  // the copy back and transform lie outside the plan's launches
   if (!in_place) {
     CUDA_CHECK(cudaMemcpyAsync(keys.keys, work, size_t(n) * wb, cudaMemcpyDeviceToDevice, stream));
     if (with_values)

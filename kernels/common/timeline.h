@@ -30,6 +30,7 @@ struct Step {
   int launch = -1;             // index of the measure-mode kernel launch this step ran in (-1: none)
   std::string launch_name;     // "tile sort (shared memory, fused)", "global stride 4096", ...
   double gpu_ms = 0;           // GPU time attributed to this step in measure mode (0: unknown)
+  int launch_share = 0;        // steps that share the launch's time evenly (>1: a fused launch)
   SnapshotRef keys;            // the array after this step, ordered bits (key_type.h)
   SnapshotRef values;          // values after this step, when the run has values
   std::vector<AuxData> aux;
@@ -64,6 +65,13 @@ Step make_step(Kind kind, std::string caption, int launch = -1, std::string laun
   return make_step(step_kinds_of(kind), kind, std::move(caption), launch, std::move(launch_name));
 }
 
+// The GPU time of one measure-mode launch (common/launch_clock.h), by Step::launch index.
+struct LaunchTime {
+  int launch = -1;
+  std::string name;  // Step::launch_name
+  double ms = 0;
+};
+
 struct Timeline {
   std::string algorithm;       // registry id
   KeyType key_type = KeyType::U32;
@@ -73,6 +81,7 @@ struct Timeline {
   bool on_gpu = false;         // recorded from the GPU kernels (true) or the CPU model (false)
   DisplayRange range;          // value range for colour and bins (the input's; a sort permutes)
   std::vector<Step> steps;
+  std::vector<LaunchTime> launches;  // per-launch GPU time of a measure-mode run (empty: not timed)
   std::shared_ptr<CaptureStore> store;
 };
 

@@ -151,6 +151,7 @@ class RadixRun {
       }
       return;
     }
+    mark_launch(ctx_, 0);
     kernel<<<1, p_.threads, smem, stream_>>>(a);
     CUDA_CHECK_LAUNCH("single_block_kernel");
   }
@@ -193,6 +194,7 @@ class RadixRun {
                         pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
                         counts, offsets, totals + size_t(pass) * digits,
                         capture ? capture->cap.data() : nullptr};
+        mark_launch(ctx_, p_.launch_of_upsweep(pass));
         up<<<blocks, p_.threads, up_smem, stream_>>>(a);
         CUDA_CHECK_LAUNCH("rts_upsweep_kernel");
         RadixPassRecord rec;
@@ -202,6 +204,7 @@ class RadixRun {
           rec.counts = transpose(to_host(counts, matrix, stream_), digits, blocks);
           writer_->upsweep(rec, device_state(in, vin, stream_));
         }
+        mark_launch(ctx_, p_.launch_of_scan(pass));
         rts_scan_kernel<Bits><<<digits, scan_threads, 0, stream_>>>(a);
         CUDA_CHECK_LAUNCH("rts_scan_kernel");
         if (explain_) {
@@ -209,6 +212,7 @@ class RadixRun {
           rec.scanned.assign(o.begin(), o.end());
           writer_->scan(rec, device_state(in, vin, stream_));
         }
+        mark_launch(ctx_, p_.launch_of_pass(pass));
         down<<<blocks, p_.threads, down_smem, stream_>>>(a);
         CUDA_CHECK_LAUNCH("rts_downsweep_kernel");
         if (explain_) finish_pass(rec, *capture, in, out, vout);
@@ -216,6 +220,7 @@ class RadixRun {
         std::swap(vin, vout);
       }
       if (in != keys_) {  // odd number of passes: the result is in the alternate buffer
+        mark_launch(ctx_, 3 * p_.passes);  // the copy back (RadixPlan::launch_names)
         CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
         if (kValues)
           CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));
@@ -273,9 +278,11 @@ class RadixRun {
       CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist_kernel, kHistThreads, 0));
       const uint64_t tiles = (p_.n + kHistThreads * kHistKpt - 1) / (kHistThreads * kHistKpt);
       const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * uint64_t(std::max(per_sm, 1))));
+      mark_launch(ctx_, p_.launch_of_histogram());
       hist_kernel<<<grid, kHistThreads, 0, stream_>>>(keys_, uint32_t(p_.n), xin_, p_.passes, hist);
       CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
     }
+    mark_launch(ctx_, p_.launch_of_histogram() + 1);
     onesweep_scan_kernel<digits><<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
     CUDA_CHECK_LAUNCH("onesweep_scan_kernel");
     if (explain_) writer_->all_place_histogram(to_host(hist, hist_words, stream_),
@@ -311,6 +318,7 @@ class RadixRun {
                                pass_bins + (q % 2) * digits,
                                q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
                                lb, capture ? capture->cap.data() : nullptr};
+          mark_launch(ctx_, p_.launch_of_pass(pass) + int(q));
           kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
           CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
         }

@@ -121,6 +121,7 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
             writer->split(std::move(os), device_state(b, vb, stream));
           }
         } else {
+          mark_launch(ctx, p.launch_of_local_sort(pass));
           local<<<tiles, THREADS, smem, stream>>>(a, va, b, vb, n, tiles, shift, splits, p.digits, xf_in, counts,
                                                     nullptr);
           CUDA_CHECK_LAUNCH("split radix local sort");
@@ -131,12 +132,14 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
           writer->tile_histogram(pass, host_counts, device_state(b, vb, stream));
         }
         size_t tb = size_t(temp_bytes);
+        mark_launch(ctx, p.launch_of_scan(pass));
         CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, tb, counts, offsets, items, stream));
         std::vector<uint64_t> scanned;
         if (writer) {
           scanned = tiles_by_digits<uint32_t, uint64_t>(to_host(offsets, items, stream), p.tiles, p.digits);
           writer->scan(pass, host_counts, scanned, device_state(b, vb, stream));
         }
+        mark_launch(ctx, p.launch_of_scatter(pass));
         scatter<<<tiles, THREADS, 0, stream>>>(b, vb, a, va, n, tiles, shift, p.digits, counts, offsets, xf_out, cap);
         CUDA_CHECK_LAUNCH("split radix scatter");
         if (writer) {

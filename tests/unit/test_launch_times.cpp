@@ -1,0 +1,104 @@
+// Step times (kernels/common/launch_times.h): per-launch GPU times to steps, fused launches split
+// evenly, names from the steps or the model; and the launch numbering the drivers mark (the plan's
+// functions) against the one the model's steps carry.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "algorithm.h"
+#include "common/launch_times.h"
+#include "radix_test_support.h"
+#include "registry.h"
+
+namespace sortscope::test {
+namespace {
+
+Step step_in(int launch, std::string name = {}) {
+  Step s;
+  s.launch = launch;
+  s.launch_name = std::move(name);
+  return s;
+}
+
+TEST(LaunchTimes, ALaunchTimeGoesToItsStepsSplitEvenlyWhenFused) {
+  std::vector<Step> steps = {step_in(-1), step_in(0, "tile sort (fused)"), step_in(0, "tile sort (fused)"),
+                             step_in(0, "tile sort (fused)"), step_in(1, "global pass"), step_in(2, "untimed")};
+  steps[0].gpu_ms = 9;  // stale values are replaced
+  const std::vector<LaunchTime> got =
+      attribute_launch_times(steps, {{1, "", 1.5}, {0, "", 6.0}, {-1, "", 0.25}, {3, "", 2.0}},
+                             {{3, "copy back", 0}});
+  EXPECT_EQ(steps[0].gpu_ms, 0);
+  EXPECT_EQ(steps[0].launch_share, 0);
+  for (int i = 1; i <= 3; ++i) {
+    EXPECT_DOUBLE_EQ(steps[size_t(i)].gpu_ms, 2.0) << i;
+    EXPECT_EQ(steps[size_t(i)].launch_share, 3) << i;
+  }
+  EXPECT_DOUBLE_EQ(steps[4].gpu_ms, 1.5);
+  EXPECT_EQ(steps[4].launch_share, 1);
+  EXPECT_EQ(steps[5].gpu_ms, 0);  // its launch was not timed
+  EXPECT_EQ(steps[5].launch_share, 0);
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[0].launch, -1);
+  EXPECT_NE(got[0].name.find("outside"), std::string::npos);
+  EXPECT_EQ(got[1].launch, 0);
+  EXPECT_EQ(got[1].name, "tile sort (fused)");
+  EXPECT_EQ(got[2].name, "global pass");
+  EXPECT_EQ(got[3].name, "copy back");  // no step: the model's name
+  EXPECT_EQ(got[3].ms, 2.0);
+  // The steps' times add up to the timed launches that have steps.
+  double sum = 0;
+  for (const Step& s : steps) sum += s.gpu_ms;
+  EXPECT_DOUBLE_EQ(sum, 7.5);
+}
+
+TEST(LaunchTimes, UnnamedLaunchWithoutStepOrModelIsNumbered) {
+  std::vector<Step> steps;
+  const std::vector<LaunchTime> got = attribute_launch_times(steps, {{7, "", 1.0}});
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].name, "launch 7");
+}
+
+// The radix drivers mark launches with RadixPlan's launch_of_* functions; the steps of the model
+// carry the same indices and names (launch_names), and the model's launches (perf_model) are the
+// drivers' sequence.
+TEST(LaunchTimes, RadixMarksAreTheStepsNumbering) {
+  for (const char* id : {"radix", "radix-onesweep"}) {
+    const Algorithm& a = *find_algorithm(id);
+    const uint64_t n = 50000;
+    const ParamValues p = a.params_as_run(radix_params(a), KeyType::U32, false, n);
+    const RadixPlan plan = make_radix_plan(radix_variant_of(a), n, KeyType::U32, false, p);
+    const std::vector<std::string> names = plan.launch_names();
+    std::set<int> marked;
+    if (plan.single_block) {
+      marked.insert(0);
+    } else if (plan.variant == RadixVariant::ReduceThenScan) {
+      for (int pass = 0; pass < plan.passes; ++pass)
+        marked.insert({plan.launch_of_upsweep(pass), plan.launch_of_scan(pass), plan.launch_of_pass(pass)});
+      if (plan.passes % 2) marked.insert(3 * plan.passes);
+    } else {
+      marked.insert({plan.launch_of_histogram(), plan.launch_of_histogram() + 1});
+      for (int pass = 0; pass < plan.passes; ++pass)
+        for (uint32_t q = 0; q < plan.portions; ++q) marked.insert(plan.launch_of_pass(pass) + int(q));
+    }
+    // Every launch named is marked once, and nothing else.
+    ASSERT_EQ(marked.size(), names.size()) << id;
+    EXPECT_EQ(*marked.begin(), 0) << id;
+    EXPECT_EQ(*marked.rbegin(), int(names.size()) - 1) << id;
+    // The model's steps name these launches.
+    HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
+    Timeline tl = radix_timeline(a, keys, false);
+    Recorder rec(tl);
+    a.run_model(p, keys, &rec);
+    int with_launch = 0;
+    for (const Step& s : tl.steps) {
+      if (s.launch < 0) continue;
+      ++with_launch;
+      EXPECT_TRUE(marked.count(s.launch)) << id << ": step launch " << s.launch;
+      EXPECT_EQ(s.launch_name, names.at(size_t(s.launch))) << id;
+    }
+    EXPECT_GT(with_launch, 0) << id;
+  }
+}
+
+}  // namespace
+}  // namespace sortscope::test
