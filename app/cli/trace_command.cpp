@@ -11,6 +11,7 @@
 #include "command.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
+#include "core/launch_csv.h"
 #include "core/runner.h"
 #include "option_checks.h"
 #include "registry.h"
@@ -23,10 +24,23 @@ namespace {
 struct TraceArgs {
   ScenarioArgs scenario;
   std::string out;
+  std::string launch_csv;
   int reps = 5;
   int warmup = 2;
   bool baseline = false;
 };
+
+// Step times: every launch of the launch-clocked measure run, its time and share.
+void print_launch_times(const ExplainResult& r) {
+  const Timeline& tl = r.timeline;
+  if (tl.launches.empty()) return;
+  double total = 0;
+  for (const LaunchTime& l : tl.launches) total += l.ms;
+  fmt::print("  launches    {} timed in a measure run of their own: {:.4f} ms in all, {:.4f} ms the run\n",
+             tl.launches.size(), total, r.timed_ms);
+  for (const LaunchTime& l : tl.launches)
+    fmt::print("    {:>4} {:>10.4f} ms {:5.1f}%  {}\n", l.launch, l.ms, total > 0 ? 100 * l.ms / total : 0.0, l.name);
+}
 
 void trace(const TraceArgs& args) {
   install_interrupt_handlers();
@@ -34,6 +48,8 @@ void trace(const TraceArgs& args) {
   const Algorithm& algo = *find_algorithm(s.algorithm);
   if (!is_trace_path(args.out)) throw std::runtime_error(fmt::format("--out '{}': a trace file ends in .sstrace", args.out));
   if (auto e = check_output_file(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
+  if (!args.launch_csv.empty())
+    if (auto e = check_output_file(args.launch_csv); !e.empty()) throw std::runtime_error("--launch-csv: " + e);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
   RunnerOptions ro;
@@ -70,6 +86,13 @@ void trace(const TraceArgs& args) {
   fmt::print("  timeline    {} steps from the {}{}\n", tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model",
              summarised ? fmt::format(", {} snapshots as density summaries", summarised) : std::string());
   fmt::print("  trace       {} ({}, {})\n", args.out, info.writer, info.label());
+  print_launch_times(r);
+  if (!args.launch_csv.empty()) {
+    if (tl.launches.empty())
+      throw std::runtime_error("--launch-csv: no launch times (they are measured on the GPU only)");
+    write_launch_csv(args.launch_csv, r, info.device_name);
+    fmt::print("  launch csv  {} ({} launches)\n", args.launch_csv, tl.launches.size());
+  }
   if (!r.verdict.ok() || (measured && !measured->verdict.ok())) throw ExitStatus{2};
 }
 
@@ -90,6 +113,9 @@ void register_trace_command(CLI::App& app) {
   cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")
       ->check(CLI::Range(0, 10000))
       ->capture_default_str();
+  cmd->add_option("--launch-csv", args->launch_csv,
+                  "Also write each kernel launch's GPU time (a measure run of its own) as CSV (docs/cli.md)")
+      ->check(non_empty());
   cmd->add_flag("--baseline", args->baseline, "Also time the algorithm's baseline (CUB) on the same input (GPU)");
   cmd->callback([args] { trace(*args); });
 }

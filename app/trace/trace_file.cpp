@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <zstd.h>
 
+#include "common/launch_times.h"
 #include "common/output_file.h"
 #include "common/trace_aux.h"
 #include "common/trace_bytes.h"
@@ -161,6 +162,12 @@ nlohmann::ordered_json header_to_json(const TraceInfo& info) {
     j["baseline"] = timing_to_json(*info.baseline);
     if (info.baseline_verified) j["baseline_verified"] = *info.baseline_verified;
   }
+  if (!info.launches.empty()) {
+    j["timed_ms"] = info.timed_ms;
+    json launches = json::array();
+    for (const LaunchTime& l : info.launches) launches.push_back({{"launch", l.launch}, {"name", l.name}, {"ms", l.ms}});
+    j["launches"] = std::move(launches);
+  }
   return j;
 }
 
@@ -191,6 +198,24 @@ TraceInfo header_from_json(const json& j) {
     info.baseline_id = f.str("baseline_id");
     info.baseline = timing_from_json(f.at("baseline"), "baseline.");
     if (f.has("baseline_verified")) info.baseline_verified = f.boolean("baseline_verified");
+  }
+  if (f.has("launches")) {
+    info.timed_ms = f.num("timed_ms");
+    if (info.timed_ms < 0) f.fail("timed_ms", "is negative");
+    const json& launches = f.at("launches");
+    if (!launches.is_array() || launches.size() > kMaxSteps) f.fail("launches", "must be a list of at most 2^20 launches");
+    for (const json& l : launches) {
+      Fields lf(l, "launches[].");
+      LaunchTime t;
+      const json& index = lf.at("launch");
+      if (!index.is_number_integer() || index.get<int64_t>() < -1 || index.get<int64_t>() > int64_t(kMaxSteps))
+        lf.fail("launch", "must be a whole number from -1 to 2^20");
+      t.launch = int(index.get<int64_t>());
+      t.name = lf.str("name");
+      t.ms = lf.num("ms");
+      if (t.ms < 0) lf.fail("ms", "is negative");
+      info.launches.push_back(std::move(t));
+    }
   }
   return info;
 }
@@ -463,6 +488,8 @@ TraceInfo make_trace_info(const ExplainResult& explain, const DeviceInfo& device
       info.baseline_verified = measured->baseline_verified;
     }
   }
+  info.timed_ms = explain.timed_ms;
+  info.launches = explain.timeline.launches;
   return info;
 }
 
@@ -547,6 +574,9 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     result->timeline = std::move(decoded.timeline);
     result->verdict = trace.info.verdict;
     result->run_ms = trace.info.run_ms;
+    result->timed_ms = trace.info.timed_ms;
+    if (!trace.info.launches.empty())  // the steps' shares as the recording attributed them
+      result->timeline.launches = attribute_launch_times(result->timeline.steps, trace.info.launches);
     result->backend = trace.info.backend;
     trace.explain = std::move(result);
     trace.skipped_aux = decoded.skipped_aux;

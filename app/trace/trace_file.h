@@ -53,6 +53,10 @@ struct TraceInfo {
   std::string baseline_id;
   std::optional<Timing> baseline;
   std::optional<bool> baseline_verified;  // absent in traces written before it was recorded
+  // Step times (optional: absent in traces without them): the measure-mode run of its own that
+  // timed every launch, and each launch's time (Timeline::launches); the steps' gpu_ms follow.
+  double timed_ms = 0;
+  std::vector<LaunchTime> launches;
 
   // "recorded on NVIDIA H200 (GPU), 2026-11-23 18:04 UTC": what the app and frames show.
   std::string label() const;

@@ -98,6 +98,7 @@ struct AppState {
   std::optional<Notice> notice;
   float ui_scale = 1.0f;                           // 1 normal; projector: settings.projector_scale
   Rect scrub_rect;                                 // the transport's scrub bar (scripted tests aim here)
+  bool ticks_by_time = false;                      // the scrub bar's ticks coloured by step GPU time
   Rect view_rect;                                  // the main view's picture, screen coordinates
   bool throughput_plot_sweep = true;               // the plot shown when only one fits
   bool banner_dismissed = false;                   // the CPU-model banner's close button

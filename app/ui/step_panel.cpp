@@ -88,6 +88,8 @@ void draw_step_panel(AppState& s) {
     ImGui::Text("%s: %s  (%.1f%% of the sort)", clock, format_duration_ms(step->gpu_ms).c_str(),
                 100.0 * step->gpu_ms / total);
     ImGui::ProgressBar(float(step->gpu_ms / total), ImVec2(-1, ImGui::GetFontSize() * 0.5f), "");
+    if (step->launch_share > 1)  // the clock sees launches, not the steps fused inside one
+      ImGui::TextDisabled("an even 1/%d share of fused launch %d's time", step->launch_share, step->launch);
   } else {
     ImGui::TextDisabled("%s: not attributed to this step", clock);
   }

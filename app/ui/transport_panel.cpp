@@ -1,6 +1,8 @@
 // The transport: play/pause, step, first/last, speed, loop, and a scrub bar with a tick per step.
 // Ticks are coloured by the kernel launch their step ran in, so a run of steps fused into one
-// launch reads as one block of colour. Everything here moves an index into the timeline: stepping
+// launch reads as one block of colour; with "time" on, by the step's GPU time (Step::gpu_ms, from
+// explain mode's launch-clocked run) from cool to hot, so the steps that cost read at a glance.
+// Everything here moves an index into the timeline: stepping
 // back is as instant as stepping forward, nothing re-runs.
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,21 @@
 namespace sortscope::ui {
 
 namespace {
+
+double longest_step_ms(const Timeline* tl) {
+  double m = 0;
+  if (tl)
+    for (const Step& st : tl->steps) m = std::max(m, st.gpu_ms);
+  return m;
+}
+
+// 0 (no time) grey-blue .. 1 (the longest step) red, through yellow.
+ImU32 time_colour(double f) {
+  const float t = float(std::clamp(f, 0.0, 1.0));
+  if (t <= 0) return IM_COL32(110, 120, 150, 160);
+  const float r = 80 + 175 * std::min(1.0f, 2 * t), g = t < 0.5f ? 150 + 80 * 2 * t : 230 - 180 * (2 * t - 1);
+  return IM_COL32(int(r), int(g), 60, 235);
+}
 
 // The scrub bar; returns true when the user moved the step.
 bool scrub_bar(AppState& s, const Timeline* tl, float height) {
@@ -34,12 +51,16 @@ bool scrub_bar(AppState& s, const Timeline* tl, float height) {
     // Played part of the track.
     dl->AddRectFilled(ImVec2(x0, mid - 2), ImVec2(x1, mid + 2), ImGui::GetColorU32(ImGuiCol_Border));
     dl->AddRectFilled(ImVec2(x0, mid - 2), ImVec2(x_of(pb.step()), mid + 2), colors::kAccent);
-    // A tick per step (thinned when they would be closer than 3 px), launches in alternating shades.
+    // A tick per step (thinned when they would be closer than 3 px), launches in alternating shades
+    // or step times from cool (short) to hot (the longest step).
     int every = std::max(1, int(std::ceil(3.0f * float(steps) / std::max(x1 - x0, 1.0f))));
+    const double longest = s.ticks_by_time ? longest_step_ms(tl) : 0;
     for (int k = 0; k < steps; k += every) {
-      int launch = tl && k < int(tl->steps.size()) ? tl->steps[size_t(k)].launch : -1;
+      const Step* step = tl && k < int(tl->steps.size()) ? &tl->steps[size_t(k)] : nullptr;
+      int launch = step ? step->launch : -1;
       ImU32 c = launch < 0 ? IM_COL32(160, 160, 170, 200)
                            : (launch % 2 ? IM_COL32(120, 190, 240, 220) : IM_COL32(240, 190, 110, 220));
+      if (longest > 0 && step) c = time_colour(step->gpu_ms / longest);
       float x = x_of(k);
       float h = height * (k == 0 || k == steps - 1 ? 0.42f : 0.28f);
       dl->AddLine(ImVec2(x, mid - h), ImVec2(x, mid + h), c, 1.0f);
@@ -66,6 +87,11 @@ bool scrub_bar(AppState& s, const Timeline* tl, float height) {
         const Step& st = tl->steps[size_t(k)];
         std::string tip = "step " + std::to_string(k) + ": " + st.caption;
         if (!st.launch_name.empty()) tip += "\nlaunch " + std::to_string(st.launch) + ": " + st.launch_name;
+        if (st.gpu_ms > 0)
+          tip += "\n" + format_duration_ms(st.gpu_ms) + " on the GPU" +
+                 (st.launch_share > 1 ? " (1/" + std::to_string(st.launch_share) + " of fused launch " +
+                                            std::to_string(st.launch) + ")"
+                                      : std::string());
         item_tooltip(tip);
       }
     }
@@ -142,6 +168,13 @@ void draw_transport_panel(AppState& s) {
   if (room_after() >= fs * 1.5f + loop_w + fs + counter_w) {
     ImGui::SameLine(0, fs * 1.5f);
     if (ImGui::Checkbox("loop", &loop)) pb.set_loop(loop);
+  }
+  // Only where the timeline has step times (explain mode on the GPU).
+  const float time_w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize("time").x;
+  if (longest_step_ms(tl) > 0 && room_after() >= fs + time_w + fs + counter_w) {
+    ImGui::SameLine(0, fs);
+    ImGui::Checkbox("time", &s.ticks_by_time);
+    item_tooltip("Colour the ticks by each step's GPU time (a measure-mode run of its own), cool to hot");
   }
   // Step counter on the right, or at the start of the scrub bar's row.
   const bool counter_on_row = room_after() >= fs + counter_w;

@@ -15,7 +15,7 @@ namespace sortscope {
 namespace merge {
 template <class T>
 void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec);
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock);
 template <class T>
 void multiway_merge_items(const typename T::Key* keys, const uint32_t* values, const std::vector<uint64_t>& seq_begin,
                           uint64_t part_keys, int merge_threads, bool stable, bool quick, typename T::Key* out_keys,
@@ -31,8 +31,9 @@ void multiway_run_gpu(const MultiwayPlan& plan, DeviceKeys& keys, const GpuRunCo
   merge::dispatch_items(key_bytes(keys.type), keys.values != nullptr, [&](auto traits) {
     using T = decltype(traits);
     merge::multiway_sort_items<T>(plan, static_cast<typename T::Key*>(keys.keys), keys.values, ctx.stream, *scratch,
-                                  ctx.recorder);
+                                  ctx.recorder, ctx.clock);
   });
+  mark_launch(ctx, -1);  // the ordered-bits transform back lies outside the plan's launches
   keys_from_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
   if (scratch == &local) CUDA_CHECK(cudaStreamSynchronize(ctx.stream));
 }

@@ -3,7 +3,7 @@
 
 namespace sortscope::merge {
 template void multiway_sort_items<PairsU32>(const MultiwayPlan&, PairsU32::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
-                                         Recorder*);
+                                         Recorder*, LaunchClock*);
 template void multiway_merge_items<PairsU32>(const PairsU32::Key*, const uint32_t*, const std::vector<uint64_t>&, uint64_t,
                                           int, bool, bool, PairsU32::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
                                           std::vector<uint32_t>*);

@@ -14,6 +14,7 @@
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
 #include "common/param_dispatch.h"
+#include "algorithm.h"
 #include "common/recorder.h"
 #include "merge_device.cuh"
 #include "merge_items.h"
@@ -152,11 +153,12 @@ struct RoundCapture {
 // The sort: block sort, then the plan's rounds. keys/values: ordered words in place.
 template <class T>
 void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec) {
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
   using Item = typename T::Item;
   const uint64_t n = p.n;
   record_input(rec, multiway_input_step(p), n, keys, values, stream);
   if (p.block.block_tiles == 0) return;
+  mark_launch(clock, kMultiwayBlockSortLaunch);
   if (p.rounds.empty()) {  // one tile: the block sort is the sort
     two_way_block_sort_items<T>(p.block, keys, values, nullptr, keys, values, stream);
     if (rec) rec->record(multiway_block_sort_step(p), ArrayState{keys, values, true, stream});
@@ -186,12 +188,14 @@ void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t*
     a.splits = s.splits.in(base);
     a.iterations = s.iterations.in(base);
     const uint64_t offsets = r.groups * (r.k + 1);
+    mark_launch(clock, multiway_select_launch_index(int(ri)));  // the run offsets count with it
     run_offsets_kernel<T><<<unsigned((offsets + 255) / 256), 256, 0, stream>>>(n, r.run_in, r.k, r.groups, seq);
     CUDA_CHECK_LAUNCH("run_offsets_kernel");
     typename T::Key* final_keys = last_round ? keys : nullptr;
     uint32_t* final_values = last_round ? values : nullptr;
     if (!rec) {
       launch_selection<T>(p.quickselect, a, in, SelectCapture{}, stream);
+      mark_launch(clock, multiway_merge_launch_index(int(ri)));
       launch_part_merge<T>(p.merge_threads, p.stable, a, r.levels, r.levels - 1, in, tmp, out, final_keys, final_values,
                            BufferCapture{}, stream);
     } else {

@@ -15,14 +15,15 @@ namespace sortscope {
 namespace merge {
 template <class T>
 void two_way_sort_items(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                        DeviceScratch& scratch, Recorder* rec);
+                        DeviceScratch& scratch, Recorder* rec, LaunchClock* clock);
 }  // namespace merge
 
 void two_way_sort_ordered_device(const TwoWayPlan& plan, void* words, int word_bytes, uint32_t* values,
-                                 GpuStream stream, DeviceScratch& scratch, Recorder* recorder) {
+                                 GpuStream stream, DeviceScratch& scratch, Recorder* recorder,
+                                 LaunchClock* clock) {
   merge::dispatch_items(word_bytes, values != nullptr, [&](auto traits) {
     using T = decltype(traits);
-    merge::two_way_sort_items<T>(plan, static_cast<typename T::Key*>(words), values, stream, scratch, recorder);
+    merge::two_way_sort_items<T>(plan, static_cast<typename T::Key*>(words), values, stream, scratch, recorder, clock);
   });
 }
 
@@ -32,7 +33,8 @@ void two_way_run_gpu(const TwoWayPlan& plan, DeviceKeys& keys, const GpuRunConte
   DeviceScratch* scratch = ctx.scratch ? ctx.scratch : &local;
   keys_to_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
   two_way_sort_ordered_device(plan, keys.keys, key_bytes(keys.type), keys.values, ctx.stream, *scratch,
-                              ctx.recorder);
+                              ctx.recorder, ctx.clock);
+  mark_launch(ctx, -1);  // the ordered-bits transform back lies outside the plan's launches
   keys_from_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
   if (scratch == &local) CUDA_CHECK(cudaStreamSynchronize(ctx.stream));
 }

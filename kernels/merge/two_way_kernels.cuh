@@ -25,6 +25,7 @@
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
 #include "common/param_dispatch.h"
+#include "algorithm.h"
 #include "common/recorder.h"
 #include "merge_device.cuh"
 #include "merge_items.h"
@@ -286,7 +287,7 @@ void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const
 
 template <class T, int NT, int VT>
 void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec) {
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
   using Item = typename T::Item;
   const uint64_t n = p.n;
   record_input(rec, two_way_input_step(p), n, keys, values, stream);
@@ -303,6 +304,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   typename T::Key* unpack_keys = s.unpack.keys.in(base);
   uint32_t* unpack_values = s.unpack.values.in(base);
   const bool one_tile = p.block_tiles == 1;
+  mark_launch(clock, kTwoWayBlockSortLaunch);
   // One tile: the block sort is the whole sort and writes the caller's arrays (in place is safe:
   // the single block has read its tile before it writes).
   dispatch_block_sort<T, VT>(p, keys, values, in, one_tile ? keys : nullptr, one_tile ? values : nullptr, capture,
@@ -316,6 +318,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   std::vector<uint64_t> host_splits;
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
+    mark_launch(clock, two_way_partition_launch_index(pass));
     partition_kernel<T><<<unsigned((p.tiles + 255) / 256), 256, 0, stream>>>(in, n, p.tile, r, p.tiles,
                                                                              p.narrow_partitions(), splits);
     CUDA_CHECK_LAUNCH("partition_kernel");
@@ -326,6 +329,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
       record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, unpack_keys, unpack_values);
     }
     const bool last = pass + 1 == p.passes;
+    mark_launch(clock, two_way_merge_launch_index(pass));
     merge_kernel<T, NT, VT><<<unsigned(p.tiles), NT, kSmem, stream>>>(
         in, n, r, splits, last ? nullptr : out, last ? keys : nullptr, last ? values : nullptr);
     CUDA_CHECK_LAUNCH("merge_kernel");
@@ -341,9 +345,9 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
 
 template <class T, int NT>
 void two_way_dispatch_vt(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec) {
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
   dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "two-way merge sort keys_per_thread", [&](auto vt) {
-    two_way_sort_config<T, NT, decltype(vt)::value>(p, keys, values, stream, scratch, rec);
+    two_way_sort_config<T, NT, decltype(vt)::value>(p, keys, values, stream, scratch, rec, clock);
   });
 }
 
@@ -360,9 +364,9 @@ void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, 
 // The entry each item type's .cu file instantiates.
 template <class T>
 void two_way_sort_items(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                        DeviceScratch& scratch, Recorder* rec) {
+                        DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
   dispatch_value<kTwoWayThreadChoices>(p.threads, "two-way merge sort threads", [&](auto nt) {
-    two_way_dispatch_vt<T, decltype(nt)::value>(p, keys, values, stream, scratch, rec);
+    two_way_dispatch_vt<T, decltype(nt)::value>(p, keys, values, stream, scratch, rec, clock);
   });
 }
 

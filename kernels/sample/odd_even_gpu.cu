@@ -91,9 +91,14 @@ void sort_typed(const OddEvenPlan& plan, Word* keys, uint32_t* values, const Gpu
   const size_t smem = size_t(tile) * (sizeof(Word) + (kValues ? 4 : 0));
   if (smem > 48 * 1024)
     CUDA_CHECK(cudaFuncSetAttribute(tile_kernel<Word, kValues>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  mark_launch(ctx, 0);  // OddEvenPlan::launch_of_layer: the tile layers, then a launch per layer
   tile_kernel<Word, kValues><<<uint32_t(tiles), threads, smem, s>>>(keys, values, plan.n, tile);
   CUDA_CHECK_LAUNCH("tile_kernel");
-  for (size_t l = size_t(plan.tile_layers); l < plan.layers.size(); ++l) global_layer(int(l));
+  for (size_t l = size_t(plan.tile_layers); l < plan.layers.size(); ++l) {
+    mark_launch(ctx, plan.launch_of_layer(int(l)));
+    global_layer(int(l));
+  }
+  mark_launch(ctx, -1);
 }
 
 }  // namespace

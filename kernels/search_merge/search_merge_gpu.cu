@@ -78,6 +78,9 @@ void sort_typed(const SearchMergePlan& p, DeviceKeys& keys, const GpuRunContext&
   const uint32_t tile = uint32_t(p.tile), tiles = uint32_t(p.tiles), ht = uint32_t(p.highlight_tile());
   const uint32_t ht_keys = uint32_t(p.tile_end(ht) - p.tile_begin(ht));
   const size_t words = sizeof(Word) + (kValues ? sizeof(uint32_t) : 0);
+  // Launch indices as the analytic model numbers them (search_merge_perf_model.cpp): the local
+  // sort 0, global pass p 1 + p; the copy back outside them.
+  mark_launch(ctx, 0);
   switch (p.local) {
     case SearchMergeLocal::Rank:
     case SearchMergeLocal::RankStable: {
@@ -140,6 +143,7 @@ void sort_typed(const SearchMergePlan& p, DeviceKeys& keys, const GpuRunContext&
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t run = p.run_of_pass(pass), pairs = (p.n + 2 * run - 1) / (2 * run), hq = pairs / 2;
     clear();
+    mark_launch(ctx, 1 + pass);
     if (half) {
       global_half_kernel<Word, kValues><<<blocks_for(pairs * run), kGlobalThreads, 0, stream>>>(
           src, src_v, dst, dst_v, p.n, run, pairs, cap, hq);
@@ -159,6 +163,7 @@ void sort_typed(const SearchMergePlan& p, DeviceKeys& keys, const GpuRunContext&
     std::swap(src, dst);
     std::swap(src_v, dst_v);
   }
+  mark_launch(ctx, -1);
   if (src != a) {  // an odd number of passes ends in the scratch buffer
     CUDA_CHECK(cudaMemcpyAsync(a, src, p.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream));
     if (kValues) CUDA_CHECK(cudaMemcpyAsync(va, src_v, p.n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, stream));

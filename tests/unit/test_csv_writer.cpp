@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "core/csv_writer.h"
+#include "core/launch_csv.h"
 #include "core/model_report.h"
 #include "registry.h"
 
@@ -224,6 +226,43 @@ TEST(CsvWriter, RefusesAnotherHeaderAndBadFolders) {
   EXPECT_NE(check_csv_target(dir.path.string(), header), "");  // a folder
   EXPECT_EQ(check_csv_target((dir.path / "new.csv").string(), header), "");
   EXPECT_FALSE(fs::exists(dir.path / "new.csv"));  // checking creates nothing
+}
+
+// Per-launch times (core/launch_csv.h): a row per launch, shares of the launches' total, the
+// steps sharing each launch; the file whole, header first.
+TEST(LaunchCsv, ARowPerLaunchWithItsShareAndSteps) {
+  ExplainResult r;
+  r.timeline.algorithm = "radix";
+  r.timeline.n = 1000;
+  r.timeline.key_type = KeyType::U64;
+  r.timed_ms = 4.25;
+  for (int launch : {-1, 0, 0, 1}) {
+    Step s;
+    s.launch = launch;
+    r.timeline.steps.push_back(s);
+  }
+  r.timeline.launches = {{-1, "outside, with, commas", 1.0}, {0, "tile sort", 2.0}, {1, "global", 1.0}};
+  const auto rows = launch_csv_rows(r, "GPU X", "2026-11-24T00:00:00Z");
+  const auto header = launch_csv_header();
+  ASSERT_EQ(rows.size(), 3u);
+  for (const auto& row : rows) ASSERT_EQ(row.size(), header.size());
+  auto col = [&](const char* name) { return size_t(std::find(header.begin(), header.end(), name) - header.begin()); };
+  EXPECT_EQ(rows[1][col("launch")], "0");
+  EXPECT_EQ(rows[1][col("name")], "tile sort");
+  EXPECT_EQ(rows[1][col("share")], "0.500000");
+  EXPECT_EQ(rows[1][col("steps")], "2");
+  EXPECT_EQ(rows[0][col("steps")], "0");  // -1 is no launch: no step shares it
+  EXPECT_EQ(rows[2][col("ms")], "1.000000");
+  EXPECT_EQ(rows[2][col("timed_ms")], "4.250000");
+  EXPECT_EQ(rows[0][col("key")], "u64");
+  TempDir dir;
+  const fs::path file = dir.path / "launches.csv";
+  write_launch_csv(file.string(), r, "GPU X");
+  const std::vector<std::string> lines = read_lines(file);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], csv_line(header));
+  EXPECT_NE(lines[1].find("\"outside, with, commas\""), std::string::npos) << lines[1];
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include "algorithm.h"
 #include "common/launch_times.h"
+#include "merge/multiway_plan.h"
+#include "merge/two_way_plan.h"
 #include "radix_test_support.h"
 #include "registry.h"
 
@@ -98,6 +100,48 @@ TEST(LaunchTimes, RadixMarksAreTheStepsNumbering) {
     }
     EXPECT_GT(with_launch, 0) << id;
   }
+}
+
+// The two-way merge sort's driver marks the block sort (kTwoWayBlockSortLaunch) and per pass a
+// partition and a merge (two_way_*_launch_index); the model's steps carry those indices.
+TEST(LaunchTimes, TwoWayMergeMarksAreTheStepsNumbering) {
+  const Algorithm& a = *find_algorithm("merge");
+  const uint64_t n = 100000;
+  const ParamValues p = a.params_as_run(radix_params(a), KeyType::U32, false, n);
+  const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
+  std::set<int> marked = {kTwoWayBlockSortLaunch};
+  for (int pass = 0; pass < plan.passes; ++pass)
+    marked.insert({two_way_partition_launch_index(pass), two_way_merge_launch_index(pass)});
+  HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
+  Timeline tl = radix_timeline(a, keys, false);
+  Recorder rec(tl);
+  a.run_model(p, keys, &rec);
+  std::set<int> used;
+  for (const Step& s : tl.steps)
+    if (s.launch >= 0) used.insert(s.launch);
+  EXPECT_GT(plan.passes, 0);
+  EXPECT_EQ(used, marked);  // every marked launch has steps, and every step's launch is marked
+}
+
+// The multiway merge sort's driver marks the block sort and per round a selection (with the run
+// offsets before it) and a merge (multiway_*_launch_index).
+TEST(LaunchTimes, MultiwayMergeMarksAreTheStepsNumbering) {
+  const Algorithm& a = *find_algorithm("multiway-merge");
+  const uint64_t n = 300000;
+  const ParamValues p = a.params_as_run(radix_params(a), KeyType::U32, false, n);
+  const MultiwayPlan plan = make_multiway_plan(n, p);
+  std::set<int> marked = {kMultiwayBlockSortLaunch};
+  for (size_t r = 0; r < plan.rounds.size(); ++r)
+    marked.insert({multiway_select_launch_index(int(r)), multiway_merge_launch_index(int(r))});
+  HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
+  Timeline tl = radix_timeline(a, keys, false);
+  Recorder rec(tl);
+  a.run_model(p, keys, &rec);
+  std::set<int> used;
+  for (const Step& s : tl.steps)
+    if (s.launch >= 0) used.insert(s.launch);
+  EXPECT_FALSE(plan.rounds.empty());
+  EXPECT_EQ(used, marked);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "common/launch_times.h"
 #include "common/trace_aux.h"
 #include "core/runner.h"
 #include "registry.h"
@@ -123,6 +124,46 @@ TEST(Trace, ValuesWideKeysAndEveryAuxTypeRoundTrip) {
     for (const Step& s : r.timeline.steps) aux_seen += s.aux.size();
   }
   EXPECT_GT(aux_seen, 0u);
+}
+
+// Step times (Timeline::launches, common/launch_times.h) travel in the header; the steps' times
+// and shares after loading are those of the recording.
+TEST(Trace, LaunchTimesRoundTripAndHostileOnesAreRefused) {
+  ExplainResult r = record("radix", 100000, KeyType::U32, false);
+  std::vector<LaunchTime> times;
+  for (const Step& s : r.timeline.steps)
+    if (s.launch >= 0 && (times.empty() || times.back().launch != s.launch))
+      times.push_back({s.launch, "", 0.125 * (s.launch + 1)});
+  times.push_back({-1, "", 0.5});
+  ASSERT_GT(times.size(), 2u);
+  r.timeline.launches = attribute_launch_times(r.timeline.steps, times);
+  r.timed_ms = 4.5;
+  const Trace t = round_trip(r);
+  expect_same_timeline(r.timeline, t.explain->timeline);
+  EXPECT_EQ(t.explain->timed_ms, 4.5);
+  ASSERT_EQ(t.explain->timeline.launches.size(), r.timeline.launches.size());
+  for (size_t i = 0; i < r.timeline.launches.size(); ++i) {
+    EXPECT_EQ(t.explain->timeline.launches[i].launch, r.timeline.launches[i].launch);
+    EXPECT_EQ(t.explain->timeline.launches[i].name, r.timeline.launches[i].name);
+    EXPECT_EQ(t.explain->timeline.launches[i].ms, r.timeline.launches[i].ms);
+  }
+  for (size_t i = 0; i < r.timeline.steps.size(); ++i)
+    EXPECT_EQ(t.explain->timeline.steps[i].launch_share, r.timeline.steps[i].launch_share) << i;
+  // Without times the header has no table and the steps none.
+  const Trace plain = round_trip(record("radix", 3000, KeyType::U32, false));
+  EXPECT_TRUE(plain.explain->timeline.launches.empty());
+  // Hostile tables: a negative time, an index below -1.
+  for (const auto& [bad, says] : {std::pair{LaunchTime{0, "x", -1.0}, "ms"}, std::pair{LaunchTime{-7, "x", 1.0}, "launch"}}) {
+    TraceInfo info = info_of(r);
+    info.launches = {bad};
+    const std::vector<uint8_t> bytes = encode_trace(info, r.timeline);
+    try {
+      decode_trace(bytes.data(), bytes.size());
+      ADD_FAILURE() << "accepted launch " << bad.launch << " of " << bad.ms << " ms";
+    } catch (const TraceError& e) {
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(Trace, DensitySummariesRoundTrip) {
