@@ -102,6 +102,18 @@ TEST(LaunchTimes, RadixMarksAreTheStepsNumbering) {
   }
 }
 
+// The launch indices the CPU model's steps carry (the GPU path's steps number alike).
+std::set<int> model_step_launches(const Algorithm& a, const ParamValues& p, uint64_t n) {
+  HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
+  Timeline tl = radix_timeline(a, keys, false);
+  Recorder rec(tl);
+  a.run_model(p, keys, &rec);
+  std::set<int> used;
+  for (const Step& s : tl.steps)
+    if (s.launch >= 0) used.insert(s.launch);
+  return used;
+}
+
 // The two-way merge sort's driver marks the block sort (kTwoWayBlockSortLaunch) and per pass a
 // partition and a merge (two_way_*_launch_index); the model's steps carry those indices.
 TEST(LaunchTimes, TwoWayMergeMarksAreTheStepsNumbering) {
@@ -112,13 +124,7 @@ TEST(LaunchTimes, TwoWayMergeMarksAreTheStepsNumbering) {
   std::set<int> marked = {kTwoWayBlockSortLaunch};
   for (int pass = 0; pass < plan.passes; ++pass)
     marked.insert({two_way_partition_launch_index(pass), two_way_merge_launch_index(pass)});
-  HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
-  Timeline tl = radix_timeline(a, keys, false);
-  Recorder rec(tl);
-  a.run_model(p, keys, &rec);
-  std::set<int> used;
-  for (const Step& s : tl.steps)
-    if (s.launch >= 0) used.insert(s.launch);
+  const std::set<int> used = model_step_launches(a, p, n);
   EXPECT_GT(plan.passes, 0);
   EXPECT_EQ(used, marked);  // every marked launch has steps, and every step's launch is marked
 }
@@ -133,13 +139,7 @@ TEST(LaunchTimes, MultiwayMergeMarksAreTheStepsNumbering) {
   std::set<int> marked = {kMultiwayBlockSortLaunch};
   for (size_t r = 0; r < plan.rounds.size(); ++r)
     marked.insert({multiway_select_launch_index(int(r)), multiway_merge_launch_index(int(r))});
-  HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
-  Timeline tl = radix_timeline(a, keys, false);
-  Recorder rec(tl);
-  a.run_model(p, keys, &rec);
-  std::set<int> used;
-  for (const Step& s : tl.steps)
-    if (s.launch >= 0) used.insert(s.launch);
+  const std::set<int> used = model_step_launches(a, p, n);
   EXPECT_FALSE(plan.rounds.empty());
   EXPECT_EQ(used, marked);
 }
