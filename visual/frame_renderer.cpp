@@ -291,7 +291,10 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     launch_part = parts.size();
     parts.push_back(st.launch >= 0 ? fmt::format("launch {}: {}", st.launch, st.launch_name) : st.launch_name);
   }
-  if (st.gpu_ms > 0) parts.push_back(fmt::format("{:.3f} ms on the GPU", st.gpu_ms));
+  if (st.gpu_ms > 0)
+    parts.push_back(st.launch_share > 1
+                        ? fmt::format("{:.3f} ms on the GPU (1/{} of fused launch {})", st.gpu_ms, st.launch_share, st.launch)
+                        : fmt::format("{:.3f} ms on the GPU", st.gpu_ms));
   parts.push_back(!style_.source.empty() ? style_.source : timeline_.on_gpu ? "recorded on the GPU" : "CPU model");
   if (info.mode != ArrayMode::Auto) {
     mode_part = parts.size();
