@@ -62,8 +62,11 @@ const std::vector<ParamSpec>& sample_sort_params() {
         int(SampleScatter::Local),
         "direct: each key to its slot by a shared atomic (the thesis); local: a round's keys ordered by bucket in "
         "shared memory first, then written in runs"));
-    s.push_back(spec("k", 256, 2, int(kSampleMaxK), true,
-                     "buckets per distribution pass; the search tree has log2 k levels (thesis: 128)"));
+    std::vector<int> ks;
+    for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
+    s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
+                                "buckets per distribution pass; the search tree has log2 k levels (thesis: 128); "
+                                "auto: by n, so that the last pass leaves buckets of about 2^12 keys"));
     s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
     s.push_back(spec("scatter_replicas", 4, 1, 16, true,
@@ -85,6 +88,27 @@ const std::vector<ParamSpec>& quicksort_params() {
     return s;
   }();
   return specs;
+}
+
+uint32_t sample_auto_k(uint64_t n) {
+  // Level 2's block radix sort takes buckets of up to 8192 keys; the passes should end with
+  // buckets of about half that, 2^12, and not far below it: a second pass with a large k over
+  // buckets that are only a little above M leaves tens of thousands of tiny buckets, and level 2
+  // then pays per bucket, not per key. Measured on an H100 (docs/PERFORMANCE.md, u32 and u64 alike):
+  // 2^20 best with k = 256 (one pass), 2^22 with 32, 2^24 with 64, 2^26 with 128, 2^28 with 256
+  // (two passes), i.e. k = 2^ceil((log2 n - 12) / 2); at 2^24 u64 k = 256 took 14.1 ms, k = 64 1.95 ms.
+  if (n <= (uint64_t(1) << 20)) return kSampleMaxK;
+  int log_n = 0;
+  while ((uint64_t(1) << log_n) < n) ++log_n;
+  const int log_k = (log_n - 12 + 1) / 2;
+  return std::min<uint32_t>(uint32_t(1) << log_k, kSampleMaxK);
+}
+
+ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n) {
+  ParamValues run = params;
+  auto it = run.find("k");
+  if (it == run.end() || it->second == kParamAuto) run["k"] = int(sample_auto_k(n));
+  return run;
 }
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
@@ -117,7 +141,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
                                                                                 : SampleVersion::Revised;
     p.level2 = value(params, "level2", specs) == int(SampleLevel2::Thesis) ? SampleLevel2::Thesis : SampleLevel2::Radix;
     p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
-    p.k = uint32_t(value(params, "k", specs));
+    const int k = value(params, "k", specs);
+    p.k = k == kParamAuto ? sample_auto_k(n) : uint32_t(k);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
     p.quicksort_threshold = uint32_t(value(params, "quicksort_threshold", specs));

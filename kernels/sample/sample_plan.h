@@ -89,6 +89,12 @@ struct SamplePlan {
   std::string describe() const;
 };
 
+// k as `auto` runs it for n keys: 256 up to 2^20 (one pass), above that 2^ceil((log2 n - 12) / 2)
+// (two passes ending near 2^12 keys a bucket), at most kSampleMaxK.
+uint32_t sample_auto_k(uint64_t n);
+// Sample sort's parameters with `auto` k replaced by sample_auto_k(n) (Algorithm::params_as_run).
+ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n);
+
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params);
 

@@ -61,12 +61,39 @@ TEST(SampleModel, SortsTwoToTheTwentyPlusSevenWithDefaults) {
   for (KeyType t : {KeyType::U32, KeyType::F64})
     expect_model_sorts(quicksort_algorithm(), radix_params(quicksort_algorithm(), {"bucket_max=16384"}),
                        radix_input(Distribution::Uniform, t, n, true), radix_describe("quicksort", t, n, true));
-  // The defaults (k = 256, M = 2^18 clamped to 2^14 at this n): one pass, level 2 by radix sort.
+  // The defaults (k auto: 32 at 2^20 + 7, 256 at 2^18 + 7; M = 2^18 clamped to 2^14 at this n): one
+  // or two passes, level 2 by radix sort.
   expect_model_sorts(sample_sort_algorithm(), radix_params(sample_sort_algorithm()),
                      radix_input(Distribution::Uniform, KeyType::U64, n, true), "defaults");
   // The network on its own is O(n log^2 n): a smaller n keeps the test quick.
   expect_model_sorts(odd_even_merge_algorithm(), radix_params(odd_even_merge_algorithm()),
                      radix_input(Distribution::Uniform, KeyType::F64, 70001, true), "odd-even 70001");
+}
+
+TEST(SamplePlan, AutoKEndsThePassesNearFourThousandKeysABucket) {
+  // One pass up to 2^20 (n / 256 <= 2^12), then two passes of k = 2^ceil((log2 n - 12) / 2).
+  EXPECT_EQ(sample_auto_k(1000), 256u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 20), 256u);
+  EXPECT_EQ(sample_auto_k((uint64_t(1) << 20) + 1), 32u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 22), 32u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 24), 64u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 26), 128u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 28), 256u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 34), kSampleMaxK);
+  for (int log_n = 21; log_n <= 28; ++log_n) {
+    const uint64_t k = sample_auto_k(uint64_t(1) << log_n);
+    const uint64_t after_two = (uint64_t(1) << log_n) / (k * k);
+    EXPECT_GE(after_two, 1024u) << "2^" << log_n;
+    EXPECT_LE(after_two, 4096u) << "2^" << log_n;
+  }
+  // auto is what a plan and params_as_run use; an explicit k always wins.
+  const Algorithm& s = sample_sort_algorithm();
+  const ParamValues defaults = radix_params(s);
+  EXPECT_EQ(make_sample_plan(SampleEngine::SampleSort, uint64_t(1) << 24, KeyType::U64, false, defaults).k, 64u);
+  EXPECT_EQ(s.params_as_run(defaults, KeyType::U64, false, uint64_t(1) << 24).at("k"), 64);
+  const ParamValues k16 = radix_params(s, {"k=16"});
+  EXPECT_EQ(make_sample_plan(SampleEngine::SampleSort, uint64_t(1) << 24, KeyType::U64, false, k16).k, 16u);
+  EXPECT_EQ(s.params_as_run(k16, KeyType::U64, false, uint64_t(1) << 24).at("k"), 16);
 }
 
 TEST(SampleModel, SpecialValuesInTotalOrder) {
