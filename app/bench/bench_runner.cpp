@@ -48,7 +48,7 @@ struct Sampled {
   BenchMeasurement measurement;
 };
 
-Sampled sample(Runner& runner, const Scenario& s, const BenchSettings& settings) {
+Sampled sample(Runner& runner, const Scenario& s, const BenchSettings& settings, const std::atomic<bool>* cancel) {
   const auto t0 = Clock::now();
   std::vector<double> ms;
   MeasureResult first;
@@ -59,7 +59,7 @@ Sampled sample(Runner& runner, const Scenario& s, const BenchSettings& settings)
     mo.warmup = warm ? settings.warmup : 0;
     mo.reps = 1;
     mo.flush_l2 = settings.flush_l2;
-    MeasureResult r = runner.measure(s, mo);
+    MeasureResult r = runner.measure(s, mo, cancel);
     if (warm) first = r;
     if (!verdict || verdict->ok()) verdict = r.verdict;
     ms.insert(ms.end(), r.timing.ms.begin(), r.timing.ms.end());
@@ -91,7 +91,8 @@ std::string input_key(const Scenario& s) { return scenario_to_json(s, algorithm_
 
 BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings& settings, Runner& runner,
                       const std::function<void(const BenchReport&)>& on_record,
-                      const std::function<void(const BenchProgress&)>& on_progress) {
+                      const std::function<void(const BenchProgress&)>& on_progress,
+                      const std::atomic<bool>* cancel) {
   BenchReport report;
   report.started = utc_time(std::chrono::system_clock::now());
   report.settings = settings;
@@ -120,6 +121,7 @@ BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings
       on_progress({i, states.size(), seconds_since(t0),
                    bench_time_left(i, states.size(), seconds_since(t0), settings.rule.timeout_s), st.name});
     throw_if_interrupted();
+    if (cancel && cancel->load()) throw RunCancelled();
     const Algorithm& algo = *find_algorithm(st.scenario.algorithm);
     const bool gpu = runner.backend_for(algo) == Backend::Gpu;
     const std::string base = algo.baseline();
@@ -134,11 +136,11 @@ BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings
         Scenario bs = st.scenario;
         bs.algorithm = base;
         bs.params.clear();  // its defaults
-        it = baselines.emplace(base, sample(runner, bs, settings)).first;
+        it = baselines.emplace(base, sample(runner, bs, settings, cancel)).first;
       }
       b = &it->second;
     }
-    Sampled ours = sample(runner, st.scenario, settings);
+    Sampled ours = sample(runner, st.scenario, settings, cancel);
     BenchRecord rec;
     rec.state = st;
     rec.result = std::move(ours.result);

@@ -4,7 +4,9 @@
 // measured on the same input in the same run, once per input, with the same rule, and shared by
 // the states of that input. After each finished state `on_record` gets the report so far: the
 // command rewrites its files then, so an interrupt (which ends the run at the next sample with
-// Interrupted) keeps every finished state.
+// Interrupted) keeps every finished state. `cancel`, when given and raised (the app's sweep view,
+// app/bench/sweep_worker.h), ends the run between samples with RunCancelled, the same way.
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -25,7 +27,8 @@ void check_bench_states(const std::vector<BenchState>& states, const Runner& run
 
 BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings& settings, Runner& runner,
                       const std::function<void(const BenchReport&)>& on_record,
-                      const std::function<void(const BenchProgress&)>& on_progress = {});
+                      const std::function<void(const BenchProgress&)>& on_progress = {},
+                      const std::atomic<bool>* cancel = nullptr);
 
 // The estimate the progress line shows: the mean time of the finished states times the states
 // left, at most the budget of each state left (its two measurements, algorithm and baseline, each

@@ -14,6 +14,7 @@
 #include "playback.h"
 #include "session/session.h"
 #include "settings.h"
+#include "sweep_view.h"
 #include "throughput_history.h"
 
 namespace sortscope::ui {
@@ -109,6 +110,7 @@ struct AppState {
   ImFont* large_font = nullptr;                    // captions
   std::unique_ptr<ExportJob> export_job;
   ExportDialogState export_dialog;
+  SweepView sweep;                                 // the sweep view (W): heat map of two parameters
   std::string last_export_message;                 // of the last finished export
   bool last_export_failed = false;                 // it (or the last attempt to start one) failed
 

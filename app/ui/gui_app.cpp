@@ -21,6 +21,7 @@
 #include "panels.h"
 #include "parse/size_parse.h"
 #include "registry.h"
+#include "sweep_picture.h"
 #include "view_canvas.h"
 #include "widgets.h"
 
@@ -348,11 +349,13 @@ Settings GuiApp::settings() const {
 
 bool GuiApp::animating() const {
   return state_.playback.playing() || state_.session->status().busy || state_.export_job || state_.scenario_dirty ||
+         state_.sweep.running ||
          !state_.device_ready || (state_.notice && ImGui::GetTime() < state_.notice->until);
 }
 
 bool GuiApp::settled() const {
   SessionStatus st = state_.session->status();
+  if (state_.sweep.running) return false;  // a sweep measuring (the script's `wait` waits for it)
   if (state_.recording) return st.ready && !state_.scenario_dirty && !state_.export_job;  // nothing to wait for
   return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr && !state_.export_job &&
          state_.explain_generation == state_.submitted_generation;
@@ -499,7 +502,9 @@ void GuiApp::handle_keys() {
       case GLFW_KEY_ESCAPE:
         if (s.show_help) s.show_help = false;
         else if (s.show_export) s.show_export = false;
+        else if (s.sweep.show) s.sweep.show = false;  // closes the view; a sweep running goes on
         break;
+      case GLFW_KEY_W: s.sweep.show = !s.sweep.show; break;
       case GLFW_KEY_SPACE: pb.toggle_playing(); break;
       case GLFW_KEY_PAGE_DOWN:
         if (lesson_) show_slide(slide_ + 1);
@@ -557,6 +562,7 @@ void GuiApp::frame() {
   AppState& s = state_;
   ImGuiIO& io = ImGui::GetIO();
   pump_session();
+  pump_sweep(s);
   submit_if_dirty();
   if (s.continuous && s.device_ready && !session_->status().busy && ImGui::GetTime() - last_measure_time_ > 0.5)
     session_->remeasure(), last_measure_time_ = ImGui::GetTime();
@@ -612,6 +618,8 @@ void GuiApp::frame() {
   draw_export_dialog(s);
   draw_open_dialog(s);
   draw_save_trace_dialog(s);
+  draw_sweep_panel(s);
+  draw_sweep_picture_window(s);
   draw_lesson();
   draw_help_overlay(s);
   clip_log_end_frame();
@@ -626,6 +634,7 @@ void GuiApp::frame() {
 
 void GuiApp::render_offscreen() {
   canvas_->render(state_);
+  write_sweep_picture(state_);
   if (state_.export_job) state_.export_job->pump(12.0);  // a few ms per frame: the UI stays fluid
 }
 

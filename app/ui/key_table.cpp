@@ -11,11 +11,12 @@ std::span<const KeyBinding> key_table() {
       {"+ / -", "faster / slower (0.25 to 60 steps per second)"},
       {"F", "fullscreen on / off"},
       {"P", "projector mode on / off"},
+      {"W", "sweep view on / off: a heat map of keys/s over two parameters"},
       {"Ctrl+S", "save the current frame as PNG"},
       {"Ctrl+E", "export dialog"},
       {"Ctrl+Q", "quit"},
       {"F1", "help overlay with these keys"},
-      {"Esc", "close the help or the export dialog"},
+      {"Esc", "close the help, the export dialog or the sweep view"},
   };
   return kKeys;
 }

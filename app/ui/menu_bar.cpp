@@ -102,6 +102,8 @@ void draw_menu_bar(AppState& s) {
         s.session->set_sweep_enabled(sweep);
       }
       if (ImGui::MenuItem("Clear throughput history")) s.history.clear();
+      ImGui::Separator();
+      ImGui::MenuItem("Sweep two parameters (heat map)...", "W", &s.sweep.show);
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

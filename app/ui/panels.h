@@ -23,6 +23,14 @@ void draw_transport_panel(AppState& s);    // transport_panel.cpp
 void draw_step_panel(AppState& s);         // step_panel.cpp
 void draw_throughput_panel(AppState& s);   // throughput_panel.cpp
 void draw_throughput_line(AppState& s);    // throughput_panel.cpp: the folded panel, its summary line
+// The axes of a keys/s-against-n plot (log 2 n, log keys/s), and that plot of the session's curves:
+// the current parameters' and a few earlier ones', with the baseline and the bandwidth bound.
+PlotConfig n_sweep_plot_config(std::string empty_text);   // throughput_panel.cpp
+void draw_sweep_curves_plot(AppState& s, ImVec2 size);    // throughput_panel.cpp
+void draw_sweep_panel(AppState& s);        // sweep_panel.cpp: the sweep view (W)
+// The sweep's heat map and its curves side by side in `size`; interactive: hover tooltips and
+// clicks (the view), else a picture (sweep_picture.h).
+void draw_sweep_figure(AppState& s, ImVec2 size, bool interactive);  // sweep_panel.cpp
 // A folded side panel: a strip with its title, letter under letter; true when clicked (unfold it).
 bool draw_fold_strip(const char* name, const char* title, const Rect& r);  // fold_strip.cpp
 void draw_status_bar(AppState& s);         // status_bar.cpp

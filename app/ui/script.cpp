@@ -27,7 +27,7 @@ int InputScript::key_code(const std::string& name, int* mods) {
                                 {"home", GLFW_KEY_HOME},   {"end", GLFW_KEY_END},     {"plus", GLFW_KEY_EQUAL},
                                 {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
                                 {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE},  {"s", GLFW_KEY_S},
-                                {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q},
+                                {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q},         {"w", GLFW_KEY_W},
                                 {"pagedown", GLFW_KEY_PAGE_DOWN}, {"pageup", GLFW_KEY_PAGE_UP}};
   std::string key = name;
   int m = 0;
@@ -95,11 +95,33 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.kind = Command::Kind::Export;
       c.tag = arg;
       if (arg.empty()) throw std::runtime_error("script: export needs a path in '" + w + "'");
+    } else if (head == "sweep") {
+      // Both axes checked when the command runs, against the algorithm selected then.
+      c.kind = Command::Kind::Sweep;
+      const size_t colon = arg.find(':');
+      c.tag = arg.substr(0, colon);
+      c.text = colon == std::string::npos ? "" : arg.substr(colon + 1);
+      for (const std::string* axis : {&c.tag, &c.text})
+        if (axis->find('=') == std::string::npos || axis->front() == '=' || axis->back() == '=')
+          throw std::runtime_error("script: sweep needs A=V/V:B=V/V in '" + w + "'");
+    } else if (head == "sweepcell") {
+      c.kind = Command::Kind::SweepCell;
+      char* end = nullptr;
+      c.count = int(std::strtol(arg.c_str(), &end, 10));
+      if (arg.empty() || *end != '/' || c.count < 0) throw std::runtime_error("script: sweepcell needs C/R in '" + w + "'");
+      const char* rest = end + 1;
+      c.row = int(std::strtol(rest, &end, 10));
+      if (!*rest || *end || c.row < 0) throw std::runtime_error("script: sweepcell needs C/R in '" + w + "'");
+    } else if (head == "sweepexport") {
+      c.kind = Command::Kind::SweepExport;
+      c.tag = arg;
+      if (arg.empty()) throw std::runtime_error("script: sweepexport needs a path in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
-      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH report[:TAG])");
+      throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
+                               "sweepexport:PATH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -166,6 +188,19 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   // What the shown measurement ran with, and why a submitted change did not run (if it did not).
   j["params"] = s.measure ? params_label(s.measure->scenario) : "";
   j["error"] = !s.scenario_error.empty() ? s.scenario_error : s.run_error;
+  // The sweep view: what it measures and how far it is.
+  const SweepView& sw = s.sweep;
+  j["sweep"] = {{"show", sw.show},
+                {"running", sw.running},
+                {"cancelled", sw.cancelled},
+                {"x", sw.grid ? sw.grid->x_name() : ""},
+                {"y", sw.grid ? sw.grid->y_name() : ""},
+                {"cells", sw.grid ? sw.grid->states().size() : 0},
+                {"done", sw.grid ? sw.grid->done_count() : 0},
+                {"elapsed_s", sw.progress.elapsed_s},
+                {"current_cell", current_sweep_cell(s)},
+                {"error", sw.error},
+                {"message", sw.message}};
   report_ << j.dump() << "\n";
   report_.flush();
 }
@@ -226,6 +261,48 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         exported_ = true;
         ++next_;
         return;
+      case Command::Kind::Sweep: {
+        AppState& s = app.state();
+        s.sweep.show = true;
+        suggest_sweep_axes(s);  // first, so the suggestions never overwrite the script's axes
+        auto axis = [](const std::string& text) {
+          std::string values = text.substr(text.find('=') + 1);
+          for (char& ch : values)
+            if (ch == '/') ch = ',';
+          return SweepAxisText{text.substr(0, text.find('=')), values};
+        };
+        s.sweep.x = axis(c.tag);
+        s.sweep.y = axis(c.text);
+        if (!start_sweep(s)) throw std::runtime_error("script: sweep:" + c.tag + ":" + c.text + ": " + s.sweep.error);
+        ++next_;
+        return;
+      }
+      case Command::Kind::SweepCell: {
+        // Three frames, as a click on the scrub bar: over the cell, press, release.
+        const SweepView& sw = app.state().sweep;
+        if (!sw.grid || size_t(c.count) >= sw.grid->cols() || size_t(c.row) >= sw.grid->rows())
+          throw std::runtime_error("script: sweepcell:" + std::to_string(c.count) + "/" + std::to_string(c.row) +
+                                   ": no such cell in the sweep shown");
+        const float cw = (sw.cells_max.x - sw.cells_min.x) / float(sw.grid->cols());
+        const float ch = (sw.cells_max.y - sw.cells_min.y) / float(sw.grid->rows());
+        io.MousePos = ImVec2(sw.cells_min.x + cw * (float(c.count) + 0.5f), sw.cells_min.y + ch * (float(c.row) + 0.5f));
+        io.MouseDown[0] = phase_ == 1;
+        if (++phase_ < 3) return;
+        phase_ = 0;
+        ++next_;
+        return;
+      }
+      case Command::Kind::SweepExport: {
+        AppState& s = app.state();
+        if (c.tag.size() > 4 && c.tag.substr(c.tag.size() - 4) == ".png") {
+          s.sweep.want_png = c.tag;  // written after the frame (GL), as the panel's button does
+        } else {
+          s.sweep.message = export_sweep_table(s, c.tag, &s.sweep.message_error);
+          if (s.sweep.message_error) throw std::runtime_error("script: sweepexport:" + c.tag + ": " + s.sweep.message);
+        }
+        ++next_;
+        return;
+      }
       case Command::Kind::Log2N:
         app.state().scenario.input.n = uint64_t(1) << c.count;
         app.state().scenario_dirty = true;

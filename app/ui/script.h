@@ -4,7 +4,7 @@
 // and mouse fields the GLFW backend fills), so the keys and widgets are exercised as a person
 // would use them. Commands, separated by spaces, commas or semicolons:
 //
-//   key:NAME     press and release a key (space left right home end plus minus f f1 p esc, and
+//   key:NAME     press and release a key (space left right home end plus minus f f1 p w esc, and
 //                ctrl+s ctrl+e ctrl+q); keys in a row land within one frame, as quick taps do
 //   frames:N     let N frames pass
 //   wait         wait until the first results are shown and the worker is idle
@@ -14,6 +14,13 @@
 //                not allow stops the script with one line listing the allowed values
 //   n:K          set n to 2^K (a re-run follows)
 //   export:PATH  export the timeline (.mp4, .gif or folder/) as the export dialog does; `wait` waits for it
+//   sweep:A=V/V/V:B=V/V   open the sweep view (W) with axes A and B (parameters of the current
+//                algorithm, or n) and their values ('/' between values: commas separate commands)
+//                and start it; a refused axis stops the script with one line; `wait` waits for it
+//   sweepcell:C/R  click the sweep heat map's cell in column C, row R (0-based): its parameters
+//                become the current ones (a re-run follows)
+//   sweepexport:PATH  export the sweep: .csv or .json (the bench writers), .png (the heat map and
+//                the curves as one picture)
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
 //                "error"} to the report file
 //
@@ -44,12 +51,13 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepExport } kind = Kind::Wait;
     int key = -1;
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;
     std::string tag;    // report tag; param name
-    std::string text;   // param value as written
+    std::string text;   // param value as written; sweep: the second axis
+    int row = 0;        // sweepcell: the row (count: the column)
   };
   void write_report(const Command& c, GuiApp& app);
   std::vector<Command> commands_;

@@ -219,7 +219,9 @@ void runs_plot(AppState& s, ImVec2 size) {
   }
 }
 
-void sweep_plot(AppState& s, ImVec2 size) {
+}  // namespace
+
+PlotConfig n_sweep_plot_config(std::string empty_text) {
   PlotConfig cfg;
   cfg.x.label = "n (keys)";
   cfg.x.log_scale = true;
@@ -227,7 +229,12 @@ void sweep_plot(AppState& s, ImVec2 size) {
   cfg.x.format = format_pow2;
   cfg.y.label = "keys/s";
   cfg.y.log_scale = true;
-  cfg.empty_text = s.settings.sweep ? "sweeping..." : "sweep is off (Run menu)";
+  cfg.empty_text = std::move(empty_text);
+  return cfg;
+}
+
+void draw_sweep_curves_plot(AppState& s, ImVec2 size) {
+  const PlotConfig cfg = n_sweep_plot_config(s.settings.sweep ? "sweeping..." : "sweep is off (Run menu)");
   std::vector<PlotSeries> series;
   const auto& curves = s.history.curves();
   // Each curve is named by what sets it apart from the others shown, in the colour it got when
@@ -287,8 +294,6 @@ void sweep_plot(AppState& s, ImVec2 size) {
   plot_widget("##sweep", cfg, series, size);
 }
 
-}  // namespace
-
 void draw_throughput_panel(AppState& s) {
   if (!begin_panel("throughput", "Throughput", s.rects.throughput, ImGuiWindowFlags_NoScrollbar)) {
     end_panel();
@@ -304,14 +309,14 @@ void draw_throughput_panel(AppState& s) {
     float w1 = std::floor((avail.x - gap) * 0.42f);
     runs_plot(s, ImVec2(w1, avail.y));
     ImGui::SameLine();
-    sweep_plot(s, ImVec2(avail.x - w1 - gap, avail.y));
+    draw_sweep_curves_plot(s, ImVec2(avail.x - w1 - gap, avail.y));
   } else if (avail.y >= fs * 3) {
     bool sweep = s.throughput_plot_sweep;
     if (ImGui::RadioButton("keys/s against n", sweep)) s.throughput_plot_sweep = true;
     ImGui::SameLine();
     if (ImGui::RadioButton("every run", !sweep)) s.throughput_plot_sweep = false;
     avail = ImGui::GetContentRegionAvail();
-    if (s.throughput_plot_sweep) sweep_plot(s, avail);
+    if (s.throughput_plot_sweep) draw_sweep_curves_plot(s, avail);
     else runs_plot(s, avail);
   }
   end_panel();

@@ -428,3 +428,69 @@ TEST(GuiHeadless, ALessonStepsBySlideKeys) {
   EXPECT_EQ(r["start"]["step"], 0);
   EXPECT_FALSE(r["start"]["lesson_answer"].get<bool>());
 }
+
+// The sweep view (issue 16): a scripted sweep of two bitonic parameters on the CPU model fills
+// every cell of the heat map, a click on a cell makes its parameters the current ones (the
+// measurement shown re-runs with them), and the exports write the bench CSV and JSON with one
+// row per cell, and a PNG of the heat map and curves.
+TEST(GuiHeadless, SweepFillsTheHeatMapAndExports) {
+  GuiOptions o = base_options();
+  o.sweep = false;  // the session's sweep over n: not needed, and it would share the CPU
+  const std::string out_dir = std::getenv("SORTSCOPE_TEST_OUT") ? std::getenv("SORTSCOPE_TEST_OUT") : fs::temp_directory_path().string();
+  const fs::path stem = fs::path(out_dir) / ("gui_sweep-" + std::to_string(::getpid()));
+  const fs::path report = stem.string() + ".jsonl";
+  for (const char* ext : {".csv", ".json", ".png"}) fs::remove(stem.string() + ext);
+  o.report = report.string();
+  o.script = "wait sweep:threads=64/128/256:keys_per_thread=4/8 wait report:filled sweepcell:2/1 wait report:clicked "
+             "sweepexport:" + stem.string() + ".csv sweepexport:" + stem.string() + ".json sweepexport:" + stem.string() +
+             ".png frames:2 report:exported";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT")) write_png(std::string(dir) + "/gui_sweep.png", cap.width, cap.height, cap.rgba);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 3u);
+  const nlohmann::json& filled = r["filled"]["sweep"];
+  EXPECT_TRUE(filled["show"].get<bool>());
+  EXPECT_FALSE(filled["running"].get<bool>());
+  EXPECT_FALSE(filled["cancelled"].get<bool>());
+  EXPECT_EQ(filled["x"], "threads");
+  EXPECT_EQ(filled["y"], "keys_per_thread");
+  EXPECT_EQ(filled["cells"], 6);
+  EXPECT_EQ(filled["done"], 6);
+  EXPECT_EQ(filled["error"], "");
+  // Column 2, row 1: threads=256, keys_per_thread=8; the shown measurement ran with them.
+  const std::string params = r["clicked"]["params"];
+  EXPECT_NE(params.find("threads=256"), std::string::npos) << params;
+  EXPECT_NE(params.find("keys_per_thread=8"), std::string::npos) << params;
+  EXPECT_EQ(r["clicked"]["sweep"]["current_cell"], 1 * 3 + 2);
+  EXPECT_EQ(r["clicked"]["n"], 1024);  // n stays the scenario's
+
+  // The CSV: the bench columns, one row per cell, each cell's parameters.
+  std::ifstream csv(stem.string() + ".csv");
+  ASSERT_TRUE(csv) << stem;
+  std::string header, line;
+  std::getline(csv, header);
+  EXPECT_NE(header.find("threads"), std::string::npos) << header;
+  EXPECT_NE(header.find("noise"), std::string::npos) << header;
+  int rows = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    EXPECT_NE(line.find("bitonic"), std::string::npos) << line;
+    EXPECT_NE(line.find("cpu"), std::string::npos) << line;  // labelled as the CPU model
+  }
+  EXPECT_EQ(rows, 6);
+  std::ifstream json_in(stem.string() + ".json");
+  const nlohmann::json j = nlohmann::json::parse(json_in);
+  ASSERT_TRUE(j.contains("states")) << j.dump().substr(0, 300);
+  EXPECT_EQ(j["states"].size(), 6u);
+  EXPECT_NE(r["exported"]["sweep"]["message"].get<std::string>().find("saved"), std::string::npos)
+      << r["exported"]["sweep"]["message"];
+  ASSERT_TRUE(fs::exists(stem.string() + ".png"));
+  EXPECT_GT(fs::file_size(stem.string() + ".png"), 10000u);
+  // The heat map's cells are in the screenshot: the colour map's colours in the sweep window.
+  EXPECT_GT(fraction(cap, ui::Rect{float(cap.width) * 0.1f, float(cap.height) * 0.2f, float(cap.width) * 0.4f,
+                                   float(cap.height) * 0.6f},
+                     colourful),
+            0.2);
+  for (const char* ext : {".csv", ".json"}) fs::remove(stem.string() + ext);
+}

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/csv_writer.h"
@@ -14,6 +15,7 @@
 #include "export/frame_schedule.h"
 #include "export/video_exporter.h"
 #include "ui/gui_app.h"
+#include "ui/heat_map_widget.h"
 #include "ui/key_table.h"
 #include "ui/layout.h"
 #include "ui/playback.h"
@@ -524,6 +526,38 @@ TEST(InputScript, ParsesAndRejects) {
   EXPECT_THROW(InputScript("param:threads", ""), std::runtime_error);
   EXPECT_GE(InputScript::key_code("space"), 0);
   EXPECT_EQ(InputScript::key_code("nope"), -1);
+  // The sweep view: W, two axes with '/' between values, a cell, an export.
+  EXPECT_GE(InputScript::key_code("w"), 0);
+  EXPECT_NO_THROW(InputScript("sweep:threads=64/128:n=2^10/2^12 sweepcell:1/0 sweepexport:a.csv", ""));
+  EXPECT_THROW(InputScript("sweep:threads=64/128", ""), std::runtime_error);   // one axis
+  EXPECT_THROW(InputScript("sweep:threads=:n=2^10", ""), std::runtime_error);  // no values
+  EXPECT_THROW(InputScript("sweepcell:1", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("sweepcell:a/b", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("sweepcell:-1/0", ""), std::runtime_error);
+  EXPECT_THROW(InputScript("sweepexport:", ""), std::runtime_error);
+}
+
+// ---- heat map ----
+
+TEST(HeatMapMath, RangeFractionAndCells) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const HeatRange r = heat_map_range({nan, 2, 8, 4}, false);
+  EXPECT_EQ(r.lo, 2);
+  EXPECT_EQ(r.hi, 8);
+  EXPECT_FLOAT_EQ(heat_map_fraction(2, r, false), 0);
+  EXPECT_FLOAT_EQ(heat_map_fraction(5, r, false), 0.5f);
+  EXPECT_FLOAT_EQ(heat_map_fraction(8, r, false), 1);
+  EXPECT_FLOAT_EQ(heat_map_fraction(100, r, false), 1);  // clamped
+  EXPECT_FLOAT_EQ(heat_map_fraction(4, r, true), 0.5f);  // log: 4 is halfway from 2 to 8
+  EXPECT_TRUE(heat_map_range({nan, nan}, false).empty());
+  EXPECT_TRUE(heat_map_range({-1, 0}, true).empty());    // nothing positive on a log scale
+  EXPECT_FLOAT_EQ(heat_map_fraction(3, heat_map_range({3}, false), false), 0.5f);  // one value
+  EXPECT_EQ(heat_map_cell_at(100, 300, 3, 100), 0);
+  EXPECT_EQ(heat_map_cell_at(100, 300, 3, 250), 1);
+  EXPECT_EQ(heat_map_cell_at(100, 300, 3, 399.9f), 2);
+  EXPECT_EQ(heat_map_cell_at(100, 300, 3, 400), -1);
+  EXPECT_EQ(heat_map_cell_at(100, 300, 3, 99), -1);
+  EXPECT_EQ(heat_map_cell_at(100, 300, 0, 150), -1);
 }
 
 // ---- throughput history ----
