@@ -96,6 +96,11 @@ SweepGrid::SweepGrid(const Scenario& base, const SweepAxisText& x, const SweepAx
   const Algorithm* algo = find_algorithm(base.algorithm);
   if (!algo) throw std::runtime_error(fmt::format("unknown algorithm '{}'", base.algorithm));
   if (x.name.empty() || y.name.empty()) throw std::runtime_error("a sweep needs two axes (a parameter, or n)");
+  // Refused before any message quotes them: a control character (a pasted line break) would
+  // split the one line every refusal is.
+  for (const std::string* t : {&x.name, &x.values, &y.name, &y.values})
+    for (char ch : *t)
+      if ((unsigned char)ch < 0x20 || ch == 0x7f) throw std::runtime_error("an axis holds a control character (a line break?)");
   if (x.name == y.name) throw std::runtime_error(fmt::format("both axes are '{}': choose two different ones", x.name));
   // Refused with the bench matrix's own line (which names the algorithm's parameters) before the
   // values are looked at.

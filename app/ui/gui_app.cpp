@@ -564,7 +564,9 @@ void GuiApp::frame() {
   pump_session();
   pump_sweep(s);
   submit_if_dirty();
-  if (s.continuous && s.device_ready && !session_->status().busy && ImGui::GetTime() - last_measure_time_ > 0.5)
+  // Not while a sweep measures: on a GPU the two runners would share it and disturb each other.
+  if (s.continuous && s.device_ready && !s.sweep.running && !session_->status().busy &&
+      ImGui::GetTime() - last_measure_time_ > 0.5)
     session_->remeasure(), last_measure_time_ = ImGui::GetTime();
   handle_keys();
   if (!s.want_open_file.empty()) {

@@ -112,6 +112,10 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       const char* rest = end + 1;
       c.row = int(std::strtol(rest, &end, 10));
       if (!*rest || *end || c.row < 0) throw std::runtime_error("script: sweepcell needs C/R in '" + w + "'");
+    } else if (head == "sweepcolour") {
+      c.kind = Command::Kind::SweepColour;
+      if (arg != "keys" && arg != "ratio") throw std::runtime_error("script: sweepcolour needs keys or ratio in '" + w + "'");
+      c.count = arg == "ratio";
     } else if (head == "sweepexport") {
       c.kind = Command::Kind::SweepExport;
       c.tag = arg;
@@ -121,7 +125,7 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.tag = arg;
     } else {
       throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
-                               "sweepexport:PATH report[:TAG])");
+                               "sweepcolour:keys|ratio sweepexport:PATH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -199,6 +203,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                 {"done", sw.grid ? sw.grid->done_count() : 0},
                 {"elapsed_s", sw.progress.elapsed_s},
                 {"current_cell", current_sweep_cell(s)},
+                {"ratio", sw.ratio && sw.grid && sw.grid->any_baseline()},
                 {"error", sw.error},
                 {"message", sw.message}};
   report_ << j.dump() << "\n";
@@ -292,6 +297,10 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         ++next_;
         return;
       }
+      case Command::Kind::SweepColour:
+        app.state().sweep.ratio = c.count != 0;
+        ++next_;
+        continue;
       case Command::Kind::SweepExport: {
         AppState& s = app.state();
         if (c.tag.size() > 4 && c.tag.substr(c.tag.size() - 4) == ".png") {

@@ -19,6 +19,8 @@
 //                and start it; a refused axis stops the script with one line; `wait` waits for it
 //   sweepcell:C/R  click the sweep heat map's cell in column C, row R (0-based): its parameters
 //                become the current ones (a re-run follows)
+//   sweepcolour:keys|ratio  colour the heat map by keys/s or by the ratio to the baseline (where
+//                the cells have one)
 //   sweepexport:PATH  export the sweep: .csv or .json (the bench writers), .png (the heat map and
 //                the curves as one picture)
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
@@ -51,7 +53,7 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepExport } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport } kind = Kind::Wait;
     int key = -1;
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;

@@ -535,6 +535,8 @@ TEST(InputScript, ParsesAndRejects) {
   EXPECT_THROW(InputScript("sweepcell:a/b", ""), std::runtime_error);
   EXPECT_THROW(InputScript("sweepcell:-1/0", ""), std::runtime_error);
   EXPECT_THROW(InputScript("sweepexport:", ""), std::runtime_error);
+  EXPECT_NO_THROW(InputScript("sweepcolour:ratio sweepcolour:keys", ""));
+  EXPECT_THROW(InputScript("sweepcolour:blue", ""), std::runtime_error);
 }
 
 // ---- heat map ----

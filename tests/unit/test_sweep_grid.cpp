@@ -91,6 +91,8 @@ TEST(SweepGrid, RefusesWhatTheAlgorithmLacksWithOneLine) {
   EXPECT_NE(error_of(bitonic(), {"threads", "128"}, {"n", "3K:2^20"}), "");
   EXPECT_NE(error_of(bitonic(), {"threads", ""}, {"n", "2^10"}), "");
   EXPECT_NE(error_of(bitonic(), {"", "1"}, {"n", "2^10"}), "");
+  const std::string pasted = error_of(bitonic(), {"threads", "64,1\n28"}, {"n", "2^10"});
+  EXPECT_NE(pasted.find("control character"), std::string::npos) << pasted;  // never a second line
   Scenario other = bitonic();
   other.algorithm = "no-such-sort";
   EXPECT_NE(error_of(other, {"threads", "128"}, {"n", "2^10"}), "");
