@@ -5,6 +5,7 @@
 #include "bitonic/bitonic.h"
 #include "merge/multiway.h"
 #include "merge/two_way.h"
+#include "network_merge/network_merge.h"
 #include "radix/radix.h"
 #include "sample/sample.h"
 #include "search_merge/search_merge.h"
@@ -18,6 +19,7 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &two_way_merge_algorithm(),
       &multiway_merge_algorithm(),
       &binary_search_merge_algorithm(),
+      &network_merge_algorithm(),
       &cub_merge_algorithm(),
       &radix_algorithm(),
       &radix_onesweep_algorithm(),

@@ -185,34 +185,30 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
   return s;
 }
 
-Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {
-  const uint64_t r = p.run_in(pass);
-  Step s = make_step(TwoWayStep::Partition,
-                     fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
-                                 "of runs of {} ({} splits, one per thread block)",
-                                 pass + 1, p.tile, r, p.tiles),
-                     two_way_partition_launch_index(pass), two_way_partition_launch(pass));
-  MergeBlockShares shares;
+MergePartitionSnapshots merge_partition_snapshots(uint64_t n, uint64_t tile, uint64_t run_in, int pass,
+                                                  const uint64_t* splits, uint64_t tiles, uint64_t pair_begin) {
+  MergePartitionSnapshots out;
+  MergeBlockShares& shares = out.shares;
   shares.pass = uint32_t(pass);
-  shares.run_keys_in = r;
-  shares.run_keys_out = 2 * r;
-  shares.tile_keys = p.tile;
-  MergePathGrid grid;
+  shares.run_keys_in = run_in;
+  shares.run_keys_out = 2 * run_in;
+  shares.tile_keys = tile;
+  MergePathGrid& grid = out.grid;
   grid.pass = uint32_t(pass);
-  grid.pair = 0;
-  grid.tile_keys = p.tile;
-  for (uint64_t t = 0; t < p.tiles; ++t) {
-    const MergeTile m = merge_tile(p.n, p.tile, r, t);
-    const uint64_t a0 = splits[t], a1 = merge_tile_a_end(m, splits.data(), t);
+  grid.pair = pair_begin / (2 * run_in);
+  grid.tile_keys = tile;
+  for (uint64_t t = 0; t < tiles; ++t) {
+    const MergeTile m = merge_tile(n, tile, run_in, t);
+    const uint64_t a0 = splits[t], a1 = merge_tile_a_end(m, splits, t);
     const uint64_t b_begin = m.a_begin + m.a_len;
     shares.a_begin.push_back(m.a_begin + a0);
     shares.a_end.push_back(m.a_begin + a1);
     shares.b_begin.push_back(b_begin + (m.diag - a0));
     shares.b_end.push_back(b_begin + (m.diag + m.count - a1));
-    if (m.a_begin == 0) {  // the highlighted pair: the first one
-      grid.a_begin = 0;
+    if (m.a_begin == pair_begin) {  // the highlighted pair
+      grid.a_begin = m.a_begin;
       grid.a_len = m.a_len;
-      grid.b_begin = m.a_len;
+      grid.b_begin = b_begin;
       grid.b_len = m.b_len;
       grid.diagonals.push_back(m.diag);
       grid.a_splits.push_back(a0);
@@ -222,8 +218,20 @@ Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uin
       }
     }
   }
-  s.aux.push_back(std::move(grid));
-  s.aux.push_back(std::move(shares));
+  return out;
+}
+
+Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {
+  const uint64_t r = p.run_in(pass);
+  Step s = make_step(TwoWayStep::Partition,
+                     fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
+                                 "of runs of {} ({} splits, one per thread block)",
+                                 pass + 1, p.tile, r, p.tiles),
+                     two_way_partition_launch_index(pass), two_way_partition_launch(pass));
+  // The highlighted pair: the first one.
+  MergePartitionSnapshots snap = merge_partition_snapshots(p.n, p.tile, r, pass, splits.data(), p.tiles, 0);
+  s.aux.push_back(std::move(snap.grid));
+  s.aux.push_back(std::move(snap.shares));
   s.aux.push_back(BlockOwnership{p.tile});
   return s;
 }

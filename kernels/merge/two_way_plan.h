@@ -20,6 +20,7 @@
 #include "common/key_type.h"
 #include "common/param_spec.h"
 #include "common/timeline.h"
+#include "merge_aux.h"
 
 namespace sortscope {
 
@@ -128,6 +129,16 @@ SORTSCOPE_HD MergeTile merge_tile(uint64_t n, uint64_t tile, uint64_t run_in, ui
 SORTSCOPE_HD uint64_t merge_tile_a_end(const MergeTile& m, const uint64_t* splits, uint64_t t) {
   return m.diag + m.count == m.a_len + m.b_len ? m.a_len : splits[t + 1];
 }
+
+// The snapshots of a pass's merge-path partition (two-way merge sort, network-merge's chunk cuts):
+// every tile's stretch of A and of B, and the grid of the pair of runs that starts at pair_begin.
+// splits[t]: tile t's A-split of its starting diagonal, relative to its pair (tiles entries).
+struct MergePartitionSnapshots {
+  MergePathGrid grid;
+  MergeBlockShares shares;
+};
+MergePartitionSnapshots merge_partition_snapshots(uint64_t n, uint64_t tile, uint64_t run_in, int pass,
+                                                  const uint64_t* splits, uint64_t tiles, uint64_t pair_begin);
 
 // Pseudo-code, step kinds (their values index the catalog; timeline.h: make_step) and the steps
 // both backends record.

@@ -33,25 +33,41 @@ bool slot_less(const NetworkSlot<T>& x, const NetworkSlot<T>& y, Less less) {
   return less(x.item, y.item);
 }
 
+// What a merge reports to an observer (the CPU model's explain mode); every hook is optional.
+// before(call, from, written, buf): network call `call` (0-based) is about to merge buf[0..s), the
+//   retained vector, with buf[s..2s), the S keys just loaded from list `from` (0 = A, 1 = B);
+//   `written` outputs precede this call's.
+// level(call, level, buf): the buffer once B is reversed (level 0) and after each level 1..log2(2s).
+struct NoNetworkObserver {
+  template <class Slot>
+  void before(std::size_t, int, std::size_t, const Slot*) {}
+  template <class Slot>
+  void level(std::size_t, int, const Slot*) {}
+};
+
 // buf[0..s) and buf[s..2s) each sorted ascending; s a power of two. On return buf[0..2s) is sorted.
 // Level by level as the paper's Fig. 4 (BitonicMergeLevel): stride s, s/2, ..., 1; at each level
-// slot i (bit `stride` clear) keeps the min, slot i+stride the max.
-template <class T, class Less>
-void bitonic_merge_network(NetworkSlot<T>* buf, std::size_t s, Less less) {
+// slot i (bit `stride` clear) keeps the min, slot i+stride the max (swapped only when strictly
+// less: the kernels do the same, so equal keys end in the same slots).
+template <class T, class Less, class Observer = NoNetworkObserver>
+void bitonic_merge_network(NetworkSlot<T>* buf, std::size_t s, Less less, Observer&& obs = {}, std::size_t call = 0) {
   for (std::size_t i = 0; i < s / 2; ++i) std::swap(buf[s + i], buf[2 * s - 1 - i]);  // reverse B
+  obs.level(call, 0, static_cast<const NetworkSlot<T>*>(buf));
+  int level = 0;
   for (std::size_t stride = s; stride >= 1; stride /= 2) {
     for (std::size_t i = 0; i < 2 * s; ++i) {
       if ((i & stride) != 0) continue;
       if (slot_less(buf[i + stride], buf[i], less)) std::swap(buf[i], buf[i + stride]);
     }
+    obs.level(call, ++level, static_cast<const NetworkSlot<T>*>(buf));
   }
 }
 
 // Merges sorted a[0..a_len) and b[0..b_len) into out[0..a_len+b_len) with an s-wide network and
-// a retained vector (§5.2.1). Returns the number of network calls.
-template <class T, class Less>
+// a retained vector (§5.2.1). Returns the number of network calls. `obs`: NoNetworkObserver's hooks.
+template <class T, class Less, class Observer = NoNetworkObserver>
 std::size_t retained_vector_merge(const T* a, std::size_t a_len, const T* b, std::size_t b_len, T* out,
-                                  std::size_t s, Less less) {
+                                  std::size_t s, Less less, Observer&& obs = {}) {
   std::vector<NetworkSlot<T>> buf(2 * s);
   std::size_t ai = 0, bi = 0, written = 0, calls = 0;
   auto load = [&](const T* list, std::size_t len, std::size_t& pos, NetworkSlot<T>* dst) {
@@ -68,7 +84,8 @@ std::size_t retained_vector_merge(const T* a, std::size_t a_len, const T* b, std
     const bool from_a = bi >= b_len || (ai < a_len && !less(b[bi], a[ai]));
     if (from_a) load(a, a_len, ai, buf.data() + s);
     else load(b, b_len, bi, buf.data() + s);
-    bitonic_merge_network(buf.data(), s, less);
+    obs.before(calls, from_a ? 0 : 1, written, static_cast<const NetworkSlot<T>*>(buf.data()));
+    bitonic_merge_network(buf.data(), s, less, obs, calls);
     ++calls;
     emit(buf.data());  // the lower S are final: every key still unread is no smaller
     for (std::size_t k = 0; k < s; ++k) buf[k] = buf[s + k];  // the upper S are retained

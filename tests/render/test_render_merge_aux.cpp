@@ -25,6 +25,7 @@
 #include "merge/merge_items.h"
 #include "merge/multiseq_select.h"
 #include "merge/multiway_model.h"
+#include "network_merge/network_merge_aux.h"
 #include "views/merge/merge_draw.h"
 #include "views/merge/merge_layouts.h"
 #include "views/merge/merge_views.h"
@@ -655,6 +656,29 @@ TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
       ++drawn;
     }
   EXPECT_GE(drawn, 5);
+}
+
+// network-merge's steps (kernels/network_merge/): the network's levels (its own view, in
+// visual/views/network_merge/) with swapped comparators in the swap colour, the retained vector
+// (the merge buffer view) and the chunk cuts (merge path and block shares), all inside the panel.
+TEST(NetworkMergeViews, LevelsRetainedVectorAndCutsDrawInsideThePanel) {
+  const Timeline t = model_timeline("network-merge", 4096, {{"threads", 64}, {"width", 8}});
+  int drawn = 0, levels = 0;
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    if (!has_aux_panel(t.steps[i])) continue;
+    const Image img = canvas().draw(
+        t, int(i), [&](const AuxDrawContext& c) { EXPECT_TRUE(draw_aux_panel(c)); },
+        "network_merge_step" + std::to_string(i));
+    EXPECT_EQ(drawn_pixels(img, kPanel, false), 0) << "step " << i;
+    EXPECT_GT(drawn_pixels(img, kPanel, true), int(kPanel.w * kPanel.h * 0.5f)) << "step " << i;
+    if (find_aux<NetworkLevels>(t.steps[i].aux)) {
+      EXPECT_GT(count_colour(img, kPanel, rgb_of(palette::kSwapped)), 20) << "step " << i << ": no swapped comparator";
+      ++levels;
+    }
+    ++drawn;
+  }
+  EXPECT_EQ(levels, 5);  // one per pass: runs of 128 .. 2048 merged
+  EXPECT_EQ(drawn, 14);  // network and merge steps of every pass, the partitions of passes 2..5
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,136 @@
+#include "network_merge_plan.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace sortscope {
+namespace {
+
+template <size_t N>
+bool compiled(const int (&values)[N], int v) {
+  for (int c : values)
+    if (c == v) return true;
+  return false;
+}
+
+int log2_exact(uint64_t v) {
+  int l = 0;
+  while ((uint64_t(1) << l) < v) ++l;
+  return l;
+}
+
+}  // namespace
+
+const std::vector<ParamSpec>& network_merge_params() {
+  static const std::vector<ParamSpec> specs = {
+      ParamSpec::list(kNetworkMergeWidth, kNetworkMergeWidths, false, kNetworkMergeDefaultWidth,
+                      "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16)"),
+      // Teaching: a 128-key tile, so a few thousand keys take several merge passes and chunked merges.
+      ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, false, kNetworkMergeDefaultThreads,
+                      "threads of the block sort; its tile is 2 x threads keys, sorted by a bitonic network")
+          .teach(64),
+      ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, false, kNetworkMergeDefaultLists,
+                      "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4)"),
+  };
+  return specs;
+}
+
+NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
+  if (n > kNetworkMergeMaxKeys)
+    throw std::runtime_error(fmt::format("network-merge sorts at most {} keys, got {}", kNetworkMergeMaxKeys, n));
+  auto get = [&](const char* name, int def) {
+    auto it = params.find(name);
+    return it == params.end() ? def : it->second;
+  };
+  NetworkMergePlan p;
+  p.key_type = type;
+  p.with_values = with_values;
+  p.n = n;
+  p.width = get(kNetworkMergeWidth, kNetworkMergeDefaultWidth);
+  p.threads = get(kNetworkMergeThreads, kNetworkMergeDefaultThreads);
+  p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
+  if (!compiled(kNetworkMergeWidths, p.width) || !compiled(kNetworkMergeThreadChoices, p.threads) ||
+      !compiled(kNetworkMergeListChoices, p.lists))
+    throw std::invalid_argument(fmt::format("network-merge: no kernels compiled for width {}, threads {}, lists {}; "
+                                            "see `sortscope run --help`",
+                                            p.width, p.threads, p.lists));
+  // A 64-wide network spans two warps and syncs on a named barrier of its own (ids 1..15).
+  if (p.lists * p.width > kNetworkMergeMaxMergeThreads)
+    throw std::invalid_argument(fmt::format("network-merge: {} lists x width {} = {} threads; at most {} per merge "
+                                            "block: lower lists or width",
+                                            p.lists, p.width, p.lists * p.width, kNetworkMergeMaxMergeThreads));
+  p.tile = 2 * uint64_t(p.threads);
+  p.tiles = (n + p.tile - 1) / p.tile;
+  p.chunk = 2 * p.tile;
+  p.block_stages = log2_exact(p.tile);
+  while (p.run_in(p.passes) < n) ++p.passes;
+  return p;
+}
+
+int NetworkMergePlan::levels() const { return log2_exact(2 * uint64_t(width)); }
+
+uint64_t NetworkMergePlan::pairs(int pass) const {
+  const uint64_t run = run_in(pass);
+  return (n + 2 * run - 1) / (2 * run);
+}
+
+std::string NetworkMergePlan::describe() const {
+  return fmt::format("block sort of {} tiles of {} keys, then {} merge passes by {}-wide bitonic networks "
+                     "({} per block), at most {} outputs per network",
+                     tiles, tile, passes, width, lists, chunk);
+}
+
+const std::vector<std::string>& network_merge_pseudo_code() {
+  static const std::vector<std::string> code = {
+      "keys <- ordered_bits(input)",
+      "for each tile of 2T keys, one block of T threads: bitonic sort in shared memory",
+      "for R = 2T, 4T, ... while R < n:           // a pass: runs of R -> runs of 2R",
+      "  if 2R > C: cut each pair at every C-th output: a = merge_path(A, B, diagonal)",
+      "  for each pair or chunk (A, B), one S-thread network:",
+      "    retained <- first S keys of A",
+      "    while keys remain: load S keys from the list with the smaller head",
+      "      buf <- retained ++ reverse(loaded)      // a bitonic sequence",
+      "      for stride = S, S/2, ..., 1: buf[i], buf[i+stride] <- min, max",
+      "      write buf[0..S); retained <- buf[S..2S)",
+      "    write retained",
+      "output <- native(keys)",
+  };
+  return code;
+}
+
+const std::vector<StepKind>& step_kinds_of(NetworkMergeStep) {
+  static const std::vector<StepKind> kinds = {
+      {"input", "The input as ordered bits", 0},
+      {"block-sort", "Every tile sorted by a bitonic network in shared memory: runs of {m}", 1},
+      {"network", "One call of the bitonic merge network, level by level", 8},
+      {"partition", "Pass {p}: every pair cut into chunks at splitters of the merged output", 3},
+      {"merge", "Pass {p}: every pair or chunk merged by a network with a retained vector", 6},
+  };
+  return kinds;
+}
+
+int network_merge_partition_launch_index(const NetworkMergePlan& p, int pass) {
+  if (!p.chunked(pass)) return -1;
+  int launch = kNetworkMergeBlockSortLaunch;
+  for (int q = 0; q <= pass; ++q) launch += p.chunked(q) ? 2 : 1;
+  return launch - 1;
+}
+
+int network_merge_merge_launch_index(const NetworkMergePlan& p, int pass) {
+  int launch = kNetworkMergeBlockSortLaunch;
+  for (int q = 0; q <= pass; ++q) launch += p.chunked(q) ? 2 : 1;
+  return launch;
+}
+
+std::string network_merge_block_sort_launch(const NetworkMergePlan& p) {
+  return fmt::format("block sort ({} threads, bitonic network on {} keys in shared memory)", p.threads, p.tile);
+}
+std::string network_merge_partition_launch(const NetworkMergePlan& p, int pass) {
+  return fmt::format("partition (pass {}: one thread per chunk of {})", pass + 1, p.chunk);
+}
+std::string network_merge_merge_launch(const NetworkMergePlan& p, int pass) {
+  return fmt::format("merge (pass {}: {} networks of {} threads per block)", pass + 1, p.lists, p.width);
+}
+
+}  // namespace sortscope

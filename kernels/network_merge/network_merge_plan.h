@@ -1,0 +1,88 @@
+#pragma once
+// The decomposition of Satish et al. 2010's GPU merge sort (§5.3, README.md), shared by the CPU
+// model and the kernels, and the steps both record (so captions, launches and snapshots cannot
+// drift apart). Plain C++.
+//
+//   block sort  one thread block of `threads` threads per tile of 2 x threads keys: a bitonic
+//               sorting network in shared memory (one comparator per thread and layer);
+//   merge pass  runs of R = tile << pass merged in pairs into runs of 2R. Every merge is cut into
+//               units of at most `chunk` = 2 x tile outputs (the first pass: one unit per pair; later
+//               passes: chunks cut at splitters of the merged output, §5.1 Step 2, found by merge
+//               path); each unit is merged by one S-wide bitonic merge network with a retained
+//               vector (§5.2.1), `lists` networks per thread block (§5.3: 4 lists in parallel).
+// Satish et al. switch to chunks once there are fewer pairs than thread blocks (240 on a GTX 280);
+// here the unit size is fixed instead, so the plan does not depend on the device and the CPU
+// model's snapshots equal the kernels'.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/key_type.h"
+#include "common/param_spec.h"
+#include "common/timeline.h"
+
+namespace sortscope {
+
+inline constexpr const char* kNetworkMergeWidth = "width";
+inline constexpr const char* kNetworkMergeThreads = "threads";
+inline constexpr const char* kNetworkMergeLists = "lists";
+// The kernels are compiled for these values (param_dispatch.h): the specs offer exactly these.
+inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64};
+inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
+inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
+// §5.3: 16-wide networks (two per warp), 4 lists merged in parallel per block.
+inline constexpr int kNetworkMergeDefaultWidth = 16;
+inline constexpr int kNetworkMergeDefaultThreads = 512;
+inline constexpr int kNetworkMergeDefaultLists = 4;
+// lists x width: the threads of a merge block.
+inline constexpr int kNetworkMergeMaxMergeThreads = 512;
+// Merge units are counted in 32 bits on the GPU.
+inline constexpr uint64_t kNetworkMergeMaxKeys = uint64_t(1) << 32;
+
+const std::vector<ParamSpec>& network_merge_params();
+
+struct NetworkMergePlan {
+  KeyType key_type = KeyType::U32;
+  bool with_values = false;
+  uint64_t n = 0;
+  int width = kNetworkMergeDefaultWidth;      // S: the network merges two S-vectors
+  int threads = kNetworkMergeDefaultThreads;  // block sort threads
+  int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
+  uint64_t tile = 0;    // 2 x threads: keys per block-sort tile
+  uint64_t tiles = 0;   // ceil(n / tile)
+  uint64_t chunk = 0;   // 2 x tile: most outputs one network merges in a pass
+  int block_stages = 0; // log2(tile): runs of 2, 4, ..., tile
+  int passes = 0;       // merge passes: runs of tile, 2 tile, ... until one run holds n
+  int levels() const;   // log2(2S): comparator levels of one network call
+
+  uint64_t run_in(int pass) const { return tile << pass; }
+  // Pairs of runs in a pass; its merge units: ceil(n / chunk), unit u writes outputs
+  // [u * chunk, ...) of the pass, merge/two_way_plan.h's merge_tile(n, chunk, run_in(pass), u)
+  // (2 x run is a multiple of chunk, so no unit straddles two pairs).
+  uint64_t pairs(int pass) const;
+  uint64_t units() const { return (n + chunk - 1) / chunk; }
+  bool chunked(int pass) const { return 2 * run_in(pass) > chunk; }
+  // The unit shown in explain mode: the first of the first pair (its A is a whole run and its B not
+  // empty in every pass, so it always makes at least one network call).
+  uint64_t highlight_unit(int /*pass*/) const { return 0; }
+  std::string describe() const;
+};
+
+// Throws std::invalid_argument for values no kernel is compiled for, std::runtime_error for n too large.
+NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
+
+// Pseudo-code, step kinds (their values index the catalog; timeline.h: make_step), launches.
+const std::vector<std::string>& network_merge_pseudo_code();
+enum class NetworkMergeStep { Input, BlockSort, Network, Partition, Merge };
+const std::vector<StepKind>& step_kinds_of(NetworkMergeStep);
+
+// Measure-mode launches in order: the block sort, then per pass a partition (chunked passes only)
+// and a merge.
+inline constexpr int kNetworkMergeBlockSortLaunch = 0;
+int network_merge_partition_launch_index(const NetworkMergePlan& plan, int pass);  // -1: none
+int network_merge_merge_launch_index(const NetworkMergePlan& plan, int pass);
+std::string network_merge_block_sort_launch(const NetworkMergePlan& plan);
+std::string network_merge_partition_launch(const NetworkMergePlan& plan, int pass);
+std::string network_merge_merge_launch(const NetworkMergePlan& plan, int pass);
+
+}  // namespace sortscope

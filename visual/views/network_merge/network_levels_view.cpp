@@ -1,0 +1,108 @@
+// One call of the bitonic merge network of network-merge (Satish et al. 2010 §5.3, Fig. 2 and
+// Fig. 4; kernels/network_merge/network_merge_aux.h): the 2S-slot shared buffer as the network
+// finds it (the retained vector, then the loaded S keys reversed: a bitonic sequence) and after
+// each of its log2(2S) levels, a row of cells coloured by key. Between two rows the level's
+// comparators as brackets from slot i to i + stride (the min goes to i), drawn in the swap colour
+// where the pair was exchanged. Under the last row: the half written out and the half retained.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "colormap.h"
+#include "network_merge/network_merge_aux.h"
+#include "views/merge/merge_draw.h"
+#include "views/view_registry.h"
+
+namespace sortscope {
+namespace {
+
+using namespace merge_view;
+
+void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLevels& l) {
+  Canvas cv(c, r);
+  const uint32_t s = l.width, slots = 2 * s;
+  int levels = 0;
+  while ((uint32_t(1) << levels) < slots) ++levels;
+  const Rect content = cv.frame(
+      {fmt::format("Bitonic merge network, pass {}, chunk {}, call {}: S = {}, {} levels of {} comparators", l.pass + 1,
+                   l.unit, l.call + 1, s, levels, s),
+       fmt::format("Merge network, pass {}: S = {}, {} levels", l.pass + 1, s, levels)},
+      {fmt::format("retained vector in [0, S), the S keys loaded from {} reversed in [S, 2S): a bitonic sequence; "
+                   "level by level min to the left, max to the right",
+                   l.loaded_from == 0 ? "A" : "B"),
+       "retained | loaded (reversed); each level: min left, max right"});
+  if (content.empty() || s == 0 || l.rows.size() != size_t(levels + 1) * slots) return;
+  const float sc = cv.s(), sp = cv.small_px();
+  const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
+
+  // Colours stretched over the keys of this call (a narrow slice of the input's range).
+  DisplayRange range = c.timeline ? c.timeline->range : DisplayRange{};
+  const KeyType type = c.timeline ? c.timeline->key_type : KeyType::U32;
+  const bool stretched = c.timeline && local_range(type, l.rows.data(), slots, range) && range.hi > range.lo;
+  if (!stretched && c.timeline) range = c.timeline->range;
+
+  const std::vector<LegendItem> items = {{to_u32(palette::kComparator), "comparator, kept"},
+                                         {to_u32(palette::kSwapped), "comparator, swapped"},
+                                         {to_u32(palette::kPadding), "padding (greater than every key)"}};
+  const float label_w = cv.text_w("level 7  s=64") + 10 * sc;
+  const float head_h = sp * 1.4f, foot_h = sp * 1.5f + cv.legend_height(items, content.w);
+  const float x0 = content.x + label_w, x1 = content.right(), cell_w = (x1 - x0) / float(slots);
+  const float plot_h = content.h - head_h - foot_h;
+  if (cell_w < 1.5f || plot_h < float(levels + 1) * 4) return;
+  // Rows of cells with a gap for the comparators between them: gap = 1.6 rows.
+  const float row_h = std::min(sp * 1.6f, plot_h / (float(levels + 1) + 1.6f * float(levels)));
+  const float gap = (plot_h - row_h * float(levels + 1)) / float(std::max(1, levels));
+  const float ytop = content.y + head_h;
+  auto cell_x = [&](uint32_t i) { return x0 + float(i) * cell_w; };
+  auto row_y = [&](int row) { return ytop + float(row) * (row_h + gap); };
+
+  cv.text_centre(0.5f * (cell_x(0) + cell_x(s)), content.y, "retained vector", dim);
+  cv.text_centre(0.5f * (cell_x(s) + cell_x(slots)), content.y,
+                 std::string("loaded from ") + (l.loaded_from == 0 ? "A" : "B") + ", reversed", dim);
+
+  for (int row = 0; row <= levels; ++row) {
+    const uint64_t* keys = &l.rows[size_t(row) * slots];
+    const float y = row_y(row);
+    for (uint32_t i = 0; i < slots; ++i) {
+      const float xa = cell_x(i), xb = cell_x(i + 1) - (cell_w >= 4 ? 1 : 0);
+      if (is_padding_word(keys[i]))
+        cv.hatch(xa, y, xb, y + row_h);
+      else
+        cv.rect(xa, y, xb, y + row_h, c.timeline ? key_colour(*c.timeline, keys[i], range) : text);
+    }
+    const std::string label = row == 0 ? "input" : fmt::format("level {}  s={}", row, s >> (row - 1));
+    cv.text(content.x, y + 0.5f * (row_h - sp), label, row == 0 ? text : dim);
+    if (row == 0) continue;
+    // The level's comparators, nested brackets in the gap above the row.
+    const uint32_t stride = s >> (row - 1);
+    const uint64_t* prev = &l.rows[size_t(row - 1) * slots];
+    const float gy0 = row_y(row - 1) + row_h + 1, gh = gap - 2;
+    for (uint32_t i = 0; i < slots; ++i) {
+      if ((i & stride) != 0) continue;
+      const uint32_t j = i + stride;
+      const bool swapped = prev[i] != keys[i];
+      const float depth = gy0 + gh * (0.2f + 0.65f * float(i % stride + 1) / float(stride));
+      const float xi = 0.5f * (cell_x(i) + cell_x(i + 1)), xj = 0.5f * (cell_x(j) + cell_x(j + 1));
+      const ImU32 col = to_u32(swapped ? palette::kSwapped : palette::kComparator);
+      const float th = std::max(1.0f, (swapped ? 1.6f : 1.0f) * sc);
+      cv.line(xi, gy0, xi, depth, col, th);
+      cv.line(xi, depth, xj, depth, col, th);
+      cv.line(xj, depth, xj, gy0 + gh, col, th);
+    }
+  }
+  // Under the last row: what the call writes and what it keeps.
+  const float yb = row_y(levels) + row_h + 2;
+  cv.rect(cell_x(0), yb, cell_x(s) - 1, yb + 3 * sc, text);
+  cv.text_centre(0.5f * (cell_x(0) + cell_x(s)), yb + 4 * sc, "written out", text);
+  cv.text_centre(0.5f * (cell_x(s) + cell_x(slots)), yb + 4 * sc, "kept: the next retained vector", dim);
+  cv.legend(items, content.x, content.bottom(), content.w);
+}
+
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const NetworkLevels& l) { draw_network_levels(c, r, l); }
+
+}  // namespace
+
+void register_network_merge_views(ViewRegistry& registry) { registry.add_panel<NetworkLevels>(draw_aux_view); }
+
+}  // namespace sortscope
