@@ -8,6 +8,9 @@
 #include "network_merge_perf_model.h"
 #include "network_merge_plan.h"
 #include "network_merge_scratch.h"
+#if SORTSCOPE_HAS_CUDA
+#include "network_merge_gpu.h"
+#endif
 
 namespace sortscope {
 namespace {
@@ -29,9 +32,14 @@ class NetworkMergeSort final : public Algorithm {
     network_merge_model_sort(make_network_merge_plan(keys.size(), keys.type, keys.has_values(), params), keys,
                              recorder);
   }
-  bool has_gpu() const override { return false; }
-  void run_gpu(const ParamValues&, DeviceKeys&, const GpuRunContext&) const override {
-    throw std::logic_error("network-merge: no GPU kernels yet (kernels/network_merge/README.md)");
+  bool has_gpu() const override { return SORTSCOPE_HAS_CUDA != 0; }
+  void run_gpu(const ParamValues& params, DeviceKeys& keys, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    network_merge_run_gpu(make_network_merge_plan(keys.n, keys.type, keys.values != nullptr, params), keys, ctx);
+#else
+    (void)params; (void)keys; (void)ctx;
+    throw std::logic_error("network-merge: this build has no CUDA kernels (built without nvcc)");
+#endif
   }
   uint64_t scratch_bytes(uint64_t n, KeyType type, bool with_values, const ParamValues& params,
                          bool explain) const override {

@@ -1,0 +1,7 @@
+// network-merge kernels for PairsU64 items (one file per item type: they compile in parallel).
+#include "network_merge_kernels.cuh"
+
+namespace sortscope::merge {
+template void network_merge_sort_items<PairsU64>(const NetworkMergePlan&, PairsU64::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
+                                           Recorder*, LaunchClock*);
+}  // namespace sortscope::merge

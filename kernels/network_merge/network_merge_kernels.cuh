@@ -1,0 +1,309 @@
+#pragma once
+// network-merge's kernels (README.md; Satish et al. 2010 §5.3), templated on the items
+// (merge/merge_items.h). Included by one .cu file per item type (network_merge_gpu_*.cu), which
+// instantiates network_merge_sort_items<T>.
+//
+//  block_sort_kernel  a tile of 2 x THREADS items in shared memory, sorted by a bitonic network:
+//                     one comparator per thread and layer (network_merge_block_sort.h), stages
+//                     [first_stage, last_stage) (explain mode runs one stage per launch);
+//  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
+//                     first output (merge path), one thread per unit;
+//  merge_kernel       `lists` networks of S threads per block, one merge unit each: the retained
+//                     vector in buf[0, S), the next S items of the list with the smaller head
+//                     loaded reversed into buf[S, 2S), log2(2S) levels of min/max with a
+//                     __syncwarp (a 64-wide network: a named barrier of its own) between levels,
+//                     the lower S written out, the upper S kept. Only the network's own threads
+//                     sync, so networks with fewer calls finish early.
+// Padding slots (past a list's end, past n in the last tile) carry a flag in shared memory and
+// compare greater than every item, as NetworkSlot does in the model; a pair is swapped only when
+// the upper slot is strictly smaller, as in the model, so equal keys end in the same slots.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+#include "common/launch_clock.h"
+#include "common/param_dispatch.h"
+#include "common/recorder.h"
+#include "merge/merge_device.cuh"
+#include "merge/merge_items.h"
+#include "merge/two_way_kernels.cuh"
+#include "network_merge_block_sort.h"
+#include "network_merge_capture.h"
+#include "network_merge_plan.h"
+#include "network_merge_scratch.h"
+#include "network_merge_steps.h"
+
+namespace sortscope::merge {
+namespace network_merge_kernels {
+
+template <class T>
+__device__ __forceinline__ bool slot_less(const typename T::Item& x, bool x_pad, const typename T::Item& y,
+                                          bool y_pad) {
+  return (x_pad || y_pad) ? (!x_pad && y_pad) : item_less<T>(x, y);
+}
+
+// The word the capture shows for a slot (network_merge_trace.h's shown_slot).
+template <class T>
+__device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
+  return pad ? ~uint64_t(0) : uint64_t(T::key(x));
+}
+
+template <class T, int THREADS>
+__global__ void __launch_bounds__(THREADS)
+    block_sort_kernel(const typename T::Key* keys, const uint32_t* values, const typename T::Item* in_items, uint64_t n,
+                      int first_stage, int last_stage, typename T::Item* out_items, typename T::Key* out_keys,
+                      uint32_t* out_values) {
+  using Item = typename T::Item;
+  constexpr uint32_t kTile = 2 * THREADS;
+  __shared__ Item smem[kTile];
+  __shared__ bool pad[kTile];
+  const uint32_t tid = threadIdx.x;
+  const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
+#pragma unroll
+  for (uint32_t h = 0; h < 2; ++h) {
+    const uint32_t i = tid + h * THREADS;
+    const uint64_t g = tile_begin + i;
+    pad[i] = g >= n;
+    smem[i] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
+  }
+  for (int stage = first_stage; stage < last_stage; ++stage) {
+    const uint32_t k = uint32_t(2) << stage;
+    for (uint32_t j = k / 2; j >= 1; j /= 2) {
+      __syncthreads();
+      const network_merge::ComparatorSlots c = network_merge::block_sort_comparator(tid, k, j, j == k / 2);
+      const Item x = smem[c.lo], y = smem[c.hi];
+      const bool px = pad[c.lo], py = pad[c.hi];
+      if (slot_less<T>(y, py, x, px)) {
+        smem[c.lo] = y, smem[c.hi] = x;
+        pad[c.lo] = py, pad[c.hi] = px;
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (uint32_t h = 0; h < 2; ++h) {
+    const uint32_t i = tid + h * THREADS;
+    const uint64_t g = tile_begin + i;
+    if (g < n) store_item<T>(out_items, out_keys, out_values, g, smem[i]);
+  }
+}
+
+// Sync of one network's S threads: its lanes of the warp, or (S = 64, two warps) barrier 1 + net.
+template <int S>
+__device__ __forceinline__ void network_sync(uint32_t net) {
+  if constexpr (S <= 32) {
+    const unsigned lanes = S == 32 ? 0xffffffffu : ((1u << S) - 1u) << ((threadIdx.x & 31u) / S * S);
+    __syncwarp(lanes);
+  } else {
+    asm volatile("bar.sync %0, %1;" ::"r"(net + 1), "r"(S) : "memory");
+  }
+}
+
+template <class T, int S>
+__global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
+                             uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
+                             typename T::Key* out_keys, uint32_t* out_values, NetworkMergeCapture* cap,
+                             uint64_t cap_unit) {
+  using Item = typename T::Item;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const uint32_t lists = blockDim.x / S, net = threadIdx.x / S, lane = threadIdx.x % S;
+  Item* buf = reinterpret_cast<Item*>(smem_raw) + net * 2 * S;
+  bool* pad = reinterpret_cast<bool*>(reinterpret_cast<Item*>(smem_raw) + lists * 2 * S) + net * 2 * S;
+  const uint64_t u = uint64_t(blockIdx.x) * lists + net;
+  if (u >= units) return;  // the whole network leaves: only its own threads sync
+  const MergeTile m = merge_tile(n, chunk, run, u);
+  const uint64_t a0 = splits ? splits[u] : 0, a1 = splits ? merge_tile_a_end(m, splits, u) : m.a_len;
+  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+  const Item* a = in + m.a_begin + a0;
+  const Item* b = in + m.a_begin + m.a_len + b0;
+  const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
+  const uint64_t out0 = m.a_begin + m.diag;
+  NetworkMergeCapture* c = cap && u == cap_unit ? cap : nullptr;
+
+  uint32_t ai = 0, bi = 0, written = 0, retained_real = 0;
+  {  // the first retained vector: S items of A (of B when A is empty)
+    const bool from_a = la > 0;
+    const Item* list = from_a ? a : b;
+    const uint32_t len = from_a ? la : lb, pos = 0;
+    const bool real = pos + lane < len;
+    buf[lane] = real ? list[pos + lane] : Item{};
+    pad[lane] = !real;
+    retained_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
+    (from_a ? ai : bi) = retained_real;
+  }
+  uint32_t call = 0;
+  while (ai < la || bi < lb) {
+    const bool from_a = bi >= lb || (ai < la && !item_less<T>(b[bi], a[ai]));
+    const Item* list = from_a ? a : b;
+    const uint32_t len = from_a ? la : lb, pos = from_a ? ai : bi;
+    const bool real = pos + lane < len;
+    const Item x = real ? list[pos + lane] : Item{};
+    const uint32_t loaded_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
+    if (c) {
+      uint64_t* before = c->before + uint64_t(call) * 2 * S;
+      before[lane] = shown<T>(x, !real);
+      before[S + lane] = shown<T>(buf[lane], pad[lane]);
+      if (lane == 0) c->loaded_from[call] = from_a ? 0u : 1u, c->out_begin[call] = written;
+    }
+    buf[2 * S - 1 - lane] = x;  // reversed: retained ++ reverse(loaded) is bitonic
+    pad[2 * S - 1 - lane] = !real;
+    (from_a ? ai : bi) = pos + loaded_real;
+    network_sync<S>(net);
+    if (c && call == 0) {
+      c->rows[lane] = shown<T>(buf[lane], pad[lane]);
+      c->rows[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
+      network_sync<S>(net);
+    }
+    uint32_t level = 0;
+#pragma unroll
+    for (uint32_t stride = S; stride >= 1; stride /= 2) {
+      const uint32_t i = (lane / stride) * 2 * stride + lane % stride, j = i + stride;
+      const Item x0 = buf[i], y0 = buf[j];
+      const bool px = pad[i], py = pad[j];
+      if (slot_less<T>(y0, py, x0, px)) {
+        buf[i] = y0, buf[j] = x0;
+        pad[i] = py, pad[j] = px;
+      }
+      network_sync<S>(net);
+      ++level;
+      if (c && call == 0) {
+        uint64_t* row = c->rows + uint64_t(level) * 2 * S;
+        row[lane] = shown<T>(buf[lane], pad[lane]);
+        row[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
+        network_sync<S>(net);
+      }
+    }
+    if (c) {
+      uint64_t* after = c->after + uint64_t(call) * 2 * S;
+      after[lane] = shown<T>(buf[lane], pad[lane]);
+      after[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
+    }
+    // Padding sorts last, so the lower half holds min(S, real items) real ones, in order.
+    const uint32_t total = retained_real + loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
+    if (lane < out) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, buf[lane]);
+    written += out;
+    retained_real = total - out;
+    const Item up = buf[S + lane];
+    const bool up_pad = pad[S + lane];
+    buf[lane] = up;  // the upper half is the next retained vector
+    pad[lane] = up_pad;
+    network_sync<S>(net);  // slot S + lane is read above before the next load overwrites it
+    ++call;
+  }
+  if (c && lane == 0) c->calls = call;
+  if (lane < retained_real) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, buf[lane]);
+}
+
+template <class T, int THREADS>
+void launch_network_block_sort(const NetworkMergePlan& p, const typename T::Key* keys, const uint32_t* values,
+                       const typename T::Item* in_items, int first, int last, typename T::Item* out_items,
+                       typename T::Key* out_keys, uint32_t* out_values, cudaStream_t stream) {
+  block_sort_kernel<T, THREADS><<<unsigned(p.tiles), THREADS, 0, stream>>>(keys, values, in_items, p.n, first, last,
+                                                                            out_items, out_keys, out_values);
+  CUDA_CHECK_LAUNCH("network-merge block_sort_kernel");
+}
+
+template <class T, int S>
+void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T::Item* in, const uint64_t* splits,
+                  typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
+                  NetworkMergeCapture* cap, cudaStream_t stream) {
+  const uint64_t units = p.units(), blocks = (units + uint64_t(p.lists) - 1) / uint64_t(p.lists);
+  const size_t smem = size_t(p.lists) * 2 * S * (sizeof(typename T::Item) + sizeof(bool));
+  merge_kernel<T, S><<<unsigned(blocks), unsigned(p.lists * S), smem, stream>>>(
+      in, p.n, p.run_in(pass), p.chunk, units, p.chunked(pass) ? splits : nullptr, out_items, out_keys, out_values, cap,
+      p.highlight_unit(pass));
+  CUDA_CHECK_LAUNCH("network-merge merge_kernel");
+}
+
+}  // namespace network_merge_kernels
+
+// The whole sort of ordered-bits keys (values follow) in place, as the plan says; explain mode
+// records the model's steps (network_merge_steps.h) when `rec` is set.
+template <class T>
+void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
+                              DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
+  using Item = typename T::Item;
+  const uint64_t n = p.n;
+  record_input(rec, network_merge_input_step(p), n, keys, values, stream);
+  if (n == 0) return;
+  const NetworkMergeScratch<T> s = network_merge_scratch<T>(p, rec != nullptr);
+  void* base = scratch.carve(s.layout);
+  Item* in = s.runs_in.in(base);
+  Item* out = s.runs_out.in(base);
+  uint64_t* splits = s.splits.in(base);
+  typename T::Key* unpack_keys = s.unpack.keys.in(base);
+  uint32_t* unpack_values = s.unpack.values.in(base);
+
+  mark_launch(clock, kNetworkMergeBlockSortLaunch);
+  dispatch_value<ValueListOf<kNetworkMergeThreadChoices>>(p.threads, "network-merge threads", [&](auto threads) {
+    constexpr int kThreads = decltype(threads)::value;
+    if (!rec) {  // one launch; with no pass to follow it writes the caller's arrays (in place)
+      const bool alone = p.passes == 0;
+      network_merge_kernels::launch_network_block_sort<T, kThreads>(p, keys, values, nullptr, 0, p.block_stages,
+                                                                    alone ? nullptr : in, alone ? keys : nullptr,
+                                                                    alone ? values : nullptr, stream);
+      return;
+    }
+    for (int stage = 0; stage < p.block_stages; ++stage) {  // explain: one launch per recorded stage
+      network_merge_kernels::launch_network_block_sort<T, kThreads>(p, keys, values, stage == 0 ? nullptr : in, stage,
+                                                                    stage + 1, in, nullptr, nullptr, stream);
+      record_device_items<T>(*rec, network_merge_block_step(p, stage), in, n, stream, unpack_keys, unpack_values);
+    }
+    if (p.passes == 0) {
+      unpack_items_kernel<T><<<unsigned(std::min<uint64_t>((n + 255) / 256, 4096)), 256, 0, stream>>>(in, n, keys,
+                                                                                                     values);
+      CUDA_CHECK_LAUNCH("network-merge unpack");
+    }
+  });
+  if (p.passes == 0) return;
+
+  DeviceBuffer<NetworkMergeCapture> cap_buf(rec ? 1 : 0);
+  NetworkMergeCapture* cap = rec ? cap_buf.data() : nullptr;
+  const uint64_t units = p.units();
+  std::vector<uint64_t> host_splits;
+  for (int pass = 0; pass < p.passes; ++pass) {
+    const uint64_t r = p.run_in(pass);
+    if (p.chunked(pass)) {
+      mark_launch(clock, network_merge_partition_launch_index(p, pass));
+      partition_kernel<T><<<unsigned((units + 255) / 256), 256, 0, stream>>>(in, n, p.chunk, r, units, false, splits);
+      CUDA_CHECK_LAUNCH("network-merge partition_kernel");
+      if (rec) {
+        host_splits.resize(units);
+        CUDA_CHECK(cudaMemcpyAsync(host_splits.data(), splits, units * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        record_device_items<T>(*rec, network_merge_partition_step(p, pass, host_splits), in, n, stream, unpack_keys,
+                               unpack_values);
+      }
+    }
+    if (cap) CUDA_CHECK(cudaMemsetAsync(cap, 0, sizeof(NetworkMergeCapture), stream));
+    const bool last = pass + 1 == p.passes;
+    mark_launch(clock, network_merge_merge_launch_index(p, pass));
+    dispatch_value<ValueListOf<kNetworkMergeWidths>>(p.width, "network-merge width", [&](auto width) {
+      network_merge_kernels::launch_network_merge<T, decltype(width)::value>(
+          p, pass, in, splits, last ? nullptr : out, last ? keys : nullptr, last ? values : nullptr, cap, stream);
+    });
+    if (rec) {
+      auto host = std::make_unique<NetworkMergeCapture>();
+      CUDA_CHECK(cudaMemcpyAsync(host.get(), cap, sizeof(NetworkMergeCapture), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaStreamSynchronize(stream));
+      MergeBufferTrace buffer = network_merge_buffer_trace(p, pass);
+      NetworkLevels levels = network_merge_levels(p, pass);
+      network_merge_traces_from_capture(p, *host, buffer, levels);
+      record_device_items<T>(*rec, network_merge_network_step(p, pass, std::move(levels)), in, n, stream, unpack_keys,
+                             unpack_values);
+      if (last)
+        rec->record(network_merge_merge_step(p, pass, std::move(buffer)), ArrayState{keys, values, true, stream});
+      else
+        record_device_items<T>(*rec, network_merge_merge_step(p, pass, std::move(buffer)), out, n, stream, unpack_keys,
+                               unpack_values);
+    }
+    std::swap(in, out);
+  }
+}
+
+}  // namespace sortscope::merge

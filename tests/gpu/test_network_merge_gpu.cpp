@@ -1,0 +1,139 @@
+// network-merge on the GPU against its CPU model and CUB: every width, every key type with and
+// without values, edge sizes around S and the tile, distributions, adversarial and special inputs.
+// The kernels run the model's networks comparator by comparator (equal keys swapped only when
+// strictly smaller, padding greater than every key), so keys and values equal the model's exactly;
+// keys equal CUB's merge sort's, and (key, value) pairs are CUB's as a multiset (the network is not
+// stable). Explain mode: every step's snapshot, network levels, retained-vector trace and chunk
+// cuts equal the model's. Under compute-sanitizer (--sanitizer-run) only small inputs run.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "baselines/cub_merge.h"
+#include "common/device_scratch.h"
+#include "device_input.h"
+#include "gpu_test_env.h"
+#include "merge/merge_aux.h"
+#include "network_merge/network_merge.h"
+#include "network_merge/network_merge_aux.h"
+#include "../unit/sample_test_support.h"
+
+namespace sortscope::test {
+namespace {
+
+const Algorithm& kNet = network_merge_algorithm();
+
+ParamValues params(int width, int threads, int lists) {
+  return radix_params(kNet, {"width=" + std::to_string(width), "threads=" + std::to_string(threads),
+                             "lists=" + std::to_string(lists)});
+}
+
+void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
+  const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
+  HostKeys model = input;
+  kNet.run_model(p, model, nullptr);
+  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+  if (input.has_values()) ASSERT_EQ(got.values, model.values) << what << ": values differ from the model's";
+}
+
+TEST(NetworkMergeGpu, EveryWidthSortsLikeTheModelAndCubForEveryKeyType) {
+  DeviceScratch scratch;
+  for (int width : {4, 8, 16, 32, 64})
+    for (KeyType t : kAllKeyTypes)
+      for (bool values : {false, true}) {
+        if (g_sanitizer_run && t != KeyType::U32 && t != KeyType::F64) continue;
+        const int threads = width == 16 ? 512 : 64, lists = width == 64 ? 8 : 4;
+        const ParamValues p = params(width, threads, lists);
+        const uint64_t s = uint64_t(width), tile = 2 * uint64_t(threads);
+        std::vector<uint64_t> sizes = {0, 1, 2, s - 1, s, s + 1, tile - 1, tile, tile + 1, 4 * tile + 3, 20011};
+        if (!g_sanitizer_run && width == 16 && (t == KeyType::U32 || t == KeyType::F64))
+          sizes.push_back((uint64_t(1) << 20) + 7);
+        for (uint64_t n : sizes) {
+          const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+          const std::string what = radix_describe(fmt::format("S={} threads={} lists={}", width, threads, lists), t, n,
+                                                  values);
+          expect_equals_model(p, input, scratch, what);
+          const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
+          const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
+          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
+          if (values) expect_sorted_multiset(got, cub, what + " (pairs vs cub-merge)");
+        }
+      }
+}
+
+TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 3000 : (uint64_t(1) << 18) + 7;
+  for (int width : {4, 16, 64}) {
+    const ParamValues p = params(width, 128, width == 64 ? 8 : 4);
+    for (Distribution d : kAllDistributions)
+      expect_equals_model(p, radix_input(d, KeyType::I32, n, true), scratch,
+                          fmt::format("S={} {}", width, distribution_name(d)));
+    for (const auto& [name, words] : sample_adversarial(g_sanitizer_run ? 3000 : 70001))
+      expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
+                          fmt::format("S={} {}", width, name));
+    for (KeyType t : kAllKeyTypes)
+      expect_equals_model(p, radix_special_input(t, 5000, true), scratch, fmt::format("S={} special", width));
+  }
+  expect_equals_model(radix_params(kNet), radix_input(Distribution::Uniform, KeyType::U32, n, false), scratch,
+                      "defaults");
+}
+
+TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
+  for (int width : {4, 16, 64})
+    for (uint64_t n : {uint64_t(1), uint64_t(100), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
+      for (KeyType t : {KeyType::U32, KeyType::I64})
+        for (bool values : {false, true}) {
+          const ParamValues p = params(width, 64, width == 64 ? 8 : 4);
+          const HostKeys input = radix_input(Distribution::LowEntropy, t, n, values);
+          HostKeys model = input;
+          Timeline tm = radix_timeline(kNet, model, false);
+          Recorder rm(tm);
+          kNet.run_model(p, model, &rm);
+          DeviceScratch scratch;
+          Timeline tg = radix_timeline(kNet, model, true);
+          Recorder rg(tg);
+          const HostKeys got = sort_on_gpu(kNet, p, input, scratch, &rg);
+          const std::string what = radix_describe(fmt::format("explain S={}", width), t, n, values);
+          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
+          ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
+          for (size_t i = 0; i < tm.steps.size(); ++i) {
+            const Step &g = tg.steps[i], &m = tm.steps[i];
+            const std::string at = what + " step " + std::to_string(i);
+            ASSERT_EQ(g.kind, m.kind) << at;
+            EXPECT_EQ(g.caption, m.caption) << at;
+            EXPECT_EQ(g.launch, m.launch) << at;
+            ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
+            if (values) ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
+            const NetworkLevels *lg = find_aux<NetworkLevels>(g.aux), *lm = find_aux<NetworkLevels>(m.aux);
+            ASSERT_EQ(lg == nullptr, lm == nullptr) << at;
+            if (lm) {
+              EXPECT_EQ(lg->unit, lm->unit) << at;
+              EXPECT_EQ(lg->loaded_from, lm->loaded_from) << at;
+              EXPECT_EQ(lg->rows, lm->rows) << at;
+            }
+            const MergeBufferTrace *bg = find_aux<MergeBufferTrace>(g.aux), *bm = find_aux<MergeBufferTrace>(m.aux);
+            ASSERT_EQ(bg == nullptr, bm == nullptr) << at;
+            if (bm) {
+              EXPECT_EQ(bg->steps, bm->steps) << at;
+              EXPECT_EQ(bg->loaded_from, bm->loaded_from) << at;
+              EXPECT_EQ(bg->out_begin, bm->out_begin) << at;
+              EXPECT_EQ(bg->before, bm->before) << at;
+              EXPECT_EQ(bg->after, bm->after) << at;
+            }
+            const MergePathGrid *gg = find_aux<MergePathGrid>(g.aux), *gm = find_aux<MergePathGrid>(m.aux);
+            ASSERT_EQ(gg == nullptr, gm == nullptr) << at;
+            if (gm) {
+              EXPECT_EQ(gg->diagonals, gm->diagonals) << at;
+              EXPECT_EQ(gg->a_splits, gm->a_splits) << at;
+              const MergeBlockShares *sg = find_aux<MergeBlockShares>(g.aux), *sm = find_aux<MergeBlockShares>(m.aux);
+              ASSERT_TRUE(sg && sm) << at;
+              EXPECT_EQ(sg->a_begin, sm->a_begin) << at;
+              EXPECT_EQ(sg->b_end, sm->b_end) << at;
+            }
+          }
+        }
+}
+
+}  // namespace
+}  // namespace sortscope::test
