@@ -136,14 +136,18 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
     retained_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
     (from_a ? ai : bi) = retained_real;
   }
+  // The next item of each list waits in registers (every thread holds both), so a call decides at
+  // once and makes one round trip to global memory: its S items and the next head of that list.
+  Item a_head = ai < la ? a[ai] : Item{}, b_head = bi < lb ? b[bi] : Item{};
   uint32_t call = 0;
   while (ai < la || bi < lb) {
-    const bool from_a = bi >= lb || (ai < la && !item_less<T>(b[bi], a[ai]));
+    const bool from_a = bi >= lb || (ai < la && !item_less<T>(b_head, a_head));
     const Item* list = from_a ? a : b;
     const uint32_t len = from_a ? la : lb, pos = from_a ? ai : bi;
     const bool real = pos + lane < len;
     const Item x = real ? list[pos + lane] : Item{};
     const uint32_t loaded_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
+    if (pos + loaded_real < len) (from_a ? a_head : b_head) = list[pos + loaded_real];
     if (c) {
       uint64_t* before = c->before + uint64_t(call) * 2 * S;
       before[lane] = shown<T>(x, !real);
