@@ -20,15 +20,18 @@ namespace {
 
 int log2_floor(uint64_t v) { return v ? 63 - __builtin_clzll(v) : 0; }
 
-// One parameter's widget; returns true when the value changed.
-bool param_widget(const ParamSpec& p, int& value, float column) {
+// One parameter's widget; returns true when the value changed. `ran` is the value the run uses
+// (Algorithm::params_as_run): where it differs (an `auto` entry), the combo shows both, "auto (64)".
+bool param_widget(const ParamSpec& p, int& value, int ran, float column) {
   ImGui::PushID(p.name.c_str());
   bool changed = false;
   field_label(p.name.c_str(), column);
   item_tooltip(describe_param(p));
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (p.kind != ParamSpec::Kind::Range) {
-    if (ImGui::BeginCombo("##v", format_param_value(p, value).c_str())) {
+    std::string shown = format_param_value(p, value);
+    if (ran != value) shown += " (" + format_param_value(p, ran) + ")";
+    if (ImGui::BeginCombo("##v", shown.c_str())) {
       for (int v : p.offered())
         if (ImGui::Selectable(format_param_value(p, v).c_str(), v == value) && v != value) value = v, changed = true;
       ImGui::EndCombo();
@@ -153,9 +156,12 @@ void draw_scenario_panel(AppState& s) {
   // Parameters, generated from the spec.
   if (algo && !algo->params().empty()) {
     section_header("Parameters");
+    for (const ParamSpec& p : algo->params()) sc.params.try_emplace(p.name, p.default_value);
+    const ParamValues ran = algo->params_as_run(sc.params, sc.input.key, sc.input.with_values, sc.input.n);
     for (const ParamSpec& p : algo->params()) {
-      int& v = sc.params.try_emplace(p.name, p.default_value).first->second;
-      changed |= param_widget(p, v, column);
+      int& v = sc.params[p.name];
+      const auto r = ran.find(p.name);
+      changed |= param_widget(p, v, r != ran.end() ? r->second : v, column);
     }
     if (ImGui::SmallButton("defaults")) {
       sc.params.clear();

@@ -234,7 +234,12 @@ PlotConfig n_sweep_plot_config(std::string empty_text) {
 }
 
 void draw_sweep_curves_plot(AppState& s, ImVec2 size) {
-  const PlotConfig cfg = n_sweep_plot_config(s.settings.sweep ? "sweeping..." : "sweep is off (Run menu)");
+  // No sweep follows a recording or the user's keys (their n is fixed; session.h), so say why the
+  // plot is empty rather than promise a sweep.
+  const PlotConfig cfg = n_sweep_plot_config(s.recording    ? "a recording: no sweep over n (the trace holds one n)"
+                                             : s.input_keys ? "the file fixes n: no sweep over n"
+                                             : s.settings.sweep ? "sweeping..."
+                                                                : "sweep is off (Run menu)");
   std::vector<PlotSeries> series;
   const auto& curves = s.history.curves();
   // Each curve is named by what sets it apart from the others shown, in the colour it got when

@@ -17,6 +17,7 @@
 #include "common/param_dispatch.h"
 #include "sample_kernels.cuh"
 #include "sample_driver.h"
+#include "sample_launches.h"
 #include "sample_schedule.h"
 #include "sample_steps.h"
 
@@ -39,7 +40,7 @@ template <class Word, bool kValues>
 class GpuSampleSort {
  public:
   GpuSampleSort(const SamplePlan& plan, DeviceKeys& keys, const GpuRunContext& ctx)
-      : plan_(plan), stream_(ctx.stream), out_(static_cast<Word*>(keys.keys)), vout_(keys.values) {
+      : plan_(plan), stream_(ctx.stream), clock_(ctx.clock), out_(static_cast<Word*>(keys.keys)), vout_(keys.values) {
     DeviceScratch* scratch = ctx.scratch ? ctx.scratch : &own_;
     alt_ = static_cast<Word*>(scratch->get(kAltKeys, std::max<uint64_t>(1, plan.n) * sizeof(Word)));
     valt_ = kValues ? static_cast<uint32_t*>(scratch->get(kAltValues, std::max<uint64_t>(1, plan.n) * 4)) : nullptr;
@@ -90,7 +91,10 @@ class GpuSampleSort {
     CUDA_CHECK(cudaMemsetAsync(d_lo, 0xFF, uint64_t(parents) * 8, stream_));
     CUDA_CHECK(cudaMemsetAsync(d_hi, 0, uint64_t(parents) * 8, stream_));
 
-    // Step 1.
+    // Step 1. (Launch-clock marks: sample_launches.h; the host's bookkeeping between the scan and
+    // the scatter is marked as outside every launch.)
+    passes_ = std::max(passes_, pass.index + 1);
+    mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Splitters));
     SplitterCapture<Word> cap{d_samples};
     SplitterCapture<Word>* d_cap = nullptr;
     if (writer_) {
@@ -114,6 +118,7 @@ class GpuSampleSort {
 
     // Step 2.
     PassArgs args{d_parents, d_block_parent, plan_.k, slots, plan_.count_replicas, plan_.scatter_replicas, plan_.log_k};
+    mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Count));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
           out_, alt_, d_trees, args, d_table, d_child, d_lo, d_hi);
@@ -129,6 +134,7 @@ class GpuSampleSort {
 
     // Step 3: CUB's exclusive scan over the whole table (the thesis used Thrust's).
     size_t temp = 0;
+    mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Scan));
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, d_table, d_scanned, pass.table_entries, stream_));
     void* d_temp = scratch_->get(kScanTemp, std::max<size_t>(temp, 1));
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp, temp, d_table, d_scanned, pass.table_entries, stream_));
@@ -140,6 +146,7 @@ class GpuSampleSort {
     }
 
     // The bucket sizes and the min/max test come back to the host (§6.2's host bookkeeping).
+    mark_launch(clock_, -1);
     std::vector<uint64_t> child(uint64_t(parents) * slots), lo(parents), hi(parents);
     CUDA_CHECK(cudaMemcpyAsync(pass.parents.data(), d_parents, parents * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaMemcpyAsync(child.data(), d_child, child.size() * 8, cudaMemcpyDeviceToHost, stream_));
@@ -156,6 +163,7 @@ class GpuSampleSort {
       CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
 
     // Step 4.
+    mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Scatter));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       constexpr int kKpt = decltype(kpt)::value;
       if (plan_.scatter == SampleScatter::Local) {
@@ -184,6 +192,7 @@ class GpuSampleSort {
   }
 
   void second_level(const std::vector<SampleSmallBucket>& small) {
+    mark_launch(clock_, sample_level2_launch_index(passes_));
     const uint64_t bytes = small.size() * sizeof(SampleSmallBucket) + 256;
     unsigned char* at = static_cast<unsigned char*>(scratch_->get(kLists, bytes));
     int* d_error = carve<int>(at, 1);
@@ -242,6 +251,7 @@ class GpuSampleSort {
       CUDA_CHECK(cudaEventDestroy(finished));
       CUDA_CHECK(cudaStreamDestroy(side));
     }
+    mark_launch(clock_, -1);
     int error = 0;
     CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));
@@ -284,6 +294,8 @@ class GpuSampleSort {
 
   const SamplePlan& plan_;
   GpuStream stream_;
+  LaunchClock* clock_;
+  uint32_t passes_ = 0;  // level-1 passes made so far: level 2's launch index
   Word* out_;
   uint32_t* vout_;
   Word* alt_ = nullptr;
@@ -299,6 +311,7 @@ class GpuSampleSort {
 void sample_sort_gpu(const SamplePlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {
   if (plan.n != keys.n || plan.key_type != keys.type || plan.with_values != (keys.values != nullptr))
     throw std::logic_error("sample sort: the plan was made for a different input");
+  mark_launch(ctx, -1);  // the ordered-bits transforms lie outside the plan's launches
   keys_to_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
   if (plan.key_bits == 32) {
     if (plan.with_values) GpuSampleSort<uint32_t, true>(plan, keys, ctx).run();
@@ -307,6 +320,7 @@ void sample_sort_gpu(const SamplePlan& plan, DeviceKeys& keys, const GpuRunConte
     if (plan.with_values) GpuSampleSort<uint64_t, true>(plan, keys, ctx).run();
     else GpuSampleSort<uint64_t, false>(plan, keys, ctx).run();
   }
+  mark_launch(ctx, -1);
   keys_from_ordered_device(keys.keys, keys.n, keys.type, ctx.stream);
 }
 

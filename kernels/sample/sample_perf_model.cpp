@@ -1,8 +1,9 @@
 #include "sample_perf_model.h"
 
+#include <algorithm>
 #include <cmath>
 
-#include <fmt/format.h>
+#include "sample_launches.h"
 
 namespace sortscope {
 
@@ -13,17 +14,31 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
   // Expected level-1 passes: a pass cuts buckets k ways (two ways for quicksort's pivots) until
   // each holds at most M keys; the run's passes depend on the keys (duplicates, skew).
-  double passes = 0;
-  if (p.n > p.bucket_max) passes = std::ceil(std::log(n / double(p.bucket_max)) / std::log(double(p.k)));
+  uint32_t passes = 0;
+  if (p.n > p.bucket_max) passes = uint32_t(std::ceil(std::log(n / double(p.bucket_max)) / std::log(double(p.k))));
   // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3).
   const double find_bucket = kLeischnerTreeOpsPerLevel * p.log_k + 1;
-  for (int pass = 0; pass < int(passes); ++pass) {
-    m.launches.push_back({-1, fmt::format("level 1, pass {}: count keys per bucket ({} buckets)", pass + 1, p.k),
-                          n * kb, n * find_bucket / 32});
-    m.launches.push_back({-1, fmt::format("level 1, pass {}: scatter to the buckets", pass + 1),
-                          n * (2 * kb + 2 * vb), n * (find_bucket + 1) / 32});
+  // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each) and
+  // its count table of slots x blocks x replicas 8-byte counters, written by the counts, read and
+  // written by the scan, read by the scatter.
+  const double blocks = std::min<double>(std::max<uint32_t>(1, p.blocks), std::ceil(n / double(p.subtile_keys())));
+  const double table_bytes = double(p.slots()) * blocks * p.scatter_replicas * 8;
+  double parents = 1;
+  for (uint32_t pass = 0; pass < passes; ++pass) {
+    // The sample: a * k random reads per bucket, a 32-byte sector each; sorted in shared memory.
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
+                          sample_launch_name(p, pass, SampleLaunch::Splitters),
+                          parents * p.sample_keys() * 32.0, 0});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count),
+                          n * kb + table_bytes, n * find_bucket / 32});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scan), sample_launch_name(p, pass, SampleLaunch::Scan),
+                          2 * table_bytes, 0});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
+                          sample_launch_name(p, pass, SampleLaunch::Scatter),
+                          n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32});
+    parents *= p.k;
   }
-  m.launches.push_back({-1, "level 2: every bucket sorted by one thread block", n * (2 * kb + 2 * vb), 0});
+  m.launches.push_back({sample_level2_launch_index(passes), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0});
   return m;
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "sample_launches.h"
 #include "search_tree.h"
 
 namespace sortscope {
@@ -70,6 +71,12 @@ Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
   return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption));
 }
 
+Step SampleStepWriter::pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch,
+                                 std::string caption) const {
+  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption), sample_launch_index(pass.index, launch),
+                   sample_launch_name(plan_, pass.index, launch));
+}
+
 void SampleStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   tree_ = {};
@@ -77,6 +84,7 @@ void SampleStepWriter::input(const ArrayState& array) {
   tree_.oversampling = plan_.oversampling;
   tree_.bucket_max = plan_.bucket_max;
   open_leaf_.clear();
+  passes_ = 0;
   if (plan_.n) {
     tree_.nodes.push_back({0, plan_.n, 0, 0, SampleRecursionTree::Fate::Level2, 0});
     open_leaf_[0] = 0;
@@ -106,7 +114,7 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
                         degenerate);
-  Step s = step(SampleStepKind::Splitters, what);
+  Step s = pass_step(SampleStepKind::Splitters, pass, SampleLaunch::Splitters, what);
   if (!pass.parents.empty() && first_sample.size() == plan_.sample_keys()) {
     SampleSplitters sp;
     sp.pass = pass.index;
@@ -179,7 +187,7 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
 
 void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t>& table,
                               const ArrayState& array) {
-  Step s = step(SampleStepKind::Count,
+  Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
                     ? fmt::format("Pass {}: each key is compared with its pivot and counted as <, = or >. {} blocks "
                                   "fill a {} x {} count table",
@@ -193,7 +201,7 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
 
 void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>& table,
                             const std::vector<uint64_t>& scanned, const ArrayState& array) {
-  Step s = step(SampleStepKind::Scan,
+  Step s = pass_step(SampleStepKind::Scan, pass, SampleLaunch::Scan,
                 fmt::format("Pass {}: running totals of the counts give each block the place of its keys in "
                             "each {} (first {} of every block, then the next, ...). Exclusive scan of {} "
                             "counters, bucket-major",
@@ -216,7 +224,8 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
                         "its final place. Each block scatters its keys to the places the scan gave",
                         pass.index + 1, buckets);
   if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
-  Step s = step(SampleStepKind::Scatter, what);
+  Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
+  passes_ = std::max(passes_, pass.index + 1);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
   sizes.k = plan_.k;
@@ -287,6 +296,10 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
     how += fmt::format("; {} final {}s moved back from the scratch buffer", small.size() - to_sort, noun);
   Step s = step(SampleStepKind::SecondLevel,
                 fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {}", noun, how));
+  if (!small.empty()) {  // the GPU driver launches level 2 only for a non-empty list
+    s.launch = sample_level2_launch_index(passes_);
+    s.launch_name = sample_level2_launch_name(plan_);
+  }
   uint32_t order = 0;
   for (const SampleSmallBucket& b : small) {
     if (b.done) continue;  // moved back from the scratch buffer only, not sorted

@@ -13,6 +13,7 @@
 #include "common/timeline.h"
 #include "radix/radix_aux.h"  // DigitHistogram: the k x p bucket table drawn as radix's digit counts
 #include "sample_aux.h"
+#include "sample_launches.h"
 #include "sample_schedule.h"
 
 namespace sortscope {
@@ -57,6 +58,8 @@ class SampleStepWriter {
 
  private:
   Step step(SampleStepKind kind, std::string caption) const;
+  // A level-1 pass's step, with the launch it ran in (sample_launches.h).
+  Step pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch, std::string caption) const;
   // The pass's splitters as the search tree of the kernels, with a few sample keys' descents.
   SampleSearchTree search_tree(const SamplePass& pass, const SampleSplitters& sp) const;
   // Marks the pass's parents split (three ways, constant) and adds their children (pass_children).
@@ -70,6 +73,7 @@ class SampleStepWriter {
   SampleRecursionTree tree_;
   std::optional<SampleLevel2Stack> level2_stack_;
   std::map<uint64_t, uint32_t> open_leaf_;
+  uint32_t passes_ = 0;  // level-1 passes recorded (scatter steps): level 2's launch index
 };
 
 }  // namespace sortscope

@@ -15,7 +15,7 @@ TEST(StepTimeGpu, EveryStepWithALaunchGetsTime) {
   const uint64_t n = g_sanitizer_run ? (1u << 14) : (1u << 20);
   Runner runner;
   for (const char* id : {"radix-onesweep", "radix", "split-radix", "merge", "multiway-merge", "odd-even-merge",
-                         "cub-radix", "bitonic"}) {
+                         "cub-radix", "bitonic", "sample-sort", "quicksort"}) {
     Scenario s;
     s.algorithm = id;
     s.input.n = n;

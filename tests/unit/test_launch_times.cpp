@@ -10,6 +10,8 @@
 #include "merge/multiway_plan.h"
 #include "merge/two_way_plan.h"
 #include "radix_test_support.h"
+#include "sample/sample_launches.h"
+#include "sample/sample_steps.h"
 #include "registry.h"
 
 namespace sortscope::test {
@@ -142,6 +144,39 @@ TEST(LaunchTimes, MultiwayMergeMarksAreTheStepsNumbering) {
   const std::set<int> used = model_step_launches(a, p, n);
   EXPECT_FALSE(plan.rounds.empty());
   EXPECT_EQ(used, marked);
+}
+
+// Sample sort's and quicksort's driver marks four launches per level-1 pass and one for level 2
+// (sample_launches.h); the passes depend on the keys, so the model run's scatter steps count them.
+TEST(LaunchTimes, SampleSortMarksAreTheStepsNumbering) {
+  for (const char* id : {"sample-sort", "quicksort"}) {
+    const Algorithm& a = *find_algorithm(id);
+    const uint64_t n = uint64_t(1) << 18;
+    const ParamValues p = a.params_as_run(radix_params(a), KeyType::U32, false, n);
+    HostKeys keys = generate_host(InputSpec{Distribution::Uniform, n, KeyType::U32, false, 3});
+    Timeline tl = radix_timeline(a, keys, false);
+    Recorder rec(tl);
+    a.run_model(p, keys, &rec);
+    const SamplePlan plan =
+        make_sample_plan(std::string(id) == "quicksort" ? SampleEngine::Quicksort : SampleEngine::SampleSort, n,
+                         KeyType::U32, false, p);
+    uint32_t passes = 0;
+    std::set<int> used;
+    for (const Step& s : tl.steps) {
+      passes += s.kind == int(SampleStepKind::Scatter);
+      if (s.launch >= 0) used.insert(s.launch);
+    }
+    ASSERT_GT(passes, 0u) << id;
+    std::set<int> marked = {sample_level2_launch_index(passes)};
+    for (uint32_t pass = 0; pass < passes; ++pass)
+      for (SampleLaunch l : {SampleLaunch::Splitters, SampleLaunch::Count, SampleLaunch::Scan, SampleLaunch::Scatter})
+        marked.insert(sample_launch_index(pass, l));
+    EXPECT_EQ(used, marked) << id;
+    EXPECT_EQ(*marked.rbegin(), int(4 * passes)) << id;  // dense: 0 .. 4 passes
+    for (const Step& s : tl.steps)
+      if (s.kind == int(SampleStepKind::Count))
+        EXPECT_EQ(s.launch_name, sample_launch_name(plan, uint32_t(s.launch / 4), SampleLaunch::Count)) << id;
+  }
 }
 
 }  // namespace

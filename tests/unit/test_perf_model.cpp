@@ -223,18 +223,29 @@ TEST(PerfModel, SearchMergeCountsTheDocumentsProbes) {
 TEST(PerfModel, SampleSortPassesAndTreeTraversal) {
   const uint64_t n = uint64_t(1) << 24;
   const Algorithm* a = &named("sample-sort");
-  const ParamValues p = resolved(*a, {});
+  const ParamValues p = a->params_as_run(resolved(*a, {}), KeyType::U32, true, n);
   const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, true, p);
   const PerfModel m = a->perf_model(n, KeyType::U32, true, p);
-  // ceil(log_k(n / M)) level-1 passes of a count and a scatter, then level 2.
+  // ceil(log_k(n / M)) level-1 passes of splitters, a count, a scan and a scatter, then level 2.
   const int passes = int(std::ceil(std::log(double(n) / double(plan.bucket_max)) / std::log(double(plan.k))));
   ASSERT_GE(passes, 1);
-  ASSERT_EQ(m.launches.size(), size_t(2 * passes + 1));
+  ASSERT_EQ(m.launches.size(), size_t(4 * passes + 1));
   const double tree = 3.0 * plan.log_k + 1;  // §6.3.3: log2 k levels of 3 instructions, one atomic
-  EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 4.0);
-  EXPECT_DOUBLE_EQ(m.launches[0].warp_ops, n * tree / 32);
-  EXPECT_DOUBLE_EQ(m.launches[1].bytes, n * 16.0);  // keys and values read and scattered
-  EXPECT_DOUBLE_EQ(m.launches[1].warp_ops, n * (tree + 1) / 32);
+  const LaunchModel& count = m.launches[1];
+  const LaunchModel& scan = m.launches[2];
+  const LaunchModel& scatter = m.launches[3];
+  EXPECT_EQ(count.launch, 1);
+  EXPECT_EQ(scatter.launch, 3);
+  EXPECT_EQ(m.launches.back().launch, 4 * passes);
+  // The count table (8-byte counters) written by the counts, read and written by the scan, read
+  // by the scatter.
+  const double table = scan.bytes / 2;
+  EXPECT_GT(table, 0);
+  EXPECT_DOUBLE_EQ(count.bytes, n * 4.0 + table);
+  EXPECT_DOUBLE_EQ(count.warp_ops, n * tree / 32);
+  EXPECT_DOUBLE_EQ(scatter.bytes, n * 16.0 + table);  // keys and values read and scattered
+  EXPECT_DOUBLE_EQ(scatter.warp_ops, n * (tree + 1) / 32);
+  EXPECT_DOUBLE_EQ(m.launches[0].bytes, plan.sample_keys() * 32.0);  // one bucket's sample, a sector a key
   EXPECT_DOUBLE_EQ(m.launches.back().bytes, n * 16.0);
   // Below M: level 2 only.
   EXPECT_EQ(a->perf_model(plan.bucket_max / 2, KeyType::U32, true, p).launches.size(), 1u);

@@ -152,14 +152,38 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
       text(c, sf, spx, row.right() - 3 * sc, row.y + sc, dim, note, 1.0f);
     }
   }
-  // Level 2's first blocks: outlined and numbered in the order they run.
+  // Level 2's first blocks: outlined and numbered in the order they run. The numbers sit on a
+  // backdrop at the foot of the row (its top holds the pass's note, and full-height bars leave no
+  // room above them); buckets are often a few pixels wide, so a number that would overlap the one
+  // left of it moves right, with a tick to its bucket.
+  struct Label {
+    float centre, y;
+    uint32_t order;
+  };
+  std::vector<Label> labels;
   for (const auto& node : t.nodes) {
     if (node.fate != Fate::Level2 || node.order == 0 || node.order > kNumberedBlocks) continue;
     const Rect row = row_rect(node.depth);
     const float a = x_of(node.begin), b = std::max(x_of(node.begin + node.size), a + 2);
     const float top = bar_top(node, row);
     dl->AddRect(ImVec2(a - sc, top - sc), ImVec2(b + sc, row.bottom()), hi, 0, 0, std::max(1.0f, 1.5f * sc));
-    text(c, sf, spx, (a + b) * 0.5f, std::max(row.y, top - spx * 1.1f), hi, std::to_string(node.order), 0.5f);
+    labels.push_back({(a + b) * 0.5f, row.bottom() - spx * 1.15f, node.order});
+  }
+  std::sort(labels.begin(), labels.end(), [](const Label& l, const Label& r) { return l.centre < r.centre; });
+  std::vector<std::pair<float, float>> placed;  // (y, right edge) of every number drawn
+  for (const Label& l : labels) {
+    const std::string num = std::to_string(l.order);
+    const float w = text_width(sf, spx, num);
+    float x = l.centre;
+    for (const auto& [y, right] : placed)
+      if (std::abs(y - l.y) < spx && x - w * 0.5f < right + 5 * sc) x = right + 5 * sc + w * 0.5f;
+    if (x != l.centre)
+      dl->AddLine(ImVec2(x - w * 0.5f - sc, l.y + spx * 0.5f), ImVec2(l.centre, l.y + spx * 0.5f), hi,
+                  std::max(1.0f, sc));
+    dl->AddRectFilled(ImVec2(x - w * 0.5f - 2 * sc, l.y - sc), ImVec2(x + w * 0.5f + 2 * sc, l.y + spx * 1.1f),
+                      to_u32(palette::kPlotBackground, 0.9f));
+    text(c, sf, spx, x, l.y, hi, num, 0.5f);
+    placed.push_back({l.y, x + w * 0.5f});
   }
 
   float lx = content.x;

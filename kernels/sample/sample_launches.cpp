@@ -1,0 +1,30 @@
+#include "sample_launches.h"
+
+#include <fmt/format.h>
+
+namespace sortscope {
+
+int sample_launch_index(uint32_t pass, SampleLaunch what) { return int(4 * pass) + int(what); }
+
+int sample_level2_launch_index(uint32_t passes) { return int(4 * passes); }
+
+std::string sample_launch_name(const SamplePlan& plan, uint32_t pass, SampleLaunch what) {
+  const bool quick = plan.engine == SampleEngine::Quicksort;
+  const char* name = "";
+  switch (what) {
+    case SampleLaunch::Splitters:
+      name = quick ? "pivots (sample, median)" : "splitters (sample, sort, search tree)";
+      break;
+    case SampleLaunch::Count: name = quick ? "count <, =, > per block" : "count keys per bucket and block"; break;
+    case SampleLaunch::Scan: name = "scan of the count table"; break;
+    case SampleLaunch::Scatter: name = quick ? "scatter to the parts" : "scatter to the buckets"; break;
+  }
+  return fmt::format("level 1, pass {}: {}", pass + 1, name);
+}
+
+std::string sample_level2_launch_name(const SamplePlan& plan) {
+  return plan.engine == SampleEngine::Quicksort ? "level 2: every segment sorted by one block"
+                                                : "level 2: every bucket sorted by one block";
+}
+
+}  // namespace sortscope
