@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 #include <imgui.h>
-#include <backends/imgui_impl_opengl3.h>
 
 #include "code_rows.h"
 #include "colormap.h"
+#include "gl/framebuffer_guard.h"
 #include "gl/gl_check.h"
 #include "text_wrap.h"
 #include "views/aux_panel.h"
@@ -27,34 +27,6 @@ namespace {
 ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
 }
-
-// A TrueType font from Debian's fonts-dejavu-core when installed (SORTSCOPE_FONT_DIR first, then
-// the system's folder, then a GPU host's sysroot); "" when none: ImGui's built-in font is used.
-std::string find_font(const char* file) {
-  std::vector<std::string> dirs;
-  if (const char* d = std::getenv("SORTSCOPE_FONT_DIR")) dirs.push_back(d);
-  dirs.push_back("/usr/share/fonts/truetype/dejavu");
-  dirs.push_back("/usr/share/fonts/TTF");
-  if (const char* s = std::getenv("SORT_SYSROOT")) dirs.push_back(std::string(s) + "/usr/share/fonts/truetype/dejavu");
-  for (const auto& d : dirs) {
-    std::error_code ec;
-    std::filesystem::path p = std::filesystem::path(d) / file;
-    if (std::filesystem::is_regular_file(p, ec)) return p.string();
-  }
-  return "";
-}
-
-// Latin-1 plus the punctuation captions use: dashes, bullets, arrows, math signs, the marker.
-const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0x2212, 0x2212,
-                                0x2260, 0x2265, 0x25B6, 0x25B6, 0};
-
-struct ImGuiContextGuard {
-  ImGuiContext* previous;
-  explicit ImGuiContextGuard(ImGuiContext* mine) : previous(ImGui::GetCurrentContext()) {
-    ImGui::SetCurrentContext(mine);
-  }
-  ~ImGuiContextGuard() { ImGui::SetCurrentContext(previous); }
-};
 
 // `text` broken into rows of at most `avail` pixels in `font` at `px`, at spaces only (text_wrap.h).
 std::string break_lines_in(ImFont* font, float px, float avail, const std::string& text) {
@@ -85,99 +57,31 @@ std::string FrameRenderer::caption_of(const Step& st) const {
 }
 
 FrameRenderer::FrameRenderer(const Timeline& timeline, const Algorithm& algorithm, FrameStyle style)
-    : timeline_(timeline), algorithm_(algorithm), style_(style) {
-  imgui_ = ImGui::CreateContext();
-  ImGuiContextGuard guard(imgui_);
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // a renderer has no window layout to remember
-  io.LogFilename = nullptr;
-  if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-    ImGui::DestroyContext(imgui_);
-    imgui_ = nullptr;
-    throw std::runtime_error("frame renderer: Dear ImGui's OpenGL 3 backend could not start (its loader "
-                             "needs libGL.so.1; install libgl1)");
-  }
-  ensure_fonts(1.0f);
-}
+    : timeline_(timeline), algorithm_(algorithm), style_(style) {}
 
-FrameRenderer::~FrameRenderer() {
-  if (!imgui_) return;
-  ImGuiContext* previous = ImGui::GetCurrentContext();
-  ImGui::SetCurrentContext(imgui_);
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui::DestroyContext(imgui_);
-  ImGui::SetCurrentContext(previous == imgui_ ? nullptr : previous);
-}
-
-void FrameRenderer::ensure_fonts(float scale) {
-  scale = std::clamp(std::round(scale * 4.0f) / 4.0f, 0.5f, 4.0f);
-  if (scale == fonts_.scale) return;
-  const bool first = fonts_.scale == 0;
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  const std::string sans = find_font("DejaVuSans.ttf"), bold = find_font("DejaVuSans-Bold.ttf"),
-                    mono = find_font("DejaVuSansMono.ttf");
-  auto load = [&](const std::string& path, float px) -> ImFont* {
-    if (!path.empty()) {
-      ImFontConfig cfg;
-      cfg.OversampleH = 2;
-      if (ImFont* f = io.Fonts->AddFontFromFileTTF(path.c_str(), px, &cfg, kGlyphRanges)) return f;
-    }
-    // ImGui's own pixel font, at a whole multiple of its 13 px design size so it stays crisp.
-    ImFontConfig cfg;
-    cfg.SizePixels = 13.0f * std::max(1.0f, std::round(px / 13.0f));
-    return io.Fonts->AddFontDefault(&cfg);
-  };
-  fonts_.caption_px = std::round(30 * scale);
-  fonts_.body_px = std::round(19 * scale);
-  fonts_.small_px = std::max(11.0f, std::round(15 * scale));
-  fonts_.mono_px = std::round(17 * scale);
-  fonts_.body = load(sans, fonts_.body_px);  // first font: ImGui's default
-  fonts_.caption = load(bold.empty() ? sans : bold, fonts_.caption_px);
-  fonts_.small = load(sans, fonts_.small_px);
-  fonts_.mono = load(mono.empty() ? sans : mono, fonts_.mono_px);
-  if (!io.Fonts->Build()) throw std::runtime_error("frame renderer: the font atlas could not be built");
-  // Sizes as rasterised (ImGui's fallback font rounds to multiples of 13).
-  fonts_.caption_px = fonts_.caption->FontSize;
-  fonts_.body_px = fonts_.body->FontSize;
-  fonts_.small_px = fonts_.small->FontSize;
-  fonts_.mono_px = fonts_.mono->FontSize;
-  if (first) {
-    ImGui_ImplOpenGL3_CreateDeviceObjects();  // shaders, buffers and the font texture
-  } else {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
-  fonts_.scale = scale;
-}
+FrameRenderer::~FrameRenderer() = default;
 
 std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height) {
   if (step < 0 || step >= step_count())
     throw std::out_of_range("render: step " + std::to_string(step) + " is outside the timeline (" +
                             std::to_string(step_count()) + " steps: 0.." + std::to_string(step_count() - 1) + ")");
   if (!frame_size_ok(width, height)) throw std::runtime_error("render: " + frame_size_error(width, height));
-  ImGuiContextGuard guard(imgui_);
-  GLint previous_draw = 0, previous_read = 0, previous_viewport[4];
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);
-  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous_read);
-  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  FrameText::Scope scope(text_);
+  gl::FramebufferBindingGuard restore;
 
-  ensure_fonts(std::clamp(style_.text_scale, 0.5f, 3.0f) * std::min(width / 1280.0f, height / 720.0f));
+  text_.fit_fonts(style_.text_scale, width, height);
+  const FrameFonts& fonts = text_.fonts();
   target_.resize(width, height, style_.samples);
   target_.bind();
-  glDisable(GL_SCISSOR_TEST);
-  const auto& bg = palette::kBackground;
-  glClearColor(bg[0], bg[1], bg[2], 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  GL_CHECK_AFTER("clearing the frame");
+  clear_frame("clearing the frame");
 
   // Layout: header (caption, info), then view (+ pseudo-code), progress strip, legend.
-  const float s = fonts_.scale;
+  const float s = fonts.scale;
   const float m = std::round(16 * s);
   const Step& st = timeline_.steps[size_t(step)];
   const std::string step_label = fmt::format("{} / {}", step, step_count() - 1);
-  const float step_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x +
-                       fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
+  const float step_w = fonts.caption->CalcTextSizeA(fonts.caption_px, FLT_MAX, 0, step_label.c_str()).x +
+                       fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, "step ").x;
   const float caption_wrap = float(width) - 2 * m - step_w - 2 * m;
   // The caption's first sentence (what a student sees happen) is the headline; the rest (how the
   // kernels do it) follows in the body font.
@@ -188,30 +92,26 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   // A headline of more than two lines is set smaller (down to the body size), so the header does not
   // eat the picture of a small frame.
   layout_ = {};
-  layout_.caption_px = fonts_.caption_px;
+  layout_.caption_px = fonts.caption_px;
   auto caption_height = [&](float px) {
-    return fonts_.caption->CalcTextSizeA(px, FLT_MAX, 0, break_lines_in(fonts_.caption, px, caption_wrap, caption).c_str()).y;
+    return fonts.caption->CalcTextSizeA(px, FLT_MAX, 0, break_lines_in(fonts.caption, px, caption_wrap, caption).c_str()).y;
   };
-  while (layout_.caption_px > fonts_.body_px && caption_height(layout_.caption_px) > 2.2f * layout_.caption_px)
-    layout_.caption_px = std::max(fonts_.body_px, layout_.caption_px - std::max(1.0f, std::round(s)));
-  const float caption_h = std::max(caption_height(layout_.caption_px), fonts_.caption_px);
+  while (layout_.caption_px > fonts.body_px && caption_height(layout_.caption_px) > 2.2f * layout_.caption_px)
+    layout_.caption_px = std::max(fonts.body_px, layout_.caption_px - std::max(1.0f, std::round(s)));
+  const float caption_h = std::max(caption_height(layout_.caption_px), fonts.caption_px);
   float detail_h = 0;
   if (!detail.empty()) {
     const float detail_w = float(width) - 2 * m;
-    detail_h = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0,
-                                          break_lines_in(fonts_.body, fonts_.body_px, detail_w, detail).c_str()).y;
+    detail_h = fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0,
+                                          break_lines_in(fonts.body, fonts.body_px, detail_w, detail).c_str()).y;
     layout_.caption_detail = {m, std::round(m + caption_h + 4 * s), detail_w, detail_h};
     detail_h += 4 * s;
   }
-  layout_.header = {0, 0, float(width), std::round(m + caption_h + detail_h + 6 * s + fonts_.body_px + m * 0.75f)};
-  const float legend_h = std::round(fonts_.small_px * 1.25f);
-  layout_.legend = {m, float(height) - m * 0.75f - legend_h, float(width) - 2 * m, legend_h};
-  float bottom = layout_.legend.y - std::round(10 * s);
-  if (style_.progress) {
-    const float ph = std::round(std::max(5.0f, 8 * s));
-    layout_.progress = {m, bottom - ph, float(width) - 2 * m, ph};
-    bottom = layout_.progress.y - std::round(12 * s);
-  }
+  layout_.header = {0, 0, float(width), std::round(m + caption_h + detail_h + 6 * s + fonts.body_px + m * 0.75f)};
+  const FrameFooter footer = layout_frame_footer(fonts, width, height, style_.progress);
+  layout_.legend = footer.legend;
+  layout_.progress = footer.progress;
+  float bottom = footer.top;
   const float top = layout_.header.bottom() + std::round(10 * s);
   // The aux panel takes the bottom ~45% of the room left for views, across the whole frame, in the
   // steps that have panel snapshots; the other steps give that room to the array (a slide shows
@@ -230,7 +130,7 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   if (style_.pseudo_code && !code.empty() && width >= 800) {
     float longest = 0;
     for (const auto& line : code)
-      longest = std::max(longest, fonts_.mono->CalcTextSizeA(fonts_.mono_px, FLT_MAX, 0, line.c_str()).x);
+      longest = std::max(longest, fonts.mono->CalcTextSizeA(fonts.mono_px, FLT_MAX, 0, line.c_str()).x);
     const float panel_w = std::min(std::round(longest + 3 * m), std::round(width * 0.4f));
     layout_.code = {float(width) - m - panel_w, top, panel_w, bottom - top};
     view_right = layout_.code.x - m;
@@ -242,21 +142,14 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   draw_overlay(step, width, height);
 
   std::vector<uint8_t> rgba = target_.read_rgba();
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(previous_draw));
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, GLuint(previous_read));
-  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2], previous_viewport[3]);
   GL_CHECK_AFTER("finishing the frame");
   return rgba;
 }
 
 void FrameRenderer::draw_overlay(int step, int width, int height) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(float(width), float(height));
-  io.DeltaTime = 1.0f / 30.0f;
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui::NewFrame();
-  ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const float s = fonts_.scale;
+  ImDrawList* dl = text_.new_frame(width, height);
+  const FrameFonts& fonts = text_.fonts();
+  const float s = fonts.scale;
   const float m = std::round(16 * s);
   const Step& st = timeline_.steps[size_t(step)];
   const ImU32 text = to_u32(palette::kText), dim = to_u32(palette::kTextDim);
@@ -265,19 +158,19 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   const Rect& h = layout_.header;
   dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
   const std::string step_label = fmt::format("{} / {}", step, step_count() - 1);
-  const float label_w = fonts_.caption->CalcTextSizeA(fonts_.caption_px, FLT_MAX, 0, step_label.c_str()).x;
-  const float word_w = fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, "step ").x;
+  const float label_w = fonts.caption->CalcTextSizeA(fonts.caption_px, FLT_MAX, 0, step_label.c_str()).x;
+  const float word_w = fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, "step ").x;
   const float rx = float(width) - m - label_w;
-  dl->AddText(fonts_.body, fonts_.body_px, ImVec2(rx - word_w, m + fonts_.caption_px - fonts_.body_px - 2 * s), dim,
+  dl->AddText(fonts.body, fonts.body_px, ImVec2(rx - word_w, m + fonts.caption_px - fonts.body_px - 2 * s), dim,
               "step ");
-  dl->AddText(fonts_.caption, fonts_.caption_px, ImVec2(rx, m), text, step_label.c_str());
+  dl->AddText(fonts.caption, fonts.caption_px, ImVec2(rx, m), text, step_label.c_str());
   const auto [caption, detail] = split_caption(caption_of(st));
   const float wrap = rx - word_w - 2 * m - m;
-  dl->AddText(fonts_.caption, layout_.caption_px, ImVec2(m, m), text,
-              break_lines_in(fonts_.caption, layout_.caption_px, wrap, caption).c_str());
+  dl->AddText(fonts.caption, layout_.caption_px, ImVec2(m, m), text,
+              break_lines_in(fonts.caption, layout_.caption_px, wrap, caption).c_str());
   if (const Rect& d = layout_.caption_detail; !d.empty())
-    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f),
-                break_lines_in(fonts_.body, fonts_.body_px, d.w, detail).c_str());
+    dl->AddText(fonts.body, fonts.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f),
+                break_lines_in(fonts.body, fonts.body_px, d.w, detail).c_str());
 
   const ArrayViewInfo& info = view_.info();
   std::vector<std::string> parts;
@@ -304,24 +197,24 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   // A narrow frame leaves out the launch, then the drawing mode, rather than cutting the line.
   auto fits = [&] {
     const std::string line = join(parts, "   \xC2\xB7   ");
-    return fonts_.body->CalcTextSizeA(fonts_.body_px, FLT_MAX, 0, line.c_str()).x <= float(width) - 2 * m;
+    return fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, line.c_str()).x <= float(width) - 2 * m;
   };
   for (size_t drop : {launch_part, mode_part})
     if (drop != SIZE_MAX && !fits()) parts[drop].clear();  // join() skips empty parts
-  const float info_y = h.bottom() - m * 0.75f - fonts_.body_px;
-  dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts_.body_px * 1.3f), true);
-  dl->AddText(fonts_.body, fonts_.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   ").c_str());
+  const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
+  dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
+  dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   ").c_str());
   dl->PopClipRect();
 
   // The view's own labels ("padding", block numbers).
-  view_.draw_labels(dl, 0, 0, fonts_.small, fonts_.small_px);
+  view_.draw_labels(dl, 0, 0, fonts.small, fonts.small_px);
 
   // Pseudo-code, the step's line highlighted and kept in sight.
   const Rect& c = layout_.code;
   if (!c.empty()) {
     const auto& code = algorithm_.pseudo_code();
     dl->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kPanel), 6 * s);
-    dl->AddText(fonts_.body, fonts_.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title().c_str());
+    dl->AddText(fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title().c_str());
     int line = st.pseudo_line;
     if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
       line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
@@ -329,16 +222,16 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     const float avail = c.w - 1.8f * m;
     float longest = 1;
     for (const auto& l : code)
-      longest = std::max(longest, fonts_.mono->CalcTextSizeA(fonts_.mono_px, FLT_MAX, 0, l.c_str()).x);
-    const float mono_px = fonts_.mono_px * std::clamp(avail / longest, 0.85f, 1.0f);
+      longest = std::max(longest, fonts.mono->CalcTextSizeA(fonts.mono_px, FLT_MAX, 0, l.c_str()).x);
+    const float mono_px = fonts.mono_px * std::clamp(avail / longest, 0.85f, 1.0f);
     auto measure = [&](std::string_view t) {
-      return fonts_.mono->CalcTextSizeA(mono_px, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
+      return fonts.mono->CalcTextSizeA(mono_px, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
     };
     const std::vector<CodeRow> rows = layout_code_rows(code, avail, measure);
     layout_.code_rows = int(rows.size());
     for (const CodeRow& r : rows) layout_.code_text_right = std::max(layout_.code_text_right, c.x + m + measure(r.text));
     const float lh = std::round(mono_px * 1.45f);
-    const float y0 = c.y + 0.6f * m + fonts_.body_px * 1.6f;
+    const float y0 = c.y + 0.6f * m + fonts.body_px * 1.6f;
     const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
     int line_row = 0;
     while (line_row < int(rows.size()) && rows[size_t(line_row)].source != line) ++line_row;
@@ -364,7 +257,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
                           to_u32(palette::kHighlight));
       }
       const ImU32 col = current ? (rows[size_t(r)].comment ? to_u32(palette::kHighlight) : text) : dim;
-      dl->AddText(fonts_.mono, mono_px, ImVec2(c.x + m, y + 0.5f * (lh * 0.7f - mono_px)), col,
+      dl->AddText(fonts.mono, mono_px, ImVec2(c.x + m, y + 0.5f * (lh * 0.7f - mono_px)), col,
                   rows[size_t(r)].text.c_str());
     }
     dl->PopClipRect();
@@ -379,10 +272,10 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     ac.area = a;
     ac.timeline = &timeline_;
     ac.step = step;
-    ac.font = fonts_.body;
-    ac.font_px = fonts_.body_px;
-    ac.small = fonts_.small;
-    ac.small_px = fonts_.small_px;
+    ac.font = fonts.body;
+    ac.font_px = fonts.body_px;
+    ac.small = fonts.small;
+    ac.small_px = fonts.small_px;
     ac.scale = s;
     layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
   }
@@ -412,11 +305,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   spec.comparators = info.comparator_pairs > 0;
   spec.swapped = info.swapped_pairs > 0;
   const Rect& l = layout_.legend;
-  draw_legend(dl, l.x, l.y, l.w, spec, fonts_.small, fonts_.small_px);
+  draw_legend(dl, l.x, l.y, l.w, spec, fonts.small, fonts.small_px);
 
-  ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  GL_CHECK_AFTER("drawing text and panels with ImGui");
+  text_.render();
 }
 
 }  // namespace sortscope

@@ -29,12 +29,10 @@
 
 #include "algorithm.h"
 #include "common/timeline.h"
+#include "frame_text.h"
 #include "gl/offscreen_target.h"
 #include "gl/png_writer.h"  // write_png(path, width, height, rgba)
 #include "views/array_view.h"
-
-struct ImGuiContext;
-struct ImFont;
 
 namespace sortscope {
 
@@ -91,15 +89,6 @@ class FrameRenderer {
   const gl::OffscreenTarget& target() const { return target_; }
 
  private:
-  struct Fonts {
-    float scale = 0;
-    ImFont* caption = nullptr;  // bold, large
-    ImFont* body = nullptr;
-    ImFont* small = nullptr;
-    ImFont* mono = nullptr;
-    float caption_px = 0, body_px = 0, small_px = 0, mono_px = 0;
-  };
-  void ensure_fonts(float scale);
   std::string caption_of(const Step& step) const;  // the step's caption, else its kind's
   void draw_overlay(int step, int width, int height);
 
@@ -109,8 +98,7 @@ class FrameRenderer {
   FrameLayout layout_;
   gl::OffscreenTarget target_;
   ArrayView view_;
-  ImGuiContext* imgui_ = nullptr;
-  Fonts fonts_;
+  FrameText text_;  // constructed after target_ and view_, destroyed before them
 };
 
 }  // namespace sortscope

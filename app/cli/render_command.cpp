@@ -21,6 +21,9 @@
 #include "gl/png_writer.h"
 #include "registry.h"
 #include "option_checks.h"
+#include "race_frame_renderer.h"
+#include "race_options.h"
+#include "race_setup.h"
 #include "scenario_options.h"
 #include "trace/trace_file.h"
 #include "parse/size_parse.h"
@@ -32,6 +35,7 @@ namespace fs = std::filesystem;
 
 struct RenderArgs {
   ScenarioArgs scenario;
+  RaceArgs race;
   std::string trace;
   std::string steps;
   std::string out;
@@ -83,6 +87,51 @@ std::shared_ptr<const ExplainResult> run_live(const RenderArgs& args) {
   return r;
 }
 
+// A headless GL context, or exit status 3 with one line where this machine cannot draw at all.
+std::unique_ptr<gl::HeadlessContext> render_context() {
+  try {
+    auto context = gl::HeadlessContext::create();
+    fmt::print("  renderer    {}\n", context->describe());
+    return context;
+  } catch (const gl::NoDisplayError& e) {
+    // No EGL display at all (no libEGL or driver): a machine that cannot draw, said apart from
+    // errors in the run itself (exit status 3) so scripts and tests can tell.
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortscope: error: cannot render here: %s\n", e.what());
+    throw ExitStatus{3};
+  }
+}
+
+// --race: the lanes run on the same input, then a frame per tick of the race's clock (race_clock.h:
+// every step by step; every moment a lane completes a step by time); --steps picks among the ticks.
+void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSize& size, bool to_file) {
+  const RaceSetup setup = run_race_for("render", args.scenario, args.race);
+  std::fflush(stdout);
+  const std::vector<double> ticks = setup.clock.ticks();
+  const StepSpan span = resolve_steps(sel, int64_t(ticks.size()));
+  auto context = render_context();
+  RaceFrameRenderer renderer(race_sources(setup));
+  auto frame = [&](int64_t i) { return renderer.render_rgba(race_frame_at(setup, ticks[size_t(i)]), size.width, size.height); };
+  throw_if_interrupted();
+  if (to_file) {
+    write_png(args.out, size.width, size.height, frame(span.first));
+    fmt::print("  frame       tick {} of 0..{}, {}x{} -> {}\n", span.first, ticks.size() - 1, size.width, size.height,
+               args.out);
+  } else {
+    OutputFolder folder(args.out);  // all frames or none (see render())
+    for (int64_t i = span.first; i <= span.last; ++i) {
+      throw_if_interrupted();
+      write_png(folder.staged(frame_name(i)), size.width, size.height, frame(i));
+    }
+    folder.commit();
+    fmt::print("  frames      {} frame{} of {}x{}, ticks {}..{} of the {} clock -> {}/{}{}\n", span.count(),
+               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
+               race_clock_name(setup.clock.kind()), fs::path(args.out).string(), frame_name(span.first),
+               span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
+  }
+  if (!setup.run.verified()) throw ExitStatus{2};
+}
+
 void render(const RenderArgs& args) {
   install_interrupt_handlers();
   const FrameSize size = parse_frame_size(args.size);
@@ -93,10 +142,17 @@ void render(const RenderArgs& args) {
   if (to_file && !sel.single())
     throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
                                          "or give a folder for several", args.out));
-  if (args.trace.empty()) build_scenario(args.scenario);  // a bad scenario is refused before the paths
+  // A bad scenario is refused before the paths.
+  if (args.race.requested()) {
+    build_race_scenarios(args.race, args.scenario);
+    race_clock_kind(args.race);
+  } else if (args.trace.empty()) {
+    build_scenario(args.scenario);
+  }
   // Checked before the run, so a bad path costs nothing and leaves nothing.
   if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
+  if (args.race.requested()) return render_race(args, sel, size, to_file);
 
   FrameStyle style;
   std::shared_ptr<const ExplainResult> r;
@@ -112,17 +168,7 @@ void render(const RenderArgs& args) {
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
-  std::unique_ptr<gl::HeadlessContext> context;
-  try {
-    context = gl::HeadlessContext::create();
-  } catch (const gl::NoDisplayError& e) {
-    // No EGL display at all (no libEGL or driver): a machine that cannot draw, said apart from
-    // errors in the run itself (exit status 3) so scripts and tests can tell.
-    std::fflush(stdout);
-    std::fprintf(stderr, "sortscope: error: cannot render here: %s\n", e.what());
-    throw ExitStatus{3};
-  }
-  fmt::print("  renderer    {}\n", context->describe());
+  auto context = render_context();
   FrameRenderer renderer(tl, algo, style);
 
   throw_if_interrupted();
@@ -153,12 +199,15 @@ void render(const RenderArgs& args) {
 void register_render_command(CLI::App& app) {
   auto args = std::make_shared<RenderArgs>();
   args->scenario.default_n = "1024";
-  CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode (or replay a trace) and write PNG frames of its steps");
+  CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode (or replay a trace, or race 2-4 "
+                                               "algorithms) and write PNG frames of its steps");
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
+  add_race_options(*cmd, args->race);
   cmd->add_option("--steps", args->steps,
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
-                  "last for file.png");
+                  "last for file.png. With --race: the ticks of the race's clock (every step by step; every "
+                  "moment a lane completes a step by time)");
   cmd->add_option("--out", args->out, "A folder (frames DIR/frame_00012.png, step 12) or file.png (one frame)")
       ->check(non_empty())
       ->required();

@@ -536,6 +536,7 @@ ExplainResult Runner::explain(const Scenario& scenario) {
     a.run_model(ran, st.host_work, &recorder);
     auto t1 = std::chrono::steady_clock::now();
     r.run_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+    if (recorder.step_host_ms().size() == r.timeline.steps.size()) r.step_host_ms = recorder.step_host_ms();
     r.verdict = verify_host(st.hash, st.host_work);
   }
   st.have_output = true;

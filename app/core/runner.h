@@ -101,6 +101,9 @@ struct ExplainResult {
                             // set beside Timing::median_ms it shows what capture costs
   double timed_ms = 0;      // GPU: the measure-mode run of its own that timed every launch (launch
                             // clock, Timeline::launches and Step::gpu_ms); 0 where none ran
+  // The CPU model: host time of the work before each step, capture excluded
+  // (Recorder::step_host_ms), one per step; empty on the GPU and for replayed traces.
+  std::vector<double> step_host_ms;
   Backend backend = Backend::CpuModel;
 };
 

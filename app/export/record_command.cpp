@@ -11,7 +11,10 @@
 
 #include "cli/command.h"
 #include "cli/option_checks.h"
+#include "cli/race_options.h"
+#include "cli/race_setup.h"
 #include "cli/scenario_options.h"
+#include "export/race_frames.h"
 #include "core/interrupt.h"
 #include "parse/size_parse.h"
 #include "parse/step_range.h"
@@ -27,6 +30,7 @@ namespace {
 
 struct RecordArgs {
   ScenarioArgs scenario;
+  RaceArgs race;
   std::string trace;
   std::string out;
   std::string size = "1280x720";
@@ -56,9 +60,31 @@ std::shared_ptr<const ExplainResult> run_live(const RecordArgs& args) {
   return result;
 }
 
+// The export itself, from any source of pictures; prints what it wrote, throws one line on failure.
+void export_video(std::unique_ptr<FrameSource> source, const VideoExportOptions& o) {
+  VideoExporter exporter(std::move(source), o);
+  fmt::print("  export      {} -> {}, {} {}\n", export_kind_name(export_kind_for(o.out)), exporter.output().string(),
+             exporter.frame_count(), exporter.kind() == ExportKind::PngFrames ? "PNG files" : "frames");
+  std::fflush(stdout);
+  const bool tty = isatty(fileno(stderr));
+  std::string message = exporter.run([&](float p) {
+    if (tty) std::fprintf(stderr, "\r  progress    %3d%%", int(p * 100));
+  });
+  if (tty) std::fprintf(stderr, "\n");
+  throw_if_interrupted();
+  if (exporter.failed()) throw std::runtime_error(message);
+  fmt::print("  result      {}\n", message);
+}
+
 void record(const RecordArgs& args) {
   install_interrupt_handlers();
-  if (args.trace.empty()) build_scenario(args.scenario);  // a bad scenario is refused before anything else
+  // A bad scenario is refused before anything else.
+  if (args.race.requested()) {
+    build_race_scenarios(args.race, args.scenario);
+    race_clock_kind(args.race);
+  } else if (args.trace.empty()) {
+    build_scenario(args.scenario);
+  }
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
   // The option checks (register_record_command) bound --fps, --steps-per-second and --hold; the
@@ -67,6 +93,27 @@ void record(const RecordArgs& args) {
   if (auto e = kind == ExportKind::PngFrames ? check_output_dir(args.out) : check_output_file(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
   const StepSelection sel = parse_step_selection(args.steps);
+  VideoExportOptions o;
+  o.out = args.out;
+  o.width = size.width;
+  o.height = size.height;
+  o.fps = args.fps;
+  o.steps_per_second = args.steps_per_second;
+  o.hold_last_seconds = args.hold;
+
+  if (args.race.requested()) {
+    // The race's moments (race_moments) are the pictures; --steps and --steps-per-second count them.
+    auto setup = std::make_shared<const RaceSetup>(run_race_for("record", args.scenario, args.race));
+    std::fflush(stdout);
+    const StepSpan span = resolve_steps(sel, int64_t(race_moments(setup->clock).size()));
+    auto context = gl::HeadlessContext::create();
+    fmt::print("  renderer    {}\n", context->describe());
+    o.first_step = int(span.first);
+    o.last_step = int(span.last);
+    export_video(std::make_unique<RaceFrames>(setup, o.style), o);
+    if (!setup->run.verified()) throw ExitStatus{2};
+    return;
+  }
 
   FrameStyle style;
   std::shared_ptr<const ExplainResult> result;
@@ -84,28 +131,10 @@ void record(const RecordArgs& args) {
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
   auto context = gl::HeadlessContext::create();
   fmt::print("  renderer    {}\n", context->describe());
-  VideoExportOptions o;
-  o.out = args.out;
-  o.width = size.width;
-  o.height = size.height;
-  o.fps = args.fps;
-  o.steps_per_second = args.steps_per_second;
   o.first_step = int(span.first);
   o.last_step = int(span.last);
-  o.hold_last_seconds = args.hold;
   o.style = style;
-  VideoExporter exporter(std::shared_ptr<const Timeline>(result, &result->timeline), algo, o);
-  fmt::print("  export      {} -> {}, {} {}\n", export_kind_name(kind), exporter.output().string(),
-             exporter.frame_count(), exporter.kind() == ExportKind::PngFrames ? "PNG files" : "frames");
-  std::fflush(stdout);
-  const bool tty = isatty(fileno(stderr));
-  std::string message = exporter.run([&](float p) {
-    if (tty) std::fprintf(stderr, "\r  progress    %3d%%", int(p * 100));
-  });
-  if (tty) std::fprintf(stderr, "\n");
-  throw_if_interrupted();
-  if (exporter.failed()) throw std::runtime_error(message);
-  fmt::print("  result      {}\n", message);
+  export_video(std::make_unique<TimelineFrames>(std::shared_ptr<const Timeline>(result, &result->timeline), algo, style), o);
   if (!result->verdict.ok()) throw ExitStatus{2};
 }
 
@@ -115,9 +144,11 @@ void register_record_command(CLI::App& app) {
   auto args = std::make_shared<RecordArgs>();
   args->scenario.default_n = "1024";
   CLI::App* cmd = app.add_subcommand(
-      "record", "Record one scenario in explain mode and export its steps as MP4, GIF or PNG frames (ffmpeg)");
+      "record", "Record one scenario in explain mode (or race 2-4 algorithms) and export its steps as MP4, GIF or "
+                "PNG frames (ffmpeg)");
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
+  add_race_options(*cmd, args->race);
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
                   "becomes PNG frames beside it")
@@ -130,7 +161,10 @@ void register_record_command(CLI::App& app) {
   cmd->add_option("--steps-per-second", args->steps_per_second, "Timeline steps shown per second")
       ->check(finite_in(kMinStepsPerSecond, kMaxStepsPerSecond))
       ->capture_default_str();
-  cmd->add_option("--steps", args->steps, "Steps to export: all, A:B (both included), A:, :B")->capture_default_str();
+  cmd->add_option("--steps", args->steps,
+                  "Steps to export: all, A:B (both included), A:, :B. With --race: the race's moments (a step of "
+                  "every lane each by step; evenly spaced in time by time)")
+      ->capture_default_str();
   cmd->add_option("--hold", args->hold, "Seconds the last step stays on screen (videos)")
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();

@@ -46,11 +46,30 @@ std::string frame_file_name(int step) {
 
 }  // namespace
 
+namespace {
+
+std::unique_ptr<FrameSource> timeline_frames(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm,
+                                             const FrameStyle& style) {
+  if (!timeline || timeline->steps.empty()) throw std::runtime_error("nothing to export: the timeline has no steps");
+  return std::make_unique<TimelineFrames>(std::move(timeline), algorithm, style);
+}
+
+}  // namespace
+
 VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm,
                              VideoExportOptions options)
-    : timeline_(std::move(timeline)), algorithm_(algorithm), options_(std::move(options)) {
-  if (!timeline_ || timeline_->steps.empty()) throw std::runtime_error("nothing to export: the timeline has no steps");
-  const int steps = int(timeline_->steps.size());
+    : options_(std::move(options)), source_(timeline_frames(std::move(timeline), algorithm, options_.style)) {
+  start();
+}
+
+VideoExporter::VideoExporter(std::unique_ptr<FrameSource> source, VideoExportOptions options)
+    : options_(std::move(options)), source_(std::move(source)) {
+  start();
+}
+
+void VideoExporter::start() {
+  if (!source_ || source_->count() <= 0) throw std::runtime_error("nothing to export: no pictures");
+  const int steps = source_->count();
   if (!frame_size_ok(options_.width, options_.height))
     throw std::runtime_error(frame_size_error(options_.width, options_.height));
   schedule_.first_step = options_.first_step;
@@ -85,7 +104,6 @@ VideoExporter::VideoExporter(std::shared_ptr<const Timeline> timeline, const Alg
                                            options_.width, options_.height, options_.fps, false,
                                            video_file_->temp_path());
   }
-  renderer_ = std::make_unique<FrameRenderer>(*timeline_, algorithm_, options_.style);
   thread_ = std::thread([this] { writer(); });
 }
 
@@ -124,7 +142,7 @@ bool VideoExporter::pump(double budget_ms) {
     // Consecutive frames of one step are the same picture: render it once.
     if (f.step != last_step_rendered_ || !last_rgba_) {
       last_rgba_ = std::make_shared<const std::vector<uint8_t>>(
-          renderer_->render_rgba(f.step, options_.width, options_.height));
+          source_->render_rgba(f.step, options_.width, options_.height));
       last_step_rendered_ = f.step;
     }
     f.rgba = last_rgba_;

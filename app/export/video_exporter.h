@@ -27,6 +27,7 @@
 #include "common/timeline.h"
 #include "export/ffmpeg_pipe.h"
 #include "export/frame_schedule.h"
+#include "export/frame_source.h"
 #include "frame_renderer.h"
 
 namespace sortscope {
@@ -44,7 +45,7 @@ struct VideoExportOptions {
   int width = 1280, height = 720;
   int fps = 30;
   double steps_per_second = 3;
-  int first_step = 0, last_step = -1;  // inclusive; -1: the timeline's last step
+  int first_step = 0, last_step = -1;  // inclusive; -1: the timeline's last step (a source's last picture)
   double hold_last_seconds = 1.0;      // videos stay on the sorted array a moment
   FrameStyle style;                    // what the frames show (view mode, overlays)
 };
@@ -55,6 +56,8 @@ class VideoExporter {
   // frames folder) and throws std::runtime_error with one line when it cannot. Needs a current GL
   // context on this thread for its whole life.
   VideoExporter(std::shared_ptr<const Timeline> timeline, const Algorithm& algorithm, VideoExportOptions options);
+  // The same for any source of pictures (a race: race_frames.h); options.style is the source's own.
+  VideoExporter(std::unique_ptr<FrameSource> source, VideoExportOptions options);
   // cancels an unfinished export and joins the writer; what was at the destination stays as it was
   ~VideoExporter();
   VideoExporter(const VideoExporter&) = delete;
@@ -85,17 +88,16 @@ class VideoExporter {
     int step = 0;
     std::shared_ptr<const std::vector<uint8_t>> rgba;
   };
+  void start();  // checks the options, prepares the output, starts the writer
   void writer();
   void write_one(const Frame& f);
 
-  std::shared_ptr<const Timeline> timeline_;
-  const Algorithm& algorithm_;
   VideoExportOptions options_;
+  std::unique_ptr<FrameSource> source_;
   FrameSchedule schedule_;
   ExportKind requested_, kind_;
   std::filesystem::path output_;
   std::string fallback_note_;
-  std::unique_ptr<FrameRenderer> renderer_;
   std::unique_ptr<FfmpegPipe> ffmpeg_;
   // Where the output grows until it is complete: ffmpeg's temporary beside the video, or a staging
   // folder inside the frames folder. Released (removed) by the writer when the export fails or is

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/race_setup.h"
 #include "core/runner.h"
 #include "trace/trace_file.h"
 #include "layout.h"
@@ -71,6 +72,11 @@ struct AppState {
   std::shared_ptr<const TraceInfo> recording;
   std::string recording_file;
   bool show_save_trace = false;                    // the File > Save trace dialog
+
+  // A race shown instead of one timeline (gui --race; race_mode.h): the playback's steps are the
+  // race's moments (race_moments of its clock).
+  std::shared_ptr<const RaceSetup> race;
+  std::vector<double> race_moments;
 
   // Results of the newest finished runs.
   std::shared_ptr<const ExplainResult> explain;   // the timeline being played

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "export/race_frames.h"
 #include "export_job.h"
 #include "panels.h"
 #include "registry.h"
@@ -36,7 +37,7 @@ std::string follow_scenario_name(const AppState& s, const std::string& last_path
   const std::filesystem::path last(base);
   std::string ext = folder ? "/" : last.extension().string();
   if (ext != ".mp4" && ext != ".gif" && ext != "/") ext = ".mp4";
-  const std::string stem = s.explain ? export_name(s.explain->timeline) : "sortscope";
+  const std::string stem = s.race ? "sortscope-race" : s.explain ? export_name(s.explain->timeline) : "sortscope";
   return (last.parent_path() / stem).string() + ext;
 }
 
@@ -58,7 +59,7 @@ void video_tab(AppState& s) {
   ExportDialogState& d = s.export_dialog;
   ExportSettings& ex = s.settings.export_;
   const Timeline* tl = s.timeline();
-  const int steps = tl ? int(tl->steps.size()) : 0;
+  const int steps = s.race ? int(s.race_moments.size()) : tl ? int(tl->steps.size()) : 0;  // a race: its moments
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
   if (ImGui::InputText("output", &d.video_path)) d.video_path_edited = true;
@@ -142,7 +143,7 @@ void video_tab(AppState& s) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) s.export_job->cancel();
   } else {
-    ImGui::BeginDisabled(!s.explain);
+    ImGui::BeginDisabled(!s.explain && !s.race);
     if (ImGui::Button("Export")) {
       start_video_export(s, d.video_path, d.whole ? 0 : d.first, d.whole ? -1 : d.last);
     }
@@ -206,9 +207,13 @@ bool start_video_export(AppState& s, const std::string& path, int first_step, in
   o.style.text_scale = s.export_text_scale();
   try {
     const Algorithm* a = s.timeline_algorithm();
-    if (!s.explain || !a) throw std::runtime_error("nothing to export yet: no timeline");
     if (s.export_job) throw std::runtime_error("an export is already running");
-    s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
+    if (s.race) {  // the race's moments (race_mode.h), as `record --race` exports them
+      s.export_job = std::make_unique<ExportJob>(std::make_unique<RaceFrames>(s.race, o.style), o);
+    } else {
+      if (!s.explain || !a) throw std::runtime_error("nothing to export yet: no timeline");
+      s.export_job = std::make_unique<ExportJob>(s.explain, *a, o);
+    }
     s.last_export_message.clear();
     s.settings.export_.last_path = path;
     return true;

@@ -20,6 +20,7 @@
 #include "frame_renderer.h"
 #include "panels.h"
 #include "parse/size_parse.h"
+#include "race_mode.h"
 #include "registry.h"
 #include "sweep_picture.h"
 #include "view_canvas.h"
@@ -202,6 +203,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
     // Checked here too (gui_command.cpp checks first): a bad file is one line, before any window.
     load_input(options_.input_file);
   }
+  if (options_.race) start_race(state_, options_.race);
 }
 
 void GuiApp::load_input(const std::string& path) {
@@ -355,6 +357,7 @@ bool GuiApp::animating() const {
 
 bool GuiApp::settled() const {
   SessionStatus st = state_.session->status();
+  if (state_.race) return st.ready && !state_.export_job;  // every lane ran before the window opened
   if (state_.sweep.running) return false;  // a sweep measuring (the script's `wait` waits for it)
   if (state_.recording) return st.ready && !state_.scenario_dirty && !state_.export_job;  // nothing to wait for
   return st.ready && !st.busy && !state_.scenario_dirty && state_.explain != nullptr && !state_.export_job &&
@@ -458,6 +461,7 @@ void GuiApp::pump_session() {
 
 void GuiApp::submit_if_dirty() {
   AppState& s = state_;
+  if (s.race) return;  // racing: the lanes ran already; the session stays idle
   if (!s.scenario_dirty || ImGui::IsAnyItemActive() || !s.device_ready) return;
   Scenario sc = s.scenario;
   std::string err = validate_scenario(sc);
@@ -523,6 +527,10 @@ void GuiApp::handle_keys() {
       case GLFW_KEY_KP_SUBTRACT: pb.slower(); break;
       case GLFW_KEY_F: s.want_fullscreen_toggle = true; break;
       case GLFW_KEY_P: s.settings.projector = !s.settings.projector; break;
+      case GLFW_KEY_C:
+        if (s.race)
+          set_race_clock(s, s.race->clock.kind() == RaceClockKind::Step ? RaceClockKind::Time : RaceClockKind::Step);
+        break;
       default: break;
     }
   }

@@ -38,6 +38,7 @@ struct GuiOptions {
   std::string input_file;             // --input FILE (or the scenario file's "input_file"): the user's keys
   std::string trace_file;             // --trace FILE: show this recording (app/trace/trace_file.h)
   std::optional<Lesson> lesson;       // --lesson FILE: slides stepped with Page Down / Page Up
+  std::shared_ptr<const RaceSetup> race;  // --race A,B,..: the lanes, run and verified before the window
 };
 
 // The UI scale of projector mode in a display of this size: the chosen scale (settings) is for a

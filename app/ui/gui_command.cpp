@@ -6,6 +6,8 @@
 
 #include "cli/command.h"
 #include "cli/option_checks.h"
+#include "cli/race_options.h"
+#include "cli/race_setup.h"
 #include "common/npy_io.h"
 #include "parse/size_parse.h"
 #include "gui_main.h"
@@ -30,6 +32,10 @@ struct GuiArgs {
   float projector = 0;
   bool no_settings = false;
   bool no_sweep = false;
+  // --race: the racers, the clock and the input they share (--n --dist --key --values --seed
+  // --param, with --input and --cpu as for one run).
+  RaceArgs race;
+  ScenarioArgs race_input;
 };
 }  // namespace
 
@@ -57,6 +63,21 @@ void register_gui_command(CLI::App& app) {
       ->excludes("--scenario")
       ->excludes("--trace");
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
+  add_race_options(*cmd, args->race);
+  CLI::Option* race = cmd->get_option("--race");
+  race->excludes("--scenario")->excludes("--lesson");
+  ScenarioArgs& ri = args->race_input;
+  ri.default_n = "1024";
+  ri.n_opt = cmd->add_option("--n", ri.n, "With --race: number of keys every lane sorts (default 1024)")->needs(race);
+  ri.dist_opt = cmd->add_option("--dist", ri.dist, "With --race: input distribution")->needs(race);
+  ri.key_opt = cmd->add_option("--key", ri.key, "With --race: key type")->needs(race);
+  cmd->add_flag("--values", ri.values, "With --race: key-value sorts")->needs(race);
+  ri.seed_opt = cmd->add_option("--seed", ri.seed, "With --race: seed of the input generator")
+                    ->check(whole_number(UINT64_MAX))
+                    ->needs(race);
+  cmd->add_option("--param", ri.params, "With --race: name=value for every racer that has the parameter")
+      ->take_all()
+      ->needs(race);
   cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
       ->capture_default_str();
   cmd->add_option("--projector", args->projector, "Start in projector mode with this UI scale (1.5 to 2)")
@@ -89,6 +110,14 @@ void register_gui_command(CLI::App& app) {
       o.trace_file = args->trace;
     }
     if (!args->lesson.empty()) o.lesson = read_lesson(args->lesson, exe_path());  // one line before any window
+    if (args->race.requested()) {
+      // Every lane runs here, verified, before any window opens; a mistake is one line.
+      ScenarioArgs in = args->race_input;
+      in.input = args->input;
+      in.cpu = o.force_cpu;
+      o.race = std::make_shared<const RaceSetup>(run_race_for("gui", in, args->race));
+      o.input_file.clear();  // the lanes sorted it already
+    }
     if (args->projector > 0) o.projector = args->projector;
     // Headless pictures are reproducible: they never depend on a settings file.
     o.use_settings = !args->no_settings && !o.headless;

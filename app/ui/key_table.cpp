@@ -12,6 +12,7 @@ std::span<const KeyBinding> key_table() {
       {"F", "fullscreen on / off"},
       {"P", "projector mode on / off"},
       {"W", "sweep view on / off: a heat map of keys/s over two parameters"},
+      {"C", "race: clock by step / by time (gui --race)"},
       {"Ctrl+S", "save the current frame as PNG"},
       {"Ctrl+E", "export dialog"},
       {"Ctrl+Q", "quit"},

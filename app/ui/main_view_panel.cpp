@@ -12,6 +12,7 @@
 
 #include "colormap.h"
 #include "panels.h"
+#include "race_mode.h"
 #include "view_canvas.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
@@ -277,6 +278,12 @@ void legend(AppState& s) {
 void draw_main_view_panel(AppState& s) {
   const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
   if (!begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title)) {
+    end_panel();
+    return;
+  }
+  if (s.race) {  // the lanes, with the race's own header, legend and toolbar (race_view.cpp)
+    if (s.race->run.times != RaceTimes::Gpu && !s.banner_dismissed) cpu_banner(s);
+    draw_race_view(s);
     end_panel();
     return;
   }

@@ -10,6 +10,7 @@
 
 #include "parse/size_parse.h"
 #include "panels.h"
+#include "race_mode.h"
 #include "registry.h"
 #include "teaching_defaults.h"
 #include "widgets.h"
@@ -115,6 +116,11 @@ bool distribution_knobs(InputSpec& in, float column) {
 
 void draw_scenario_panel(AppState& s) {
   if (!begin_panel("scenario", "Scenario", s.rects.scenario)) {
+    end_panel();
+    return;
+  }
+  if (s.race) {  // racing: the lanes ran before the window opened (race_mode.h)
+    draw_race_scenario(s);
     end_panel();
     return;
   }

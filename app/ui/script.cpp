@@ -11,6 +11,7 @@
 
 #include "gui_app.h"
 #include "panels.h"
+#include "race_mode.h"
 #include "clip_log.h"
 #include "registry.h"
 #include "throughput_history.h"
@@ -28,13 +29,14 @@ int InputScript::key_code(const std::string& name, int* mods) {
                                 {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
                                 {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE},  {"s", GLFW_KEY_S},
                                 {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q},         {"w", GLFW_KEY_W},
+                                {"c", GLFW_KEY_C},
                                 {"pagedown", GLFW_KEY_PAGE_DOWN}, {"pageup", GLFW_KEY_PAGE_UP}};
   std::string key = name;
   int m = 0;
   if (key.rfind("ctrl+", 0) == 0) key = key.substr(5), m = GLFW_MOD_CONTROL;
   for (const K& k : kKeys)
     if (key == k.name) {
-      // Letters other than f and p only mean something with Ctrl.
+      // Letters other than f, p, w and c only mean something with Ctrl.
       if (m == 0 && (k.code == GLFW_KEY_S || k.code == GLFW_KEY_E || k.code == GLFW_KEY_Q)) return -1;
       if (mods) *mods = m;
       return k.code;
@@ -168,6 +170,19 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();
+  if (s.race) {  // gui --race: the clock, its time at this moment and each lane's step
+    j["race_clock"] = std::string(race_clock_name(s.race->clock.kind()));
+    j["race_time"] = race_time(s);
+    nlohmann::json lanes = nlohmann::json::array();
+    for (int i = 0; i < s.race->clock.lanes(); ++i) {
+      const RaceLanePosition p = s.race->clock.at(i, race_time(s));
+      lanes.push_back({{"algorithm", s.race->run.lanes[size_t(i)].result->timeline.algorithm},
+                       {"step", p.step},
+                       {"finished", p.finished},
+                       {"place", p.place}});
+    }
+    j["race_lanes"] = lanes;
+  }
   // Where every panel is (pixels: x, y, width, height) and what the frame could not show whole.
   nlohmann::json panels = nlohmann::json::object();
   auto add = [&](const char* name, const Rect& r) {

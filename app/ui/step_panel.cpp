@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "panels.h"
+#include "race_mode.h"
 #include "registry.h"
 #include "text_wrap.h"
 #include "widgets.h"
@@ -30,6 +31,11 @@ void verdict_line(const char* what, const Verdict& v) {
 
 void draw_step_panel(AppState& s) {
   if (!begin_panel("step", "Step", s.rects.step)) {
+    end_panel();
+    return;
+  }
+  if (s.race) {
+    draw_race_steps(s);
     end_panel();
     return;
   }

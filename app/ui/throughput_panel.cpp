@@ -13,6 +13,7 @@
 
 #include "parse/size_parse.h"
 #include "panels.h"
+#include "race_mode.h"
 #include "registry.h"
 #include "widgets.h"
 
@@ -301,6 +302,11 @@ void draw_sweep_curves_plot(AppState& s, ImVec2 size) {
 
 void draw_throughput_panel(AppState& s) {
   if (!begin_panel("throughput", "Throughput", s.rects.throughput, ImGuiWindowFlags_NoScrollbar)) {
+    end_panel();
+    return;
+  }
+  if (s.race) {
+    draw_race_throughput(s);
     end_panel();
     return;
   }

@@ -5,6 +5,7 @@
 
 #include "app_state.h"
 #include "colormap.h"
+#include "race_mode.h"
 #include "gl/gl_check.h"
 #include "widgets.h"
 
@@ -45,7 +46,7 @@ void ViewCanvas::show(AppState& s, ImVec2 size) {
   }
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(target_.texture())), ImVec2(float(w), float(h)),
                ImVec2(0, 1), ImVec2(1, 0));
-  if (drawn_) view_->draw_labels(ImGui::GetWindowDrawList(), p.x, p.y);
+  if (drawn_ && !s.race) view_->draw_labels(ImGui::GetWindowDrawList(), p.x, p.y);
   s.view_rect = {p.x, p.y, float(w), float(h)};
   wanted_ = true;
 }
@@ -59,7 +60,23 @@ void ViewCanvas::render(const AppState& s) {
     const auto& bg = palette::kBackground;
     glClearColor(bg[0], bg[1], bg[2], bg[3]);
     glClear(GL_COLOR_BUFFER_BIT);
-    if (tl && !tl->steps.empty()) {
+    if (s.race) {
+      // The same lanes keep their renderer (and its views' fills) across clock switches.
+      const void* lanes = s.race->run.lanes.front().result.get();
+      if (!race_ || race_lanes_ != lanes) {
+        race_ = std::make_unique<RaceFrameRenderer>(race_sources(*s.race));
+        race_lanes_ = lanes;
+      }
+      FrameStyle& style = race_->style();
+      style.array.mode = to_array_mode(s.settings.view_mode);
+      style.array.comparators = s.settings.show_aux;
+      style.array.ownership_strip = s.settings.show_ownership;
+      // The lanes' text at the UI's size whatever the view's size (frames scale theirs with the frame).
+      const float frame_scale = std::min(target_.width() / 1280.0f, target_.height() / 720.0f);
+      style.text_scale = frame_scale > 0 ? s.ui_scale / frame_scale : 1.0f;
+      race_->draw(race_frame_at(*s.race, race_time(s)), target_.width(), target_.height());
+      drawn_ = true;
+    } else if (tl && !tl->steps.empty()) {
       ArrayViewOptions& o = view_->options();
       o.mode = to_array_mode(s.settings.view_mode);
       o.comparators = s.settings.show_aux;

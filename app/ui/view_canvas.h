@@ -2,13 +2,15 @@
 // The main view's picture: visual/'s ArrayView drawn into an offscreen target whose texture the
 // main view panel shows with ImGui::Image. The target is sized while the panel is laid out (so the
 // texture the draw list names is the one that gets drawn) and drawn after ImGui::Render, before
-// ImGui's own draw data: the view's GL state never meets ImGui's backend mid-frame.
+// ImGui's own draw data: the view's GL state never meets ImGui's backend mid-frame. While the app
+// races (race_mode.h) the picture is the race's lanes, drawn by a RaceFrameRenderer into the same target.
 #include <memory>
 #include <string>
 
 #include <imgui.h>
 
 #include "gl/offscreen_target.h"
+#include "race_frame_renderer.h"
 #include "views/array_view.h"
 
 namespace sortscope::ui {
@@ -32,6 +34,8 @@ class ViewCanvas {
  private:
   gl::OffscreenTarget target_;
   std::unique_ptr<ArrayView> view_;
+  std::unique_ptr<RaceFrameRenderer> race_;  // while racing: made for the lanes of race_lanes_
+  const void* race_lanes_ = nullptr;
   bool wanted_ = false;
   bool drawn_ = false;
   std::string error_;                    // the last draw's failure, shown in place of the picture

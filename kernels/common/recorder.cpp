@@ -3,12 +3,15 @@
 namespace sortscope {
 
 void Recorder::record(Step step, const ArrayState& array) {
+  step_host_ms_.push_back(
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mark_).count());
   Timeline& t = timeline_;
   step.keys = t.store->add_keys(array.keys, t.n, t.padded_n, t.key_type, t.range, array.on_device,
                                 array.stream);
   if (array.values && t.with_values)
     step.values = t.store->add_values(array.values, t.padded_n, array.on_device, array.stream);
   t.steps.push_back(std::move(step));
+  mark_ = std::chrono::steady_clock::now();
 }
 
 Timeline make_timeline(std::string algorithm, KeyType type, uint64_t n, uint64_t padded_n,

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/race_setup.h"
 #include "common/npy_io.h"
 #include "gl/headless_context.h"
 #include "gl/png_writer.h"
@@ -493,4 +494,59 @@ TEST(GuiHeadless, SweepFillsTheHeatMapAndExports) {
                      colourful),
             0.2);
   for (const char* ext : {".csv", ".json"}) fs::remove(stem.string() + ext);
+
+// gui --race: the main view splits into a lane per racer (each drawing its array), the transport
+// drives the race's clock (the playback's steps are its moments), C switches the clock between by
+// step and by time, and the throughput panel shows the racers' keys/s side by side.
+TEST(GuiHeadless, ARaceShowsALanePerRacerAndTheClockSwitches) {
+  GuiOptions o = base_options();
+  o.scenario.reset();
+  ScenarioArgs in;
+  in.n = "512";
+  in.seed = 3;
+  in.cpu = true;
+  RaceArgs race;
+  race.race = "bitonic,radix,merge";
+  race.clock = "step";
+  o.race = std::make_shared<const RaceSetup>(run_race_for("gui", in, race));
+  ASSERT_EQ(o.race->run.lanes.size(), 3u);
+  ASSERT_TRUE(o.race->run.verified());
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-race-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait report:start key:end report:end scrub:0.5 report:half key:c frames:2 report:by-time "
+             "key:c frames:2 report:by-step";
+  CAPTURE_OR_SKIP(cap, o);
+  ASSERT_TRUE(cap.settled);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT")) write_png(std::string(dir) + "/gui_race.png", cap.width, cap.height, cap.rgba);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 5u);
+
+  // By step: a moment per global step, all lanes at their first step at the start.
+  const int moments = int(race_moments(o.race->clock).size());
+  EXPECT_EQ(r["start"]["steps"], moments);
+  EXPECT_EQ(r["start"]["race_clock"], "step");
+  ASSERT_EQ(r["start"]["race_lanes"].size(), 3u);
+  for (const auto& lane : r["start"]["race_lanes"]) EXPECT_EQ(lane["step"], 0);
+  EXPECT_EQ(r["start"]["race_lanes"][1]["algorithm"], "radix");
+  // At the end every lane has finished; the one with the fewest steps is first.
+  int fewest = 0;
+  for (int i = 1; i < 3; ++i)
+    if (o.race->clock.steps(i) < o.race->clock.steps(fewest)) fewest = i;
+  for (const auto& lane : r["end"]["race_lanes"]) EXPECT_TRUE(lane["finished"].get<bool>());
+  EXPECT_EQ(r["end"]["race_lanes"][fewest]["place"], 1);
+  // Halfway along the scrub bar: halfway through the race.
+  EXPECT_NEAR(r["half"]["race_time"].get<double>(), o.race->clock.end() / 2, o.race->clock.end() * 0.1);
+  // C: by CPU-model time, at about the same fraction of the race, and back.
+  EXPECT_EQ(r["by-time"]["race_clock"], "time");
+  EXPECT_EQ(r["by-step"]["race_clock"], "step");
+
+  // The picture: the view is split into three lanes, each with colourful bars (a third of the room
+  // between the race's header and its footer each).
+  const ui::Rect v = cap.view_rect;
+  ASSERT_GT(v.w, 400);
+  ASSERT_GT(v.h, 300);
+  for (int lane = 0; lane < 3; ++lane) {
+    const ui::Rect band{v.x + v.w * 0.05f, v.y + v.h * (0.15f + 0.25f * float(lane)), v.w * 0.9f, v.h * 0.2f};
+    EXPECT_GT(fraction(cap, band, colourful), 0.1) << "lane " << lane;
+  }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the render tests: the headless context (skip with exit 77 only where no EGL
 // display exists at all), hand-made timelines over host data, a minimal Algorithm, pixel access.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "algorithm.h"
 #include "common/recorder.h"
 #include "gl/headless_context.h"
+#include "views/rect.h"
 
 namespace sortscope::test {
 
@@ -99,6 +101,30 @@ inline bool near(Rgb a, Rgb b, int tolerance) {
 }
 inline std::string str(Rgb c) {
   return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
+}
+
+// n u32 keys 1, 11, 21, ... in a scrambled order (37 is coprime to the n the tests use), or sorted.
+inline std::vector<uint32_t> keys_of(int n, bool sorted) {
+  std::vector<uint32_t> v(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) v[size_t(i)] = uint32_t((i * 37) % n) * 10u + 1u;
+  if (sorted) std::sort(v.begin(), v.end());
+  return v;
+}
+
+// Pixels of `r` that differ between two images of the same size.
+inline int differing_pixels(const Image& a, const Image& b, const Rect& r) {
+  int count = 0;
+  for (int y = int(r.y); y < int(r.bottom()); ++y)
+    for (int x = int(r.x); x < int(r.right()); ++x) count += !near(a.at(x, y), b.at(x, y), 0);
+  return count;
+}
+
+// Pixels of `r` within `tolerance` of `want`.
+inline int pixels_near(const Image& img, const Rect& r, Rgb want, int tolerance) {
+  int count = 0;
+  for (int y = int(r.y); y < int(r.bottom()); ++y)
+    for (int x = int(r.x); x < int(r.right()); ++x) count += near(img.at(x, y), want, tolerance);
+  return count;
 }
 
 }  // namespace sortscope::test

@@ -197,3 +197,86 @@ TEST_F(CliRender, ATraceRendersLikeTheLiveRun) {
 }
 
 }  // namespace
+
+namespace {
+
+// The steps each lane reported ("lane 2      radix ...: 17 steps on the CPU model"), in lane order.
+std::vector<int> lane_steps(const std::string& out) {
+  std::vector<int> steps;
+  for (size_t at = out.find("  lane "); at != std::string::npos; at = out.find("  lane ", at + 1)) {
+    const size_t colon = out.find(": ", at);
+    steps.push_back(std::stoi(out.substr(colon + 2)));
+  }
+  return steps;
+}
+
+// `render --race`: every lane runs (the CPU model here) on the same input and is verified; a frame
+// per tick of the race's clock: by step as many as the longest lane's steps, by time one per moment
+// some lane completes a step (at most the sum of the lanes' steps, and the start).
+TEST_F(CliRender, ARaceWritesAFramePerTickOfItsClock) {
+  const fs::path by_step = dir_ / "by-step";
+  Result r = run({"render", "--cpu", "--race", "bitonic,radix,merge", "--n", "300", "--seed", "3", "--size", "640x360",
+                  "--out", by_step.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("race of 3 algorithms on the same input, clock by step"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("seed 3"), std::string::npos) << r.out;
+  const std::vector<int> steps = lane_steps(r.out);
+  ASSERT_EQ(steps.size(), 3u) << r.out;
+  size_t verified = 0;
+  for (size_t at = r.out.find("verified"); at != std::string::npos; at = r.out.find("verified", at + 1)) ++verified;
+  EXPECT_EQ(verified, 3u) << r.out;
+  const int longest = *std::max_element(steps.begin(), steps.end());
+  EXPECT_EQ(int(names(by_step).size()), longest);
+  EXPECT_TRUE(fs::exists(by_step / "frame_00000.png"));
+  EXPECT_EQ(slurp(by_step / "frame_00000.png").substr(1, 3), "PNG");
+
+  const fs::path by_time = dir_ / "by-time";
+  r = run({"render", "--cpu", "--race", "bitonic,radix", "--clock", "time", "--n", "300", "--size", "320x180",
+           "--out", by_time.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("clock by CPU-model time"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not GPU time"), std::string::npos) << r.out;
+  const std::vector<int> two = lane_steps(r.out);
+  ASSERT_EQ(two.size(), 2u);
+  const int frames = int(names(by_time).size());
+  EXPECT_GE(frames, std::max(two[0], two[1]));
+  EXPECT_LE(frames, two[0] + two[1] + 1);  // every completion, and the start
+
+  const fs::path one = dir_ / "race.png";
+  r = run({"render", "--cpu", "--race", "merge,bitonic", "--n", "64", "--steps", "last", "--size", "320x180", "--out",
+           one.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(fs::exists(one));
+}
+
+// Every mistake is one line on stderr, before anything runs, and nothing is written.
+TEST_F(CliRender, ARaceThatCannotBeRunIsRefusedWithOneLineAndNothingWritten) {
+  const fs::path out = dir_ / "never";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--race", "bitonic"}, "a race has 2 to 4"},
+      {{"--race", "bitonic,radix,merge,multiway-merge,sample-sort"}, "a race has 2 to 4"},
+      {{"--race", "bitonic,bitonic"}, "named twice"},
+      {{"--race", "bitonic,,radix"}, "empty name"},
+      {{"--race", "bitonic,quick-bogo"}, "unknown algorithm 'quick-bogo'"},
+      {{"--race", "bitonic,radix", "--algo", "merge"}, "--algo"},
+      {{"--clock", "time"}, "--race"},
+      {{"--race", "bitonic,radix", "--clock", "gpu"}, "--clock"},
+      {{"--race", "bitonic,radix", "--param", "no_such=3"}, "none of the racers"},
+      {{"--race", "bitonic,radix", "--param", "radix_bits=99"}, "lane 2 (radix)"},
+      {{"--race", "bitonic,radix", "--n", "0x"}, "--n"},
+  };
+  for (const auto& [extra, expect] : cases) {
+    std::vector<std::string> args = {"render", "--cpu", "--size", "320x180", "--out", out.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Result r = run(args);
+    EXPECT_NE(r.code, 0) << expect << ": " << r.out << r.err;  // 1, or CLI11's status for its own checks
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("lane 1"), std::string::npos) << "ran before refusing: " << r.out;
+    EXPECT_FALSE(fs::exists(out)) << expect;
+  }
+  EXPECT_EQ(names(dir_), std::set<std::string>{});
+}
+
+}  // namespace

@@ -14,13 +14,6 @@
 namespace sortscope::test {
 namespace {
 
-std::vector<uint32_t> keys_of(int n, bool sorted) {
-  std::vector<uint32_t> v(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) v[size_t(i)] = uint32_t((i * 37) % n) * 10u + 1u;
-  if (sorted) std::sort(v.begin(), v.end());
-  return v;
-}
-
 // Pixels of a rectangle that are much brighter than the dark panels: text.
 int bright_pixels(const Image& img, const Rect& r) {
   int count = 0;
@@ -29,13 +22,6 @@ int bright_pixels(const Image& img, const Rect& r) {
       Rgb c = img.at(x, y);
       count += (c.r + c.g + c.b) > 3 * 150;
     }
-  return count;
-}
-
-int differing_pixels(const Image& a, const Image& b, const Rect& r) {
-  int count = 0;
-  for (int y = int(r.y); y < int(r.bottom()); ++y)
-    for (int x = int(r.x); x < int(r.right()); ++x) count += !near(a.at(x, y), b.at(x, y), 0);
   return count;
 }
 

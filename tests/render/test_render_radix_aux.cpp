@@ -77,13 +77,6 @@ int saturated_pixels(const Image& img, const Rect& r) {
   return count;
 }
 
-int pixels_near(const Image& img, const Rect& r, Rgb want, int tolerance) {
-  int count = 0;
-  for (int y = int(r.y); y < int(r.bottom()); ++y)
-    for (int x = int(r.x); x < int(r.right()); ++x) count += near(img.at(x, y), want, tolerance);
-  return count;
-}
-
 // The middle of a view: below its titles, above its axis labels.
 Rect middle(const Rect& r) { return {r.x + r.w * 0.15f, r.y + r.h * 0.35f, r.w * 0.7f, r.h * 0.3f}; }
 

@@ -1,0 +1,38 @@
+#pragma once
+// What `render --race`, `record --race` and `gui --race` share (issue 15, "A race"): the racers'
+// scenarios checked (race_options.h), run on the same input and verified (core/race_lanes.h), what
+// ran printed, and the race's frame at any moment of its clock (core/race_clock.h) for the
+// RaceFrameRenderer to draw.
+#include <string>
+#include <vector>
+
+#include "core/race_clock.h"
+#include "core/race_lanes.h"
+#include "race_frame_renderer.h"
+#include "race_options.h"
+#include "scenario_options.h"
+
+namespace sortscope {
+
+struct RaceSetup {
+  RaceRun run;
+  RaceClock clock;
+  std::string input;  // describe_input of the shared input ("uniform, n = 1024 (2^10), u32 keys, seed 1")
+};
+
+// Checks every option first (nothing runs on a bad one), runs the lanes, prints what ran under
+// "sortscope <command>: race of ..." and builds the clock. Throws std::runtime_error with one line.
+RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario, const RaceArgs& race);
+
+// The lanes' timelines and algorithms, for a RaceFrameRenderer (they live as long as `setup`).
+std::vector<RaceLaneSource> race_sources(const RaceSetup& setup);
+
+// The race at global time `t` of its clock (steps or ms).
+RaceFrame race_frame_at(const RaceSetup& setup, double t);
+
+// "0.412 ms", "85.3 µs", "12.5 ms": a step time as the race shows it.
+std::string format_race_ms(double ms);
+// "2.49 G keys/s", "815 M keys/s", "96.1 K keys/s".
+std::string format_keys_per_s(double kps);
+
+}  // namespace sortscope

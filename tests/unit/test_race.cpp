@@ -1,0 +1,197 @@
+// The race (issue 15, "A race"): the clock that maps one global time to each lane's step
+// (app/core/race_clock.h) by step and by time, lanes finishing apart and together; the lanes run on
+// the same input by the CPU models (app/core/race_lanes.h), each verified, with their step times.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "core/race_clock.h"
+#include "core/race_lanes.h"
+#include "core/runner.h"
+
+namespace sortscope::test {
+namespace {
+
+TEST(RaceClock, ByStepEveryLaneAdvancesOneStepPerTick) {
+  // Lane 0: 4 steps, lane 1: 6 steps. Times are ignored by the step clock.
+  const RaceClock c(RaceClockKind::Step, {{0, 5, 5, 5}, {0, 1, 1, 1, 1, 1}});
+  EXPECT_EQ(c.end(), 5);
+  EXPECT_EQ(c.finish(0), 3);
+  EXPECT_EQ(c.finish(1), 5);
+  for (int t = 0; t <= 5; ++t) {
+    EXPECT_EQ(c.at(0, t).step, std::min(t, 3)) << t;
+    EXPECT_EQ(c.at(1, t).step, t) << t;
+  }
+  // Between ticks a lane holds the step it completed last.
+  EXPECT_EQ(c.at(1, 2.7).step, 2);
+  EXPECT_FALSE(c.at(0, 2).finished);
+  EXPECT_TRUE(c.at(0, 3).finished);
+  EXPECT_EQ(c.at(0, 3).place, 1);
+  EXPECT_EQ(c.at(0, 2).place, 0);  // no place while running
+  EXPECT_EQ(c.place(1), 2);
+  // By step, a lane's time is the sum of its step times through the step shown.
+  EXPECT_DOUBLE_EQ(c.at(0, 2).ms, 10);
+  EXPECT_DOUBLE_EQ(c.at(0, 99).ms, 15);
+  EXPECT_DOUBLE_EQ(c.total_ms(1), 5);
+  EXPECT_EQ(c.ticks(), (std::vector<double>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(RaceClock, ByTimeTheFasterSortFinishesFirstThoughItHasMoreSteps) {
+  // Lane 0: 3 slow steps (total 9 ms); lane 1: 6 quick ones (total 2.5 ms).
+  const RaceClock c(RaceClockKind::Time, {{0, 4, 5}, {0, 0.5, 0.5, 0.5, 0.5, 0.5}});
+  EXPECT_DOUBLE_EQ(c.end(), 9);
+  EXPECT_DOUBLE_EQ(c.finish(1), 2.5);
+  EXPECT_EQ(c.place(1), 1);
+  EXPECT_EQ(c.place(0), 2);
+  // Step k shows once steps 0..k are done: lane 0's step 1 at 4 ms, step 2 at 9 ms.
+  EXPECT_EQ(c.at(0, 3.99).step, 0);
+  EXPECT_EQ(c.at(0, 4).step, 1);
+  EXPECT_EQ(c.at(0, 8.9).step, 1);
+  EXPECT_EQ(c.at(0, 9).step, 2);
+  EXPECT_EQ(c.at(1, 1.2).step, 2);
+  EXPECT_TRUE(c.at(1, 2.5).finished);
+  EXPECT_EQ(c.at(1, 3).place, 1);
+  EXPECT_FALSE(c.at(0, 3).finished);
+  // By time, a lane's time runs with the clock and stops at its finish.
+  EXPECT_DOUBLE_EQ(c.at(0, 3).ms, 3);
+  EXPECT_DOUBLE_EQ(c.at(1, 3).ms, 2.5);
+  EXPECT_DOUBLE_EQ(c.at(1, -1).ms, 0);
+  // A tick at every completion, each once: 0, 0.5, 1, 1.5, 2, 2.5, 4, 9.
+  EXPECT_EQ(c.ticks(), (std::vector<double>{0, 0.5, 1, 1.5, 2, 2.5, 4, 9}));
+}
+
+TEST(RaceClock, TiesShareAPlace) {
+  const RaceClock c(RaceClockKind::Time, {{0, 1, 2}, {0, 3}, {0, 0.5, 0.5, 4}});
+  EXPECT_EQ(c.place(0), 1);
+  EXPECT_EQ(c.place(1), 1);
+  EXPECT_EQ(c.place(2), 3);  // two finished before it
+  EXPECT_TRUE(c.at(0, 3).finished);
+  EXPECT_TRUE(c.at(1, 3).finished);
+  EXPECT_EQ(c.ticks(), (std::vector<double>{0, 0.5, 1, 3, 5}));
+  // By step, lanes with as many steps tie too.
+  const RaceClock s(RaceClockKind::Step, {{1, 1, 1}, {2, 2, 2}, {1, 1}});
+  EXPECT_EQ(s.place(2), 1);
+  EXPECT_EQ(s.place(0), 2);
+  EXPECT_EQ(s.place(1), 2);
+}
+
+TEST(RaceClock, AFirstStepWithTimeShowsTheInputUntilItIsDone) {
+  const RaceClock c(RaceClockKind::Time, {{2, 1}, {1}});
+  EXPECT_EQ(c.at(0, 0).step, 0);
+  EXPECT_FALSE(c.at(0, 0).finished);
+  EXPECT_EQ(c.at(0, 2.5).step, 0);
+  EXPECT_EQ(c.at(0, 3).step, 1);
+  EXPECT_TRUE(c.at(1, 1).finished);  // one step: finished when it is done
+  EXPECT_FALSE(c.at(1, 0.5).finished);
+}
+
+TEST(RaceClock, MomentsOfAPlaybackAreTicksByStepAndEvenByTime) {
+  const RaceClock s(RaceClockKind::Step, {{0, 5, 5}, {0, 1}});
+  EXPECT_EQ(race_moments(s), s.ticks());
+  const RaceClock t(RaceClockKind::Time, {{0, 4, 5}, {0, 0.5, 0.5, 0.5, 0.5, 0.5}});
+  const std::vector<double> m = race_moments(t);
+  ASSERT_EQ(m.size(), t.ticks().size());
+  EXPECT_DOUBLE_EQ(m.front(), 0);
+  EXPECT_DOUBLE_EQ(m.back(), t.end());
+  for (size_t i = 1; i < m.size(); ++i) EXPECT_NEAR(m[i] - m[i - 1], t.end() / double(m.size() - 1), 1e-12);
+  // The faster lane is finished well before the last moment, the slower one only at it.
+  int first_done = -1;
+  for (size_t i = 0; i < m.size() && first_done < 0; ++i)
+    if (t.at(1, m[i]).finished) first_done = int(i);
+  EXPECT_GT(first_done, 0);
+  EXPECT_LT(first_done, int(m.size()) / 2);
+  EXPECT_FALSE(t.at(0, m[m.size() - 2]).finished);
+  // A race over in no time has the one moment.
+  EXPECT_EQ(race_moments(RaceClock(RaceClockKind::Time, {{0}, {0, 0}})), std::vector<double>{0});
+}
+
+TEST(RaceClock, RefusesWhatCannotBeRaced) {
+  EXPECT_THROW(RaceClock(RaceClockKind::Step, {}), std::invalid_argument);
+  EXPECT_THROW(RaceClock(RaceClockKind::Step, {{1}, {}}), std::invalid_argument);
+  EXPECT_THROW(RaceClock(RaceClockKind::Time, {{1, -1}}), std::invalid_argument);
+  EXPECT_THROW(RaceClock(RaceClockKind::Time, {{1, NAN}}), std::invalid_argument);
+  EXPECT_EQ(parse_race_clock("step"), RaceClockKind::Step);
+  EXPECT_EQ(parse_race_clock("time"), RaceClockKind::Time);
+  EXPECT_FALSE(parse_race_clock("gpu").has_value());
+}
+
+Scenario lane(const std::string& algo, uint64_t n) {
+  Scenario s;
+  s.algorithm = algo;
+  s.input.n = n;
+  s.input.seed = 7;
+  return s;
+}
+
+TEST(RaceLanes, EveryLaneSortsTheSameInputAndIsVerifiedWithCpuModelTimes) {
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  const RaceRun run = run_race(runner, {lane("bitonic", 1000), lane("radix", 1000), lane("merge", 1000)}, std::nullopt);
+  ASSERT_EQ(run.lanes.size(), 3u);
+  EXPECT_EQ(run.times, RaceTimes::CpuModel);
+  EXPECT_TRUE(run.verified());
+  const Timeline& first = run.lanes[0].result->timeline;
+  for (const RaceLane& l : run.lanes) {
+    const Timeline& tl = l.result->timeline;
+    EXPECT_TRUE(l.result->verdict.ok()) << tl.algorithm;
+    EXPECT_EQ(tl.n, 1000u);
+    // The same input: the same display range (min and max of the keys) in every lane.
+    EXPECT_EQ(tl.range.lo, first.range.lo) << tl.algorithm;
+    EXPECT_EQ(tl.range.hi, first.range.hi) << tl.algorithm;
+    ASSERT_EQ(l.step_ms.size(), tl.steps.size()) << tl.algorithm;
+    EXPECT_GT(l.total_ms(), 0) << tl.algorithm;
+    EXPECT_GT(l.keys_per_s(), 0) << tl.algorithm;
+  }
+  EXPECT_EQ(run.lanes[1].result->timeline.algorithm, "radix");
+  // Both clocks build over them; the time clock ends at the slowest lane's total.
+  const RaceClock by_time = make_race_clock(RaceClockKind::Time, run);
+  double slowest = 0;
+  for (const RaceLane& l : run.lanes) slowest = std::max(slowest, l.total_ms());
+  EXPECT_DOUBLE_EQ(by_time.end(), slowest);
+  const RaceClock by_step = make_race_clock(RaceClockKind::Step, run);
+  EXPECT_EQ(by_step.steps(2), int(run.lanes[2].result->timeline.steps.size()));
+}
+
+TEST(RaceLanes, ALaneThatCannotRunIsNamed) {
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  try {
+    run_race(runner, {lane("bitonic", 64), lane("no-such-sort", 64)}, std::nullopt);
+    FAIL() << "an unknown racer ran";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("lane 2 (no-such-sort)"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(run_race(runner, {lane("bitonic", 64)}, std::nullopt), std::runtime_error);
+}
+
+TEST(RaceLanes, TheTimeClockNeedsTimesOfOneKind) {
+  RaceRun run;
+  for (int i = 0; i < 2; ++i) {
+    auto r = std::make_shared<ExplainResult>();
+    r->timeline.algorithm = i ? "radix" : "bitonic";
+    r->timeline.n = 16;
+    r->timeline.steps.resize(3);
+    RaceLane l;
+    l.result = r;
+    l.step_ms = {0, 1, 1};
+    run.lanes.push_back(l);
+  }
+  run.times = RaceTimes::Mixed;
+  EXPECT_THROW(make_race_clock(RaceClockKind::Time, run), std::runtime_error);
+  EXPECT_NO_THROW(make_race_clock(RaceClockKind::Step, run));
+  run.times = RaceTimes::Gpu;
+  run.lanes[1].step_ms.clear();  // its launches were not timed
+  try {
+    make_race_clock(RaceClockKind::Time, run);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("radix has no step times"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(make_race_clock(RaceClockKind::Step, run).steps(1), 3);
+}
+
+}  // namespace
+}  // namespace sortscope::test
