@@ -144,8 +144,8 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     dl->AddText(fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm.c_str());
     const float left_end = id_x + text_w(fonts.small, fonts.small_px, tl.algorithm) + m;
 
-    // Right, from the edge inwards: time, step, result, finished marker (parts that do not fit the
-    // band are left out, the marker last).
+    // Right, from the edge inwards: time, step, finished marker, keys/s (parts that do not fit the
+    // band are left out).
     float x = b.right() - std::round(10 * s);
     auto right_text = [&](ImFont* font, float px, const std::string& t, ImU32 col) {
       if (t.empty()) return;
@@ -159,7 +159,6 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     right_text(fonts.body, fonts.body_px, fmt::format("step {} / {}", f.step, tl.steps.size() - 1), dim);
     layout_.badges.push_back({});
     if (f.finished) {
-      right_text(fonts.body, fonts.body_px, f.result, gold);
       const std::string badge = "finished " + ordinal(f.place);
       const float w = text_w(fonts.body, fonts.body_px, badge) + std::round(14 * s);
       if (x - w >= left_end) {
@@ -168,7 +167,9 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
         dl->AddText(fonts.body, fonts.body_px, ImVec2(br.x + std::round(7 * s), ty), to_u32(palette::kBackground),
                     badge.c_str());
         layout_.badges.back() = br;
+        x -= w + std::round(14 * s);
       }
+      right_text(fonts.body, fonts.body_px, f.result, gold);  // the first to go where the band is short
     }
 
     // The lane's own progress: steps done of its steps.

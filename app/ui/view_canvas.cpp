@@ -71,9 +71,10 @@ void ViewCanvas::render(const AppState& s) {
       style.array.mode = to_array_mode(s.settings.view_mode);
       style.array.comparators = s.settings.show_aux;
       style.array.ownership_strip = s.settings.show_ownership;
-      // The lanes' text at the UI's size whatever the view's size (frames scale theirs with the frame).
+      // Frames scale their text with the frame; a small view would make it unreadable, so the lanes'
+      // text stays at least three quarters of the UI's size (the lanes keep most of the room).
       const float frame_scale = std::min(target_.width() / 1280.0f, target_.height() / 720.0f);
-      style.text_scale = frame_scale > 0 ? s.ui_scale / frame_scale : 1.0f;
+      style.text_scale = frame_scale > 0 ? std::max(1.0f, 0.75f * s.ui_scale / frame_scale) : 1.0f;
       race_->draw(race_frame_at(*s.race, race_time(s)), target_.width(), target_.height());
       drawn_ = true;
     } else if (tl && !tl->steps.empty()) {

@@ -494,6 +494,7 @@ TEST(GuiHeadless, SweepFillsTheHeatMapAndExports) {
                      colourful),
             0.2);
   for (const char* ext : {".csv", ".json"}) fs::remove(stem.string() + ext);
+}
 
 // gui --race: the main view splits into a lane per racer (each drawing its array), the transport
 // drives the race's clock (the playback's steps are its moments), C switches the clock between by
@@ -540,13 +541,16 @@ TEST(GuiHeadless, ARaceShowsALanePerRacerAndTheClockSwitches) {
   EXPECT_EQ(r["by-time"]["race_clock"], "time");
   EXPECT_EQ(r["by-step"]["race_clock"], "step");
 
-  // The picture: the view is split into three lanes, each with colourful bars (a third of the room
-  // between the race's header and its footer each).
+  // The picture: the view is split into three lanes, each with colourful bars (each a third of the
+  // room between the race's header and its footer).
   const ui::Rect v = cap.view_rect;
   ASSERT_GT(v.w, 400);
   ASSERT_GT(v.h, 300);
+  const float top = v.y + v.h * 0.15f, room = v.h * 0.72f;
   for (int lane = 0; lane < 3; ++lane) {
-    const ui::Rect band{v.x + v.w * 0.05f, v.y + v.h * (0.15f + 0.25f * float(lane)), v.w * 0.9f, v.h * 0.2f};
-    EXPECT_GT(fraction(cap, band, colourful), 0.1) << "lane " << lane;
+    const ui::Rect band{v.x + v.w * 0.05f, top + room * float(lane) / 3, v.w * 0.9f, room / 3};
+    EXPECT_GT(fraction(cap, band, colourful), 0.05) << "lane " << lane;
   }
+  // The throughput panel: a coloured bar per racer.
+  EXPECT_GT(fraction(cap, cap.rects.throughput, colourful), 0.02);
 }

@@ -250,6 +250,28 @@ TEST_F(CliRender, ARaceWritesAFramePerTickOfItsClock) {
   EXPECT_TRUE(fs::exists(one));
 }
 
+// `record --race`: the race as a GIF (ffmpeg) and as PNG frames, one per moment of its clock.
+TEST_F(CliRender, ARaceRecordsAsAGifAndAsFrames) {
+  const fs::path gif = dir_ / "race.gif";
+  Result r = run({"record", "--cpu", "--race", "bitonic,radix", "--clock", "time", "--n", "256", "--size", "320x180",
+                  "--steps-per-second", "30", "--hold", "0", "--out", gif.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("clock by CPU-model time"), std::string::npos) << r.out;
+  if (r.out.find("ffmpeg was not found") == std::string::npos) {
+    ASSERT_TRUE(fs::exists(gif)) << r.out;
+    EXPECT_EQ(slurp(gif).substr(0, 6), "GIF89a");
+  }
+  const fs::path frames = dir_ / "race-frames";
+  r = run({"record", "--cpu", "--race", "merge,bitonic,radix-onesweep", "--n", "128", "--size", "320x180", "--out",
+           frames.string() + "/"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  // By step, a moment per step of the longest lane.
+  const std::vector<int> steps = lane_steps(r.out);
+  ASSERT_EQ(steps.size(), 3u) << r.out;
+  EXPECT_EQ(int(names(frames).size()), *std::max_element(steps.begin(), steps.end()));
+}
+
 // Every mistake is one line on stderr, before anything runs, and nothing is written.
 TEST_F(CliRender, ARaceThatCannotBeRunIsRefusedWithOneLineAndNothingWritten) {
   const fs::path out = dir_ / "never";
