@@ -76,7 +76,9 @@ void RaceFrameRenderer::draw(const RaceFrame& frame, int width, int height) {
   const float s = fonts.scale;
   const float m = std::round(16 * s);
   layout_ = {};
-  layout_.header = {0, 0, float(width), std::round(m + fonts.caption_px + 6 * s + fonts.body_px + m * 0.75f)};
+  // No title and no clock: no header (the app's view says them in its toolbar and panels).
+  if (!frame.title.empty() || !frame.clock.empty())
+    layout_.header = {0, 0, float(width), std::round(m + fonts.caption_px + 6 * s + fonts.body_px + m * 0.75f)};
   const FrameFooter footer = layout_frame_footer(fonts, width, height, style_.progress);
   layout_.legend = footer.legend;
   layout_.progress = footer.progress;
@@ -104,16 +106,18 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
 
   // Header: the title left, the clock's reading right, the info line under both.
   const Rect& h = layout_.header;
-  dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
-  const float clock_w = text_w(fonts.caption, fonts.caption_px, frame.clock);
-  dl->AddText(fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock.c_str());
-  dl->PushClipRect(ImVec2(m, m), ImVec2(float(width) - 2 * m - clock_w, m + fonts.caption_px * 1.3f), true);
-  dl->AddText(fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title.c_str());
-  dl->PopClipRect();
-  const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
-  dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
-  dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info.c_str());
-  dl->PopClipRect();
+  if (!h.empty()) {
+    dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
+    const float clock_w = text_w(fonts.caption, fonts.caption_px, frame.clock);
+    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock.c_str());
+    dl->PushClipRect(ImVec2(m, m), ImVec2(float(width) - 2 * m - clock_w, m + fonts.caption_px * 1.3f), true);
+    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title.c_str());
+    dl->PopClipRect();
+    const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
+    dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
+    dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info.c_str());
+    dl->PopClipRect();
+  }
 
   // Lanes: the label band (number, name; finished marker, result, step, time right), the lane's own
   // progress under it, a gold outline once it has finished.
@@ -129,6 +133,7 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     const float bar_h = std::max(2.0f, std::round(3 * s));
     const float ty = b.y + std::round((b.h - bar_h - fonts.body_px) * 0.5f);
     dl->AddRectFilled(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), to_u32(palette::kPanel), 4 * s);
+    dl->PushClipRect(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), true);  // a short lane cuts its text
 
     // Left: the lane's number in a chip, then the algorithm.
     const std::string number = std::to_string(i + 1);
@@ -171,6 +176,8 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
       }
       right_text(fonts.body, fonts.body_px, f.result, gold);  // the first to go where the band is short
     }
+
+    dl->PopClipRect();
 
     // The lane's own progress: steps done of its steps.
     const Rect bar{b.x + std::round(8 * s), b.bottom() - bar_h - std::round(2 * s), b.w - std::round(16 * s), bar_h};

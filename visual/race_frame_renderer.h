@@ -41,6 +41,7 @@ struct RaceLaneFrame {
 
 // One moment of the race.
 struct RaceFrame {
+  // Title and clock both empty: no header (the app's view says them elsewhere).
   std::string title;   // "Race by GPU time"
   std::string clock;   // the clock's reading, right of the title: "0.412 / 0.951 ms", "step 12 / 45"
   std::string info;    // input and the times' source

@@ -35,8 +35,11 @@ void draw_race_view(AppState& s) {
   if (ImGui::RadioButton(time_label.c_str(), by_time)) set_race_clock(s, RaceClockKind::Time);
   item_tooltip("Lanes advance in proportion to their measured step times: " + race_times_label(r.run.times) +
                ". The faster sort finishes first (C toggles).");
+  // The clock's reading, as exported frames carry it in their header.
+  const RaceFrame frame = race_frame_at(r, race_time(s));
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", elide(r.input, ImGui::GetContentRegionAvail().x).c_str());
+  ImGui::TextUnformatted(elide(frame.clock, ImGui::GetContentRegionAvail().x).c_str());
+  item_tooltip(frame.info);
   if (s.canvas) s.canvas->show(s, ImGui::GetContentRegionAvail());
 }
 

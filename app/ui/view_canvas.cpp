@@ -75,7 +75,11 @@ void ViewCanvas::render(const AppState& s) {
       // text stays at least three quarters of the UI's size (the lanes keep most of the room).
       const float frame_scale = std::min(target_.width() / 1280.0f, target_.height() / 720.0f);
       style.text_scale = frame_scale > 0 ? std::max(1.0f, 0.75f * s.ui_scale / frame_scale) : 1.0f;
-      race_->draw(race_frame_at(*s.race, race_time(s)), target_.width(), target_.height());
+      // No header: the toolbar says the clock and its reading, the scenario panel the input.
+      RaceFrame frame = race_frame_at(*s.race, race_time(s));
+      frame.title.clear();
+      frame.clock.clear();
+      race_->draw(frame, target_.width(), target_.height());
       drawn_ = true;
     } else if (tl && !tl->steps.empty()) {
       ArrayViewOptions& o = view_->options();
