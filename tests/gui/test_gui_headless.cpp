@@ -514,13 +514,20 @@ TEST(GuiHeadless, ARaceShowsALanePerRacerAndTheClockSwitches) {
   ASSERT_TRUE(o.race->run.verified());
   fs::path report = fs::temp_directory_path() / ("sortscope-gui-race-" + std::to_string(::getpid()) + ".jsonl");
   o.report = report.string();
+  const fs::path frames = fs::temp_directory_path() / ("sortscope-gui-race-frames-" + std::to_string(::getpid()));
+  fs::remove_all(frames);
   o.script = "wait report:start key:end report:end scrub:0.5 report:half key:c frames:2 report:by-time "
-             "key:c frames:2 report:by-step";
+             "key:c frames:2 report:by-step export:" + frames.string() + "/ wait report:exported";
   CAPTURE_OR_SKIP(cap, o);
   ASSERT_TRUE(cap.settled);
   if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT")) write_png(std::string(dir) + "/gui_race.png", cap.width, cap.height, cap.rgba);
   std::map<std::string, nlohmann::json> r = read_report(report);
-  ASSERT_EQ(r.size(), 5u);
+  ASSERT_EQ(r.size(), 6u);
+  // The export dialog's export of a race: its moments as frames (by step: one per moment).
+  size_t exported = 0;
+  for (const auto& e : fs::directory_iterator(frames)) exported += e.path().extension() == ".png";
+  EXPECT_EQ(int(exported), int(race_moments(o.race->clock).size())) << r["exported"]["export"];
+  fs::remove_all(frames);
 
   // By step: a moment per global step, all lanes at their first step at the start.
   const int moments = int(race_moments(o.race->clock).size());
