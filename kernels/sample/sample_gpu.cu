@@ -93,7 +93,6 @@ class GpuSampleSort {
 
     // Step 1. (Launch-clock marks: sample_launches.h; the host's bookkeeping between the scan and
     // the scatter is marked as outside every launch.)
-    passes_ = std::max(passes_, pass.index + 1);
     mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Splitters));
     SplitterCapture<Word> cap{d_samples};
     SplitterCapture<Word>* d_cap = nullptr;
@@ -192,7 +191,7 @@ class GpuSampleSort {
   }
 
   void second_level(const std::vector<SampleSmallBucket>& small) {
-    mark_launch(clock_, sample_level2_launch_index(passes_));
+    mark_launch(clock_, sample_level2_launch_index());
     const uint64_t bytes = small.size() * sizeof(SampleSmallBucket) + 256;
     unsigned char* at = static_cast<unsigned char*>(scratch_->get(kLists, bytes));
     int* d_error = carve<int>(at, 1);
@@ -295,7 +294,6 @@ class GpuSampleSort {
   const SamplePlan& plan_;
   GpuStream stream_;
   LaunchClock* clock_;
-  uint32_t passes_ = 0;  // level-1 passes made so far: level 2's launch index
   Word* out_;
   uint32_t* vout_;
   Word* alt_ = nullptr;

@@ -4,9 +4,11 @@
 
 namespace sortscope {
 
-int sample_launch_index(uint32_t pass, SampleLaunch what) { return int(4 * pass) + int(what); }
+int sample_launch_index(uint32_t pass, SampleLaunch what) {
+  return pass < kSampleTimedPasses ? int(4 * pass) + int(what) : -1;
+}
 
-int sample_level2_launch_index(uint32_t passes) { return int(4 * passes); }
+int sample_level2_launch_index() { return int(4 * kSampleTimedPasses); }
 
 std::string sample_launch_name(const SamplePlan& plan, uint32_t pass, SampleLaunch what) {
   const bool quick = plan.engine == SampleEngine::Quicksort;

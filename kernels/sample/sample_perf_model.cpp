@@ -38,7 +38,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
                           n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32});
     parents *= p.k;
   }
-  m.launches.push_back({sample_level2_launch_index(passes), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0});
+  m.launches.push_back({sample_level2_launch_index(), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0});
   return m;
 }
 

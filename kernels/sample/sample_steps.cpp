@@ -84,7 +84,6 @@ void SampleStepWriter::input(const ArrayState& array) {
   tree_.oversampling = plan_.oversampling;
   tree_.bucket_max = plan_.bucket_max;
   open_leaf_.clear();
-  passes_ = 0;
   if (plan_.n) {
     tree_.nodes.push_back({0, plan_.n, 0, 0, SampleRecursionTree::Fate::Level2, 0});
     open_leaf_[0] = 0;
@@ -225,7 +224,6 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
                         pass.index + 1, buckets);
   if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
   Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
-  passes_ = std::max(passes_, pass.index + 1);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
   sizes.k = plan_.k;
@@ -297,7 +295,7 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
   Step s = step(SampleStepKind::SecondLevel,
                 fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {}", noun, how));
   if (!small.empty()) {  // the GPU driver launches level 2 only for a non-empty list
-    s.launch = sample_level2_launch_index(passes_);
+    s.launch = sample_level2_launch_index();
     s.launch_name = sample_level2_launch_name(plan_);
   }
   uint32_t order = 0;

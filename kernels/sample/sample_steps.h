@@ -73,7 +73,6 @@ class SampleStepWriter {
   SampleRecursionTree tree_;
   std::optional<SampleLevel2Stack> level2_stack_;
   std::map<uint64_t, uint32_t> open_leaf_;
-  uint32_t passes_ = 0;  // level-1 passes recorded (scatter steps): level 2's launch index
 };
 
 }  // namespace sortscope

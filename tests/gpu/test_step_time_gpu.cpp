@@ -3,6 +3,7 @@
 // that launch's time, and the launches add up to about the whole sort.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "core/runner.h"
@@ -31,11 +32,20 @@ TEST(StepTimeGpu, EveryStepWithALaunchGetsTime) {
       EXPECT_FALSE(l.name.empty()) << id << " launch " << l.launch;
       launches_ms += l.ms;
     }
+    // Sample sort and quicksort may make another number of passes in the timed run than in the
+    // recorded one (sample_launches.h): a recorded pass the timed run did not make gets no time.
+    const bool passes_vary = std::string(id) == "sample-sort" || std::string(id) == "quicksort";
+    std::set<int> ran;
+    for (const LaunchTime& l : r.timeline.launches) ran.insert(l.launch);
     int timed = 0;
     double steps_ms = 0;
     for (const Step& st : r.timeline.steps) {
       steps_ms += st.gpu_ms;
       if (st.launch < 0) continue;
+      if (passes_vary && !ran.count(st.launch)) {
+        EXPECT_EQ(st.gpu_ms, 0) << id;
+        continue;
+      }
       ++timed;
       EXPECT_GT(st.gpu_ms, 0) << id << ": step '" << st.caption << "' (launch " << st.launch << ")";
       EXPECT_GE(st.launch_share, 1) << id;

@@ -18,6 +18,7 @@
 #include "radix/radix.h"
 #include "radix/radix_perf_model.h"
 #include "registry.h"
+#include "sample/sample_launches.h"
 #include "sample/sample_plan.h"
 #include "split_radix/split_radix.h"
 #include "split_radix/split_radix_perf_model.h"
@@ -236,7 +237,7 @@ TEST(PerfModel, SampleSortPassesAndTreeTraversal) {
   const LaunchModel& scatter = m.launches[3];
   EXPECT_EQ(count.launch, 1);
   EXPECT_EQ(scatter.launch, 3);
-  EXPECT_EQ(m.launches.back().launch, 4 * passes);
+  EXPECT_EQ(m.launches.back().launch, sample_level2_launch_index());
   // The count table (8-byte counters) written by the counts, read and written by the scan, read
   // by the scatter.
   const double table = scan.bytes / 2;
