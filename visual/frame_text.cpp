@@ -12,26 +12,11 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "colormap.h"
+#include "font_files.h"
 #include "gl/gl_check.h"
 
 namespace sortscope {
 namespace {
-
-// A TrueType font from Debian's fonts-dejavu-core when installed (SORTSCOPE_FONT_DIR first, then
-// the system's folder, then a GPU host's sysroot); "" when none: ImGui's built-in font is used.
-std::string find_font(const char* file) {
-  std::vector<std::string> dirs;
-  if (const char* d = std::getenv("SORTSCOPE_FONT_DIR")) dirs.push_back(d);
-  dirs.push_back("/usr/share/fonts/truetype/dejavu");
-  dirs.push_back("/usr/share/fonts/TTF");
-  if (const char* s = std::getenv("SORT_SYSROOT")) dirs.push_back(std::string(s) + "/usr/share/fonts/truetype/dejavu");
-  for (const auto& d : dirs) {
-    std::error_code ec;
-    std::filesystem::path p = std::filesystem::path(d) / file;
-    if (std::filesystem::is_regular_file(p, ec)) return p.string();
-  }
-  return "";
-}
 
 // Latin-1 plus the punctuation captions use: dashes, bullets, arrows, math signs, the marker.
 const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2193, 0x2212, 0x2212,
@@ -74,8 +59,8 @@ void FrameText::ensure_fonts(float scale) {
   const bool first = fonts_.scale == 0;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  const std::string sans = find_font("DejaVuSans.ttf"), bold = find_font("DejaVuSans-Bold.ttf"),
-                    mono = find_font("DejaVuSansMono.ttf");
+  const std::string sans = find_font_file("DejaVuSans.ttf"), bold = find_font_file("DejaVuSans-Bold.ttf"),
+                    mono = find_font_file("DejaVuSansMono.ttf");
   auto load = [&](const std::string& path, float px) -> ImFont* {
     if (!path.empty()) {
       ImFontConfig cfg;

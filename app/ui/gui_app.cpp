@@ -17,6 +17,7 @@
 #include "common/npy_io.h"
 #include "core/special_values.h"
 #include "export_job.h"
+#include "font_files.h"
 #include "frame_renderer.h"
 #include "panels.h"
 #include "parse/size_parse.h"
@@ -31,8 +32,6 @@ namespace sortscope::ui {
 namespace {
 
 constexpr float kBaseFontPx = 16.0f;
-const char* kSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const char* kMonoPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 
 Scenario default_scenario() {
   Scenario s;
@@ -284,27 +283,27 @@ void GuiApp::build_fonts(float projector_scale) {
   if (had_texture) ImGui_ImplOpenGL3_DestroyFontsTexture();
   io.Fonts->Clear();
   fonts_.clear();
-  const bool have_sans = std::filesystem::exists(kSansPath);
-  const bool have_mono = std::filesystem::exists(kMonoPath);
+  const std::string sans_path = find_font_file("DejaVuSans.ttf"), mono_path = find_font_file("DejaVuSansMono.ttf");
+  const bool have_sans = !sans_path.empty(), have_mono = !mono_path.empty();
   for (float scale : {1.0f, projector_scale}) {
     if (scale == 1.0f && !fonts_.empty()) continue;
     FontSet f;
     f.scale = scale;
     float px = std::round(kBaseFontPx * scale);
-    auto load = [&](const char* path, bool have, float size) -> ImFont* {
+    auto load = [&](const std::string& path, bool have, float size) -> ImFont* {
       if (have) {
         ImFontConfig cfg;
         cfg.OversampleH = 2;
-        if (ImFont* font = io.Fonts->AddFontFromFileTTF(path, size, &cfg)) return font;
+        if (ImFont* font = io.Fonts->AddFontFromFileTTF(path.c_str(), size, &cfg)) return font;
       }
       // ImGui's own font (ProggyClean) is a 13 px bitmap font: scale it rather than blur it.
       ImFontConfig cfg;
       cfg.SizePixels = std::round(13.0f * size / kBaseFontPx);
       return io.Fonts->AddFontDefault(&cfg);
     };
-    f.sans = load(kSansPath, have_sans, px);
-    f.mono = load(kMonoPath, have_mono, px);
-    f.large = load(kSansPath, have_sans, std::round(px * 1.25f));
+    f.sans = load(sans_path, have_sans, px);
+    f.mono = load(mono_path, have_mono, px);
+    f.large = load(sans_path, have_sans, std::round(px * 1.25f));
     fonts_.push_back(f);
   }
   io.Fonts->Build();
