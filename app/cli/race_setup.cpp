@@ -30,14 +30,10 @@ RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario,
   RunnerOptions ro;
   ro.force_cpu = scenario.cpu;
   Runner runner(ro);
-  RaceRun run = run_race(runner, lanes, user);
-  RaceClock clock = make_race_clock(kind, run);  // refuses a time clock without comparable times
-
-  const Scenario& first = run.lanes.front().result->scenario;
-  const std::string input = !scenario.input.empty()
-                                ? fmt::format("{}: n = {}, {} keys{}", scenario.input, first.input.n,
-                                              key_type_name(first.input.key), first.input.with_values ? " + u32 values" : "")
-                                : describe_input(first.input);
+  RaceSetup setup = run_race_lanes(runner, lanes, kind, user, scenario.input);
+  const RaceRun& run = setup.run;
+  const RaceClock& clock = setup.clock;
+  const std::string& input = setup.input;
   fmt::print("sortscope {}: race of {} algorithms on the same input, clock {}\n", command, run.lanes.size(),
              race_clock_label(kind, run.times));
   fmt::print("  input       {}\n", input);
@@ -54,7 +50,19 @@ RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario,
                l.keys_per_s() > 0 ? ", " + format_keys_per_s(l.keys_per_s()) : std::string(),
                ordinal(clock.place(int(i))), r.verdict.summary());
   }
-  return RaceSetup{std::move(run), std::move(clock), input};
+  return setup;
+}
+
+RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, RaceClockKind kind,
+                         const std::optional<HostKeys>& user, const std::string& input_file) {
+  RaceRun run = run_race(runner, lanes, user);
+  RaceClock clock = make_race_clock(kind, run);  // refuses a time clock without comparable times
+  const Scenario& first = run.lanes.front().result->scenario;
+  std::string input = !input_file.empty()
+                          ? fmt::format("{}: n = {}, {} keys{}", input_file, first.input.n,
+                                        key_type_name(first.input.key), first.input.with_values ? " + u32 values" : "")
+                          : describe_input(first.input);
+  return RaceSetup{std::move(run), std::move(clock), std::move(input)};
 }
 
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup) {

@@ -24,6 +24,13 @@ struct RaceSetup {
 // "sortscope <command>: race of ..." and builds the clock. Throws std::runtime_error with one line.
 RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario, const RaceArgs& race);
 
+// What run_race_for does past the options, printing nothing (a lesson's race slide, app/lesson):
+// runs `lanes` (checked scenarios, one per racer, the same input) with `runner`, verified, and builds
+// the clock. `input_file` names the keys file `user` came from (empty: generated keys). Throws
+// std::runtime_error with one line.
+RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, RaceClockKind kind,
+                         const std::optional<HostKeys>& user, const std::string& input_file = {});
+
 // The lanes' timelines and algorithms, for a RaceFrameRenderer (they live as long as `setup`).
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup);
 

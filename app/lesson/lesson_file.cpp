@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/race_options.h"
+#include "core/race_lanes.h"
 #include "core/runner.h"
 #include "registry.h"
 
@@ -57,9 +59,63 @@ uint64_t count(const json& j, const char* key, const std::string& where) {
   return v.get<uint64_t>();
 }
 
+// A race slide: "race": the racers' ids (checked as `--race` checks them, race_options.h), "clock":
+// step or time, "scenario": the input every lane sorts (no algorithm or params: the racers are the
+// algorithms, each with its own defaults), "at": a fraction of the race instead of "step".
+void parse_race(const json& j, const std::string& where, LessonSlide& s) {
+  const json& r = j.at("race");
+  if (!r.is_array() || r.size() < size_t(kMinRaceLanes) || r.size() > size_t(kMaxRaceLanes))
+    fail(where + ".race", fmt::format("must be a list of {} to {} algorithm ids", kMinRaceLanes, kMaxRaceLanes));
+  std::string list;
+  for (const json& id : r) {
+    if (!id.is_string() || id.get_ref<const std::string&>().size() > 64 ||
+        id.get_ref<const std::string&>().find(',') != std::string::npos)
+      fail(where + ".race", "must hold algorithm ids (strings, sortscope list shows them)");
+    list += (list.empty() ? "" : ",") + id.get<std::string>();
+  }
+  std::vector<std::string> ids;
+  try {
+    ids = parse_race_list(list);
+  } catch (const std::runtime_error& e) {
+    fail(where + ".race", std::string(": ") + e.what());
+  }
+  if (j.contains("clock")) {
+    const json& c = j.at("clock");
+    const auto kind = c.is_string() ? parse_race_clock(c.get_ref<const std::string&>()) : std::nullopt;
+    if (!kind) fail(where + ".clock", "must be \"step\" or \"time\"");
+    s.clock = *kind;
+  }
+  if (!j.contains("scenario")) fail(where, "needs a \"scenario\" with the race's \"input\"");
+  if (j.contains("trace")) fail(where + ".trace", "cannot go with a \"race\" (a trace is one run)");
+  const json& sj = j.at("scenario");
+  if (sj.is_object() && (sj.contains("algorithm") || sj.contains("params")))
+    fail(where + ".scenario", "of a race gives the \"input\" only: the racers are the algorithms");
+  Scenario input;
+  try {
+    input = scenario_from_json(sj, algorithm_params);
+  } catch (const std::exception& e) {
+    fail(where + ".scenario", std::string(": ") + e.what());
+  }
+  for (const std::string& id : ids) {
+    Scenario lane = input;
+    lane.algorithm = id;
+    if (const std::string e = validate_scenario(lane); !e.empty())
+      fail(where + ".scenario", fmt::format(": lane {}: {}", id, e));
+    s.race.push_back(std::move(lane));
+  }
+  if (j.contains("at")) {
+    if (j.contains("step")) fail(where + ".at", "cannot go with a \"step\" (one position a slide)");
+    const json& a = j.at("at");
+    if (!a.is_number() || !(a.get<double>() >= 0 && a.get<double>() <= 1))
+      fail(where + ".at", "must be a fraction of the race 0..1");
+    s.at = a.get<double>();
+  }
+}
+
 LessonSlide parse_slide(const json& j, const std::string& where, const std::string& dir) {
   if (!j.is_object()) fail(where, "must be an object");
-  only_fields(j, where, {"title", "scenario", "trace", "step", "caption", "highlights", "question", "answer"});
+  only_fields(j, where,
+              {"title", "scenario", "trace", "race", "clock", "step", "at", "caption", "highlights", "question", "answer"});
   LessonSlide s;
   s.title = text(j, "title", where, true);
   s.caption = text(j, "caption", where, false);
@@ -67,8 +123,13 @@ LessonSlide parse_slide(const json& j, const std::string& where, const std::stri
   s.answer = text(j, "answer", where, false);
   if (s.question.empty() != s.answer.empty()) fail(where, "needs both a \"question\" and its \"answer\", or neither");
   const bool has_scenario = j.contains("scenario"), has_trace = j.contains("trace");
-  if (has_scenario == has_trace) fail(where, "needs either a \"scenario\" or a \"trace\" (one of them)");
-  if (has_scenario) {
+  const bool is_race = j.contains("race");
+  if (!is_race && has_scenario == has_trace) fail(where, "needs either a \"scenario\" or a \"trace\" (one of them)");
+  if (!is_race && j.contains("clock")) fail(where + ".clock", "needs a \"race\"");
+  if (!is_race && j.contains("at")) fail(where + ".at", "is for race slides; other slides give a \"step\"");
+  if (is_race) {
+    parse_race(j, where, s);
+  } else if (has_scenario) {
     Scenario sc;
     try {
       sc = scenario_from_json(j.at("scenario"), algorithm_params);
@@ -88,6 +149,8 @@ LessonSlide parse_slide(const json& j, const std::string& where, const std::stri
     else if (v.is_number_unsigned() && v.get<uint64_t>() < (uint64_t(1) << 20)) s.step = int(v.get<uint64_t>());
     else fail(where + ".step", "must be a step number 0..2^20 or \"last\"");
   }
+  if (is_race && j.contains("highlights"))
+    fail(where + ".highlights", "outlines stretches of one array; a race slide shows several lanes");
   if (j.contains("highlights")) {
     const json& hs = j.at("highlights");
     if (!hs.is_array() || hs.size() > kMaxHighlights)

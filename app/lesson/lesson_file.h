@@ -1,7 +1,8 @@
 #pragma once
 // Lessons: a JSON file of slides a lecturer steps through with Page Down / Page Up
 // (`sortscope gui --lesson FILE`, docs/lessons.md). A slide shows a scenario run live (or a trace,
-// app/trace/trace_file.h) at one step, with a caption, optional highlighted stretches of the array
+// app/trace/trace_file.h), or a race of 2 to 4 algorithms on one input (core/race_lanes.h, as
+// `gui --race` shows it), at one step, with a caption, optional highlighted stretches of the array
 // and an optional "predict, then run" question whose answer appears once the slide has been run.
 //
 // The parser is strict and bounded: at most 1 MiB of JSON, 200 slides, 64 highlights a slide,
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "common/scenario.h"
+#include "core/race_clock.h"
 
 namespace sortscope {
 
@@ -30,8 +32,11 @@ struct LessonHighlight {
 struct LessonSlide {
   std::string title;
   std::optional<Scenario> scenario;  // run live; or
-  std::string trace;                 // a trace file (absolute, or relative to the lesson file)
-  int step = 0;                      // the step shown; kLastStep for the sorted array
+  std::string trace;                 // a trace file (absolute, or relative to the lesson file); or
+  std::vector<Scenario> race;        // a race: one scenario per lane (2..4), all on the same input
+  RaceClockKind clock = RaceClockKind::Step;  // a race's clock
+  int step = 0;                      // the step shown (a race: the moment of its clock); kLastStep for the end
+  double at = -1;                    // a race: the fraction 0..1 of its clock shown instead of `step`; -1: none
   std::string caption;
   std::vector<LessonHighlight> highlights;
   std::string question, answer;      // "predict, then run": the answer shows once the slide has run

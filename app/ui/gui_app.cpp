@@ -415,6 +415,7 @@ void GuiApp::pump_session() {
           s.explain_latency_ms =
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.submitted_at).count();
         s.run_error.clear();
+        if (s.race) break;  // a lesson's race slide is shown: the run waits for the slide after it
         const int steps = int(s.explain->timeline.steps.size());
         if (!same_run) s.playback.set_step_count(0);  // a different timeline starts at its input
         s.playback.set_step_count(steps);

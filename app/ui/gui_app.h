@@ -9,6 +9,7 @@
 //   ImGui::Render();
 //   app.render_offscreen();          // views into their textures, export frames
 //   <bind the window framebuffer>; ImGui_ImplOpenGL3_RenderDrawData(...)
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,7 @@ class GuiApp {
   // Lessons (app/lesson/lesson_file.h): shows slide `index` (clamped): its scenario run live (the
   // shown step set once its timeline arrives) or its trace, at the slide's step.
   void show_slide(int index);
+  void show_race_slide(int index);  // a race slide: its lanes (run on the first visit) at its moment
   int lesson_slide() const { return slide_; }
   bool lesson_answer_shown() const { return answer_shown_; }
 
@@ -120,6 +122,7 @@ class GuiApp {
   static constexpr int kPendingLast = -2;
   std::optional<Lesson> lesson_;
   int slide_ = -1;
+  std::map<int, std::shared_ptr<const RaceSetup>> slide_races_;  // race slides' lanes, run on first visit
   bool slide_played_ = false;           // playback ran while this slide was shown
   bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;

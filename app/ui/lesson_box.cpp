@@ -1,14 +1,18 @@
 // The lesson box (gui --lesson FILE, app/lesson/lesson_file.h): over the view's top right, the
 // lesson and slide titles, the slide's caption, its highlighted stretches of the array outlined
 // over the picture, and a "predict, then run" question whose answer shows once the slide has been
-// run to its last step. Page Down / Page Up (key_table.cpp) move between slides.
+// run to its last step. Page Down / Page Up (key_table.cpp) move between slides. A race slide
+// shows the race's lanes as `gui --race` does (race_mode.h): its lanes run once, when the slide is
+// first shown, and stay for the next visit; leaving it returns the view to one timeline.
 #include <algorithm>
 
 #include <fmt/format.h>
 #include <imgui.h>
 
 #include "common/scenario.h"
+#include "core/runner.h"
 #include "gui_app.h"
+#include "race_mode.h"
 #include "registry.h"
 #include "widgets.h"
 
@@ -23,6 +27,13 @@ void GuiApp::show_slide(int index) {
   answer_shown_ = false;
   AppState& s = state_;
   s.playback.set_playing(false);
+  if (!slide.race.empty()) return show_race_slide(index);
+  if (s.race) {  // leaving a race slide: back to the one timeline the session holds
+    s.race.reset();
+    s.race_moments.clear();
+    s.playback.set_step_count(0);
+    if (s.explain) s.playback.set_step_count(int(s.explain->timeline.steps.size()));
+  }
   if (!slide.trace.empty()) {
     open_trace(slide.trace);
     if (!s.recording) return;  // the notice says why
@@ -42,6 +53,35 @@ void GuiApp::show_slide(int index) {
   }
   const int steps = s.playback.step_count();
   if (steps > 0) s.playback.set_step(slide.step == kLastStep ? steps - 1 : std::min(slide.step, steps - 1));
+}
+
+void GuiApp::show_race_slide(int index) {
+  const LessonSlide& slide = lesson_->slides[size_t(index)];
+  AppState& s = state_;
+  auto& setup = slide_races_[index];
+  if (!setup) {
+    // The lanes run here, on this thread, as `gui --race` runs them before its window opens: a
+    // lesson's inputs are small, and the frames wait for them rather than show half a race.
+    try {
+      RunnerOptions ro;
+      ro.force_cpu = options_.force_cpu;
+      Runner runner(ro);
+      setup = std::make_shared<const RaceSetup>(run_race_lanes(runner, slide.race, slide.clock, std::nullopt));
+    } catch (const std::exception& e) {
+      s.notify(fmt::format("slide {}: the race cannot run: {}", index + 1, e.what()), true, 10);
+      return;
+    }
+  }
+  pending_start_step_ = -1;
+  start_race(s, setup);
+  const std::vector<double>& m = s.race_moments;
+  if (m.empty()) return;
+  int moment = slide.step == kLastStep ? int(m.size()) - 1 : std::min(slide.step, int(m.size()) - 1);
+  if (slide.at >= 0) {  // the first moment at or past that fraction of the clock (race_mode.cpp)
+    const auto it = std::lower_bound(m.begin(), m.end(), slide.at * s.race->clock.end());
+    moment = int(std::min<ptrdiff_t>(it - m.begin(), ptrdiff_t(m.size()) - 1));
+  }
+  s.playback.set_step(moment);
 }
 
 void GuiApp::draw_lesson() {

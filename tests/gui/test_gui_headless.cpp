@@ -430,6 +430,45 @@ TEST(GuiHeadless, ALessonStepsBySlideKeys) {
   EXPECT_FALSE(r["start"]["lesson_answer"].get<bool>());
 }
 
+// A lesson's race slide (radix-vs-merge-64bit's fourth): Page Down onto it shows the race's lanes
+// (the report's race_lanes, as gui --race reports them) at the slide's fraction of its clock; Page
+// Up leaves the race for the merge slide's one timeline at its last step.
+TEST(GuiHeadless, ALessonStepsOntoARaceSlide) {
+  GuiOptions o = base_options();
+  o.scenario.reset();
+  o.sweep = false;
+  o.lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/radix-vs-merge-64bit.json", "");
+  ASSERT_EQ(o.lesson->slides.size(), 4u);
+  ASSERT_EQ(o.lesson->slides[3].race.size(), 2u);
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-lesson-race-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait key:pagedown wait key:pagedown wait report:merge key:pagedown wait frames:2 report:race "
+             "key:pageup wait report:back";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
+    write_png(std::string(dir) + "/gui_lesson_race.png", cap.width, cap.height, cap.rgba);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r["merge"]["lesson_slide"], 2);
+  EXPECT_FALSE(r["merge"].contains("race_lanes"));
+  const nlohmann::json& race = r["race"];
+  EXPECT_EQ(race["lesson_slide"], 3);
+  EXPECT_EQ(race["race_clock"], "step");
+  ASSERT_EQ(race["race_lanes"].size(), 2u);
+  EXPECT_EQ(race["race_lanes"][0]["algorithm"], "radix-onesweep");
+  EXPECT_EQ(race["race_lanes"][1]["algorithm"], "merge");
+  // "at": 0.5 of the step clock: the playback's moment is half its moments, every lane at that step
+  // or finished before it.
+  const int moments = race["steps"].get<int>();
+  EXPECT_EQ(race["step"].get<int>(), (moments - 1) / 2) << race.dump();  // moments 0..end, a step each
+  for (const auto& lane : race["race_lanes"]) EXPECT_LE(lane["step"].get<int>(), race["step"].get<int>());
+  EXPECT_EQ(r["back"]["lesson_slide"], 2);
+  EXPECT_FALSE(r["back"].contains("race_lanes"));
+  EXPECT_EQ(r["back"]["step"], r["merge"]["step"]);
+  EXPECT_EQ(r["back"]["steps"], r["merge"]["steps"]);
+}
+
 // The sweep view (issue 16): a scripted sweep of two bitonic parameters on the CPU model fills
 // every cell of the heat map, a click on a cell makes its parameters the current ones (the
 // measurement shown re-runs with them), and the exports write the bench CSV and JSON with one

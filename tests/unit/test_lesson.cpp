@@ -22,7 +22,7 @@ TEST(Lesson, EveryShippedLessonParses) {
     EXPECT_GE(l.slides.size(), 2u);
     bool question = false;
     for (const LessonSlide& s : l.slides) {
-      EXPECT_TRUE(s.scenario.has_value() || !s.trace.empty());
+      EXPECT_TRUE(s.scenario.has_value() || !s.trace.empty() || !s.race.empty());
       question = question || !s.question.empty();
     }
     EXPECT_TRUE(question) << "every shipped lesson asks at least one question";
@@ -87,6 +87,57 @@ TEST(Lesson, MistakesAreRefusedNamingTheField) {
   EXPECT_EQ(l.slides[0].trace, "/lessons/run.sstrace");
   EXPECT_EQ(l.slides[0].step, kLastStep);
   EXPECT_NE(refusal(std::string(kMaxLessonBytes + 1, ' ')).find("1 MiB"), std::string::npos);
+}
+
+// A race slide: its racers checked as --race checks them (cli/race_options.h), one scenario per lane
+// on the slide's input, its clock and its position; each mistake refused in one line.
+TEST(Lesson, RaceSlides) {
+  const Lesson l = parse_lesson(
+      R"({"lesson": "L", "slides": [{"title": "t", "race": ["radix-onesweep", "merge"], "clock": "time", "at": 0.25,
+          "scenario": {"input": {"n": 512, "key": "u64", "seed": 3}}}]})",
+      "/lessons");
+  const LessonSlide& s = l.slides[0];
+  ASSERT_EQ(s.race.size(), 2u);
+  EXPECT_FALSE(s.scenario.has_value());
+  EXPECT_EQ(s.race[0].algorithm, "radix-onesweep");
+  EXPECT_EQ(s.race[1].algorithm, "merge");
+  for (const Scenario& lane : s.race) {
+    EXPECT_EQ(lane.input.n, 512u);
+    EXPECT_EQ(lane.input.seed, 3u);
+  }
+  EXPECT_EQ(s.clock, RaceClockKind::Time);
+  EXPECT_DOUBLE_EQ(s.at, 0.25);
+  const Lesson d = parse_lesson(
+      R"({"lesson": "L", "slides": [{"title": "t", "race": ["bitonic", "merge"], "step": "last", "scenario": {}}]})", "/");
+  EXPECT_EQ(d.slides[0].clock, RaceClockKind::Step);
+  EXPECT_EQ(d.slides[0].step, kLastStep);
+  EXPECT_LT(d.slides[0].at, 0);
+
+  auto race = [](const std::string& fields) {
+    return refusal(R"({"lesson": "L", "slides": [{"title": "t", )" + fields + "}]}");
+  };
+  const std::string in = R"("scenario": {"input": {"n": 64}})";
+  EXPECT_NE(race(R"("race": ["bitonic"], )" + in).find("slide 1.race must be a list of 2 to 4"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge", "radix", "radix-onesweep", "odd-even-merge"], )" + in).find("slide 1.race"),
+            std::string::npos);
+  EXPECT_NE(race(R"("race": "bitonic,merge", )" + in).find("slide 1.race"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", 3], )" + in).find("slide 1.race"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "radx"], )" + in).find("unknown algorithm 'radx'"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "bitonic"], )" + in).find("named twice"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge,radix"], )" + in).find("slide 1.race"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "clock": "wall", )" + in).find("slide 1.clock"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "at": 1.5, )" + in).find("slide 1.at"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "at": 0.5, "step": 2, )" + in).find("slide 1.at"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"])").find("needs a \"scenario\""), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "scenario": {"algorithm": "merge"})").find("slide 1.scenario"),
+            std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "trace": "x.sstrace", )" + in).find("slide 1.trace"), std::string::npos);
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "highlights": [], )" + in).find("slide 1.highlights"), std::string::npos);
+  EXPECT_NE(race(R"("clock": "step", )" + in).find("slide 1.clock needs a \"race\""), std::string::npos);
+  EXPECT_NE(race(R"("at": 0.5, )" + in).find("slide 1.at"), std::string::npos);
+  // A lane whose algorithm refuses the input names the lane.
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "scenario": {"input": {"n": 64, "swap_percent": 500}})").find("slide 1.scenario"),
+            std::string::npos);
 }
 
 }  // namespace
