@@ -1,6 +1,10 @@
 #include "colormap.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
 #include <cmath>
 
 namespace sortscope {
@@ -52,14 +56,43 @@ Rgb8 ramp(double t) {
 
 }  // namespace
 
-const std::array<Rgb8, kColormapEntries>& colormap_table() {
-  static const std::array<Rgb8, kColormapEntries> table = [] {
-    std::array<Rgb8, kColormapEntries> t{};
+const ColormapTable& builtin_colormap_table() {
+  static const ColormapTable table = [] {
+    ColormapTable t{};
     for (int i = 0; i < kColormapEntries; ++i) t[size_t(i)] = ramp(double(i) / (kColormapEntries - 1));
     return t;
   }();
   return table;
 }
+
+namespace {
+// The active table is swapped by pointer, and every table ever made active is kept, so a reader on
+// another thread (a frame exporter) never sees a table freed or half written. A session sets a
+// handful at most (768 bytes each).
+std::atomic<const ColormapTable*> g_active{nullptr};
+std::atomic<uint64_t> g_generation{0};
+std::mutex g_kept_mutex;
+std::vector<std::unique_ptr<ColormapTable>> g_kept;
+}  // namespace
+
+const ColormapTable& colormap_table() {
+  const ColormapTable* t = g_active.load(std::memory_order_acquire);
+  return t ? *t : builtin_colormap_table();
+}
+
+void set_colormap_table(const ColormapTable& table) {
+  std::lock_guard<std::mutex> lock(g_kept_mutex);
+  g_kept.push_back(std::make_unique<ColormapTable>(table));
+  g_active.store(g_kept.back().get(), std::memory_order_release);
+  g_generation.fetch_add(1, std::memory_order_acq_rel);
+}
+
+void reset_colormap_table() {
+  g_active.store(nullptr, std::memory_order_release);
+  g_generation.fetch_add(1, std::memory_order_acq_rel);
+}
+
+uint64_t colormap_generation() { return g_generation.load(std::memory_order_acquire); }
 
 std::array<float, 3> colormap(float t) {
   const auto& table = colormap_table();

@@ -15,9 +15,19 @@ struct Rgb8 {
 };
 
 inline constexpr int kColormapEntries = 256;
+using ColormapTable = std::array<Rgb8, kColormapEntries>;
 
-// The table: entry i is the colour of t = i / 255.
-const std::array<Rgb8, kColormapEntries>& colormap_table();
+// The built-in table above: entry i is the colour of t = i / 255.
+const ColormapTable& builtin_colormap_table();
+// The active table, which every view, the legend and the app's widgets draw with: the built-in one
+// unless set_colormap_table() chose a palette (app/core/palette_file.h, assets/palettes).
+const ColormapTable& colormap_table();
+// Makes `table` the active one (a copy); views that keep the table as a GPU texture compare
+// colormap_generation() with the one they uploaded and upload again when it moved. Call from the
+// thread that draws (the app's UI thread, or before a render starts).
+void set_colormap_table(const ColormapTable& table);
+void reset_colormap_table();  // back to the built-in table
+uint64_t colormap_generation();
 // Colour of t in [0, 1] (clamped), linearly interpolated between table entries as GL_LINEAR
 // sampling of the table texture does.
 std::array<float, 3> colormap(float t);  // components in [0, 1]

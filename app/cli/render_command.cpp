@@ -12,6 +12,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "core/asset_folders.h"
+#include "palette/palette_file.h"
+#include "palette_option.h"
 #include "command.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
@@ -40,6 +43,7 @@ struct RenderArgs {
   std::string steps;
   std::string out;
   std::string size = "1280x720";
+  std::string palette;
 };
 
 bool ends_with_png(const std::string& path) {
@@ -134,6 +138,7 @@ void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSi
 
 void render(const RenderArgs& args) {
   install_interrupt_handlers();
+  use_palette(args.palette, this_executable());  // a bad palette is one line before any run
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
   if (args.out.empty()) throw std::runtime_error("--out: say where the frames go (a folder, or file.png for one frame)");
@@ -212,6 +217,7 @@ void register_render_command(CLI::App& app) {
       ->check(non_empty())
       ->required();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  add_palette_option(*cmd, args->palette);
   cmd->callback([args] { render(*args); });
 }
 

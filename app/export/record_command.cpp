@@ -11,6 +11,9 @@
 
 #include "cli/command.h"
 #include "cli/option_checks.h"
+#include "cli/palette_option.h"
+#include "core/asset_folders.h"
+#include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
 #include "cli/scenario_options.h"
@@ -38,6 +41,7 @@ struct RecordArgs {
   double steps_per_second = 3;
   std::string steps = "all";
   double hold = 1.0;
+  std::string palette;
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -78,6 +82,7 @@ void export_video(std::unique_ptr<FrameSource> source, const VideoExportOptions&
 
 void record(const RecordArgs& args) {
   install_interrupt_handlers();
+  use_palette(args.palette, this_executable());  // a bad palette is one line before any run
   // A bad scenario is refused before anything else.
   if (args.race.requested()) {
     build_race_scenarios(args.race, args.scenario);
@@ -168,6 +173,7 @@ void register_record_command(CLI::App& app) {
   cmd->add_option("--hold", args->hold, "Seconds the last step stays on screen (videos)")
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();
+  add_palette_option(*cmd, args->palette);
   cmd->callback([args] { record(*args); });
 }
 

@@ -1,6 +1,5 @@
 #include "lesson_file.h"
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -10,13 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/race_options.h"
+#include "core/asset_folders.h"
 #include "core/race_lanes.h"
 #include "core/runner.h"
 #include "registry.h"
 
-#ifndef SORTSCOPE_INSTALL_PREFIX
-#define SORTSCOPE_INSTALL_PREFIX "/usr/local"
-#endif
 
 namespace sortscope {
 namespace {
@@ -190,41 +187,12 @@ Lesson parse_lesson(const std::string& body, const std::string& dir) {
   return l;
 }
 
-std::vector<std::string> lesson_folders(const std::string& exe_path) {
-  std::vector<std::string> dirs;
-  if (const char* env = std::getenv("SORTSCOPE_LESSONS"); env && *env) dirs.push_back(env);
-  std::error_code ec;
-  const fs::path exe = fs::weakly_canonical(exe_path, ec);
-  if (!ec && !exe_path.empty()) {
-    dirs.push_back((exe.parent_path() / ".." / "assets" / "lessons").lexically_normal().string());
-    dirs.push_back((exe.parent_path() / ".." / "share" / "sortscope" / "lessons").lexically_normal().string());
-  }
-  dirs.push_back(std::string(SORTSCOPE_INSTALL_PREFIX) + "/share/sortscope/lessons");
-  return dirs;
-}
-
 Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path) {
-  fs::path path = name_or_path;
+  const fs::path path = find_asset("lessons", name_or_path, exe_path);
+  if (path.empty())
+    throw LessonError(fmt::format("lesson '{}': no such file, and no shipped lesson of that name (looked in {})",
+                                  name_or_path, asset_folders_text("lessons", exe_path)));
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    path.clear();
-    const bool bare = name_or_path.find('/') == std::string::npos;
-    if (bare)
-      for (const std::string& d : lesson_folders(exe_path)) {
-        for (const std::string& n : {name_or_path, name_or_path + ".json"})
-          if (fs::is_regular_file(fs::path(d) / n, ec)) {
-            path = fs::path(d) / n;
-            break;
-          }
-        if (!path.empty()) break;
-      }
-    if (path.empty()) {
-      std::string where;
-      for (const std::string& d : lesson_folders(exe_path)) where += (where.empty() ? "" : ", ") + d;
-      throw LessonError(fmt::format("lesson '{}': no such file, and no shipped lesson of that name (looked in {})",
-                                    name_or_path, where));
-    }
-  }
   if (fs::file_size(path, ec) > kMaxLessonBytes) throw LessonError(fmt::format("lesson '{}': larger than 1 MiB", path.string()));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw LessonError(fmt::format("lesson '{}': cannot be read", path.string()));

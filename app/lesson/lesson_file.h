@@ -54,10 +54,8 @@ constexpr size_t kMaxLessonBytes = size_t(1) << 20;
 // Throws LessonError with one line.
 Lesson parse_lesson(const std::string& text, const std::string& dir);
 // Reads FILE, or when no such file exists, the shipped lesson of that name
-// (`bitonic-networks` or `bitonic-networks.json`) from lesson_folders(). Throws one line.
+// (`bitonic-networks` or `bitonic-networks.json`) from asset_folders("lessons") (core/asset_folders.h:
+// $SORTSCOPE_LESSONS, <exe dir>/../assets/lessons, the install's share/sortscope/lessons). Throws one line.
 Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path);
-// Where shipped lessons are looked for, in order: $SORTSCOPE_LESSONS, <exe dir>/../assets/lessons
-// (a build tree), <exe dir>/../share/sortscope/lessons and <install prefix>/share/sortscope/lessons.
-std::vector<std::string> lesson_folders(const std::string& exe_path);
 
 }  // namespace sortscope

@@ -1,3 +1,4 @@
+#include "palette_choice.h"
 #include "gui_app.h"
 
 #define GLFW_INCLUDE_NONE
@@ -193,6 +194,10 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   if (!find_algorithm(state_.scenario.algorithm)) state_.scenario = default_scenario();
   pending_start_step_ = options_.start_step;
   state_.scenario_dirty = true;
+  // The key colour map: --palette, else the last session's (View > Palette); a saved palette that
+  // has since gone or broken falls back to the built-in map with a notice, never stops the app.
+  if (!options_.palette.empty()) state_.settings.palette = options_.palette;
+  choose_palette(state_, state_.settings.palette);
   if (!options_.trace_file.empty()) show_trace(read_trace(options_.trace_file), options_.trace_file);
   if (options_.lesson) {
     lesson_ = options_.lesson;

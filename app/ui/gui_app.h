@@ -39,6 +39,7 @@ struct GuiOptions {
   std::string input_file;             // --input FILE (or the scenario file's "input_file"): the user's keys
   std::string trace_file;             // --trace FILE: show this recording (app/trace/trace_file.h)
   std::optional<Lesson> lesson;       // --lesson FILE: slides stepped with Page Down / Page Up
+  std::string palette;                // --palette NAME|FILE: the key colour map (kept in the settings)
   std::shared_ptr<const RaceSetup> race;  // --race A,B,..: the lanes, run and verified before the window
 };
 

@@ -6,6 +6,9 @@
 
 #include "cli/command.h"
 #include "cli/option_checks.h"
+#include "cli/palette_option.h"
+#include "core/asset_folders.h"
+#include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
 #include "common/npy_io.h"
@@ -17,11 +20,6 @@ namespace sortscope {
 
 namespace {
 
-// This executable's path, for finding the shipped lessons beside it.
-std::string exe_path() {
-  std::error_code ec;
-  return std::filesystem::read_symlink("/proc/self/exe", ec).string();
-}
 struct GuiArgs {
   ui::GuiOptions options;
   std::string scenario_file;
@@ -62,6 +60,7 @@ void register_gui_command(CLI::App& app) {
                   "Page Down / Page Up move between its slides")
       ->excludes("--scenario")
       ->excludes("--trace");
+  add_palette_option(*cmd, args->options.palette);
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   add_race_options(*cmd, args->race);
   CLI::Option* race = cmd->get_option("--race");
@@ -109,7 +108,9 @@ void register_gui_command(CLI::App& app) {
       (void)read_trace(args->trace);  // a bad trace is one line before any window opens
       o.trace_file = args->trace;
     }
-    if (!args->lesson.empty()) o.lesson = read_lesson(args->lesson, exe_path());  // one line before any window
+    if (!args->lesson.empty()) o.lesson = read_lesson(args->lesson, this_executable());  // one line before any window
+    // A bad palette is one line before any window opens; the app makes it the active one.
+    if (!o.palette.empty()) (void)read_palette(o.palette, this_executable());
     if (args->race.requested()) {
       // Every lane runs here, verified, before any window opens; a mistake is one line.
       ScenarioArgs in = args->race_input;

@@ -3,6 +3,9 @@
 #include <filesystem>
 
 #include "clip_log.h"
+#include "core/asset_folders.h"
+#include "palette/palette_file.h"
+#include "palette_choice.h"
 #include "export_job.h"
 #include "panels.h"
 #include "widgets.h"
@@ -31,6 +34,17 @@ void panels_menu(AppState& s) {
   ImGui::Separator();
   if (ImGui::MenuItem("Defaults for this mode"))
     modes = s.settings.projector ? projector_panel_defaults() : PanelModes{};
+  ImGui::EndMenu();
+}
+
+// View > Palette: the built-in key colour map and the shipped palettes (assets/palettes); the
+// choice is kept in the settings.
+void palette_menu(AppState& s) {
+  if (!ImGui::BeginMenu("Palette")) return;
+  if (ImGui::MenuItem("built-in", nullptr, s.settings.palette.empty())) choose_palette(s, "");
+  static const std::vector<std::string> names = palette_names(this_executable());
+  for (const std::string& n : names)
+    if (ImGui::MenuItem(n.c_str(), nullptr, s.settings.palette == n)) choose_palette(s, n);
   ImGui::EndMenu();
 }
 
@@ -75,6 +89,7 @@ void draw_menu_bar(AppState& s) {
       ImGui::MenuItem("Block ownership strip", nullptr, &s.settings.show_ownership);
       ImGui::MenuItem("Legend", nullptr, &s.settings.show_legend);
       ImGui::MenuItem("Details panel", nullptr, &s.settings.show_details);
+      palette_menu(s);
       ImGui::Separator();
       ImGui::MenuItem("Projector mode", "P", &s.settings.projector);
       if (ImGui::BeginMenu("Projector scale")) {

@@ -58,6 +58,7 @@ nlohmann::json settings_to_json(const Settings& s) {
   j["show_legend"] = s.show_legend;
   j["show_details"] = s.show_details;
   j["sweep"] = s.sweep;
+  j["palette"] = s.palette;
   j["panels"] = panel_modes_to_json(s.panels);
   j["projector_panels"] = panel_modes_to_json(s.projector_panels);
   if (s.scenario) j["scenario"] = scenario_to_json(*s.scenario, algorithm_params);
@@ -128,6 +129,8 @@ Settings settings_from_json(const nlohmann::json& j) {
   get(j, "show_legend", s.show_legend);
   get(j, "show_details", s.show_details);
   get(j, "sweep", s.sweep);
+  get(j, "palette", s.palette);
+  if (s.palette.size() > 4096) s.palette.clear();  // a name or a path, never a document
   get_panel_modes(j, "panels", s.panels);
   get_panel_modes(j, "projector_panels", s.projector_panels);
   if (j.contains("scenario")) {

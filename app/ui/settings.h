@@ -46,6 +46,7 @@ struct Settings {
   bool sweep = true;               // measure keys/s against n in the background
   PanelModes panels;                                      // the layout in normal mode (View > Panels)
   PanelModes projector_panels = projector_panel_defaults();  // the presentation layout
+  std::string palette;             // View > Palette: a palette name or file; "" for the built-in map
   std::optional<Scenario> scenario;
   ExportSettings export_;
 };

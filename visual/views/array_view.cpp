@@ -189,10 +189,8 @@ ArrayView::ArrayView()
       colormap_(gl::make_texture()),
       fractions_(GL_R32F),
       counts_(GL_R32UI) {
-  const auto& table = colormap_table();
+  upload_colormap();
   glBindTexture(GL_TEXTURE_1D, colormap_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB8, kColormapEntries, 0, GL_RGB, GL_UNSIGNED_BYTE, table.data());
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -208,6 +206,22 @@ ArrayView::ArrayView()
 }
 
 ArrayView::~ArrayView() = default;
+
+void ArrayView::upload_colormap() {
+  colormap_generation_ = colormap_generation();
+  const auto& table = colormap_table();
+  glBindTexture(GL_TEXTURE_1D, colormap_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB8, kColormapEntries, 0, GL_RGB, GL_UNSIGNED_BYTE, table.data());
+  glBindTexture(GL_TEXTURE_1D, 0);
+}
+
+void ArrayView::bind_colormap() {
+  // The app's View > Palette menu may have chosen another table since the last upload.
+  glActiveTexture(GL_TEXTURE0);
+  if (colormap_generation_ != colormap_generation()) upload_colormap();
+  glBindTexture(GL_TEXTURE_1D, colormap_.id());
+}
 
 void ArrayView::compute_layout(const Step& step, const ArraySnapshot& snap, const Timeline& t, Rect r,
                                bool full) {
@@ -342,8 +356,7 @@ void ArrayView::draw_points(bool dots, const Timeline& t) {
   glUniform1i(points_program_.uniform("u_dots"), dots ? 1 : 0);
   glUniform1f(points_program_.uniform("u_dot_px"), std::clamp(key_px * 0.9f, 3.0f, 9.0f));
   glUniform1f(points_program_.uniform("u_min_bar"), std::min(2.0f, p.h));
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_1D, colormap_.id());
+  bind_colormap();
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, fractions_.texture());
   glBindVertexArray(vao_.id());
@@ -361,8 +374,7 @@ void ArrayView::draw_heat(const Rect& local) {
   glUniform1f(heat_program_.uniform("u_reference"), float(info_.heat_reference));
   const auto& bg = palette::kPlotBackground;
   glUniform3f(heat_program_.uniform("u_background"), bg[0], bg[1], bg[2]);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_1D, colormap_.id());
+  bind_colormap();
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, counts_.texture());
   glBindVertexArray(vao_.id());

@@ -128,6 +128,9 @@ class ArrayView {
   gl::Program heat_program_;
   gl::VertexArray vao_;
   gl::Texture colormap_;
+  uint64_t colormap_generation_ = 0;  // of the table in colormap_ (colormap.h)
+  void upload_colormap();
+  void bind_colormap();  // to texture unit 0, uploading the active table first if it changed
   GlFillBuffer fractions_;
   GlFillBuffer counts_;
   ShapeBatch under_;  // backgrounds and padding, drawn before the keys
