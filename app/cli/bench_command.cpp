@@ -12,10 +12,13 @@
 #include "bench/bench_compare.h"
 #include "bench/bench_runner.h"
 #include "bench/bench_writers.h"
+#include "bench/record_bench_writers.h"
 #include "command.h"
 #include "core/interrupt.h"
 #include "option_checks.h"
+#include "common/output_file.h"
 #include "sampling_options.h"
+#include "ui/crossover_picture.h"
 
 namespace sortscope {
 namespace {
@@ -27,6 +30,8 @@ struct BenchArgs {
   bool flush_l2 = false;
   BenchOutputs out;
   std::vector<std::string> compare;
+  RecordAxesText records;  // any given: the states sort records (record_bench_matrix.h)
+  std::string plot;        // --plot: the crossover picture (record axes only)
 };
 
 std::string duration(double s) {
@@ -36,16 +41,107 @@ std::string duration(double s) {
   return fmt::format("{}h{:02}m", int(s) / 3600, int(s) / 60 % 60);
 }
 
+// The progress line on a terminal: states done, time spent and left, the state being measured.
+void print_progress(const BenchProgress& p, bool tty) {
+  if (!tty) return;
+  if (p.done == p.total) std::fprintf(stderr, "\r\033[K");
+  else
+    std::fprintf(stderr, "\r\033[K[%zu/%zu] %s elapsed, %s left: %s", p.done, p.total, duration(p.elapsed_s).c_str(),
+                 duration(p.left_s).c_str(), p.current.c_str());
+  std::fflush(stderr);
+}
+
+// Runs `run`; on an interrupt says that the files hold every finished state and passes it on.
+template <class F>
+void keeping_finished_states(bool tty, F run) {
+  try {
+    run();
+  } catch (const Interrupted&) {
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortscope bench: stopped; the output files hold every finished state\n");
+    throw;
+  }
+}
+
 void compare(const BenchArgs& a) {
   const BenchFile ref = read_bench_file(a.compare[0]), cmp = read_bench_file(a.compare[1]);
   fmt::print("sortscope bench --compare: {} (ref) against {}\n", a.compare[0], a.compare[1]);
   fmt::print("{}", format_comparison(compare_bench_files(ref, cmp)));
 }
 
+// The record axes (issue 14's crossover explorer): the key matrix crossed with m, layouts and
+// strategies, each state with its baseline (cub-radix pairs + gather) on the same records, the
+// B.3 model and the gather's alpha fitted from the run (app/bench/record_*.h).
+void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
+  const RecordAxes axes = parse_record_axes(a.records, matrix);
+  if (a.flush_l2) throw std::runtime_error("--flush-l2: not with record axes (each run copies its records fresh)");
+  const std::vector<RecordBenchState> states = expand_record_states(expand_bench_matrix(matrix), axes);
+  check_bench_outputs(a.out);
+  if (!a.plot.empty())
+    if (auto e = check_output_file(a.plot); !e.empty()) throw std::runtime_error("--plot: " + e);
+  RunnerOptions ro;
+  ro.force_cpu = a.cpu;
+  Runner runner(ro);
+  const bool gpu = runner.device().gpu && !a.cpu;
+  check_record_states(states, gpu);
+  BenchSettings settings = bench_settings(a.sampling);
+
+  fmt::print("sortscope bench: {} record states ({} algorithm(s) x {} size(s) x {} key type(s) x {} m x {} layout(s) "
+             "x strategies)\n",
+             states.size(), matrix.algorithms.size(), matrix.sizes.size(), matrix.keys.size(), axes.fields.size(),
+             axes.layouts.size());
+  if (gpu)
+    fmt::print("  device      GPU: {}\n", runner.device().summary());
+  else
+    fmt::print("  device      CPU model: {} - timings below are CPU timings, not GPU timings\n",
+               a.cpu ? std::string("--cpu given") : runner.device().no_gpu_reason);
+  const MeasuredBandwidth bw = measure_reference_bandwidth(gpu, runner);
+  fmt::print("  bandwidth   {:.1f} GB/s ({}): the yardstick of the model's fractions and of the alpha fit\n", bw.gbs,
+             bw.source);
+  fmt::print("  statistics  at least {} samples, until the noise is <= {}% or {} s per state; {} warm-up runs; every "
+             "batch verified{}\n",
+             a.sampling.min_samples, a.sampling.max_noise_percent, a.sampling.timeout_s, a.sampling.warmup,
+             gpu ? "; baseline cub-radix pairs + gather once per record input" : "; no baseline on the CPU model");
+  std::fflush(stdout);
+  const bool tty = ::isatty(STDERR_FILENO);
+  bool failed = false;
+  auto progress = [tty](const BenchProgress& p) { print_progress(p, tty); };
+  auto on_record = [&](const RecordBenchReport& report) {
+    write_record_bench_outputs(a.out, report);
+    const RecordBenchRecord& r = report.records.back();
+    failed = failed || !r.measurement.verified || (r.baseline && !r.baseline->verified);
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.1f} M records/s, noise {:.2f}% ({} samples, {}), model {:.1f} GB/s "
+               "= {:.1f}% of bandwidth{}{}\n",
+               report.records.size(), report.planned_states, r.state.name, r.measurement.summary.median_ms,
+               r.records_per_s() / 1e6, 100 * r.measurement.summary.noise, r.measurement.summary.samples,
+               r.measurement.stopped_by, r.model_gb_per_s(), 100 * report.bandwidth_fraction(r),
+               r.baseline ? fmt::format(", {:.3f}x cub pairs + gather", r.speedup()) : std::string(),
+               r.measurement.verified ? "" : " - FAILED verification");
+    std::fflush(stdout);
+  };
+  RecordBenchReport report;
+  keeping_finished_states(tty, [&] {
+    report = run_record_bench(states, settings, gpu, gpu ? runner.device().summary() : runner.device().name, bw,
+                              on_record, progress);
+  });
+  for (const LayoutAlphaFit& f : fit_report_alphas(report)) fmt::print("  alpha       {}\n", describe_alpha_fit(f));
+  if (!a.plot.empty()) {
+    write_crossover_picture(a.plot, report);
+    fmt::print("  plot        {}\n", a.plot);
+  }
+  for (const auto& [opt, path] : {std::pair{"csv", &a.out.csv}, {"json", &a.out.json}, {"md", &a.out.md}})
+    if (!path->empty()) fmt::print("  {:<11} {}\n", opt, *path);
+  if (failed) throw ExitStatus{2};
+}
+
 void bench(const BenchArgs& a) {
   if (!a.compare.empty()) return compare(a);
   install_interrupt_handlers();
   const BenchMatrix matrix = parse_bench_matrix(a.axes);
+  if (a.records.any()) return bench_records(a, matrix);
+  if (!a.plot.empty()) throw std::runtime_error("--plot: draws the crossover of record axes: give --fields (and --layout, --strategy)");
   const std::vector<BenchState> states = expand_bench_matrix(matrix);
   check_bench_outputs(a.out);
   RunnerOptions ro;
@@ -75,14 +171,7 @@ void bench(const BenchArgs& a) {
 
   const bool tty = ::isatty(STDERR_FILENO);
   bool failed = false;
-  auto progress = [&](const BenchProgress& p) {
-    if (!tty) return;
-    if (p.done == p.total) std::fprintf(stderr, "\r\033[K");
-    else
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s elapsed, %s left: %s", p.done, p.total,
-                   duration(p.elapsed_s).c_str(), duration(p.left_s).c_str(), p.current.c_str());
-    std::fflush(stderr);
-  };
+  auto progress = [tty](const BenchProgress& p) { print_progress(p, tty); };
   auto on_record = [&](const BenchReport& report) {
     write_bench_outputs(a.out, report);
     const BenchRecord& r = report.records.back();
@@ -96,14 +185,7 @@ void bench(const BenchArgs& a) {
                r.measurement.stopped_by, vs, r.result.verdict.ok() ? "" : " - FAILED verification");
     std::fflush(stdout);
   };
-  try {
-    run_bench(states, settings, runner, on_record, progress);
-  } catch (const Interrupted&) {
-    if (tty) std::fprintf(stderr, "\r\033[K");
-    std::fflush(stdout);
-    std::fprintf(stderr, "sortscope bench: stopped; the output files hold every finished state\n");
-    throw;
-  }
+  keeping_finished_states(tty, [&] { run_bench(states, settings, runner, on_record, progress); });
   for (const auto& [opt, path] : {std::pair{"csv", &a.out.csv}, {"json", &a.out.json}, {"md", &a.out.md}})
     if (!path->empty()) fmt::print("  {:<11} {}\n", opt, *path);
   if (failed) throw ExitStatus{2};
@@ -136,6 +218,21 @@ void register_bench_command(CLI::App& app) {
   cmd->add_option("--json", a->out.json, "Write the states as JSON (nvbench-like; read by --compare)")
       ->check(non_empty());
   cmd->add_option("--md", a->out.md, "Write a Markdown table")->check(non_empty());
+  cmd->add_option("--fields", a->records.fields,
+                  "Record axes: sort records of the key plus M 32-bit fields; a list or ranges A:B[:step] (1:32, "
+                  "2,4,8, 2:20:2)")
+      ->check(non_empty());
+  cmd->add_option("--layout", a->records.layouts, "Record layouts, comma-separated: by-field, by-record, hybrid")
+      ->check(non_empty());
+  cmd->add_option("--strategy", a->records.strategies, "Record strategies, comma-separated: direct, indirect")
+      ->check(non_empty());
+  cmd->add_option("--rearrange", a->records.rearranges,
+                  "Indirect rearrangements, comma-separated: gather, cycles (CPU model only)")
+      ->check(non_empty());
+  cmd->add_option("--plot", a->plot,
+                  "With record axes: write the crossover picture (time against m per layout x algorithm, direct and "
+                  "indirect, the model with the fitted alpha) as PNG")
+      ->check(non_empty());
   cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
       ->expected(2)
       ->check(non_empty());

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 
@@ -17,11 +16,7 @@
 #include "records/record_sort.h"
 #include "records/record_traffic.h"
 #include "registry.h"
-
-#if SORTSCOPE_HAS_CUDA
-#include "baselines/cub_radix.h"
-#include "records/record_gpu.h"
-#endif
+#include "bench/record_measure.h"
 
 namespace sortscope {
 
@@ -104,21 +99,10 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   const bool gpu = device.gpu && !sa.cpu;
   if (baseline && !gpu)
     throw std::runtime_error("--baseline: the records' baseline (cub-radix pairs + gather) runs on the GPU only");
-#if SORTSCOPE_HAS_CUDA
-  if (gpu)
-    if (auto e = check_records_gpu(options); !e.empty()) throw std::runtime_error(e);
-#endif
-  // The memory the run needs, before anything is allocated. CPU model: the input, the working
-  // copy, the reference and a moved copy, plus the (key, index) pairs twice. GPU: record_gpu.h.
-  double need = 4.0 * double(shape.total_bytes(s.input.n)) + 2.0 * double(s.input.n) * (shape.key_size() + 4);
-  double have = double(host_available_bytes());
-#if SORTSCOPE_HAS_CUDA
-  if (gpu) {
-    need = double(records_gpu_bytes(algo, s.params, options, shape, s.input.n));
-    if (baseline) need = std::max(need, double(records_gpu_bytes(cub_radix_algorithm(), {}, RecordSortOptions{}, shape, s.input.n)));
-    have = double(free_memory_now(device));
-  }
-#endif
+  if (auto e = check_records_run(options, gpu); !e.empty()) throw std::runtime_error(e);
+  // The memory the run needs, before anything is allocated (record_measure.h).
+  const double need = records_run_bytes(algo, s.params, options, shape, s.input.n, gpu, baseline);
+  const double have = gpu ? double(free_memory_now(device)) : double(host_available_bytes());
   if (need > have)
     throw std::runtime_error(fmt::format(
         "--fields: n = {} records of {} bytes need about {} of {} memory; {} is free (try a smaller --n or fewer "
@@ -143,42 +127,22 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
                   device.gpu ? "--cpu given" : device.no_gpu_reason);
   std::fflush(stdout);
 
-  std::vector<double> ms;
-  HostRecords out;
   std::optional<HostRecords> base_out;
   std::vector<double> base_ms;
-  if (!gpu) {
-    for (int r = 0; r < warmup + reps; ++r) {
-      throw_if_interrupted();
-      HostRecords work = input;  // fresh input copy per run, not timed
-      const auto t0 = std::chrono::steady_clock::now();
-      sort_records_model(algo, s.params, options, work);
-      const auto t1 = std::chrono::steady_clock::now();
-      if (r >= warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-      out = std::move(work);
-    }
+  if (baseline) {
+    RecordRun b = measure_records_baseline(input, warmup, reps);
+    base_out = std::move(b.output);
+    base_ms = std::move(b.ms);
   }
-#if SORTSCOPE_HAS_CUDA
-  if (gpu) {
-    if (baseline) {
-      // The paper's and the yardstick: CUB's pairs sort of (key, index), then the gather.
-      RecordGpuResult b = measure_records_gpu(cub_radix_algorithm(), {}, RecordSortOptions{}, input, warmup, reps);
-      base_out = std::move(b.output);
-      base_ms = std::move(b.ms);
-    }
-    RecordGpuResult g = measure_records_gpu(algo, s.params, options, input, warmup, reps);
-    out = std::move(g.output);
-    ms = std::move(g.ms);
-  }
-#endif
+  RecordRun run = measure_records(algo, s.params, options, input, warmup, reps, gpu);
+  const HostRecords& out = run.output;
+  const std::vector<double>& ms = run.ms;
   throw_if_interrupted();
-  // Exact checks up to kExactCheckMax records; beyond, the O(n) checks of verify_records_fast.
-  constexpr uint64_t kExactCheckMax = uint64_t(1) << 22;
-  const bool exact = input.n <= kExactCheckMax;
+  // Exact checks up to kExactRecordCheckMax records; beyond, the O(n) checks of verify_records_fast.
+  const bool exact = input.n <= kExactRecordCheckMax;
   RecordVerdict base_v;
-  if (base_out) base_v = exact ? verify_records(input, *base_out, true) : verify_records_fast(input, *base_out, nullptr);
-  const RecordVerdict v = exact ? verify_records(input, out, info->stable)
-                                : verify_records_fast(input, out, info->stable && base_out && base_v.ok() ? &*base_out : nullptr);
+  if (base_out) base_v = verify_record_run(input, *base_out, true, nullptr);
+  const RecordVerdict v = verify_record_run(input, out, info->stable, base_out && base_v.ok() ? &*base_out : nullptr);
   fmt::print("  verdict     {}{}\n", v.summary(),
              exact ? "" : (v.checked_stable ? ", byte for byte against the verified baseline" : ", by multiset hash"));
   const double med = median(ms);

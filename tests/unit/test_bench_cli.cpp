@@ -169,5 +169,50 @@ TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   unsetenv("XDG_CONFIG_HOME");
 }
 
+TEST_F(BenchCli, RecordAxesThatDoNotApplyAreRefusedAndWriteNothing) {
+  const std::string json = (dir_ / "r.json").string(), png = (dir_ / "r.png").string();
+  const std::vector<std::vector<std::string>> bad = {
+      {"--algo", "bitonic", "--fields", "2"},                                   // not a record sort
+      {"--algo", "radix", "--fields", "2", "--values", "yes"},                  // --values is --fields 1
+      {"--algo", "radix", "--fields", "2", "--strategy", "direct", "--rearrange", "gather"},
+      {"--algo", "radix", "--fields", "1:33"},
+      {"--algo", "radix", "--fields", "2", "--flush-l2"},
+      {"--algo", "radix", "--plot", png},                                       // --plot needs record axes
+  };
+  for (const auto& extra : bad) {
+    std::vector<std::string> args = {"bench", "--cpu", "--n", "2^10", "--json", json, "--plot", png};
+    if (extra.back() == png) args.resize(args.size() - 2);
+    args.insert(args.end(), extra.begin(), extra.end());
+    EXPECT_EQ(run(args), 1) << extra[1];
+    EXPECT_EQ(count_lines(err()), 1u) << err();
+    EXPECT_TRUE(outputs().empty()) << extra[1];
+  }
+}
+
+TEST_F(BenchCli, RecordAxesWriteFilesAndTheCrossoverPicture) {
+  const std::string csv = (dir_ / "r.csv").string(), json = (dir_ / "r.json").string(), md = (dir_ / "r.md").string();
+  const std::string png = (dir_ / "crossover.png").string();
+  const int code = run({"bench", "--cpu", "--algo", "radix,merge", "--n", "2^11", "--fields", "1:3", "--layout",
+                        "by-field,hybrid", "--strategy", "direct,indirect", "--timeout", "0.05", "--min-samples", "2",
+                        "--csv", csv, "--json", json, "--md", md, "--plot", png});
+  if (code == 1 && err().find("no offscreen OpenGL context") != std::string::npos) GTEST_SKIP() << err();
+  ASSERT_EQ(code, 0) << err();
+  EXPECT_NE(out().find("[24/24]"), std::string::npos) << out();
+  EXPECT_NE(out().find("alpha       by-field u32: alpha fitted"), std::string::npos) << out();
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"crossover.png", "r.csv", "r.json", "r.md"}));
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(j["backend"], "cpu-model");
+  EXPECT_EQ(j["states"].size(), 24u);
+  for (const auto& s : j["states"]) {
+    EXPECT_EQ(s["verdict"], "verified") << s["name"];
+    EXPECT_GT(s["model"]["bytes"].get<double>(), 0);
+    EXPECT_FALSE(s["model"]["bandwidth_fraction"].is_null());
+  }
+  EXPECT_EQ(count_lines(slurp(csv)), 25u);
+  const std::string picture = slurp(png);
+  ASSERT_GT(picture.size(), 8u);
+  EXPECT_EQ(picture.substr(1, 3), "PNG");
+}
+
 }  // namespace
 }  // namespace sortscope
