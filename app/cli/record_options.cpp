@@ -53,11 +53,9 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline,
-                 const RecordOutput& output) {
-  install_interrupt_handlers();
-  // Every option is checked before anything is allocated.
-  uint32_t m = parse_fields(ra);
+RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra) {
+  RecordChoices c;
+  c.fields = parse_fields(ra);
   const auto layout = parse_record_layout(ra.layout);
   if (!layout) throw std::runtime_error(fmt::format("--layout: '{}' is not a layout (allowed: by-field, by-record, hybrid)", ra.layout));
   const auto strategy = parse_record_strategy(ra.strategy);
@@ -68,33 +66,62 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
     throw std::runtime_error("--rearrange: applies to --strategy indirect only (direct moves the records in every pass)");
   if (sa.values) throw std::runtime_error("--values: not with --fields (--values is the --fields 1 key-value sort)");
   if (!sa.raw_key.empty()) throw std::runtime_error("--raw-key: records are read from a structured .npy only");
-  Scenario s = build_scenario(sa);
+  c.layout = *layout;
+  c.options = RecordSortOptions{*strategy, *rearrange};
+  return c;
+}
+
+RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoices& c, Scenario s) {
+  RecordSetup r;
+  uint32_t m = c.fields;
+  // Records from a structured .npy (record_npy.h): the file gives n, the key type and the fields.
+  if (!sa.input.empty()) {
+    r.file = read_records_npy(sa.input, c.layout);
+    if (ra.fields_opt->count() && m != r.file->records.shape.fields)
+      throw std::runtime_error(fmt::format("--fields: {} disagrees with '{}', which has {} fields besides 'key'", m,
+                                           sa.input, r.file->records.shape.fields));
+    m = r.file->records.shape.fields;
+    s.input.n = r.file->records.n;
+    s.input.key = r.file->records.shape.key;
+  }
+  r.algo = find_algorithm(s.algorithm);
+  r.info = find_record_sort_algorithm(r.algo->id());
+  if (!r.info)
+    throw std::runtime_error(fmt::format("--algo: {} does not sort records (allowed with --fields: {})", r.algo->id(),
+                                         record_sort_algorithm_names()));
+  r.shape = RecordShape{s.input.key, m, c.layout};
+  r.options = c.options;
+  if (s.input.n > UINT32_MAX)
+    throw std::runtime_error(fmt::format("--n: {} records do not fit a 32-bit record index (allowed: n < 2^32)", s.input.n));
+  r.scenario = std::move(s);
+  return r;
+}
+
+HostRecords take_record_input(RecordSetup& r) {
+  if (r.file) return std::move(r.file->records);
+  return records_from_keys(generate_host(r.scenario.input), r.shape.fields, r.shape.layout, r.scenario.input.seed);
+}
+
+void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline,
+                 const RecordOutput& output) {
+  install_interrupt_handlers();
+  // Every option is checked before anything is allocated.
+  const RecordChoices choices = parse_record_choices(sa, ra);
+  Scenario s0 = build_scenario(sa);
   if (!output.path.empty()) {
     if (auto e = check_output_file(output.path); !e.empty()) throw std::runtime_error("--output: " + e);
     if (!sa.input.empty() && same_file(output.path, sa.input) && !output.overwrite_input)
       throw std::runtime_error(fmt::format("--output '{}' is the --input file: give --overwrite-input to replace it "
                                            "with the sorted records", output.path));
   }
-  // Records from a structured .npy (record_npy.h): the file gives n, the key type and the fields.
-  std::optional<RecordNpy> file;
-  if (!sa.input.empty()) {
-    file = read_records_npy(sa.input, *layout);
-    if (ra.fields_opt->count() && m != file->records.shape.fields)
-      throw std::runtime_error(fmt::format("--fields: {} disagrees with '{}', which has {} fields besides 'key'", m,
-                                           sa.input, file->records.shape.fields));
-    m = file->records.shape.fields;
-    s.input.n = file->records.n;
-    s.input.key = file->records.shape.key;
-  }
-  const Algorithm& algo = *find_algorithm(s.algorithm);
-  const RecordSortAlgorithm* info = find_record_sort_algorithm(algo.id());
-  if (!info)
-    throw std::runtime_error(fmt::format("--algo: {} does not sort records (allowed with --fields: {})", algo.id(),
-                                         record_sort_algorithm_names()));
-  const RecordShape shape{s.input.key, m, *layout};
-  const RecordSortOptions options{*strategy, *rearrange};
-  if (s.input.n > UINT32_MAX)
-    throw std::runtime_error(fmt::format("--n: {} records do not fit a 32-bit record index (allowed: n < 2^32)", s.input.n));
+  RecordSetup setup = setup_records(sa, ra, choices, std::move(s0));
+  const Scenario& s = setup.scenario;
+  std::optional<RecordNpy>& file = setup.file;
+  const Algorithm& algo = *setup.algo;
+  const RecordSortAlgorithm* info = setup.info;
+  const RecordShape shape = setup.shape;
+  const RecordSortOptions options = setup.options;
+  const uint32_t m = shape.fields;
   const DeviceInfo device = query_device();
   const bool gpu = device.gpu && !sa.cpu;
   if (baseline && !gpu)
@@ -109,12 +136,11 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
         "--fields)",
         s.input.n, shape.key_size() + 4 * m, format_bytes(need), gpu ? "GPU" : "host (the CPU model's)", format_bytes(have)));
 
-  const HostRecords input =
-      file ? std::move(file->records) : records_from_keys(generate_host(s.input), m, *layout, s.input.seed);
+  const HostRecords input = take_record_input(setup);
   fmt::print("sortscope run: {} records\n", algo.title());
   fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", s.input.n,
-             key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(*layout), record_strategy_name(*strategy),
-             algo.id(), *strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(*rearrange))
+             key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(shape.layout), record_strategy_name(options.strategy),
+             algo.id(), options.strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(options.rearrange))
                                                             : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
   if (file) fmt::print("  input       {}: {} fields ({})\n", sa.input, file->schema.fields.size(), [&] {
     std::string names;
@@ -156,7 +182,7 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   {
     // The extract's B.3 first-order traffic model beside the measurement.
     const RecordTraffic tm = record_traffic(shape, input.n);
-    const double model = *strategy == RecordStrategy::Direct ? tm.direct_bytes : tm.indirect_bytes();
+    const double model = options.strategy == RecordStrategy::Direct ? tm.direct_bytes : tm.indirect_bytes();
     fmt::print("  model       B.3 traffic: direct {}, indirect {} (pairs {} + rearrange {}, gather alpha {:.2f}); this "
                "run's strategy{}\n",
                format_bytes(tm.direct_bytes), format_bytes(tm.indirect_bytes()), format_bytes(tm.sort_pairs_bytes),

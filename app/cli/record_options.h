@@ -2,9 +2,13 @@
 // The record options of `sortscope run` (kernels/records/README.md): --fields M, --layout,
 // --strategy, --rearrange. Given any of them, run sorts records of a key plus M 32-bit fields
 // instead of bare keys (--values stays the key + one value case).
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "records/record_npy.h"
+#include "records/record_sort.h"
 
 #include "scenario_options.h"
 
@@ -25,6 +29,30 @@ struct RecordArgs {
 };
 
 void add_record_options(CLI::App& cmd, RecordArgs& args);
+
+// The record options checked, before anything is read or allocated: one line per bad option.
+struct RecordChoices {
+  uint32_t fields = 1;
+  RecordLayout layout = RecordLayout::Hybrid;
+  RecordSortOptions options;
+};
+RecordChoices parse_record_choices(const ScenarioArgs& scenario, const RecordArgs& records);
+
+// The records a command sorts: the scenario (n and key type from a structured --input .npy when
+// given), the file, the sort (one that sorts records, else one line), shape and options.
+struct RecordSetup {
+  Scenario scenario;
+  std::optional<RecordNpy> file;
+  const Algorithm* algo = nullptr;
+  const RecordSortAlgorithm* info = nullptr;
+  RecordShape shape;
+  RecordSortOptions options;
+};
+RecordSetup setup_records(const ScenarioArgs& scenario, const RecordArgs& records, const RecordChoices& choices,
+                          Scenario s);
+// The input records: the file's, else generated on the CPU from the scenario's keys
+// (records_from_keys, fields naming their record's input position).
+HostRecords take_record_input(RecordSetup& setup);
 
 // Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`), on the
 // GPU where there is one (indirect gather and direct; cycle chasing on the CPU model only), with

@@ -27,6 +27,9 @@
 #include "race_frame_renderer.h"
 #include "race_options.h"
 #include "race_setup.h"
+#include "record_options.h"
+#include "records/record_explain.h"
+#include "core/device_info.h"
 #include "scenario_options.h"
 #include "trace/trace_file.h"
 #include "parse/size_parse.h"
@@ -39,6 +42,7 @@ namespace fs = std::filesystem;
 struct RenderArgs {
   ScenarioArgs scenario;
   RaceArgs race;
+  RecordArgs records;
   std::string trace;
   std::string steps;
   std::string out;
@@ -136,6 +140,75 @@ void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSi
   if (!setup.run.verified()) throw ExitStatus{2};
 }
 
+// The frames of steps span.first..span.last: one file, or a folder written whole or not at all.
+void write_frames(const RenderArgs& args, FrameRenderer& renderer, const StepSpan& span, const FrameSize& size,
+                  bool to_file, size_t steps) {
+  throw_if_interrupted();
+  if (to_file) {
+    write_png(args.out, size.width, size.height, renderer.render_rgba(int(span.first), size.width, size.height));
+    fmt::print("  frame       step {} of 0..{}, {}x{} -> {}\n", span.first, steps - 1, size.width,
+               size.height, args.out);
+  } else {
+    // All frames or none: an error or an interrupt unwinds through OutputFolder, which removes
+    // its staging folder (and the folder itself when it made it).
+    OutputFolder folder(args.out);
+    for (int64_t i = span.first; i <= span.last; ++i) {
+      throw_if_interrupted();
+      write_png(folder.staged(frame_name(i)), size.width, size.height,
+                renderer.render_rgba(int(i), size.width, size.height));
+    }
+    folder.commit();
+    fmt::print("  frames      {} frame{} of {}x{}, steps {}..{} -> {}/{}{}\n", span.count(),
+               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
+               fs::path(args.out).string(), frame_name(span.first),
+               span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
+  }
+}
+
+// --fields (--layout, --strategy, --rearrange): the records' explain timeline (records/
+// record_explain.h), always the CPU model's, drawn with the records' catalog and views.
+void render_records(const RenderArgs& args, const RecordChoices& choices, Scenario s, const StepSelection& sel,
+                    const FrameSize& size, bool to_file) {
+  RecordSetup setup = setup_records(args.scenario, args.records, choices, std::move(s));
+  const RecordShape& shape = setup.shape;
+  const uint64_t n = setup.scenario.input.n;
+  // The model's copies (input, working, reference, output), the pairs twice, and the snapshots:
+  // keys and a u32 position per step.
+  const double need = 4.0 * double(shape.total_bytes(n)) + 2.0 * double(n) * (shape.key_size() + 4);
+  if (need > double(host_available_bytes()))
+    throw std::runtime_error(fmt::format("--fields: n = {} records of {} bytes need about {} of host memory; {} is free "
+                                         "(try a smaller --n or fewer --fields)",
+                                         n, shape.key_size() + 4 * shape.fields, format_bytes(need),
+                                         format_bytes(double(host_available_bytes()))));
+  const HostRecords input = take_record_input(setup);
+  const Algorithm& algo = *setup.algo;
+  RecordExplain r = explain_records_model(algo, setup.scenario.params, setup.options, input, RunnerOptions{}.capture_budget_bytes);
+  const Timeline& tl = r.timeline;
+  fmt::print("sortscope render: {} records\n", algo.title());
+  fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", n,
+             key_type_name(shape.key), shape.fields, shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout),
+             record_strategy_name(setup.options.strategy), algo.id(),
+             setup.options.strategy == RecordStrategy::Indirect
+                 ? fmt::format(", rearrange by {}", rearrange_name(setup.options.rearrange))
+                 : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
+  if (args.scenario.input.empty()) fmt::print("  input       {}, generated on the CPU\n", describe_input(setup.scenario.input));
+  else fmt::print("  input       {}\n", args.scenario.input);
+  fmt::print("  device      CPU model: records are recorded from the CPU model on every build (the GPU record path "
+             "has no capture hooks; kernels/records/README.md)\n");
+  fmt::print("  verdict     {}\n", r.verdict.summary());
+  const int summarised = tl.store ? tl.store->summarised_count() : 0;
+  fmt::print("  timeline    {} steps, recorded from the CPU model in {:.3f} ms (capture included); {}\n", tl.steps.size(),
+             r.run_ms, summarised ? fmt::format("{} snapshots kept as density summaries", summarised)
+                                  : std::string("every snapshot kept in full"));
+  std::fflush(stdout);
+  const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
+  auto context = render_context();
+  const RecordStepsAlgorithm catalog(algo, setup.options, shape);
+  FrameRenderer renderer(tl, catalog, FrameStyle{});
+  write_frames(args, renderer, span, size, to_file, tl.steps.size());
+  if (!r.verdict.ok()) throw ExitStatus{2};
+}
+
 void render(const RenderArgs& args) {
   install_interrupt_handlers();
   use_palette(args.palette, this_executable());  // a bad palette is one line before any run
@@ -147,6 +220,12 @@ void render(const RenderArgs& args) {
   if (to_file && !sel.single())
     throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
                                          "or give a folder for several", args.out));
+  const bool records = args.records.requested();
+  if (records && args.race.requested()) throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
+  if (records && !args.trace.empty())
+    throw std::runtime_error("--fields: not with --trace (a records timeline is not stored in traces)");
+  std::optional<RecordChoices> choices;
+  if (records) choices = parse_record_choices(args.scenario, args.records);
   // A bad scenario is refused before the paths.
   if (args.race.requested()) {
     build_race_scenarios(args.race, args.scenario);
@@ -158,6 +237,7 @@ void render(const RenderArgs& args) {
   if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
   if (args.race.requested()) return render_race(args, sel, size, to_file);
+  if (records) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
 
   FrameStyle style;
   std::shared_ptr<const ExplainResult> r;
@@ -176,26 +256,7 @@ void render(const RenderArgs& args) {
   auto context = render_context();
   FrameRenderer renderer(tl, algo, style);
 
-  throw_if_interrupted();
-  if (to_file) {
-    write_png(args.out, size.width, size.height, renderer.render_rgba(int(span.first), size.width, size.height));
-    fmt::print("  frame       step {} of 0..{}, {}x{} -> {}\n", span.first, tl.steps.size() - 1, size.width,
-               size.height, args.out);
-  } else {
-    // All frames or none: an error or an interrupt unwinds through OutputFolder, which removes
-    // its staging folder (and the folder itself when it made it).
-    OutputFolder folder(args.out);
-    for (int64_t i = span.first; i <= span.last; ++i) {
-      throw_if_interrupted();
-      write_png(folder.staged(frame_name(i)), size.width, size.height,
-                renderer.render_rgba(int(i), size.width, size.height));
-    }
-    folder.commit();
-    fmt::print("  frames      {} frame{} of {}x{}, steps {}..{} -> {}/{}{}\n", span.count(),
-               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
-               fs::path(args.out).string(), frame_name(span.first),
-               span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
-  }
+  write_frames(args, renderer, span, size, to_file, tl.steps.size());
   if (!r->verdict.ok()) throw ExitStatus{2};
 }
 
@@ -209,6 +270,7 @@ void register_render_command(CLI::App& app) {
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
   add_race_options(*cmd, args->race);
+  add_record_options(*cmd, args->records);
   cmd->add_option("--steps", args->steps,
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
                   "last for file.png. With --race: the ticks of the race's clock (every step by step; every "

@@ -107,9 +107,7 @@ __global__ void gather_rows_grouped(const Word* in, Word* out, const uint32_t* p
 
 void gather_rows(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Geometry& geo, cudaStream_t st) {
   if (geo.row_bytes == 0 || geo.n == 0) return;
-  const uint32_t w = (geo.row_bytes % 16 == 0 && geo.rows_offset % 16 == 0)  ? 16
-                     : (geo.row_bytes % 8 == 0 && geo.rows_offset % 8 == 0) ? 8
-                                                                             : 4;
+  const uint32_t w = row_move_word_bytes(geo.row_bytes, geo.rows_offset);
   const uint32_t g = geo.row_bytes / w;
   const uint8_t* src = in + geo.rows_offset;
   uint8_t* dst = out + geo.rows_offset;

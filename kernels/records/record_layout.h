@@ -53,6 +53,14 @@ struct RecordShape {
   uint64_t total_bytes(uint64_t n) const { return n * (uint64_t(key_size()) + 4ull * fields); }
 };
 
+// The word a row moves in (§IV Fig. 6: int4 where it can): the widest of 16, 8 or 4 bytes that
+// divides both the row size and the rows' byte offset in the block, since rows are packed (a ByRecord
+// row of a u32 key and 8 fields is 36 bytes and moves as 9 words of 4). Shared by the GPU's group
+// move (record_gpu.cu) and the memory map the explain timeline draws (record_memory_map.h).
+inline constexpr uint32_t row_move_word_bytes(uint64_t row_bytes, uint64_t rows_offset) {
+  return (row_bytes % 16 == 0 && rows_offset % 16 == 0) ? 16 : (row_bytes % 8 == 0 && rows_offset % 8 == 0) ? 8 : 4;
+}
+
 // "" when m is allowed, else one line naming the option.
 std::string check_record_fields(uint64_t m);
 

@@ -73,15 +73,18 @@ HostKeys direct_pass_keys(const HostRecords& r, uint32_t pass, bool stable) {
 }  // namespace
 
 void sort_records_model(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
-                        HostRecords& records) {
+                        HostRecords& records, RecordSortObserver* observer) {
   const RecordSortAlgorithm& info = offered(algorithm);
   if (records.n > UINT32_MAX) throw std::invalid_argument("records: more than 2^32 - 1 records do not fit a 32-bit index");
   if (options.strategy == RecordStrategy::Indirect) {
     // §III indirect: sort (k_i, i) with the sort's key-value path, then rearrange once.
     HostKeys pairs = keys_of_records(records, true);
+    if (observer) observer->pairs_built(pairs);
     algorithm.run_model(params, pairs, nullptr);
+    if (observer) observer->pairs_sorted(pairs);
     if (options.rearrange == Rearrange::Gather) records = gather_records(records, pairs.values);
     else permute_records_in_place(records, pairs.values);
+    if (observer) observer->rearranged(records);
     return;
   }
   // §III direct: the whole record moves every time the key moves. Each LSD pass sorts
@@ -92,6 +95,7 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
     HostKeys digits = direct_pass_keys(records, pass, info.stable);
     algorithm.run_model(params, digits, nullptr);
     records = gather_records(records, digits.values);
+    if (observer) observer->direct_pass(pass, digits.values, records);
   }
 }
 

@@ -37,10 +37,27 @@ uint32_t direct_passes(KeyType type);
 std::vector<uint32_t> stable_record_order(const HostRecords& records);
 HostRecords reference_sort_records(const HostRecords& records);
 
+// What the CPU model's strategies did, phase by phase, for an explain timeline (record_steps.h):
+// the same run that sort_records_model makes, seen between its phases. Each call gets the state
+// right after the phase; the references are valid during the call only.
+class RecordSortObserver {
+ public:
+  virtual ~RecordSortObserver() = default;
+  // Indirect: the (k_i, i) pairs built, then sorted (their values are the permutation: record
+  // perm[j] belongs at j), then the records rearranged by it (gather or cycle chasing).
+  virtual void pairs_built(const HostKeys& /*pairs*/) {}
+  virtual void pairs_sorted(const HostKeys& /*pairs*/) {}
+  virtual void rearranged(const HostRecords& /*records*/) {}
+  // Direct: pass `pass` sorted its (digit, position) pairs (`perm`, record perm[j] moves to j) and
+  // moved every record.
+  virtual void direct_pass(uint32_t /*pass*/, const std::vector<uint32_t>& /*perm*/, const HostRecords& /*records*/) {}
+};
+
 // Sorts `records` in place (in their own layout) with `algorithm`'s CPU model (run_model with a
 // u32 value per key) under `options`. Throws std::invalid_argument for an algorithm not offered.
+// `observer`, when set, sees each phase (explain mode).
 void sort_records_model(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
-                        HostRecords& records);
+                        HostRecords& records, RecordSortObserver* observer = nullptr);
 
 // What a sorted record set was checked against. Stable sorts: byte for byte against
 // reference_sort_records (every field follows its key, equal keys in input order). Unstable sorts:

@@ -1,0 +1,20 @@
+#pragma once
+// The memory map of one warp's record move (Bandyopadhyay & Sahni §IV; the extract's B.2 item 1):
+// which bytes each of the 32 threads reads and how many 32-byte sectors and 128-byte lines that
+// takes, for ByField (Fig. 4), ByRecord and Hybrid rows copied one thread per record (Fig. 5) and
+// moved by thread groups (Fig. 6). The addresses are the layouts' real offsets (host_records.h).
+#include <cstdint>
+#include <vector>
+
+#include "records/record_aux.h"
+
+namespace sortscope {
+
+// The warp reads `records` (at most 32 record indices, each < n) of a set of n records of `shape`'s
+// key type and m; `gathered` says they are a permutation's (a gather's random reads). Every scheme
+// is evaluated whatever shape.layout is (it names the run's own). Throws std::invalid_argument for
+// more than 32 records or an index past n.
+RecordMemoryMap warp_memory_map(const RecordShape& shape, uint64_t n, const std::vector<uint64_t>& records,
+                                bool gathered);
+
+}  // namespace sortscope

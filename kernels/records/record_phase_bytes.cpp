@@ -1,0 +1,129 @@
+#include "records/record_phase_bytes.h"
+
+#include "records/host_records.h"
+#include "records/record_traffic.h"
+
+namespace sortscope {
+namespace {
+
+using Phase = RecordBytesMoved::Phase;
+
+uint64_t sectors_of(uint64_t address, uint64_t bytes) {
+  return bytes ? (address + bytes - 1) / kSectorBytes - address / kSectorBytes + 1 : 0;
+}
+
+// Bytes a read in order of `count` pieces of `bytes` each, `stride` apart from `offset`, fetches:
+// neighbours share sectors (the warp's coalesced read), so every sector the pieces touch once.
+double in_order_fetched(uint64_t offset, uint64_t stride, uint64_t bytes, uint64_t count) {
+  if (!count || !bytes) return 0;
+  uint64_t sectors = 0, last = UINT64_MAX;
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint64_t a = offset + i * stride;
+    for (uint64_t s = a / kSectorBytes; s <= (a + bytes - 1) / kSectorBytes; ++s)
+      if (s != last) { ++sectors; last = s; }
+  }
+  return double(sectors) * kSectorBytes;
+}
+
+double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValues& params) {
+  try {
+    return a.bytes_moved(n, type, true, params);
+  } catch (const std::exception&) {
+    return 0;  // a plan that refuses this n has no model figure; the bar shows none
+  }
+}
+
+}  // namespace
+
+RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
+                                   const RecordShape& shape, uint64_t n) {
+  RecordBytesMoved b;
+  b.strategy = options.strategy;
+  const RecordTraffic tm = record_traffic(shape, n);
+  b.model_direct = tm.direct_bytes;
+  b.model_indirect = tm.indirect_bytes();
+  b.gather_alpha = tm.gather_alpha;
+  const double nn = double(n), kb = shape.key_size(), rec = kb + 4.0 * shape.fields;
+  const uint64_t key_stride = shape.layout == RecordLayout::ByRecord ? shape.row_bytes() : shape.key_size();
+  auto entry = [&](Phase p, uint32_t pass = 0) {
+    RecordBytesMoved::Entry e;
+    e.phase = p;
+    e.pass = pass;
+    return e;
+  };
+  if (options.strategy == RecordStrategy::Direct) {
+    const bool stable = find_record_sort_algorithm(algorithm.id()) && find_record_sort_algorithm(algorithm.id())->stable;
+    for (uint32_t p = 0; p < tm.passes; ++p) {
+      RecordBytesMoved::Entry e = entry(Phase::DirectPass, p);
+      // The pass reads every key for its digit (in order), the sort runs on the digits, then every
+      // record is read at its old place and written at its new one.
+      e.sort_bytes = sort_model(algorithm, n, stable ? KeyType::U32 : KeyType::U64, params);
+      e.move_bytes = nn * kb + 2 * nn * rec;
+      e.fetched_bytes = in_order_fetched(0, key_stride, shape.key_size(), n) + nn * rec;  // + the random reads
+      e.model_bytes = tm.direct_bytes / tm.passes;
+      b.phases.push_back(e);
+    }
+    return b;
+  }
+  {
+    RecordBytesMoved::Entry e = entry(Phase::BuildPairs);
+    e.move_bytes = nn * kb + nn * (kb + 4);
+    e.fetched_bytes = in_order_fetched(0, key_stride, shape.key_size(), n) + nn * (kb + 4);
+    b.phases.push_back(e);
+  }
+  {
+    RecordBytesMoved::Entry e = entry(Phase::SortPairs);
+    e.sort_bytes = sort_model(algorithm, n, shape.key, params);
+    e.model_bytes = tm.sort_pairs_bytes;
+    b.phases.push_back(e);
+  }
+  // The rearrangement: read the permutation, read every record at its old place, write it at its
+  // new one. B.3 models it as one phase (with the gather's alpha): its figure goes on the last.
+  std::vector<RecordBytesMoved::Entry> re;
+  if (options.rearrange == Rearrange::Cycles) {
+    re.push_back(entry(Phase::Cycles));
+    re.back().move_bytes = 4 * nn + 2 * nn * rec;
+    re.back().fetched_bytes = 4 * nn + nn * rec;
+  } else {
+    if (shape.layout != RecordLayout::ByRecord) {
+      re.push_back(entry(Phase::GatherKeys));
+      re.back().move_bytes = 4 * nn + 2 * nn * kb;
+      re.back().fetched_bytes = 4 * nn + nn * kb;
+    }
+    if (shape.layout == RecordLayout::ByField) {
+      re.push_back(entry(Phase::GatherFields, shape.fields));
+      re.back().move_bytes = 2 * nn * 4.0 * shape.fields;
+      re.back().fetched_bytes = nn * 4.0 * shape.fields;
+    } else {
+      re.push_back(entry(Phase::GatherRows));
+      const double row = shape.row_bytes();
+      re.back().move_bytes = (shape.layout == RecordLayout::ByRecord ? 4 * nn : 0) + 2 * nn * row;
+      re.back().fetched_bytes = (shape.layout == RecordLayout::ByRecord ? 4 * nn : 0) + nn * row;
+    }
+  }
+  re.back().model_bytes = tm.rearrange_bytes;
+  re.back().model_covers = uint32_t(re.size());
+  b.phases.insert(b.phases.end(), re.begin(), re.end());
+  return b;
+}
+
+void add_random_reads(RecordBytesMoved::Entry& entry, const RecordShape& shape, uint64_t n,
+                      const std::vector<uint32_t>& perm, const RecordPieces& pieces, const std::vector<bool>* moved) {
+  HostRecords shell;
+  shell.shape = shape;
+  shell.n = n;
+  const uint64_t kb = shape.key_size();
+  uint64_t sectors = 0;
+  for (uint64_t j = 0; j < perm.size(); ++j) {
+    if (moved && !(*moved)[j]) continue;
+    const uint64_t i = perm[j];
+    if (pieces.key) sectors += sectors_of(shell.key_offset(i), kb);
+    for (uint32_t f = pieces.field_begin; f < pieces.field_end; ++f) sectors += sectors_of(shell.field_offset(i, f), 4);
+    if (pieces.row && shape.row_bytes())
+      sectors += sectors_of(shape.layout == RecordLayout::ByRecord ? shell.key_offset(i) : shell.field_offset(i, 0),
+                            shape.row_bytes());
+  }
+  entry.fetched_bytes += double(sectors) * kSectorBytes;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,258 @@
+// Records in explain mode (kernels/records/record_steps.h, record_explain.h): the steps each
+// strategy records, their captions and pseudo-code lines, the arrays they show (the last one the
+// stable sort's), the cycles' histogram against permutation_cycles, the warp memory map's
+// transactions for small cases worked by hand, and the bytes-moved phases against record_traffic.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "records/record_aux.h"
+#include "records/record_explain.h"
+#include "records/record_memory_map.h"
+#include "records/record_steps.h"
+#include "records/record_traffic.h"
+#include "records_test_support.h"
+#include "registry.h"
+
+namespace sortscope::test {
+namespace {
+
+HostRecords make_records(KeyType t, uint64_t n, uint32_t m, RecordLayout l, Distribution d = Distribution::Uniform) {
+  return records_from_keys(records_input_keys(d, t, n), m, l, 3);
+}
+
+RecordExplain explain(const char* algo, const RecordSortOptions& o, const HostRecords& in) {
+  const Algorithm* a = find_algorithm(algo);
+  EXPECT_NE(a, nullptr);
+  return explain_records_model(*a, records_default_params(*a), o, in, 64ull << 20);
+}
+
+std::vector<RecordStepKind> kinds_of(const Timeline& t) {
+  std::vector<RecordStepKind> k;
+  for (const Step& s : t.steps) k.push_back(RecordStepKind(s.kind));
+  return k;
+}
+
+// Every step: a caption, a pseudo-code line inside the variant's code, keys and values recorded,
+// the bytes-moved counter; the last step shows the stable sort's keys and record positions.
+void expect_well_formed(const RecordExplain& r, const RecordSortOptions& o, const HostRecords& in) {
+  ASSERT_TRUE(r.verdict.ok()) << r.verdict.summary();
+  const auto& code = record_pseudo_code(o);
+  for (const Step& s : r.timeline.steps) {
+    EXPECT_FALSE(s.caption.empty());
+    EXPECT_GE(s.pseudo_line, 0) << s.caption;
+    EXPECT_LT(s.pseudo_line, int(code.size())) << s.caption;
+    EXPECT_TRUE(s.keys.valid());
+    EXPECT_TRUE(s.values.valid());
+    EXPECT_NE(find_aux<RecordBytesMoved>(s.aux), nullptr) << s.caption;
+  }
+  const Step& last = r.timeline.steps.back();
+  const std::vector<uint8_t> keys = r.timeline.store->read_host(last.keys);
+  const std::vector<uint8_t> vals = r.timeline.store->read_host(last.values);
+  const std::vector<uint32_t> want = stable_record_order(in);
+  const HostRecords sorted = reference_sort_records(in);
+  for (uint64_t j = 0; j < in.n; ++j) {
+    uint64_t k = 0;
+    std::memcpy(&k, keys.data() + j * in.shape.key_size(), in.shape.key_size());
+    ASSERT_EQ(k, sorted.key_ordered(j)) << j;
+    uint32_t v = 0;
+    std::memcpy(&v, vals.data() + j * 4, 4);
+    ASSERT_EQ(v, want[j]) << j;
+  }
+  const RecordBytesMoved* b = find_aux<RecordBytesMoved>(last.aux);
+  EXPECT_EQ(b->done, b->phases.size());
+}
+
+TEST(RecordsExplain, IndirectGatherStepsPerLayout) {
+  const RecordSortOptions o{RecordStrategy::Indirect, Rearrange::Gather};
+  using K = RecordStepKind;
+  const std::pair<RecordLayout, std::vector<K>> cases[] = {
+      {RecordLayout::ByField, {K::Input, K::BuildPairs, K::SortPairs, K::GatherKeys, K::GatherFields}},
+      {RecordLayout::Hybrid, {K::Input, K::BuildPairs, K::SortPairs, K::GatherKeys, K::GatherRows}},
+      {RecordLayout::ByRecord, {K::Input, K::BuildPairs, K::SortPairs, K::GatherRows}}};
+  for (const auto& [layout, want] : cases) {
+    SCOPED_TRACE(std::string(record_layout_name(layout)));
+    const HostRecords in = make_records(KeyType::U32, 3000, 7, layout, Distribution::FewUnique);
+    const RecordExplain r = explain("radix", o, in);
+    EXPECT_EQ(kinds_of(r.timeline), want);
+    expect_well_formed(r, o, in);
+    EXPECT_FALSE(r.timeline.on_gpu);
+    EXPECT_NE(r.timeline.steps[0].caption.find("CPU model"), std::string::npos);
+    // The gather steps carry the warp's random reads: the permutation's first 32 records.
+    const RecordMemoryMap* map = find_aux<RecordMemoryMap>(r.timeline.steps.back().aux);
+    ASSERT_NE(map, nullptr);
+    EXPECT_TRUE(map->gathered);
+    const std::vector<uint32_t> perm = stable_record_order(in);
+    for (size_t t = 0; t < map->records.size(); ++t) EXPECT_EQ(map->records[t], perm[t]);
+    EXPECT_NE(r.timeline.steps[2].caption.find("Sort the pairs"), std::string::npos);
+  }
+}
+
+TEST(RecordsExplain, DirectHasOneStepPerPassAndEveryLayout) {
+  const RecordSortOptions o{RecordStrategy::Direct, Rearrange::Gather};
+  for (KeyType t : {KeyType::U32, KeyType::F64})
+    for (RecordLayout l : kAllRecordLayouts)
+      for (const char* algo : {"radix-onesweep", "merge", "sample-sort"}) {
+        SCOPED_TRACE(std::string(algo) + " " + std::string(record_layout_name(l)) + " " + std::string(key_type_name(t)));
+        const HostRecords in = make_records(t, 500, 2, l);
+        const RecordExplain r = explain(algo, o, in);
+        const uint32_t passes = direct_passes(t);
+        ASSERT_EQ(r.timeline.steps.size(), 1u + passes);
+        for (uint32_t p = 0; p < passes; ++p) {
+          const Step& s = r.timeline.steps[1 + p];
+          EXPECT_EQ(RecordStepKind(s.kind), RecordStepKind::DirectPass);
+          EXPECT_NE(s.caption.find(fmt::format("Pass {} of {}", p + 1, passes)), std::string::npos);
+          EXPECT_EQ(find_aux<RecordBytesMoved>(s.aux)->done, p + 1);
+        }
+        if (find_record_sort_algorithm(algo)->stable) expect_well_formed(r, o, in);
+        else EXPECT_TRUE(r.verdict.ok());  // direct's digit passes are stable whatever the sort
+      }
+}
+
+TEST(RecordsExplain, CyclesHistogramIsThePermutationsAndOneCycleRotates) {
+  const RecordSortOptions o{RecordStrategy::Indirect, Rearrange::Cycles};
+  for (uint64_t n : {uint64_t(1), uint64_t(2), uint64_t(40), uint64_t(5000)}) {
+    SCOPED_TRACE(n);
+    const HostRecords in = make_records(KeyType::U32, n, 3, RecordLayout::Hybrid);
+    const RecordExplain r = explain("merge", o, in);
+    expect_well_formed(r, o, in);
+    const std::vector<uint32_t> perm = stable_record_order(in);
+    const CycleStats want = permutation_cycles(perm);
+    const RecordPermutationCycles* c = nullptr;
+    size_t moves = 0;
+    for (const Step& s : r.timeline.steps) {
+      if (RecordStepKind(s.kind) == RecordStepKind::CycleMove) ++moves;
+      if (const auto* x = find_aux<RecordPermutationCycles>(s.aux); x && !c) c = x;
+    }
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->cycles, want.cycles);
+    EXPECT_EQ(c->fixed_points, want.fixed_points);
+    EXPECT_EQ(c->longest, want.longest);
+    EXPECT_EQ(c->length_log2_histogram, want.length_log2_histogram);
+    // The shown cycle is a cycle of the permutation: each place takes the record of the next.
+    for (size_t k = 0; k + 1 < c->cycle.size(); ++k) EXPECT_EQ(perm[c->cycle[k]], c->cycle[k + 1]);
+    if (c->cycle_length >= 2 && c->cycle.size() == c->cycle_length) EXPECT_EQ(perm[c->cycle.back()], c->cycle[0]);
+    const size_t want_moves = c->cycle_length == 0 ? 0
+                              : c->cycle_length <= kMaxCycleMoveSteps ? c->cycle_length
+                                                                      : kMaxCycleMoveSteps + 1;
+    EXPECT_EQ(moves, want_moves);
+    EXPECT_EQ(RecordStepKind(r.timeline.steps.back().kind), RecordStepKind::CyclesRest);
+  }
+}
+
+const RecordMemoryMap::Scheme& scheme(const RecordMemoryMap& m, RecordLayout l, bool grouped) {
+  for (const auto& s : m.schemes)
+    if (s.layout == l && (s.grouped == grouped || l == RecordLayout::ByField)) return s;
+  throw std::logic_error("no scheme");
+}
+
+std::vector<uint64_t> first32() {
+  std::vector<uint64_t> r(32);
+  std::iota(r.begin(), r.end(), uint64_t(0));
+  return r;
+}
+
+TEST(RecordsExplain, MemoryMapTransactionsByHand) {
+  // ByField u32 key, 32 consecutive threads: 128 bytes, one line of 4 sectors.
+  {
+    const RecordMemoryMap m = warp_memory_map({KeyType::U32, 0, RecordLayout::ByField}, 1024, first32(), false);
+    const auto& s = scheme(m, RecordLayout::ByField, false);
+    EXPECT_EQ(s.instructions, 1u);
+    EXPECT_EQ(s.lines, 1u);
+    EXPECT_EQ(s.sectors, 4u);
+    EXPECT_EQ(s.useful_bytes, 128u);
+  }
+  // m = 7, u32 key: a 32-byte record. ByField: 8 arrays, one line each. ByRecord one thread per
+  // record: 2 int4 per thread, 32 threads 32 bytes apart: 32 sectors and 8 lines per instruction.
+  // Fig. 6: g = 2 threads per record, each instruction 16 whole records: 16 sectors, 4 lines.
+  {
+    const RecordMemoryMap m = warp_memory_map({KeyType::U32, 7, RecordLayout::ByRecord}, 1024, first32(), false);
+    const auto& f = scheme(m, RecordLayout::ByField, false);
+    EXPECT_EQ(f.instructions, 8u);
+    EXPECT_EQ(f.lines, 8u);
+    EXPECT_EQ(f.sectors, 32u);
+    const auto& naive = scheme(m, RecordLayout::ByRecord, false);
+    EXPECT_EQ(naive.word_bytes, 16u);
+    EXPECT_EQ(naive.instructions, 2u);
+    EXPECT_EQ(naive.sectors, 64u);
+    EXPECT_EQ(naive.lines, 16u);
+    const auto& grouped = scheme(m, RecordLayout::ByRecord, true);
+    EXPECT_EQ(grouped.threads_per_record, 2u);
+    EXPECT_EQ(grouped.instructions, 2u);
+    EXPECT_EQ(grouped.sectors, 32u);
+    EXPECT_EQ(grouped.lines, 8u);
+    EXPECT_GT(naive.lines, f.lines);
+    for (const auto& s : m.schemes) EXPECT_EQ(s.useful_bytes, 32u * 32u);
+  }
+  // m = 8, u32 key, ByRecord: 36-byte rows move in 4-byte words, g = 9: the struct copy takes 9
+  // instructions of 32 threads 36 bytes apart (1152 bytes: 9 or 10 lines each), the groups 9
+  // instructions of 32 consecutive words: 128 contiguous, aligned bytes each, one line.
+  {
+    const RecordMemoryMap m = warp_memory_map({KeyType::U32, 8, RecordLayout::ByRecord}, 1024, first32(), false);
+    const auto& naive = scheme(m, RecordLayout::ByRecord, false);
+    EXPECT_EQ(naive.word_bytes, 4u);
+    EXPECT_EQ(naive.instructions, 9u);
+    EXPECT_GE(naive.lines, 81u);
+    const auto& grouped = scheme(m, RecordLayout::ByRecord, true);
+    EXPECT_EQ(grouped.instructions, 9u);
+    EXPECT_EQ(grouped.sectors, 36u);
+    EXPECT_EQ(grouped.lines, 9u);
+  }
+  // A field array that does not start on a line: n = 1000 u32 puts field 0 at byte 4000 (32 past a
+  // line), so its 128 bytes touch two lines.
+  {
+    const RecordMemoryMap m = warp_memory_map({KeyType::U32, 1, RecordLayout::ByField}, 1000, first32(), false);
+    const auto& f = scheme(m, RecordLayout::ByField, false);
+    EXPECT_EQ(f.instructions, 2u);
+    EXPECT_EQ(f.lines, 3u);
+    EXPECT_EQ(f.sectors, 8u);
+  }
+  // A gather's random reads: 32 records far apart cost a sector per thread and field.
+  {
+    std::vector<uint64_t> far(32);
+    for (uint64_t t = 0; t < 32; ++t) far[t] = t * 997 % 4096;
+    const RecordMemoryMap m = warp_memory_map({KeyType::U32, 3, RecordLayout::ByField}, 4096, far, true);
+    EXPECT_EQ(scheme(m, RecordLayout::ByField, false).sectors, 4u * 32u);
+  }
+  EXPECT_THROW(warp_memory_map({KeyType::U32, 1, RecordLayout::ByField}, 10, first32(), false), std::invalid_argument);
+}
+
+TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
+  for (RecordLayout l : kAllRecordLayouts) {
+    const RecordShape shape{KeyType::U32, 8, l};
+    const HostRecords in = make_records(KeyType::U32, 4096, 8, l);
+    const RecordTraffic tm = record_traffic(shape, in.n);
+    for (auto o : {RecordSortOptions{RecordStrategy::Direct, Rearrange::Gather},
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Gather},
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Cycles}}) {
+      const RecordExplain r = explain("radix", o, in);
+      const RecordBytesMoved* b = find_aux<RecordBytesMoved>(r.timeline.steps.back().aux);
+      ASSERT_NE(b, nullptr);
+      double model = 0;
+      for (const auto& e : b->phases) {
+        model += e.model_bytes;
+        EXPECT_GE(e.fetched_bytes, 0.0);
+        if (e.phase != RecordBytesMoved::Phase::SortPairs) EXPECT_GT(e.move_bytes, 0.0);
+      }
+      EXPECT_DOUBLE_EQ(model, o.strategy == RecordStrategy::Direct ? tm.direct_bytes : tm.indirect_bytes());
+      EXPECT_DOUBLE_EQ(b->gather_alpha, tm.gather_alpha);
+      // ByField's gather reads each field at random: its sectors fetch 8x the 4 useful bytes.
+      if (l == RecordLayout::ByField && o.strategy == RecordStrategy::Indirect && o.rearrange == Rearrange::Gather) {
+        const auto& fields = b->phases.back();
+        ASSERT_EQ(fields.phase, RecordBytesMoved::Phase::GatherFields);
+        EXPECT_DOUBLE_EQ(fields.fetched_bytes, double(in.n) * 8 * 4 + double(in.n) * 8 * 32);
+      }
+    }
+  }
+}
+
+TEST(RecordsExplain, RefusesASortWithoutRecords) {
+  const HostRecords in = make_records(KeyType::U32, 10, 1, RecordLayout::ByField);
+  EXPECT_THROW(explain_records_model(*find_algorithm("bitonic"), {}, {}, in, 1 << 20), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sortscope::test
