@@ -27,6 +27,7 @@
 #include "race_frame_renderer.h"
 #include "race_options.h"
 #include "race_setup.h"
+#include "bench/record_measure.h"
 #include "record_options.h"
 #include "records/record_explain.h"
 #include "core/device_info.h"
@@ -172,9 +173,9 @@ void render_records(const RenderArgs& args, const RecordChoices& choices, Scenar
   RecordSetup setup = setup_records(args.scenario, args.records, choices, std::move(s));
   const RecordShape& shape = setup.shape;
   const uint64_t n = setup.scenario.input.n;
-  // The model's copies (input, working, reference, output), the pairs twice, and the snapshots:
-  // keys and a u32 position per step.
-  const double need = 4.0 * double(shape.total_bytes(n)) + 2.0 * double(n) * (shape.key_size() + 4);
+  // The CPU model's need as `run --fields` counts it (record_measure.h); the snapshots stay within
+  // the capture budget.
+  const double need = records_run_bytes(*setup.algo, setup.scenario.params, setup.options, shape, n, false, false);
   if (need > double(host_available_bytes()))
     throw std::runtime_error(fmt::format("--fields: n = {} records of {} bytes need about {} of host memory; {} is free "
                                          "(try a smaller --n or fewer --fields)",

@@ -345,8 +345,9 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
         break;
       case RecordBytesMoved::Phase::GatherRows:
         kind = K::GatherRows;
+        // "Figure", not "Fig.": the frame's headline ends at the first full stop.
         what = fmt::format("Gather the rows: one random read of {} bytes per record, moved by a group of threads "
-                           "(Fig. 6)", sh.row_bytes());
+                           "(§IV, Figure 6)", sh.row_bytes());
         break;
       default: continue;
     }

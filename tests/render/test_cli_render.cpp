@@ -336,4 +336,55 @@ TEST_F(CliRender, ARaceThatCannotBeRunIsRefusedWithOneLineAndNothingWritten) {
   EXPECT_EQ(names(dir_), std::set<std::string>{});
 }
 
+// Records (--fields, kernels/records/record_explain.h): every step of the CPU model's timeline as a
+// frame, one step to a file.png; a bad record option is one line and writes nothing.
+TEST_F(CliRender, RecordsRenderTheirStepsAndRefusalsWriteNothing) {
+  const fs::path frames = dir_ / "records";
+  Result r = run({"render", "--algo", "radix", "--n", "300", "--fields", "3", "--layout", "hybrid", "--strategy",
+                  "indirect", "--rearrange", "cycles", "--size", "640x360", "--out", frames.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verified"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CPU model"), std::string::npos) << r.out;
+  const size_t at = r.out.find("timeline    ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const int steps = std::stoi(r.out.substr(at + 12));
+  EXPECT_GE(steps, 5);
+  EXPECT_EQ(names(frames).size(), size_t(steps));
+  const fs::path one = dir_ / "direct.png";
+  r = run({"render", "--algo", "merge", "--n", "100", "--fields", "2", "--layout", "by-field", "--strategy", "direct",
+           "--steps", "2", "--size", "800x450", "--out", one.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  int w = 0, h = 0, ch = 0;
+  uint8_t* px = stbi_load(one.string().c_str(), &w, &h, &ch, 4);
+  ASSERT_NE(px, nullptr);
+  stbi_image_free(px);
+  EXPECT_EQ(w, 800);
+  EXPECT_EQ(h, 450);
+  fs::remove_all(frames);
+  fs::remove(one);
+
+  const fs::path out = dir_ / "never";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--fields", "33"}, "--fields"},
+      {{"--fields", "two"}, "--fields"},
+      {{"--fields", "2", "--layout", "rows"}, "--layout"},
+      {{"--fields", "2", "--strategy", "direct", "--rearrange", "cycles"}, "--rearrange"},
+      {{"--fields", "2", "--algo", "bitonic"}, "does not sort records"},
+      {{"--fields", "2", "--values"}, "--values"},
+      {{"--fields", "2", "--race", "radix,merge"}, "--race"},
+      {{"--fields", "2", "--trace", "x.sstrace"}, "--trace"},
+  };
+  for (const auto& [extra, expect] : cases) {
+    std::vector<std::string> args = {"render", "--n", "64", "--size", "320x180", "--out", out.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    r = run(args);
+    EXPECT_NE(r.code, 0) << expect << ": " << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out)) << expect;
+  }
+  EXPECT_EQ(names(dir_), std::set<std::string>{});
+}
+
 }  // namespace
