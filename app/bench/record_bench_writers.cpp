@@ -5,6 +5,7 @@
 #include "common/output_file.h"
 #include "core/csv_writer.h"
 #include "parse/size_parse.h"
+#include "record_crossover.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -196,6 +197,14 @@ std::string record_bench_markdown(const RecordBenchReport& report) {
     md += "\nThe gather's amplification alpha, fitted by least squares to the indirect-gather times "
           "(kernels/records/README.md):\n\n";
     for (const LayoutAlphaFit& f : fits) md += "- " + describe_alpha_fit(f) + "\n";
+  }
+  const std::vector<CrossoverPanel> panels = crossover_panels(report);
+  if (!panels.empty()) {
+    md += "\nDirect against indirect (gather), per layout and algorithm; the model: direct's B.3 bytes at the "
+          "bandwidth against indirect with the fitted alpha:\n\n";
+    for (const CrossoverPanel& p : panels)
+      md += fmt::format("- {} {} ({}): measured {}{}\n", record_layout_name(p.layout), p.algorithm, p.input,
+                        p.measured_summary, p.model_summary.empty() ? "" : "; model " + p.model_summary);
   }
   return md;
 }

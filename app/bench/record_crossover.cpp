@@ -18,6 +18,29 @@ void put(CrossoverCurve& c, double m, double ms) {
   c.ms.insert(c.ms.begin() + long(i), ms);
 }
 
+// Who is faster where, over the m both curves have; `crossings` gets where they swap.
+std::string swap_summary(const CrossoverCurve& direct, const CrossoverCurve& indirect, std::vector<double>& crossings) {
+  std::vector<double> m, d, i;
+  for (size_t a = 0; a < direct.m.size(); ++a) {
+    const auto it = std::find(indirect.m.begin(), indirect.m.end(), direct.m[a]);
+    if (it == indirect.m.end()) continue;
+    m.push_back(direct.m[a]);
+    d.push_back(direct.ms[a]);
+    i.push_back(indirect.ms[size_t(it - indirect.m.begin())]);
+  }
+  crossings = curve_crossings(m, d, i);
+  if (m.empty()) return "direct and indirect not both at one m";
+  const auto faster = [&](size_t k) { return d[k] < i[k] ? "direct" : "indirect"; };
+  if (crossings.empty()) return fmt::format("{} faster at every m = {}..{}", faster(0), m.front(), m.back());
+  std::string out = fmt::format("{} faster at m = {}", faster(0), m.front());
+  size_t k = 0;
+  for (double c : crossings) {
+    while (k < m.size() && m[k] <= c) ++k;
+    out += fmt::format(", {} from m = {:.1f}", k < m.size() ? faster(k) : "?", c);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<double> curve_crossings(const std::vector<double>& m, const std::vector<double>& a,
@@ -88,32 +111,9 @@ std::vector<CrossoverPanel> crossover_panels(const RecordBenchReport& report) {
     }
   }
   for (CrossoverPanel& p : panels) {
-    // The m measured in both strategies.
-    std::vector<double> m, d, i;
-    for (size_t a = 0; a < p.direct.m.size(); ++a) {
-      const auto it = std::find(p.indirect.m.begin(), p.indirect.m.end(), p.direct.m[a]);
-      if (it == p.indirect.m.end()) continue;
-      m.push_back(p.direct.m[a]);
-      d.push_back(p.direct.ms[a]);
-      i.push_back(p.indirect.ms[size_t(it - p.indirect.m.begin())]);
-    }
-    p.crossovers = curve_crossings(m, d, i);
-    std::string who;
-    if (m.empty()) {
-      p.summary = "direct and indirect not both measured at one m";
-      continue;
-    }
-    const auto faster = [&](size_t k) { return d[k] < i[k] ? "direct" : "indirect"; };
-    if (p.crossovers.empty()) {
-      p.summary = fmt::format("{} faster at every m = {}..{}", faster(0), m.front(), m.back());
-      continue;
-    }
-    p.summary = fmt::format("{} faster at m = {}", faster(0), m.front());
-    size_t k = 0;
-    for (double c : p.crossovers) {
-      while (k < m.size() && m[k] <= c) ++k;
-      p.summary += fmt::format(", {} from m = {:.1f}", k < m.size() ? faster(k) : "?", c);
-    }
+    p.measured_summary = swap_summary(p.direct, p.indirect, p.crossovers);
+    if (!p.direct_model.m.empty() && !p.indirect_model.m.empty())
+      p.model_summary = swap_summary(p.direct_model, p.indirect_model, p.model_crossovers);
   }
   return panels;
 }

@@ -26,7 +26,9 @@ struct CrossoverPanel {
   bool indirect_model_fitted = false;
   double alpha = 0;                 // the alpha of indirect_model
   std::vector<double> crossovers;   // interpolated m where the measured direct and indirect swap
-  std::string summary;              // one line: who is faster where
+  std::vector<double> model_crossovers;  // the same for the two model lines
+  std::string measured_summary;     // who is faster where, measured ("indirect faster at every m = 2..20")
+  std::string model_summary;        // the same for the model lines ("" without a bandwidth)
 };
 
 std::vector<CrossoverPanel> crossover_panels(const RecordBenchReport& report);

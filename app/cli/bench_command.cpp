@@ -13,6 +13,7 @@
 #include "bench/bench_runner.h"
 #include "bench/bench_writers.h"
 #include "bench/record_bench_writers.h"
+#include "bench/record_crossover.h"
 #include "command.h"
 #include "core/interrupt.h"
 #include "option_checks.h"
@@ -127,6 +128,9 @@ void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
                               on_record, progress);
   });
   for (const LayoutAlphaFit& f : fit_report_alphas(report)) fmt::print("  alpha       {}\n", describe_alpha_fit(f));
+  for (const CrossoverPanel& p : crossover_panels(report))
+    fmt::print("  crossover   {} {}: measured {}{}\n", record_layout_name(p.layout), p.algorithm, p.measured_summary,
+               p.model_summary.empty() ? "" : "; model " + p.model_summary);
   if (!a.plot.empty()) {
     write_crossover_picture(a.plot, report);
     fmt::print("  plot        {}\n", a.plot);

@@ -56,12 +56,15 @@ std::vector<ui::PlotSeries> panel_series(const CrossoverPanel& p) {
       hi = any ? std::max(hi, v) : v;
       any = true;
     }
-  for (size_t i = 0; i < p.crossovers.size(); ++i) {
-    ui::PlotSeries s = make_series(fmt::format("swap at m = {:.1f}", p.crossovers[i]), kSwap, SeriesStyle::Lines);
-    s.x = {p.crossovers[i], p.crossovers[i]};
-    s.y = {lo, hi};
-    out.push_back(std::move(s));
-  }
+  for (const auto& [marks, model] : {std::pair{&p.crossovers, false}, {&p.model_crossovers, true}})
+    for (double c : *marks) {
+      ui::PlotSeries s = make_series(fmt::format("{}swap at m = {:.1f}", model ? "model " : "", c), kSwap,
+                                     SeriesStyle::Lines);
+      s.dashed = model;
+      s.x = {c, c};
+      s.y = {lo, hi};
+      out.push_back(std::move(s));
+    }
   return out;
 }
 
@@ -78,6 +81,8 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
     const std::string c = p.algorithm + " " + p.input;
     if (std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
   }
+  bool one_input = true;
+  for (const CrossoverPanel& p : panels) one_input = one_input && p.input == panels.front().input;
   const int width = std::max(kMinWidth, kMargin * 2 + kPanelWidth * int(cols.size()));
   const int height = kHeader + kMargin + kPanelHeight * int(rows.size());
   if (width > 8192 || height > 8192)
@@ -112,8 +117,8 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
                                                                              f.alpha.computed_min, f.alpha.computed_max)
                                                                 : fmt::format("{} alpha not fitted", record_layout_name(f.layout)));
     const std::string lines[] = {
-        fmt::format("{}{}; {}", report.device, report.backend == "gpu" ? "" : " - CPU timings, not GPU timings",
-                    report.started),
+        fmt::format("{}{}{}; {}", one_input ? "records " + panels.front().input + "; " : std::string(), report.device,
+                    report.backend == "gpu" ? "" : " - CPU timings, not GPU timings", report.started),
         fmt::format("bandwidth B = {:.1f} GB/s ({}); dashed: the model", report.bandwidth_gbs, report.bandwidth_source),
         alphas.empty() ? std::string("no indirect-gather state: alpha not fitted") : alphas};
     float y = 14 + fonts.caption_px + 6;
@@ -133,15 +138,22 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
       const ImVec2 at(float(kMargin + c * kPanelWidth), float(kHeader + r * kPanelHeight));
       ImDrawList* dl = ImGui::GetWindowDrawList();
       dl->AddText(fonts.body, fonts.body_px, at, fg,
-                  fmt::format("{} - {}  ({})", record_layout_name(p.layout), p.algorithm, p.input).c_str());
-      dl->AddText(fonts.small, fonts.small_px, ImVec2(at.x, at.y + fonts.body_px + 3), dim, p.summary.c_str());
-      ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + fonts.body_px + fonts.small_px + 10));
+                  fmt::format("{} - {}{}", record_layout_name(p.layout), p.algorithm, one_input ? "" : "  (" + p.input + ")").c_str());
+      dl->PushClipRect(at, ImVec2(at.x + kPanelWidth - 16, at.y + kPanelHeight), true);
+      dl->AddText(fonts.small, fonts.small_px, ImVec2(at.x, at.y + fonts.body_px + 3), dim,
+                  ("measured: " + p.measured_summary).c_str());
+      if (!p.model_summary.empty())
+        dl->AddText(fonts.small, fonts.small_px, ImVec2(at.x, at.y + fonts.body_px + fonts.small_px + 5), dim,
+                    ("model: " + p.model_summary).c_str());
+      dl->PopClipRect();
+      const float head = fonts.body_px + 2 * fonts.small_px + 12;
+      ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + head));
       ui::PlotConfig config;
       config.x.label = "m (32-bit fields per record)";
       config.x.integer = true;
       config.y.label = "ms";
       config.y.include_zero = true;
-      const float h = kPanelHeight - (fonts.body_px + fonts.small_px + 10) - 16;
+      const float h = kPanelHeight - head - 16;
       ui::plot_widget(fmt::format("##panel{}", &p - panels.data()).c_str(), config, panel_series(p),
                       ImVec2(kPanelWidth - 16, h));
     }
