@@ -1,6 +1,8 @@
 // Trace codecs (common/trace_aux.h) of the merge sorts' snapshot types (merge_aux.h). The checks
 // cover the sizes the views (visual/views/merge/) index by, so a hostile trace ends in a
 // TraceFormatError rather than a read out of bounds.
+#include <algorithm>
+
 #include "common/trace_aux.h"
 #include "merge_aux.h"
 
@@ -139,6 +141,38 @@ void check_buffer(const MergeBufferTrace& b) {
     if (from > 2) ByteReader::fail("merge buffer: loaded from", "is neither A, B nor padding");
 }
 
+constexpr auto pipeline_fields = [](auto& io, auto& t) {
+  io("block", t.block);
+  io("level", t.level);
+  io("merge threads", t.merge_threads);
+  io("capacity", t.capacity);
+  io("piece keys", t.piece_keys);
+  io("rounds", t.rounds);
+  io("leaves", t.leaves);
+  io("fill", t.fill);
+  io("head from", t.head_from);
+  io("output", t.output);
+};
+
+void check_pipeline(const PipelineTrace& t) {
+  if (uint64_t(t.rounds) * 2 > kMaxAuxEntries) ByteReader::fail("pipeline: rounds", "are too many");
+  require_size(t.piece_keys, 4, "pipeline: piece keys");
+  require_size(t.leaves, t.rounds, "pipeline: leaves");
+  require_size(t.fill, uint64_t(t.rounds) * 2, "pipeline: fill");
+  require_size(t.head_from, t.rounds, "pipeline: head from");
+  require_size(t.output, t.rounds, "pipeline: output");
+  uint64_t total = 0;
+  for (uint64_t v : t.piece_keys) total += std::min<uint64_t>(v, uint64_t(1) << 40);
+  for (uint32_t r = 0; r < t.rounds; ++r) {
+    if (t.leaves[r] > 3) ByteReader::fail("pipeline: leaves", "name a leaf past the second");
+    if (t.head_from[r] > 2) ByteReader::fail("pipeline: head from", "is neither buffer nor padding");
+    if (t.fill[2 * r] > t.capacity || t.fill[2 * r + 1] > t.capacity)
+      ByteReader::fail("pipeline: fill", "exceeds the buffer's capacity");
+    if (t.output[r] > total || (r > 0 && t.output[r] < t.output[r - 1]))
+      ByteReader::fail("pipeline: output", "decreases or exceeds the pieces");
+  }
+}
+
 }  // namespace
 
 void register_merge_aux_codecs(AuxCodecRegistry& r) {
@@ -147,6 +181,7 @@ void register_merge_aux_codecs(AuxCodecRegistry& r) {
   r.add<SelectionTrace>("merge.selection", "selection", selection_fields, check_selection);
   r.add<SplitMatrix>("merge.split-matrix", "split matrix", split_matrix_fields, check_split_matrix);
   r.add<MergeBufferTrace>("merge.buffer", "merge buffer", buffer_fields, check_buffer);
+  r.add<PipelineTrace>("merge.pipeline", "pipeline", pipeline_fields, check_pipeline);
 }
 
 }  // namespace sortscope

@@ -60,7 +60,8 @@ TwoWayScratch<T> two_way_scratch(const TwoWayPlan& p, bool explain) {
 
 // A trace of the first (iterations + 1) <= states of one selection (explain mode).
 inline uint32_t selection_trace_states(uint32_t k) { return 40 * k + 4096; }
-// The merge-buffer steps of the highlighted part's first merge: one per b keys, and one more.
+// The merge-buffer steps of the highlighted part's first merge: one per b keys, and one more (also
+// the rounds of a pipelined 4-way node: its head's first load, then one per b keys).
 inline uint32_t buffer_trace_steps(uint64_t part_keys, int merge_threads) {
   return uint32_t((part_keys + uint64_t(merge_threads) - 1) / uint64_t(merge_threads)) + 1;
 }
@@ -89,6 +90,8 @@ struct MultiwayScratch {
   ScratchBuffer<uint64_t> buf_out_begin;
   ScratchBuffer<uint8_t> buf_loaded_from;
   ScratchBuffer<uint32_t> buf_steps;
+  ScratchBuffer<uint8_t> pipe_leaves;  // merge=pipelined-4way: buffer_steps rounds
+  ScratchBuffer<uint32_t> pipe_fill;   // buffer_steps x 2
   UnpackScratch<T> unpack;
 };
 
@@ -131,6 +134,10 @@ MultiwayScratch<T> multiway_sort_scratch(const MultiwayPlan& p, bool explain) {
   s.buf_out_begin = l.add<uint64_t>("buffer_out_begin", s.buffer_steps);
   s.buf_loaded_from = l.add<uint8_t>("buffer_loaded_from", s.buffer_steps);
   s.buf_steps = l.add<uint32_t>("buffer_steps", 1);
+  if (p.pipelined) {
+    s.pipe_leaves = l.add<uint8_t>("pipeline_leaves", s.buffer_steps);
+    s.pipe_fill = l.add<uint32_t>("pipeline_fill", uint64_t(s.buffer_steps) * 2);
+  }
   s.unpack = add_unpack_scratch<T>(l, p.n);
   return s;
 }

@@ -60,26 +60,32 @@ __device__ __forceinline__ uint64_t block_exclusive_scan(uint64_t v, uint64_t* r
 
 // ---- Block-wise merging (Leischner §5.3.4, Alg. 4) ----------------------------------------------
 
-// Merges X (nx items, tag 0) and Y (ny items, tag 1) into Z with B threads through a 2B buffer.
-// Register blocks: thread t holds X[ux + t] and Y[uy + t]; padding (largest key, tag 2) past the
-// ends. Per step thread 0 compares the heads X[ux], Y[uy] (ties: X) and the block of the smaller
-// one enters the buffer beside the B retained keys; after the merge the B smallest go out.
-template <class T, int B, bool kStable>
-__device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const typename T::Item* Y, uint32_t ny,
-                                typename T::Item* z_items, typename T::Key* z_keys, uint32_t* z_values,
-                                typename T::Item* buf, uint8_t* tag, int* flag, const BufferCapture* cap) {
+// One block-wise merger's inputs held "in registers" (Alg. 4): thread t holds X[ux + t] and
+// Y[uy + t], padding (largest key, tag 2) past the ends. load() is Alg. 4's decision and load:
+// thread 0 compares the heads X[ux], Y[uy] (ties: X) through *flag and the block of the smaller
+// one enters buf[half, half + B); 0 = X, 1 = Y, 2 = padding (both exhausted). Every thread has read
+// the flag when load returns only after a later barrier: callers put one between two loads of the
+// same flag. The model's twin: BlockwiseMergerHost (blockwise_merger_host.h).
+template <class T, int B>
+struct RegisterBlocks {
   using Item = typename T::Item;
-  const int tid = threadIdx.x;
-  const uint32_t total = nx + ny;
-  if (total == 0) return;
-  uint32_t ux = 0, uy = 0;
-  Item rx = tid < int(nx) ? X[tid] : max_item<T>();
-  Item ry = tid < int(ny) ? Y[tid] : max_item<T>();
-  uint8_t tx = tid < int(nx) ? kTagX : kTagPad, ty = tid < int(ny) ? kTagY : kTagPad;
-  constexpr int kRetained = kStable ? 0 : B, kFresh = kStable ? B : 0;
+  const Item* X;
+  const Item* Y;
+  uint32_t nx, ny, ux, uy;
+  Item rx, ry;
+  uint8_t tx, ty;
 
-  // Which block enters next: 0 = X, 1 = Y, 2 = padding (both exhausted). Thread 0 holds the heads.
-  auto decide_and_load = [&](int half) -> int {
+  __device__ void init(const Item* x, uint32_t nx_, const Item* y, uint32_t ny_) {
+    const int tid = threadIdx.x;
+    X = x, Y = y, nx = nx_, ny = ny_, ux = 0, uy = 0;
+    rx = tid < int(nx) ? X[tid] : max_item<T>();
+    ry = tid < int(ny) ? Y[tid] : max_item<T>();
+    tx = tid < int(nx) ? kTagX : kTagPad;
+    ty = tid < int(ny) ? kTagY : kTagPad;
+  }
+
+  __device__ int load(Item* buf, uint8_t* tag, int* flag, int half) {
+    const int tid = threadIdx.x;
     if (tid == 0) {
       const bool has_x = ux < nx, has_y = uy < ny;
       *flag = has_x && (!has_y || !(T::key(ry) < T::key(rx))) ? 0 : (has_y ? 1 : 2);
@@ -100,23 +106,56 @@ __device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const ty
       ty = in_range ? kTagY : kTagPad;
     }
     return code;
-  };
-  auto cmpswap = [&](int i, int j) {
-    const Item a = buf[i], b = buf[j];
-    const uint8_t ta = tag[i], tb = tag[j];
-    if (tagged_less<T>(b, tb, a, ta)) {
-      buf[i] = b, tag[i] = tb;
-      buf[j] = a, tag[j] = ta;
-    }
-  };
+  }
+};
 
-  decide_and_load(kRetained);
+template <class T>
+__device__ __forceinline__ void buffer_cmpswap(typename T::Item* buf, uint8_t* tag, int i, int j) {
+  const typename T::Item a = buf[i], b = buf[j];
+  const uint8_t ta = tag[i], tb = tag[j];
+  if (tagged_less<T>(b, tb, a, ta)) {
+    buf[i] = b, tag[i] = tb;
+    buf[j] = a, tag[j] = ta;
+  }
+}
+
+// The bitonic merge of the buffer's two sorted halves (mirrored layer, then half-cleaners; the
+// model's comparator layers in order). Starts after a barrier; ends with one.
+template <class T, int B>
+__device__ __forceinline__ void bitonic_merge_buffer(typename T::Item* buf, uint8_t* tag) {
+  const int tid = threadIdx.x;
+  buffer_cmpswap<T>(buf, tag, tid, 2 * B - 1 - tid);  // two sorted halves -> two bitonic halves
+  __syncthreads();
+#pragma unroll
+  for (int stride = B / 2; stride > 0; stride >>= 1) {
+    const int i = (tid / stride) * 2 * stride + tid % stride;
+    buffer_cmpswap<T>(buf, tag, i, i + stride);
+    __syncthreads();
+  }
+}
+
+// Merges X (nx items, tag 0) and Y (ny items, tag 1) into Z with B threads through a 2B buffer:
+// per step the block of the smaller head enters the buffer beside the B retained keys; after the
+// merge the B smallest go out.
+template <class T, int B, bool kStable>
+__device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const typename T::Item* Y, uint32_t ny,
+                                typename T::Item* z_items, typename T::Key* z_keys, uint32_t* z_values,
+                                typename T::Item* buf, uint8_t* tag, int* flag, const BufferCapture* cap) {
+  using Item = typename T::Item;
+  const int tid = threadIdx.x;
+  const uint32_t total = nx + ny;
+  if (total == 0) return;
+  RegisterBlocks<T, B> in;
+  in.init(X, nx, Y, ny);
+  constexpr int kRetained = kStable ? 0 : B, kFresh = kStable ? B : 0;
+
+  in.load(buf, tag, flag, kRetained);
   // Every thread has read the flag before thread 0 rewrites it for the first step (later steps
   // pass several barriers between two decisions).
   __syncthreads();
   const uint32_t steps = (total + B - 1) / B;
   for (uint32_t s = 0; s < steps; ++s) {
-    const int code = decide_and_load(kFresh);
+    const int code = in.load(buf, tag, flag, kFresh);
     __syncthreads();
     const bool capture = cap && s < cap->max_steps;
     if (capture) {
@@ -127,13 +166,7 @@ __device__ void blockwise_merge(const typename T::Item* X, uint32_t nx, const ty
       __syncthreads();  // the snapshot is read before the network rewrites the buffer (uniform: one block)
     }
     if constexpr (!kStable) {
-      cmpswap(tid, 2 * B - 1 - tid);  // the mirrored layer: two sorted halves -> two bitonic halves
-      __syncthreads();
-#pragma unroll
-      for (int stride = B / 2; stride > 0; stride >>= 1) {
-        cmpswap((tid / stride) * 2 * stride + tid % stride, (tid / stride) * 2 * stride + tid % stride + stride);
-        __syncthreads();
-      }
+      bitonic_merge_buffer<T, B>(buf, tag);
       if (capture) {
         const size_t base = size_t(s) * 2 * B;
         cap->after[base + tid] = shown_key<T>(buf[tid], tag[tid]);

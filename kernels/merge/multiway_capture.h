@@ -19,13 +19,18 @@ struct SelectCapture {
   uint32_t* count = nullptr;     // iterations
 };
 
-// The merge buffer of one highlighted part's first merge (level 0, pieces 0 and 1).
+// The merge buffer of one highlighted part's first merge (level 0, pieces 0 and 1). The pipelined
+// 4-way tree (merge=pipelined-4way, level 0, pieces 0..3) writes its rounds instead: `leaves` and
+// `fill` (two per round), the head's source into loaded_from, its output into out_begin, the
+// rounds into *steps (PipelineTrace, merge_aux.h).
 struct BufferCapture {
   uint64_t part = ~uint64_t(0);
   uint32_t max_steps = 0;
   uint64_t *before = nullptr, *after = nullptr, *out_begin = nullptr;
   uint8_t* loaded_from = nullptr;
   uint32_t* steps = nullptr;
+  uint8_t* leaves = nullptr;
+  uint32_t* fill = nullptr;
 };
 
 }  // namespace sortscope::merge

@@ -8,6 +8,7 @@
 //  select_quick_kernel   one block per selection, a thread per sequence: the quickselect (§5.2.2)
 //  part_merge_kernel     one block of B threads per part: the part's k pieces merged as a tree of
 //                        two-way block-wise merges (§5.3.4, Alg. 4; stable: parallel ranking §5.3.3)
+//  (part_pipelined_kernel, multiway_pipelined.cuh: the same with pipelined 4-way nodes, §5.3.5)
 //
 // Selections and merges make exactly the CPU model's decisions (multiway_model.cpp), so explain
 // mode's snapshots and traces are equal bit for bit. Block pieces: multiway_block.cuh; capture
@@ -232,6 +233,36 @@ __global__ void select_quick_kernel(const typename T::Item* __restrict__ in, Rou
 
 // ---- Part merge: one block per part, the part's k pieces as a tree of block-wise merges ----------
 
+// Where a part's pieces are: its group's sequence offsets, its row of splits, its first output.
+struct PartPieces {
+  bool live = false;  // false past the last group's end
+  uint64_t part_begin = 0;
+  const uint64_t* seq = nullptr;  // the group's k + 1 sequence offsets
+  const uint32_t* s0 = nullptr;   // the part's first split row (k entries; the next row follows)
+};
+
+// The part's pieces, and off[0..k] (shared memory) their part-local offsets: a scan of their
+// lengths. Every thread of the block calls it.
+__device__ inline PartPieces part_pieces(const RoundArgs& a, uint64_t part, uint32_t* off) {
+  PartPieces pp;
+  const uint32_t k = a.k, ppg = a.rows - 1;
+  const uint64_t g = part / ppg;
+  const uint32_t j = uint32_t(part % ppg);
+  pp.seq = a.seq_begin + g * (k + 1);
+  if (uint64_t(j) * a.part_keys >= pp.seq[k] - pp.seq[0]) return pp;  // past the last group's end
+  pp.live = true;
+  pp.s0 = a.splits + (g * a.rows + j) * k;
+  const uint32_t* s1 = pp.s0 + k;
+  for (uint32_t i = threadIdx.x; i < k; i += blockDim.x) off[i + 1] = s1[i] - pp.s0[i];
+  if (threadIdx.x == 0) off[0] = 0;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (uint32_t i = 1; i <= k; ++i) off[i] += off[i - 1];
+  __syncthreads();
+  pp.part_begin = pp.seq[0] + uint64_t(j) * a.part_keys;
+  return pp;
+}
+
 // One block per part. The first `max_level + 1` tree levels run (explain mode stops early to
 // snapshot a level; measure mode runs them all). Level L-1 writes final_keys/values when set.
 template <class T, int B, bool kStable>
@@ -245,23 +276,12 @@ __global__ void __launch_bounds__(B) part_merge_kernel(const typename T::Item* _
   __shared__ int flag;
   __shared__ uint32_t off[257];
   const uint32_t k = a.k;
-  const uint32_t ppg = a.rows - 1;
   const uint64_t part = blockIdx.x;
-  const uint64_t g = part / ppg;
-  const uint32_t j = uint32_t(part % ppg);
-  const uint64_t* sb = a.seq_begin + g * (k + 1);
-  const uint64_t g_len = sb[k] - sb[0];
-  if (uint64_t(j) * a.part_keys >= g_len) return;  // past the last group's end
-  const uint32_t* s0 = a.splits + (g * a.rows + j) * k;
-  const uint32_t* s1 = s0 + k;
-  // Part-local offsets of the k pieces: a scan of their lengths.
-  for (uint32_t i = threadIdx.x; i < k; i += B) off[i + 1] = s1[i] - s0[i];
-  if (threadIdx.x == 0) off[0] = 0;
-  __syncthreads();
-  if (threadIdx.x == 0)
-    for (uint32_t i = 1; i <= k; ++i) off[i] += off[i - 1];
-  __syncthreads();
-  const uint64_t part_begin = sb[0] + uint64_t(j) * a.part_keys;
+  const PartPieces pp = part_pieces(a, part, off);
+  if (!pp.live) return;
+  const uint64_t part_begin = pp.part_begin;
+  const uint64_t* sb = pp.seq;
+  const uint32_t* s0 = pp.s0;
   const int last = levels - 1 < max_level ? levels - 1 : max_level;
   for (int l = 0; l <= last; ++l) {
     Item* dst = (level_writes_output(l, levels) ? out : scratch) + part_begin;

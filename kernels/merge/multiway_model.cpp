@@ -5,6 +5,7 @@
 
 #include "common/ordered_model.h"
 #include "merge_host.h"
+#include "blockwise_merger_host.h"
 #include "multiseq_select.h"
 #include "tagged_item.h"
 #include "two_way_model.h"
@@ -14,73 +15,26 @@ namespace merge {
 template <class T>
 void blockwise_merge_host(const typename T::Item* x, uint32_t nx, const typename T::Item* y, uint32_t ny,
                           typename T::Item* z, int b, bool stable, MergeBufferTrace* trace) {
-  using Item = typename T::Item;
   const uint32_t total = nx + ny;
   if (trace) trace->steps = 0;
   if (total == 0) return;
-  std::vector<Item> buf(2 * size_t(b));
-  std::vector<uint8_t> tag(2 * size_t(b));
-  uint32_t ux = 0, uy = 0;  // start of the block each input holds "in registers"
-  const int retained = stable ? 0 : b, fresh = stable ? b : 0;
-  auto decide_and_load = [&](int half) {
-    const bool has_x = ux < nx, has_y = uy < ny;
-    const int code = has_x && (!has_y || !(T::key(y[uy]) < T::key(x[ux]))) ? 0 : (has_y ? 1 : 2);
-    for (int t = 0; t < b; ++t) {
-      const bool from_x = code == 0;
-      const uint32_t pos = (from_x ? ux : uy) + uint32_t(t);
-      const bool real = pos < (from_x ? nx : ny);
-      buf[size_t(half + t)] = real ? (from_x ? x[pos] : y[pos]) : max_item<T>();
-      tag[size_t(half + t)] = real ? (from_x ? kTagX : kTagY) : kTagPad;
-    }
-    if (code == 0) ux += uint32_t(b);
-    if (code == 1) uy += uint32_t(b);
-    return code;
-  };
-  auto cmpswap = [&](size_t i, size_t j) {
-    if (tagged_less<T>(buf[j], tag[j], buf[i], tag[i])) {
-      std::swap(buf[i], buf[j]);
-      std::swap(tag[i], tag[j]);
-    }
-  };
-  decide_and_load(retained);
+  BlockwiseMergerHost<T> m(b, stable, nx, ny);
+  auto xs = [&](uint32_t i) { return x[i]; };
+  auto ys = [&](uint32_t i) { return y[i]; };
+  m.load(m.retained_half(), xs, ys);
   const uint32_t steps = (total + uint32_t(b) - 1) / uint32_t(b);
   for (uint32_t s = 0; s < steps; ++s) {
-    const int code = decide_and_load(fresh);
+    const int code = m.load(m.fresh_half(), xs, ys);
     if (trace) {
       trace->loaded_from.push_back(uint8_t(code));
       trace->out_begin.push_back(uint64_t(s) * uint64_t(b));
-      for (size_t i = 0; i < buf.size(); ++i) trace->before.push_back(shown_key<T>(buf[i], tag[i]));
+      m.show(trace->before);
     }
-    if (!stable) {
-      // Bitonic merge of the two sorted halves, the kernel's comparator layers in order.
-      for (int t = 0; t < b; ++t) cmpswap(size_t(t), size_t(2 * b - 1 - t));
-      for (int stride = b / 2; stride > 0; stride >>= 1)
-        for (int t = 0; t < b; ++t) {
-          const int i = (t / stride) * 2 * stride + t % stride;
-          cmpswap(size_t(i), size_t(i + stride));
-        }
-      if (trace)
-        for (size_t i = 0; i < buf.size(); ++i) trace->after.push_back(shown_key<T>(buf[i], tag[i]));
-      for (int t = 0; t < b; ++t)
-        if (s * uint32_t(b) + uint32_t(t) < total) z[s * uint32_t(b) + uint32_t(t)] = buf[size_t(t)];
-    } else {
-      // Parallel ranking: lower (retained) keys first on ties.
-      std::vector<Item> merged(buf.size());
-      std::vector<uint8_t> mtag(buf.size());
-      // Each key's rank in the other half by binary search, as each GPU thread finds it.
-      for (int t = 0; t < b; ++t) {
-        const size_t l = size_t(t), u = size_t(b + t);
-        const size_t pl = size_t(t + rank_in_upper<T>(buf.data(), tag.data(), b, buf[l], tag[l]));
-        const size_t pu = size_t(t + rank_in_lower<T>(buf.data(), tag.data(), b, buf[u], tag[u]));
-        merged[pl] = buf[l], mtag[pl] = tag[l];
-        merged[pu] = buf[u], mtag[pu] = tag[u];
-      }
-      if (trace)
-        for (size_t i = 0; i < merged.size(); ++i) trace->after.push_back(shown_key<T>(merged[i], mtag[i]));
-      for (int t = 0; t < b; ++t)
-        if (s * uint32_t(b) + uint32_t(t) < total) z[s * uint32_t(b) + uint32_t(t)] = merged[size_t(t)];
-      for (int t = 0; t < b; ++t) buf[size_t(t)] = merged[size_t(b + t)], tag[size_t(t)] = mtag[size_t(b + t)];
-    }
+    m.merge();
+    if (trace)
+      for (int i = 0; i < 2 * b; ++i) trace->after.push_back(m.merged_shown(i));
+    for (int t = 0; t < b; ++t)
+      if (s * uint32_t(b) + uint32_t(t) < total) z[s * uint32_t(b) + uint32_t(t)] = m.merged(t);
   }
   if (trace) trace->steps = steps;
 }
@@ -133,8 +87,10 @@ void model_round(const MultiwayPlan& p, int ri, std::vector<typename T::Item>& i
   }
   // The parts, level by level (the kernel runs a part's levels in one block; parts are independent).
   const uint64_t ppg = r.parts_per_group;
+  const uint32_t fan = tree_fan(p.pipelined);
   for (int l = 0; l < r.levels; ++l) {
     MergeBufferTrace buffer;
+    PipelineTrace pipeline;
     const bool writes_out = level_writes_output(l, r.levels);
     std::vector<Item>& dst = writes_out ? out : tmp;
     std::vector<Item>& prev = writes_out ? tmp : out;
@@ -147,30 +103,36 @@ void model_round(const MultiwayPlan& p, int ri, std::vector<typename T::Item>& i
       std::vector<uint32_t> off(k + 1, 0);
       for (uint64_t i = 0; i < k; ++i) off[i + 1] = off[i] + (s1[i] - s0[i]);
       const uint64_t part_begin = sb[0] + j * p.part_keys;
-      const uint32_t width = 1u << l;
-      for (uint32_t ia = 0; ia < k; ia += 2 * width) {
-        const uint32_t ib = std::min<uint32_t>(ia + width, uint32_t(k)), ic = std::min<uint32_t>(ib + width, uint32_t(k));
-        const Item *x, *y;
-        if (l == 0) {
-          x = in.data() + sb[ia] + s0[ia];
-          y = ib < k ? in.data() + sb[ib] + s0[ib] : x;
-        } else {
-          x = prev.data() + part_begin + off[ia];
-          y = prev.data() + part_begin + off[ib];
+      const uint32_t width = tree_width(l, fan);
+      for (uint32_t ia = 0; ia < k; ia += fan * width) {
+        // The node's inputs: `fan` stretches of `width` pieces (fewer at the end of the part).
+        const Item* src[4] = {};
+        uint32_t len[4] = {};
+        for (uint32_t c = 0; c < fan; ++c) {
+          const uint32_t lo = std::min<uint32_t>(ia + c * width, uint32_t(k)), hi = std::min<uint32_t>(lo + width, uint32_t(k));
+          len[c] = off[hi] - off[lo];
+          src[c] = l > 0 ? prev.data() + part_begin + off[lo] : (lo < k ? in.data() + sb[lo] + s0[lo] : in.data());
         }
-        MergeBufferTrace* bt = rec && l == 0 && ia == 0 && part == p.highlight_part(r) ? &buffer : nullptr;
-        blockwise_merge_host<T>(x, off[ib] - off[ia], y, off[ic] - off[ib], dst.data() + part_begin + off[ia],
-                                p.merge_threads, p.stable, bt);
+        const bool traced = rec && l == 0 && ia == 0 && part == p.highlight_part(r);
+        Item* z = dst.data() + part_begin + off[ia];
+        if (p.pipelined)
+          pipelined_merge_host<T>(src, len, z, p.merge_threads, traced ? &pipeline : nullptr);
+        else
+          blockwise_merge_host<T>(src[0], len[0], src[1], len[1], z, p.merge_threads, p.stable,
+                                  traced ? &buffer : nullptr);
       }
     }
     if (rec) {
+      const uint32_t block = uint32_t(p.highlight_part(r));
       if (l == 0) {
-        buffer.block = uint32_t(p.highlight_part(r));
-        buffer.level = 0;
+        buffer.block = pipeline.block = block;
+        buffer.level = pipeline.level = 0;
         buffer.buffer_keys = uint32_t(2 * p.merge_threads);
         buffer.stable = p.stable;
       }
-      record_host_items<T>(*rec, multiway_level_step(p, ri, l, l == 0 ? &buffer : nullptr), dst.data(), n);
+      MergeBufferTrace* bt = l == 0 && !p.pipelined ? &buffer : nullptr;
+      PipelineTrace* pt = l == 0 && p.pipelined ? &pipeline : nullptr;
+      record_host_items<T>(*rec, multiway_level_step(p, ri, l, bt, pt), dst.data(), n);
     }
   }
 }

@@ -19,6 +19,12 @@ namespace merge {
 template <class T>
 void blockwise_merge_host(const typename T::Item* x, uint32_t nx, const typename T::Item* y, uint32_t ny,
                           typename T::Item* z, int b, bool stable, MergeBufferTrace* trace);
+// Pipelined 4-way merging of the four pieces piece[i] (len[i] items each) into z with b "threads"
+// (Leischner §5.3.5; pipelined_schedule.h), exactly as the kernel does it; `trace` (optional)
+// receives the tree's rounds.
+template <class T>
+void pipelined_merge_host(const typename T::Item* const piece[4], const uint32_t len[4], typename T::Item* z, int b,
+                          PipelineTrace* trace);
 }  // namespace merge
 
 }  // namespace sortscope

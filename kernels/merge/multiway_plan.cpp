@@ -14,6 +14,8 @@ int ceil_log2(uint64_t v) {
   return l;
 }
 
+int tree_levels(uint32_t k, bool pipelined) { return pipelined ? (ceil_log2(k) + 1) / 2 : ceil_log2(k); }
+
 int value_of(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -35,9 +37,14 @@ std::vector<ParamSpec> multiway_param_specs() {
   specs.push_back(ParamSpec::list(kMultiwayMergeThreads, kMultiwayMergeThreadChoices, false,
                                   kMultiwayDefaultMergeThreads,
                                   "b: threads of a merging block; its merge buffer holds 2b keys"));
-  specs.push_back(ParamSpec::enumeration(kMultiwayMerge, {{0, "block-wise"}, {1, "ranking"}}, 0,
-                                         "block-wise: bitonic network on the 2b buffer (not stable); ranking: "
-                                         "parallel ranking (stable)"));
+  specs.push_back(ParamSpec::enumeration(
+      kMultiwayMerge,
+      {{kMultiwayMergeBlockWise, "block-wise"}, {kMultiwayMergeRanking, "ranking"},
+       {kMultiwayMergePipelined, "pipelined-4way"}},
+      kMultiwayMergeBlockWise,
+      "block-wise: bitonic network on the 2b buffer (not stable); ranking: parallel ranking (stable); "
+      "pipelined-4way: four pieces at a time through a tree of three block-wise mergers with shared-memory "
+      "buffers between its levels (§5.3.5, not stable)"));
   specs.push_back(ParamSpec::enumeration(kMultiwaySelection, {{0, "osipov"}, {1, "quickselect"}}, 0,
                                          "multi-sequence selection: Osipov's sequential (one warp) or the parallel "
                                          "quickselect"));
@@ -45,7 +52,7 @@ std::vector<ParamSpec> multiway_param_specs() {
 }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,
-                                int merge_threads, bool stable, bool quickselect) {
+                                int merge_threads, bool stable, bool quickselect, bool pipelined) {
   if (fan_in < 2 || (fan_in & (fan_in - 1)) || fan_in > 256)
     throw std::invalid_argument("multiway merge sort: fan_in must be a power of two in 2..256");
   if (part_keys < 1 || (part_keys & (part_keys - 1)))
@@ -58,6 +65,8 @@ MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fa
   p.merge_threads = merge_threads;
   p.stable = stable;
   p.quickselect = quickselect;
+  p.pipelined = pipelined;
+  if (pipelined && stable) throw std::invalid_argument("multiway merge sort: the pipelined 4-way tree is not stable");
   uint64_t runs = block.block_tiles, run = block.block_tile;
   while (runs > 1) {
     MultiwayRound r;
@@ -66,7 +75,7 @@ MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fa
     r.groups = (runs + r.k - 1) / r.k;
     r.group_keys = std::min<uint64_t>(uint64_t(r.k) * run, n);
     r.parts_per_group = uint32_t((r.group_keys + part_keys - 1) / part_keys);
-    r.levels = ceil_log2(r.k);
+    r.levels = tree_levels(r.k, pipelined);
     p.rounds.push_back(r);
     run *= r.k;
     runs = r.groups;
@@ -82,24 +91,30 @@ MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params) {
     throw std::invalid_argument(fmt::format("multiway merge sort: no kernels compiled for merge_threads {}", mt));
   return make_multiway_plan(n, make_two_way_plan(n, params), uint32_t(value_of(params, kMultiwayFanIn, 16)),
                             uint64_t(value_of(params, kMultiwayPartKeys, 16384)), mt,
-                            value_of(params, kMultiwayMerge, 0) == 1, value_of(params, kMultiwaySelection, 0) == 1);
+                            value_of(params, kMultiwayMerge, 0) == kMultiwayMergeRanking,
+                            value_of(params, kMultiwaySelection, 0) == 1,
+                            value_of(params, kMultiwayMerge, 0) == kMultiwayMergePipelined);
 }
 
-MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys) {
+MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys, bool pipelined) {
   MultiwayRound r;
   r.run_in = 0;  // sequences of any length: the caller gives their offsets
   r.k = k;
   r.groups = 1;
   r.group_keys = n;
   r.parts_per_group = uint32_t(std::max<uint64_t>(1, (n + part_keys - 1) / part_keys));
-  r.levels = ceil_log2(k);
+  r.levels = tree_levels(k, pipelined);
   return r;
+}
+
+static const char* merge_name(int merge) {
+  return merge == kMultiwayMergePipelined ? "pipelined-4way" : (merge == kMultiwayMergeRanking ? "ranking" : "block-wise");
 }
 
 std::string multiway_config_name(const ParamValues& p) {
   return fmt::format("k={} P={} b={} {} {}", value_of(p, kMultiwayFanIn, 16), value_of(p, kMultiwayPartKeys, 16384),
                      value_of(p, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads),
-                     value_of(p, kMultiwayMerge, 0) ? "ranking" : "block-wise",
+                     merge_name(value_of(p, kMultiwayMerge, 0)),
                      value_of(p, kMultiwaySelection, 0) ? "quickselect" : "osipov");
 }
 
@@ -112,6 +127,7 @@ const std::vector<std::string>& multiway_pseudo_code() {
       "  for each part (one thread block): merge its k pieces, a tree of log2 k two-way merges:",
       "    load the b keys of the input whose next key is smaller into the 2b merge buffer",
       "    merge the buffer (bitonic network; stable: parallel ranking), write the b smallest, keep b",
+      "  pipelined-4way: a node merges 4 pieces; per round the leaves refill their 2b buffers, the head writes b",
       "keys <- native(keys)",
   };
   return kLines;
@@ -123,6 +139,8 @@ const std::vector<StepKind>& step_kinds_of(MultiwayStep) {
       {"block-sort", "Block sort: runs of {tile}", 1},
       {"select", "Round {r}: multi-sequence selection splits each group of {k} runs into parts of {P}", 3},
       {"merge-level", "Round {r}, level {l}: every part's pieces merged in pairs by block-wise merging", 6},
+      {"pipelined-level", "Round {r}, level {l}: every part's pieces merged four at a time by pipelined 4-way merging",
+       7},
   };
   return kKinds;
 }
@@ -143,8 +161,8 @@ std::string multiway_select_launch(const MultiwayPlan& p, int round) {
                      p.quickselect ? "one block per selection, a thread per run" : "one warp per selection");
 }
 std::string multiway_merge_launch(const MultiwayPlan& p, int round) {
-  return fmt::format("merge (round {}: one block of {} threads per part, {} levels)", round + 1, p.merge_threads,
-                     p.rounds[size_t(round)].levels);
+  return fmt::format("merge (round {}: one block of {} threads per part, {} {}levels)", round + 1, p.merge_threads,
+                     p.rounds[size_t(round)].levels, p.pipelined ? "pipelined 4-way " : "");
 }
 
 Step multiway_block_sort_step(const MultiwayPlan& p) {
@@ -189,19 +207,27 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
   return s;
 }
 
-Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBufferTrace* buffer) {
+Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBufferTrace* buffer, PipelineTrace* pipeline) {
   const MultiwayRound& r = p.rounds[size_t(round)];
-  const uint64_t width = uint64_t(2) << level;
+  const uint32_t fan = tree_fan(p.pipelined);
+  const uint64_t width = std::min<uint64_t>(uint64_t(tree_width(level, fan)) * fan, r.k);
   Step s = make_step(
-      MultiwayStep::MergeLevel,
-      fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged in pairs by "
-                  "block-wise merging ({} threads, {}-key buffer, {}) -> each part holds merged "
-                  "runs of {} of its k={} pieces",
-                  round + 1, level + 1, r.levels, p.part_keys, p.merge_threads, 2 * p.merge_threads,
-                  p.stable ? "parallel ranking, stable" : "bitonic network", std::min<uint64_t>(width, r.k), r.k),
+      p.pipelined ? MultiwayStep::PipelinedLevel : MultiwayStep::MergeLevel,
+      p.pipelined
+          ? fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged four at a time by "
+                        "pipelined 4-way merging (one block of {} threads runs two leaf mergers into {}-key "
+                        "buffers in shared memory and the head merger from them) -> each part holds merged runs "
+                        "of {} of its k={} pieces",
+                        round + 1, level + 1, r.levels, p.part_keys, p.merge_threads, 2 * p.merge_threads, width, r.k)
+          : fmt::format("Round {}, level {} of {}: in every part of {} keys, pieces merged in pairs by "
+                        "block-wise merging ({} threads, {}-key buffer, {}) -> each part holds merged "
+                        "runs of {} of its k={} pieces",
+                        round + 1, level + 1, r.levels, p.part_keys, p.merge_threads, 2 * p.merge_threads,
+                        p.stable ? "parallel ranking, stable" : "bitonic network", width, r.k),
       multiway_merge_launch_index(round), multiway_merge_launch(p, round));
   s.aux.push_back(BlockOwnership{p.part_keys});
   if (buffer) s.aux.push_back(std::move(*buffer));
+  if (pipeline) s.aux.push_back(std::move(*pipeline));
   return s;
 }
 

@@ -39,7 +39,7 @@ struct MultiwayRound {
   uint64_t groups = 0;
   uint64_t group_keys = 0;      // keys of a full group: min(k R, n)
   uint32_t parts_per_group = 0; // ceil(group_keys / P); the last group may use fewer
-  int levels = 0;               // ceil(log2 k): tree levels inside a part
+  int levels = 0;               // tree levels inside a part: ceil(log2 k), pipelined ceil(log4 k)
   uint64_t group_begin(uint64_t g) const { return g * uint64_t(k) * run_in; }
 };
 
@@ -51,6 +51,7 @@ struct MultiwayPlan {
   int merge_threads = kMultiwayDefaultMergeThreads;  // b
   bool stable = false;          // parallel ranking (stable) instead of the bitonic network
   bool quickselect = false;     // multi-sequence quickselect instead of Osipov's selection
+  bool pipelined = false;       // merge=pipelined-4way: the tree's nodes merge 4 pieces (§5.3.5)
   uint64_t seed = kMultiwaySeed;
   std::vector<MultiwayRound> rounds;
   // The highlighted selection and part of every round's first group (explain mode).
@@ -58,20 +59,26 @@ struct MultiwayPlan {
   uint32_t highlight_part(const MultiwayRound& r) const { return r.parts_per_group / 2; }
 };
 
+// Pieces one tree node merges: 2 (block-wise merging), 4 (pipelined 4-way merging, §5.3.5).
+inline constexpr int kMultiwayMergeBlockWise = 0, kMultiwayMergeRanking = 1, kMultiwayMergePipelined = 2;
+SORTSCOPE_HD uint32_t tree_fan(bool pipelined) { return pipelined ? 4u : 2u; }
+// Pieces of the part that one input of a level-l node spans: fan^l.
+SORTSCOPE_HD uint32_t tree_width(int level, uint32_t fan) { return fan == 4 ? 1u << (2 * level) : 1u << level; }
+
 // Destination of tree level l of L inside a part: the output for L-1, L-3, ..., the tree scratch
 // otherwise (so the last level writes the output). Model and kernels.
 SORTSCOPE_HD bool level_writes_output(int level, int levels) { return (levels - 1 - level) % 2 == 0; }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params);
 MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,
-                                int merge_threads, bool stable, bool quickselect);
+                                int merge_threads, bool stable, bool quickselect, bool pipelined = false);
 // The plan of merging k given sequences (one round, one group); seq lengths from begin[0..k].
-MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys);
+MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys, bool pipelined = false);
 std::string multiway_config_name(const ParamValues& params);
 
 const std::vector<std::string>& multiway_pseudo_code();
 // Step kinds (their values index the catalog; timeline.h: make_step).
-enum class MultiwayStep { Input, BlockSort, Select, MergeLevel };
+enum class MultiwayStep { Input, BlockSort, Select, MergeLevel, PipelinedLevel };
 const std::vector<StepKind>& step_kinds_of(MultiwayStep);
 // The measure-mode launches the steps name (Step::launch, Step::launch_name): the block sort, then
 // per round the selection and the part merge (the small run-offsets kernel before each selection
@@ -88,6 +95,9 @@ Step multiway_block_sort_step(const MultiwayPlan& plan);
 // splits: the whole round's split rows (groups * (parts_per_group + 1) * k); iterations per row.
 Step multiway_select_step(const MultiwayPlan& plan, int round, const std::vector<uint32_t>& splits,
                           const std::vector<uint32_t>& iterations, SelectionTrace trace);
-Step multiway_level_step(const MultiwayPlan& plan, int round, int level, MergeBufferTrace* buffer);
+// Level 0 carries the highlighted block's first merge: its MergeBufferTrace (two-way tree) or its
+// PipelineTrace (pipelined 4-way tree).
+Step multiway_level_step(const MultiwayPlan& plan, int round, int level, MergeBufferTrace* buffer,
+                         PipelineTrace* pipeline = nullptr);
 
 }  // namespace sortscope

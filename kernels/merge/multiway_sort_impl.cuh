@@ -19,6 +19,7 @@
 #include "merge_device.cuh"
 #include "merge_items.h"
 #include "multiway_kernels.cuh"
+#include "multiway_pipelined.cuh"
 #include "multiway_plan.h"
 #include "merge_scratch.h"
 #include "two_way_plan.h"
@@ -52,7 +53,7 @@ void launch_selection(bool quick, const RoundArgs& a, const typename T::Item* in
 
 // The compiled merge-thread choices (kMultiwayMergeThreadChoices) become templates here.
 template <class T>
-void launch_part_merge(int b, bool stable, const RoundArgs& a, int levels, int max_level, const typename T::Item* in,
+void launch_part_merge(int b, bool stable, bool pipelined, const RoundArgs& a, int levels, int max_level, const typename T::Item* in,
                        typename T::Item* scratch, typename T::Item* out, typename T::Key* final_keys,
                        uint32_t* final_values, const BufferCapture& cap, cudaStream_t stream) {
   const uint64_t parts = a.groups * (a.rows - 1);
@@ -60,7 +61,10 @@ void launch_part_merge(int b, bool stable, const RoundArgs& a, int levels, int m
   const unsigned grid = unsigned(parts);
   dispatch_value<kMultiwayMergeThreadChoices>(b, "multiway merge merge_threads", [&](auto bc) {
     constexpr int B = decltype(bc)::value;
-    if (stable)
+    if (pipelined)
+      part_pipelined_kernel<T, B><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
+                                                          max_level, cap);
+    else if (stable)
       part_merge_kernel<T, B, true><<<grid, B, 0, stream>>>(in, a, scratch, out, final_keys, final_values, levels,
                                                             max_level, cap);
     else
@@ -104,6 +108,10 @@ struct RoundCapture {
     buf.out_begin = s.buf_out_begin.in(base);
     buf.loaded_from = s.buf_loaded_from.in(base);
     buf.steps = s.buf_steps.in(base);
+    if (s.pipe_fill.count) {
+      buf.leaves = s.pipe_leaves.in(base);
+      buf.fill = s.pipe_fill.in(base);
+    }
     CUDA_CHECK(cudaMemsetAsync(sel.count, 0, sizeof(uint32_t), stream));
     CUDA_CHECK(cudaMemsetAsync(buf.steps, 0, sizeof(uint32_t), stream));
   }
@@ -146,6 +154,21 @@ struct RoundCapture {
     t.before = fetch_to_host(buf.before, size_t(steps) * 2 * b, stream);
     t.after = fetch_to_host(buf.after, size_t(steps) * 2 * b, stream);
     t.out_begin = fetch_to_host(buf.out_begin, steps, stream);
+    return t;
+  }
+
+  PipelineTrace pipeline(uint64_t part, int b, cudaStream_t stream) const {
+    PipelineTrace t;
+    t.block = uint32_t(part);
+    t.level = 0;
+    t.merge_threads = uint32_t(b);
+    t.capacity = uint32_t(2 * b);
+    const uint32_t rounds = std::min(fetch_to_host(buf.steps, 1, stream)[0], buf.max_steps);
+    t.rounds = rounds;
+    t.leaves = fetch_to_host(buf.leaves, rounds, stream);
+    t.fill = fetch_to_host(buf.fill, size_t(rounds) * 2, stream);
+    t.head_from = fetch_to_host(buf.loaded_from, rounds, stream);
+    t.output = fetch_to_host(buf.out_begin, rounds, stream);
     return t;
   }
 };
@@ -196,8 +219,8 @@ void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t*
     if (!rec) {
       launch_selection<T>(p.quickselect, a, in, SelectCapture{}, stream);
       mark_launch(clock, multiway_merge_launch_index(int(ri)));
-      launch_part_merge<T>(p.merge_threads, p.stable, a, r.levels, r.levels - 1, in, tmp, out, final_keys, final_values,
-                           BufferCapture{}, stream);
+      launch_part_merge<T>(p.merge_threads, p.stable, p.pipelined, a, r.levels, r.levels - 1, in, tmp, out, final_keys,
+                           final_values, BufferCapture{}, stream);
     } else {
       const uint32_t row = p.highlight_row(r);
       const uint64_t part = p.highlight_part(r);
@@ -211,11 +234,21 @@ void multiway_sort_items(const MultiwayPlan& p, typename T::Key* keys, uint32_t*
       record_device_items<T>(*rec, multiway_select_step(p, int(ri), splits, iters, std::move(trace)), in, n, stream,
                              unpack_keys, unpack_values);
       for (int l = 0; l < r.levels; ++l) {  // relaunch up to each level to snapshot it
-        launch_part_merge<T>(p.merge_threads, p.stable, a, r.levels, l, in, tmp, out, final_keys, final_values,
-                             l == 0 ? cap.buf : BufferCapture{}, stream);
+        launch_part_merge<T>(p.merge_threads, p.stable, p.pipelined, a, r.levels, l, in, tmp, out, final_keys,
+                             final_values, l == 0 ? cap.buf : BufferCapture{}, stream);
         MergeBufferTrace buffer;
-        if (l == 0) buffer = cap.buffer(part, p.merge_threads, p.stable, stream);
-        Step step = multiway_level_step(p, int(ri), l, l == 0 ? &buffer : nullptr);
+        PipelineTrace pipeline;
+        if (l == 0 && p.pipelined) {
+          pipeline = cap.pipeline(part, p.merge_threads, stream);
+          // The first node's four pieces (fewer when k = 2), from the part's split rows.
+          pipeline.piece_keys.assign(4, 0);
+          for (uint32_t c = 0; c < std::min<uint32_t>(4, r.k); ++c)
+            pipeline.piece_keys[c] = splits[(part + 1) * r.k + c] - splits[part * r.k + c];
+        } else if (l == 0) {
+          buffer = cap.buffer(part, p.merge_threads, p.stable, stream);
+        }
+        Step step = multiway_level_step(p, int(ri), l, l == 0 && !p.pipelined ? &buffer : nullptr,
+                                        l == 0 && p.pipelined ? &pipeline : nullptr);
         if (l == r.levels - 1 && last_round)
           rec->record(std::move(step), ArrayState{keys, values, true, stream});
         else
@@ -267,7 +300,7 @@ void multiway_merge_items(const typename T::Key* keys, const uint32_t* values, c
   a.splits = s.splits.in(base);
   a.iterations = s.iterations.in(base);
   launch_selection<T>(quick, a, in, SelectCapture{}, stream);
-  launch_part_merge<T>(merge_threads, stable, a, r.levels, r.levels - 1, in, s.tree.in(base), s.runs_out.in(base),
+  launch_part_merge<T>(merge_threads, stable, false, a, r.levels, r.levels - 1, in, s.tree.in(base), s.runs_out.in(base),
                        out_keys, out_values, BufferCapture{}, stream);
   if (iterations) {
     iterations->resize(a.rows);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "merge_perf_model.h"
+
 namespace sortscope {
 
 LaunchModel two_way_block_sort_model(const TwoWayPlan& p, int key_bytes, bool with_values) {
@@ -13,20 +15,20 @@ LaunchModel two_way_block_sort_model(const TwoWayPlan& p, int key_bytes, bool wi
 }
 
 PerfModel two_way_perf_model(const TwoWayPlan& p, int key_bytes, bool with_values, bool transform) {
-  PerfModel m;
-  m.source = "Satish et al. 2010 §5.3.2 (merge level), §6.2 (O_overhead)";
-  if (p.n == 0) return m;
-  const double n = double(p.n), item = key_bytes + (with_values ? 4 : 0);
-  // The block sort's log2(block tile) levels all happen in one launch: one read and one write.
-  m.launches.push_back(two_way_block_sort_model(p, key_bytes, with_values));
-  for (int pass = 0; pass < p.passes; ++pass) {
-    // One binary search per output tile over a pair of runs: log2(2R) key reads and a split written.
-    const double search = std::ceil(std::log2(double(std::min<uint64_t>(2 * p.run_in(pass), p.n))));
-    m.launches.push_back({two_way_partition_launch_index(pass), two_way_partition_launch(pass), double(p.tiles + 1) * (search * key_bytes + 8), 0});
-    m.launches.push_back({two_way_merge_launch_index(pass), two_way_merge_launch(p, pass), 2 * n * item, n * kSatishMergeOpsPerKeyLevel});
-  }
-  if (transform) add_ordered_bits_transforms(m, p.n, key_bytes);
-  return m;
+  return merge_sort_perf_model(
+      "Satish et al. 2010 §5.3.2 (merge level), §6.2 (O_overhead)", p.n, key_bytes, with_values, transform,
+      [&](PerfModel& m, double n, double item) {
+        // The block sort's log2(block tile) levels all happen in one launch: one read and one write.
+        m.launches.push_back(two_way_block_sort_model(p, key_bytes, with_values));
+        for (int pass = 0; pass < p.passes; ++pass) {
+          // One binary search per output tile over a pair of runs: log2(2R) key reads and a split written.
+          const double search = std::ceil(std::log2(double(std::min<uint64_t>(2 * p.run_in(pass), p.n))));
+          m.launches.push_back({two_way_partition_launch_index(pass), two_way_partition_launch(pass),
+                                double(p.tiles + 1) * (search * key_bytes + 8), 0});
+          m.launches.push_back({two_way_merge_launch_index(pass), two_way_merge_launch(p, pass), 2 * n * item,
+                                n * kSatishMergeOpsPerKeyLevel});
+        }
+      });
 }
 
 }  // namespace sortscope

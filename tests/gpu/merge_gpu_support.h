@@ -106,6 +106,18 @@ inline void expect_same_aux(const AuxData& g, const AuxData& m, const std::strin
     EXPECT_EQ(a->before, b->before) << what;
     EXPECT_EQ(a->after, b->after) << what;
     EXPECT_EQ(a->out_begin, b->out_begin) << what;
+  } else if (auto* a = g.get<PipelineTrace>()) {
+    auto* b = m.get<PipelineTrace>();
+    EXPECT_EQ(a->block, b->block) << what;
+    EXPECT_EQ(a->level, b->level) << what;
+    EXPECT_EQ(a->merge_threads, b->merge_threads) << what;
+    EXPECT_EQ(a->capacity, b->capacity) << what;
+    EXPECT_EQ(a->piece_keys, b->piece_keys) << what;
+    EXPECT_EQ(a->rounds, b->rounds) << what;
+    EXPECT_EQ(a->leaves, b->leaves) << what;
+    EXPECT_EQ(a->fill, b->fill) << what;
+    EXPECT_EQ(a->head_from, b->head_from) << what;
+    EXPECT_EQ(a->output, b->output) << what;
   } else if (auto* a = g.get<BlockOwnership>()) {
     EXPECT_EQ(a->tile_keys, m.get<BlockOwnership>()->tile_keys) << what;
   }

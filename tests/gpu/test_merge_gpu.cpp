@@ -104,7 +104,8 @@ TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {
       }
 }
 
-ParamValues multiway(int fan_in, int part_keys, const std::string& b, bool ranking, bool quick) {
+// merge: 0 block-wise, 1 ranking (stable), 2 pipelined-4way (kMultiwayMerge*).
+ParamValues multiway(int fan_in, int part_keys, const std::string& b, int merge, bool quick) {
   const Algorithm& a = multiway_merge_algorithm();
   return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, "128")},
                       {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, "7")},
@@ -112,15 +113,22 @@ ParamValues multiway(int fan_in, int part_keys, const std::string& b, bool ranki
                       {kMultiwayFanIn, fan_in},
                       {kMultiwayPartKeys, part_keys},
                       {kMultiwayMergeThreads, choice(a, kMultiwayMergeThreads, b)},
-                      {kMultiwayMerge, ranking ? 1 : 0},
+                      {kMultiwayMerge, merge},
                       {kMultiwaySelection, quick ? 1 : 0}});
 }
 
+constexpr int kPipelined = kMultiwayMergePipelined;
+
 std::vector<ParamValues> multiway_configs() {
-  if (g_sanitizer_run) return {multiway(4, 1024, "64", true, false), multiway(16, 2048, "128", false, true)};
-  return {multiway(2, 1024, "64", true, false),   multiway(4, 2048, "128", false, true),
-          multiway(16, 4096, "256", true, true),  multiway(256, 16384, "128", false, false),
-          resolved(multiway_merge_algorithm())};
+  if (g_sanitizer_run)
+    return {multiway(4, 1024, "64", true, false), multiway(16, 2048, "128", false, true),
+            multiway(8, 1024, "64", kPipelined, false), multiway(16, 2048, "256", kPipelined, true)};
+  return {multiway(2, 1024, "64", true, false),          multiway(4, 2048, "128", false, true),
+          multiway(16, 4096, "256", true, true),         multiway(256, 16384, "128", false, false),
+          multiway(2, 1024, "64", kPipelined, false),    multiway(4, 2048, "128", kPipelined, true),
+          multiway(16, 4096, "256", kPipelined, false),  multiway(64, 16384, "128", kPipelined, false),
+          resolved(multiway_merge_algorithm()),
+          resolved(multiway_merge_algorithm(), {{kMultiwayMerge, kPipelined}})};
 }
 
 TEST(MultiwayGpu, EqualsTheModelForEveryKeyType) {
@@ -151,6 +159,24 @@ TEST(MultiwayGpu, StableVariantEqualsCubOnLargeInputs) {
       const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
       const HostKeys gpu = gpu_sort(multiway_merge_algorithm(), multiway(16, 16384, "128", true, quick), input);
       ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, kBig, true);
+    }
+}
+
+// merge=pipelined-4way (Leischner §5.3.5) sorts the keys CUB sorts (not stable: keys only), with
+// and without values, at the default k = 16 and at k = 64.
+TEST(MultiwayGpu, PipelinedKeysEqualCubOnLargeInputs) {
+  if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
+  const ParamValues cub = resolved(cub_merge_algorithm());
+  for (KeyType t : {KeyType::U32, KeyType::U64, KeyType::F32})
+    for (Distribution d : {Distribution::Uniform, Distribution::Staggered, Distribution::FewUnique}) {
+      const HostKeys input = merge_input(d, t, kBig, t == KeyType::U32);
+      const HostKeys want = gpu_sort(cub_merge_algorithm(), cub, input);
+      for (const ParamValues& params : {resolved(multiway_merge_algorithm(), {{kMultiwayMerge, kPipelined}}),
+                                        multiway(64, 16384, "256", kPipelined, true)}) {
+        const HostKeys gpu = gpu_sort(multiway_merge_algorithm(), params, input);
+        ASSERT_EQ(ordered_pairs(gpu).keys, ordered_pairs(want).keys) << merge_describe(d, t, kBig, input.has_values());
+        ASSERT_TRUE(same_up_to_stability(ordered_pairs(gpu), stable_sorted(input)));
+      }
     }
 }
 

@@ -658,6 +658,45 @@ TEST(MergeAuxViews, ModelStepsDrawThroughThePanel) {
   EXPECT_GE(drawn, 5);
 }
 
+// Pipelined 4-way merging (merge=pipelined-4way): the tree, both buffers in the head's input
+// colours and the output, inside the panel at every size and scale; a synthetic trace of many rounds
+// shares pixel columns.
+TEST(PipelineView, TreeBuffersAndOutputInsideThePanel) {
+  ParamValues mw{{"threads", 128}, {"keys_per_thread", 7}, {"block_sort_threads", 1}, {"fan_in", 16},
+                 {"part_keys", 2048}, {"merge_threads", 64}, {"merge", kMultiwayMergePipelined}};
+  const Timeline t = model_timeline("multiway-merge", 65536, mw);
+  int drawn = 0;
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    const auto* p = find_aux<PipelineTrace>(t.steps[i].aux);
+    if (!p) continue;
+    for (const Rect& r : {kPanel, Rect{300, 200, 160, 90}, Rect{10, 10, 980, 180}})
+      for (float scale : {1.0f, 2.0f}) {
+        const std::string tag = "pipeline_step" + std::to_string(i) + "_" + std::to_string(int(r.w)) + "_s" +
+                                std::to_string(int(scale));
+        const Image img = draw_snapshot(t, int(i), *p, tag, r, scale);
+        EXPECT_EQ(drawn_pixels(img, r, false), 0) << tag;
+        if (r.w == kPanel.w) {
+          EXPECT_GT(count_colour(img, r, rgb_of(merge_view::kRunA)), 50) << tag << ": no buffer 0";
+          EXPECT_GT(count_colour(img, r, rgb_of(merge_view::kRunB)), 50) << tag << ": no buffer 1";
+        }
+      }
+    ++drawn;
+  }
+  EXPECT_EQ(drawn, 2);
+  PipelineTrace big;
+  big.merge_threads = 256, big.capacity = 512, big.piece_keys = {1 << 20, 1 << 20, 1 << 20, 1 << 20};
+  big.rounds = 1 + (4u << 20) / 256;
+  for (uint32_t r = 0; r < big.rounds; ++r) {
+    big.leaves.push_back(uint8_t(1 + r % 2));
+    big.fill.push_back(256 + r % 256), big.fill.push_back(512 - r % 256);
+    big.head_from.push_back(uint8_t(r % 2));
+    big.output.push_back(std::min<uint64_t>(uint64_t(r) * 256, 4u << 20));
+  }
+  const Image img = draw_snapshot(t, 0, big, "pipeline_big", kPanel, 1);
+  EXPECT_EQ(drawn_pixels(img, kPanel, false), 0);
+  EXPECT_LT(canvas().last_vertices(), 60000);
+}
+
 // network-merge's steps (kernels/network_merge/): the network's levels (its own view, in
 // visual/views/network_merge/) with swapped comparators in the swap colour, the retained vector
 // (the merge buffer view) and the chunk cuts (merge path and block shares), all inside the panel.

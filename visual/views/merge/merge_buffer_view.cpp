@@ -64,12 +64,17 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
   if (out) *out = {};
   Canvas cv(c, r);
   const uint32_t cells = b.buffer_keys, half = cells / 2;
+  // network-merge (Satish et al. 2010 §5.3) records the retained vector of one chunk of a pass in
+  // this trace; the multiway sort one block of a tree level (kernels/network_merge/README.md).
+  const bool chunks = c.timeline && c.timeline->algorithm == "network-merge";
+  const char* unit = chunks ? "chunk" : "block";
+  const char* round = chunks ? "pass" : "level";
   const bool valid = cells >= 2 && b.loaded_from.size() >= b.steps && b.out_begin.size() >= b.steps &&
                      b.before.size() >= size_t(b.steps) * cells && b.after.size() >= size_t(b.steps) * cells;
   const Rect content = cv.frame(
-      {fmt::format("Merge buffer of block {}, level {}: 2b = {} keys, b = {} threads, {} steps", b.block, b.level + 1,
-                   cells, half, b.steps),
-       fmt::format("Merge buffer, block {}, level {}: 2b = {}, {} steps", b.block, b.level + 1, cells, b.steps)},
+      {fmt::format("Merge buffer of {} {}, {} {}: 2b = {} keys, b = {} threads, {} steps", unit, b.block, round,
+                   b.level + 1, cells, half, b.steps),
+       fmt::format("Merge buffer, {} {}, {} {}: 2b = {}, {} steps", unit, b.block, round, b.level + 1, cells, b.steps)},
       {b.stable
            ? "parallel ranking (stable): the kept keys move to buffer[0..b), the new block fills buffer[b..2b)"
            : "bitonic merge network (not stable): the new block fills buffer[0..b), buffer[b..2b) holds the kept keys",
@@ -202,7 +207,8 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
     lx += rw + 4 * sc;
     cv.text(
         lx, ly,
-        format_key_value(type, range.hi) + (stretched ? "  colour = key (over this block's keys)" : "  colour = key"),
+        format_key_value(type, range.hi) +
+            (stretched ? fmt::format("  colour = key (over this {}'s keys)", unit) : std::string("  colour = key")),
         dim);
   }
 }

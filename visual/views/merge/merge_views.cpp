@@ -1,4 +1,4 @@
-// The merge sorts' snapshot types (kernels/merge/merge_aux.h) in the view registry: all five are
+// The merge sorts' snapshot types (kernels/merge/merge_aux.h) in the view registry: all six are
 // panel views of a plain width.
 #include "views/merge/merge_views.h"
 #include "views/view_registry.h"
@@ -11,6 +11,7 @@ void register_merge_views(ViewRegistry& registry) {
   registry.add_panel<SelectionTrace>(draw_aux_view);
   registry.add_panel<SplitMatrix>(draw_aux_view);
   registry.add_panel<MergeBufferTrace>(draw_aux_view);
+  registry.add_panel<PipelineTrace>(draw_aux_view);
 }
 
 }  // namespace sortscope

@@ -20,5 +20,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SelectionTrace&
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SplitMatrix& m);
 // The 2b merge buffer of the highlighted block filling and emptying, step by step.
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergeBufferTrace& b);
+// Pipelined 4-way merging: the tree of three mergers, its two buffers' fill and the output, round
+// by round (pipeline_view.cpp).
+void draw_aux_view(const AuxDrawContext& c, const Rect& r, const PipelineTrace& t);
 
 }  // namespace sortscope
