@@ -13,6 +13,7 @@
 #include "merge/merge_items.h"
 #include "merge/multiway.h"
 #include "merge/multiway_model.h"
+#include "merge/multiway_perf_model.h"
 #include "merge/multiway_plan.h"
 #include "merge/two_way_plan.h"
 #include "merge_test_support.h"
@@ -110,6 +111,39 @@ TEST(PipelinedMerge, PlanHalvesTheTreeLevels) {
     ASSERT_EQ(two.rounds.size(), four.rounds.size());
     for (size_t r = 0; r < two.rounds.size(); ++r) EXPECT_EQ(four.rounds[r].levels, (two.rounds[r].levels + 1) / 2) << k;
   }
+}
+
+// The model (§5.3.5): ceil(log4 k) levels instead of ceil(log2 k), each reading and writing every
+// key once, so half the part merge's bytes at k = 16; per key and 4-way level 21 + 4 x 32 / b
+// outside the networks and two networks, against 12 + 2 x 32 / b and one network a two-way level.
+TEST(PipelinedMerge, ModelCountsHalfTheLevels) {
+  const uint64_t n = uint64_t(1) << 24;
+  ParamValues block_wise = pipelined_params(16, 16384, "128");
+  block_wise[kMultiwayMerge] = kMultiwayMergeBlockWise;
+  const ParamValues pipelined = pipelined_params(16, 16384, "128");
+  const MultiwayPlan p2 = make_multiway_plan(n, block_wise), p4 = make_multiway_plan(n, pipelined);
+  const PerfModel two = multiway_merge_algorithm().perf_model(n, KeyType::U32, false, block_wise);
+  const PerfModel four = multiway_merge_algorithm().perf_model(n, KeyType::U32, false, pipelined);
+  ASSERT_EQ(two.launches.size(), four.launches.size());
+  const double op2 = multiway_ops_per_key_level(128, false, false), op4 = multiway_ops_per_key_level(128, false, true);
+  EXPECT_DOUBLE_EQ(op4, 21 + 1 + 2 * leischner_network_ops_per_key(128, false));
+  EXPECT_LT(op4, 2 * op2);  // "slightly more efficient" (§5.3.5)
+  EXPECT_GT(op4, 2 * op2 - 4);
+  size_t round = 0;
+  for (size_t i = 0; i < two.launches.size(); ++i) {
+    if (two.launches[i].launch != multiway_merge_launch_index(int(round))) {
+      EXPECT_EQ(two.launches[i].bytes, four.launches[i].bytes) << two.launches[i].name;
+      continue;
+    }
+    const int l2 = p2.rounds[round].levels, l4 = p4.rounds[round].levels;
+    EXPECT_EQ(l4, (l2 + 1) / 2);
+    EXPECT_DOUBLE_EQ(four.launches[i].bytes * l2, two.launches[i].bytes * l4) << four.launches[i].name;
+    EXPECT_DOUBLE_EQ(four.launches[i].warp_ops, double(n) * op4 * l4 / 32) << four.launches[i].name;
+    EXPECT_DOUBLE_EQ(two.launches[i].warp_ops, double(n) * op2 * l2 / 32) << two.launches[i].name;
+    ++round;
+  }
+  EXPECT_EQ(round, p4.rounds.size());
+  EXPECT_NE(four.source.find("§5.3.5"), std::string::npos);
 }
 
 TEST(PipelinedMerge, TimelineCarriesThePipelineAndItRoundTrips) {
