@@ -209,7 +209,7 @@ class GpuSampleSort {
     // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the radix
     // size classes. The few large buckets run on a second stream, beside the radix sorts, so their
     // long blocks do not hold up the rest.
-    const bool radix = plan_.level2 == SampleLevel2::Radix;
+    const bool radix = sample_level2_by_block(plan_.level2);
     auto above = [&](uint64_t keys) {
       return uint64_t(std::partition_point(small.begin(), small.end(),
                                            [&](const SampleSmallBucket& b) { return b.size > keys; }) -
@@ -282,12 +282,15 @@ class GpuSampleSort {
   template <int kThreads, int kItems>
   void launch_radix(const SampleSmallBucket* d_small, uint64_t from, uint64_t to) {
     if (from >= to) return;
-    const auto kernel = level2_radix_kernel<Word, kValues, kThreads, kItems>;
-    const int smem = int(sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage));
+    const bool rank = plan_.level2 == SampleLevel2::Rank;
+    const auto kernel = rank ? level2_rank_kernel<Word, kValues, kThreads, kItems>
+                             : level2_radix_kernel<Word, kValues, kThreads, kItems>;
+    const int smem = rank ? level2_rank_smem_bytes<Word, kValues, kThreads, kItems>()
+                          : int(sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage));
     CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     for_grids(from, to, [&](uint64_t first, uint32_t count) {
       kernel<<<count, kThreads, smem, stream_>>>(out_, alt_, vout_, valt_, d_small + first);
-      CUDA_CHECK_LAUNCH("level2_radix_kernel");
+      CUDA_CHECK_LAUNCH(rank ? "level2_rank_kernel" : "level2_radix_kernel");
     });
   }
 

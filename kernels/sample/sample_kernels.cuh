@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include "odd_even_network.h"
 #include "sample_aux.h"
@@ -544,10 +545,49 @@ __device__ __forceinline__ void shared_min_max(Word* lo, Word* hi, Word mn, Word
   }
 }
 
+// The bucket's keys (blocked: thread t holds keys t * kItems ..., padded with all ones) sorted by
+// CUB's block radix sort over bits [0, end_bit) and stored striped (coalesced). The padding comes
+// after every real key in the sort's input order and the sort is stable, so it stays behind real keys
+// equal to it.
+template <class Word, bool kValues, int kThreads, int kItems>
+__device__ __forceinline__ void level2_radix_sort_store(Word (&keys)[kItems], uint32_t (&values)[kItems], int end_bit,
+                                                        const SampleSmallBucket& sb, Word* out, uint32_t* vout,
+                                                        unsigned char* smem) {
+  using Sort = Level2RadixSort<Word, kValues, kThreads, kItems>;
+  auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(smem);
+  if constexpr (kValues) Sort(temp).SortBlockedToStriped(keys, values, 0, end_bit);
+  else Sort(temp).SortBlockedToStriped(keys, 0, end_bit);
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const uint32_t i = u * kThreads + threadIdx.x;
+    if (i < sb.size) {
+      out[sb.begin + i] = keys[u];
+      if constexpr (kValues) vout[sb.begin + i] = values[u];
+    }
+  }
+}
+
+// Blocked load of a bucket (thread t: keys t * kItems ...), padded with all ones.
+template <class Word, bool kValues, int kItems>
+__device__ __forceinline__ void level2_load_blocked(Word (&keys)[kItems], uint32_t (&values)[kItems],
+                                                    const Word* src, const uint32_t* vsrc, const SampleSmallBucket& sb) {
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const uint32_t i = threadIdx.x * kItems + u;
+    keys[u] = i < sb.size ? src[sb.begin + i] : max_word<Word>();
+    if constexpr (kValues) values[u] = i < sb.size ? vsrc[sb.begin + i] : 0u;
+  }
+}
+
+template <class Word>
+__device__ __forceinline__ int significant_bits(Word w) {
+  if constexpr (sizeof(Word) == 8) return w ? 64 - __clzll((long long)w) : 0;
+  else return w ? 32 - __clz((int)w) : 0;
+}
+
 template <class Word, bool kValues, int kThreads, int kItems>
 __global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const Word* alt, uint32_t* vout,
                                                                const uint32_t* valt, const SampleSmallBucket* buckets) {
-  using Sort = Level2RadixSort<Word, kValues, kThreads, kItems>;
   extern __shared__ __align__(16) unsigned char level2_smem[];
   __shared__ Word lo, hi;
   const SampleSmallBucket sb = buckets[blockIdx.x];
@@ -556,18 +596,13 @@ __global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const
   const uint32_t* vsrc = sb.in_alt ? valt : vout;
   if (threadIdx.x == 0) lo = max_word<Word>(), hi = 0;
   __syncthreads();
-  // Blocked load (thread t holds keys t * kItems ..): the padding (all ones) comes after every real
-  // key in the sort's input order, and the sort is stable, so it stays behind real keys equal to it.
   Word keys[kItems];
   uint32_t values[kItems];
+  level2_load_blocked<Word, kValues, kItems>(keys, values, src, vsrc, sb);
   Word mn = max_word<Word>(), mx = 0;
 #pragma unroll
-  for (int u = 0; u < kItems; ++u) {
-    const uint32_t i = threadIdx.x * kItems + u;
-    keys[u] = i < size ? src[sb.begin + i] : max_word<Word>();
-    if constexpr (kValues) values[u] = i < size ? vsrc[sb.begin + i] : 0u;
-    if (i < size) mn = keys[u] < mn ? keys[u] : mn, mx = keys[u] > mx ? keys[u] : mx;
-  }
+  for (int u = 0; u < kItems; ++u)
+    if (threadIdx.x * kItems + u < size) mn = keys[u] < mn ? keys[u] : mn, mx = keys[u] > mx ? keys[u] : mx;
   shared_min_max(&lo, &hi, mn, mx);
   __syncthreads();
   const Word diff = lo ^ hi;
@@ -583,18 +618,138 @@ __global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const
       }
     return;
   }
-  int end_bit = 0;
-  if constexpr (sizeof(Word) == 8) end_bit = 64 - __clzll((long long)diff);
-  else end_bit = 32 - __clz((int)diff);
-  auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(level2_smem);
-  if constexpr (kValues) Sort(temp).SortBlockedToStriped(keys, values, 0, end_bit);
-  else Sort(temp).SortBlockedToStriped(keys, 0, end_bit);
+  level2_radix_sort_store<Word, kValues, kThreads, kItems>(keys, values, significant_bits(diff), sb, out, vout,
+                                                           level2_smem);
+}
+
+// Level 2 by sub-buckets and rank sort (plan.level2 = rank, README.md). A level-1 bucket is a range
+// [lo, hi] of values whose keys lie spread over it (the splitters are quantiles of a random sample),
+// so one counting pass on the top log2(kBins) bits of key - lo cuts it into kBins sub-buckets of
+// about kSampleRankSubKeys keys in a full block (the first counting pass "over the top bits of the
+// bucket's range" that README.md's profile proposed). Each key then finds its place in its
+// sub-bucket by counting the smaller keys and the equal keys before it (the rank sort, Locicero
+// 002 §2.4: quadratic, but over a few dozen keys read by broadcast from shared memory) and is written
+// there. One global read and one write a key, against CUB's block radix sort's ten shared-memory
+// passes over the 48 bits in which a bucket of uniform 64-bit keys differs. A bucket whose largest
+// sub-bucket holds more than kSampleRankMax keys (values bunched inside the range: few distinct
+// values, spikes) is sorted by the block radix sort instead.
+inline constexpr uint32_t kSampleRankSubKeys = 16;
+constexpr int log2_of(uint32_t power_of_two) { return power_of_two > 1 ? 1 + log2_of(power_of_two / 2) : 0; }
+inline constexpr uint32_t kSampleRankMax = 64;
+
+template <class Word, bool kValues, int kThreads, int kItems>
+struct Level2RankStorage {
+  static constexpr uint32_t kCapacity = uint32_t(kThreads) * uint32_t(kItems);
+  static constexpr uint32_t kBins = kCapacity / kSampleRankSubKeys;
+  static_assert(kBins >= 2 && kBins <= uint32_t(kThreads) && (kBins & (kBins - 1)) == 0,
+                "one scan entry a thread, a power of two of sub-buckets");
+  Word keys[kCapacity];  // the bucket in sub-bucket order
+  uint32_t values[kValues ? kCapacity : 1];
+  uint32_t start[kBins + 1];  // counts, then where each sub-bucket starts
+};
+
+// Dynamic shared memory of the rank kernel: its storage, or the block radix sort's it falls back to.
+template <class Word, bool kValues, int kThreads, int kItems>
+constexpr int level2_rank_smem_bytes() {
+  const size_t a = sizeof(Level2RankStorage<Word, kValues, kThreads, kItems>);
+  const size_t b = sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage);
+  return int(a > b ? a : b);
+}
+
+template <class Word, bool kValues, int kThreads, int kItems>
+__global__ void __launch_bounds__(kThreads) level2_rank_kernel(Word* out, const Word* alt, uint32_t* vout,
+                                                              const uint32_t* valt, const SampleSmallBucket* buckets) {
+  using Storage = Level2RankStorage<Word, kValues, kThreads, kItems>;
+  constexpr uint32_t kBins = Storage::kBins;
+  constexpr int kBinBits = log2_of(kBins);
+  using Scan = cub::BlockScan<uint32_t, kThreads>;
+  extern __shared__ __align__(16) unsigned char level2_smem[];
+  auto& st = *reinterpret_cast<Storage*>(level2_smem);
+  __shared__ typename Scan::TempStorage scan_temp;
+  __shared__ Word lo, hi;
+  __shared__ uint32_t largest;
+  const SampleSmallBucket sb = buckets[blockIdx.x];
+  const uint32_t size = uint32_t(sb.size);
+  const Word* src = sb.in_alt ? alt : out;
+  const uint32_t* vsrc = sb.in_alt ? valt : vout;
+  if (threadIdx.x == 0) lo = max_word<Word>(), hi = 0, largest = 0;
+  for (uint32_t b = threadIdx.x; b <= kBins; b += kThreads) st.start[b] = 0;
+  __syncthreads();
+  // Striped load (thread t: keys t, t + kThreads, ...): coalesced.
+  Word keys[kItems];
+  uint32_t values[kItems];
+  Word mn = max_word<Word>(), mx = 0;
 #pragma unroll
   for (int u = 0; u < kItems; ++u) {
     const uint32_t i = u * kThreads + threadIdx.x;
     if (i < size) {
-      out[sb.begin + i] = keys[u];
-      if constexpr (kValues) vout[sb.begin + i] = values[u];
+      keys[u] = src[sb.begin + i];
+      if constexpr (kValues) values[u] = vsrc[sb.begin + i];
+      mn = keys[u] < mn ? keys[u] : mn, mx = keys[u] > mx ? keys[u] : mx;
+    }
+  }
+  shared_min_max(&lo, &hi, mn, mx);
+  __syncthreads();
+  const Word base = lo, range = hi - lo;
+  if (sb.done || range == 0) {  // sorted or constant: only move it home
+    if (sb.in_alt)
+#pragma unroll
+      for (int u = 0; u < kItems; ++u) {
+        const uint32_t i = u * kThreads + threadIdx.x;
+        if (i < size) {
+          out[sb.begin + i] = keys[u];
+          if constexpr (kValues) vout[sb.begin + i] = values[u];
+        }
+      }
+    return;
+  }
+  const int width = significant_bits(range);
+  const int shift = width > kBinBits ? width - kBinBits : 0;
+  // Count: the atomic's old value is the key's place among its sub-bucket's keys (in arrival order;
+  // the rank sort below puts equal keys in that order, so sample sort stays unstable, README.md).
+  uint32_t arrival[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u)
+    if (u * kThreads + threadIdx.x < size) arrival[u] = atomicAdd(&st.start[uint32_t((keys[u] - base) >> shift)], 1u);
+  __syncthreads();
+  const uint32_t count = threadIdx.x < kBins ? st.start[threadIdx.x] : 0u;
+  uint32_t first = 0;
+  Scan(scan_temp).ExclusiveSum(count, first);
+  if (count > kSampleRankMax) atomicMax(&largest, count);
+  if (threadIdx.x < kBins) st.start[threadIdx.x] = first;
+  if (threadIdx.x == 0) st.start[kBins] = size;
+  __syncthreads();
+  if (largest > kSampleRankMax) {  // bunched values: the block radix sort, from a blocked reload
+    level2_load_blocked<Word, kValues, kItems>(keys, values, src, vsrc, sb);
+    level2_radix_sort_store<Word, kValues, kThreads, kItems>(keys, values, significant_bits(Word(lo ^ hi)), sb, out,
+                                                             vout, level2_smem);
+    return;
+  }
+  // The keys in sub-bucket order.
+#pragma unroll
+  for (int u = 0; u < kItems; ++u)
+    if (u * kThreads + threadIdx.x < size) {
+      const uint32_t at = st.start[uint32_t((keys[u] - base) >> shift)] + arrival[u];
+      st.keys[at] = keys[u];
+      if constexpr (kValues) st.values[at] = values[u];
+    }
+  __syncthreads();
+  // Rank sort inside each sub-bucket; consecutive threads hold neighbouring keys of one or two
+  // sub-buckets, so their reads are broadcasts and their writes land close together.
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const uint32_t p = u * kThreads + threadIdx.x;
+    if (p < size) {
+      const Word key = st.keys[p];
+      const uint32_t bin = uint32_t((key - base) >> shift);
+      const uint32_t from = st.start[bin], to = st.start[bin + 1];
+      uint32_t rank = 0;
+      for (uint32_t j = from; j < to; ++j) {
+        const Word other = st.keys[j];
+        rank += (other < key) | ((other == key) & (j < p));
+      }
+      out[sb.begin + from + rank] = key;
+      if constexpr (kValues) vout[sb.begin + from + rank] = st.values[p];
     }
   }
 }

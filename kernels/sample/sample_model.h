@@ -22,7 +22,7 @@ struct SampleRunStats {
   uint64_t block_partitions = 0;   // level-2 partition steps (block sample sort and quicksort)
   uint64_t block_three_way = 0;    // of those, three-way (quicksort or a degenerate block sample)
   uint64_t base_cases = 0;         // odd-even merge sorts
-  uint64_t radix_sorts = 0;        // level2 = radix: buckets sorted by one block-wide radix sort
+  uint64_t radix_sorts = 0;        // level2 = radix or rank: buckets sorted by one block at once
 };
 
 // Sorts `keys` (native keys, values follow) as plan.engine does; records the steps when

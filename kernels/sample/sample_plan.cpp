@@ -53,10 +53,12 @@ const std::vector<ParamSpec>& sample_sort_params() {
         int(SampleVersion::Revised),
         "original: level 2 is block quicksort; revised (§6.3.2): block sample sort (k = 32, a = 6) first"));
     s.push_back(ParamSpec::enumeration(
-        "level2", {{int(SampleLevel2::Thesis), "thesis"}, {int(SampleLevel2::Radix), "radix"}},
-        int(SampleLevel2::Radix),
+        "level2",
+        {{int(SampleLevel2::Thesis), "thesis"}, {int(SampleLevel2::Radix), "radix"}, {int(SampleLevel2::Rank), "rank"}},
+        int(SampleLevel2::Rank),
         "thesis: level 2 as `version` says; radix: buckets of at most 8192 keys sorted by one block-wide radix "
-        "sort in shared memory, larger ones as `version` says"));
+        "sort in shared memory, larger ones as `version` says; rank: such buckets cut into sub-buckets of about "
+        "16 keys by their top bits, each rank-sorted (radix where values bunch)"));
     s.push_back(ParamSpec::enumeration(
         "scatter", {{int(SampleScatter::Direct), "direct"}, {int(SampleScatter::Local), "local"}},
         int(SampleScatter::Local),
@@ -139,7 +141,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   if (engine == SampleEngine::SampleSort) {
     p.version = value(params, "version", specs) == int(SampleVersion::Original) ? SampleVersion::Original
                                                                                 : SampleVersion::Revised;
-    p.level2 = value(params, "level2", specs) == int(SampleLevel2::Thesis) ? SampleLevel2::Thesis : SampleLevel2::Radix;
+    p.level2 = SampleLevel2(value(params, "level2", specs));
     p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
     const int k = value(params, "k", specs);
     p.k = k == kParamAuto ? sample_auto_k(n) : uint32_t(k);
@@ -182,7 +184,9 @@ std::string SamplePlan::describe() const {
   return fmt::format("sample sort ({}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
                      version == SampleVersion::Revised ? "revised" : "original",
-                     level2 == SampleLevel2::Radix ? ", level 2 radix" : "",
+                     level2 == SampleLevel2::Radix ? ", level 2 radix"
+                     : level2 == SampleLevel2::Rank ? ", level 2 sub-buckets + rank sort"
+                                                    : "",
                      scatter == SampleScatter::Local ? ", local scatter" : "", k, oversampling, bucket_max,
                      count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
 }

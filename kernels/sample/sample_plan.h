@@ -27,9 +27,12 @@ namespace sortscope {
 
 enum class SampleEngine { SampleSort, Quicksort };
 enum class SampleVersion { Original, Revised };
-// Level 2's sorter: the thesis's (block sample sort / quicksort / odd-even, §6.3.2, App. C) or one
-// block-wide LSD radix sort of the whole bucket in shared memory (a departure, README.md).
-enum class SampleLevel2 { Thesis, Radix };
+// Level 2's sorter: the thesis's (block sample sort / quicksort / odd-even, §6.3.2, App. C), one
+// block-wide LSD radix sort of the whole bucket in shared memory, or one counting pass into
+// sub-buckets in shared memory and a rank sort of each (departures, README.md).
+enum class SampleLevel2 { Thesis, Radix, Rank };
+// Whether level 2 sorts a bucket of at most kSampleRadixMax keys by one block at once (radix or rank).
+inline bool sample_level2_by_block(SampleLevel2 l) { return l != SampleLevel2::Thesis; }
 // Step 4: each key straight to its slot (the thesis), or the keys of a round ordered by bucket in
 // shared memory first, then written in runs (README.md).
 enum class SampleScatter { Direct, Local };
@@ -77,7 +80,7 @@ struct SamplePlan {
   SampleScatter scatter = SampleScatter::Local;  // quicksort: always Direct
 
   // Level 2.
-  SampleLevel2 level2 = SampleLevel2::Radix;  // quicksort: always Thesis
+  SampleLevel2 level2 = SampleLevel2::Rank;  // quicksort: always Thesis
   uint32_t quicksort_threshold = 12000;  // revised: block sample sort at or above it
   uint32_t base = 2048;         // odd-even merge sort in shared memory at or below it
   int block_threads = 256;

@@ -289,6 +289,11 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
                          (plan_.level2 == SampleLevel2::Radix
                               ? fmt::format("; those of at most {} keys by one block-wide radix sort in shared memory",
                                             kSampleRadixMax)
+                          : plan_.level2 == SampleLevel2::Rank
+                              ? fmt::format("; those of at most {} keys cut by their top bits into sub-buckets of "
+                                            "about 16 keys in shared memory, each key placed by counting the smaller "
+                                            "keys of its sub-bucket (a rank sort)",
+                                            kSampleRadixMax)
                               : std::string());
   if (small.size() > to_sort)
     how += fmt::format("; {} final {}s moved back from the scratch buffer", small.size() - to_sort, noun);

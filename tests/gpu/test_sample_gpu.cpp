@@ -59,7 +59,7 @@ TEST(SampleGpu, DistributionsAndAdversarialInputs) {
   DeviceScratch scratch;
   const uint64_t n = g_sanitizer_run ? 6000 : 300007;
   for (const Algorithm* a : {&sample_sort_algorithm(), &quicksort_algorithm()})
-    for (const char* version : {"original", "revised", "radix"}) {
+    for (const char* version : {"original", "revised", "radix", "rank"}) {
       if (a->id() == "quicksort" && std::string(version) != "revised") continue;  // one level 2
       const ParamValues p = radix_params(*a, sample_small_params(*a, version));
       for (Distribution d : kAllDistributions)

@@ -22,11 +22,12 @@ inline const Algorithm* kSampleFamily[] = {&sample_sort_algorithm(), &quicksort_
                                            &odd_even_merge_algorithm()};
 
 // Small M, k and base so that inputs of a few thousand keys recurse through every level.
-// `version`: original or revised (level 2 as the thesis), or radix (revised, level2 = radix).
+// `version`: original or revised (level 2 as the thesis), or radix or rank (revised, level2 = that).
 inline std::vector<std::string> sample_small_params(const Algorithm& a, const std::string& version = "revised") {
+  const bool by_block = version == "radix" || version == "rank";
   if (a.id() == "sample-sort")
-    return {"version=" + std::string(version == "radix" ? "revised" : version),
-            "level2=" + std::string(version == "radix" ? "radix" : "thesis"), "k=16", "oversampling=4", "bucket_max=1024", "blocks=6", "threads=64",
+    return {"version=" + std::string(by_block ? "revised" : version),
+            "level2=" + std::string(by_block ? version : "thesis"), "k=16", "oversampling=4", "bucket_max=1024", "blocks=6", "threads=64",
             "keys_per_thread=4", "base=128", "quicksort_threshold=400"};
   if (a.id() == "quicksort") return {"bucket_max=1024", "blocks=5", "threads=64", "keys_per_thread=4", "base=64"};
   return {"tile=256", "threads=64"};
