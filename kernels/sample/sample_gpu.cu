@@ -192,11 +192,13 @@ class GpuSampleSort {
 
   void second_level(const std::vector<SampleSmallBucket>& small) {
     mark_launch(clock_, sample_level2_launch_index());
-    const uint64_t bytes = small.size() * sizeof(SampleSmallBucket) + 256;
+    const uint64_t bytes = small.size() * (sizeof(SampleSmallBucket) + sizeof(uint32_t)) + 1024;  // carve() rounds each to 256 B
     unsigned char* at = static_cast<unsigned char*>(scratch_->get(kLists, bytes));
     int* d_error = carve<int>(at, 1);
     SampleSmallBucket* d_small = carve<SampleSmallBucket>(at, small.size());
+    uint32_t* d_bunched = carve<uint32_t>(at, small.size());  // the rank kernel's flags
     CUDA_CHECK(cudaMemsetAsync(d_error, 0, sizeof(int), stream_));
+    CUDA_CHECK(cudaMemsetAsync(d_bunched, 0, small.size() * sizeof(uint32_t), stream_));
     CUDA_CHECK(cudaMemcpyAsync(d_small, small.data(), small.size() * sizeof(SampleSmallBucket), cudaMemcpyHostToDevice, stream_));
     Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
                     plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
@@ -239,10 +241,10 @@ class GpuSampleSort {
       level2_kernel<Word, kValues><<<count, 256, 0, side>>>(out_, alt_, vout_, valt_, part);
       CUDA_CHECK_LAUNCH("level2_kernel");
     });
-    launch_radix<512, 16>(d_small, to_thesis, to_8k);
-    launch_radix<256, 16>(d_small, to_8k, to_4k);
-    launch_radix<256, 8>(d_small, to_4k, to_2k);
-    launch_radix<128, 8>(d_small, to_2k, radix ? small.size() : to_2k);
+    launch_radix<512, 16>(d_small, d_bunched, to_thesis, to_8k);
+    launch_radix<256, 16>(d_small, d_bunched, to_8k, to_4k);
+    launch_radix<256, 8>(d_small, d_bunched, to_4k, to_2k);
+    launch_radix<128, 8>(d_small, d_bunched, to_2k, radix ? small.size() : to_2k);
     if (side != stream_) {
       CUDA_CHECK(cudaEventRecord(finished, side));
       CUDA_CHECK(cudaStreamWaitEvent(stream_, finished, 0));
@@ -278,19 +280,28 @@ class GpuSampleSort {
       launch(first, uint32_t(std::min<uint64_t>(to - first, 0x7FFFFFFFull)));
   }
 
-  // Level 2 by radix sort, buckets [from, to) of the list, one block of kThreads x kItems keys each.
+  // Level 2 by one block a bucket, buckets [from, to) of the list, kThreads x kItems keys each: the
+  // block radix sort, or the rank kernel and the radix sort after it for the buckets it flagged.
   template <int kThreads, int kItems>
-  void launch_radix(const SampleSmallBucket* d_small, uint64_t from, uint64_t to) {
+  void launch_radix(const SampleSmallBucket* d_small, uint32_t* d_bunched, uint64_t from, uint64_t to) {
     if (from >= to) return;
-    const bool rank = plan_.level2 == SampleLevel2::Rank;
-    const auto kernel = rank ? level2_rank_kernel<Word, kValues, kThreads, kItems>
-                             : level2_radix_kernel<Word, kValues, kThreads, kItems>;
-    const int smem = rank ? level2_rank_smem_bytes<Word, kValues, kThreads, kItems>()
-                          : int(sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage));
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    const auto radix = level2_radix_kernel<Word, kValues, kThreads, kItems>;
+    const int radix_smem = int(sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage));
+    CUDA_CHECK(cudaFuncSetAttribute(radix, cudaFuncAttributeMaxDynamicSharedMemorySize, radix_smem));
+    const bool by_rank = plan_.level2 == SampleLevel2::Rank;
+    if (by_rank) {
+      const auto rank = level2_rank_kernel<Word, kValues, kThreads, kItems>;
+      const int rank_smem = int(sizeof(Level2RankStorage<Word, kValues, kThreads, kItems>));
+      CUDA_CHECK(cudaFuncSetAttribute(rank, cudaFuncAttributeMaxDynamicSharedMemorySize, rank_smem));
+      for_grids(from, to, [&](uint64_t first, uint32_t count) {
+        rank<<<count, kThreads, rank_smem, stream_>>>(out_, alt_, vout_, valt_, d_small + first, d_bunched + first);
+        CUDA_CHECK_LAUNCH("level2_rank_kernel");
+      });
+    }
     for_grids(from, to, [&](uint64_t first, uint32_t count) {
-      kernel<<<count, kThreads, smem, stream_>>>(out_, alt_, vout_, valt_, d_small + first);
-      CUDA_CHECK_LAUNCH(rank ? "level2_rank_kernel" : "level2_radix_kernel");
+      radix<<<count, kThreads, radix_smem, stream_>>>(out_, alt_, vout_, valt_, d_small + first,
+                                                      by_rank ? d_bunched + first : nullptr);
+      CUDA_CHECK_LAUNCH("level2_radix_kernel");
     });
   }
 

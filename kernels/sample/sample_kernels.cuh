@@ -587,7 +587,10 @@ __device__ __forceinline__ int significant_bits(Word w) {
 
 template <class Word, bool kValues, int kThreads, int kItems>
 __global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const Word* alt, uint32_t* vout,
-                                                               const uint32_t* valt, const SampleSmallBucket* buckets) {
+                                                               const uint32_t* valt, const SampleSmallBucket* buckets,
+                                                               const uint32_t* only_flagged) {
+  // After the rank kernel, only the buckets it flagged as bunched (null: every bucket).
+  if (only_flagged && !only_flagged[blockIdx.x]) return;
   extern __shared__ __align__(16) unsigned char level2_smem[];
   __shared__ Word lo, hi;
   const SampleSmallBucket sb = buckets[blockIdx.x];
@@ -629,13 +632,15 @@ __global__ void __launch_bounds__(kThreads) level2_radix_kernel(Word* out, const
 // bucket's range" that README.md's profile proposed). Each key then finds its place in its
 // sub-bucket by counting the smaller keys and the equal keys before it (the rank sort, Locicero
 // 002 §2.4: quadratic, but over a few dozen keys read by broadcast from shared memory) and is written
-// there. One global read and one write a key, against CUB's block radix sort's ten shared-memory
-// passes over the 48 bits in which a bucket of uniform 64-bit keys differs. A bucket whose largest
-// sub-bucket holds more than kSampleRankMax keys (values bunched inside the range: few distinct
-// values, spikes) is sorted by the block radix sort instead.
+// there. One read from memory and one write a key (the two re-reads hit the cache), against CUB's
+// block radix sort's ten shared-memory passes over the 48 bits in which a bucket of uniform 64-bit
+// keys differs. No key is held in registers across a barrier, so the kernel needs few registers
+// and many blocks share an SM. A bucket whose largest sub-bucket holds more than kSampleRankMax keys
+// (values bunched inside the range: few distinct values, spikes) is flagged and left to the block
+// radix sort, launched after it over the same buckets (level2_radix_kernel's `only_flagged`).
 inline constexpr uint32_t kSampleRankSubKeys = 16;
-constexpr int log2_of(uint32_t power_of_two) { return power_of_two > 1 ? 1 + log2_of(power_of_two / 2) : 0; }
 inline constexpr uint32_t kSampleRankMax = 64;
+constexpr int log2_of(uint32_t power_of_two) { return power_of_two > 1 ? 1 + log2_of(power_of_two / 2) : 0; }
 
 template <class Word, bool kValues, int kThreads, int kItems>
 struct Level2RankStorage {
@@ -646,19 +651,13 @@ struct Level2RankStorage {
   Word keys[kCapacity];  // the bucket in sub-bucket order
   uint32_t values[kValues ? kCapacity : 1];
   uint32_t start[kBins + 1];  // counts, then where each sub-bucket starts
+  uint32_t cursor[kBins];     // the next free place of each sub-bucket while the keys are placed
 };
-
-// Dynamic shared memory of the rank kernel: its storage, or the block radix sort's it falls back to.
-template <class Word, bool kValues, int kThreads, int kItems>
-constexpr int level2_rank_smem_bytes() {
-  const size_t a = sizeof(Level2RankStorage<Word, kValues, kThreads, kItems>);
-  const size_t b = sizeof(typename Level2RadixSort<Word, kValues, kThreads, kItems>::TempStorage);
-  return int(a > b ? a : b);
-}
 
 template <class Word, bool kValues, int kThreads, int kItems>
 __global__ void __launch_bounds__(kThreads) level2_rank_kernel(Word* out, const Word* alt, uint32_t* vout,
-                                                              const uint32_t* valt, const SampleSmallBucket* buckets) {
+                                                              const uint32_t* valt, const SampleSmallBucket* buckets,
+                                                              uint32_t* bunched) {
   using Storage = Level2RankStorage<Word, kValues, kThreads, kItems>;
   constexpr uint32_t kBins = Storage::kBins;
   constexpr int kBinBits = log2_of(kBins);
@@ -670,87 +669,67 @@ __global__ void __launch_bounds__(kThreads) level2_rank_kernel(Word* out, const 
   __shared__ uint32_t largest;
   const SampleSmallBucket sb = buckets[blockIdx.x];
   const uint32_t size = uint32_t(sb.size);
-  const Word* src = sb.in_alt ? alt : out;
-  const uint32_t* vsrc = sb.in_alt ? valt : vout;
+  const Word* src = (sb.in_alt ? alt : out) + sb.begin;
+  const uint32_t* vsrc = (sb.in_alt ? valt : vout) + sb.begin;
   if (threadIdx.x == 0) lo = max_word<Word>(), hi = 0, largest = 0;
   for (uint32_t b = threadIdx.x; b <= kBins; b += kThreads) st.start[b] = 0;
   __syncthreads();
-  // Striped load (thread t: keys t, t + kThreads, ...): coalesced.
-  Word keys[kItems];
-  uint32_t values[kItems];
   Word mn = max_word<Word>(), mx = 0;
-#pragma unroll
-  for (int u = 0; u < kItems; ++u) {
-    const uint32_t i = u * kThreads + threadIdx.x;
-    if (i < size) {
-      keys[u] = src[sb.begin + i];
-      if constexpr (kValues) values[u] = vsrc[sb.begin + i];
-      mn = keys[u] < mn ? keys[u] : mn, mx = keys[u] > mx ? keys[u] : mx;
-    }
+#pragma unroll 4
+  for (uint32_t i = threadIdx.x; i < size; i += kThreads) {
+    const Word w = src[i];
+    mn = w < mn ? w : mn, mx = w > mx ? w : mx;
   }
   shared_min_max(&lo, &hi, mn, mx);
   __syncthreads();
   const Word base = lo, range = hi - lo;
   if (sb.done || range == 0) {  // sorted or constant: only move it home
     if (sb.in_alt)
-#pragma unroll
-      for (int u = 0; u < kItems; ++u) {
-        const uint32_t i = u * kThreads + threadIdx.x;
-        if (i < size) {
-          out[sb.begin + i] = keys[u];
-          if constexpr (kValues) vout[sb.begin + i] = values[u];
-        }
+      for (uint32_t i = threadIdx.x; i < size; i += kThreads) {
+        out[sb.begin + i] = src[i];
+        if constexpr (kValues) vout[sb.begin + i] = vsrc[i];
       }
     return;
   }
   const int width = significant_bits(range);
   const int shift = width > kBinBits ? width - kBinBits : 0;
-  // Count: the atomic's old value is the key's place among its sub-bucket's keys (in arrival order;
-  // the rank sort below puts equal keys in that order, so sample sort stays unstable, README.md).
-  uint32_t arrival[kItems];
-#pragma unroll
-  for (int u = 0; u < kItems; ++u)
-    if (u * kThreads + threadIdx.x < size) arrival[u] = atomicAdd(&st.start[uint32_t((keys[u] - base) >> shift)], 1u);
+  auto bin_of = [&](Word w) { return uint32_t((w - base) >> shift); };
+#pragma unroll 4
+  for (uint32_t i = threadIdx.x; i < size; i += kThreads) atomicAdd(&st.start[bin_of(src[i])], 1u);
   __syncthreads();
   const uint32_t count = threadIdx.x < kBins ? st.start[threadIdx.x] : 0u;
   uint32_t first = 0;
   Scan(scan_temp).ExclusiveSum(count, first);
   if (count > kSampleRankMax) atomicMax(&largest, count);
-  if (threadIdx.x < kBins) st.start[threadIdx.x] = first;
+  if (threadIdx.x < kBins) st.start[threadIdx.x] = st.cursor[threadIdx.x] = first;
   if (threadIdx.x == 0) st.start[kBins] = size;
   __syncthreads();
-  if (largest > kSampleRankMax) {  // bunched values: the block radix sort, from a blocked reload
-    level2_load_blocked<Word, kValues, kItems>(keys, values, src, vsrc, sb);
-    level2_radix_sort_store<Word, kValues, kThreads, kItems>(keys, values, significant_bits(Word(lo ^ hi)), sb, out,
-                                                             vout, level2_smem);
+  if (largest > kSampleRankMax) {  // bunched values: the block radix sort takes the bucket
+    if (threadIdx.x == 0) bunched[blockIdx.x] = 1;
     return;
   }
-  // The keys in sub-bucket order.
-#pragma unroll
-  for (int u = 0; u < kItems; ++u)
-    if (u * kThreads + threadIdx.x < size) {
-      const uint32_t at = st.start[uint32_t((keys[u] - base) >> shift)] + arrival[u];
-      st.keys[at] = keys[u];
-      if constexpr (kValues) st.values[at] = values[u];
-    }
+  // The keys in sub-bucket order (in arrival order inside one: sample sort is not stable).
+#pragma unroll 4
+  for (uint32_t i = threadIdx.x; i < size; i += kThreads) {
+    const Word w = src[i];
+    const uint32_t at = atomicAdd(&st.cursor[bin_of(w)], 1u);
+    st.keys[at] = w;
+    if constexpr (kValues) st.values[at] = vsrc[i];
+  }
   __syncthreads();
   // Rank sort inside each sub-bucket; consecutive threads hold neighbouring keys of one or two
   // sub-buckets, so their reads are broadcasts and their writes land close together.
-#pragma unroll
-  for (int u = 0; u < kItems; ++u) {
-    const uint32_t p = u * kThreads + threadIdx.x;
-    if (p < size) {
-      const Word key = st.keys[p];
-      const uint32_t bin = uint32_t((key - base) >> shift);
-      const uint32_t from = st.start[bin], to = st.start[bin + 1];
-      uint32_t rank = 0;
-      for (uint32_t j = from; j < to; ++j) {
-        const Word other = st.keys[j];
-        rank += (other < key) | ((other == key) & (j < p));
-      }
-      out[sb.begin + from + rank] = key;
-      if constexpr (kValues) vout[sb.begin + from + rank] = st.values[p];
+  for (uint32_t p = threadIdx.x; p < size; p += kThreads) {
+    const Word key = st.keys[p];
+    const uint32_t bin = bin_of(key);
+    const uint32_t from = st.start[bin], to = st.start[bin + 1];
+    uint32_t rank = 0;
+    for (uint32_t j = from; j < to; ++j) {
+      const Word other = st.keys[j];
+      rank += (other < key) | ((other == key) & (j < p));
     }
+    out[sb.begin + from + rank] = key;
+    if constexpr (kValues) vout[sb.begin + from + rank] = st.values[p];
   }
 }
 
