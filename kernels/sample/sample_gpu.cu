@@ -211,13 +211,14 @@ class GpuSampleSort {
     // buckets above the radix sorts' capacity (all of them when level2 = thesis), then the radix
     // size classes. The few large buckets run on a second stream, beside the radix sorts, so their
     // long blocks do not hold up the rest.
-    const bool radix = sample_level2_by_block(plan_.level2);
+    const bool radix = plan_.level2 != SampleLevel2::Thesis;
     auto above = [&](uint64_t keys) {
       return uint64_t(std::partition_point(small.begin(), small.end(),
                                            [&](const SampleSmallBucket& b) { return b.size > keys; }) -
                       small.begin());
     };
-    const uint64_t to_thesis = radix ? above(kSampleRadixMax) : small.size();
+    const uint64_t to_thesis = radix ? above(block_max()) : small.size();
+    const uint64_t to_16k = radix ? above(8192) : small.size();
     const uint64_t to_8k = radix ? above(4096) : small.size(), to_4k = radix ? above(2048) : small.size();
     const uint64_t to_2k = radix ? above(1024) : small.size();
     GpuStream side = stream_;
@@ -241,7 +242,8 @@ class GpuSampleSort {
       level2_kernel<Word, kValues><<<count, 256, 0, side>>>(out_, alt_, vout_, valt_, part);
       CUDA_CHECK_LAUNCH("level2_kernel");
     });
-    launch_radix<512, 16>(d_small, d_bunched, to_thesis, to_8k);
+    launch_rank_wide(d_small, d_bunched, args, to_thesis, to_16k);
+    launch_radix<512, 16>(d_small, d_bunched, to_16k, to_8k);
     launch_radix<256, 16>(d_small, d_bunched, to_8k, to_4k);
     launch_radix<256, 8>(d_small, d_bunched, to_4k, to_2k);
     launch_radix<128, 8>(d_small, d_bunched, to_2k, radix ? small.size() : to_2k);
@@ -278,6 +280,37 @@ class GpuSampleSort {
   static void for_grids(uint64_t from, uint64_t to, F&& launch) {
     for (uint64_t first = from; first < to; first += 0x7FFFFFFFull)
       launch(first, uint32_t(std::min<uint64_t>(to - first, 0x7FFFFFFFull)));
+  }
+
+  // The largest bucket level 2 sorts by one block at once on this device: the rank kernel's widest
+  // class needs kWideRankSmem bytes of shared memory a block (Hopper: up to 227 KiB).
+  static constexpr int kWideRankSmem = int(sizeof(Level2RankStorage<Word, kValues, 1024, 16>));
+  uint64_t block_max() const {
+    if (plan_.level2 != SampleLevel2::Rank) return sample_level2_block_max(plan_.level2);
+    int device = 0, optin = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    return optin >= kWideRankSmem + 1024 ? kSampleRankBlockMax : kSampleRadixMax;
+  }
+
+  // Level 2, buckets [from, to) of the list of 8193..16384 keys (level2 = rank): the rank kernel with
+  // 1024 threads, then the thesis's level 2 for the buckets it flagged as bunched.
+  void launch_rank_wide(const SampleSmallBucket* d_small, uint32_t* d_bunched, const Level2Args& args, uint64_t from,
+                        uint64_t to) {
+    if (from >= to) return;
+    const auto rank = level2_rank_kernel<Word, kValues, 1024, 16>;
+    CUDA_CHECK(cudaFuncSetAttribute(rank, cudaFuncAttributeMaxDynamicSharedMemorySize, kWideRankSmem));
+    for_grids(from, to, [&](uint64_t first, uint32_t count) {
+      rank<<<count, 1024, kWideRankSmem, stream_>>>(out_, alt_, vout_, valt_, d_small + first, d_bunched + first);
+      CUDA_CHECK_LAUNCH("level2_rank_kernel");
+    });
+    for_grids(from, to, [&](uint64_t first, uint32_t count) {
+      Level2Args part = args;
+      part.buckets = d_small + first;
+      part.only_flagged = d_bunched + first;
+      level2_kernel<Word, kValues><<<count, 256, 0, stream_>>>(out_, alt_, vout_, valt_, part);
+      CUDA_CHECK_LAUNCH("level2_kernel");
+    });
   }
 
   // Level 2 by one block a bucket, buckets [from, to) of the list, kThreads x kItems keys each: the

@@ -353,6 +353,8 @@ struct Level2Args {
   SampleLevel2Step* trace_steps = nullptr;
   uint32_t* trace_count = nullptr;
   uint64_t trace_block = ~uint64_t(0);
+  // After the rank kernel: only the buckets it flagged as bunched (null: every bucket).
+  const uint32_t* only_flagged = nullptr;
 };
 
 struct Segment {
@@ -380,6 +382,7 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
   __shared__ Segment cur;
   __shared__ uint32_t buckets;
   __shared__ int three_way;
+  if (args.only_flagged && !args.only_flagged[blockIdx.x]) return;
   const SampleSmallBucket sb = args.buckets[blockIdx.x];
   if (sb.done) {  // sorted already: only move it home
     if (sb.in_alt)

@@ -204,7 +204,7 @@ class Model {
       move_to_out(sb.begin, sb.size, sb.in_alt != 0);
       return;
     }
-    if (sample_level2_by_block(plan_.level2) && sb.size <= kSampleRadixMax) {
+    if (sb.size <= sample_level2_block_max(plan_.level2)) {
       move_to_out(sb.begin, sb.size, sb.in_alt != 0);
       radix_sort_bucket(out_ + sb.begin, vout_ ? vout_ + sb.begin : nullptr, sb.size);
       ++stats_.radix_sorts;

@@ -31,8 +31,13 @@ enum class SampleVersion { Original, Revised };
 // block-wide LSD radix sort of the whole bucket in shared memory, or one counting pass into
 // sub-buckets in shared memory and a rank sort of each (departures, README.md).
 enum class SampleLevel2 { Thesis, Radix, Rank };
-// Whether level 2 sorts a bucket of at most kSampleRadixMax keys by one block at once (radix or rank).
-inline bool sample_level2_by_block(SampleLevel2 l) { return l != SampleLevel2::Thesis; }
+// The largest bucket level 2 sorts by one block at once: kSampleRadixMax by radix sort,
+// kSampleRankBlockMax by rank (1024 threads, 200 KiB of shared memory for u64 keys and values: where a
+// device has less, its GPU path stops at kSampleRadixMax, README.md), none as the thesis.
+inline constexpr uint32_t kSampleRankBlockMax = 16384;
+inline uint32_t sample_level2_block_max(SampleLevel2 l) {
+  return l == SampleLevel2::Rank ? kSampleRankBlockMax : l == SampleLevel2::Radix ? 8192u : 0u;
+}
 // Step 4: each key straight to its slot (the thesis), or the keys of a round ordered by bucket in
 // shared memory first, then written in runs (README.md).
 enum class SampleScatter { Direct, Local };

@@ -82,7 +82,7 @@ void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& b
 int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSmallBucket>& small) {
   for (size_t i = 0; i < small.size(); ++i) {
     if (small[i].done) continue;
-    if (sample_level2_by_block(plan.level2) && small[i].size <= kSampleRadixMax) continue;
+    if (small[i].size <= sample_level2_block_max(plan.level2)) continue;
     return int64_t(i);
   }
   return -1;

@@ -293,7 +293,7 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
                               ? fmt::format("; those of at most {} keys cut by their top bits into sub-buckets of "
                                             "about 16 keys in shared memory, each key placed by counting the smaller "
                                             "keys of its sub-bucket (a rank sort)",
-                                            kSampleRadixMax)
+                                            kSampleRankBlockMax)
                               : std::string());
   if (small.size() > to_sort)
     how += fmt::format("; {} final {}s moved back from the scratch buffer", small.size() - to_sort, noun);
