@@ -190,20 +190,47 @@ class GpuSampleSort {
     return children;
   }
 
-  void second_level(const std::vector<SampleSmallBucket>& small) {
+  void second_level(const std::vector<SampleSmallBucket>& all) {
     mark_launch(clock_, sample_level2_launch_index());
-    const uint64_t bytes = small.size() * (sizeof(SampleSmallBucket) + sizeof(uint32_t)) + 1024;  // carve() rounds each to 256 B
+    // Final buckets larger than a chunk that lie in the scratch buffer (= parts and constant buckets:
+    // det-duplicates leaves parts of n/2, n/4, ... keys) are moved home by a grid of chunks, not by
+    // one block each; the sorters get the rest of the list, still largest first.
+    std::vector<SampleSmallBucket> small;
+    std::vector<SampleMoveChunk> chunks;
+    const int64_t traced_in_all = writer_ ? traced_level2_bucket(plan_, all) : -1;
+    int64_t traced = -1;
+    for (size_t i = 0; i < all.size(); ++i) {
+      const SampleSmallBucket& b = all[i];
+      if (b.done && b.in_alt && b.size > kSampleMoveChunk) {
+        for (uint64_t off = 0; off < b.size; off += kSampleMoveChunk)
+          chunks.push_back({b.begin + off, std::min<uint64_t>(kSampleMoveChunk, b.size - off)});
+        continue;
+      }
+      if (int64_t(i) == traced_in_all) traced = int64_t(small.size());
+      small.push_back(b);
+    }
+    // carve() rounds each piece to 256 bytes.
+    const uint64_t bytes = small.size() * (sizeof(SampleSmallBucket) + sizeof(uint32_t)) +
+                           chunks.size() * sizeof(SampleMoveChunk) + 1280;
     unsigned char* at = static_cast<unsigned char*>(scratch_->get(kLists, bytes));
     int* d_error = carve<int>(at, 1);
     SampleSmallBucket* d_small = carve<SampleSmallBucket>(at, small.size());
     uint32_t* d_bunched = carve<uint32_t>(at, small.size());  // the rank kernel's flags
+    SampleMoveChunk* d_chunks = carve<SampleMoveChunk>(at, chunks.size());
     CUDA_CHECK(cudaMemsetAsync(d_error, 0, sizeof(int), stream_));
     CUDA_CHECK(cudaMemsetAsync(d_bunched, 0, small.size() * sizeof(uint32_t), stream_));
     CUDA_CHECK(cudaMemcpyAsync(d_small, small.data(), small.size() * sizeof(SampleSmallBucket), cudaMemcpyHostToDevice, stream_));
+    if (!chunks.empty()) {
+      CUDA_CHECK(cudaMemcpyAsync(d_chunks, chunks.data(), chunks.size() * sizeof(SampleMoveChunk),
+                                 cudaMemcpyHostToDevice, stream_));
+      for_grids(0, chunks.size(), [&](uint64_t first, uint32_t count) {
+        move_home_kernel<Word, kValues><<<count, 256, 0, stream_>>>(out_, alt_, vout_, valt_, d_chunks + first);
+        CUDA_CHECK_LAUNCH("move_home_kernel");
+      });
+    }
     Level2Args args{d_small, plan_.seed, plan_.base, plan_.quicksort_threshold,
                     plan_.engine == SampleEngine::SampleSort && plan_.version == SampleVersion::Revised, d_error};
     // Explain mode: the traced bucket's block writes its stack steps (SampleLevel2Stack).
-    const int64_t traced = writer_ ? traced_level2_bucket(plan_, small) : -1;
     DeviceBuffer<SampleLevel2Step> d_steps(traced >= 0 ? SampleLevel2Stack::kMaxSteps : 0);
     DeviceBuffer<uint32_t> d_step_count(traced >= 0 ? 1 : 0);
     if (traced >= 0) CUDA_CHECK(cudaMemsetAsync(d_step_count.data(), 0, sizeof(uint32_t), stream_));
@@ -257,7 +284,7 @@ class GpuSampleSort {
     mark_launch(clock_, -1);
     int error = 0;
     CUDA_CHECK(cudaMemcpyAsync(&error, d_error, sizeof(int), cudaMemcpyDeviceToHost, stream_));
-    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));  // also keeps `small` and `chunks` alive for their copies
     if (error) throw std::runtime_error("sample sort: a level-2 block's segment stack overflowed");
     if (traced >= 0) {
       uint32_t steps = 0;

@@ -342,6 +342,23 @@ __global__ void scatter_local_kernel(const Word* out_keys, const Word* alt_keys,
   }
 }
 
+// A piece of a final bucket that lies in the scratch buffer, moved home by one block.
+inline constexpr uint64_t kSampleMoveChunk = 8192;
+struct SampleMoveChunk {
+  uint64_t begin;
+  uint64_t size;
+};
+
+template <class Word, bool kValues>
+__global__ void move_home_kernel(Word* out, const Word* alt, uint32_t* vout, const uint32_t* valt,
+                                 const SampleMoveChunk* chunks) {
+  const SampleMoveChunk c = chunks[blockIdx.x];
+  for (uint64_t i = c.begin + threadIdx.x; i < c.begin + c.size; i += blockDim.x) {
+    out[i] = alt[i];
+    if constexpr (kValues) vout[i] = valt[i];
+  }
+}
+
 struct Level2Args {
   const SampleSmallBucket* buckets;
   uint64_t seed;
