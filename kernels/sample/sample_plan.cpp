@@ -92,24 +92,30 @@ const std::vector<ParamSpec>& quicksort_params() {
   return specs;
 }
 
-uint32_t sample_auto_k(uint64_t n) {
-  // Level 2's block radix sort takes buckets of up to 8192 keys; the passes should end with
-  // buckets of about half that, 2^12, and not far below it: a second pass with a large k over
-  // buckets that are only a little above M leaves tens of thousands of tiny buckets, and level 2
-  // then pays per bucket, not per key. Measured on an H100 (docs/PERFORMANCE.md, u32 and u64 alike):
-  // 2^20 best with k = 256 (one pass), 2^22 with 32, 2^24 with 64, 2^26 with 128, 2^28 with 256
-  // (two passes), i.e. k = 2^ceil((log2 n - 12) / 2); at 2^24 u64 k = 256 took 14.1 ms, k = 64 1.95 ms.
-  if (n <= (uint64_t(1) << 20)) return kSampleMaxK;
+uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
+  // The passes should end with buckets of about half of what level 2 sorts by one block, and not
+  // far below it: a second pass with a large k over buckets that are only a little above M leaves
+  // tens of thousands of tiny buckets, and level 2 then pays per bucket, not per key. With the block
+  // radix sort (up to 8192 keys) that is 2^12, measured on an H100 (docs/PERFORMANCE.md, u32 and u64
+  // alike): 2^20 best with k = 256 (one pass), 2^22 with 32, 2^24 with 64, 2^26 with 128, 2^28 with
+  // 256 (two passes), i.e. k = 2^ceil((log2 n - 12) / 2); at 2^24 u64 k = 256 took 14.1 ms, k = 64
+  // 1.95 ms. With the rank sort (up to 16,384 keys) 2^13: on an H200, u64 keys, 2^25 ran 0.81x
+  // cub-radix with k = 64 against 0.58x with 128, and 2^27 0.86x with k = 128 against 0.51x with 256.
+  const int target = level2 == SampleLevel2::Rank ? 13 : 12;
+  if (n <= (uint64_t(1) << (8 + target))) return kSampleMaxK;
   int log_n = 0;
   while ((uint64_t(1) << log_n) < n) ++log_n;
-  const int log_k = (log_n - 12 + 1) / 2;
+  const int log_k = (log_n - target + 1) / 2;
   return std::min<uint32_t>(uint32_t(1) << log_k, kSampleMaxK);
 }
 
 ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n) {
   ParamValues run = params;
   auto it = run.find("k");
-  if (it == run.end() || it->second == kParamAuto) run["k"] = int(sample_auto_k(n));
+  if (it == run.end() || it->second == kParamAuto) {
+    const auto l2 = params.find("level2");
+    run["k"] = int(sample_auto_k(n, l2 == params.end() ? SampleLevel2::Rank : SampleLevel2(l2->second)));
+  }
   return run;
 }
 
@@ -144,7 +150,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     p.level2 = SampleLevel2(value(params, "level2", specs));
     p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
     const int k = value(params, "k", specs);
-    p.k = k == kParamAuto ? sample_auto_k(n) : uint32_t(k);
+    p.k = k == kParamAuto ? sample_auto_k(n, p.level2) : uint32_t(k);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
     p.quicksort_threshold = uint32_t(value(params, "quicksort_threshold", specs));

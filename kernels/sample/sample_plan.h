@@ -97,9 +97,10 @@ struct SamplePlan {
   std::string describe() const;
 };
 
-// k as `auto` runs it for n keys: 256 up to 2^20 (one pass), above that 2^ceil((log2 n - 12) / 2)
-// (two passes ending near 2^12 keys a bucket), at most kSampleMaxK.
-uint32_t sample_auto_k(uint64_t n);
+// k as `auto` runs it for n keys: 256 while one pass leaves buckets of about half what level 2
+// sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
+// 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size), at most kSampleMaxK.
+uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
 // Sample sort's parameters with `auto` k replaced by sample_auto_k(n) (Algorithm::params_as_run).
 ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n);
 

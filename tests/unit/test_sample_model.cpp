@@ -70,22 +70,30 @@ TEST(SampleModel, SortsTwoToTheTwentyPlusSevenWithDefaults) {
                      radix_input(Distribution::Uniform, KeyType::F64, 70001, true), "odd-even 70001");
 }
 
-TEST(SamplePlan, AutoKEndsThePassesNearFourThousandKeysABucket) {
-  // One pass up to 2^20 (n / 256 <= 2^12), then two passes of k = 2^ceil((log2 n - 12) / 2).
+TEST(SamplePlan, AutoKEndsThePassesNearHalfOfLevelTwosBlock) {
+  // level2 = rank (default): one pass up to 2^21 (n / 256 <= 2^13), then two passes of
+  // k = 2^ceil((log2 n - 13) / 2); level2 = radix: the same with 2^12.
   EXPECT_EQ(sample_auto_k(1000), 256u);
-  EXPECT_EQ(sample_auto_k(uint64_t(1) << 20), 256u);
-  EXPECT_EQ(sample_auto_k((uint64_t(1) << 20) + 1), 32u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 21), 256u);
+  EXPECT_EQ(sample_auto_k((uint64_t(1) << 21) + 1), 32u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 22), 32u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 24), 64u);
-  EXPECT_EQ(sample_auto_k(uint64_t(1) << 26), 128u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 25), 64u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 27), 128u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 28), 256u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 34), kSampleMaxK);
-  for (int log_n = 21; log_n <= 28; ++log_n) {
-    const uint64_t k = sample_auto_k(uint64_t(1) << log_n);
-    const uint64_t after_two = (uint64_t(1) << log_n) / (k * k);
-    EXPECT_GE(after_two, 1024u) << "2^" << log_n;
-    EXPECT_LE(after_two, 4096u) << "2^" << log_n;
-  }
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 20, SampleLevel2::Radix), 256u);
+  EXPECT_EQ(sample_auto_k((uint64_t(1) << 20) + 1, SampleLevel2::Radix), 32u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 25, SampleLevel2::Radix), 128u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 27, SampleLevel2::Radix), 256u);
+  for (int log_n = 22; log_n <= 28; ++log_n)  // above 2^28 k stops at kSampleMaxK
+    for (SampleLevel2 l2 : {SampleLevel2::Rank, SampleLevel2::Radix}) {
+      const uint64_t k = sample_auto_k(uint64_t(1) << log_n, l2);
+      const uint64_t after_two = (uint64_t(1) << log_n) / (k * k);
+      const uint64_t target = l2 == SampleLevel2::Rank ? 8192 : 4096;
+      EXPECT_GE(after_two, target / 4) << "2^" << log_n;
+      EXPECT_LE(after_two, target) << "2^" << log_n;
+    }
   // auto is what a plan and params_as_run use; an explicit k always wins.
   const Algorithm& s = sample_sort_algorithm();
   const ParamValues defaults = radix_params(s);
