@@ -257,7 +257,7 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
 // of scattering single keys. The (bucket, block) range of the scan is the same as Step 4's, its
 // replicas' slots laid end to end (the table index puts them next to each other).
 template <class Word, bool kValues, int KPT>
-__global__ void scatter_local_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
+__global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
                                      const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
                                      uint32_t* wv_alt, const Word* trees, PassArgs args,
                                      const unsigned long long* scanned) {
