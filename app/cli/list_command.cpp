@@ -1,12 +1,14 @@
 // sortscope list: what can be run - algorithms with their parameters, distributions, key types,
-// and what this build and machine run them on.
+// what this build and machine run them on, and the shipped presets.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "command.h"
 #include "common/input_spec.h"
+#include "core/asset_folders.h"
 #include "core/device_info.h"
 #include "core/tuning_table.h"
+#include "lesson/preset_file.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -39,12 +41,20 @@ void list() {
     fmt::print("Tuning tables for {}: none in {}; auto uses the built-in choices (sortscope tune writes one)\n", device,
                tuning_dir(device).string());
   for (const auto& t : tables) fmt::print("Tuning table in use for {}: {}\n", device, t.string());
+  // The shipped presets (assets/presets, docs/presets.md); a broken one says why rather than hides.
+  const std::vector<PresetEntry> presets = shipped_presets(this_executable());
+  fmt::print("Presets (--preset NAME on gui, render, record; File > Presets in the app):{}\n",
+             presets.empty() ? " none in " + asset_folders_text("presets", this_executable()) : "");
+  for (const PresetEntry& e : presets) {
+    if (e.preset) fmt::print("  {:<24} {} - {}\n", e.name, e.preset->title, e.preset->description);
+    else fmt::print("  {:<24} cannot be read: {}\n", e.name, e.error);
+  }
 }
 
 }  // namespace
 
 void register_list_command(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("list", "List algorithms and their parameters, distributions, key types");
+  CLI::App* cmd = app.add_subcommand("list", "List algorithms and their parameters, distributions, key types, presets");
   cmd->callback([] { list(); });
 }
 

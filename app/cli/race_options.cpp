@@ -25,31 +25,6 @@ void add_race_options(CLI::App& cmd, RaceArgs& args) {
       ->capture_default_str();
 }
 
-std::vector<std::string> parse_race_list(const std::string& text) {
-  std::vector<std::string> ids;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (item.empty())
-      throw std::runtime_error(fmt::format("--race '{}': an empty name; give {} to {} algorithms separated by commas",
-                                           text, kMinRaceLanes, kMaxRaceLanes));
-    const Algorithm* a = find_algorithm(item);
-    if (!a) throw std::runtime_error(fmt::format("--race: unknown algorithm '{}' (known: {})", item, algorithm_names()));
-    if (std::find(ids.begin(), ids.end(), a->id()) != ids.end())
-      throw std::runtime_error(fmt::format("--race: {} is named twice; each lane races a different algorithm", a->id()));
-    ids.push_back(a->id());
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  if (int(ids.size()) < kMinRaceLanes || int(ids.size()) > kMaxRaceLanes)
-    throw std::runtime_error(fmt::format("--race '{}': {} algorithm{}; a race has {} to {}", text, ids.size(),
-                                         ids.size() == 1 ? "" : "s", kMinRaceLanes, kMaxRaceLanes));
-  return ids;
-}
-
 std::vector<Scenario> build_race_scenarios(const RaceArgs& race, const ScenarioArgs& scenario) {
   const std::vector<std::string> ids = parse_race_list(race.race);
   std::vector<bool> used(scenario.params.size(), false);

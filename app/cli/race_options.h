@@ -10,6 +10,7 @@
 
 #include "common/scenario.h"
 #include "core/race_clock.h"
+#include "core/race_lanes.h"  // parse_race_list
 #include "scenario_options.h"
 
 namespace sortscope {
@@ -23,10 +24,6 @@ struct RaceArgs {
 // Adds --race and --clock to `cmd`. Call after add_scenario_options and add_trace_option: --race
 // excludes --algo (the racers are the algorithms) and --trace (a trace is one run); --clock needs --race.
 void add_race_options(CLI::App& cmd, RaceArgs& args);
-
-// The racers' ids from "a,b,c": two to four distinct registered algorithms. Throws
-// std::runtime_error with one line naming the offending entry.
-std::vector<std::string> parse_race_list(const std::string& text);
 
 // One scenario per racer, all with the input `scenario` describes: --algo replaced by the racer,
 // each --param given to the racers that have it (refused when none has it), every lane checked as

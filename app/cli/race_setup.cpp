@@ -54,8 +54,9 @@ RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario,
 }
 
 RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, RaceClockKind kind,
-                         const std::optional<HostKeys>& user, const std::string& input_file) {
-  RaceRun run = run_race(runner, lanes, user);
+                         const std::optional<HostKeys>& user, const std::string& input_file,
+                         const std::function<void(size_t lane)>& on_lane) {
+  RaceRun run = run_race(runner, lanes, user, on_lane);
   RaceClock clock = make_race_clock(kind, run);  // refuses a time clock without comparable times
   const Scenario& first = run.lanes.front().result->scenario;
   std::string input = !input_file.empty()

@@ -27,9 +27,10 @@ RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario,
 // What run_race_for does past the options, printing nothing (a lesson's race slide, app/lesson):
 // runs `lanes` (checked scenarios, one per racer, the same input) with `runner`, verified, and builds
 // the clock. `input_file` names the keys file `user` came from (empty: generated keys). Throws
-// std::runtime_error with one line.
+// std::runtime_error with one line. `on_lane`: as run_race's (core/race_lanes.h).
 RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, RaceClockKind kind,
-                         const std::optional<HostKeys>& user, const std::string& input_file = {});
+                         const std::optional<HostKeys>& user, const std::string& input_file = {},
+                         const std::function<void(size_t lane)>& on_lane = {});
 
 // The lanes' timelines and algorithms, for a RaceFrameRenderer (they live as long as `setup`).
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup);

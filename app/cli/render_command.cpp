@@ -26,6 +26,7 @@
 #include "option_checks.h"
 #include "race_frame_renderer.h"
 #include "race_options.h"
+#include "preset_option.h"
 #include "race_setup.h"
 #include "bench/record_measure.h"
 #include "record_options.h"
@@ -49,6 +50,7 @@ struct RenderArgs {
   std::string out;
   std::string size = "1280x720";
   std::string palette;
+  std::string preset;  // --preset: fills scenario and race (preset_option.h)
 };
 
 bool ends_with_png(const std::string& path) {
@@ -272,6 +274,7 @@ void register_render_command(CLI::App& app) {
   add_trace_option(*cmd, args->trace);
   add_race_options(*cmd, args->race);
   add_record_options(*cmd, args->records);
+  add_preset_option(*cmd, args->preset);
   cmd->add_option("--steps", args->steps,
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
                   "last for file.png. With --race: the ticks of the race's clock (every step by step; every "
@@ -281,7 +284,14 @@ void register_render_command(CLI::App& app) {
       ->required();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
   add_palette_option(*cmd, args->palette);
-  cmd->callback([args] { render(*args); });
+  cmd->callback([args] {
+    RenderArgs a = *args;
+    const auto preset = apply_preset_option("render", a.preset, a.scenario, a.race);
+    // One frame of a scenario preset: its step unless --steps says otherwise.
+    if (preset && preset->slide.scenario && a.steps.empty() && ends_with_png(a.out))
+      a.steps = preset->slide.step == kLastStep ? "last" : std::to_string(preset->slide.step);
+    render(a);
+  });
 }
 
 }  // namespace sortscope

@@ -1,9 +1,12 @@
 #include "race_lanes.h"
 
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "registry.h"
 
 namespace sortscope {
 
@@ -48,12 +51,39 @@ std::vector<double> lane_step_ms(const ExplainResult& r) {
 
 }  // namespace
 
-RaceRun run_race(Runner& runner, const std::vector<Scenario>& lanes, const std::optional<HostKeys>& user) {
+std::vector<std::string> parse_race_list(const std::string& text) {
+  std::vector<std::string> ids;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty())
+      throw std::runtime_error(fmt::format("--race '{}': an empty name; give {} to {} algorithms separated by commas",
+                                           text, kMinRaceLanes, kMaxRaceLanes));
+    const Algorithm* a = find_algorithm(item);
+    if (!a) throw std::runtime_error(fmt::format("--race: unknown algorithm '{}' (known: {})", item, algorithm_names()));
+    if (std::find(ids.begin(), ids.end(), a->id()) != ids.end())
+      throw std::runtime_error(fmt::format("--race: {} is named twice; each lane races a different algorithm", a->id()));
+    ids.push_back(a->id());
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (int(ids.size()) < kMinRaceLanes || int(ids.size()) > kMaxRaceLanes)
+    throw std::runtime_error(fmt::format("--race '{}': {} algorithm{}; a race has {} to {}", text, ids.size(),
+                                         ids.size() == 1 ? "" : "s", kMinRaceLanes, kMaxRaceLanes));
+  return ids;
+}
+
+RaceRun run_race(Runner& runner, const std::vector<Scenario>& lanes, const std::optional<HostKeys>& user,
+                 const std::function<void(size_t lane)>& on_lane) {
   if (int(lanes.size()) < kMinRaceLanes || int(lanes.size()) > kMaxRaceLanes)
     throw std::runtime_error(fmt::format("a race has {} to {} lanes, not {}", kMinRaceLanes, kMaxRaceLanes, lanes.size()));
   RaceRun run;
   bool gpu = false, cpu = false;
   for (const Scenario& s : lanes) {
+    if (on_lane) on_lane(run.lanes.size());
     try {
       // The same seed gives the same keys on either backend (the generators' CPU twins), and
       // prepare() keeps a generated input across algorithms on the same backend.

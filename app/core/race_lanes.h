@@ -6,6 +6,7 @@
 //     (Runner::explain, common/launch_times.h);
 //   - the CPU model: the host time of the work before each step, capture excluded
 //     (ExplainResult::step_host_ms), labelled as the CPU model's time, never as the GPU's.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,10 +43,16 @@ std::string race_times_label(RaceTimes times);
 // What the time clock is called in a frame's header: "GPU time", "CPU-model time".
 std::string race_clock_label(RaceClockKind kind, RaceTimes times);
 
+// The racers' ids from "a,b,c" (--race, a lesson's race slide): two to four distinct registered
+// algorithms. Throws std::runtime_error with one line naming the offending entry.
+std::vector<std::string> parse_race_list(const std::string& text);
+
 // Runs each lane's scenario in explain mode with `runner`, in order, on the same input: generated
 // once from the shared seed (Runner::prepare keeps it across algorithms), or `user`'s keys for every
-// lane. Throws std::runtime_error with one line naming the lane that failed.
-RaceRun run_race(Runner& runner, const std::vector<Scenario>& lanes, const std::optional<HostKeys>& user);
+// lane. `on_lane`, when given, is called with each lane's index before it runs (the app's progress
+// text, ui/race_job.h). Throws std::runtime_error with one line naming the lane that failed.
+RaceRun run_race(Runner& runner, const std::vector<Scenario>& lanes, const std::optional<HostKeys>& user,
+                 const std::function<void(size_t lane)>& on_lane = {});
 
 // The clock over the lanes' steps. The time clock needs every lane timed on the same kind of
 // machine; throws std::runtime_error with one line when a lane has no step times or when GPU and

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/preset_option.h"
 #include "cli/command.h"
 #include "cli/option_checks.h"
 #include "cli/palette_option.h"
@@ -42,6 +43,7 @@ struct RecordArgs {
   std::string steps = "all";
   double hold = 1.0;
   std::string palette;
+  std::string preset;  // --preset: fills scenario and race (cli/preset_option.h)
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -154,6 +156,7 @@ void register_record_command(CLI::App& app) {
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
   add_race_options(*cmd, args->race);
+  add_preset_option(*cmd, args->preset);
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
                   "becomes PNG frames beside it")
@@ -174,7 +177,11 @@ void register_record_command(CLI::App& app) {
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();
   add_palette_option(*cmd, args->palette);
-  cmd->callback([args] { record(*args); });
+  cmd->callback([args] {
+    RecordArgs a = *args;
+    apply_preset_option("record", a.preset, a.scenario, a.race);
+    record(a);
+  });
 }
 
 }  // namespace sortscope

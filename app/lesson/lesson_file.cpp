@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/race_options.h"
 #include "core/asset_folders.h"
 #include "core/race_lanes.h"
 #include "core/runner.h"
@@ -93,6 +92,10 @@ void parse_race(const json& j, const std::string& where, LessonSlide& s) {
   } catch (const std::exception& e) {
     fail(where + ".scenario", std::string(": ") + e.what());
   }
+  if (input.input.n > kMaxRaceSlideN)
+    fail(where + ".scenario", fmt::format(": a race slide sorts at most 2^{} keys (its lanes run when it is first "
+                                          "shown), not n = {}",
+                                          kMaxRaceSlideLog2, input.input.n));
   for (const std::string& id : ids) {
     Scenario lane = input;
     lane.algorithm = id;
@@ -109,7 +112,9 @@ void parse_race(const json& j, const std::string& where, LessonSlide& s) {
   }
 }
 
-LessonSlide parse_slide(const json& j, const std::string& where, const std::string& dir) {
+}  // namespace
+
+LessonSlide parse_lesson_slide(const json& j, const std::string& where, const std::string& dir) {
   if (!j.is_object()) fail(where, "must be an object");
   only_fields(j, where,
               {"title", "scenario", "trace", "race", "clock", "step", "at", "caption", "highlights", "question", "answer"});
@@ -168,8 +173,6 @@ LessonSlide parse_slide(const json& j, const std::string& where, const std::stri
   return s;
 }
 
-}  // namespace
-
 Lesson parse_lesson(const std::string& body, const std::string& dir) {
   if (body.size() > kMaxLessonBytes) fail("lesson:", "is larger than 1 MiB");
   const json j = json::parse(body, nullptr, false);
@@ -183,7 +186,7 @@ Lesson parse_lesson(const std::string& body, const std::string& dir) {
     fail("lesson: \"slides\"", fmt::format("must be a list of 1 to {} slides", kMaxSlides));
   const json& slides = j.at("slides");
   for (size_t i = 0; i < slides.size(); ++i)
-    l.slides.push_back(parse_slide(slides[i], fmt::format("lesson: slide {}", i + 1), dir));
+    l.slides.push_back(parse_lesson_slide(slides[i], fmt::format("lesson: slide {}", i + 1), dir));
   return l;
 }
 

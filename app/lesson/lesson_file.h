@@ -6,7 +6,7 @@
 // and an optional "predict, then run" question whose answer appears once the slide has been run.
 //
 // The parser is strict and bounded: at most 1 MiB of JSON, 200 slides, 64 highlights a slide,
-// 4096 bytes a text; an unknown field, a field of the wrong kind or a scenario the registry refuses
+// 4096 bytes a text, 2^20 keys on a race slide; an unknown field, a field of the wrong kind or a scenario the registry refuses
 // ends in one line naming the slide and the field.
 #include <cstdint>
 #include <optional>
@@ -49,10 +49,18 @@ struct Lesson {
 
 constexpr int kLastStep = -1;
 constexpr size_t kMaxLessonBytes = size_t(1) << 20;
+// A race slide's input: at most 2^20 keys. Its lanes all run in explain mode when the slide is first
+// shown (off the UI thread, with a progress text; on a laptop that is the CPU model, a few seconds
+// for 2^20 keys), and every lane keeps its whole timeline.
+constexpr int kMaxRaceSlideLog2 = 20;
+constexpr uint64_t kMaxRaceSlideN = uint64_t(1) << kMaxRaceSlideLog2;
 
 // Parses a lesson's text; `dir` is the lesson file's folder (trace paths are resolved against it).
 // Throws LessonError with one line.
 Lesson parse_lesson(const std::string& text, const std::string& dir);
+// One slide: a JSON object with the fields docs/lessons.md lists; `where` starts its error lines
+// ("lesson: slide 3"). Presets (preset_file.h) are one slide each. Throws LessonError with one line.
+LessonSlide parse_lesson_slide(const nlohmann::json& j, const std::string& where, const std::string& dir);
 // Reads FILE, or when no such file exists, the shipped lesson of that name
 // (`bitonic-networks` or `bitonic-networks.json`) from asset_folders("lessons") (core/asset_folders.h:
 // $SORTSCOPE_LESSONS, <exe dir>/../assets/lessons, the install's share/sortscope/lessons). Throws one line.

@@ -6,9 +6,11 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "cli/race_setup.h"
+#include "lesson/preset_file.h"
 #include "core/runner.h"
 #include "trace/trace_file.h"
 #include "layout.h"
@@ -77,6 +79,16 @@ struct AppState {
   // race's moments (race_moments of its clock).
   std::shared_ptr<const RaceSetup> race;
   std::vector<double> race_moments;
+  std::string race_note;      // the scenario panel's word on where the lanes came from ("": gui --race)
+  bool race_leavable = false; // a preset's race: the scenario panel offers to go back to the scenario
+  // A race's lanes running off the UI thread (race_job.h) for the slide or preset shown: the main
+  // view says so instead of a picture ("slide 4: running the race's lanes, lane 1 of 2: radix").
+  std::string race_pending;
+  float view_reserve_right = 0;  // px at the main view's right the race lanes leave to the lesson box
+  std::optional<Preset> want_preset;  // File > Presets: loaded at the next frame (GuiApp::apply_preset)
+  std::map<std::string, Rect> menu_rects;  // this frame's menu labels by path ("File", "File/Presets",
+                                           // "File/Presets/merge-path-2e16"): where a script's menu: aims
+  std::set<std::string> menu_items;        // those of them that are items (clicked), not submenus (hovered)
 
   // Results of the newest finished runs.
   std::shared_ptr<const ExplainResult> explain;   // the timeline being played
@@ -107,6 +119,7 @@ struct AppState {
   Rect scrub_rect;                                 // the transport's scrub bar (scripted tests aim here)
   bool ticks_by_time = false;                      // the scrub bar's ticks coloured by step GPU time
   Rect view_rect;                                  // the main view's picture, screen coordinates
+  Rect lesson_rect;                                // the lesson box (lesson_box.cpp); empty without a lesson
   bool throughput_plot_sweep = true;               // the plot shown when only one fits
   bool banner_dismissed = false;                   // the CPU-model banner's close button
   int code_scrolled_line = -1;                     // the pseudo-code line the step panel last scrolled to

@@ -203,6 +203,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
     lesson_ = options_.lesson;
     show_slide(0);
   }
+  if (options_.preset) apply_preset(*options_.preset);
   if (!options_.input_file.empty()) {
     // Checked here too (gui_command.cpp checks first): a bad file is one line, before any window.
     load_input(options_.input_file);
@@ -355,12 +356,14 @@ Settings GuiApp::settings() const {
 
 bool GuiApp::animating() const {
   return state_.playback.playing() || state_.session->status().busy || state_.export_job || state_.scenario_dirty ||
+         !race_jobs_.empty() ||
          state_.sweep.running ||
          !state_.device_ready || (state_.notice && ImGui::GetTime() < state_.notice->until);
 }
 
 bool GuiApp::settled() const {
   SessionStatus st = state_.session->status();
+  if (!state_.race_pending.empty()) return false;  // a slide's or preset's lanes still running (race_requests.cpp)
   if (state_.race) return st.ready && !state_.export_job;  // every lane ran before the window opened
   if (state_.sweep.running) return false;  // a sweep measuring (the script's `wait` waits for it)
   if (state_.recording) return st.ready && !state_.scenario_dirty && !state_.export_job;  // nothing to wait for
@@ -575,6 +578,7 @@ void GuiApp::frame() {
   AppState& s = state_;
   ImGuiIO& io = ImGui::GetIO();
   pump_session();
+  pump_races();
   pump_sweep(s);
   submit_if_dirty();
   // Not while a sweep measures: on a GPU the two runners would share it and disturb each other.
@@ -585,6 +589,11 @@ void GuiApp::frame() {
   if (!s.want_open_file.empty()) {
     open_input_file(s.want_open_file);
     s.want_open_file.clear();
+  }
+  if (s.want_preset) {
+    const Preset p = std::move(*s.want_preset);
+    s.want_preset.reset();
+    apply_preset(p);
   }
   if (s.want_save_png) {
     s.want_save_png = false;
@@ -615,6 +624,8 @@ void GuiApp::frame() {
   s.rects = compute_layout(s.settings.layout, io.DisplaySize, m, modes);
 
   layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
+  // A lesson's race slide: the lanes leave the view's right to the lesson box (lesson_box.cpp).
+  s.view_reserve_right = lesson_ && slide_ >= 0 && s.race ? lesson_box_width() + fs * 0.3f : 0;
 
   draw_menu_bar(s);
   const PanelModes& shown = s.rects.modes;

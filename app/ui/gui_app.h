@@ -17,6 +17,8 @@
 
 #include "app_state.h"
 #include "lesson/lesson_file.h"
+#include "lesson/preset_file.h"
+#include "race_job.h"
 
 namespace sortscope::ui {
 
@@ -41,6 +43,7 @@ struct GuiOptions {
   std::optional<Lesson> lesson;       // --lesson FILE: slides stepped with Page Down / Page Up
   std::string palette;                // --palette NAME|FILE: the key colour map (kept in the settings)
   std::shared_ptr<const RaceSetup> race;  // --race A,B,..: the lanes, run and verified before the window
+  std::optional<Preset> preset;       // --preset NAME|FILE: shown as File > Presets shows it
 };
 
 // The UI scale of projector mode in a display of this size: the chosen scale (settings) is for a
@@ -77,6 +80,9 @@ class GuiApp {
   // shown step set once its timeline arrives) or its trace, at the slide's step.
   void show_slide(int index);
   void show_race_slide(int index);  // a race slide: its lanes (run on the first visit) at its moment
+  // A preset (app/lesson/preset_file.h; gui --preset, File > Presets): its scenario at its step, or
+  // its race at its moment (the lanes run off the UI thread on first use), as a slide would show it.
+  void apply_preset(const Preset& p);
   int lesson_slide() const { return slide_; }
   bool lesson_answer_shown() const { return answer_shown_; }
 
@@ -101,6 +107,24 @@ class GuiApp {
   void recompute_max_n();
   void save_current_frame_png();
   void draw_lesson();  // lesson_box.cpp
+  float lesson_box_width() const;  // lesson_box.cpp: the lesson box's width in this frame's layout
+  // A scenario shown at `step` (kLastStep: the last): set now when its timeline is shown, else run.
+  void show_scenario_at(const Scenario& want, int step);
+  // Races wanted on screen (a race slide, a race preset): shown at once when their lanes ran before
+  // (`races_done_`), else run by a RaceJob while the view says which lane runs (pump_races).
+  struct RaceRequest {
+    std::string key;                 // "slide:3", "preset:NAME": the lanes' cache key
+    std::string label;               // "slide 4", "preset NAME": for progress and errors
+    std::vector<Scenario> lanes;
+    RaceClockKind clock = RaceClockKind::Step;
+    int step = 0;                    // the moment shown (kLastStep: the end); or
+    double at = -1;                  // the fraction of the clock
+    std::string note;                // the scenario panel's word on the lanes (AppState::race_note)
+    bool leavable = false;
+  };
+  void want_race(RaceRequest r);
+  void show_wanted_race(std::shared_ptr<const RaceSetup> setup);
+  void pump_races();
 
   GuiOptions options_;
   AppState state_;
@@ -123,7 +147,9 @@ class GuiApp {
   static constexpr int kPendingLast = -2;
   std::optional<Lesson> lesson_;
   int slide_ = -1;
-  std::map<int, std::shared_ptr<const RaceSetup>> slide_races_;  // race slides' lanes, run on first visit
+  std::optional<RaceRequest> race_want_;                              // the race to show once it ran
+  std::map<std::string, std::unique_ptr<RaceJob>> race_jobs_;         // running, by key
+  std::map<std::string, std::shared_ptr<const RaceSetup>> races_done_;  // ran, by key (a slide's next visit)
   bool slide_played_ = false;           // playback ran while this slide was shown
   bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;

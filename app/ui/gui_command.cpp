@@ -26,6 +26,7 @@ struct GuiArgs {
   std::string input;
   std::string trace;
   std::string lesson;
+  std::string preset;
   std::string size = "1600x960";
   float projector = 0;
   bool no_settings = false;
@@ -60,11 +61,18 @@ void register_gui_command(CLI::App& app) {
                   "Page Down / Page Up move between its slides")
       ->excludes("--scenario")
       ->excludes("--trace");
+  cmd->add_option("--preset", args->preset,
+                  "A preset: the name of a shipped one (sortscope list shows them; File > Presets) or FILE.json: "
+                  "a scenario at a step or a race at a moment")
+      ->excludes("--scenario")
+      ->excludes("--trace")
+      ->excludes("--lesson")
+      ->excludes("--input");
   add_palette_option(*cmd, args->options.palette);
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   add_race_options(*cmd, args->race);
   CLI::Option* race = cmd->get_option("--race");
-  race->excludes("--scenario")->excludes("--lesson");
+  race->excludes("--scenario")->excludes("--lesson")->excludes("--preset");
   ScenarioArgs& ri = args->race_input;
   ri.default_n = "1024";
   ri.n_opt = cmd->add_option("--n", ri.n, "With --race: number of keys every lane sorts (default 1024)")->needs(race);
@@ -109,6 +117,7 @@ void register_gui_command(CLI::App& app) {
       o.trace_file = args->trace;
     }
     if (!args->lesson.empty()) o.lesson = read_lesson(args->lesson, this_executable());  // one line before any window
+    if (!args->preset.empty()) o.preset = read_preset(args->preset, this_executable());  // the same
     // A bad palette is one line before any window opens; the app makes it the active one.
     if (!o.palette.empty()) (void)read_palette(o.palette, this_executable());
     if (args->race.requested()) {

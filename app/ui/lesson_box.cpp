@@ -2,15 +2,15 @@
 // lesson and slide titles, the slide's caption, its highlighted stretches of the array outlined
 // over the picture, and a "predict, then run" question whose answer shows once the slide has been
 // run to its last step. Page Down / Page Up (key_table.cpp) move between slides. A race slide
-// shows the race's lanes as `gui --race` does (race_mode.h): its lanes run once, when the slide is
-// first shown, and stay for the next visit; leaving it returns the view to one timeline.
+// shows the race's lanes as `gui --race` does (race_mode.h), with the box beside the lanes rather
+// than over them: its lanes run once, off the UI thread, when the slide is first shown
+// (race_requests.cpp), and stay for the next visit; leaving it returns the view to one timeline.
 #include <algorithm>
 
 #include <fmt/format.h>
 #include <imgui.h>
 
 #include "common/scenario.h"
-#include "core/runner.h"
 #include "gui_app.h"
 #include "race_mode.h"
 #include "registry.h"
@@ -28,63 +28,36 @@ void GuiApp::show_slide(int index) {
   AppState& s = state_;
   s.playback.set_playing(false);
   if (!slide.race.empty()) return show_race_slide(index);
-  if (s.race) {  // leaving a race slide: back to the one timeline the session holds
-    s.race.reset();
-    s.race_moments.clear();
-    s.playback.set_step_count(0);
-    if (s.explain) s.playback.set_step_count(int(s.explain->timeline.steps.size()));
-  }
-  if (!slide.trace.empty()) {
-    open_trace(slide.trace);
-    if (!s.recording) return;  // the notice says why
-  } else {
-    const Scenario& want = *slide.scenario;
-    const bool shown = s.explain && !s.recording && !s.scenario_dirty &&
-                       scenario_to_json(s.explain->scenario, algorithm_params) == scenario_to_json(want, algorithm_params);
-    if (!shown) {
-      s.scenario = want;
-      s.input_keys.reset();
-      s.input_file.clear();
-      s.input_specials.clear();
-      s.scenario_dirty = true;
-      pending_start_step_ = slide.step == kLastStep ? kPendingLast : slide.step;
-      return;  // the step is set when the slide's timeline arrives
-    }
-  }
+  race_want_.reset();  // a race still running for another slide finishes unseen (race_requests.cpp)
+  stop_race(s);        // leaving a race slide: back to the one timeline the session holds
+  if (slide.trace.empty()) return show_scenario_at(*slide.scenario, slide.step);
+  open_trace(slide.trace);
+  if (!s.recording) return;  // the notice says why
   const int steps = s.playback.step_count();
   if (steps > 0) s.playback.set_step(slide.step == kLastStep ? steps - 1 : std::min(slide.step, steps - 1));
 }
 
 void GuiApp::show_race_slide(int index) {
   const LessonSlide& slide = lesson_->slides[size_t(index)];
-  AppState& s = state_;
-  auto& setup = slide_races_[index];
-  if (!setup) {
-    // The lanes run here, on this thread, as `gui --race` runs them before its window opens: a
-    // lesson's inputs are small, and the frames wait for them rather than show half a race.
-    try {
-      RunnerOptions ro;
-      ro.force_cpu = options_.force_cpu;
-      Runner runner(ro);
-      setup = std::make_shared<const RaceSetup>(run_race_lanes(runner, slide.race, slide.clock, std::nullopt));
-    } catch (const std::exception& e) {
-      s.notify(fmt::format("slide {}: the race cannot run: {}", index + 1, e.what()), true, 10);
-      return;
-    }
-  }
-  pending_start_step_ = -1;
-  start_race(s, setup);
-  const std::vector<double>& m = s.race_moments;
-  if (m.empty()) return;
-  int moment = slide.step == kLastStep ? int(m.size()) - 1 : std::min(slide.step, int(m.size()) - 1);
-  if (slide.at >= 0) {  // the first moment at or past that fraction of the clock (race_mode.cpp)
-    const auto it = std::lower_bound(m.begin(), m.end(), slide.at * s.race->clock.end());
-    moment = int(std::min<ptrdiff_t>(it - m.begin(), ptrdiff_t(m.size()) - 1));
-  }
-  s.playback.set_step(moment);
+  RaceRequest r;
+  r.key = fmt::format("slide:{}", index);
+  r.label = fmt::format("slide {}", index + 1);
+  r.lanes = slide.race;
+  r.clock = slide.clock;
+  r.step = slide.step;
+  r.at = slide.at;
+  r.note = "This slide's race sets the lanes: each racer ran, verified, on the same input when the slide was "
+           "first shown. Page Down / Page Up go on to the lesson's other slides.";
+  want_race(std::move(r));
+}
+
+float GuiApp::lesson_box_width() const {
+  const float fs = ImGui::GetFontSize();
+  return std::clamp(state_.rects.view.w * 0.42f, fs * 16, fs * 30);
 }
 
 void GuiApp::draw_lesson() {
+  state_.lesson_rect = Rect{};
   if (!lesson_ || slide_ < 0) return;
   AppState& s = state_;
   const LessonSlide& slide = lesson_->slides[size_t(slide_)];
@@ -109,12 +82,16 @@ void GuiApp::draw_lesson() {
 
   // Over the picture's top right, below the view's banner and toolbar so their labels stay
   // readable (the panel's area until the picture has been laid out once).
+  // A race slide: beside the lanes, in the room they leave (s.view_reserve_right, race_view.cpp),
+  // so no lane is hidden under it.
   const Rect& area = s.rects.view;
   const Rect& pic = s.view_rect.w > 0 ? s.view_rect : area;
   const float fs = ImGui::GetFontSize();
-  const float w = std::clamp(pic.w * 0.42f, fs * 16, fs * 30);
-  const float top = s.view_rect.w > 0 ? pic.y + fs * 0.3f : area.y + fs * 3.2f;
-  ImGui::SetNextWindowPos(ImVec2(pic.x + pic.w - w - fs * 0.3f, top), ImGuiCond_Always);
+  const float w = lesson_box_width();
+  const bool beside = s.race && s.view_reserve_right > 0 && s.view_rect.w > 0;
+  const float top = beside ? pic.y : s.view_rect.w > 0 ? pic.y + fs * 0.3f : area.y + fs * 3.2f;
+  const float left = beside ? pic.x + pic.w + (s.view_reserve_right - w) : pic.x + pic.w - w - fs * 0.3f;
+  ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, std::max(fs * 8, area.y + area.h - top)));
   ImGui::SetNextWindowBgAlpha(0.92f);
@@ -122,10 +99,10 @@ void GuiApp::draw_lesson() {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                  ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##lesson", nullptr, flags)) {
+    ImGui::PushTextWrapPos(0);  // every line wraps at the box's width, the lesson's title too
     ImGui::TextDisabled("%s  -  slide %d of %d (Page Down / Page Up)", lesson_->title.c_str(), slide_ + 1,
                         int(lesson_->slides.size()));
     if (s.large_font) ImGui::PushFont(s.large_font);
-    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(slide.title.c_str());
     if (s.large_font) ImGui::PopFont();
     if (!slide.caption.empty()) ImGui::TextUnformatted(slide.caption.c_str());
@@ -147,6 +124,8 @@ void GuiApp::draw_lesson() {
     ImGui::BeginDisabled(slide_ + 1 >= int(lesson_->slides.size()));
     if (ImGui::SmallButton("next >")) show_slide(slide_ + 1);
     ImGui::EndDisabled();
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    s.lesson_rect = Rect{at.x, at.y, size.x, size.y};
   }
   ImGui::End();
 }

@@ -273,11 +273,27 @@ void legend(AppState& s) {
   ImGui::Dummy(ImVec2(1, h));
 }
 
+// The view's background with one line in its middle, where no picture is (yet).
+void placeholder(const std::string& text, ImVec2 size) {
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), rgba(palette::kBackground), 3.0f);
+  const std::string t = elide(text, size.x);
+  ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+  ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (size.x - ts.x) * 0.5f, p.y + (size.y - ts.y) * 0.5f), colors::kDim,
+                                      t.c_str());
+  ImGui::Dummy(size);
+}
+
 }  // namespace
 
 void draw_main_view_panel(AppState& s) {
   const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
   if (!begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title)) {
+    end_panel();
+    return;
+  }
+  if (!s.race_pending.empty()) {  // a slide's or preset's race: its lanes are running (race_requests.cpp)
+    placeholder(s.race_pending, ImGui::GetContentRegionAvail());
     end_panel();
     return;
   }
@@ -322,13 +338,8 @@ void draw_main_view_panel(AppState& s) {
   }
 
   if (!s.timeline()) {
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), rgba(palette::kBackground), 3.0f);
-    const char* t = s.run_error.empty() ? (s.device_ready ? "recording the first run..." : "starting...") : "no timeline";
-    ImVec2 ts = ImGui::CalcTextSize(t);
-    ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (size.x - ts.x) * 0.5f, p.y + (size.y - ts.y) * 0.5f),
-                                        colors::kDim, t);
-    ImGui::Dummy(size);
+    placeholder(s.run_error.empty() ? (s.device_ready ? "recording the first run..." : "starting...") : "no timeline",
+                size);
   } else if (s.canvas) {
     s.canvas->show(s, size);
   }

@@ -1,9 +1,10 @@
-// The menu bar: export, view choices, projector mode, run controls, help.
+// The menu bar: open, presets, export, view choices, projector mode, run controls, help.
 #include <cstdio>
 #include <filesystem>
 
 #include "clip_log.h"
 #include "core/asset_folders.h"
+#include "lesson/preset_file.h"
 #include "palette/palette_file.h"
 #include "palette_choice.h"
 #include "export_job.h"
@@ -37,14 +38,53 @@ void panels_menu(AppState& s) {
   ImGui::EndMenu();
 }
 
+// BeginMenu that notes where its label is (AppState::menu_rects: a script's menu: command aims there).
+void note_item(AppState& s, const std::string& path) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  s.menu_rects[path] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+bool begin_menu(AppState& s, const std::string& path, const char* label, bool enabled = true) {
+  const bool open = ImGui::BeginMenu(label, enabled);
+  note_item(s, path);
+  return open;
+}
+// MenuItem that notes where it is, under `path` (a script's menu: command clicks it).
+bool menu_item(AppState& s, const std::string& path, const char* label, const char* shortcut, bool selected,
+               bool enabled = true) {
+  const bool chosen = ImGui::MenuItem(label, shortcut, selected, enabled);
+  note_item(s, path);
+  s.menu_items.insert(path);
+  return chosen;
+}
+
+// File > Presets: the shipped presets (assets/presets, docs/presets.md) by title, their
+// description in the tooltip; choosing one loads it as opening a scenario does (GuiApp::apply_preset).
+// A preset that cannot be read is listed, greyed, with the reason in its tooltip.
+void presets_menu(AppState& s) {
+  static const std::vector<PresetEntry> presets = shipped_presets(this_executable());
+  if (!begin_menu(s, "File/Presets", "Presets", !presets.empty())) return;
+  for (const PresetEntry& e : presets) {
+    if (!e.preset) {
+      menu_item(s, "File/Presets/" + e.name, e.name.c_str(), nullptr, false, false);
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", e.error.c_str());
+      continue;
+    }
+    const Preset& p = *e.preset;
+    if (menu_item(s, "File/Presets/" + e.name, p.title.c_str(), p.slide.race.empty() ? nullptr : "race", false))
+      s.want_preset = p;
+    item_tooltip(p.description + "\n\n--preset " + p.name);
+  }
+  ImGui::EndMenu();
+}
+
 // View > Palette: the built-in key colour map and the shipped palettes (assets/palettes); the
 // choice is kept in the settings.
 void palette_menu(AppState& s) {
-  if (!ImGui::BeginMenu("Palette")) return;
-  if (ImGui::MenuItem("built-in", nullptr, s.settings.palette.empty())) choose_palette(s, "");
+  if (!begin_menu(s, "View/Palette", "Palette")) return;
+  if (menu_item(s, "View/Palette/built-in", "built-in", nullptr, s.settings.palette.empty())) choose_palette(s, "");
   static const std::vector<std::string> names = palette_names(this_executable());
   for (const std::string& n : names)
-    if (ImGui::MenuItem(n.c_str(), nullptr, s.settings.palette == n)) choose_palette(s, n);
+    if (menu_item(s, "View/Palette/" + n, n.c_str(), nullptr, s.settings.palette == n)) choose_palette(s, n);
   ImGui::EndMenu();
 }
 
@@ -60,11 +100,14 @@ void draw_menu_bar(AppState& s) {
   ImGui::Begin("##menu", nullptr,
                kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar(3);
+  s.menu_rects.clear();
+  s.menu_items.clear();
   if (ImGui::BeginMenuBar()) {
     ImGui::TextColored(to_vec4(colors::kAccent), "Sortscope");
     ImGui::Spacing();
-    if (ImGui::BeginMenu("File")) {
+    if (begin_menu(s, "File", "File")) {
       if (ImGui::MenuItem("Open keys (.npy) or trace (.sstrace)...")) s.show_open = true;
+      presets_menu(s);
       if (ImGui::MenuItem("Save trace (.sstrace)...", nullptr, false, s.explain != nullptr)) s.show_save_trace = true;
       ImGui::Separator();
       if (ImGui::MenuItem("Save frame as PNG", "Ctrl+S", false, s.explain != nullptr)) {
@@ -79,7 +122,7 @@ void draw_menu_bar(AppState& s) {
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.want_quit = true;
       ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    if (begin_menu(s, "View", "View")) {
       if (ImGui::BeginMenu("Array view")) {
         for (ArrayViewMode m : {ArrayViewMode::Auto, ArrayViewMode::Bars, ArrayViewMode::Dots, ArrayViewMode::Heat})
           if (ImGui::MenuItem(view_mode_name(m), nullptr, s.settings.view_mode == m)) s.settings.view_mode = m;
@@ -108,7 +151,7 @@ void draw_menu_bar(AppState& s) {
       if (ImGui::MenuItem("Reset layout")) s.settings.layout = LayoutFractions{};
       ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Run")) {
+    if (begin_menu(s, "Run", "Run")) {
       if (ImGui::MenuItem("Measure again")) s.session->remeasure();
       ImGui::MenuItem("Re-measure continuously", nullptr, &s.continuous);
       bool sweep = s.settings.sweep;
@@ -121,7 +164,7 @@ void draw_menu_bar(AppState& s) {
       ImGui::MenuItem("Sweep two parameters (heat map)...", "W", &s.sweep.show);
       ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Help")) {
+    if (begin_menu(s, "Help", "Help")) {
       if (ImGui::MenuItem("Keys", "F1")) s.show_help = true;
       ImGui::EndMenu();
     }

@@ -12,6 +12,16 @@ void start_race(AppState& s, std::shared_ptr<const RaceSetup> setup) {
   s.playback.set_step_count(int(s.race_moments.size()));
 }
 
+void stop_race(AppState& s) {
+  if (!s.race) return;
+  s.race.reset();
+  s.race_moments.clear();
+  s.race_note.clear();
+  s.race_leavable = false;
+  s.playback.set_step_count(0);
+  if (s.explain) s.playback.set_step_count(int(s.explain->timeline.steps.size()));
+}
+
 bool set_race_clock(AppState& s, RaceClockKind kind) {
   if (!s.race || s.race->clock.kind() == kind) return true;
   auto next = std::make_shared<RaceSetup>(*s.race);  // the lanes are shared, not copied

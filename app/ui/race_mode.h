@@ -13,6 +13,9 @@ namespace sortscope::ui {
 
 // Shows `setup` from now on: the playback goes to its first moment.
 void start_race(AppState& s, std::shared_ptr<const RaceSetup> setup);
+// Back to the one timeline the session holds (a lesson's next slide, a scenario preset, the
+// scenario panel's button after a preset's race); nothing when no race is shown.
+void stop_race(AppState& s);
 // Switches the race's clock, keeping the playback at about the same fraction of the race. When the
 // lanes have no comparable times, leaves the clock as it is and says why (a notice); false then.
 bool set_race_clock(AppState& s, RaceClockKind kind);

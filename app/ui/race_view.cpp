@@ -40,7 +40,10 @@ void draw_race_view(AppState& s) {
   ImGui::SameLine();
   ImGui::TextUnformatted(elide(frame.clock, ImGui::GetContentRegionAvail().x).c_str());
   item_tooltip(frame.info);
-  if (s.canvas) s.canvas->show(s, ImGui::GetContentRegionAvail());
+  // The lesson box's room on a race slide (lesson_box.cpp) stays free of lanes.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float w = std::max(avail.x - s.view_reserve_right, ImGui::GetFontSize() * 8);
+  if (s.canvas) s.canvas->show(s, ImVec2(w, avail.y));
 }
 
 void draw_race_throughput(AppState& s) {
@@ -122,9 +125,14 @@ void draw_race_scenario(AppState& s) {
   section_header("Input (every lane)");
   ImGui::TextUnformatted(r.input.c_str());
   ImGui::Spacing();
-  ImGui::TextDisabled("The racers ran, each verified, before the window opened (gui --race); this panel shows "
-                      "them rather than a scenario to edit. Run gui without --race to edit one.");
+  if (!s.race_note.empty())  // a lesson's race slide, a preset's race: where the lanes came from
+    ImGui::TextDisabled("%s", s.race_note.c_str());
+  else
+    ImGui::TextDisabled("The racers ran, each verified, before the window opened (gui --race); this panel shows "
+                        "them rather than a scenario to edit. Run gui without --race to edit one.");
   ImGui::PopTextWrapPos();
+  if (s.race_leavable && ImGui::Button("Back to the scenario")) stop_race(s);
+  if (s.race_leavable) item_tooltip("Leave the race for the scenario shown before it, to edit and run");
 }
 
 }  // namespace sortscope::ui

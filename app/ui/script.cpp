@@ -3,6 +3,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>  // key codes
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -122,12 +123,23 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.kind = Command::Kind::SweepExport;
       c.tag = arg;
       if (arg.empty()) throw std::runtime_error("script: sweepexport needs a path in '" + w + "'");
+    } else if (head == "menu") {
+      c.kind = Command::Kind::Menu;
+      std::string rest = arg;
+      while (!rest.empty() && c.path.size() < 4) {
+        const size_t slash = rest.find('/');
+        c.path.push_back(rest.substr(0, slash));
+        rest = slash == std::string::npos ? "" : rest.substr(slash + 1);
+      }
+      if (c.path.empty() || !rest.empty() ||
+          std::any_of(c.path.begin(), c.path.end(), [](const std::string& p) { return p.empty(); }))
+        throw std::runtime_error("script: menu needs 1 to 4 labels A/B/.. in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
       throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
-                               "sweepcolour:keys|ratio sweepexport:PATH report[:TAG])");
+                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -170,6 +182,9 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();
+  j["race_note"] = s.race_note;
+  j["menus"] = nlohmann::json::array();  // the menu labels and items drawn in the last frame
+  for (const auto& [path, r] : s.menu_rects) j["menus"].push_back(path);
   if (s.race) {  // gui --race: the clock, its time at this moment and each lane's step
     j["race_clock"] = std::string(race_clock_name(s.race->clock.kind()));
     j["race_time"] = race_time(s);
@@ -196,6 +211,8 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   add("step", pr.step);
   add("throughput", pr.throughput);
   add("status", pr.status);
+  add("picture", s.view_rect);   // the main view's picture (a race: its lanes)
+  add("lesson", s.lesson_rect);  // the lesson box, when a lesson is shown
   j["panels"] = panels;
   j["panel_modes"] = {{"scenario", panel_mode_name(pr.modes.scenario)},
                       {"step", panel_mode_name(pr.modes.step)},
@@ -325,6 +342,40 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
           if (s.sweep.message_error) throw std::runtime_error("script: sweepexport:" + c.tag + ": " + s.sweep.message);
         }
         ++next_;
+        return;
+      }
+      case Command::Kind::Menu: {
+        // Per label, four frames: the menu bar's label and a menu item are clicked (the pointer
+        // over it, press, release, a frame for the menu to open or the choice to land); a
+        // submenu's is hovered for four frames, as a submenu opens on hover (a click on it closes
+        // the menu in Dear ImGui 1.86). A label's place
+        // is known once its menu has been drawn (AppState::menu_rects): up to 30 frames for it.
+        const size_t label = size_t(phase_ / 4);
+        if (label >= c.path.size()) {
+          phase_ = 0;
+          ++next_;
+          return;
+        }
+        std::string key;
+        for (size_t i = 0; i <= label; ++i) key += (i ? "/" : "") + c.path[i];
+        const auto& rects = app.state().menu_rects;
+        const auto it = rects.find(key);
+        if (it == rects.end()) {
+          if (++row_wait_ > 30) {
+            std::string shown;
+            for (const auto& [k, r] : rects) shown += (shown.empty() ? "" : ", ") + k;
+            throw std::runtime_error("script: menu:" + key + ": no such menu on screen (shown: " +
+                                     (shown.empty() ? "none" : shown) + ")");
+          }
+          return;
+        }
+        row_wait_ = 0;
+        const Rect& r = it->second;
+        io.MousePos = ImVec2(r.x + r.w * 0.5f, r.y + r.h * 0.5f);
+        // A submenu is hovered only (a click there closes the menu); the menu bar's labels and items are clicked.
+        const bool click = label == 0 || app.state().menu_items.count(key);
+        io.MouseDown[0] = click && phase_ % 4 == 1;
+        ++phase_;
         return;
       }
       case Command::Kind::Log2N:

@@ -23,6 +23,11 @@
 //                the cells have one)
 //   sweepexport:PATH  export the sweep: .csv or .json (the bench writers), .png (the heat map and
 //                the curves as one picture)
+//   menu:A/B/C   open the menu bar's menu A, then its submenu B (File/Presets, View/Palette), as a
+//                person does: a click on A, the pointer over B; the pointer stays there, so the menu
+//                is open in the screenshot. A last label that is an item is clicked: a shipped
+//                preset by name (File/Presets/merge-path-2e16), a palette (View/Palette/cividis).
+//                A menu or item not on screen stops the script with one line
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
 //                "error"} to the report file
 //
@@ -53,18 +58,20 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport, Menu } kind = Kind::Wait;
     int key = -1;
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;
     std::string tag;    // report tag; param name
     std::string text;   // param value as written; sweep: the second axis
     int row = 0;        // sweepcell: the row (count: the column)
+    std::vector<std::string> path;  // menu: the labels, outermost first
   };
   void write_report(const Command& c, GuiApp& app);
   std::vector<Command> commands_;
   size_t next_ = 0;
   int phase_ = 0;          // progress inside the current command (frames counted, scrub phase)
+  int row_wait_ = 0;       // menu: frames waited for a label to appear
   long frame_ = 0;
   bool exported_ = false;
   std::ofstream report_;

@@ -80,10 +80,11 @@ void draw_status_bar(AppState& s) {
   }
 
   SessionStatus st = s.session->status();
-  if (st.busy) {
-    static const char* kSpin[] = {"|", "/", "-", "\\"};
-    text(std::string(kSpin[int(ImGui::GetTime() * 8) % 4]) + " " + st.activity, colors::kAccent, true);
-  }
+  static const char* kSpin[] = {"|", "/", "-", "\\"};
+  if (st.busy) text(std::string(kSpin[int(ImGui::GetTime() * 8) % 4]) + " " + st.activity, colors::kAccent, true);
+  // A slide's or preset's race running off the UI thread (race_requests.cpp).
+  if (!s.race_pending.empty())
+    text(std::string(kSpin[int(ImGui::GetTime() * 8) % 4]) + " " + s.race_pending, colors::kAccent, true);
 
   if (const Timeline* tl = s.timeline(); tl && tl->store) {
     const CaptureStore& cs = *tl->store;

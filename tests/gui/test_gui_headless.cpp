@@ -431,10 +431,14 @@ TEST(GuiHeadless, ALessonStepsBySlideKeys) {
 }
 
 // A lesson's race slide (radix-vs-merge-64bit's fourth): Page Down onto it shows the race's lanes
-// (the report's race_lanes, as gui --race reports them) at the slide's fraction of its clock; Page
-// Up leaves the race for the merge slide's one timeline at its last step.
+// (the report's race_lanes, as gui --race reports them; they ran off the UI thread, and `wait`
+// waits for them) at the slide's fraction of its clock; at 1280x720 the lesson box sits beside the
+// lanes, not over them, and the scenario panel says the slide sets the lanes; Page Up leaves the
+// race for the merge slide's one timeline at its last step.
 TEST(GuiHeadless, ALessonStepsOntoARaceSlide) {
   GuiOptions o = base_options();
+  o.width = 1280;
+  o.height = 720;
   o.scenario.reset();
   o.sweep = false;
   o.lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/radix-vs-merge-64bit.json", "");
@@ -463,6 +467,16 @@ TEST(GuiHeadless, ALessonStepsOntoARaceSlide) {
   const int moments = race["steps"].get<int>();
   EXPECT_EQ(race["step"].get<int>(), (moments - 1) / 2) << race.dump();  // moments 0..end, a step each
   for (const auto& lane : race["race_lanes"]) EXPECT_LE(lane["step"].get<int>(), race["step"].get<int>());
+  // The lanes (the picture) end left of the lesson box; both lie in the view panel.
+  const auto& pic = race["panels"]["picture"];
+  const auto& box = race["panels"]["lesson"];
+  const auto& view = race["panels"]["view"];
+  ASSERT_TRUE(pic.is_array() && box.is_array()) << race["panels"].dump();
+  EXPECT_LE(pic[0].get<float>() + pic[2].get<float>(), box[0].get<float>()) << race["panels"].dump();
+  EXPECT_LE(box[0].get<float>() + box[2].get<float>(), view[0].get<float>() + view[2].get<float>() + 1);
+  EXPECT_GE(pic[2].get<float>(), 300) << "the lanes keep a usable width";
+  EXPECT_NE(race["race_note"].get<std::string>().find("Page Down"), std::string::npos) << race["race_note"];
+  EXPECT_EQ(race["race_note"].get<std::string>().find("without --race"), std::string::npos);
   EXPECT_EQ(r["back"]["lesson_slide"], 2);
   EXPECT_FALSE(r["back"].contains("race_lanes"));
   EXPECT_EQ(r["back"]["step"], r["merge"]["step"]);
@@ -533,6 +547,62 @@ TEST(GuiHeadless, SweepFillsTheHeatMapAndExports) {
                      colourful),
             0.2);
   for (const char* ext : {".csv", ".json"}) fs::remove(stem.string() + ext);
+}
+
+// gui --preset: a scenario preset shows its scenario at its step; a race preset (File > Presets
+// loads the same way, GuiApp::apply_preset) shows its lanes, run off the UI thread, at its moment;
+// the script's menu: command opens File > Presets (the screenshot shows the menu open).
+TEST(GuiHeadless, APresetLoadsItsScenarioOrItsRace) {
+  setenv("SORTSCOPE_PRESETS", SORTSCOPE_PRESET_DIR, 1);  // File > Presets lists these (the test is not in a build tree's bin)
+  GuiOptions o = base_options();
+  o.scenario.reset();
+  o.sweep = false;
+  o.width = 1280;
+  o.height = 720;
+  o.preset = read_preset(std::string(SORTSCOPE_PRESET_DIR) + "/bitonic-small-steps.json", "");
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-preset-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait report:scenario menu:File/Presets/radix-onesweep-digits wait report:chosen "
+             "menu:File/Presets frames:2 report:menu";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
+    write_png(std::string(dir) + "/gui_preset_menu.png", cap.width, cap.height, cap.rgba);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  EXPECT_EQ(r["scenario"]["step"], 5);
+  EXPECT_EQ(r["scenario"]["steps"], 37);  // 256 keys, one comparator layer a step: 36 layers and the input
+  EXPECT_EQ(r["scenario"]["n"], 256);
+  EXPECT_FALSE(r["scenario"].contains("race_lanes"));
+  // File is open, and its Presets submenu lists every shipped preset (their labels drawn this frame).
+  const nlohmann::json& menus = r["menu"]["menus"];
+  EXPECT_NE(std::find(menus.begin(), menus.end(), "File/Presets"), menus.end()) << menus.dump();
+  const size_t shipped = shipped_presets("").size();
+  EXPECT_GE(shipped, 5u);
+  EXPECT_EQ(size_t(std::count_if(menus.begin(), menus.end(),
+                                 [](const nlohmann::json& m) { return m.get<std::string>().rfind("File/Presets/", 0) == 0; })),
+            shipped)
+      << menus.dump();
+  // Choosing one from the menu loads it as --preset does.
+  EXPECT_EQ(r["chosen"]["n"], 4096);
+  EXPECT_EQ(r["chosen"]["step"], 1);
+  EXPECT_EQ(r["chosen"]["steps"], 5);
+
+  GuiOptions race = base_options();
+  race.scenario.reset();
+  race.sweep = false;
+  race.preset = read_preset(std::string(SORTSCOPE_PRESET_DIR) + "/four-sorts-nearly-sorted.json", "");
+  fs::path report2 = fs::temp_directory_path() / ("sortscope-gui-preset-race-" + std::to_string(::getpid()) + ".jsonl");
+  race.report = report2.string();
+  race.script = "wait report:race";
+  race.frames = 1;
+  CAPTURE_OR_SKIP(cap2, race);
+  r = read_report(report2);
+  ASSERT_EQ(r["race"]["race_lanes"].size(), 4u) << r["race"].dump();
+  EXPECT_EQ(r["race"]["race_lanes"][3]["algorithm"], "sample-sort");
+  EXPECT_EQ(r["race"]["race_clock"], "step");
+  EXPECT_EQ(r["race"]["step"], 0);
+  EXPECT_NE(r["race"]["race_note"].get<std::string>().find("four sorts"), std::string::npos) << r["race"]["race_note"];
+  unsetenv("SORTSCOPE_PRESETS");
 }
 
 // gui --race: the main view splits into a lane per racer (each drawing its array), the transport

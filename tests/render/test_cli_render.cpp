@@ -285,6 +285,53 @@ TEST_F(CliRender, ARaceWritesAFramePerTickOfItsClock) {
   EXPECT_TRUE(fs::exists(one));
 }
 
+// --preset: a shipped preset by name on render (one frame: the preset's step) and record (a race
+// preset: its lanes), a preset FILE, and the refusals: an unknown name lists the shipped ones, a
+// scenario option beside --preset, a broken file. Nothing is written on a refusal.
+TEST_F(CliRender, APresetRendersItsScenarioAtItsStep) {
+  setenv("SORTSCOPE_PRESETS", SORTSCOPE_PRESET_DIR, 1);
+  const fs::path one = dir_ / "preset.png";
+  Result r = run({"render", "--cpu", "--preset", "bitonic-small-steps", "--size", "320x180", "--out", one.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("preset bitonic-small-steps - Bitonic sort, one comparator layer a step"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("threads=32 keys_per_thread=1 global_layers=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("frame       step 5 of"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(one));
+
+  const fs::path race = dir_ / "race";
+  r = run({"record", "--cpu", "--preset", "radix-vs-merge-race", "--size", "320x180", "--out", race.string() + "/"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("race of 2 algorithms on the same input, clock by CPU-model time"), std::string::npos) << r.out;
+  EXPECT_FALSE(names(race).empty());
+
+  const fs::path file = dir_ / "mine.json";
+  std::ofstream(file) << R"({"preset": "Mine", "description": "one line", "scenario": {"algorithm": "merge", "input": {"n": 100}}, "step": "last"})";
+  const fs::path last = dir_ / "mine.png";
+  r = run({"render", "--cpu", "--preset", file.string(), "--size", "320x180", "--out", last.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("preset mine - Mine"), std::string::npos) << r.out;
+
+  std::ofstream(dir_ / "broken.json") << R"({"preset": "B", "description": "d", "scenario": {}, "colour": 1})";
+  const fs::path never = dir_ / "never.png";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--preset", "no-such"}, "shipped: bitonic-small-steps, "},
+      {{"--preset", "merge-path-2e16", "--n", "64"}, "--n"},
+      {{"--preset", "merge-path-2e16", "--race", "bitonic,merge"}, "--race"},
+      {{"--preset", (dir_ / "broken.json").string()}, "unknown field 'colour'"},
+  };
+  for (const auto& [extra, expect] : cases) {
+    std::vector<std::string> args = {"render", "--cpu", "--size", "320x180", "--out", never.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    r = run(args);
+    EXPECT_NE(r.code, 0) << expect << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(never));
+  }
+  unsetenv("SORTSCOPE_PRESETS");
+}
+
 // `record --race`: the race as a GIF (ffmpeg) and as PNG frames, one per moment of its clock.
 TEST_F(CliRender, ARaceRecordsAsAGifAndAsFrames) {
   const fs::path gif = dir_ / "race.gif";

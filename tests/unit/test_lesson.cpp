@@ -135,6 +135,10 @@ TEST(Lesson, RaceSlides) {
   EXPECT_NE(race(R"("race": ["bitonic", "merge"], "highlights": [], )" + in).find("slide 1.highlights"), std::string::npos);
   EXPECT_NE(race(R"("clock": "step", )" + in).find("slide 1.clock needs a \"race\""), std::string::npos);
   EXPECT_NE(race(R"("at": 0.5, )" + in).find("slide 1.at"), std::string::npos);
+  // n is bounded (kMaxRaceSlideN): the lanes run when the slide is first shown.
+  EXPECT_EQ(race(R"("race": ["bitonic", "merge"], "scenario": {"input": {"n": 1048576}})"), "accepted");
+  EXPECT_NE(race(R"("race": ["bitonic", "merge"], "scenario": {"input": {"n": 1048577}})").find("at most 2^20 keys"),
+            std::string::npos);
   // A lane whose algorithm refuses the input names the lane.
   EXPECT_NE(race(R"("race": ["bitonic", "merge"], "scenario": {"input": {"n": 64, "swap_percent": 500}})").find("slide 1.scenario"),
             std::string::npos);
