@@ -29,6 +29,7 @@ void GuiApp::show_slide(int index) {
   s.playback.set_playing(false);
   if (!slide.race.empty()) return show_race_slide(index);
   race_want_.reset();  // a race still running for another slide finishes unseen (race_requests.cpp)
+  s.race_pending.clear();
   stop_race(s);        // leaving a race slide: back to the one timeline the session holds
   if (slide.trace.empty()) return show_scenario_at(*slide.scenario, slide.step);
   open_trace(slide.trace);

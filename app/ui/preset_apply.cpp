@@ -45,7 +45,8 @@ void GuiApp::apply_preset(const Preset& p) {
     r.leavable = true;
     return want_race(std::move(r));
   }
-  race_want_.reset();
+  race_want_.reset();  // a race still running for a slide or preset finishes unseen (race_requests.cpp)
+  s.race_pending.clear();
   stop_race(s);
   show_scenario_at(*sl.scenario, sl.step);
 }

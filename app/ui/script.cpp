@@ -183,6 +183,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();
   j["race_note"] = s.race_note;
+  j["race_pending"] = s.race_pending;  // a slide's or preset's lanes still running off the UI thread
   j["menus"] = nlohmann::json::array();  // the menu labels and items drawn in the last frame
   for (const auto& [path, r] : s.menu_rects) j["menus"].push_back(path);
   if (s.race) {  // gui --race: the clock, its time at this moment and each lane's step
