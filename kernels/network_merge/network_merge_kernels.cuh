@@ -8,15 +8,16 @@
 //                     [first_stage, last_stage) (explain mode runs one stage per launch);
 //  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
 //                     first output (merge path), one thread per unit;
-//  merge_kernel       `lists` networks of S threads per block, one merge unit each: the retained
-//                     vector in buf[0, S), the next S items of the list with the smaller head
-//                     loaded reversed into buf[S, 2S), log2(2S) levels of min/max with a
-//                     __syncwarp (a 64-wide network: a named barrier of its own) between levels,
-//                     the lower S written out, the upper S kept. Only the network's own threads
-//                     sync, so networks with fewer calls finish early.
-// Padding slots (past a list's end, past n in the last tile) carry a flag in shared memory and
-// compare greater than every item, as NetworkSlot does in the model; a pair is swapped only when
-// the upper slot is strictly smaller, as in the model, so equal keys end in the same slots.
+//  merge_kernel       `lists` networks of S threads per block, one merge unit each: the unit's
+//                     stretches of A and B staged in shared memory, then per call the next S
+//                     items of the list with the smaller head reversed beside the retained
+//                     vector, log2(2S) levels of min/max in registers (shuffles between the
+//                     network's lanes; a 64-wide network: one level through shared memory on a
+//                     named barrier of its own), the lower S written out, the upper S kept. Only
+//                     the network's own threads sync, so networks with fewer calls finish early.
+// Padding slots (past a list's end, past n in the last tile) carry a flag and compare greater than
+// every item, as NetworkSlot does in the model; a pair is swapped only when the upper slot is
+// strictly smaller, as in the model, so equal keys end in the same slots.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -95,15 +96,131 @@ __global__ void __launch_bounds__(THREADS)
 
 // Sync of one network's S threads: its lanes of the warp, or (S = 64, two warps) barrier 1 + net.
 template <int S>
+__device__ __forceinline__ unsigned network_lanes() {
+  return S >= 32 ? 0xffffffffu : ((1u << S) - 1u) << ((threadIdx.x & 31u) / S * S);
+}
+template <int S>
 __device__ __forceinline__ void network_sync(uint32_t net) {
   if constexpr (S <= 32) {
-    const unsigned lanes = S == 32 ? 0xffffffffu : ((1u << S) - 1u) << ((threadIdx.x & 31u) / S * S);
-    __syncwarp(lanes);
+    __syncwarp(network_lanes<S>());
   } else {
     asm volatile("bar.sync %0, %1;" ::"r"(net + 1), "r"(S) : "memory");
   }
 }
 
+// The item of lane ^ j of the same network (j < 32: inside the warp).
+template <class Item>
+__device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uint32_t j) {
+  if constexpr (sizeof(Item) == 4) {
+    return __shfl_xor_sync(lanes, v, int(j));
+  } else if constexpr (sizeof(Item) == 8) {
+    return Item(__shfl_xor_sync(lanes, static_cast<unsigned long long>(v), int(j)));
+  } else {
+    Item r = v;
+    r.key = __shfl_xor_sync(lanes, static_cast<unsigned long long>(v.key), int(j));
+    r.value = __shfl_xor_sync(lanes, v.value, int(j));
+    return r;
+  }
+}
+
+// One network call in registers (§5.3's network, Fig. 2): thread `lane` holds slot lane (`lo`) and
+// slot S + lane (`hi`) of the 2S buffer. The first level (stride S) pairs a thread's own two slots;
+// a level of stride j < S pairs slot i with i ^ j, held by thread lane ^ j at the same half, reached
+// by a shuffle (S = 64, j = 32: through shared memory, the pair lies in the other warp). Both
+// threads of a pair evaluate the model's test (upper slot strictly smaller), so they swap alike.
+// kPads: some slot is padding (a list's last partial vector and after).
+template <class T, int S, bool kPads>
+__device__ __forceinline__ void network_call(typename T::Item& lo, bool& lo_pad, typename T::Item& hi, bool& hi_pad,
+                                             uint32_t lane, uint32_t net, typename T::Item* xch, int* xpad,
+                                             uint64_t* rows) {
+  using Item = typename T::Item;
+  auto less = [](const Item& x, bool px, const Item& y, bool py) {
+    if constexpr (kPads) return slot_less<T>(x, px, y, py);
+    else return item_less<T>(x, y);
+  };
+  if (less(hi, hi_pad, lo, lo_pad)) {
+    const Item t = lo;
+    lo = hi, hi = t;
+    const bool tp = lo_pad;
+    lo_pad = hi_pad, hi_pad = tp;
+  }
+  uint32_t level = 1;
+  if (rows) rows[2 * S + lane] = shown<T>(lo, lo_pad), rows[3 * S + lane] = shown<T>(hi, hi_pad);
+  const unsigned lanes = network_lanes<S>();
+#pragma unroll
+  for (uint32_t j = S / 2; j >= 1; j /= 2) {
+    Item plo, phi;
+    bool plo_pad = false, phi_pad = false;
+    if (j >= 32) {  // S = 64: the partner thread is in the other warp
+      xch[lane] = lo, xch[S + lane] = hi;
+      if constexpr (kPads) xpad[lane] = lo_pad, xpad[S + lane] = hi_pad;
+      network_sync<S>(net);
+      plo = xch[lane ^ j], phi = xch[S + (lane ^ j)];
+      if constexpr (kPads) plo_pad = xpad[lane ^ j] != 0, phi_pad = xpad[S + (lane ^ j)] != 0;
+      network_sync<S>(net);  // read before the next call's exchange overwrites
+    } else {
+      plo = shfl_xor_item(lanes, lo, j), phi = shfl_xor_item(lanes, hi, j);
+      if constexpr (kPads) {
+        plo_pad = __shfl_xor_sync(lanes, int(lo_pad), int(j)) != 0;
+        phi_pad = __shfl_xor_sync(lanes, int(hi_pad), int(j)) != 0;
+      }
+    }
+    // Lower slot of the pair: take the partner's if it is strictly smaller; upper slot: take the
+    // partner's if this one is strictly smaller than it (the pair is swapped).
+    const bool upper = (lane & j) != 0;
+    const bool take_lo = upper ? less(lo, lo_pad, plo, plo_pad) : less(plo, plo_pad, lo, lo_pad);
+    const bool take_hi = upper ? less(hi, hi_pad, phi, phi_pad) : less(phi, phi_pad, hi, hi_pad);
+    if (take_lo) lo = plo, lo_pad = plo_pad;
+    if (take_hi) hi = phi, hi_pad = phi_pad;
+    ++level;
+    if (rows) {
+      uint64_t* row = rows + uint64_t(level) * 2 * S;
+      row[lane] = shown<T>(lo, lo_pad), row[S + lane] = shown<T>(hi, hi_pad);
+    }
+  }
+}
+
+// One pick of the retained-vector scheme (§5.2.1): the list whose next item is smaller, its
+// position, how many real items its next S-vector holds, and this thread's slot S + lane of the
+// buffer (the vector reversed: retained ++ reverse(loaded) is bitonic).
+template <class Item>
+struct NetworkPick {
+  bool valid, from_a;
+  uint32_t pos, loaded_real;
+  Item hi;
+  bool hi_pad;
+};
+
+template <class T, int S>
+__device__ __forceinline__ NetworkPick<typename T::Item> network_pick(const typename T::Item* sa, uint32_t la,
+                                                                      const typename T::Item* sb, uint32_t lb,
+                                                                      uint32_t& ai, uint32_t& bi,
+                                                                      typename T::Item& a_head,
+                                                                      typename T::Item& b_head, uint32_t lane) {
+  using Item = typename T::Item;
+  NetworkPick<Item> k{};
+  k.valid = ai < la || bi < lb;
+  if (!k.valid) return k;
+  k.from_a = bi >= lb || (ai < la && !item_less<T>(b_head, a_head));
+  const Item* list = k.from_a ? sa : sb;
+  const uint32_t len = k.from_a ? la : lb;
+  k.pos = k.from_a ? ai : bi;
+  k.loaded_real = len - k.pos < uint32_t(S) ? len - k.pos : uint32_t(S);
+  const uint32_t r = uint32_t(S) - 1 - lane;
+  k.hi_pad = r >= k.loaded_real;
+  k.hi = k.hi_pad ? Item{} : list[k.pos + r];
+  const uint32_t next = k.pos + k.loaded_real;
+  if (next < len) (k.from_a ? a_head : b_head) = list[next];
+  (k.from_a ? ai : bi) = next;
+  return k;
+}
+
+// One network per merge unit, `lists` per block. The unit's stretches of A and B (at most `chunk`
+// items) are first staged in shared memory by coalesced loads, all in flight at once; every call
+// then reads its S-vector and the list heads there, so the serial chain of calls never waits on
+// global memory (the kernel before this one made a global round trip per call and was
+// latency-bound). The network itself runs in registers (network_call). The next call's pick is
+// made before this call's network, so its shared-memory read overlaps the levels.
 template <class T, int S>
 __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
                              uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
@@ -112,8 +229,10 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
   using Item = typename T::Item;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const uint32_t lists = blockDim.x / S, net = threadIdx.x / S, lane = threadIdx.x % S;
-  Item* buf = reinterpret_cast<Item*>(smem_raw) + net * 2 * S;
-  bool* pad = reinterpret_cast<bool*>(reinterpret_cast<Item*>(smem_raw) + lists * 2 * S) + net * 2 * S;
+  Item* stage = reinterpret_cast<Item*>(smem_raw) + uint64_t(net) * chunk;
+  Item* xch = reinterpret_cast<Item*>(smem_raw) + uint64_t(lists) * chunk + net * 2 * S;  // S = 64 only
+  int* xpad = reinterpret_cast<int*>(reinterpret_cast<Item*>(smem_raw) + uint64_t(lists) * chunk + lists * 2 * S) +
+              net * 2 * S;
   const uint64_t u = uint64_t(blockIdx.x) * lists + net;
   if (u >= units) return;  // the whole network leaves: only its own threads sync
   const MergeTile m = merge_tile(n, chunk, run, u);
@@ -125,82 +244,65 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
   const uint64_t out0 = m.a_begin + m.diag;
   NetworkMergeCapture* c = cap && u == cap_unit ? cap : nullptr;
 
+#pragma unroll 8
+  for (uint32_t i = lane; i < la + lb; i += S) stage[i] = i < la ? a[i] : b[i - la];
+  network_sync<S>(net);
+  const Item* sa = stage;
+  const Item* sb = stage + la;
+
   uint32_t ai = 0, bi = 0, written = 0, retained_real = 0;
+  Item lo;  // slot lane: the retained vector
+  bool lo_pad;
   {  // the first retained vector: S items of A (of B when A is empty)
     const bool from_a = la > 0;
-    const Item* list = from_a ? a : b;
-    const uint32_t len = from_a ? la : lb, pos = 0;
-    const bool real = pos + lane < len;
-    buf[lane] = real ? list[pos + lane] : Item{};
-    pad[lane] = !real;
-    retained_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
+    const Item* list = from_a ? sa : sb;
+    const uint32_t len = from_a ? la : lb;
+    lo_pad = lane >= len;
+    lo = lo_pad ? Item{} : list[lane];
+    retained_real = len < uint32_t(S) ? len : uint32_t(S);
     (from_a ? ai : bi) = retained_real;
   }
-  // The next item of each list waits in registers (every thread holds both), so a call decides at
-  // once and makes one round trip to global memory: its S items and the next head of that list.
-  Item a_head = ai < la ? a[ai] : Item{}, b_head = bi < lb ? b[bi] : Item{};
+  Item a_head = ai < la ? sa[ai] : Item{}, b_head = bi < lb ? sb[bi] : Item{};
+  NetworkPick<Item> cur = network_pick<T, S>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
   uint32_t call = 0;
-  while (ai < la || bi < lb) {
-    const bool from_a = bi >= lb || (ai < la && !item_less<T>(b_head, a_head));
-    const Item* list = from_a ? a : b;
-    const uint32_t len = from_a ? la : lb, pos = from_a ? ai : bi;
-    const bool real = pos + lane < len;
-    const Item x = real ? list[pos + lane] : Item{};
-    const uint32_t loaded_real = len - pos < uint32_t(S) ? len - pos : uint32_t(S);
-    if (pos + loaded_real < len) (from_a ? a_head : b_head) = list[pos + loaded_real];
+  while (cur.valid) {
+    const NetworkPick<Item> next = network_pick<T, S>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
+    Item hi = cur.hi;
+    bool hi_pad = cur.hi_pad;
+    uint64_t* rows = nullptr;
     if (c) {
+      const Item* list = cur.from_a ? sa : sb;
+      const bool real = lane < cur.loaded_real;
       uint64_t* before = c->before + uint64_t(call) * 2 * S;
-      before[lane] = shown<T>(x, !real);
-      before[S + lane] = shown<T>(buf[lane], pad[lane]);
-      if (lane == 0) c->loaded_from[call] = from_a ? 0u : 1u, c->out_begin[call] = written;
-    }
-    buf[2 * S - 1 - lane] = x;  // reversed: retained ++ reverse(loaded) is bitonic
-    pad[2 * S - 1 - lane] = !real;
-    (from_a ? ai : bi) = pos + loaded_real;
-    network_sync<S>(net);
-    if (c && call == 0) {
-      c->rows[lane] = shown<T>(buf[lane], pad[lane]);
-      c->rows[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
-      network_sync<S>(net);
-    }
-    uint32_t level = 0;
-#pragma unroll
-    for (uint32_t stride = S; stride >= 1; stride /= 2) {
-      const uint32_t i = (lane / stride) * 2 * stride + lane % stride, j = i + stride;
-      const Item x0 = buf[i], y0 = buf[j];
-      const bool px = pad[i], py = pad[j];
-      if (slot_less<T>(y0, py, x0, px)) {
-        buf[i] = y0, buf[j] = x0;
-        pad[i] = py, pad[j] = px;
-      }
-      network_sync<S>(net);
-      ++level;
-      if (c && call == 0) {
-        uint64_t* row = c->rows + uint64_t(level) * 2 * S;
-        row[lane] = shown<T>(buf[lane], pad[lane]);
-        row[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
-        network_sync<S>(net);
+      before[lane] = shown<T>(real ? list[cur.pos + lane] : Item{}, !real);
+      before[S + lane] = shown<T>(lo, lo_pad);
+      if (lane == 0) c->loaded_from[call] = cur.from_a ? 0u : 1u, c->out_begin[call] = written;
+      if (call == 0) {
+        rows = c->rows;
+        rows[lane] = shown<T>(lo, lo_pad), rows[S + lane] = shown<T>(hi, hi_pad);
       }
     }
+    // Retained real items then padding: pads exist iff fewer than S of either half are real.
+    if (retained_real < uint32_t(S) || cur.loaded_real < uint32_t(S))
+      network_call<T, S, true>(lo, lo_pad, hi, hi_pad, lane, net, xch, xpad, rows);
+    else
+      network_call<T, S, false>(lo, lo_pad, hi, hi_pad, lane, net, xch, xpad, rows);
     if (c) {
       uint64_t* after = c->after + uint64_t(call) * 2 * S;
-      after[lane] = shown<T>(buf[lane], pad[lane]);
-      after[S + lane] = shown<T>(buf[S + lane], pad[S + lane]);
+      after[lane] = shown<T>(lo, lo_pad);
+      after[S + lane] = shown<T>(hi, hi_pad);
     }
     // Padding sorts last, so the lower half holds min(S, real items) real ones, in order.
-    const uint32_t total = retained_real + loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
-    if (lane < out) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, buf[lane]);
+    const uint32_t total = retained_real + cur.loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
+    if (lane < out) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, lo);
     written += out;
     retained_real = total - out;
-    const Item up = buf[S + lane];
-    const bool up_pad = pad[S + lane];
-    buf[lane] = up;  // the upper half is the next retained vector
-    pad[lane] = up_pad;
-    network_sync<S>(net);  // slot S + lane is read above before the next load overwrites it
+    lo = hi, lo_pad = hi_pad;  // the upper half is the next retained vector
+    cur = next;
     ++call;
   }
   if (c && lane == 0) c->calls = call;
-  if (lane < retained_real) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, buf[lane]);
+  if (lane < retained_real) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, lo);
 }
 
 template <class T, int THREADS>
@@ -217,7 +319,9 @@ void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T:
                   typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                   NetworkMergeCapture* cap, cudaStream_t stream) {
   const uint64_t units = p.units(), blocks = (units + uint64_t(p.lists) - 1) / uint64_t(p.lists);
-  const size_t smem = size_t(p.lists) * 2 * S * (sizeof(typename T::Item) + sizeof(bool));
+  const size_t smem = size_t(p.merge_smem_bytes());
+  if (smem > 48 * 1024)  // above the default limit of dynamic shared memory
+    CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, S>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   merge_kernel<T, S><<<unsigned(blocks), unsigned(p.lists * S), smem, stream>>>(
       in, p.n, p.run_in(pass), p.chunk, units, p.chunked(pass) ? splits : nullptr, out_items, out_keys, out_values, cap,
       p.highlight_unit(pass));

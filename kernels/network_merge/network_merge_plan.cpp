@@ -1,5 +1,6 @@
 #include "network_merge_plan.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -32,6 +33,9 @@ const std::vector<ParamSpec>& network_merge_params() {
           .teach(64),
       ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, false, kNetworkMergeDefaultLists,
                       "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4)"),
+      ParamSpec::list(kNetworkMergeChunk, kNetworkMergeChunkChoices, false, kNetworkMergeDefaultChunk,
+                      "most outputs of one network in a pass (at most 2 x tile); its inputs are staged in shared "
+                      "memory"),
   };
   return specs;
 }
@@ -50,11 +54,12 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   p.width = get(kNetworkMergeWidth, kNetworkMergeDefaultWidth);
   p.threads = get(kNetworkMergeThreads, kNetworkMergeDefaultThreads);
   p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
+  const int chunk = get(kNetworkMergeChunk, kNetworkMergeDefaultChunk);
   if (!compiled(kNetworkMergeWidths, p.width) || !compiled(kNetworkMergeThreadChoices, p.threads) ||
-      !compiled(kNetworkMergeListChoices, p.lists))
-    throw std::invalid_argument(fmt::format("network-merge: no kernels compiled for width {}, threads {}, lists {}; "
-                                            "see `sortscope run --help`",
-                                            p.width, p.threads, p.lists));
+      !compiled(kNetworkMergeListChoices, p.lists) || !compiled(kNetworkMergeChunkChoices, chunk))
+    throw std::invalid_argument(fmt::format("network-merge: no kernels compiled for width {}, threads {}, lists {}, "
+                                            "chunk {}; see `sortscope run --help`",
+                                            p.width, p.threads, p.lists, chunk));
   // A 64-wide network spans two warps and syncs on a named barrier of its own (ids 1..15).
   if (p.lists * p.width > kNetworkMergeMaxMergeThreads)
     throw std::invalid_argument(fmt::format("network-merge: {} lists x width {} = {} threads; at most {} per merge "
@@ -62,13 +67,30 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
                                             p.lists, p.width, p.lists * p.width, kNetworkMergeMaxMergeThreads));
   p.tile = 2 * uint64_t(p.threads);
   p.tiles = (n + p.tile - 1) / p.tile;
-  p.chunk = 2 * p.tile;
+  // 2 x run is a multiple of the chunk in every pass (both powers of two, chunk <= 2 x tile).
+  p.chunk = std::min<uint64_t>(uint64_t(chunk), 2 * p.tile);
+  if (p.merge_smem_bytes() > kNetworkMergeMaxStageBytes)
+    throw std::invalid_argument(fmt::format("network-merge: {} lists x chunk {} of {}-byte items need {} bytes of "
+                                            "shared memory per merge block, at most {}: lower lists or chunk",
+                                            p.lists, p.chunk, p.item_bytes(), p.merge_smem_bytes(),
+                                            kNetworkMergeMaxStageBytes));
   p.block_stages = log2_exact(p.tile);
   while (p.run_in(p.passes) < n) ++p.passes;
   return p;
 }
 
 int NetworkMergePlan::levels() const { return log2_exact(2 * uint64_t(width)); }
+
+uint64_t NetworkMergePlan::item_bytes() const {
+  // merge_items.h: u32 keys 4 bytes, u32 pairs and u64 keys 8, u64 pairs a 16-byte struct.
+  const uint64_t key = key_bytes(key_type);
+  return with_values ? (key == 4 ? 8 : 16) : key;
+}
+
+uint64_t NetworkMergePlan::merge_smem_bytes() const {
+  const uint64_t exchange = width > 32 ? 2 * uint64_t(width) * (item_bytes() + 4) : 0;
+  return uint64_t(lists) * (chunk * item_bytes() + exchange);
+}
 
 uint64_t NetworkMergePlan::pairs(int pass) const {
   const uint64_t run = run_in(pass);

@@ -6,7 +6,7 @@
 //   block sort  one thread block of `threads` threads per tile of 2 x threads keys: a bitonic
 //               sorting network in shared memory (one comparator per thread and layer);
 //   merge pass  runs of R = tile << pass merged in pairs into runs of 2R. Every merge is cut into
-//               units of at most `chunk` = 2 x tile outputs (the first pass: one unit per pair; later
+//               units of at most `chunk` (<= 2 x tile) outputs (the first pass: one unit per pair; later
 //               passes: chunks cut at splitters of the merged output, §5.1 Step 2, found by merge
 //               path); each unit is merged by one S-wide bitonic merge network with a retained
 //               vector (§5.2.1), `lists` networks per thread block (§5.3: 4 lists in parallel).
@@ -26,14 +26,21 @@ namespace sortscope {
 inline constexpr const char* kNetworkMergeWidth = "width";
 inline constexpr const char* kNetworkMergeThreads = "threads";
 inline constexpr const char* kNetworkMergeLists = "lists";
+inline constexpr const char* kNetworkMergeChunk = "chunk";
 // The kernels are compiled for these values (param_dispatch.h): the specs offer exactly these.
 inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64};
 inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
 inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
+inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
 // §5.3: 16-wide networks (two per warp), 4 lists merged in parallel per block.
 inline constexpr int kNetworkMergeDefaultWidth = 16;
 inline constexpr int kNetworkMergeDefaultThreads = 512;
 inline constexpr int kNetworkMergeDefaultLists = 4;
+// Most outputs of one network in a pass (at most 2 x tile, so no unit straddles two pairs); the
+// merge kernel stages a unit's whole input in shared memory (lists x chunk items per block).
+inline constexpr int kNetworkMergeDefaultChunk = 2048;
+// Shared memory a merge block may stage (Hopper allows 227 KB per block).
+inline constexpr uint64_t kNetworkMergeMaxStageBytes = 192 * 1024;
 // lists x width: the threads of a merge block.
 inline constexpr int kNetworkMergeMaxMergeThreads = 512;
 // Merge units are counted in 32 bits on the GPU.
@@ -50,10 +57,14 @@ struct NetworkMergePlan {
   int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
   uint64_t tile = 0;    // 2 x threads: keys per block-sort tile
   uint64_t tiles = 0;   // ceil(n / tile)
-  uint64_t chunk = 0;   // 2 x tile: most outputs one network merges in a pass
+  uint64_t chunk = 0;   // min(`chunk`, 2 x tile): most outputs one network merges in a pass
   int block_stages = 0; // log2(tile): runs of 2, 4, ..., tile
   int passes = 0;       // merge passes: runs of tile, 2 tile, ... until one run holds n
   int levels() const;   // log2(2S): comparator levels of one network call
+  uint64_t item_bytes() const;  // bytes of one item on the GPU (merge/merge_items.h)
+  // Shared memory of one merge block: every network's staged unit, and (S = 64) the 2S-slot
+  // exchange buffer of the level whose pairs lie in different warps.
+  uint64_t merge_smem_bytes() const;
 
   uint64_t run_in(int pass) const { return tile << pass; }
   // Pairs of runs in a pass; its merge units: ceil(n / chunk), unit u writes outputs
