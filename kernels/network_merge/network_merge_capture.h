@@ -10,7 +10,7 @@
 namespace sortscope {
 
 struct NetworkMergeCapture {
-  // A unit merges at most 2 x tile = 4 x 1024 keys: at most chunk / S + 1 calls of 2S slots each.
+  // A unit merges at most `chunk` <= 4096 keys: at most chunk / S + 1 calls of 2S slots each.
   static constexpr uint32_t kMaxChunk = 4 * 1024;
   static constexpr uint32_t kMaxWidth = 64;
   static constexpr uint32_t kMinWidth = 4;
@@ -25,7 +25,7 @@ struct NetworkMergeCapture {
   uint64_t rows[kMaxLevelRows * 2 * kMaxWidth];
 };
 
-static_assert(uint64_t(NetworkMergeCapture::kMaxChunk) >= 4 * uint64_t(kNetworkMergeThreadChoices[4]),
-              "the capture holds a unit of the largest tile");
+static_assert(uint64_t(NetworkMergeCapture::kMaxChunk) >= uint64_t(kNetworkMergeChunkChoices[4]),
+              "the capture holds a unit of the largest chunk");
 
 }  // namespace sortscope

@@ -3,9 +3,10 @@
 // (merge/merge_items.h). Included by one .cu file per item type (network_merge_gpu_*.cu), which
 // instantiates network_merge_sort_items<T>.
 //
-//  block_sort_kernel  a tile of 2 x THREADS items in shared memory, sorted by a bitonic network:
-//                     one comparator per thread and layer (network_merge_block_sort.h), stages
-//                     [first_stage, last_stage) (explain mode runs one stage per launch);
+//  block_sort_kernel  a tile of THREADS x E items, sorted by a bitonic network in registers (the
+//                     model's comparators, network_merge_block_sort.h; shuffles inside a warp,
+//                     shared memory between warps), stages [first_stage, last_stage) (explain
+//                     mode runs one stage per launch);
 //  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
 //                     first output (merge path), one thread per unit;
 //  merge_kernel       `lists` networks of S threads per block, one merge unit each: the unit's
@@ -54,43 +55,155 @@ __device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
   return pad ? ~uint64_t(0) : uint64_t(T::key(x));
 }
 
-template <class T, int THREADS>
+// The item of lane ^ j of the same network (j < 32: inside the warp).
+template <class Item>
+__device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uint32_t j) {
+  if constexpr (sizeof(Item) == 4) {
+    return __shfl_xor_sync(lanes, v, int(j));
+  } else if constexpr (sizeof(Item) == 8) {
+    return Item(__shfl_xor_sync(lanes, static_cast<unsigned long long>(v), int(j)));
+  } else {
+    Item r = v;
+    r.key = __shfl_xor_sync(lanes, static_cast<unsigned long long>(v.key), int(j));
+    r.value = __shfl_xor_sync(lanes, v.value, int(j));
+    return r;
+  }
+}
+
+// The block sort in registers. Thread t holds slots [t x E, t x E + E) of the tile (E = keys per
+// thread). A layer pairs slot i with q = i ^ j (or its mirror in the run of k, the stage's first
+// layer; network_merge_block_sort.h); q lies in the same thread (j < E, or k <= E mirrored: a
+// compare-exchange of two registers), in a lane of the same warp (a shuffle: the partner's register
+// is the same one, E - 1 - e mirrored) or in another warp (through shared memory, skewed by one
+// slot per 32 so a thread's E consecutive slots do not share a bank). Both threads of a pair take
+// the model's test (upper slot strictly smaller), so every layer swaps exactly the model's pairs.
+__device__ __forceinline__ uint32_t skewed(uint32_t i) { return i + (i >> 5); }
+
+template <class T, bool kPads>
+__device__ __forceinline__ bool sort_less(const typename T::Item& x, bool px, const typename T::Item& y, bool py) {
+  if constexpr (kPads) return slot_less<T>(x, px, y, py);
+  else return item_less<T>(x, y);
+}
+
+template <class T, int THREADS, int E, bool kPads, uint32_t K, uint32_t J>
+__device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool (&p)[E], uint32_t tid,
+                                                 typename T::Item* sm, bool* spad) {
+  using Item = typename T::Item;
+  constexpr bool kMirrored = J == K / 2;
+  if constexpr (kMirrored ? K <= uint32_t(E) : J < uint32_t(E)) {  // inside the thread
+#pragma unroll
+    for (uint32_t e = 0; e < uint32_t(E); ++e) {
+      const uint32_t q = kMirrored ? (e / K) * K + K - 1 - e % K : e ^ J;
+      if (e < q && sort_less<T, kPads>(v[q], p[q], v[e], p[e])) {
+        const Item t = v[e];
+        v[e] = v[q], v[q] = t;
+        const bool tp = p[e];
+        p[e] = p[q], p[q] = tp;
+      }
+    }
+  } else {
+    Item pv[E];
+    bool pp[E];
+    bool lower;
+    if constexpr (kMirrored ? K <= 32u * E : J < 32u * E) {  // a lane of the same warp
+      constexpr uint32_t kDelta = kMirrored ? K / E - 1 : J / E;
+      lower = kMirrored ? (tid & (K / (2 * E))) == 0 : (tid & (J / E)) == 0;
+#pragma unroll
+      for (uint32_t e = 0; e < uint32_t(E); ++e) {
+        const uint32_t src = kMirrored ? E - 1 - e : e;
+        pv[e] = shfl_xor_item(0xffffffffu, v[src], kDelta);
+        pp[e] = kPads ? __shfl_xor_sync(0xffffffffu, int(p[src]), int(kDelta)) != 0 : false;
+      }
+    } else {  // another warp
+      __syncthreads();  // the previous shared-memory layer has read its partners
+#pragma unroll
+      for (uint32_t e = 0; e < uint32_t(E); ++e) {
+        sm[skewed(tid * E + e)] = v[e];
+        if constexpr (kPads) spad[skewed(tid * E + e)] = p[e];
+      }
+      __syncthreads();
+      const uint32_t i0 = tid * E;
+      const uint32_t q0 = kMirrored ? (i0 / K) * K + K - 1 - i0 % K : i0 ^ J;
+      lower = i0 < q0;
+#pragma unroll
+      for (uint32_t e = 0; e < uint32_t(E); ++e) {
+        const uint32_t i = i0 + e, q = kMirrored ? (i / K) * K + K - 1 - i % K : i ^ J;
+        pv[e] = sm[skewed(q)];
+        pp[e] = kPads ? spad[skewed(q)] : false;
+      }
+    }
+    // The slots of one thread all lie on the same side of their pairs (K and J are multiples of E).
+#pragma unroll
+    for (uint32_t e = 0; e < uint32_t(E); ++e) {
+      const bool take = lower ? sort_less<T, kPads>(pv[e], pp[e], v[e], p[e]) : sort_less<T, kPads>(v[e], p[e], pv[e], pp[e]);
+      if (take) v[e] = pv[e], p[e] = pp[e];
+    }
+  }
+}
+
+template <class T, int THREADS, int E, bool kPads, uint32_t K, uint32_t J>
+__device__ __forceinline__ void block_sort_layers(typename T::Item (&v)[E], bool (&p)[E], uint32_t tid,
+                                                  typename T::Item* sm, bool* spad) {
+  block_sort_layer<T, THREADS, E, kPads, K, J>(v, p, tid, sm, spad);
+  if constexpr (J > 1) block_sort_layers<T, THREADS, E, kPads, K, J / 2>(v, p, tid, sm, spad);
+}
+
+// Stages [first, last) of the tile's bitonic sort; stage s turns runs of 2^s into runs of 2^(s+1).
+template <class T, int THREADS, int E, bool kPads, int STAGE>
+__device__ __forceinline__ void block_sort_stages(typename T::Item (&v)[E], bool (&p)[E], uint32_t tid,
+                                                  typename T::Item* sm, bool* spad, int first, int last) {
+  constexpr uint32_t K = uint32_t(2) << STAGE;
+  if (STAGE >= first && STAGE < last) block_sort_layers<T, THREADS, E, kPads, K, K / 2>(v, p, tid, sm, spad);
+  if constexpr (K < uint32_t(THREADS) * E) block_sort_stages<T, THREADS, E, kPads, STAGE + 1>(v, p, tid, sm, spad, first, last);
+}
+
+template <class T, int THREADS, int E, bool kPads>
+__device__ __forceinline__ void block_sort_tile(typename T::Item* sm, bool* spad, uint32_t tid, int first, int last) {
+  typename T::Item v[E];
+  bool p[E];
+#pragma unroll
+  for (uint32_t e = 0; e < uint32_t(E); ++e) {
+    v[e] = sm[skewed(tid * E + e)];
+    p[e] = kPads ? spad[skewed(tid * E + e)] : false;
+  }
+  block_sort_stages<T, THREADS, E, kPads, 0>(v, p, tid, sm, spad, first, last);
+  __syncthreads();  // every partner read of the last shared-memory layer is done
+#pragma unroll
+  for (uint32_t e = 0; e < uint32_t(E); ++e) sm[skewed(tid * E + e)] = v[e];
+}
+
+// One block of THREADS threads per tile of THREADS x E items. Loads and stores are coalesced
+// (slot i by thread i % THREADS) through the skewed tile in shared memory. Only a partial last
+// tile carries padding flags (kPads); the others compare keys alone.
+template <class T, int THREADS, int E>
 __global__ void __launch_bounds__(THREADS)
     block_sort_kernel(const typename T::Key* keys, const uint32_t* values, const typename T::Item* in_items, uint64_t n,
                       int first_stage, int last_stage, typename T::Item* out_items, typename T::Key* out_keys,
                       uint32_t* out_values) {
   using Item = typename T::Item;
-  constexpr uint32_t kTile = 2 * THREADS;
-  __shared__ Item smem[kTile];
-  __shared__ bool pad[kTile];
+  constexpr uint32_t kTile = uint32_t(THREADS) * E;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Item* sm = reinterpret_cast<Item*>(smem_raw);
+  bool* spad = reinterpret_cast<bool*>(sm + skewed(kTile));
   const uint32_t tid = threadIdx.x;
   const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
+  const bool partial = n - tile_begin < kTile;
 #pragma unroll
-  for (uint32_t h = 0; h < 2; ++h) {
+  for (uint32_t h = 0; h < uint32_t(E); ++h) {
     const uint32_t i = tid + h * THREADS;
     const uint64_t g = tile_begin + i;
-    pad[i] = g >= n;
-    smem[i] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
-  }
-  for (int stage = first_stage; stage < last_stage; ++stage) {
-    const uint32_t k = uint32_t(2) << stage;
-    for (uint32_t j = k / 2; j >= 1; j /= 2) {
-      __syncthreads();
-      const network_merge::ComparatorSlots c = network_merge::block_sort_comparator(tid, k, j, j == k / 2);
-      const Item x = smem[c.lo], y = smem[c.hi];
-      const bool px = pad[c.lo], py = pad[c.hi];
-      if (slot_less<T>(y, py, x, px)) {
-        smem[c.lo] = y, smem[c.hi] = x;
-        pad[c.lo] = py, pad[c.hi] = px;
-      }
-    }
+    sm[skewed(i)] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
+    if (partial) spad[skewed(i)] = g >= n;
   }
   __syncthreads();
+  if (partial) block_sort_tile<T, THREADS, E, true>(sm, spad, tid, first_stage, last_stage);
+  else block_sort_tile<T, THREADS, E, false>(sm, spad, tid, first_stage, last_stage);
+  __syncthreads();
 #pragma unroll
-  for (uint32_t h = 0; h < 2; ++h) {
+  for (uint32_t h = 0; h < uint32_t(E); ++h) {
     const uint32_t i = tid + h * THREADS;
     const uint64_t g = tile_begin + i;
-    if (g < n) store_item<T>(out_items, out_keys, out_values, g, smem[i]);
+    if (g < n) store_item<T>(out_items, out_keys, out_values, g, sm[skewed(i)]);
   }
 }
 
@@ -105,21 +218,6 @@ __device__ __forceinline__ void network_sync(uint32_t net) {
     __syncwarp(network_lanes<S>());
   } else {
     asm volatile("bar.sync %0, %1;" ::"r"(net + 1), "r"(S) : "memory");
-  }
-}
-
-// The item of lane ^ j of the same network (j < 32: inside the warp).
-template <class Item>
-__device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uint32_t j) {
-  if constexpr (sizeof(Item) == 4) {
-    return __shfl_xor_sync(lanes, v, int(j));
-  } else if constexpr (sizeof(Item) == 8) {
-    return Item(__shfl_xor_sync(lanes, static_cast<unsigned long long>(v), int(j)));
-  } else {
-    Item r = v;
-    r.key = __shfl_xor_sync(lanes, static_cast<unsigned long long>(v.key), int(j));
-    r.value = __shfl_xor_sync(lanes, v.value, int(j));
-    return r;
   }
 }
 
@@ -305,12 +403,17 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
   if (lane < retained_real) store_item<T>(out_items, out_keys, out_values, out0 + written + lane, lo);
 }
 
-template <class T, int THREADS>
+template <class T, int THREADS, int E>
 void launch_network_block_sort(const NetworkMergePlan& p, const typename T::Key* keys, const uint32_t* values,
                        const typename T::Item* in_items, int first, int last, typename T::Item* out_items,
                        typename T::Key* out_keys, uint32_t* out_values, cudaStream_t stream) {
-  block_sort_kernel<T, THREADS><<<unsigned(p.tiles), THREADS, 0, stream>>>(keys, values, in_items, p.n, first, last,
-                                                                            out_items, out_keys, out_values);
+  constexpr uint32_t kSkewed = THREADS * E + THREADS * E / 32;
+  const size_t smem = kSkewed * (sizeof(typename T::Item) + sizeof(bool));
+  if (smem > 48 * 1024)  // above the default limit of dynamic shared memory
+    CUDA_CHECK(cudaFuncSetAttribute(block_sort_kernel<T, THREADS, E>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    int(smem)));
+  block_sort_kernel<T, THREADS, E><<<unsigned(p.tiles), THREADS, smem, stream>>>(keys, values, in_items, p.n, first,
+                                                                                 last, out_items, out_keys, out_values);
   CUDA_CHECK_LAUNCH("network-merge block_sort_kernel");
 }
 
@@ -349,16 +452,18 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
 
   mark_launch(clock, kNetworkMergeBlockSortLaunch);
   dispatch_value<ValueListOf<kNetworkMergeThreadChoices>>(p.threads, "network-merge threads", [&](auto threads) {
+   dispatch_value<ValueListOf<kNetworkMergeKeyChoices>>(p.keys, "network-merge keys", [&](auto per_thread) {
     constexpr int kThreads = decltype(threads)::value;
+    constexpr int kKeys = decltype(per_thread)::value;
     if (!rec) {  // one launch; with no pass to follow it writes the caller's arrays (in place)
       const bool alone = p.passes == 0;
-      network_merge_kernels::launch_network_block_sort<T, kThreads>(p, keys, values, nullptr, 0, p.block_stages,
+      network_merge_kernels::launch_network_block_sort<T, kThreads, kKeys>(p, keys, values, nullptr, 0, p.block_stages,
                                                                     alone ? nullptr : in, alone ? keys : nullptr,
                                                                     alone ? values : nullptr, stream);
       return;
     }
     for (int stage = 0; stage < p.block_stages; ++stage) {  // explain: one launch per recorded stage
-      network_merge_kernels::launch_network_block_sort<T, kThreads>(p, keys, values, stage == 0 ? nullptr : in, stage,
+      network_merge_kernels::launch_network_block_sort<T, kThreads, kKeys>(p, keys, values, stage == 0 ? nullptr : in, stage,
                                                                     stage + 1, in, nullptr, nullptr, stream);
       record_device_items<T>(*rec, network_merge_block_step(p, stage), in, n, stream, unpack_keys, unpack_values);
     }
@@ -367,6 +472,7 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
                                                                                                      values);
       CUDA_CHECK_LAUNCH("network-merge unpack");
     }
+   });
   });
   if (p.passes == 0) return;
 

@@ -29,8 +29,13 @@ const std::vector<ParamSpec>& network_merge_params() {
                       "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16)"),
       // Teaching: a 128-key tile, so a few thousand keys take several merge passes and chunked merges.
       ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, false, kNetworkMergeDefaultThreads,
-                      "threads of the block sort; its tile is 2 x threads keys, sorted by a bitonic network")
+                      "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network")
           .teach(64),
+      // Teaching: 2 keys a thread, one comparator per thread and layer, as the paper's block sort.
+      ParamSpec::list(kNetworkMergeKeys, kNetworkMergeKeyChoices, false, kNetworkMergeDefaultKeys,
+                      "keys per block-sort thread, in registers: layers inside a thread, between a warp's "
+                      "lanes (shuffles) or through shared memory")
+          .teach(2),
       ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, false, kNetworkMergeDefaultLists,
                       "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4)"),
       ParamSpec::list(kNetworkMergeChunk, kNetworkMergeChunkChoices, false, kNetworkMergeDefaultChunk,
@@ -55,17 +60,19 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   p.threads = get(kNetworkMergeThreads, kNetworkMergeDefaultThreads);
   p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
   const int chunk = get(kNetworkMergeChunk, kNetworkMergeDefaultChunk);
+  p.keys = get(kNetworkMergeKeys, kNetworkMergeDefaultKeys);
   if (!compiled(kNetworkMergeWidths, p.width) || !compiled(kNetworkMergeThreadChoices, p.threads) ||
-      !compiled(kNetworkMergeListChoices, p.lists) || !compiled(kNetworkMergeChunkChoices, chunk))
+      !compiled(kNetworkMergeListChoices, p.lists) || !compiled(kNetworkMergeChunkChoices, chunk) ||
+      !compiled(kNetworkMergeKeyChoices, p.keys))
     throw std::invalid_argument(fmt::format("network-merge: no kernels compiled for width {}, threads {}, lists {}, "
-                                            "chunk {}; see `sortscope run --help`",
-                                            p.width, p.threads, p.lists, chunk));
+                                            "chunk {}, keys {}; see `sortscope run --help`",
+                                            p.width, p.threads, p.lists, chunk, p.keys));
   // A 64-wide network spans two warps and syncs on a named barrier of its own (ids 1..15).
   if (p.lists * p.width > kNetworkMergeMaxMergeThreads)
     throw std::invalid_argument(fmt::format("network-merge: {} lists x width {} = {} threads; at most {} per merge "
                                             "block: lower lists or width",
                                             p.lists, p.width, p.lists * p.width, kNetworkMergeMaxMergeThreads));
-  p.tile = 2 * uint64_t(p.threads);
+  p.tile = uint64_t(p.threads) * uint64_t(p.keys);
   p.tiles = (n + p.tile - 1) / p.tile;
   // 2 x run is a multiple of the chunk in every pass (both powers of two, chunk <= 2 x tile).
   p.chunk = std::min<uint64_t>(uint64_t(chunk), 2 * p.tile);
@@ -106,8 +113,8 @@ std::string NetworkMergePlan::describe() const {
 const std::vector<std::string>& network_merge_pseudo_code() {
   static const std::vector<std::string> code = {
       "keys <- ordered_bits(input)",
-      "for each tile of 2T keys, one block of T threads: bitonic sort in shared memory",
-      "for R = 2T, 4T, ... while R < n:           // a pass: runs of R -> runs of 2R",
+      "for each tile of T x K keys, one block of T threads: bitonic sort (registers, shuffles, shared memory)",
+      "for R = TK, 2TK, ... while R < n:         // a pass: runs of R -> runs of 2R",
       "  if 2R > C: cut each pair at every C-th output: a = merge_path(A, B, diagonal)",
       "  for each pair or chunk (A, B), one S-thread network:",
       "    retained <- first S keys of A",
@@ -146,7 +153,7 @@ int network_merge_merge_launch_index(const NetworkMergePlan& p, int pass) {
 }
 
 std::string network_merge_block_sort_launch(const NetworkMergePlan& p) {
-  return fmt::format("block sort ({} threads, bitonic network on {} keys in shared memory)", p.threads, p.tile);
+  return fmt::format("block sort ({} threads x {} keys, bitonic network on {} keys)", p.threads, p.keys, p.tile);
 }
 std::string network_merge_partition_launch(const NetworkMergePlan& p, int pass) {
   return fmt::format("partition (pass {}: one thread per chunk of {})", pass + 1, p.chunk);

@@ -3,8 +3,8 @@
 // model and the kernels, and the steps both record (so captions, launches and snapshots cannot
 // drift apart). Plain C++.
 //
-//   block sort  one thread block of `threads` threads per tile of 2 x threads keys: a bitonic
-//               sorting network in shared memory (one comparator per thread and layer);
+//   block sort  one thread block of `threads` threads per tile of threads x `keys` keys: a bitonic
+//               sorting network (the same comparators layer by layer on the host and the GPU);
 //   merge pass  runs of R = tile << pass merged in pairs into runs of 2R. Every merge is cut into
 //               units of at most `chunk` (<= 2 x tile) outputs (the first pass: one unit per pair; later
 //               passes: chunks cut at splitters of the merged output, §5.1 Step 2, found by merge
@@ -27,15 +27,19 @@ inline constexpr const char* kNetworkMergeWidth = "width";
 inline constexpr const char* kNetworkMergeThreads = "threads";
 inline constexpr const char* kNetworkMergeLists = "lists";
 inline constexpr const char* kNetworkMergeChunk = "chunk";
+inline constexpr const char* kNetworkMergeKeys = "keys";
 // The kernels are compiled for these values (param_dispatch.h): the specs offer exactly these.
 inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64};
 inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
 inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
 inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
+inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8};
 // §5.3: 16-wide networks (two per warp), 4 lists merged in parallel per block.
 inline constexpr int kNetworkMergeDefaultWidth = 16;
 inline constexpr int kNetworkMergeDefaultThreads = 512;
 inline constexpr int kNetworkMergeDefaultLists = 4;
+// Keys per block-sort thread: the tile is threads x keys.
+inline constexpr int kNetworkMergeDefaultKeys = 2;
 // Most outputs of one network in a pass (at most 2 x tile, so no unit straddles two pairs); the
 // merge kernel stages a unit's whole input in shared memory (lists x chunk items per block).
 inline constexpr int kNetworkMergeDefaultChunk = 2048;
@@ -54,8 +58,9 @@ struct NetworkMergePlan {
   uint64_t n = 0;
   int width = kNetworkMergeDefaultWidth;      // S: the network merges two S-vectors
   int threads = kNetworkMergeDefaultThreads;  // block sort threads
+  int keys = kNetworkMergeDefaultKeys;        // keys per block sort thread
   int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
-  uint64_t tile = 0;    // 2 x threads: keys per block-sort tile
+  uint64_t tile = 0;    // threads x keys: keys per block-sort tile
   uint64_t tiles = 0;   // ceil(n / tile)
   uint64_t chunk = 0;   // min(`chunk`, 2 x tile): most outputs one network merges in a pass
   int block_stages = 0; // log2(tile): runs of 2, 4, ..., tile

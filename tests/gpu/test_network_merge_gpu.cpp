@@ -79,12 +79,39 @@ TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
                       "defaults");
 }
 
+// The register block sort with 2, 4 and 8 keys a thread (layers inside a thread, across lanes,
+// across warps) and chunks smaller than two tiles, against the model and CUB.
+TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
+  DeviceScratch scratch;
+  for (int keys : {2, 4, 8})
+    for (int threads : {64, 256})
+      for (int chunk : {256, 2048})
+        for (KeyType t : kAllKeyTypes)
+          for (bool values : {false, true}) {
+            if (g_sanitizer_run && (t != KeyType::U32 || threads != 64)) continue;
+            const ParamValues p = radix_params(kNet, {"width=16", "threads=" + std::to_string(threads),
+                                                      "keys=" + std::to_string(keys), "chunk=" + std::to_string(chunk)});
+            const uint64_t tile = uint64_t(threads) * uint64_t(keys);
+            for (uint64_t n : {uint64_t(1), uint64_t(33), tile - 1, tile, tile + 1, 3 * tile + 5,
+                               g_sanitizer_run ? uint64_t(5000) : uint64_t(70001)}) {
+              const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+              const std::string what =
+                  radix_describe(fmt::format("keys={} threads={} chunk={}", keys, threads, chunk), t, n, values);
+              expect_equals_model(p, input, scratch, what);
+              const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
+              const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
+              ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
+            }
+          }
+}
+
 TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
   for (int width : {4, 16, 64})
     for (uint64_t n : {uint64_t(1), uint64_t(100), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
       for (KeyType t : {KeyType::U32, KeyType::I64})
         for (bool values : {false, true}) {
-          const ParamValues p = params(width, 64, width == 64 ? 8 : 4);
+          ParamValues p = params(width, 64, width == 64 ? 8 : 4);
+          if (width == 16) p["keys"] = 8;  // the register block sort's layers across warps, stage by stage
           const HostKeys input = radix_input(Distribution::LowEntropy, t, n, values);
           HostKeys model = input;
           Timeline tm = radix_timeline(kNet, model, false);

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <functional>
 
+#include <fmt/format.h>
+
 #include "common/aux_types.h"
 #include "merge/merge_aux.h"
 #include "network_merge/network_merge.h"
@@ -53,6 +55,19 @@ TEST(NetworkMergeModel, SortsEveryKeyTypeDistributionWidthAndEdgeSize) {
   }
 }
 
+// Tiles of threads x keys, and chunks smaller than two tiles (every pass cut, the first too).
+TEST(NetworkMergeModel, SortsWithWiderTilesAndSmallChunks) {
+  for (int keys : {4, 8})
+    for (int chunk : {256, 4096})
+      for (KeyType t : {KeyType::U32, KeyType::F64})
+        for (uint64_t n : {uint64_t(1), uint64_t(255), uint64_t(513), uint64_t(3 * 512 + 5), uint64_t(20011)}) {
+          const ParamValues p = radix_params(kNet, {"width=8", "threads=64", "keys=" + std::to_string(keys),
+                                                    "chunk=" + std::to_string(chunk)});
+          expect_sorts(p, radix_input(Distribution::Uniform, t, n, n % 2 == 1),
+                       radix_describe(fmt::format("keys={} chunk={}", keys, chunk), t, n, n % 2 == 1));
+        }
+}
+
 TEST(NetworkMergeModel, SortsLargeInputsWithTheDefaults) {
   const ParamValues p = radix_params(kNet);
   const uint64_t n = (uint64_t(1) << 20) + 7;
@@ -76,6 +91,20 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 12}}), std::invalid_argument);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 96}}), std::invalid_argument);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 64}, {"lists", 16}}), std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"keys", 3}}), std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"chunk", 100}}), std::invalid_argument);
+  // 16 networks staging 2048 16-byte items each: 512 KB of shared memory per merge block.
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, true, {{"lists", 16}, {"chunk", 2048}}),
+               std::invalid_argument);
+  EXPECT_NO_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"lists", 16}, {"chunk", 2048}}));
+  // A unit never straddles two pairs: the chunk is at most twice the tile.
+  const NetworkMergePlan wide = make_network_merge_plan(1 << 16, KeyType::U32, false,
+                                                        {{"threads", 64}, {"keys", 8}, {"chunk", 4096}});
+  EXPECT_EQ(wide.tile, 512u);
+  EXPECT_EQ(wide.chunk, 1024u);
+  const NetworkMergePlan small = make_network_merge_plan(1 << 16, KeyType::U32, false,
+                                                         {{"threads", 64}, {"keys", 8}, {"chunk", 256}});
+  EXPECT_TRUE(small.chunked(0));
   const NetworkMergePlan p = make_network_merge_plan(3000, KeyType::U32, false, params(16));
   EXPECT_EQ(p.tile, 128u);
   EXPECT_EQ(p.chunk, 256u);
