@@ -23,6 +23,7 @@
 #include <memory>
 #include <vector>
 
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include "common/cuda_check.h"
@@ -188,12 +189,17 @@ __global__ void __launch_bounds__(THREADS)
   const uint32_t tid = threadIdx.x;
   const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
   const bool partial = n - tile_begin < kTile;
+  Item r[E];  // every load in flight before the first store
+#pragma unroll
+  for (uint32_t h = 0; h < uint32_t(E); ++h) {
+    const uint64_t g = tile_begin + tid + h * THREADS;
+    r[h] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
+  }
 #pragma unroll
   for (uint32_t h = 0; h < uint32_t(E); ++h) {
     const uint32_t i = tid + h * THREADS;
-    const uint64_t g = tile_begin + i;
-    sm[skewed(i)] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
-    if (partial) spad[skewed(i)] = g >= n;
+    sm[skewed(i)] = r[h];
+    if (partial) spad[skewed(i)] = tile_begin + i >= n;
   }
   __syncthreads();
   if (partial) block_sort_tile<T, THREADS, E, true>(sm, spad, tid, first_stage, last_stage);
@@ -314,7 +320,7 @@ __device__ __forceinline__ NetworkPick<typename T::Item> network_pick(const type
 }
 
 // One network per merge unit, `lists` per block. The unit's stretches of A and B (at most `chunk`
-// items) are first staged in shared memory by coalesced loads, all in flight at once; every call
+// items) are first staged in shared memory by coalesced asynchronous copies, all in flight at once; every call
 // then reads its S-vector and the list heads there, so the serial chain of calls never waits on
 // global memory (the kernel before this one made a global round trip per call and was
 // latency-bound). The network itself runs in registers (network_call). The next call's pick is
@@ -342,8 +348,12 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
   const uint64_t out0 = m.a_begin + m.diag;
   NetworkMergeCapture* c = cap && u == cap_unit ? cap : nullptr;
 
-#pragma unroll 8
-  for (uint32_t i = lane; i < la + lb; i += S) stage[i] = i < la ? a[i] : b[i - la];
+  // Asynchronous copies (cp.async): every load of the unit in flight at once, no register
+  // round trip (a load-then-store loop waits a full memory latency per item).
+  for (uint32_t i = lane; i < la + lb; i += S)
+    __pipeline_memcpy_async(stage + i, i < la ? a + i : b + (i - la), sizeof(Item));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
   network_sync<S>(net);
   const Item* sa = stage;
   const Item* sb = stage + la;
