@@ -26,7 +26,8 @@ int log2_exact(uint64_t v) {
 const std::vector<ParamSpec>& network_merge_params() {
   static const std::vector<ParamSpec> specs = {
       ParamSpec::list(kNetworkMergeWidth, kNetworkMergeWidths, false, kNetworkMergeDefaultWidth,
-                      "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16)"),
+                      "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16)")
+          .teach(16),
       // Teaching: a 128-key tile, so a few thousand keys take several merge passes and chunked merges.
       ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, false, kNetworkMergeDefaultThreads,
                       "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network")

@@ -16,6 +16,7 @@
 #include "merge/merge_aux.h"
 #include "network_merge/network_merge.h"
 #include "network_merge/network_merge_aux.h"
+#include "network_merge/network_merge_plan.h"
 #include "../unit/sample_test_support.h"
 
 namespace sortscope::test {
@@ -23,9 +24,11 @@ namespace {
 
 const Algorithm& kNet = network_merge_algorithm();
 
+// Two keys a block-sort thread (the paper's one comparator per thread and layer); other counts:
+// KeysPerThreadAndChunksLikeTheModel and the defaults.
 ParamValues params(int width, int threads, int lists) {
   return radix_params(kNet, {"width=" + std::to_string(width), "threads=" + std::to_string(threads),
-                             "lists=" + std::to_string(lists)});
+                             "lists=" + std::to_string(lists), "keys=2"});
 }
 
 void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
@@ -44,7 +47,7 @@ TEST(NetworkMergeGpu, EveryWidthSortsLikeTheModelAndCubForEveryKeyType) {
         if (g_sanitizer_run && t != KeyType::U32 && t != KeyType::F64) continue;
         const int threads = width == 16 ? 512 : 64, lists = width == 64 ? 8 : 4;
         const ParamValues p = params(width, threads, lists);
-        const uint64_t s = uint64_t(width), tile = 2 * uint64_t(threads);
+        const uint64_t s = uint64_t(width), tile = make_network_merge_plan(1, t, values, p).tile;
         std::vector<uint64_t> sizes = {0, 1, 2, s - 1, s, s + 1, tile - 1, tile, tile + 1, 4 * tile + 3, 20011};
         if (!g_sanitizer_run && width == 16 && (t == KeyType::U32 || t == KeyType::F64))
           sizes.push_back((uint64_t(1) << 20) + 7);
@@ -111,7 +114,7 @@ TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
       for (KeyType t : {KeyType::U32, KeyType::I64})
         for (bool values : {false, true}) {
           ParamValues p = params(width, 64, width == 64 ? 8 : 4);
-          if (width == 16) p["keys"] = 8;  // the register block sort's layers across warps, stage by stage
+          if (width != 4) p["keys"] = 8;  // the register block sort's layers across warps, stage by stage
           const HostKeys input = radix_input(Distribution::LowEntropy, t, n, values);
           HostKeys model = input;
           Timeline tm = radix_timeline(kNet, model, false);

@@ -701,7 +701,7 @@ TEST(PipelineView, TreeBuffersAndOutputInsideThePanel) {
 // visual/views/network_merge/) with swapped comparators in the swap colour, the retained vector
 // (the merge buffer view) and the chunk cuts (merge path and block shares), all inside the panel.
 TEST(NetworkMergeViews, LevelsRetainedVectorAndCutsDrawInsideThePanel) {
-  const Timeline t = model_timeline("network-merge", 4096, {{"threads", 64}, {"width", 8}});
+  const Timeline t = model_timeline("network-merge", 4096, {{"threads", 64}, {"keys", 2}, {"width", 8}});
   int drawn = 0, levels = 0;
   for (size_t i = 0; i < t.steps.size(); ++i) {
     if (!has_aux_panel(t.steps[i])) continue;

@@ -26,7 +26,7 @@ const Algorithm& kNet = network_merge_algorithm();
 
 ParamValues params(int width, int threads = 64, int lists = 4) {
   return radix_params(kNet, {"width=" + std::to_string(width), "threads=" + std::to_string(threads),
-                             "lists=" + std::to_string(lists)});
+                             "lists=" + std::to_string(lists), "keys=2"});
 }
 
 void expect_sorts(const ParamValues& p, const HostKeys& input, const std::string& what) {
