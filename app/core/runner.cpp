@@ -13,6 +13,7 @@
 #include "common/key_transform.h"
 #include "common/launch_times.h"
 #include "common/recorder.h"
+#include "records/record_sort.h"
 #include "registry.h"
 #include "tuning_table.h"
 
@@ -41,6 +42,13 @@ std::string validate_scenario(Scenario& s) {
   if (auto e = resolve_params(a->params(), s.params, a->id()); !e.empty()) return e;
   if (auto e = validate_input_spec(s.input); !e.empty()) return e;
   if (auto e = a->check_input(s.input.key, s.input.with_values); !e.empty()) return e;
+  if (s.records) {
+    if (!find_record_sort_algorithm(a->id()))
+      return fmt::format("records: {} does not sort records (allowed: {})", a->id(), record_sort_algorithm_names());
+    if (s.input.with_values) return "records: not with values (values are the one-field record sort)";
+    if (auto e = check_record_fields(s.records->fields); !e.empty()) return e;
+    if (s.input.n > UINT32_MAX) return "records: n must be below 2^32 (a 32-bit record index)";
+  }
   return {};
 }
 

@@ -105,6 +105,10 @@ struct ExplainResult {
   // (Recorder::step_host_ms), one per step; empty on the GPU and for replayed traces.
   std::vector<double> step_host_ms;
   Backend backend = Backend::CpuModel;
+  // The catalog (title, pseudo-code, step kinds) the steps were recorded with, where it is not the
+  // registry's algorithm of timeline.algorithm: a record sort's (records/record_explain.h). Null
+  // otherwise.
+  std::shared_ptr<const Algorithm> catalog;
 };
 
 // Device memory (host memory for the CPU model) a run needs, estimated before allocating.

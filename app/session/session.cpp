@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "core/record_scenario.h"
+
 #include <algorithm>
 #include <exception>
 
@@ -166,6 +168,15 @@ void Session::run_job(const Job& job) {
   };
   Scenario s = job.scenario;
   try {
+    if (s.records) {
+      // Records: explain mode only, on the CPU model (core/record_scenario.h); measured by
+      // `sortscope run --fields` and `bench`, not here.
+      if (job.input) throw std::runtime_error("records: the app sorts generated records only (a key file has no fields)");
+      activity("recording record steps (CPU model)");
+      auto e = std::make_shared<ExplainResult>(explain_record_scenario(s, runner_->options().capture_budget_bytes));
+      push({SessionEvent::Kind::Explained, job.generation, nullptr, e, 0, {}});
+      return;
+    }
     if (job.input) {
       activity("loading the input file");
       s = runner_->prepare(s, *job.input, job.explain);  // a copy: the runner may add values

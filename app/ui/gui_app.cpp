@@ -138,6 +138,7 @@ void load_scenario_file(const std::string& path, GuiOptions& options) {
 
 const Algorithm* AppState::algorithm() const { return find_algorithm(scenario.algorithm); }
 const Algorithm* AppState::timeline_algorithm() const {
+  if (explain && explain->catalog) return explain->catalog.get();  // a record sort's steps
   return explain ? find_algorithm(explain->timeline.algorithm) : nullptr;
 }
 const Step* AppState::current_step() const {

@@ -11,6 +11,7 @@
 #include "parse/size_parse.h"
 #include "panels.h"
 #include "race_mode.h"
+#include "records/record_sort.h"
 #include "registry.h"
 #include "teaching_defaults.h"
 #include "widgets.h"
@@ -109,6 +110,59 @@ bool distribution_knobs(InputSpec& in, float column) {
     }
     default: break;
   }
+  return changed;
+}
+
+}  // namespace
+
+namespace {
+
+// Records (kernels/records/README.md): the key plus M 32-bit fields in a layout, sorted direct or
+// indirect, for the sorts that sort records; the steps are the CPU model's (core/record_scenario.h).
+bool record_controls(Scenario& sc, float column) {
+  if (!find_record_sort_algorithm(sc.algorithm)) {
+    const bool had = sc.records.has_value();
+    sc.records.reset();
+    return had;
+  }
+  bool changed = false;
+  bool on = sc.records.has_value();
+  if (checkbox_wrapped("records (key + fields)", &on)) {
+    if (on) {
+      sc.records = ScenarioRecords{};
+      sc.input.with_values = false;
+    } else {
+      sc.records.reset();
+    }
+    changed = true;
+  }
+  item_tooltip("Sort records of a key and M 32-bit fields (Bandyopadhyay & Sahni): the steps show one warp's "
+               "memory map, the permutation's cycles and the bytes each phase moves. Recorded from the CPU model.");
+  if (!sc.records) return changed;
+  ScenarioRecords& r = *sc.records;
+  field_label("fields", column);
+  int m = int(r.fields);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##fields", &m, 0, int(kMaxRecordFields), "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    r.fields = uint32_t(m);
+    changed = true;
+  }
+  item_tooltip("M: 32-bit fields besides the key (0..32); `--fields M` on the command line.");
+  auto combo = [&](const char* label, const char* id, auto& value, const auto& all, auto name_of) {
+    field_label(label, column);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo(id, std::string(name_of(value)).c_str())) {
+      for (auto v : all)
+        if (ImGui::Selectable(std::string(name_of(v)).c_str(), v == value)) {
+          changed |= v != value;
+          value = v;
+        }
+      ImGui::EndCombo();
+    }
+  };
+  combo("layout", "##layout", r.layout, kAllRecordLayouts, record_layout_name);
+  combo("strategy", "##strategy", r.strategy, kAllRecordStrategies, record_strategy_name);
+  if (r.strategy == RecordStrategy::Indirect) combo("rearrange", "##rearrange", r.rearrange, kAllRearranges, rearrange_name);
   return changed;
 }
 
@@ -238,8 +292,11 @@ void draw_scenario_panel(AppState& s) {
     ImGui::EndCombo();
   }
   item_tooltip("Floats sort by IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.");
+  ImGui::BeginDisabled(sc.records.has_value());
   changed |= checkbox_wrapped("key-value (u32 values)", &sc.input.with_values);
+  ImGui::EndDisabled();
   item_tooltip("Carry a u32 value with each key: the values follow their keys.");
+  changed |= record_controls(sc, column);
 
   unsigned long long seed = sc.input.seed;
   ImGui::AlignTextToFramePadding();

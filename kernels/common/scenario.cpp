@@ -81,7 +81,7 @@ ParamValues params_from_json(const std::vector<ParamSpec>* specs, const nlohmann
 
 nlohmann::json scenario_to_json(const Scenario& s, ParamSpecsOf specs_of) {
   const InputSpec& in = s.input;
-  return {
+  nlohmann::json j = {
       {"algorithm", s.algorithm},
       {"params", params_to_json(specs_of ? specs_of(s.algorithm) : nullptr, s.params)},
       {"input",
@@ -97,7 +97,53 @@ nlohmann::json scenario_to_json(const Scenario& s, ParamSpecsOf specs_of) {
         {"entropy_k", in.entropy_k},
         {"unique", in.unique}}},
   };
+  if (s.records)
+    j["records"] = {{"fields", s.records->fields},
+                    {"layout", std::string(record_layout_name(s.records->layout))},
+                    {"strategy", std::string(record_strategy_name(s.records->strategy))},
+                    {"rearrange", std::string(rearrange_name(s.records->rearrange))}};
+  return j;
 }
+
+namespace {
+
+// "records": {...}: every member optional (defaults of ScenarioRecords), each checked.
+ScenarioRecords records_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::runtime_error("scenario: records must be a JSON object");
+  ScenarioRecords r;
+  for (const auto& [name, v] : j.items())
+    if (name != "fields" && name != "layout" && name != "strategy" && name != "rearrange")
+      throw std::runtime_error("scenario: records." + name + " is unknown (known: fields, layout, strategy, rearrange)");
+  if (j.contains("fields")) {
+    const std::optional<uint32_t> m = json_number<uint32_t>(j.at("fields"));
+    if (!m || !check_record_fields(*m).empty())
+      throw std::runtime_error("scenario: records.fields must be a whole number 0.." + std::to_string(kMaxRecordFields) +
+                               " (got " + j.at("fields").dump() + ")");
+    r.fields = *m;
+  }
+  auto name_of = [&](const char* key) {
+    if (!j.at(key).is_string()) throw std::runtime_error(std::string("scenario: records.") + key + " must be a name");
+    return j.at(key).get<std::string>();
+  };
+  if (j.contains("layout")) {
+    const auto l = parse_record_layout(name_of("layout"));
+    if (!l) throw std::runtime_error("scenario: records.layout '" + name_of("layout") + "' is unknown (known: by-field, by-record, hybrid)");
+    r.layout = *l;
+  }
+  if (j.contains("strategy")) {
+    const auto st = parse_record_strategy(name_of("strategy"));
+    if (!st) throw std::runtime_error("scenario: records.strategy '" + name_of("strategy") + "' is unknown (known: direct, indirect)");
+    r.strategy = *st;
+  }
+  if (j.contains("rearrange")) {
+    const auto re = parse_rearrange(name_of("rearrange"));
+    if (!re) throw std::runtime_error("scenario: records.rearrange '" + name_of("rearrange") + "' is unknown (known: gather, cycles)");
+    r.rearrange = *re;
+  }
+  return r;
+}
+
+}  // namespace
 
 Scenario scenario_from_json(const nlohmann::json& j, ParamSpecsOf specs_of) {
   Scenario s;
@@ -135,6 +181,7 @@ Scenario scenario_from_json(const nlohmann::json& j, ParamSpecsOf specs_of) {
       read_field(in, "entropy_k", o.entropy_k);
       read_field(in, "unique", o.unique);
     }
+    if (j.contains("records")) s.records = records_from_json(j.at("records"));
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("scenario: ") + e.what());
   }

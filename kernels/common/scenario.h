@@ -2,6 +2,8 @@
 // A Scenario says what to run: algorithm id, its parameters and the input. It serialises to JSON
 // so lessons, presets, CSV rows and traces can all reproduce a picture or a number. Parameters are
 // written in their text form (param_spec.h: 16, "auto", "atomic"), never as positions in a list.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,13 +12,25 @@
 
 #include "input_spec.h"
 #include "param_spec.h"
+#include "records/record_layout.h"
 
 namespace sortscope {
+
+// Sort records instead of bare keys (kernels/records/README.md): the key plus `fields` 32-bit
+// fields in `layout`, by `strategy` (and `rearrange` for indirect). JSON: "records": {"fields": 8,
+// "layout": "hybrid", "strategy": "indirect", "rearrange": "gather"}, absent for a key sort.
+struct ScenarioRecords {
+  uint32_t fields = 1;
+  RecordLayout layout = RecordLayout::Hybrid;
+  RecordStrategy strategy = RecordStrategy::Indirect;
+  Rearrange rearrange = Rearrange::Gather;
+};
 
 struct Scenario {
   std::string algorithm = "bitonic";
   ParamValues params;  // values (kParamAuto for auto), not positions
   InputSpec input;
+  std::optional<ScenarioRecords> records;  // set: a record sort (the app's explain mode, CPU model)
 };
 
 // An algorithm's parameter specs by id, null when unknown: the registry's algorithm_params, passed

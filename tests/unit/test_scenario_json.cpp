@@ -59,5 +59,28 @@ TEST(ScenarioJson, BadNumbersAreRefusedNotConverted) {
   EXPECT_THAT(error_of(nlohmann::json::array()), HasSubstr("not a JSON object"));
 }
 
+// Records (Scenario::records): round trip, absent for a key sort, each member checked.
+TEST(ScenarioJson, RecordsRoundTripAndBadOnesAreRefused) {
+  Scenario s;
+  s.algorithm = "radix";
+  EXPECT_FALSE(scenario_to_json(s, algorithm_params).contains("records"));
+  EXPECT_FALSE(scenario_from_json(scenario_to_json(s, algorithm_params), algorithm_params).records);
+  s.records = ScenarioRecords{7, RecordLayout::ByRecord, RecordStrategy::Indirect, Rearrange::Cycles};
+  const Scenario t = scenario_from_json(scenario_to_json(s, algorithm_params), algorithm_params);
+  ASSERT_TRUE(t.records);
+  EXPECT_EQ(t.records->fields, 7u);
+  EXPECT_EQ(t.records->layout, RecordLayout::ByRecord);
+  EXPECT_EQ(t.records->strategy, RecordStrategy::Indirect);
+  EXPECT_EQ(t.records->rearrange, Rearrange::Cycles);
+  auto with = [](nlohmann::json r) { return nlohmann::json{{"algorithm", "radix"}, {"records", r}}; };
+  EXPECT_THAT(error_of(with(3)), HasSubstr("records must be a JSON object"));
+  EXPECT_THAT(error_of(with({{"fields", 33}})), HasSubstr("records.fields"));
+  EXPECT_THAT(error_of(with({{"fields", 1.5}})), HasSubstr("records.fields"));
+  EXPECT_THAT(error_of(with({{"layout", "rows"}})), HasSubstr("records.layout 'rows'"));
+  EXPECT_THAT(error_of(with({{"strategy", 2}})), HasSubstr("records.strategy must be a name"));
+  EXPECT_THAT(error_of(with({{"rearrange", "shuffle"}})), HasSubstr("records.rearrange"));
+  EXPECT_THAT(error_of(with({{"colour", "red"}})), HasSubstr("records.colour is unknown"));
+}
+
 }  // namespace
 }  // namespace sortscope

@@ -1,0 +1,34 @@
+#include "core/record_scenario.h"
+
+#include <stdexcept>
+
+#include "common/generators.h"
+#include "records/record_explain.h"
+#include "registry.h"
+
+namespace sortscope {
+
+ExplainResult explain_record_scenario(const Scenario& scenario, uint64_t capture_budget_bytes) {
+  Scenario s = scenario;
+  if (!s.records) throw std::runtime_error("records: the scenario sorts bare keys");
+  if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
+  const Algorithm& algo = *find_algorithm(s.algorithm);
+  const ScenarioRecords& rs = *s.records;
+  const HostRecords input = records_from_keys(generate_host(s.input), rs.fields, rs.layout, s.input.seed);
+  const RecordSortOptions options{rs.strategy, rs.rearrange};
+  RecordExplain rec = explain_records_model(algo, s.params, options, input, capture_budget_bytes);
+  ExplainResult r;
+  r.scenario = s;
+  r.timeline = std::move(rec.timeline);
+  r.run_ms = rec.run_ms;
+  r.backend = Backend::CpuModel;
+  // The key sort's verdict fields, from the records' own (every field followed its key).
+  r.verdict.sorted = rec.verdict.sorted;
+  r.verdict.permutation = rec.verdict.fields_follow;
+  r.verdict.first_unsorted = rec.verdict.sorted ? UINT64_MAX : rec.verdict.first_bad;
+  r.verdict.n = input.n;
+  r.catalog = std::make_shared<RecordStepsAlgorithm>(algo, options, input.shape);
+  return r;
+}
+
+}  // namespace sortscope

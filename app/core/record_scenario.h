@@ -1,0 +1,15 @@
+#pragma once
+// A scenario with records (Scenario::records) in explain mode, for the app's session: the input
+// generated on the CPU as `run --fields` generates it, the record sort recorded by the CPU model
+// (kernels/records/record_explain.h; on every build: the GPU record path has no capture hooks),
+// as an ExplainResult whose catalog is the records' (title, pseudo-code, step kinds).
+#include <cstdint>
+
+#include "core/runner.h"
+
+namespace sortscope {
+
+// Throws std::runtime_error with validate_scenario's line for a bad scenario (records required).
+ExplainResult explain_record_scenario(const Scenario& s, uint64_t capture_budget_bytes);
+
+}  // namespace sortscope
