@@ -46,7 +46,10 @@ ModelReport measured_model(const AppState& s) {
 // fit goes to the line's tooltip).
 void summary_line(AppState& s, bool one_line) {
   if (!s.measure) {
-    ImGui::TextDisabled("%s", s.device_ready ? "measuring..." : "starting...");
+    // A record sort is explained here and measured by `run --fields` / `bench` (core/record_scenario.h).
+    ImGui::TextDisabled("%s", s.scenario.records ? "records: steps only here (measure them with run --fields or bench)"
+                              : s.device_ready   ? "measuring..."
+                                                 : "starting...");
     return;
   }
   const Timing& t = s.measure->timing;
@@ -239,6 +242,7 @@ void draw_sweep_curves_plot(AppState& s, ImVec2 size) {
   // plot is empty rather than promise a sweep.
   const PlotConfig cfg = n_sweep_plot_config(s.recording    ? "a recording: no sweep over n (the trace holds one n)"
                                              : s.input_keys ? "the file fixes n: no sweep over n"
+                                             : s.scenario.records ? "records: no sweep here (bench sweeps their fields)"
                                              : s.settings.sweep ? "sweeping..."
                                                                 : "sweep is off (Run menu)");
   std::vector<PlotSeries> series;

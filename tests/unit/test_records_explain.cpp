@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/record_scenario.h"
 #include "records/record_aux.h"
 #include "records/record_explain.h"
 #include "records/record_memory_map.h"
@@ -252,6 +253,28 @@ TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
 TEST(RecordsExplain, RefusesASortWithoutRecords) {
   const HostRecords in = make_records(KeyType::U32, 10, 1, RecordLayout::ByField);
   EXPECT_THROW(explain_records_model(*find_algorithm("bitonic"), {}, {}, in, 1 << 20), std::invalid_argument);
+}
+
+// The app's records scenario (app/core/record_scenario.h): the timeline with the records' catalog,
+// verified; a sort that does not sort records, values with records are refused by validate_scenario.
+TEST(RecordsExplain, AppScenarioCarriesTheRecordsCatalog) {
+  Scenario s;
+  s.algorithm = "radix";
+  s.input.n = 500;
+  s.records = ScenarioRecords{4, RecordLayout::ByField, RecordStrategy::Indirect, Rearrange::Gather};
+  const ExplainResult r = explain_record_scenario(s, 64ull << 20);
+  EXPECT_TRUE(r.verdict.ok());
+  ASSERT_NE(r.catalog, nullptr);
+  EXPECT_EQ(&r.catalog->pseudo_code(), &record_pseudo_code({RecordStrategy::Indirect, Rearrange::Gather}));
+  EXPECT_EQ(r.timeline.steps.size(), 5u);
+  EXPECT_FALSE(r.timeline.on_gpu);
+  Scenario bad = s;
+  bad.algorithm = "bitonic";
+  EXPECT_NE(validate_scenario(bad).find("does not sort records"), std::string::npos);
+  bad = s;
+  bad.input.with_values = true;
+  EXPECT_NE(validate_scenario(bad).find("not with values"), std::string::npos);
+  EXPECT_THROW(explain_record_scenario(bad, 1 << 20), std::runtime_error);
 }
 
 }  // namespace
