@@ -19,6 +19,7 @@ const std::vector<std::string> kSamplePseudo = {
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
     "level 2, one block per bucket, largest first:",
+    "  rank: <= 16384: sub-buckets by top bits, rank sort",
     "  revised, size >= 12000: block sample sort, k = 32",
     "  size > base: quicksort step (<, =, >; = final)",
     "  size <= base: odd-even merge sort, shared memory",
