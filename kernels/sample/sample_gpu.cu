@@ -245,7 +245,7 @@ class GpuSampleSort {
                       small.begin());
     };
     const uint64_t to_thesis = radix ? above(block_max()) : small.size();
-    const uint64_t to_16k = radix ? above(8192) : small.size();
+    const uint64_t to_16k = radix ? above(kSampleRadixMax) : small.size();
     const uint64_t to_8k = radix ? above(4096) : small.size(), to_4k = radix ? above(2048) : small.size();
     const uint64_t to_2k = radix ? above(1024) : small.size();
     GpuStream side = stream_;

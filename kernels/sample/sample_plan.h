@@ -31,13 +31,6 @@ enum class SampleVersion { Original, Revised };
 // block-wide LSD radix sort of the whole bucket in shared memory, or one counting pass into
 // sub-buckets in shared memory and a rank sort of each (departures, README.md).
 enum class SampleLevel2 { Thesis, Radix, Rank };
-// The largest bucket level 2 sorts by one block at once: kSampleRadixMax by radix sort,
-// kSampleRankBlockMax by rank (1024 threads, 200 KiB of shared memory for u64 keys and values: where a
-// device has less, its GPU path stops at kSampleRadixMax, README.md), none as the thesis.
-inline constexpr uint32_t kSampleRankBlockMax = 16384;
-inline uint32_t sample_level2_block_max(SampleLevel2 l) {
-  return l == SampleLevel2::Rank ? kSampleRankBlockMax : l == SampleLevel2::Radix ? 8192u : 0u;
-}
 // Step 4: each key straight to its slot (the thesis), or the keys of a round ordered by bucket in
 // shared memory first, then written in runs (README.md).
 enum class SampleScatter { Direct, Local };
@@ -55,6 +48,13 @@ inline constexpr uint32_t kSampleStackEntries = 512;    // level-2 explicit stac
 // take the thesis's level 2. Smaller buckets take smaller blocks, so little of a block is padding:
 // size classes of 8192 (512 x 16), 4096 (256 x 16), 2048 (256 x 8) and 1024 keys (128 x 8).
 inline constexpr uint32_t kSampleRadixMax = 8192;
+// The largest bucket level 2 sorts by one block at once: kSampleRadixMax by radix sort,
+// kSampleRankBlockMax by rank (1024 threads, 200 KiB of shared memory for u64 keys and values: where a
+// device has less, its GPU path stops at kSampleRadixMax, README.md), none as the thesis.
+inline constexpr uint32_t kSampleRankBlockMax = 16384;
+inline uint32_t sample_level2_block_max(SampleLevel2 l) {
+  return l == SampleLevel2::Rank ? kSampleRankBlockMax : l == SampleLevel2::Radix ? kSampleRadixMax : 0u;
+}
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
 // Keys per thread per round the count and scatter kernels are compiled for (a register array).
 inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
