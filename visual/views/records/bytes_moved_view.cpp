@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "views/radix/radix_view_util.h"
+#include "views/records/record_panel.h"
 #include "views/records/records_views.h"
 
 namespace sortscope {
@@ -54,15 +55,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordBytesMove
                   bytes_label(b.model_direct), bytes_label(b.model_indirect), b.gather_alpha,
                   record_strategy_name(b.strategy)),
       fmt::format("B.3: direct {}, indirect {}", bytes_label(b.model_direct), bytes_label(b.model_indirect))};
-  const Rect content = begin_panel(c, r, titles, subtitles);
-  if (b.phases.empty() || content.h < 50 || content.w < 80) {
-    end_panel(c);
-    return;
-  }
-  ImDrawList* dl = c.dl;
-  ImFont* sf = small(c);
-  const float spx = c.small_px, sc = c.scale;
-  const ImU32 dim = to_u32(palette::kTextDim), txt = to_u32(palette::kText), hi = to_u32(palette::kHighlight);
+  const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 80, 50, !b.phases.empty());
+  if (!panel) return;
+  const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
 
   const float legend_h = spx * 1.4f, label_h = spx * 1.3f;
   const Rect plot{content.x, content.y + spx * 1.2f, content.w, content.h - legend_h - label_h - spx * 1.4f};
@@ -77,14 +72,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordBytesMove
   const size_t n = b.phases.size();
   const float slot = plot.w / float(n);
   // Headroom above the tallest bar for its label.
-  auto y_of = [&](double v) { return plot.bottom() - float(v / top) * (plot.h - spx * 1.3f); };
+  auto y_of = [&, spx = spx](double v) { return plot.bottom() - float(v / top) * (plot.h - spx * 1.3f); };
   for (size_t i = 0; i < n; ++i) {
     const auto& e = b.phases[i];
     const bool done = i < b.done;
     const float a = done ? 1.0f : 0.22f;
     const float x0 = plot.x + slot * float(i) + slot * 0.18f, x1 = plot.x + slot * float(i + 1) - slot * 0.18f;
     double y = 0;
-    auto seg = [&](double v, const std::array<float, 4>& col) {
+    auto seg = [&, dl = dl](double v, const std::array<float, 4>& col) {
       if (v <= 0) return;
       dl->AddRectFilled(ImVec2(x0, y_of(y + v)), ImVec2(x1, y_of(y)), to_u32(col, a));
       y += v;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "views/radix/radix_view_util.h"
+#include "views/records/record_panel.h"
 #include "views/records/records_views.h"
 
 namespace sortscope {
@@ -32,15 +33,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordPermutati
                                                            p.cycle_length, std::min<uint64_t>(p.rotated, p.cycle_length))
                                              : "nothing to move";
   const Alternatives subtitles{fmt::format("length histogram (powers of two) \xC2\xB7 {}", state), state};
-  const Rect content = begin_panel(c, r, titles, subtitles);
-  if (content.h < 40 || content.w < 100) {
-    end_panel(c);
-    return;
-  }
-  ImDrawList* dl = c.dl;
-  ImFont* sf = small(c);
-  const float spx = c.small_px, sc = c.scale;
-  const ImU32 dim = to_u32(palette::kTextDim), txt = to_u32(palette::kText), hi = to_u32(palette::kHighlight);
+  const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 100, 40);
+  if (!panel) return;
+  const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
 
   const float hist_w = std::round(content.w * (p.cycle.empty() ? 1.0f : 0.5f));
   const Rect hist{content.x, content.y, hist_w - 6 * sc, content.h};

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "views/radix/radix_view_util.h"
+#include "views/records/record_panel.h"
 #include "views/records/records_views.h"
 
 namespace sortscope {
@@ -43,15 +44,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
                           m.key_bytes, m.fields)
             : std::string(),
       "threads x 128-byte lines"};
-  const Rect content = begin_panel(c, r, titles, subtitles);
-  if (!valid || content.h < 40 || content.w < 120) {
-    end_panel(c);
-    return;
-  }
-  ImDrawList* dl = c.dl;
-  ImFont* sf = small(c);
-  const float spx = c.small_px, sc = c.scale;
-  const ImU32 dim = to_u32(palette::kTextDim), txt = to_u32(palette::kText), hi = to_u32(palette::kHighlight);
+  const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 120, 40, valid);
+  if (!panel) return;
+  const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
   const RecordMemoryMap::Scheme& fs = m.schemes[fi];
 
   // Right: every scheme's transactions for the same 32 records.
