@@ -71,18 +71,37 @@ RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra)
   return c;
 }
 
+bool input_holds_records(const ScenarioArgs& sa) {
+  return !sa.input.empty() && peek_records_npy(sa.input).has_value();
+}
+
+bool records_requested(const ScenarioArgs& sa, const RecordArgs& ra) {
+  return ra.requested() || input_holds_records(sa);
+}
+
+RecordNpySchema RecordSetup::output_schema() const {
+  if (file) return file->schema;
+  if (peek) return peek->schema;
+  return default_record_schema(shape);
+}
+
 RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoices& c, Scenario s) {
   RecordSetup r;
   uint32_t m = c.fields;
   // Records from a structured .npy (record_npy.h): the file gives n, the key type and the fields.
+  // A regular file's header is enough here; a stream (a pipe, a FIFO) is read whole now, since it
+  // can be read only once.
   if (!sa.input.empty()) {
-    r.file = read_records_npy(sa.input, c.layout);
-    if (ra.fields_opt->count() && m != r.file->records.shape.fields)
+    r.input_path = sa.input;
+    r.peek = peek_records_npy(sa.input);
+    if (!r.peek) r.file = read_records_npy(sa.input, c.layout);
+    const uint32_t file_m = r.peek ? r.peek->fields : r.file->records.shape.fields;
+    if (ra.fields_opt->count() && m != file_m)
       throw std::runtime_error(fmt::format("--fields: {} disagrees with '{}', which has {} fields besides 'key'", m,
-                                           sa.input, r.file->records.shape.fields));
-    m = r.file->records.shape.fields;
-    s.input.n = r.file->records.n;
-    s.input.key = r.file->records.shape.key;
+                                           sa.input, file_m));
+    m = file_m;
+    s.input.n = r.peek ? r.peek->n : r.file->records.n;
+    s.input.key = r.peek ? r.peek->key : r.file->records.shape.key;
   }
   r.algo = find_algorithm(s.algorithm);
   r.info = find_record_sort_algorithm(r.algo->id());
@@ -97,7 +116,37 @@ RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const Re
   return r;
 }
 
+void check_records_memory(const RecordSetup& r, double need, bool gpu, const DeviceInfo& device) {
+  const uint64_t n = r.scenario.input.n;
+  // The file's bytes while it is read (read_npy_array holds them beside the records it fills).
+  const double file_bytes = r.peek ? double(r.peek->item_bytes) * double(n) : 0.0;
+  const uint32_t bytes = r.shape.key_size() + 4 * r.shape.fields;
+  const std::string what = r.input_path.empty() ? fmt::format("--fields: n = {} records of {} bytes", n, bytes)
+                                                : fmt::format("--input '{}': n = {} records of {} bytes", r.input_path, n, bytes);
+  const char* advice = r.input_path.empty() ? "try a smaller --n or fewer --fields" : "try a smaller file";
+  auto refuse = [&](double needed, const char* where, double have) {
+    throw std::runtime_error(fmt::format("{} need about {} of {} memory; {} is free ({})", what, format_bytes(needed),
+                                         where, format_bytes(have), advice));
+  };
+  const double host = double(host_available_bytes());
+  if (gpu) {
+    const double have = double(free_memory_now(device));
+    if (need > have) refuse(need, "GPU", have);
+    // On the host: the input and output records, and the file while it is read.
+    const double host_need = 2.0 * double(r.shape.total_bytes(n)) + file_bytes;
+    if (host_need > host) refuse(host_need, "host", host);
+  } else if (need + file_bytes > host) {
+    refuse(need + file_bytes, "host (the CPU model's)", host);
+  }
+}
+
 HostRecords take_record_input(RecordSetup& r) {
+  if (!r.file && r.peek) {
+    r.file = read_records_npy(r.input_path, r.shape.layout);
+    const HostRecords& got = r.file->records;
+    if (got.n != r.scenario.input.n || got.shape.fields != r.shape.fields || got.shape.key != r.shape.key)
+      throw std::runtime_error(fmt::format("input file '{}': changed while it was read", r.input_path));
+  }
   if (r.file) return std::move(r.file->records);
   return records_from_keys(generate_host(r.scenario.input), r.shape.fields, r.shape.layout, r.scenario.input.seed);
 }
@@ -116,7 +165,6 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   }
   RecordSetup setup = setup_records(sa, ra, choices, std::move(s0));
   const Scenario& s = setup.scenario;
-  std::optional<RecordNpy>& file = setup.file;
   const Algorithm& algo = *setup.algo;
   const RecordSortAlgorithm* info = setup.info;
   const RecordShape shape = setup.shape;
@@ -127,24 +175,19 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   if (baseline && !gpu)
     throw std::runtime_error("--baseline: the records' baseline (cub-radix pairs + gather) runs on the GPU only");
   if (auto e = check_records_run(options, gpu); !e.empty()) throw std::runtime_error(e);
-  // The memory the run needs, before anything is allocated (record_measure.h).
-  const double need = records_run_bytes(algo, s.params, options, shape, s.input.n, gpu, baseline);
-  const double have = gpu ? double(free_memory_now(device)) : double(host_available_bytes());
-  if (need > have)
-    throw std::runtime_error(fmt::format(
-        "--fields: n = {} records of {} bytes need about {} of {} memory; {} is free (try a smaller --n or fewer "
-        "--fields)",
-        s.input.n, shape.key_size() + 4 * m, format_bytes(need), gpu ? "GPU" : "host (the CPU model's)", format_bytes(have)));
+  // The memory the run needs, before anything is allocated or read (record_measure.h).
+  check_records_memory(setup, records_run_bytes(algo, s.params, options, shape, s.input.n, gpu, baseline), gpu, device);
 
+  const RecordNpySchema schema = setup.output_schema();
   const HostRecords input = take_record_input(setup);
   fmt::print("sortscope run: {} records\n", algo.title());
   fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", s.input.n,
              key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(shape.layout), record_strategy_name(options.strategy),
              algo.id(), options.strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(options.rearrange))
                                                             : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
-  if (file) fmt::print("  input       {}: {} fields ({})\n", sa.input, file->schema.fields.size(), [&] {
+  if (!setup.input_path.empty()) fmt::print("  input       {}: {} fields ({})\n", sa.input, schema.fields.size(), [&] {
     std::string names;
-    for (const npy::Field& f : file->schema.fields) names += (names.empty() ? "" : ", ") + f.name + " " + f.type;
+    for (const npy::Field& f : schema.fields) names += (names.empty() ? "" : ", ") + f.name + " " + f.type;
     return names;
   }());
   else fmt::print("  input       {}, generated on the CPU\n", describe_input(s.input));
@@ -197,7 +240,7 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   throw_if_interrupted();  // a signal during the last repetition still writes nothing
   if (!output.path.empty()) {
     if (v.ok()) {
-      write_records_npy(output.path, out, file ? file->schema : default_record_schema(shape));
+      write_records_npy(output.path, out, schema);
       fmt::print("  output      {} (the sorted records, {} fields)\n", output.path, shape.fields + 1);
     } else {
       fmt::print("  output      not written: the result failed verification\n");

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/device_info.h"
 #include "records/record_npy.h"
 #include "records/record_sort.h"
 
@@ -38,18 +39,33 @@ struct RecordChoices {
 };
 RecordChoices parse_record_choices(const ScenarioArgs& scenario, const RecordArgs& records);
 
+// True when --input is a structured .npy that holds records (header_holds_records): commands sort
+// it as records without --fields. Reads only the header; throws one line for a records file whose
+// header is wrong (no 'key', a field that is not numeric or not 32-bit, more than 32 fields).
+bool input_holds_records(const ScenarioArgs& scenario);
+// --fields or any other record option given, or an --input that holds records.
+bool records_requested(const ScenarioArgs& scenario, const RecordArgs& records);
+
 // The records a command sorts: the scenario (n and key type from a structured --input .npy when
-// given), the file, the sort (one that sorts records, else one line), shape and options.
+// given, read from its header alone), the sort (one that sorts records, else one line), shape and
+// options. The file's data is read by take_record_input, after the memory check.
 struct RecordSetup {
   Scenario scenario;
-  std::optional<RecordNpy> file;
+  std::string input_path;            // --input, or empty: generated records
+  std::optional<RecordNpyPeek> peek; // the file's header (a regular file)
+  std::optional<RecordNpy> file;     // the file's records: read already (a stream) or by take_record_input
   const Algorithm* algo = nullptr;
   const RecordSortAlgorithm* info = nullptr;
   RecordShape shape;
   RecordSortOptions options;
+  // The schema written with --output: the file's fields, names and order, else key, f0, f1, ...
+  RecordNpySchema output_schema() const;
 };
 RecordSetup setup_records(const ScenarioArgs& scenario, const RecordArgs& records, const RecordChoices& choices,
                           Scenario s);
+// Refuses with one line a run whose records do not fit: `need` bytes of the run's memory (GPU or
+// host) plus, on the host, the file's bytes while it is read and the input and output records.
+void check_records_memory(const RecordSetup& setup, double need, bool gpu, const DeviceInfo& device);
 // The input records: the file's, else generated on the CPU from the scenario's keys
 // (records_from_keys, fields naming their record's input position).
 HostRecords take_record_input(RecordSetup& setup);

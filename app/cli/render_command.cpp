@@ -168,7 +168,7 @@ void write_frames(const RenderArgs& args, FrameRenderer& renderer, const StepSpa
   }
 }
 
-// --fields (--layout, --strategy, --rearrange): the records' explain timeline (records/
+// --fields (--layout, --strategy, --rearrange) or a records --input: the records' explain timeline (records/
 // record_explain.h), always the CPU model's, drawn with the records' catalog and views.
 void render_records(const RenderArgs& args, const RecordChoices& choices, Scenario s, const StepSelection& sel,
                     const FrameSize& size, bool to_file) {
@@ -177,12 +177,8 @@ void render_records(const RenderArgs& args, const RecordChoices& choices, Scenar
   const uint64_t n = setup.scenario.input.n;
   // The CPU model's need as `run --fields` counts it (record_measure.h); the snapshots stay within
   // the capture budget.
-  const double need = records_run_bytes(*setup.algo, setup.scenario.params, setup.options, shape, n, false, false);
-  if (need > double(host_available_bytes()))
-    throw std::runtime_error(fmt::format("--fields: n = {} records of {} bytes need about {} of host memory; {} is free "
-                                         "(try a smaller --n or fewer --fields)",
-                                         n, shape.key_size() + 4 * shape.fields, format_bytes(need),
-                                         format_bytes(double(host_available_bytes()))));
+  check_records_memory(setup, records_run_bytes(*setup.algo, setup.scenario.params, setup.options, shape, n, false, false),
+                       false, DeviceInfo{});
   const HostRecords input = take_record_input(setup);
   const Algorithm& algo = *setup.algo;
   RecordExplain r = explain_records_model(algo, setup.scenario.params, setup.options, input, RunnerOptions{}.capture_budget_bytes);
@@ -223,10 +219,13 @@ void render(const RenderArgs& args) {
   if (to_file && !sel.single())
     throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
                                          "or give a folder for several", args.out));
-  const bool records = args.records.requested();
-  if (records && args.race.requested()) throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
-  if (records && !args.trace.empty())
-    throw std::runtime_error("--fields: not with --trace (a records timeline is not stored in traces)");
+  if (args.records.requested() && args.race.requested())
+    throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
+  if (args.records.requested() && !args.trace.empty())
+    throw std::runtime_error("--fields: not with --trace (the trace says what ran, its records included)");
+  // Records: the record options, or an --input .npy that holds records (read_records_npy's schema).
+  const bool records = args.records.requested() || (!args.race.requested() && args.trace.empty() &&
+                                                    input_holds_records(args.scenario));
   std::optional<RecordChoices> choices;
   if (records) choices = parse_record_choices(args.scenario, args.records);
   // A bad scenario is refused before the paths.
@@ -252,7 +251,8 @@ void render(const RenderArgs& args) {
     r = run_live(args);
   }
   const Timeline& tl = r->timeline;
-  const Algorithm& algo = *find_algorithm(tl.algorithm);
+  // A record sort's trace draws with the records' catalog (its title, pseudo-code and steps).
+  const Algorithm& algo = r->catalog ? *r->catalog : *find_algorithm(tl.algorithm);
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));

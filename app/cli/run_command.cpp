@@ -123,8 +123,9 @@ void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare
   }
 }
 
-// Records (--fields, --layout, --strategy, --rearrange): their own run (record_options.h). The
-// outputs of a keys run are refused with them until they are built for records.
+// Records (--fields, --layout, --strategy, --rearrange, or an --input .npy that holds records):
+// their own run (record_options.h). The outputs of a keys run are refused with them until they are
+// built for records.
 void run_records_command(const RunArgs& args) {
   const std::pair<bool, const char*> unsupported[] = {
       {!args.csv.empty(), "--csv"}, {args.bandwidth, "--bandwidth"}, {!args.model_device.empty(), "--model-device"}};
@@ -135,7 +136,7 @@ void run_records_command(const RunArgs& args) {
 }
 
 void run(const RunArgs& args) {
-  if (args.records.requested()) return run_records_command(args);
+  if (records_requested(args.scenario, args.records)) return run_records_command(args);
   install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);

@@ -84,6 +84,7 @@ Trace read_trace_for(const std::string& command, const std::string& path) {
   fmt::print("sortscope {}: {} (replaying a trace)\n", command, find_algorithm(tl.algorithm)->title());
   fmt::print("  recording   {}, written by {}\n", i.label(), i.writer);
   fmt::print("  algorithm   {}\n", describe_algorithm_params(i.scenario));
+  if (trace.explain->catalog) fmt::print("  records     {}\n", trace.explain->catalog->title());
   fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), i.input_source);
   fmt::print("  device      {}\n", i.device);
   fmt::print("  verdict     {}\n", i.verdict.summary());

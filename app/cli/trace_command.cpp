@@ -11,9 +11,13 @@
 #include "command.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
+#include "core/device_info.h"
 #include "core/launch_csv.h"
+#include "core/record_scenario.h"
 #include "core/runner.h"
+#include "bench/record_measure.h"
 #include "option_checks.h"
+#include "record_options.h"
 #include "registry.h"
 #include "scenario_options.h"
 #include "trace/trace_file.h"
@@ -28,6 +32,8 @@ struct TraceArgs {
   int reps = 5;
   int warmup = 2;
   bool baseline = false;
+  RecordArgs records;
+  CLI::Option* reps_opt = nullptr;
 };
 
 // Step times: every launch of the launch-clocked measure run, its time and share.
@@ -42,6 +48,44 @@ void print_launch_times(const ExplainResult& r) {
     fmt::print("    {:>4} {:>10.4f} ms {:5.1f}%  {}\n", l.launch, l.ms, total > 0 ? 100 * l.ms / total : 0.0, l.name);
 }
 
+// Records (--fields, or an --input .npy that holds records): the CPU model's record sort recorded
+// (core/record_scenario.h, as `render --fields` draws it), its scenario carrying the records
+// (fields, layout, strategy, rearrange), so `render --trace` and the app replay it anywhere. No
+// timing: records are measured by `run --fields` and `bench` (kernels/records/README.md).
+void trace_records(const TraceArgs& args) {
+  const std::pair<bool, const char*> unsupported[] = {{args.reps_opt->count() > 0, "--reps"},
+                                                      {args.baseline, "--baseline"},
+                                                      {!args.launch_csv.empty(), "--launch-csv"}};
+  for (const auto& [given, name] : unsupported)
+    if (given)
+      throw std::runtime_error(fmt::format("{}: not with records (a records trace holds the CPU model's explain run; "
+                                           "`run --fields` measures records)", name));
+  const RecordChoices choices = parse_record_choices(args.scenario, args.records);
+  RecordSetup setup = setup_records(args.scenario, args.records, choices, build_scenario(args.scenario));
+  const uint64_t n = setup.scenario.input.n;
+  check_records_memory(setup, records_run_bytes(*setup.algo, setup.scenario.params, setup.options, setup.shape, n, false, false),
+                       false, DeviceInfo{});
+  Scenario s = setup.scenario;
+  s.records = ScenarioRecords{setup.shape.fields, setup.shape.layout, setup.options.strategy, setup.options.rearrange};
+  const HostRecords input = take_record_input(setup);
+  throw_if_interrupted();
+  const ExplainResult r = explain_record_input(s, input, RunnerOptions{}.capture_budget_bytes);
+  const std::string source = setup.input_path.empty() ? std::string("generated on the CPU") : setup.input_path;
+  const TraceInfo info = make_trace_info(r, query_device(), source, nullptr);
+  throw_if_interrupted();
+  write_trace(args.out, info, r.timeline);
+
+  const Timeline& tl = r.timeline;
+  fmt::print("sortscope trace: {} records\n", setup.algo->title());
+  fmt::print("  records     {}\n", r.catalog->title());
+  fmt::print("  input       {}\n", setup.input_path.empty() ? describe_input(s.input) : setup.input_path);
+  fmt::print("  device      CPU model: records are recorded from the CPU model on every build\n");
+  fmt::print("  verdict     {}\n", r.verdict.summary());
+  fmt::print("  timeline    {} steps from the CPU model\n", tl.steps.size());
+  fmt::print("  trace       {} ({}, {})\n", args.out, info.writer, info.label());
+  if (!r.verdict.ok()) throw ExitStatus{2};
+}
+
 void trace(const TraceArgs& args) {
   install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
@@ -50,6 +94,7 @@ void trace(const TraceArgs& args) {
   if (auto e = check_output_file(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
   if (!args.launch_csv.empty())
     if (auto e = check_output_file(args.launch_csv); !e.empty()) throw std::runtime_error("--launch-csv: " + e);
+  if (records_requested(args.scenario, args.records)) return trace_records(args);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
   RunnerOptions ro;
@@ -107,7 +152,7 @@ void register_trace_command(CLI::App& app) {
   cmd->add_option("--out", args->out, "The trace file, run.sstrace (written whole or not at all)")
       ->check(non_empty())
       ->required();
-  cmd->add_option("-r,--reps", args->reps, "Timed repetitions in measure mode first (0: none)")
+  args->reps_opt = cmd->add_option("-r,--reps", args->reps, "Timed repetitions in measure mode first (0: none)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   cmd->add_option("--warmup", args->warmup, "Untimed runs before the timed ones")
@@ -117,6 +162,7 @@ void register_trace_command(CLI::App& app) {
                   "Also write each kernel launch's GPU time (a measure run of its own) as CSV (docs/cli.md)")
       ->check(non_empty());
   cmd->add_flag("--baseline", args->baseline, "Also time the algorithm's baseline (CUB) on the same input (GPU)");
+  add_record_options(*cmd, args->records);
   cmd->callback([args] { trace(*args); });
 }
 

@@ -12,9 +12,20 @@ ExplainResult explain_record_scenario(const Scenario& scenario, uint64_t capture
   Scenario s = scenario;
   if (!s.records) throw std::runtime_error("records: the scenario sorts bare keys");
   if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
-  const Algorithm& algo = *find_algorithm(s.algorithm);
   const ScenarioRecords& rs = *s.records;
-  const HostRecords input = records_from_keys(generate_host(s.input), rs.fields, rs.layout, s.input.seed);
+  return explain_record_input(s, records_from_keys(generate_host(s.input), rs.fields, rs.layout, s.input.seed),
+                              capture_budget_bytes);
+}
+
+ExplainResult explain_record_input(const Scenario& scenario, const HostRecords& input, uint64_t capture_budget_bytes) {
+  Scenario s = scenario;
+  if (!s.records) throw std::runtime_error("records: the scenario sorts bare keys");
+  if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
+  const ScenarioRecords& rs = *s.records;
+  if (input.shape.key != s.input.key || input.shape.fields != rs.fields || input.shape.layout != rs.layout ||
+      input.n != s.input.n)
+    throw std::invalid_argument("explain_record_input: the records are not the scenario's shape");
+  const Algorithm& algo = *find_algorithm(s.algorithm);
   const RecordSortOptions options{rs.strategy, rs.rearrange};
   RecordExplain rec = explain_records_model(algo, s.params, options, input, capture_budget_bytes);
   ExplainResult r;

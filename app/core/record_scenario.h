@@ -6,10 +6,14 @@
 #include <cstdint>
 
 #include "core/runner.h"
+#include "records/host_records.h"
 
 namespace sortscope {
 
 // Throws std::runtime_error with validate_scenario's line for a bad scenario (records required).
 ExplainResult explain_record_scenario(const Scenario& s, uint64_t capture_budget_bytes);
+// The same on given records (a structured .npy's: `sortscope trace --input`), whose shape must be
+// the scenario's (its key type, fields and layout).
+ExplainResult explain_record_input(const Scenario& s, const HostRecords& input, uint64_t capture_budget_bytes);
 
 }  // namespace sortscope

@@ -132,7 +132,8 @@ void record(const RecordArgs& args) {
     result = run_live(args);
   }
   const Timeline& tl = result->timeline;
-  const Algorithm& algo = *find_algorithm(tl.algorithm);
+  // A record sort's trace draws with the records' catalog (its title, pseudo-code and steps).
+  const Algorithm& algo = result->catalog ? *result->catalog : *find_algorithm(tl.algorithm);
   std::fflush(stdout);
 
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));

@@ -21,6 +21,7 @@
 #include "common/output_file.h"
 #include "common/trace_aux.h"
 #include "common/trace_bytes.h"
+#include "records/record_explain.h"
 #include "registry.h"
 
 #ifndef SORTSCOPE_VERSION
@@ -319,12 +320,27 @@ void encode_timeline(ByteWriter& w, const Timeline& t) {
   }
 }
 
+// A record sort's catalog (title, pseudo-code, step kinds: record_explain.h) for a scenario with
+// records, which its steps are checked against and the renderers draw with; null without records.
+std::shared_ptr<const Algorithm> records_catalog(const Scenario& s) {
+  if (!s.records) return nullptr;
+  const Algorithm* algo = find_algorithm(s.algorithm);
+  if (!algo || !find_record_sort_algorithm(algo->id()))
+    throw TraceError(fmt::format("its scenario sorts records with '{}', which does not sort records (allowed: {})",
+                                 s.algorithm, record_sort_algorithm_names()));
+  const ScenarioRecords& rs = *s.records;
+  return std::make_shared<RecordStepsAlgorithm>(*algo, RecordSortOptions{rs.strategy, rs.rearrange},
+                                                RecordShape{s.input.key, rs.fields, rs.layout});
+}
+
 struct DecodedTimeline {
   Timeline timeline;
   int skipped_aux = 0;
 };
 
-DecodedTimeline decode_timeline(ByteReader& r) {
+// `catalog`: the step catalog of a record sort's timeline (records_catalog), else null: the
+// registry's algorithm the timeline names.
+DecodedTimeline decode_timeline(ByteReader& r, const Algorithm* catalog) {
   DecodedTimeline out;
   Timeline& t = out.timeline;
   t.algorithm = r.get_string("algorithm", 256);
@@ -332,6 +348,7 @@ DecodedTimeline decode_timeline(ByteReader& r) {
   if (!algo)
     throw TraceError(fmt::format("it records algorithm '{}', which this sortscope does not know (known: {})",
                                  t.algorithm, algorithm_names()));
+  if (catalog) algo = catalog;
   const uint8_t key = r.get<uint8_t>("key type");
   if (key > uint8_t(KeyType::F64)) ByteReader::fail("key type", "is unknown");
   t.key_type = KeyType(key);
@@ -565,7 +582,8 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     const std::vector<uint8_t> raw = decompress(r.take(size_t(compressed_bytes), "compressed timeline"),
                                                 size_t(compressed_bytes), raw_bytes);
     ByteReader body(raw.data(), raw.size());
-    DecodedTimeline decoded = decode_timeline(body);
+    std::shared_ptr<const Algorithm> catalog = records_catalog(trace.info.scenario);
+    DecodedTimeline decoded = decode_timeline(body, catalog.get());
     if (decoded.timeline.algorithm != trace.info.scenario.algorithm)
       throw TraceError(fmt::format("its timeline is of {} but its scenario of {}", decoded.timeline.algorithm,
                                    trace.info.scenario.algorithm));
@@ -578,6 +596,7 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     if (!trace.info.launches.empty())  // the steps' shares as the recording attributed them
       result->timeline.launches = attribute_launch_times(result->timeline.steps, trace.info.launches);
     result->backend = trace.info.backend;
+    result->catalog = std::move(catalog);
     trace.explain = std::move(result);
     trace.skipped_aux = decoded.skipped_aux;
   } catch (const TraceFormatError& e) {

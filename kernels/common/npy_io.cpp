@@ -182,7 +182,9 @@ Layout layout_of(const std::string& path, const npy::Header& h) {
   for (const npy::Field& f : h.fields) {
     if (f.name == "key" && !key) key = &f;
     else if (f.name == "value" && !value) value = &f;
-    else fail(path, "unsupported structured dtype: field '" + f.name + "' (only fields 'key' and 'value' are read)");
+    else fail(path, "unsupported structured dtype: field '" + f.name +
+                        "' (only fields 'key' and 'value' are read as keys; `run` and `render` sort a regular .npy "
+                        "with more fields as records)");
   }
   if (!key) fail(path, "structured dtype without a 'key' field");
   l.key = key_type_of(path, key->type);
@@ -334,6 +336,20 @@ NpyArray read_npy_array(const std::string& path, const std::function<uint64_t(co
   a.data.resize(size_t(a.header.shape[0] * item));
   file.read(a.data.data(), a.data.size());
   return a;
+}
+
+std::optional<npy::Header> peek_npy_header(const std::string& path) {
+  // stat before opening: InFile reads a stream whole, which would leave nothing for the reader.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return std::nullopt;
+  InFile file(path);
+  char magic[kMagicBytes] = {};
+  if (file.size() < kMagicBytes) return std::nullopt;
+  file.read(magic, kMagicBytes);
+  if (std::memcmp(magic, kMagic, kMagicBytes) != 0) return std::nullopt;
+  file.rewind();
+  uint64_t data_start = 0;
+  return read_npy_prelude(file, data_start);
 }
 
 namespace {

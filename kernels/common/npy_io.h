@@ -35,6 +35,11 @@ struct NpyArray {
   std::vector<uint8_t> data;
 };
 NpyArray read_npy_array(const std::string& path, const std::function<uint64_t(const npy::Header&)>& item_bytes);
+// The parsed header of a regular .npy file, read and checked as read_npy_array reads it (bounded,
+// one line naming the file when malformed), without its data: what a command needs to tell a
+// records file from a keys file, and its n, before it allocates anything. Nothing for a file that
+// is not a regular file (a pipe or FIFO: peeking would consume it) or does not start with the magic.
+std::optional<npy::Header> peek_npy_header(const std::string& path);
 // A 1-D .npy of n items with `fields` (format_header) and `bytes` of data, written atomically.
 void write_npy_array(const std::string& path, const std::vector<npy::Field>& fields, uint64_t n, const void* data,
                      uint64_t bytes);

@@ -73,6 +73,33 @@ KeyType key_type_of_schema(const RecordNpySchema& s) { return *key_type_of_code(
 
 }  // namespace
 
+bool header_holds_records(const npy::Header& h) {
+  if (!h.structured) return false;
+  bool key = false, value = false;
+  for (const npy::Field& f : h.fields) {
+    if (f.name == "key" && !key) key = true;
+    else if (f.name == "value" && !value && little_code(f.type) == "u4") value = true;
+    else return true;
+  }
+  return !key;
+}
+
+std::optional<RecordNpyPeek> peek_records_npy(const std::string& path) {
+  const std::optional<npy::Header> h = peek_npy_header(path);
+  if (!h || !header_holds_records(*h)) return std::nullopt;
+  RecordNpyPeek p;
+  try {
+    p.schema = record_schema_of(*h);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("input file '{}': {}", path, e.what()));
+  }
+  p.n = h->shape[0];
+  p.key = key_type_of_schema(p.schema);
+  p.fields = uint32_t(p.schema.fields.size() - 1);
+  p.item_bytes = uint64_t(key_bytes(p.key)) + 4ull * p.fields;
+  return p;
+}
+
 RecordNpySchema default_record_schema(const RecordShape& shape) {
   static constexpr const char* kCodes[] = {"<u4", "<i4", "<f4", "<u8", "<i8", "<f8"};  // KeyType order
   RecordNpySchema s;

@@ -3,7 +3,9 @@
 //   even: a whole .sstrace file (magic, version, header JSON, sizes, zstd frame);
 //   odd:  the timeline alone (the binary payload), which the target compresses and wraps in a valid
 //         prefix and header, so mutations reach the timeline's decoder and the snapshot codecs
-//         (common/trace_aux.h) rather than stopping at zstd's checks.
+//         (common/trace_aux.h) rather than stopping at zstd's checks. Bits 1-2 pick the header's
+//         scenario: 0 radix on keys; 1, 2, 3 radix on records (direct; indirect gather; indirect
+//         cycles), whose steps are checked against the records' catalog (record_steps.h).
 // Limits are small (64 MiB of timeline) so a claimed size cannot exhaust the fuzzer's memory.
 #include <cstddef>
 #include <cstdint>
@@ -17,12 +19,17 @@
 
 namespace {
 
-std::vector<uint8_t> wrap(const uint8_t* payload, size_t size) {
-  static const std::string header =
-      R"({"format":"sortscope trace","writer":"fuzz","created":"2026-01-01T00:00:00Z","backend":"CPU model",)"
-      R"("device_name":"CPU model","device":"fuzz","input_source":"fuzz",)"
-      R"("scenario":{"algorithm":"radix","params":{},"input":{"n":64}},)"
-      R"("verdict":{"sorted":true,"permutation":true,"first_unsorted":0,"n":64},"run_ms":1.0})";
+std::vector<uint8_t> wrap(const uint8_t* payload, size_t size, int records) {
+  static const char* const kRecords[] = {
+      "", R"(,"records":{"fields":2,"layout":"hybrid","strategy":"direct"})",
+      R"(,"records":{"fields":2,"layout":"by-field","strategy":"indirect","rearrange":"gather"})",
+      R"(,"records":{"fields":2,"layout":"by-record","strategy":"indirect","rearrange":"cycles"})"};
+  const std::string header =
+      std::string(R"({"format":"sortscope trace","writer":"fuzz","created":"2026-01-01T00:00:00Z","backend":"CPU model",)"
+                  R"("device_name":"CPU model","device":"fuzz","input_source":"fuzz",)"
+                  R"("scenario":{"algorithm":"radix","params":{},"input":{"n":64})") +
+      kRecords[records] +
+      R"(},"verdict":{"sorted":true,"permutation":true,"first_unsorted":0,"n":64},"run_ms":1.0})";
   std::vector<uint8_t> compressed(ZSTD_compressBound(size));
   const size_t c = ZSTD_compress(compressed.data(), compressed.size(), payload, size, 1);
   if (ZSTD_isError(c)) return {};
@@ -51,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   limits.max_payload_bytes = uint64_t(64) << 20;
   std::vector<uint8_t> file;
   if (data[0] & 1) {
-    file = wrap(data + 1, size - 1);
+    file = wrap(data + 1, size - 1, (data[0] >> 1) & 3);
   } else {
     file.assign(data + 1, data + size);
   }

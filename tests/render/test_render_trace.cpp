@@ -1,9 +1,11 @@
 // Traces replay exactly (app/trace/trace_file.h): frames of a timeline read back from a trace file
 // equal, pixel for pixel, the frames of the live run it recorded (CPU models: bitonic with its
 // comparator overlays, one-sweep radix with its panel views, multiway merge with its selections),
-// and the recording's label reaches the frame's info line.
+// and the recording's label reaches the frame's info line. A record sort's trace draws with the
+// catalog the reader rebuilds from its scenario, pixel for pixel as the live run.
 #include <gtest/gtest.h>
 
+#include "core/record_scenario.h"
 #include "core/runner.h"
 #include "frame_renderer.h"
 #include "registry.h"
@@ -39,6 +41,31 @@ TEST(RenderTrace, TraceFramesEqualTheLiveFrames) {
     for (int s : {0, steps / 3, steps / 2, steps - 1}) {
       const std::vector<uint8_t> fa = a.render_rgba(s, 960, 540), fb = b.render_rgba(s, 960, 540);
       EXPECT_TRUE(fa == fb) << "step " << s << " differs";
+    }
+  }
+}
+
+TEST(RenderTrace, RecordTraceFramesEqualTheLiveFrames) {
+  test::headless_or_skip();
+  for (const ScenarioRecords rs : {ScenarioRecords{3, RecordLayout::ByField, RecordStrategy::Indirect, Rearrange::Cycles},
+                                   ScenarioRecords{8, RecordLayout::Hybrid, RecordStrategy::Direct, Rearrange::Gather}}) {
+    Scenario s;
+    s.algorithm = "radix";
+    ASSERT_EQ(resolve_params(find_algorithm("radix")->params(), s.params, "radix"), "");
+    s.input.n = 512;
+    s.records = rs;
+    const ExplainResult live = explain_record_scenario(s, 64ull << 20);
+    const std::vector<uint8_t> bytes =
+        encode_trace(make_trace_info(live, query_device(), "generated on the CPU", nullptr), live.timeline);
+    const Trace trace = decode_trace(bytes.data(), bytes.size());
+    ASSERT_NE(trace.explain->catalog, nullptr);
+    SCOPED_TRACE(live.catalog->title());
+    FrameRenderer a(live.timeline, *live.catalog), b(trace.explain->timeline, *trace.explain->catalog);
+    const int steps = a.step_count();
+    ASSERT_EQ(steps, b.step_count());
+    for (int k : {0, steps / 2, steps - 1}) {
+      const std::vector<uint8_t> fa = a.render_rgba(k, 960, 540), fb = b.render_rgba(k, 960, 540);
+      EXPECT_TRUE(fa == fb) << "step " << k << " differs";
     }
   }
 }

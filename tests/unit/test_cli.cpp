@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <csignal>
@@ -455,6 +456,96 @@ TEST_F(Cli, RecordRunsAreVerifiedAndBadRecordOptionsAreOneLine) {
   // A record set far beyond memory is refused before anything is allocated.
   expect_error({"run", "--cpu", "--algo", "radix", "--n", "2^31", "--fields", "32"}, {"--fields", "GiB"});
   EXPECT_TRUE(files_in_dir().empty());
+}
+
+TEST_F(Cli, StructuredInputWithFieldsIsSortedAsRecordsWithoutFieldsOption) {
+  // (qty <u4, key <i4, price <f4, tag <i4): the key second, 16-byte items, many equal keys.
+  const std::vector<npy::Field> fields = {{"qty", "<u4"}, {"key", "<i4"}, {"price", "<f4"}, {"tag", "<i4"}};
+  const uint32_t n = 3000;
+  std::vector<uint8_t> data(16 * n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const int32_t key = int32_t((i * 7919u) % 61u) - 30, tag = -int32_t(i);
+    const float price = float(i) * 0.25f;
+    std::memcpy(&data[16 * i], &i, 4);
+    std::memcpy(&data[16 * i + 4], &key, 4);
+    std::memcpy(&data[16 * i + 8], &price, 4);
+    std::memcpy(&data[16 * i + 12], &tag, 4);
+  }
+  const std::string in = (dir_ / "orders.npy").string(), sorted = (dir_ / "sorted.npy").string();
+  write_npy_array(in, fields, n, data.data(), data.size());
+  // No --fields: the file says it holds records (every layout and strategy still choosable).
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{}, std::vector<std::string>{"--layout", "by-field", "--strategy", "direct"}}) {
+    std::vector<std::string> args = {"run", "--cpu", "--algo", "radix-onesweep", "--input", in, "--output", sorted,
+                                     "--reps", "1", "--warmup", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Result r = run(args);
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("records"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("i32 key + 3 u32 fields"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("qty <u4, key <i4, price <f4, tag <i4"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("every field follows its key"), std::string::npos) << r.out;
+    // The same structure, sorted stably: field order, names and types kept, every field with its key.
+    const NpyArray back = read_npy_array(sorted, [](const npy::Header&) { return uint64_t(16); });
+    ASSERT_EQ(back.header.fields.size(), fields.size());
+    for (size_t f = 0; f < fields.size(); ++f) {
+      EXPECT_EQ(back.header.fields[f].name, fields[f].name);
+      EXPECT_EQ(back.header.fields[f].type, fields[f].type);
+    }
+    std::vector<uint32_t> order(n);
+    for (uint32_t i = 0; i < n; ++i) order[i] = i;
+    auto key_at = [&](uint32_t i) {
+      int32_t k;
+      std::memcpy(&k, &data[16 * i + 4], 4);
+      return k;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key_at(a) < key_at(b); });
+    std::vector<uint8_t> want(data.size());
+    for (uint32_t j = 0; j < n; ++j) std::memcpy(&want[16 * j], &data[16 * order[j]], 16);
+    EXPECT_TRUE(back.data == want);
+    fs::remove(sorted);
+  }
+  // A key-value file stays the key-value sort (--values' files), not records.
+  {
+    const std::string kv = (dir_ / "kv.npy").string();
+    write_npy_array(kv, {{"key", "<u4"}, {"value", "<u4"}}, 100, data.data(), 800);
+    Result r = run({"run", "--cpu", "--algo", "radix", "--input", kv, "--reps", "1"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out.find("fields"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("values"), std::string::npos) << r.out;
+    fs::remove(kv);
+  }
+  // Bad records files, without --fields: one line naming the file, non-zero, nothing written.
+  const std::string never = (dir_ / "never.npy").string(), frames = (dir_ / "frames").string();
+  const std::string nokey = (dir_ / "nokey.npy").string(), text = (dir_ / "text.npy").string(),
+                    wide = (dir_ / "wide.npy").string(), many = (dir_ / "many.npy").string(),
+                    huge = (dir_ / "huge.npy").string();
+  write_npy_array(nokey, {{"id", "<u4"}, {"price", "<f4"}}, 10, data.data(), 80);
+  write_npy_array(text, {{"key", "<u4"}, {"name", "<U1"}}, 10, data.data(), 80);
+  write_npy_array(wide, {{"key", "<u4"}, {"total", "<f8"}}, 10, data.data(), 120);
+  std::vector<npy::Field> f33 = {{"key", "<u4"}};
+  for (int i = 0; i < 33; ++i) f33.push_back({"f" + std::to_string(i), "<u4"});
+  std::vector<uint8_t> wide_data(136 * 2);
+  write_npy_array(many, f33, 2, wide_data.data(), wide_data.size());
+  // 4e9 records of 136 bytes (about 500 GB) promised by the header: refused before any is read.
+  std::vector<npy::Field> f32 = {{"key", "<u8"}};
+  for (int i = 0; i < 32; ++i) f32.push_back({"f" + std::to_string(i), "<u4"});
+  write_npy_array(huge, f32, 4000000000ull, wide_data.data(), 136);
+  const std::set<std::string> before = files_in_dir();
+  for (const std::string& command : {"run", "render"}) {
+    auto with = [&](const std::string& file) {
+      std::vector<std::string> a = {command, "--cpu", "--algo", "radix", "--input", file};
+      if (command == "run") a.insert(a.end(), {"--output", never});
+      else a.insert(a.end(), {"--out", frames});
+      return a;
+    };
+    expect_error(with(nokey), {"nokey.npy", "no field 'key'"});
+    expect_error(with(text), {"text.npy", "field 'name' is '<U1', not numeric"});
+    expect_error(with(wide), {"wide.npy", "field 'total' is '<f8'", "32-bit"});
+    expect_error(with(many), {"many.npy", "33 fields besides 'key'", "at most 32"});
+    expect_error(with(huge), {"--input", "huge.npy", "4000000000 records of 136 bytes", "need about", "free"});
+  }
+  EXPECT_EQ(files_in_dir(), before);
 }
 
 }  // namespace

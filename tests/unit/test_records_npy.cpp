@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <numeric>
 #include <unistd.h>
 
@@ -125,6 +126,62 @@ TEST(RecordsNpy, BadFilesAreOneLineNamingTheField) {
   std::vector<uint8_t> data(2 * kItem);
   write_npy_array(p.string(), kFields, 3, data.data(), data.size());
   EXPECT_THROW(read_records_npy(p.string(), RecordLayout::ByField), std::runtime_error);
+  fs::remove(p);
+}
+
+// Which structured files are records (header_holds_records): everything but the key-value sort's
+// own dtypes. peek_records_npy reads the header alone and refuses a bad schema with one line.
+TEST(RecordsNpy, HeaderTellsRecordsFromKeys) {
+  auto header = [](std::vector<npy::Field> fields) {
+    npy::Header h;
+    h.structured = !(fields.size() == 1 && fields[0].name.empty());
+    h.fields = std::move(fields);
+    h.shape = {3};
+    return h;
+  };
+  EXPECT_FALSE(header_holds_records(header({{"", "<u4"}})));
+  EXPECT_FALSE(header_holds_records(header({{"key", "<f8"}})));
+  EXPECT_FALSE(header_holds_records(header({{"key", "<u8"}, {"value", "<u4"}})));
+  EXPECT_FALSE(header_holds_records(header({{"value", "<u4"}, {"key", "<i4"}})));
+  EXPECT_TRUE(header_holds_records(header({{"key", "<u4"}, {"value", "<f4"}})));  // a float value: a record field
+  EXPECT_TRUE(header_holds_records(header({{"key", "<u4"}, {"value", "<u4"}, {"w", "<u4"}})));
+  EXPECT_TRUE(header_holds_records(header({{"key", "<u4"}, {"f0", "<u4"}})));
+  EXPECT_TRUE(header_holds_records(header({{"a", "<u4"}})));  // no key: refused as records, by name
+  EXPECT_TRUE(header_holds_records(header({{"key", "<u4"}, {"key", "<u4"}})));  // refused as records
+
+  const fs::path p = temp("peek.npy");
+  std::vector<uint8_t> data(3 * kItem);
+  write_npy_array(p.string(), kFields, 3, data.data(), data.size());
+  const std::optional<RecordNpyPeek> peek = peek_records_npy(p.string());
+  ASSERT_TRUE(peek.has_value());
+  EXPECT_EQ(peek->n, 3u);
+  EXPECT_EQ(peek->key, KeyType::I64);
+  EXPECT_EQ(peek->fields, 3u);
+  EXPECT_EQ(peek->item_bytes, kItem);
+  EXPECT_EQ(peek->schema.key_index, 1u);
+  // Keys files, and files that are not .npy, are not records.
+  write_npy_array(p.string(), {{"key", "<u4"}, {"value", "<u4"}}, 3, data.data(), 24);
+  EXPECT_FALSE(peek_records_npy(p.string()).has_value());
+  write_npy_array(p.string(), {{"", "<u4"}}, 3, data.data(), 12);
+  EXPECT_FALSE(peek_records_npy(p.string()).has_value());
+  { std::ofstream(p, std::ios::binary) << "not a numpy file"; }
+  EXPECT_FALSE(peek_records_npy(p.string()).has_value());
+  EXPECT_FALSE(peek_records_npy((fs::temp_directory_path() / "sortscope_no_such_file.npy").string()).has_value());
+  // A records header that is wrong: one line naming the file, whatever the data.
+  write_npy_array(p.string(), {{"key", "<u4"}, {"name", "<U2"}}, 3, data.data(), 36);
+  try {
+    peek_records_npy(p.string());
+    ADD_FAILURE() << "a string field was accepted";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("field 'name' is '<U2', not numeric"), std::string::npos) << what;
+    EXPECT_NE(what.find(p.string()), std::string::npos) << what;
+  }
+  // The header is read alone: a file cut short after it still peeks (its data is checked when read).
+  write_npy_array(p.string(), kFields, 1000, data.data(), data.size());
+  ASSERT_TRUE(peek_records_npy(p.string()).has_value());
+  EXPECT_EQ(peek_records_npy(p.string())->n, 1000u);
+  EXPECT_THROW(read_records_npy(p.string(), RecordLayout::Hybrid), std::runtime_error);
   fs::remove(p);
 }
 

@@ -14,6 +14,7 @@
 #include "common/launch_times.h"
 #include "common/trace_aux.h"
 #include "common/generators.h"
+#include "core/record_scenario.h"
 #include "core/runner.h"
 #include "records/record_explain.h"
 #include "records/record_memory_map.h"
@@ -133,8 +134,7 @@ TEST(Trace, ValuesWideKeysAndEveryAuxTypeRoundTrip) {
 // Records in explain mode (kernels/records/record_explain.h): the memory map, the permutation's
 // cycles and the bytes moved per phase, from real record timelines, each encoded, decoded and
 // encoded again to the same bytes under its stored name; a memory map whose access names a scheme
-// it does not have is refused. (A records timeline itself is not a trace yet: the trace names one
-// algorithm's catalog, and the records' steps have their own, records/record_steps.h.)
+// it does not have is refused. (Whole record timelines: RecordRunsRoundTripWithTheirCatalog.)
 TEST(Trace, RecordAuxTypesRoundTrip) {
   const Algorithm& radix = *find_algorithm("radix");
   ParamValues params;
@@ -172,6 +172,61 @@ TEST(Trace, RecordAuxTypesRoundTrip) {
   ASSERT_NE(c, nullptr);
   ByteReader reader(bytes.data(), bytes.size());
   EXPECT_THROW(c->decode(reader), TraceFormatError);
+}
+
+// A record sort is a trace: its scenario carries the records (fields, layout, strategy,
+// rearrange), the reader checks the steps against the records' own catalog (record_steps.h) and
+// hands that catalog back, so a machine without a GPU draws it as recorded.
+TEST(Trace, RecordRunsRoundTripWithTheirCatalog) {
+  for (const char* id : {"radix", "merge"}) {
+    const Algorithm& algo = *find_algorithm(id);
+    for (const RecordSortOptions o : {RecordSortOptions{RecordStrategy::Direct, Rearrange::Gather},
+                                      RecordSortOptions{RecordStrategy::Indirect, Rearrange::Gather},
+                                      RecordSortOptions{RecordStrategy::Indirect, Rearrange::Cycles}})
+      for (RecordLayout l : kAllRecordLayouts) {
+        Scenario s;
+        s.algorithm = id;
+        ASSERT_EQ(resolve_params(algo.params(), s.params, id), "");
+        s.input.n = 600;
+        s.input.key = l == RecordLayout::ByRecord ? KeyType::I64 : KeyType::U32;
+        s.records = ScenarioRecords{5, l, o.strategy, o.rearrange};
+        const ExplainResult r = explain_record_scenario(s, 64ull << 20);
+        ASSERT_TRUE(r.verdict.ok());
+        const Trace t = round_trip(r);
+        SCOPED_TRACE(r.catalog->title());
+        expect_same_timeline(r.timeline, t.explain->timeline);
+        ASSERT_NE(t.explain->catalog, nullptr);
+        EXPECT_EQ(t.explain->catalog->title(), r.catalog->title());
+        EXPECT_EQ(t.explain->catalog->step_kinds().size(), r.catalog->step_kinds().size());
+        EXPECT_EQ(t.explain->catalog->pseudo_code(), r.catalog->pseudo_code());
+        ASSERT_TRUE(t.info.scenario.records.has_value());
+        EXPECT_EQ(t.info.scenario.records->fields, 5u);
+        EXPECT_EQ(t.info.scenario.records->layout, l);
+        EXPECT_EQ(t.info.scenario.records->strategy, o.strategy);
+        EXPECT_EQ(t.info.scenario.records->rearrange, o.rearrange);
+        EXPECT_EQ(t.explain->verdict.ok(), true);
+      }
+  }
+  // A records scenario whose sort does not sort records is refused with one line.
+  Scenario s;
+  s.algorithm = "radix";
+  ASSERT_EQ(resolve_params(find_algorithm("radix")->params(), s.params, "radix"), "");
+  s.input.n = 100;
+  s.records = ScenarioRecords{};
+  const ExplainResult r = explain_record_scenario(s, 64ull << 20);
+  TraceInfo info = info_of(r);
+  info.scenario.algorithm = "bitonic";
+  info.scenario.params.clear();
+  ASSERT_EQ(resolve_params(find_algorithm("bitonic")->params(), info.scenario.params, "bitonic"), "");
+  const std::vector<uint8_t> bytes = encode_trace(info, r.timeline);
+  try {
+    decode_trace(bytes.data(), bytes.size());
+    ADD_FAILURE() << "a records trace of bitonic was read";
+  } catch (const TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("does not sort records"), std::string::npos) << e.what();
+  }
+  // A key sort's trace has no records catalog.
+  EXPECT_EQ(round_trip(record("radix", 100, KeyType::U32, false)).explain->catalog, nullptr);
 }
 
 // Step times (Timeline::launches, common/launch_times.h) travel in the header; the steps' times
