@@ -152,6 +152,33 @@ __device__ __forceinline__ void load_values(const uint32_t* __restrict__ in, uin
   }
 }
 
+// Copies a tile's values from global to shared memory in tile order (sv[p] = in[p]) with cp.async
+// (sm_80+): the copies need no registers and complete in the background; wait_staged_values() waits
+// for this thread's copies (a barrier must follow before another thread's are read). Full tiles at
+// 16-byte aligned addresses copy 16 bytes per instruction (KPT/4 per thread; every compiled KPT is a
+// multiple of 4), others 4 bytes per valid value. Positions >= valid are left unwritten: their keys
+// are padding, ranked last, and never scattered.
+template <int KPT>
+__device__ __forceinline__ void stage_values(const uint32_t* __restrict__ in, uint32_t valid, uint32_t tile_keys,
+                                             uint32_t* sv) {
+  static_assert(KPT % 4 == 0, "16-byte staging takes 4 values per copy");
+  if (valid == tile_keys && (reinterpret_cast<uintptr_t>(in) & 15u) == 0) {
+#pragma unroll
+    for (int j = 0; j < KPT / 4; ++j) {
+      const uint32_t c = j * blockDim.x + threadIdx.x;
+      const uint32_t dst = static_cast<uint32_t>(__cvta_generic_to_shared(sv + 4 * c));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(in + 4 * c) : "memory");
+    }
+  } else {
+    for (uint32_t p = threadIdx.x; p < valid; p += blockDim.x) {
+      const uint32_t dst = static_cast<uint32_t>(__cvta_generic_to_shared(sv + p));
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(dst), "l"(in + p) : "memory");
+    }
+  }
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+__device__ __forceinline__ void wait_staged_values() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+
 // Position in the tile of this thread's key i under the warp-striped layout.
 template <int KPT>
 __device__ __forceinline__ uint32_t striped_position(int i) {

@@ -220,8 +220,8 @@ struct OnesweepArgs {
 
 // One digit place: the tile that starts k-th takes tile index k (so every tile it waits on has
 // started), ranks its keys, publishes its digit counts, looks back for its global offsets and
-// scatters. Thread d handles digit d's look-back.
-template <class Bits, bool kValues, int KPT, bool kHooks>
+// scatters. Thread d handles digit d's look-back. kLoad: when the values are loaded (RadixValueLoad).
+template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late>
 __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     onesweep_pass_kernel(OnesweepArgs<Bits> a) {
   extern __shared__ uint4 smem_raw[];
@@ -240,6 +240,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   const uint32_t tile = s.misc[0];
   const uint64_t tile_begin = uint64_t(a.first_tile + tile) * a.tile_keys;
   const uint32_t valid = uint32_t(a.n - tile_begin < a.tile_keys ? a.n - tile_begin : a.tile_keys);
+  // Staged: the values start their way into the value buffer (free until the exchange) now, and
+  // arrive while the keys are ranked and the tile looks back.
+  if constexpr (kValues && kLoad == RadixValueLoad::Staged) stage_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, s.vals);
 
   uint32_t ranks[KPT];
   bool single_digit = false;
@@ -269,6 +272,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     }
     exchange_keys<Bits, KPT, kHooks>(s, keys, ranks, a.cap != nullptr);
   }
+  // Early: the keys' registers are free; the value loads fly during the look-back.
+  [[maybe_unused]] uint32_t v[kValues ? KPT : 1];
+  if constexpr (kValues && kLoad == RadixValueLoad::Early) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
   // counts, until a tile with an INCLUSIVE prefix; then publish this tile's inclusive prefix.
@@ -297,12 +303,19 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       }
     }
   }
-  // Values after the look-back (as in CUB's onesweep): held in registers only from their load to
-  // their exchange, so the look-back runs with the ranks alone live and 24 keys per thread fit in
-  // 64 registers without spilling.
+  // Late (as in CUB's onesweep): values loaded after the look-back, held in registers only from
+  // their load to their exchange, so the look-back runs with the ranks alone live and 24 keys per
+  // thread fit in 64 registers without spilling. Staged: the value buffer holds the tile in order;
+  // every thread reads its values back warp-striped and, after a barrier, writes them at its ranks.
   if constexpr (kValues) {
-    uint32_t v[KPT];
-    load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+    if constexpr (kLoad == RadixValueLoad::Late) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+    if constexpr (kLoad == RadixValueLoad::Staged) {
+      wait_staged_values();
+      __syncthreads();
+#pragma unroll
+      for (int i = 0; i < KPT; ++i) v[i] = s.vals[striped_position<KPT>(i)];
+      __syncthreads();
+    }
 #pragma unroll
     for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
   }

@@ -62,6 +62,16 @@ const std::vector<BuiltinSizeTable>& rts_tables() {
   return kTables;
 }
 
+ParamSpec value_load_spec() {
+  return ParamSpec::enumeration(
+      "value_load",
+      {{int(RadixValueLoad::Late), "late"}, {int(RadixValueLoad::Early), "early"},
+       {int(RadixValueLoad::Staged), "staged"}},
+      int(RadixValueLoad::Late),
+      "key-value runs: when a tile loads its values: after the look-back, before it (registers), or "
+      "at the tile's start into shared memory (cp.async); keys-only runs ignore it");
+}
+
 int param_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -74,6 +84,7 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   ParamValues run = params;
   // Missing names take the specs' defaults (auto, auto, atomic), as resolve_params fills them.
   for (const ParamSpec& spec : {threads_spec(), kpt_spec(), ranking_spec()}) run.emplace(spec.name, spec.default_value);
+  if (variant == RadixVariant::Onesweep) run.emplace("value_load", value_load_spec().default_value);
   const SizeRow* row =
       builtin_size_row(variant == RadixVariant::Onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
@@ -95,7 +106,7 @@ const std::vector<ParamSpec>& radix_rts_params() {
 }
 
 const std::vector<ParamSpec>& radix_onesweep_params() {
-  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec()};
+  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec()};
   return specs;
 }
 
@@ -124,6 +135,12 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
       throw std::invalid_argument(err);
   }
   p.ranking = RadixRanking(run.at("ranking"));
+  if (variant == RadixVariant::Onesweep) {
+    const int load = run.at("value_load");
+    if (auto err = check_param_value(value_load_spec(), load, "radix sort"); !err.empty())
+      throw std::invalid_argument(err);
+    p.value_load = RadixValueLoad(load);
+  }
   p.threads = run.at("threads");
   p.keys_per_thread = run.at("keys_per_thread");
 

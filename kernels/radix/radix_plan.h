@@ -28,6 +28,11 @@ enum class RadixVariant { ReduceThenScan, Onesweep };
 // word of its digit and reading the word back (CUB's WARP_MATCH_ATOMIC_OR: about a third of the
 // instructions of the ballots).
 enum class RadixRanking { Ballot, Match, AtomicOr };
+// When a key-value onesweep tile loads its values (radix_kernels.cuh): into registers after the
+// look-back (Late), into registers after the key exchange so the loads fly during the look-back
+// (Early), or at the tile's start straight into the shared value buffer with cp.async, so they fly
+// during the ranking and the look-back and hold no registers (Staged).
+enum class RadixValueLoad { Late, Early, Staged };
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
@@ -68,6 +73,7 @@ struct RadixPlan {
   uint32_t digits = 256;        // r = 2^d
   int passes = 4;               // ceil(key_bits / d); the last place may be narrower
   RadixRanking ranking = RadixRanking::Ballot;
+  RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only
 
   int threads = 256;            // per block
   int keys_per_thread = 16;

@@ -294,61 +294,80 @@ class RadixRun {
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
-      auto kernel = onesweep_pass_kernel<Bits, kValues, KPT, kHooks>;
-      allow_shared_memory(kernel, smem);
-      Bits* in = keys_;
-      Bits* out = alt;
-      uint32_t* vin = values_;
-      uint32_t* vout = valt;
-      for (int pass = 0; pass < p_.passes; ++pass) {
-        if (explain_)
-          CUDA_CHECK(cudaMemsetAsync(capture->host.clock, 0, sizeof(uint32_t), stream_));
-        for (uint32_t q = 0; q < p_.portions; ++q) {
-          const uint64_t first = uint64_t(q) * p_.portion_tiles;
-          const uint32_t ptiles = uint32_t(std::min<uint64_t>(p_.portion_tiles, p_.tiles - first));
-          uint32_t* lb = one_portion ? lookback + size_t(pass) * lb_words : lookback;
-          if (!one_portion)
-            CUDA_CHECK(cudaMemsetAsync(lb, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
-          uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
-          OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
-                               uint32_t(first), ptiles, p_.pass_shift(pass),
-                               p_.ranking,
-                               pass == 0 ? xin_ : KeyXform<Bits>{},
-                               pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
-                               pass_bins + (q % 2) * digits,
-                               q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
-                               lb, capture ? capture->cap.data() : nullptr};
-          mark_launch(ctx_, p_.launch_of_pass(pass) + int(q));
-          kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
-          CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
+      if constexpr (kValues) {
+        switch (p_.value_load) {
+          case RadixValueLoad::Early:
+            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Early>, smem,
+                                   alt, valt, bins, lookback, lb_words, one_portion, capture);
+          case RadixValueLoad::Staged:
+            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Staged>, smem,
+                                   alt, valt, bins, lookback, lb_words, one_portion, capture);
+          default: break;
         }
-        if (explain_) {
-          RadixPassRecord rec;
-          rec.pass = pass;
-          rec.rows = uint32_t(p_.tiles);
-          rec.counts = to_host(capture->host.tile_counts, p_.tiles * digits, stream_);
-          std::vector<uint32_t> off = to_host(capture->host.tile_offsets, p_.tiles * digits, stream_);
-          rec.scanned.assign(off.begin(), off.end());
-          std::vector<uint32_t> ev = to_host(capture->events.data(), 3 * p_.tiles + 1, stream_);
-          LookbackState lb;
-          lb.tiles = uint32_t(p_.tiles);
-          lb.measured = true;
-          lb.aggregate_at.assign(ev.begin(), ev.begin() + p_.tiles);
-          lb.inclusive_at.assign(ev.begin() + p_.tiles, ev.begin() + 2 * p_.tiles);
-          lb.depth.assign(ev.begin() + 2 * p_.tiles, ev.begin() + 3 * p_.tiles);
-          lb.ticks = ev[3 * p_.tiles];
-          rec.lookback = std::move(lb);
-          finish_pass(rec, *capture, in, out, vout);
-        }
-        std::swap(in, out);
-        std::swap(vin, vout);
       }
-      if (in != keys_) {  // never with 8-bit digits (even pass counts); kept for safety
-        CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
-        if (kValues)
-          CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));
-      }
+      onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks>, smem, alt, valt, bins, lookback, lb_words,
+                      one_portion, capture);
     });
+  }
+
+  // The passes of onesweep with one instantiation of the pass kernel.
+  template <class Kernel>
+  void onesweep_passes(Kernel kernel, size_t smem, Bits* alt, uint32_t* valt, uint32_t* bins, uint32_t* lookback,
+                     size_t lb_words, bool one_portion, std::optional<PassCaptureBuffers>& capture) {
+    constexpr uint32_t digits = kOnesweepDigits;
+    allow_shared_memory(kernel, smem);
+    Bits* in = keys_;
+    Bits* out = alt;
+    uint32_t* vin = values_;
+    uint32_t* vout = valt;
+    for (int pass = 0; pass < p_.passes; ++pass) {
+      if (explain_)
+        CUDA_CHECK(cudaMemsetAsync(capture->host.clock, 0, sizeof(uint32_t), stream_));
+      for (uint32_t q = 0; q < p_.portions; ++q) {
+        const uint64_t first = uint64_t(q) * p_.portion_tiles;
+        const uint32_t ptiles = uint32_t(std::min<uint64_t>(p_.portion_tiles, p_.tiles - first));
+        uint32_t* lb = one_portion ? lookback + size_t(pass) * lb_words : lookback;
+        if (!one_portion)
+          CUDA_CHECK(cudaMemsetAsync(lb, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
+        uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
+        OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
+                             uint32_t(first), ptiles, p_.pass_shift(pass),
+                             p_.ranking,
+                             pass == 0 ? xin_ : KeyXform<Bits>{},
+                             pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
+                             pass_bins + (q % 2) * digits,
+                             q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
+                             lb, capture ? capture->cap.data() : nullptr};
+        mark_launch(ctx_, p_.launch_of_pass(pass) + int(q));
+        kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
+        CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
+      }
+      if (explain_) {
+        RadixPassRecord rec;
+        rec.pass = pass;
+        rec.rows = uint32_t(p_.tiles);
+        rec.counts = to_host(capture->host.tile_counts, p_.tiles * digits, stream_);
+        std::vector<uint32_t> off = to_host(capture->host.tile_offsets, p_.tiles * digits, stream_);
+        rec.scanned.assign(off.begin(), off.end());
+        std::vector<uint32_t> ev = to_host(capture->events.data(), 3 * p_.tiles + 1, stream_);
+        LookbackState lb;
+        lb.tiles = uint32_t(p_.tiles);
+        lb.measured = true;
+        lb.aggregate_at.assign(ev.begin(), ev.begin() + p_.tiles);
+        lb.inclusive_at.assign(ev.begin() + p_.tiles, ev.begin() + 2 * p_.tiles);
+        lb.depth.assign(ev.begin() + 2 * p_.tiles, ev.begin() + 3 * p_.tiles);
+        lb.ticks = ev[3 * p_.tiles];
+        rec.lookback = std::move(lb);
+        finish_pass(rec, *capture, in, out, vout);
+      }
+      std::swap(in, out);
+      std::swap(vin, vout);
+    }
+    if (in != keys_) {  // never with 8-bit digits (even pass counts); kept for safety
+      CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
+      if (kValues)
+        CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));
+    }
   }
 
   const RadixPlan& p_;

@@ -127,7 +127,7 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(u64.at("keys_per_thread"), 32);
   const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p);
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=late");
 }
 
 TEST(ScenarioJson, ParamsAreValuesAndNamesAndRoundTrip) {
