@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=late");
 }
 
 // The plans use exactly the values given.
