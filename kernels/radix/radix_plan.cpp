@@ -66,10 +66,11 @@ ParamSpec value_load_spec() {
   return ParamSpec::enumeration(
       "value_load",
       {{int(RadixValueLoad::Late), "late"}, {int(RadixValueLoad::Early), "early"},
-       {int(RadixValueLoad::Staged), "staged"}},
+       {int(RadixValueLoad::Staged), "staged"}, {int(RadixValueLoad::AfterKeys), "after-keys"}},
       int(RadixValueLoad::Late),
       "key-value runs: when a tile loads its values: after the look-back, before it (registers), or "
-      "at the tile's start into shared memory (cp.async); keys-only runs ignore it");
+      "at the tile's start into shared memory (cp.async), or after the keys are scattered through the "
+      "keys' shared buffer (CUB's order); keys-only runs ignore it");
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
