@@ -318,7 +318,7 @@ class RadixRun {
   // The passes of onesweep with one instantiation of the pass kernel.
   template <class Kernel>
   void onesweep_passes(Kernel kernel, size_t smem, Bits* alt, uint32_t* valt, uint32_t* bins, uint32_t* lookback,
-                     size_t lb_words, bool one_portion, std::optional<PassCaptureBuffers>& capture) {
+                       size_t lb_words, bool one_portion, std::optional<PassCaptureBuffers>& capture) {
     constexpr uint32_t digits = kOnesweepDigits;
     allow_shared_memory(kernel, smem);
     Bits* in = keys_;
