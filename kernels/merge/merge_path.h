@@ -14,18 +14,33 @@
 
 namespace sortscope::merge {
 
+// The predicate merge path searches along cross-diagonal `diag`: a[mid] is among the first diag
+// outputs unless b[diag-1-mid] is strictly smaller (ties go to A: stability). True, then false.
+template <class T, class Index, class PtrA, class PtrB>
+struct MergePathTakesA {
+  PtrA a;
+  PtrB b;
+  Index diag;
+  SORTSCOPE_HD bool operator()(Index mid) const { return !item_less<T>(b[diag - 1 - mid], a[mid]); }
+};
+
+// Where diagonal `diag` can meet the path: at least diag - b_len and at most min(diag, a_len)
+// outputs come from A.
+template <class Index>
+SORTSCOPE_HD Index merge_path_lo(Index b_len, Index diag) { return diag > b_len ? diag - b_len : Index(0); }
+template <class Index>
+SORTSCOPE_HD Index merge_path_hi(Index a_len, Index diag) { return diag < a_len ? diag : a_len; }
+
 // The split of cross-diagonal `diag` searched only in [lo, hi] (a caller that knows a narrower
 // window than merge_path's, e.g. from a neighbouring diagonal's split, saves steps).
 template <class T, class Index, class PtrA, class PtrB>
 SORTSCOPE_HD Index merge_path_in(PtrA a, PtrB b, Index diag, Index lo, Index hi) {
-  // a[mid] is among the first diag outputs unless b[diag-1-mid] is strictly smaller: ties go to A
-  // (stability).
-  return partition_point(lo, hi, [&](Index mid) { return !item_less<T>(b[diag - 1 - mid], a[mid]); });
+  return partition_point(lo, hi, MergePathTakesA<T, Index, PtrA, PtrB>{a, b, diag});
 }
 
 template <class T, class Index, class PtrA, class PtrB>
 SORTSCOPE_HD Index merge_path(PtrA a, Index a_len, PtrB b, Index b_len, Index diag) {
-  return merge_path_in<T, Index>(a, b, diag, diag > b_len ? diag - b_len : Index(0), diag < a_len ? diag : a_len);
+  return merge_path_in<T, Index>(a, b, diag, merge_path_lo(b_len, diag), merge_path_hi(a_len, diag));
 }
 
 // Stable serial merge of `count` outputs starting at a[ai], b[bi] (ties to A), the per-thread step

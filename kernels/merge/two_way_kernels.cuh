@@ -11,9 +11,16 @@
 //                     the first of a warp search the window their lane 0's split leaves.
 //  merge_kernel       block t loads its share of A and of B (between its split and the next) into
 //                     shared memory, each thread finds its own split there and merges VT outputs,
-//                     the tile goes back through shared memory for a coalesced store.
+//                     the tile goes back through shared memory for a coalesced store. With
+//                     fused_partition its first two warps find the block's two splits themselves
+//                     (32 probes a round, warp_merge_path) and no partition kernel runs: below
+//                     ~2^24 keys a pass is a chain of latency-bound launches, and one launch and
+//                     ~4 rounds of loads replace a launch of ~16 dependent probes.
 // Shared memory is thread-blocked (thread t owns items [t*VT, t*VT + VT)); odd VT keeps those
-// accesses free of bank conflicts for 4-, 8- and 16-byte items.
+// accesses free of bank conflicts for 4-, 8- and 16-byte items. With dependent_launch the partition
+// and merge kernels are programmatic dependent launches (common/dependent_launch.cuh): every
+// kernel lets the next one be scheduled at once, and the partition and merge kernels wait for the
+// previous grid before their first global read.
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -23,6 +30,7 @@
 #include <cuda_runtime.h>
 
 #include "common/cuda_check.h"
+#include "common/dependent_launch.cuh"
 #include "common/device_scratch.h"
 #include "common/param_dispatch.h"
 #include "algorithm.h"
@@ -126,6 +134,7 @@ __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* k
   Item* smem = reinterpret_cast<Item*>(smem_raw);
   const int tid = threadIdx.x;
   const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
+  allow_next_grid();
 
 #pragma unroll
   for (int i = 0; i < VT; ++i) {
@@ -179,6 +188,8 @@ __global__ void partition_kernel(const typename T::Item* in, uint64_t n, uint64_
   const uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
   const int lane = int(threadIdx.x & 31);
   const bool live = t < tiles;
+  wait_for_previous_grid();
+  allow_next_grid();
   const MergeTile m = live ? merge_tile(n, tile, run_in, t) : MergeTile{};
   const typename T::Item* a = in + m.a_begin;
   uint64_t split = 0;
@@ -199,10 +210,31 @@ __global__ void partition_kernel(const typename T::Item* in, uint64_t n, uint64_
   splits[t] = split;
 }
 
+// Tile t's A-splits of its first and one-past-last diagonals (relative to its pair), searched by
+// warps 0 and 1 of the block (NT >= 64) and shared through shared memory; `splits` (explain mode,
+// may be null) receives the first, as the partition kernel would have written it.
+template <class T>
+__device__ __forceinline__ void block_own_splits(const typename T::Item* __restrict__ in, const MergeTile& m,
+                                                 uint64_t t, uint64_t* splits, uint64_t& a0, uint64_t& a1) {
+  __shared__ uint64_t found[2];
+  const int warp = int(threadIdx.x / 32);
+  if (warp < 2) {
+    const typename T::Item* a = in + m.a_begin;
+    const uint64_t diag = warp == 0 ? m.diag : m.diag + m.count;
+    const uint64_t split = warp_merge_path<T, uint64_t>(a, m.a_len, a + m.a_len, m.b_len, diag);
+    if ((threadIdx.x & 31) == 0) found[warp] = split;
+  }
+  __syncthreads();
+  a0 = found[0];
+  a1 = found[1];
+  if (splits && threadIdx.x == 0) splits[t] = a0;
+}
+
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run_in,
-                                                   const uint64_t* splits, typename T::Item* out_items,
+                                                   uint64_t* splits, bool fused, typename T::Item* out_items,
                                                    typename T::Key* out_keys, uint32_t* out_values) {
+  static_assert(NT >= 64, "fused_partition searches the two splits with warps 0 and 1");
   using Item = typename T::Item;
   constexpr int kTile = NT * VT;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -210,8 +242,15 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __res
   const int tid = threadIdx.x;
   const uint64_t t = blockIdx.x;
   const MergeTile m = merge_tile(n, kTile, run_in, t);
-  const uint64_t a0 = splits[t];
-  const uint64_t a1 = merge_tile_a_end(m, splits, t);
+  wait_for_previous_grid();
+  allow_next_grid();
+  uint64_t a0, a1;
+  if (fused) {
+    block_own_splits<T>(in, m, t, splits, a0, a1);
+  } else {
+    a0 = splits[t];
+    a1 = merge_tile_a_end(m, splits, t);
+  }
   const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
   const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
   const Item* a_src = in + m.a_begin + a0;
@@ -316,23 +355,31 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   if (one_tile) return;
   uint64_t* splits = s.splits.in(base);
   std::vector<uint64_t> host_splits;
+  // The partition step's snapshot: the splits (written by the partition kernel, or by the merge
+  // blocks with fused_partition) and the pass's input, which neither launch changes.
+  const auto record_partition = [&](int pass) {
+    host_splits.resize(p.tiles);
+    CUDA_CHECK(cudaMemcpyAsync(host_splits.data(), splits, p.tiles * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, unpack_keys, unpack_values);
+  };
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
-    mark_launch(clock, two_way_partition_launch_index(pass));
-    partition_kernel<T><<<unsigned((p.tiles + 255) / 256), 256, 0, stream>>>(in, n, p.tile, r, p.tiles,
-                                                                             p.narrow_partitions(), splits);
-    CUDA_CHECK_LAUNCH("partition_kernel");
-    if (rec) {
-      host_splits.resize(p.tiles);
-      CUDA_CHECK(cudaMemcpyAsync(host_splits.data(), splits, p.tiles * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
-      CUDA_CHECK(cudaStreamSynchronize(stream));
-      record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, unpack_keys, unpack_values);
+    if (!p.fused_partition) {
+      mark_launch(clock, two_way_partition_launch_index(pass));
+      launch_kernel(partition_kernel<T>, unsigned((p.tiles + 255) / 256), 256, 0, stream, p.dependent_launch,
+                    static_cast<const Item*>(in), n, p.tile, r, p.tiles, p.narrow_partitions(), splits);
+      CUDA_CHECK_LAUNCH("partition_kernel");
+      if (rec) record_partition(pass);
     }
     const bool last = pass + 1 == p.passes;
     mark_launch(clock, two_way_merge_launch_index(pass));
-    merge_kernel<T, NT, VT><<<unsigned(p.tiles), NT, kSmem, stream>>>(
-        in, n, r, splits, last ? nullptr : out, last ? keys : nullptr, last ? values : nullptr);
+    // Fused: the blocks write their splits only for explain mode's snapshot.
+    launch_kernel(merge_kernel<T, NT, VT>, unsigned(p.tiles), NT, kSmem, stream, p.dependent_launch,
+                  static_cast<const Item*>(in), n, r, p.fused_partition && !rec ? nullptr : splits,
+                  p.fused_partition, last ? nullptr : out, last ? keys : nullptr, last ? values : nullptr);
     CUDA_CHECK_LAUNCH("merge_kernel");
+    if (rec && p.fused_partition) record_partition(pass);
     if (rec) {
       if (last)
         rec->record(two_way_merge_step(p, pass), ArrayState{keys, values, true, stream});

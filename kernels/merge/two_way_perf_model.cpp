@@ -23,9 +23,16 @@ PerfModel two_way_perf_model(const TwoWayPlan& p, int key_bytes, bool with_value
         for (int pass = 0; pass < p.passes; ++pass) {
           // One binary search per output tile over a pair of runs: log2(2R) key reads and a split written.
           const double search = std::ceil(std::log2(double(std::min<uint64_t>(2 * p.run_in(pass), p.n))));
-          m.launches.push_back({two_way_partition_launch_index(pass), two_way_partition_launch(pass),
-                                double(p.tiles + 1) * (search * key_bytes + 8), 0});
-          m.launches.push_back({two_way_merge_launch_index(pass), two_way_merge_launch(p, pass), 2 * n * item,
+          double merge_bytes = 2 * n * item;
+          if (p.fused_partition) {
+            // Each merge block searches both its splits itself: rounds of 32 probes, two keys each
+            // (common/multi_probe_search.h), log2(33) halvings a round.
+            merge_bytes += 2 * double(p.tiles) * std::ceil(search / std::log2(33.0)) * 64 * key_bytes;
+          } else {
+            m.launches.push_back({two_way_partition_launch_index(pass), two_way_partition_launch(pass),
+                                  double(p.tiles + 1) * (search * key_bytes + 8), 0});
+          }
+          m.launches.push_back({two_way_merge_launch_index(pass), two_way_merge_launch(p, pass), merge_bytes,
                                 n * kSatishMergeOpsPerKeyLevel});
         }
       });

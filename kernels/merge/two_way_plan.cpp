@@ -29,28 +29,36 @@ int log2_exact(uint64_t v) {
   return l;
 }
 
-// The built-in `auto` choices {NT, VT, block-sort factor} per key width, values and size
-// (common/size_table.h: a row holds from its n up to the next row's): the winners of
+// The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch} per key width, values
+// and size (common/size_table.h: a row holds from its n up to the next row's): the winners of
 // `sortscope bench` over 2 x 5 x 3 shapes at 2^16..2^22 and 2 x 4 x 2 at 2^24..2^28, uniform keys,
 // on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"). Below 2^22 the block sort of
-// few large tiles leaves most SMs idle, so smaller VT wins; from 2^24 the fewest passes do.
-SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor) {
+// few large tiles leaves most SMs idle, so smaller VT wins; from 2^24 the fewest passes do. Below
+// 2^24 a pass is a few latency-bound launches, and the merge blocks' own warp-wide split searches
+// beat a partition launch, and dependent launches hide the gaps between the passes ("Merge passes
+// without a partition launch" in docs/PERFORMANCE.md).
+SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent) {
   return SizeRow{from_n,
                  ParamValues{{kTwoWayThreads, threads}, {kTwoWayKeysPerThread, keys_per_thread},
-                             {kTwoWayBlockSortFactor, factor}},
+                             {kTwoWayBlockSortFactor, factor}, {kTwoWayFusedPartition, fused},
+                             {kTwoWayDependentLaunch, dependent}},
                  {}};
 }
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
+constexpr int kFused = 1, kKernel = 0;  // fused_partition
+constexpr int kPdl = 1, kStream = 0;     // dependent_launch
 
 const std::vector<BuiltinSizeTable>& two_way_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
-      {32, false, {merge_row(0, 128, 19, 4), merge_row(kSize(18), 256, 11, 4), merge_row(kSize(20), 128, 19, 4),
-                   merge_row(kSize(24), 128, 25, 4), merge_row(kSize(26), 256, 21, 2)}},
-      {32, true, {merge_row(0, 128, 11, 4), merge_row(kSize(18), 128, 19, 4), merge_row(kSize(24), 256, 21, 4),
-                  merge_row(kSize(26), 256, 19, 4)}},
-      {64, false, {merge_row(0, 128, 7, 4), merge_row(kSize(18), 128, 11, 4), merge_row(kSize(20), 256, 19, 2),
-                   merge_row(kSize(22), 128, 11, 4), merge_row(kSize(24), 256, 21, 4)}},
-      {64, true, {merge_row(0, 128, 11, 2), merge_row(kSize(24), 128, 19, 2)}},
+      {32, false, {merge_row(0, 128, 19, 4, kFused, kPdl), merge_row(kSize(18), 256, 11, 4, kFused, kPdl),
+                   merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 128, 25, 4, kKernel, kStream),
+                   merge_row(kSize(26), 256, 21, 2, kKernel, kStream)}},
+      {32, true, {merge_row(0, 128, 11, 4, kFused, kPdl), merge_row(kSize(18), 128, 19, 4, kFused, kPdl),
+                  merge_row(kSize(24), 256, 21, 4, kKernel, kStream), merge_row(kSize(26), 256, 19, 4, kKernel, kStream)}},
+      {64, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 4, kFused, kPdl),
+                   merge_row(kSize(20), 256, 19, 2, kFused, kPdl), merge_row(kSize(22), 128, 11, 4, kFused, kPdl),
+                   merge_row(kSize(24), 256, 21, 4, kKernel, kStream)}},
+      {64, true, {merge_row(0, 128, 11, 2, kFused, kPdl), merge_row(kSize(24), 128, 19, 2, kKernel, kStream)}},
   };
   return kTables;
 }
@@ -60,7 +68,7 @@ const std::vector<BuiltinSizeTable>& two_way_tables() {
 std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
   const auto dflt = [&](int fixed) { return with_auto ? kParamAuto : fixed; };
   const char* tuned = with_auto ? " (auto: per key width, values and size)" : "";
-  return {
+  std::vector<ParamSpec> specs = {
       ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, with_auto, dflt(kTwoWayDefaultThreads),
                       std::string("NT: threads per block, in the block sort and in every merge pass") + tuned),
       // Teaching: the smallest tile (128 x 7 keys), so a few thousand keys take several merge passes.
@@ -73,6 +81,17 @@ std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
                                   "merge passes") + tuned)
           .teach(kTwoWayBlockFactorChoices[0]),
   };
+  if (with_auto) {
+    specs.push_back(ParamSpec::list(kTwoWayFusedPartition, kTwoWayFusedChoices, true, kParamAuto,
+                                    std::string("1: each merge block finds its own two merge-path splits (a warp "
+                                                "each, 32 probes a round), no partition launch; 0: a partition "
+                                                "kernel before every merge") + tuned));
+    specs.push_back(ParamSpec::list(kTwoWayDependentLaunch, kTwoWayDependentChoices, true, kParamAuto,
+                                    std::string("1: merge passes are programmatic dependent launches (sm_90): "
+                                                "scheduled while the previous kernel finishes; 0: plain stream "
+                                                "order") + tuned));
+  }
+  return specs;
 }
 
 ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
@@ -84,7 +103,8 @@ ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool 
   return apply_size_row(kSpecs, run, *row);
 }
 
-TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor) {
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor, bool fused_partition,
+                             bool dependent_launch) {
   if (!compiled(kTwoWayThreadChoices, threads) || !compiled(kTwoWayKeysChoices, keys_per_thread) ||
       !compiled(kTwoWayBlockFactorChoices, block_factor))
     throw std::invalid_argument(fmt::format("two-way merge sort: no kernels compiled for {} x {} (block sort x{}); "
@@ -104,17 +124,22 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
   p.block_tiles = (n + p.block_tile - 1) / p.block_tile;
   p.block_stages = 1 + log2_exact(uint64_t(p.block_threads));
   p.passes = p.block_tiles > 1 ? log2_exact(p.block_tiles) : 0;
+  p.fused_partition = fused_partition;
+  p.dependent_launch = dependent_launch;
   return p;
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
-  for (const char* name : {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor})
+  for (const char* name :
+       {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor, kTwoWayFusedPartition, kTwoWayDependentLaunch})
     if (value_or(params, name, 0) == kParamAuto)
       throw std::invalid_argument(fmt::format("two-way merge sort: {} is auto; resolve it first "
                                               "(two_way_params_as_run)", name));
   return make_two_way_plan(n, value_or(params, kTwoWayThreads, kTwoWayDefaultThreads),
                            value_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
-                           value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor));
+                           value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor),
+                           value_or(params, kTwoWayFusedPartition, 0) != 0,
+                           value_or(params, kTwoWayDependentLaunch, 0) != 0);
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
@@ -128,7 +153,7 @@ const std::vector<std::string>& two_way_pseudo_code() {
       "  each thread sorts its VT keys in registers     // odd-even transposition: stable",
       "  for w = VT, 2VT, ..., NTb*VT/2: merge run pairs in shared memory  // merge path + serial merge",
       "for R = NTb*VT, 2*NTb*VT, ... while R < n:         // one pass: runs of R -> runs of 2R",
-      "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t",
+      "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t  // fused: block t's warps",
       "  merge: block t loads A[split[t]..split[t+1]) and its B share, each thread merges VT keys",
       "keys <- native(keys)",
   };
@@ -153,7 +178,11 @@ std::string two_way_partition_launch(int pass) {
   return fmt::format("partition (pass {}: one thread per output tile)", pass + 1);
 }
 std::string two_way_merge_launch(const TwoWayPlan& p, int pass) {
-  return fmt::format("merge (pass {}: {} threads x {} keys per block)", pass + 1, p.threads, p.keys_per_thread);
+  return fmt::format("merge (pass {}: {} threads x {} keys per block{})", pass + 1, p.threads, p.keys_per_thread,
+                     p.fused_partition ? ", splits searched in the block" : "");
+}
+int two_way_partition_step_launch_index(const TwoWayPlan& p, int pass) {
+  return p.fused_partition ? two_way_merge_launch_index(pass) : two_way_partition_launch_index(pass);
 }
 
 Step two_way_input_step(const TwoWayPlan& p) {
@@ -223,11 +252,15 @@ MergePartitionSnapshots merge_partition_snapshots(uint64_t n, uint64_t tile, uin
 
 Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {
   const uint64_t r = p.run_in(pass);
+  const std::string where =
+      p.fused_partition ? "each merge block searched its own two, a warp per split probing 32 points a round"
+                        : "one per thread block";
   Step s = make_step(TwoWayStep::Partition,
                      fmt::format("Pass {}: merge path split on every {}-th cross-diagonal of each pair "
-                                 "of runs of {} ({} splits, one per thread block)",
-                                 pass + 1, p.tile, r, p.tiles),
-                     two_way_partition_launch_index(pass), two_way_partition_launch(pass));
+                                 "of runs of {} ({} splits, {})",
+                                 pass + 1, p.tile, r, p.tiles, where),
+                     two_way_partition_step_launch_index(p, pass),
+                     p.fused_partition ? two_way_merge_launch(p, pass) : two_way_partition_launch(pass));
   // The highlighted pair: the first one.
   MergePartitionSnapshots snap = merge_partition_snapshots(p.n, p.tile, r, pass, splits.data(), p.tiles, 0);
   s.aux.push_back(std::move(snap.grid));

@@ -27,6 +27,17 @@ namespace sortscope {
 inline constexpr const char* kTwoWayThreads = "threads";
 inline constexpr const char* kTwoWayKeysPerThread = "keys_per_thread";
 inline constexpr const char* kTwoWayBlockSortFactor = "block_sort_threads";
+// 1: every merge block finds its own two merge-path splits (one warp per split, 32 probes a round:
+// merge_device.cuh warp_merge_path) and no partition kernel runs; 0: a partition kernel before every
+// merge (Satish et al. 2010 §5.3, ModernGPU, CUB). The two-way sort only (the multiway sort's block
+// sort has no merge passes).
+inline constexpr const char* kTwoWayFusedPartition = "fused_partition";
+inline constexpr int kTwoWayFusedChoices[] = {0, 1};
+// 1: every merge pass (and its partition) is a programmatic dependent launch (sm_90,
+// common/dependent_launch.cuh): scheduled while the kernel before it finishes, so the launch gaps
+// between the short kernels of a small sort overlap; 0: plain stream order. The two-way sort only.
+inline constexpr const char* kTwoWayDependentLaunch = "dependent_launch";
+inline constexpr int kTwoWayDependentChoices[] = {0, 1};
 // The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
 // values and the launchers dispatch on these tables (param_dispatch.h). Add a value to a table to
 // compile and offer it.
@@ -65,7 +76,8 @@ inline constexpr int kTwoWayDefaultBlockFactor = 4;
 
 // The specs of NT, VT and the block-sort factor. with_auto (the two-way sort): each offers `auto`
 // and defaults to it, resolved per key width, values and size by the built-in table
-// (two_way_params_as_run); without (the multiway sort's block sort): the fixed values above.
+// (two_way_params_as_run), and fused_partition and dependent_launch follow (also auto); without
+// (the multiway sort's block sort): the fixed values above and neither of those two.
 std::vector<ParamSpec> two_way_param_specs(bool with_auto);
 // `params` with every auto NT, VT and factor replaced by the built-in table's row for this key
 // width, values and n (two_way_plan.cpp; Algorithm::params_as_run).
@@ -90,18 +102,22 @@ struct TwoWayPlan {
   uint64_t block_tiles = 0;                   // ceil(n / block_tile)
   int block_stages = 0;                       // 1 + log2(block_threads): runs of VT, 2 VT, ..., block_tile
   int passes = 0;                             // ceil(log2(block_tiles))
+  bool fused_partition = false;               // merge blocks search their own splits (no partition launch)
+  bool dependent_launch = false;              // passes are programmatic dependent launches
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
   uint64_t run_in(int pass) const { return block_tile << pass; }
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
 };
 
-// Parameter values (threads=128, not a position; missing names take the fixed defaults) -> plan.
+// Parameter values (threads=128, not a position; missing names take the fixed defaults, and
+// fused_partition and dependent_launch 0) -> plan.
 // Throws std::invalid_argument when a value is auto: resolve it first (the overload below).
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
 // The same with auto resolved for this key type and values (two_way_params_as_run).
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 // Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
-TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor);
+TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor,
+                             bool fused_partition = false, bool dependent_launch = false);
 
 // Output tile t of a merge pass with input runs of run_in keys: its pair of runs (A starts at
 // a_begin, B right after A) and the cross-diagonal (outputs of the pair before the tile).
@@ -146,12 +162,15 @@ const std::vector<std::string>& two_way_pseudo_code();
 enum class TwoWayStep { Input, BlockSortRegisters, BlockSortMerge, Partition, Merge };
 const std::vector<StepKind>& step_kinds_of(TwoWayStep);
 // The measure-mode launches, in order (Step::launch, Step::launch_name): the block sort, then per
-// pass a partition and a merge.
+// pass a partition and a merge. With fused_partition no partition launch runs: its index stays
+// unused (the numbering does not depend on the plan) and the partition step names the merge launch.
 inline constexpr int kTwoWayBlockSortLaunch = 0;
 inline int two_way_partition_launch_index(int pass) { return 1 + 2 * pass; }
 inline int two_way_merge_launch_index(int pass) { return 2 + 2 * pass; }
 std::string two_way_block_sort_launch(const TwoWayPlan& plan);
 std::string two_way_partition_launch(int pass);
+// The launch a pass's partition step happened in: the partition kernel, or the merge with fused_partition.
+int two_way_partition_step_launch_index(const TwoWayPlan& plan, int pass);
 std::string two_way_merge_launch(const TwoWayPlan& plan, int pass);
 
 Step two_way_input_step(const TwoWayPlan& plan);

@@ -24,18 +24,32 @@ std::vector<uint64_t> sizes() {
 }
 constexpr uint64_t kBig = (uint64_t(1) << 20) + 7;
 
-ParamValues two_way(const std::string& nt, const std::string& vt, const std::string& factor) {
+// fused: the merge blocks search their own splits (1) or a partition kernel runs (0); dependent:
+// the passes are programmatic dependent launches (1) or in plain stream order (0).
+ParamValues two_way(const std::string& nt, const std::string& vt, const std::string& factor, int fused,
+                    int dependent) {
   const Algorithm& a = two_way_merge_algorithm();
   return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
                       {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
-                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)}});
+                      {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)},
+                      {kTwoWayFusedPartition, fused},
+                      {kTwoWayDependentLaunch, dependent}});
 }
 
-// Configurations every item type fits (16-byte items: at most 512 x 23 block-sort items).
+// Configurations every item type fits (16-byte items: at most 512 x 23 block-sort items), both
+// ways of finding a pass's splits, with and without dependent launches.
 std::vector<ParamValues> two_way_configs() {
-  if (g_sanitizer_run) return {two_way("128", "7", "1"), two_way("128", "7", "4")};
-  return {two_way("128", "7", "1"), two_way("256", "15", "2"), two_way("512", "23", "1"),
-          two_way("256", "11", "4"), two_way("128", "19", "4")};
+  if (g_sanitizer_run)
+    return {two_way("128", "7", "1", 0, 0), two_way("128", "7", "1", 1, 1), two_way("128", "7", "4", 1, 0),
+            two_way("128", "7", "2", 0, 1)};
+  return {two_way("128", "7", "1", 0, 0),  two_way("128", "7", "1", 1, 1),  two_way("256", "15", "2", 1, 0),
+          two_way("512", "23", "1", 0, 1), two_way("256", "11", "4", 1, 1), two_way("128", "19", "4", 0, 0)};
+}
+std::string config_name(const ParamValues& params) {
+  return " NT/VT " + std::to_string(params.at(kTwoWayThreads)) + "/" + std::to_string(params.at(kTwoWayKeysPerThread)) +
+         " x" + std::to_string(params.at(kTwoWayBlockSortFactor)) + " fused " +
+         std::to_string(params.at(kTwoWayFusedPartition)) + " dependent " +
+         std::to_string(params.at(kTwoWayDependentLaunch));
 }
 
 TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
@@ -45,9 +59,7 @@ TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
       for (bool values : {false, true})
         for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered})
           for (uint64_t n : sizes()) {
-            const std::string what = merge_describe(d, t, n, values) + " NT/VT " +
-                                     std::to_string(params.at(kTwoWayThreads)) + "/" +
-                                     std::to_string(params.at(kTwoWayKeysPerThread));
+            const std::string what = merge_describe(d, t, n, values) + config_name(params);
             const HostKeys input = merge_input(d, t, n, values);
             const OrderedPairs want = stable_sorted(input);
             const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
@@ -62,14 +74,14 @@ TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
 TEST(TwoWayGpu, LargeInputsEqualCubStableSort) {
   if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
   const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
-  for (const ParamValues& params : {two_way_configs().front(), resolved(two_way_merge_algorithm())})
+  for (const ParamValues& params : {two_way_configs()[0], two_way_configs()[1], resolved(two_way_merge_algorithm())})
     for (KeyType t : {KeyType::U32, KeyType::F64})
       for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
         const HostKeys input = merge_input(d, t, kBig, true);
         const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
         const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
-        ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, kBig, true);
-        ASSERT_EQ(ordered_pairs(gpu), stable_sorted(input)) << merge_describe(d, t, kBig, true);
+        ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, kBig, true) << config_name(params);
+        ASSERT_EQ(ordered_pairs(gpu), stable_sorted(input)) << merge_describe(d, t, kBig, true) << config_name(params);
       }
 }
 
@@ -83,8 +95,12 @@ TEST(TwoWayGpu, NarrowedPartitionsOnManyTilesEqualCub) {
   for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
     const HostKeys input = merge_input(d, KeyType::U32, n, true);
     const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
-    const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), two_way_configs().front(), input);
-    ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, n, true);
+    // The partition kernel's narrowed searches, and the fused blocks' own searches over pairs of
+    // runs up to 2^24 long (five 32-probe rounds).
+    for (const ParamValues& params : {two_way_configs()[0], two_way_configs()[1]}) {
+      const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+      ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, n, true) << config_name(params);
+    }
   }
 }
 
@@ -98,7 +114,7 @@ TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {
         Timeline model = explain_model(two_way_merge_algorithm(), params, model_keys);
         Timeline gpu = merge_timeline(two_way_merge_algorithm(), input, true);
         const HostKeys gpu_keys = gpu_sort(two_way_merge_algorithm(), params, input, &gpu);
-        const std::string what = merge_describe(Distribution::FewUnique, t, n, input.has_values());
+        const std::string what = merge_describe(Distribution::FewUnique, t, n, input.has_values()) + config_name(params);
         ASSERT_EQ(ordered_pairs(gpu_keys), ordered_pairs(model_keys)) << what;
         expect_same_timelines(gpu, model, what);
       }

@@ -118,18 +118,28 @@ std::set<int> model_step_launches(const Algorithm& a, const ParamValues& p, uint
 }
 
 // The two-way merge sort's driver marks the block sort (kTwoWayBlockSortLaunch) and per pass a
-// partition and a merge (two_way_*_launch_index); the model's steps carry those indices.
+// partition (unless the merge blocks search their own splits) and a merge (two_way_*_launch_index);
+// the model's steps carry those indices, a fused pass's partition step the merge's.
 TEST(LaunchTimes, TwoWayMergeMarksAreTheStepsNumbering) {
   const Algorithm& a = *find_algorithm("merge");
   const uint64_t n = 100000;
-  const ParamValues p = a.params_as_run(radix_params(a), KeyType::U32, false, n);
-  const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
-  std::set<int> marked = {kTwoWayBlockSortLaunch};
-  for (int pass = 0; pass < plan.passes; ++pass)
-    marked.insert({two_way_partition_launch_index(pass), two_way_merge_launch_index(pass)});
-  const std::set<int> used = model_step_launches(a, p, n);
-  EXPECT_GT(plan.passes, 0);
-  EXPECT_EQ(used, marked);  // every marked launch has steps, and every step's launch is marked
+  for (int fused : {0, 1}) {
+    ParamValues given = radix_params(a);
+    given[kTwoWayFusedPartition] = fused;
+    const ParamValues p = a.params_as_run(given, KeyType::U32, false, n);
+    const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
+    ASSERT_EQ(plan.fused_partition, fused == 1);
+    std::set<int> marked = {kTwoWayBlockSortLaunch};
+    for (int pass = 0; pass < plan.passes; ++pass) {
+      marked.insert(two_way_merge_launch_index(pass));
+      if (!fused) marked.insert(two_way_partition_launch_index(pass));
+      EXPECT_EQ(two_way_partition_step_launch_index(plan, pass),
+                fused ? two_way_merge_launch_index(pass) : two_way_partition_launch_index(pass));
+    }
+    const std::set<int> used = model_step_launches(a, p, n);
+    EXPECT_GT(plan.passes, 0);
+    EXPECT_EQ(used, marked) << "fused_partition=" << fused;  // every marked launch has steps, and every step's launch is marked
+  }
 }
 
 // The multiway merge sort's driver marks the block sort and per round a selection (with the run

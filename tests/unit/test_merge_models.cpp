@@ -81,47 +81,59 @@ TEST(TwoWayModel, IsStableWithValuesForEveryConfigShape) {
           expect_stable_like_std(two_way_merge_algorithm(), two_way_params(nt, vt, f), d, t, n, true);
 }
 
+// Both ways of finding a pass's splits record the same steps; with fused_partition the partition
+// step names the merge launch its searches ran in.
 TEST(TwoWayModel, TimelineHasBlockStagesAndTwoStepsPerPass) {
-  const Algorithm& a = two_way_merge_algorithm();
-  const ParamValues params = two_way_params("128", "7");  // tile 896
-  const uint64_t n = 5000;                                  // 6 tiles -> 3 passes
-  HostKeys keys = merge_input(Distribution::Uniform, KeyType::U32, n, true);
-  const HostKeys input = keys;
-  const Timeline t = explain_model(a, params, keys);
-  const TwoWayPlan plan = make_two_way_plan(n, params);
-  ASSERT_EQ(plan.tile, 896u);
-  ASSERT_EQ(plan.block_tile, 896u);
-  ASSERT_EQ(plan.passes, 3);
-  ASSERT_EQ(t.steps.size(), size_t(1 + plan.block_stages + 2 * plan.passes));
-  EXPECT_EQ(snapshot_words(t, t.steps.back().keys), ordered_pairs(keys).keys);
-  EXPECT_EQ(t.steps.front().kind, 0);
-  // After block stage s every run of VT * 2^s keys is sorted.
-  for (int s = 0; s < plan.block_stages; ++s) {
-    const std::vector<uint64_t> w = snapshot_words(t, t.steps[size_t(1 + s)].keys);
-    const uint64_t run = plan.block_run(s);
-    for (uint64_t i = 1; i < n; ++i)
-      if (i % run) ASSERT_LE(w[i - 1], w[i]) << "stage " << s << " at " << i;
-  }
-  for (int p = 0; p < plan.passes; ++p) {
-    const Step& part = t.steps[size_t(1 + plan.block_stages + 2 * p)];
-    const auto* grid = find_aux<MergePathGrid>(part.aux);
-    const auto* shares = find_aux<MergeBlockShares>(part.aux);
-    ASSERT_NE(grid, nullptr);
-    ASSERT_NE(shares, nullptr);
-    ASSERT_EQ(shares->a_begin.size(), plan.tiles);
-    EXPECT_EQ(grid->a_len, plan.run_in(p));
-    ASSERT_GE(grid->diagonals.size(), 2u);
-    EXPECT_EQ(grid->diagonals.back(), grid->a_len + grid->b_len);
-    uint64_t outputs = 0;
-    for (size_t j = 0; j < grid->diagonals.size(); ++j) {
-      EXPECT_LE(grid->a_splits[j], grid->diagonals[j]);
-      if (j) EXPECT_LE(grid->a_splits[j - 1], grid->a_splits[j]);
+  for (int fused : {0, 1}) {
+    SCOPED_TRACE(fused ? "fused partition" : "partition kernel");
+    const Algorithm& a = two_way_merge_algorithm();
+    ParamValues params = two_way_params("128", "7");  // tile 896
+    params[kTwoWayFusedPartition] = fused;
+    const uint64_t n = 5000;                                  // 6 tiles -> 3 passes
+    HostKeys keys = merge_input(Distribution::Uniform, KeyType::U32, n, true);
+    const HostKeys input = keys;
+    const Timeline t = explain_model(a, params, keys);
+    const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, true, params);
+    ASSERT_EQ(plan.fused_partition, fused == 1);
+    ASSERT_EQ(plan.tile, 896u);
+    ASSERT_EQ(plan.block_tile, 896u);
+    ASSERT_EQ(plan.passes, 3);
+    ASSERT_EQ(t.steps.size(), size_t(1 + plan.block_stages + 2 * plan.passes));
+    EXPECT_EQ(snapshot_words(t, t.steps.back().keys), ordered_pairs(keys).keys);
+    EXPECT_EQ(t.steps.front().kind, 0);
+    // After block stage s every run of VT * 2^s keys is sorted.
+    for (int s = 0; s < plan.block_stages; ++s) {
+      const std::vector<uint64_t> w = snapshot_words(t, t.steps[size_t(1 + s)].keys);
+      const uint64_t run = plan.block_run(s);
+      for (uint64_t i = 1; i < n; ++i)
+        if (i % run) ASSERT_LE(w[i - 1], w[i]) << "stage " << s << " at " << i;
     }
-    for (uint64_t b = 0; b < plan.tiles; ++b)
-      outputs += (shares->a_end[b] - shares->a_begin[b]) + (shares->b_end[b] - shares->b_begin[b]);
-    EXPECT_EQ(outputs, n) << "pass " << p;
+    for (int p = 0; p < plan.passes; ++p) {
+      const Step& part = t.steps[size_t(1 + plan.block_stages + 2 * p)];
+      const Step& merged = t.steps[size_t(2 + plan.block_stages + 2 * p)];
+      EXPECT_EQ(part.launch, fused ? merged.launch : two_way_partition_launch_index(p));
+      EXPECT_EQ(part.launch_name == merged.launch_name, fused == 1) << part.launch_name;
+      EXPECT_EQ(part.caption.find("each merge block searched its own two") != std::string::npos, fused == 1)
+          << part.caption;
+      const auto* grid = find_aux<MergePathGrid>(part.aux);
+      const auto* shares = find_aux<MergeBlockShares>(part.aux);
+      ASSERT_NE(grid, nullptr);
+      ASSERT_NE(shares, nullptr);
+      ASSERT_EQ(shares->a_begin.size(), plan.tiles);
+      EXPECT_EQ(grid->a_len, plan.run_in(p));
+      ASSERT_GE(grid->diagonals.size(), 2u);
+      EXPECT_EQ(grid->diagonals.back(), grid->a_len + grid->b_len);
+      uint64_t outputs = 0;
+      for (size_t j = 0; j < grid->diagonals.size(); ++j) {
+        EXPECT_LE(grid->a_splits[j], grid->diagonals[j]);
+        if (j) EXPECT_LE(grid->a_splits[j - 1], grid->a_splits[j]);
+      }
+      for (uint64_t b = 0; b < plan.tiles; ++b)
+        outputs += (shares->a_end[b] - shares->a_begin[b]) + (shares->b_end[b] - shares->b_begin[b]);
+      EXPECT_EQ(outputs, n) << "pass " << p;
+    }
+    (void)input;
   }
-  (void)input;
 }
 
 TEST(TwoWayPlan, LargerBlockSortTilesLeaveFewerPasses) {

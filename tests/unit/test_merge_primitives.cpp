@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "common/binary_search.h"
+#include "common/multi_probe_search.h"
+#include "merge/merge_path.h"
 #include "merge/merge_items.h"
 #include "merge/selection_step.h"
 #include "merge/tagged_item.h"
@@ -38,6 +40,62 @@ TEST(BinarySearch, PartitionPointMatchesStd) {
   EXPECT_EQ(partition_point(5, 5, [](int) { return true; }), 5);
   EXPECT_EQ(partition_point(0, 9, [](int) { return true; }), 9);
   EXPECT_EQ(partition_point(3, 9, [](int) { return false; }), 3);
+}
+
+// The warp's 32-probe search (the fused merge passes' splits) steps through the same rounds on the
+// host: its answer is partition_point's for every range and threshold, at every probe width, its
+// probes stay inside [lo, hi), and a range of L takes about log_{W+1}(L) rounds.
+TEST(BinarySearch, MultiProbeSearchIsThePartitionPoint) {
+  std::mt19937_64 rng(5);
+  for (int width : {1, 2, 3, 32}) {
+    for (int trial = 0; trial < 400; ++trial) {
+      const uint64_t lo = rng() % 50;
+      const uint64_t len = trial % 4 == 0 ? rng() % 100000 : rng() % 70;
+      const uint64_t hi = lo + len;
+      const uint64_t answer = lo + (len ? rng() % (len + 1) : 0);
+      int rounds = 0;
+      const uint64_t got = multi_probe_partition_point(
+          lo, hi, width,
+          [&](uint64_t i) {
+            EXPECT_TRUE(i >= lo && i < hi) << i;
+            return i < answer;
+          },
+          &rounds);
+      ASSERT_EQ(got, answer) << "width " << width << " [" << lo << ", " << hi << ")";
+      EXPECT_EQ(got, partition_point(lo, hi, [&](uint64_t i) { return i < answer; }));
+      if (width == 32 && len > 0) {
+        // Each round leaves at most len / 33 + 1 indices, and ranges of at most 32 take one round.
+        int bound = 1;
+        for (uint64_t l = len; l > 32; l = l / 33 + 1) ++bound;
+        EXPECT_LE(rounds, bound) << len;
+      }
+    }
+  }
+  // 2^20 indices: 4 rounds of 32 probes instead of 20 halvings.
+  int rounds = 0;
+  const uint64_t big = uint64_t(1) << 20;
+  EXPECT_EQ(multi_probe_partition_point(uint64_t(0), big, 32, [](uint64_t i) { return i < 777777; }, &rounds),
+            777777u);
+  EXPECT_EQ(rounds, 4);
+}
+
+// Merge path's split by 32-probe rounds (the fused merge blocks' search) equals merge_path's.
+TEST(BinarySearch, MultiProbeMergePathEqualsMergePath) {
+  std::mt19937_64 rng(9);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<uint64_t> a(rng() % 300), b(rng() % 300);
+    for (auto& x : a) x = PairsU32::make(uint32_t(rng() % 6), uint32_t(rng()));
+    for (auto& x : b) x = PairsU32::make(uint32_t(rng() % 6), uint32_t(rng()));
+    const auto by_key = [](uint64_t x, uint64_t y) { return PairsU32::key(x) < PairsU32::key(y); };
+    std::stable_sort(a.begin(), a.end(), by_key);
+    std::stable_sort(b.begin(), b.end(), by_key);
+    const uint64_t diag = rng() % (a.size() + b.size() + 1);
+    using TakesA = merge::MergePathTakesA<PairsU32, uint64_t, const uint64_t*, const uint64_t*>;
+    const TakesA pred{a.data(), b.data(), diag};
+    EXPECT_EQ(multi_probe_partition_point(merge::merge_path_lo<uint64_t>(b.size(), diag),
+                                          merge::merge_path_hi<uint64_t>(a.size(), diag), 32, pred),
+              (merge::merge_path<PairsU32, uint64_t>(a.data(), a.size(), b.data(), b.size(), diag)));
+  }
 }
 
 TEST(BinarySearch, KeyRankIsLowerAndUpperBound) {

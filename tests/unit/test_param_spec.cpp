@@ -202,6 +202,10 @@ TEST(ParamSpec, BuiltinAutoIsSizeAware) {
   const TwoWayPlan small = make_two_way_plan(uint64_t(1) << 16, KeyType::U32, false, p);
   const TwoWayPlan large = make_two_way_plan(uint64_t(1) << 28, KeyType::U32, false, p);
   EXPECT_LT(small.block_tile, large.block_tile);
+  // Small sizes: the merge blocks search their own splits (no partition launch); 2^28: the
+  // partition kernel (docs/PERFORMANCE.md, "Merge passes without a partition launch").
+  EXPECT_TRUE(small.fused_partition);
+  EXPECT_FALSE(large.fused_partition);
   EXPECT_THROW(make_two_way_plan(uint64_t(1) << 16, p), std::invalid_argument);  // auto must be resolved first
   p[kTwoWayKeysPerThread] = 15;
   for (int log2 : {16, 20, 24, 28}) {

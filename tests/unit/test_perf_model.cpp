@@ -160,10 +160,20 @@ TEST(PerfModel, SplitRadixCountsSatishInstructions) {
 TEST(PerfModel, MergeLevelsAndTransforms) {
   const uint64_t n = uint64_t(1) << 20;
   const Algorithm& a = two_way_merge_algorithm();
-  const ParamValues p = resolved(a, {{"threads", 128}, {"keys_per_thread", 16 + 1}, {"block_sort_threads", 4}});
+  const ParamValues p = resolved(
+      a, {{"threads", 128}, {"keys_per_thread", 16 + 1}, {"block_sort_threads", 4}, {kTwoWayFusedPartition, 0}});
   const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
   const PerfModel m = a.perf_model(n, KeyType::U32, false, p);
   ASSERT_EQ(m.launches.size(), size_t(1 + 2 * plan.passes));
+  // Fused partitions: no partition launch, the merge reads the searches' keys on top of its pass.
+  ParamValues fused_params = p;
+  fused_params[kTwoWayFusedPartition] = 1;
+  const PerfModel fused = a.perf_model(n, KeyType::U32, false, fused_params);
+  ASSERT_EQ(fused.launches.size(), size_t(1 + plan.passes));
+  for (int pass = 0; pass < plan.passes; ++pass) {
+    EXPECT_EQ(fused.launches[size_t(1 + pass)].launch, two_way_merge_launch_index(pass));
+    EXPECT_GT(fused.launches[size_t(1 + pass)].bytes, n * 8.0);
+  }
   EXPECT_DOUBLE_EQ(m.launches[0].bytes, n * 8.0);
   EXPECT_NEAR(m.launches[0].warp_ops, n * kSatishMergeOpsPerKeyLevel * std::log2(double(plan.block_tile)), 1e-3);
   for (int pass = 0; pass < plan.passes; ++pass) {
