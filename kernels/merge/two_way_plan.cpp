@@ -29,14 +29,16 @@ int log2_exact(uint64_t v) {
   return l;
 }
 
-// The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch} per key width, values
-// and size (common/size_table.h: a row holds from its n up to the next row's): the winners of
-// `sortscope bench` over 2 x 5 x 3 shapes at 2^16..2^22 and 2 x 4 x 2 at 2^24..2^28, uniform keys,
-// on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"). Below 2^22 the block sort of
-// few large tiles leaves most SMs idle, so smaller VT wins; from 2^24 the fewest passes do. Below
-// 2^24 a pass is a few latency-bound launches, and the merge blocks' own warp-wide split searches
-// beat a partition launch, and dependent launches hide the gaps between the passes ("Merge passes
-// without a partition launch" in docs/PERFORMANCE.md).
+// The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch} per
+// key width, values and size (common/size_table.h: a row holds from its n up to the next row's).
+// From 2^24: the winners of `sortscope bench` over 2 x 4 x 2 shapes at 2^24..2^28, uniform keys,
+// on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"), the fewest passes winning;
+// dependent launches gain 1.7-3 % at 2^24 (not u64 + values) and nothing at 2^28, so they stop
+// at 2^26. Below 2^24 a pass is a few latency-bound launches: the merge blocks' own warp-wide
+// split searches and dependent launches together win 1.1-1.75x there, and with passes that cheap
+// smaller block-sort tiles (more blocks on the SMs, one more pass) win: the shapes of a sweep of
+// 2 x 4 x 2 shapes with both on, H200 ("Merge passes without a partition launch" in
+// docs/PERFORMANCE.md). u64 + values at 2^20 is the one small size where dependent launches lost.
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent) {
   return SizeRow{from_n,
                  ParamValues{{kTwoWayThreads, threads}, {kTwoWayKeysPerThread, keys_per_thread},
@@ -50,15 +52,18 @@ constexpr int kPdl = 1, kStream = 0;     // dependent_launch
 
 const std::vector<BuiltinSizeTable>& two_way_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
-      {32, false, {merge_row(0, 128, 19, 4, kFused, kPdl), merge_row(kSize(18), 256, 11, 4, kFused, kPdl),
-                   merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 128, 25, 4, kKernel, kStream),
+      {32, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 4, kFused, kPdl),
+                   merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 128, 25, 4, kKernel, kPdl),
                    merge_row(kSize(26), 256, 21, 2, kKernel, kStream)}},
-      {32, true, {merge_row(0, 128, 11, 4, kFused, kPdl), merge_row(kSize(18), 128, 19, 4, kFused, kPdl),
-                  merge_row(kSize(24), 256, 21, 4, kKernel, kStream), merge_row(kSize(26), 256, 19, 4, kKernel, kStream)}},
-      {64, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 4, kFused, kPdl),
+      {32, true, {merge_row(0, 128, 7, 2, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
+                  merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 256, 21, 4, kKernel, kPdl),
+                  merge_row(kSize(26), 256, 19, 4, kKernel, kStream)}},
+      {64, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
                    merge_row(kSize(20), 256, 19, 2, kFused, kPdl), merge_row(kSize(22), 128, 11, 4, kFused, kPdl),
-                   merge_row(kSize(24), 256, 21, 4, kKernel, kStream)}},
-      {64, true, {merge_row(0, 128, 11, 2, kFused, kPdl), merge_row(kSize(24), 128, 19, 2, kKernel, kStream)}},
+                   merge_row(kSize(24), 256, 21, 4, kKernel, kPdl), merge_row(kSize(26), 256, 21, 4, kKernel, kStream)}},
+      {64, true, {merge_row(0, 128, 7, 2, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
+                  merge_row(kSize(20), 128, 11, 2, kFused, kStream), merge_row(kSize(22), 128, 19, 2, kFused, kPdl),
+                  merge_row(kSize(24), 128, 19, 2, kKernel, kStream)}},
   };
   return kTables;
 }
