@@ -50,13 +50,8 @@ class SplitRadixSort final : public Algorithm {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     const SplitRadixPlan plan = make_split_radix_plan(n, type, with_values, p);
-#if SORTSCOPE_HAS_CUDA
-    const uint64_t temp = split_radix_scan_temp_bytes(uint64_t(plan.digits) * plan.tiles);
-#else
-    const uint64_t temp = 0;
-#endif
-    return plan.key_bits == 32 ? split_radix_scratch<uint32_t>(plan, temp).layout.total_bytes()
-                               : split_radix_scratch<uint64_t>(plan, temp).layout.total_bytes();
+    return plan.key_bits == 32 ? split_radix_scratch<uint32_t>(plan).layout.total_bytes()
+                               : split_radix_scratch<uint64_t>(plan).layout.total_bytes();
   }
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
     ParamValues p = params;

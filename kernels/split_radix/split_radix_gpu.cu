@@ -3,28 +3,12 @@
 
 #include <stdexcept>
 
-#include <cub/device/device_scan.cuh>
-
-
 namespace sortscope {
 namespace split_radix_detail {
 // Explicitly instantiated in split_radix_sort_*.cu.
 template <class Word, bool kValues>
 void split_radix_sort_typed(const SplitRadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx);
 }  // namespace split_radix_detail
-
-uint64_t split_radix_scan_temp_bytes(uint64_t items) {
-  size_t bytes = 0;
-  const cudaError_t e = cub::DeviceScan::ExclusiveSum(nullptr, bytes, static_cast<const uint32_t*>(nullptr),
-                                                      static_cast<uint32_t*>(nullptr), items);
-  if (e != cudaSuccess) {
-    // No usable device (a CUDA build on a machine without one): no kernel will run, so there is
-    // no storage to count; a real run asks again and fails with CUDA's message.
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return bytes;
-}
 
 void split_radix_sort_gpu(const SplitRadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {
   using namespace split_radix_detail;

@@ -49,13 +49,11 @@ SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values,
 }
 
 std::string SplitRadixPlan::launch_name(int launch) const {
-  const int pass = launch / 3;
-  switch (launch % 3) {
-    case 0: return fmt::format("pass {}: local sort ({} one-bit splits per tile, shared memory)", pass + 1,
-                               pass_bits(pass));
-    case 1: return fmt::format("pass {}: scan of the {} x {} histogram matrix", pass + 1, digits, tiles);
-    default: return fmt::format("pass {}: scatter of the digit runs", pass + 1);
-  }
+  if (launch == launch_of_totals()) return fmt::format("digit totals of all {} places", passes);
+  if (launch == launch_of_copy_back()) return "copy back (odd number of passes)";
+  const int pass = launch - launch_of_pass(0);
+  return fmt::format("pass {}: {} one-bit splits per tile, digit runs, look-back scan of {} x {}, scatter",
+                     pass + 1, pass_bits(pass), digits, tiles);
 }
 
 std::string SplitRadixPlan::describe() const {

@@ -51,10 +51,13 @@ struct SplitRadixPlan {
   uint32_t digit_mask() const { return digits - 1; }
   // The tile whose splits and boundaries are captured: the middle one.
   uint64_t highlight_tile() const { return tiles / 2; }
-  // Launches of a measure-mode run, per pass: local sort, scan, scatter.
-  int launch_of_local_sort(int pass) const { return 3 * pass; }
-  int launch_of_scan(int pass) const { return 3 * pass + 1; }
-  int launch_of_scatter(int pass) const { return 3 * pass + 2; }
+  // Launches of a measure-mode run: the digit totals of every place, then one per place (local
+  // sort, tile histogram, scan by look-back and scatter in one kernel).
+  int launch_of_totals() const { return 0; }
+  int launch_of_pass(int pass) const { return 1 + pass; }
+  // Passes ping-pong between the keys and a scratch array: an odd count ends with a copy back.
+  bool copies_back() const { return passes % 2 == 1; }
+  int launch_of_copy_back() const { return 1 + passes; }
   std::string launch_name(int launch) const;
   std::string describe() const;  // "8 passes x 4 bits (one-bit splits), tiles of 256 x 8 = 2048 keys"
 };
@@ -63,9 +66,9 @@ struct SplitRadixPlan {
 // kSplitRadixMaxKeys.
 SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 
-// Bytes the kernels move through device memory at least: per pass the local sort reads and writes
-// every key (and value), the scatter reads and writes them again, and the count matrix: the total
-// of split_radix_perf_model (split_radix_perf_model.h).
+// Bytes the kernels move through device memory at least: the totals read every key once, each pass
+// reads and writes every key (and value) once, and its look-back words: the total of
+// split_radix_perf_model (split_radix_perf_model.h).
 double split_radix_bytes_moved(const SplitRadixPlan& plan);
 
 }  // namespace sortscope

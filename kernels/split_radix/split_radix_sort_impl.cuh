@@ -1,12 +1,13 @@
 #pragma once
 // Host orchestration of the split radix kernels for one key width and values on/off (CUDA only):
-// the launches of a measure-mode run and, in explain mode, the capture buffers and read-backs that
+// the launches of a measure-mode run (the digit totals, then one launch per place) and, in explain
+// mode, the capture buffers, the per-split snapshot launches and the read-backs that
 // SplitRadixStepWriter turns into the model's steps. Instantiated in split_radix_sort_*.cu.
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime_api.h>
 
 #include "common/cuda_check.h"
@@ -22,19 +23,10 @@
 
 namespace sortscope::split_radix_detail {
 
-// Digit-major [digits][tiles] on the device -> tiles x digits (row-major) as the step writer takes it.
-template <class T, class U>
-std::vector<U> tiles_by_digits(const std::vector<T>& digit_major, uint64_t tiles, uint32_t digits) {
-  std::vector<U> m(digit_major.size());
-  for (uint32_t d = 0; d < digits; ++d)
-    for (uint64_t t = 0; t < tiles; ++t) m[size_t(t) * digits + d] = U(digit_major[size_t(d) * tiles + t]);
-  return m;
-}
-
 // Explain mode's capture buffers (device) and their host mirror.
 struct CaptureBuffers {
   DeviceBuffer<uint8_t> bits;
-  DeviceBuffer<uint32_t> zeros_before, zeros, all_dest;
+  DeviceBuffer<uint32_t> zeros_before, zeros, all_dest, tile_counts, tile_offsets;
   DeviceBuffer<SplitRadixCapture> cap;
   SplitRadixCapture host;
   CaptureBuffers(const SplitRadixPlan& p, cudaStream_t stream) {
@@ -42,9 +34,13 @@ struct CaptureBuffers {
     bits.resize(p.tile_keys);
     zeros_before.resize(p.tile_keys);
     zeros.resize(1);
+    tile_counts.resize(size_t(p.tiles) * p.digits);
+    tile_offsets.resize(size_t(p.tiles) * p.digits);
     host.bits = bits.data();
     host.zeros_before = zeros_before.data();
     host.zeros = zeros.data();
+    host.tile_counts = tile_counts.data();
+    host.tile_offsets = tile_offsets.data();
     if (p.n <= kSplitRadixScatterMapMaxKeys) {
       all_dest.resize(p.n);
       host.all_dest = all_dest.data();
@@ -68,23 +64,34 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
   }
   if (p.n == 0) return;
 
-  const uint64_t items = uint64_t(p.digits) * p.tiles;
-  const uint64_t temp_bytes = split_radix_scan_temp_bytes(items);
-  const SplitRadixScratch<Word> sl = split_radix_scratch<Word>(p, temp_bytes);
+  const SplitRadixScratch<Word> sl = split_radix_scratch<Word>(p);
   DeviceScratch own;
   void* base = (ctx.scratch ? *ctx.scratch : own).carve(sl.layout);
-  Word* b = sl.local_keys.in(base);
-  uint32_t* vb = sl.local_values.in(base);
-  uint32_t* counts = sl.counts.in(base);
-  uint32_t* offsets = sl.offsets.in(base);
-  void* temp = sl.scan_temp.in(base);
+  Word* b = sl.other_keys.in(base);
+  uint32_t* vb = sl.other_values.in(base);
+  uint32_t* totals = sl.totals.in(base);
+  uint32_t* counters = sl.tile_counters.in(base);
+  unsigned long long* lookback = sl.lookback.in(base);
+  // totals, counters and look-back words lie in this order in the block: one memset zeroes them
+  // (timed with the totals).
+  mark_launch(ctx, p.launch_of_totals());
+  const char* zero_end = reinterpret_cast<const char*>(lookback + uint64_t(p.digits) * p.tiles);
+  CUDA_CHECK(cudaMemsetAsync(totals, 0, size_t(zero_end - reinterpret_cast<const char*>(totals)), stream));
 
   using radix_detail::xform_for;
   const KeyXform<Word> none{};
   const KeyXform<Word> xin = writer ? none : xform_for<Word>(p.key_type, true);
   const KeyXform<Word> xout = writer ? none : xform_for<Word>(p.key_type, false);
   std::optional<CaptureBuffers> cb;
-  if (writer) cb.emplace(p, stream);
+  // Explain mode scatters each pass into a third array, so the locally sorted tiles (in b) stay
+  // for the histogram and scan steps' snapshots; the result is copied back to a.
+  DeviceBuffer<Word> explain_keys;
+  DeviceBuffer<uint32_t> explain_values;
+  if (writer) {
+    cb.emplace(p, stream);
+    explain_keys.resize(p.n);
+    if (kValues) explain_values.resize(p.n);
+  }
   SplitRadixCapture* cap = writer ? cb->cap.data() : nullptr;
   const uint32_t n = uint32_t(p.n), tiles = uint32_t(p.tiles);
 
@@ -92,61 +99,81 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
     constexpr int THREADS = decltype(threads_c)::value;
     dispatch_value<kSplitRadixKeysPerThread>(p.keys_per_thread, "split-radix keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
-      auto local = local_sort_kernel<Word, kValues, THREADS, KPT>;
-      auto scatter = scatter_kernel<Word, kValues, THREADS, KPT>;
-      const size_t smem = LocalSmem<Word, kValues>::bytes(uint32_t(p.tile_keys), THREADS);
+      {
+        // The digit totals: as many blocks as fit the GPU at once, looping over the tiles.
+        auto totals_kernel = digit_totals_kernel<Word, THREADS, KPT>;
+        int device = 0, sms = 0, per_sm = 0;
+        CUDA_CHECK(cudaGetDevice(&device));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, totals_kernel, THREADS, 0));
+        const int grid = int(std::min<uint64_t>(p.tiles, uint64_t(sms) * uint64_t(std::max(per_sm, 1))));
+        totals_kernel<<<grid, THREADS, 0, stream>>>(a, n, xin, p.digit_bits, p.passes, totals);
+        CUDA_CHECK_LAUNCH("split radix digit totals");
+      }
+      auto pass_kernel = split_pass_kernel<Word, kValues, THREADS, KPT>;
+      const size_t smem = PassSmem<Word, kValues>::bytes(uint32_t(p.tile_keys), THREADS);
       if (smem > 48 * 1024)
-        CUDA_CHECK(cudaFuncSetAttribute(local, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+        CUDA_CHECK(cudaFuncSetAttribute(pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      Word* src = a;
+      uint32_t* vsrc = va;
+      Word* dst = writer ? explain_keys.data() : b;
+      uint32_t* vdst = writer ? explain_values.data() : vb;
       for (int pass = 0; pass < p.passes; ++pass) {
-        const int shift = p.pass_shift(pass), splits = p.pass_bits(pass);
-        const KeyXform<Word> xf_in = pass == 0 ? xin : none, xf_out = pass + 1 == p.passes ? xout : none;
-        if (writer) {
-          // Every split's snapshot: the first s + 1 splits of every tile from the pass input.
-          for (int s = 0; s < splits; ++s) {
-            local<<<tiles, THREADS, smem, stream>>>(a, va, b, vb, n, tiles, shift, s + 1, p.digits, xf_in,
-                                                      s + 1 == splits ? counts : nullptr, cap);
-            CUDA_CHECK_LAUNCH("split radix local sort");
-            const uint64_t ht = p.highlight_tile();
-            const size_t tk = size_t(p.tile_end(ht) - p.tile_begin(ht));
-            OneBitSplit os;
-            os.pass = uint32_t(pass);
-            os.split = uint32_t(s);
-            os.splits = uint32_t(splits);
-            os.bit = uint32_t(shift + s);
-            os.tile = ht;
-            os.begin = p.tile_begin(ht);
-            os.bits = to_host(cb->bits.data(), tk, stream);
-            os.zeros_before = to_host(cb->zeros_before.data(), tk, stream);
-            os.zeros = to_host(cb->zeros.data(), 1, stream)[0];
-            writer->split(std::move(os), device_state(b, vb, stream));
-          }
-        } else {
-          mark_launch(ctx, p.launch_of_local_sort(pass));
-          local<<<tiles, THREADS, smem, stream>>>(a, va, b, vb, n, tiles, shift, splits, p.digits, xf_in, counts,
-                                                    nullptr);
+        const int splits = p.pass_bits(pass);
+        PassArgs<Word> args{src, vsrc, dst, vdst, n, tiles, p.pass_shift(pass), splits, p.digits,
+                            pass == 0 ? xin : none, pass + 1 == p.passes ? xout : none,
+                            totals + size_t(pass) * p.digits, counters + pass, lookback, uint32_t(pass), cap};
+        if (!writer) {
+          mark_launch(ctx, p.launch_of_pass(pass));
+          pass_kernel<<<tiles, THREADS, smem, stream>>>(args);
+          CUDA_CHECK_LAUNCH("split radix pass");
+          std::swap(src, dst);
+          std::swap(vsrc, vdst);
+          continue;
+        }
+        // Explain mode: every split's snapshot from a local-sort-only launch of the first s + 1
+        // splits of every tile (into b), then the whole pass (into the third array).
+        const uint64_t ht = p.highlight_tile();
+        const size_t tk = size_t(p.tile_end(ht) - p.tile_begin(ht));
+        for (int s = 0; s < splits; ++s) {
+          PassArgs<Word> local = args;
+          local.out = b;
+          local.vout = vb;
+          local.splits = s + 1;
+          local.totals = nullptr;
+          pass_kernel<<<tiles, THREADS, smem, stream>>>(local);
           CUDA_CHECK_LAUNCH("split radix local sort");
+          OneBitSplit os;
+          os.pass = uint32_t(pass);
+          os.split = uint32_t(s);
+          os.splits = uint32_t(splits);
+          os.bit = uint32_t(args.shift + s);
+          os.tile = ht;
+          os.begin = p.tile_begin(ht);
+          os.bits = to_host(cb->bits.data(), tk, stream);
+          os.zeros_before = to_host(cb->zeros_before.data(), tk, stream);
+          os.zeros = to_host(cb->zeros.data(), 1, stream)[0];
+          writer->split(std::move(os), device_state(b, vb, stream));
         }
-        std::vector<uint32_t> host_counts;
-        if (writer) {
-          host_counts = tiles_by_digits<uint32_t, uint32_t>(to_host(counts, items, stream), p.tiles, p.digits);
-          writer->tile_histogram(pass, host_counts, device_state(b, vb, stream));
-        }
-        size_t tb = size_t(temp_bytes);
-        mark_launch(ctx, p.launch_of_scan(pass));
-        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, tb, counts, offsets, items, stream));
-        std::vector<uint64_t> scanned;
-        if (writer) {
-          scanned = tiles_by_digits<uint32_t, uint64_t>(to_host(offsets, items, stream), p.tiles, p.digits);
-          writer->scan(pass, host_counts, scanned, device_state(b, vb, stream));
-        }
-        mark_launch(ctx, p.launch_of_scatter(pass));
-        scatter<<<tiles, THREADS, 0, stream>>>(b, vb, a, va, n, tiles, shift, p.digits, counts, offsets, xf_out, cap);
-        CUDA_CHECK_LAUNCH("split radix scatter");
-        if (writer) {
-          std::vector<uint32_t> dest;
-          if (cb->host.all_dest) dest = to_host(cb->all_dest.data(), p.n, stream);
-          writer->scatter(pass, host_counts, scanned, std::move(dest), device_state(a, va, stream));
-        }
+        pass_kernel<<<tiles, THREADS, smem, stream>>>(args);
+        CUDA_CHECK_LAUNCH("split radix pass");
+        const size_t cells = size_t(p.tiles) * p.digits;
+        const std::vector<uint32_t> counts = to_host(cb->tile_counts.data(), cells, stream);
+        const std::vector<uint32_t> offsets = to_host(cb->tile_offsets.data(), cells, stream);
+        const std::vector<uint64_t> scanned(offsets.begin(), offsets.end());
+        writer->tile_histogram(pass, counts, device_state(b, vb, stream));
+        writer->scan(pass, counts, scanned, device_state(b, vb, stream));
+        std::vector<uint32_t> dest;
+        if (cb->host.all_dest) dest = to_host(cb->all_dest.data(), p.n, stream);
+        writer->scatter(pass, counts, scanned, std::move(dest), device_state(dst, vdst, stream));
+        CUDA_CHECK(cudaMemcpyAsync(a, dst, p.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream));
+        if (kValues) CUDA_CHECK(cudaMemcpyAsync(va, vdst, p.n * 4, cudaMemcpyDeviceToDevice, stream));
+      }
+      // An odd number of passes (measure mode) leaves the result in the scratch half.
+      if (!writer && src != a) {
+        mark_launch(ctx, p.launch_of_copy_back());
+        CUDA_CHECK(cudaMemcpyAsync(a, src, p.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream));
+        if (kValues) CUDA_CHECK(cudaMemcpyAsync(va, vsrc, p.n * 4, cudaMemcpyDeviceToDevice, stream));
       }
     });
   });

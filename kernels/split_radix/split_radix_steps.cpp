@@ -88,7 +88,7 @@ void SplitRadixStepWriter::split(OneBitSplit s, const ArrayState& array) {
                              "(f = exclusive scan of the negated bit gives their places), {} have a 1",
                              s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, s.zeros,
                              s.bits.size() - s.zeros),
-                 plan_.launch_of_local_sort(pass));
+                 plan_.launch_of_pass(pass));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   st.aux.push_back(std::move(s));
   rec_.record(std::move(st), array);
@@ -102,7 +102,7 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
                              "of the histogram. Pass {}/{}, {}: a run starts where the digit changes ({} "
                              "digits x {} tiles)",
                              pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, plan_.tiles),
-                 plan_.launch_of_local_sort(pass));
+                 plan_.launch_of_pass(pass));
   st.aux.push_back(histogram(pass, counts, nullptr));
   st.aux.push_back(tile_digit_runs(plan_, pass, t, counts.data() + size_t(t) * plan_.digits));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
@@ -116,7 +116,7 @@ void SplitRadixStepWriter::scan(int pass, const std::vector<uint32_t>& counts,
                              "place of each of its runs. Pass {}/{}: exclusive scan of {} entries in "
                              "digit-major order",
                              pass + 1, plan_.passes, uint64_t(plan_.digits) * plan_.tiles),
-                 plan_.launch_of_scan(pass));
+                 plan_.launch_of_pass(pass));
   st.aux.push_back(histogram(pass, counts, &scanned));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   rec_.record(std::move(st), array);
@@ -130,7 +130,7 @@ void SplitRadixStepWriter::scatter(int pass, const std::vector<uint32_t>& counts
                              "0..{}. Pass {}/{}, {}: every run is contiguous, so the writes coalesce",
                              plan_.pass_shift(pass) + plan_.pass_bits(pass) - 1, pass + 1, plan_.passes,
                              bits_range(plan_, pass)),
-                 plan_.launch_of_scatter(pass));
+                 plan_.launch_of_pass(pass));
   st.aux.push_back(histogram(pass, counts, &scanned));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   if (!all_dest.empty()) st.aux.push_back(ScatterMap{std::move(all_dest)});
