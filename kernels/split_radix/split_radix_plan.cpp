@@ -52,8 +52,7 @@ std::string SplitRadixPlan::launch_name(int launch) const {
   if (launch == launch_of_totals()) return fmt::format("digit totals of all {} places", passes);
   if (launch == launch_of_copy_back()) return "copy back (odd number of passes)";
   const int pass = launch - launch_of_pass(0);
-  return fmt::format("pass {}: {} one-bit splits per tile, digit runs, look-back scan of {} x {}, scatter",
-                     pass + 1, pass_bits(pass), digits, tiles);
+  return fmt::format("pass {}: {} one-bit splits, runs, look-back, scatter", pass + 1, pass_bits(pass));
 }
 
 std::string SplitRadixPlan::describe() const {
