@@ -77,7 +77,7 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   const float legend_h = side_w > 0 ? 0.0f
                                     : cv.legend_height({{0, "merge path through the splits"},
                                                         {0, "every 10,000th diagonal shown"},
-                                                        {0, "split (binary search)"},
+                                                        {0, "split (merge-path search)"},
                                                         {0, "edge strips: the keys (colour = value)", false}},
                                                        content.w) +
                                           sp * 0.5f;
@@ -204,7 +204,7 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
       {to_u32(palette::kComparator),
        shown.size() == nd ? "cross-diagonals"
                           : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
-      {to_u32(palette::kHighlight), "split (binary search)"}};
+      {to_u32(palette::kHighlight), "split (merge-path search)"}};
   if (have_keys) items.push_back({dim, "edge strips: the keys (colour = value)", false});
   if (side_w == 0) {
     cv.legend(items, content.x, content.bottom(), content.w);
