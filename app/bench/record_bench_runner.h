@@ -44,8 +44,7 @@ struct RecordBenchReport {
   double bandwidth_fraction(const RecordBenchRecord& r) const;
 };
 
-// Checks every state before anything runs: where it runs (cycle chasing on the CPU model only) and
-// the memory it needs now. Throws std::runtime_error with one line naming the first bad state.
+// Checks every state before anything runs: the memory it needs now. Throws std::runtime_error with one line naming the first bad state.
 void check_record_states(const std::vector<RecordBenchState>& states, bool gpu);
 
 // The yardstick: on the GPU the device's copy bandwidth (common/bandwidth.h, stream of `runner`),

@@ -49,15 +49,6 @@ RecordRun measure_records_baseline(const HostRecords& input, int warmup, int rep
 #endif
 }
 
-std::string check_records_run(const RecordSortOptions& options, bool gpu) {
-#if SORTSCOPE_HAS_CUDA
-  if (gpu) return check_records_gpu(options);
-#else
-  (void)options, (void)gpu;
-#endif
-  return "";
-}
-
 double records_run_bytes(const Algorithm& algo, const ParamValues& params, const RecordSortOptions& options,
                          const RecordShape& shape, uint64_t n, bool gpu, bool baseline) {
 #if SORTSCOPE_HAS_CUDA

@@ -26,8 +26,6 @@ RecordRun measure_records(const Algorithm& algorithm, const ParamValues& params,
 // the CPU model or in a build without CUDA).
 RecordRun measure_records_baseline(const HostRecords& input, int warmup, int reps);
 
-// "" when `options` can run where asked (cycle chasing runs on the CPU model only), else one line.
-std::string check_records_run(const RecordSortOptions& options, bool gpu);
 // The bytes a run needs (GPU memory when `gpu`, else host memory for the CPU model: the input,
 // the working copy, the reference and a moved copy, plus the (key, index) pairs twice), with the
 // baseline's need when `baseline`.

@@ -174,7 +174,6 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int war
   const bool gpu = device.gpu && !sa.cpu;
   if (baseline && !gpu)
     throw std::runtime_error("--baseline: the records' baseline (cub-radix pairs + gather) runs on the GPU only");
-  if (auto e = check_records_run(options, gpu); !e.empty()) throw std::runtime_error(e);
   // The memory the run needs, before anything is allocated or read (record_measure.h).
   check_records_memory(setup, records_run_bytes(algo, s.params, options, shape, s.input.n, gpu, baseline), gpu, device);
 

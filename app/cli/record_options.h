@@ -71,7 +71,7 @@ void check_records_memory(const RecordSetup& setup, double need, bool gpu, const
 HostRecords take_record_input(RecordSetup& setup);
 
 // Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`), on the
-// GPU where there is one (indirect gather and direct; cycle chasing on the CPU model only), with
+// GPU where there is one (direct, indirect gather and cycle chasing), with
 // `baseline` also CUB's pairs sort of (key, index) plus the gather on the same records. Checks
 // every option and the memory the run needs before allocating anything; throws runtime_error with
 // one line on bad input, ExitStatus{2} when the result fails verification.

@@ -19,6 +19,8 @@ namespace {
 constexpr int kThreads = 256;
 constexpr uint64_t kMaxBlocks = 65535ull * 16;
 
+bool cycles(const RecordSortOptions& o) { return o.strategy == RecordStrategy::Indirect && o.rearrange == Rearrange::Cycles; }
+
 unsigned blocks_for(uint64_t work) {
   return unsigned(std::max<uint64_t>(1, std::min<uint64_t>((work + kThreads - 1) / kThreads, kMaxBlocks)));
 }
@@ -137,11 +139,88 @@ void gather_records_gpu(const uint8_t* in, uint8_t* out, const uint32_t* perm, c
   CUDA_CHECK_LAUNCH("gather_arrays fields");
 }
 
+// ---- Cycle chasing on the GPU (§III: the table sort's in-place rearrangement) ----
+//
+// The CPU model (host_records.cpp, permute_records_in_place) walks the cycles from the lowest
+// start, one record of temporary storage each. Here one thread per cycle does the same walk, the
+// cycle's leader: its smallest index. The cycles are disjoint, so the threads touch disjoint
+// records and need no synchronisation; a cycle is still rotated serially, one dependent step per
+// record, so a long cycle (a random permutation has one of about n/2) costs one thread that many
+// steps: the reason the paper prefers the gather on a GPU.
+//
+// Finding the leaders: walking each cycle from every index until a smaller one appears is
+// quadratic on a long cycle (a rotated sorted input is one cycle of n); pointer jumping is
+// O(n log n) work: label[i] = the smallest of the 2^r indices from i along its cycle, next[i] = the
+// index 2^r on; each round doubles the span, and once it reaches n every label is its cycle's
+// minimum (a cycle's indices repeat along it, so spans longer than the cycle are harmless).
+
+// Round 0: the span of one index.
+__global__ void cycle_labels_init(const uint32_t* perm, uint32_t* label, uint32_t* next, uint64_t n) {
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
+    label[i] = uint32_t(i);
+    next[i] = perm[i];
+  }
+}
+
+// One doubling: the span from i joined with the span from next[i].
+__global__ void cycle_labels_round(const uint32_t* label_in, const uint32_t* next_in, uint32_t* label_out,
+                                   uint32_t* next_out, uint64_t n) {
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
+    const uint32_t j = next_in[i];
+    label_out[i] = min(label_in[i], label_in[j]);
+    next_out[i] = next_in[j];
+  }
+}
+
+// Word w of record i (the key's words first, then the fields) as a 32-bit word index into the
+// set's bytes (host_records.h's offsets).
+__device__ uint64_t record_word(const Geometry& g, uint64_t i, uint32_t w) {
+  if (g.layout == RecordLayout::ByRecord) return i * (g.row_bytes / 4) + w;
+  if (w < g.key_words) return i * g.key_words + w;
+  const uint64_t f = w - g.key_words, rows = g.rows_offset / 4;
+  return g.layout == RecordLayout::ByField ? rows + f * g.n + i : rows + i * g.fields + f;
+}
+
+// Every leader rotates its cycle as permute_records_in_place does: its record to registers, then
+// each place j filled from perm[j] along the cycle, the last from the saved record.
+__global__ void rotate_cycles(uint32_t* words, const uint32_t* perm, const uint32_t* leader, Geometry g) {
+  const uint32_t record_words = g.key_words + g.fields;
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < g.n; i += uint64_t(gridDim.x) * blockDim.x) {
+    if (leader[i] != i || perm[i] == i) continue;
+    uint32_t saved[2 + kMaxRecordFields];
+    for (uint32_t w = 0; w < record_words; ++w) saved[w] = words[record_word(g, i, w)];
+    uint64_t j = i;
+    for (uint64_t src = perm[j]; src != i; j = src, src = perm[j])
+      for (uint32_t w = 0; w < record_words; ++w) words[record_word(g, j, w)] = words[record_word(g, src, w)];
+    for (uint32_t w = 0; w < record_words; ++w) words[record_word(g, j, w)] = saved[w];
+  }
+}
+
+// Rearranges `records` in place by perm (out[j] = in[perm[j]]). `labels`: 4n words of scratch.
+void permute_records_in_place_gpu(uint8_t* records, const uint32_t* perm, uint32_t* labels, const Geometry& geo,
+                                  cudaStream_t st) {
+  if (geo.n == 0) return;
+  const uint64_t n = geo.n;
+  uint32_t *label = labels, *next = labels + n, *label_b = labels + 2 * n, *next_b = labels + 3 * n;
+  const unsigned blocks = blocks_for(n);
+  cycle_labels_init<<<blocks, kThreads, 0, st>>>(perm, label, next, n);
+  CUDA_CHECK_LAUNCH("cycle_labels_init");
+  for (uint64_t span = 1; span < n; span *= 2) {
+    cycle_labels_round<<<blocks, kThreads, 0, st>>>(label, next, label_b, next_b, n);
+    CUDA_CHECK_LAUNCH("cycle_labels_round");
+    std::swap(label, label_b);
+    std::swap(next, next_b);
+  }
+  rotate_cycles<<<blocks, kThreads, 0, st>>>(reinterpret_cast<uint32_t*>(records), perm, label, geo);
+  CUDA_CHECK_LAUNCH("rotate_cycles");
+}
+
 struct Buffers {
   uint8_t* a;           // holds the records to sort; swapped with b as records move
   uint8_t* b;
   void* pair_keys;      // n keys of up to 8 bytes
   uint32_t* pair_values;
+  uint32_t* labels;     // cycle chasing's leaders: 4n words (indirect + cycles only)
 };
 
 // One sort of the records in bufs.a; returns the buffer that holds the result (a or b).
@@ -156,6 +235,10 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
     CUDA_CHECK_LAUNCH("pairs_of_records");
     DeviceKeys pairs{shape.key, bufs.pair_keys, bufs.pair_values, geo.n};
     algo.run_gpu(params, pairs, ctx);
+    if (options.rearrange == Rearrange::Cycles) {
+      permute_records_in_place_gpu(bufs.a, bufs.pair_values, bufs.labels, geo, st);
+      return bufs.a;
+    }
     gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st);
     return bufs.b;
   }
@@ -176,12 +259,6 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
 
 }  // namespace
 
-std::string check_records_gpu(const RecordSortOptions& options) {
-  if (options.strategy == RecordStrategy::Indirect && options.rearrange == Rearrange::Cycles)
-    return "--rearrange cycles: runs on the CPU model only (give --cpu, or --rearrange gather on the GPU)";
-  return {};
-}
-
 uint64_t records_gpu_bytes(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
                            const RecordShape& shape, uint64_t n) {
   const bool u64_pairs = shape.key_size() == 8 ||
@@ -189,12 +266,11 @@ uint64_t records_gpu_bytes(const Algorithm& algorithm, const ParamValues& params
   const KeyType pair_type = u64_pairs ? KeyType::U64 : KeyType::U32;
   const uint64_t scratch = std::max(algorithm.scratch_bytes(n, pair_type, true, params, false),
                                     algorithm.scratch_bytes(n, shape.key, true, params, false));
-  return 3 * shape.total_bytes(n) + n * 12 + scratch;
+  return 3 * shape.total_bytes(n) + n * 12 + scratch + (cycles(options) ? n * 16 : 0);
 }
 
 RecordGpuResult measure_records_gpu(const Algorithm& algorithm, const ParamValues& params,
                                     const RecordSortOptions& options, const HostRecords& input, int warmup, int reps) {
-  if (auto e = check_records_gpu(options); !e.empty()) throw std::invalid_argument(e);
   if (!find_record_sort_algorithm(algorithm.id()))
     throw std::invalid_argument("--algo: " + algorithm.id() + " does not sort records");
   const uint64_t bytes = input.bytes.size(), n = input.n;
@@ -203,6 +279,7 @@ RecordGpuResult measure_records_gpu(const Algorithm& algorithm, const ParamValue
       b(std::max<uint64_t>(bytes, 16));
   DeviceBuffer<uint64_t> pair_keys(std::max<uint64_t>(n, 1));
   DeviceBuffer<uint32_t> pair_values(std::max<uint64_t>(n, 1));
+  DeviceBuffer<uint32_t> labels(cycles(options) ? std::max<uint64_t>(4 * n, 1) : 1);
   cudaStream_t st;
   CUDA_CHECK(cudaStreamCreate(&st));
   cudaEvent_t start, stop;
@@ -218,7 +295,7 @@ RecordGpuResult measure_records_gpu(const Algorithm& algorithm, const ParamValue
       if (bytes) CUDA_CHECK(cudaMemcpyAsync(a.data(), pristine.data(), bytes, cudaMemcpyDeviceToDevice, st));
       CUDA_CHECK(cudaEventRecord(start, st));
       out = sort_once(algorithm, params, options, input.shape, geo,
-                      Buffers{a.data(), b.data(), pair_keys.data(), pair_values.data()}, ctx);
+                      Buffers{a.data(), b.data(), pair_keys.data(), pair_values.data(), labels.data()}, ctx);
       CUDA_CHECK(cudaEventRecord(stop, st));
       CUDA_CHECK(cudaEventSynchronize(stop));
       float ms = 0;

@@ -1,7 +1,8 @@
 // Multifield records on the GPU (kernels/records/record_gpu.*): every layout x strategy x offered
 // sort against CUB's pairs sort of (key, index) + gather on the same records and against the CPU
 // stable sort (stable sorts byte for byte; sample sort as a multiset of (key, record) pairs);
-// m = 0, 1, 2, 7, 32; n = 0, 1, small, 2^20 + 7; every key type; duplicates; cycles refused.
+// m = 0, 1, 2, 7, 32; n = 0, 1, small, 2^20 + 7; every key type; duplicates; cycle chasing in
+// place against the gather on permutations of known cycles (none, 2-cycles, one cycle of n).
 #include <gtest/gtest.h>
 
 #include "baselines/cub_radix.h"
@@ -15,7 +16,8 @@ namespace {
 
 
 const RecordSortOptions kOnGpu[] = {{RecordStrategy::Direct, Rearrange::Gather},
-                                    {RecordStrategy::Indirect, Rearrange::Gather}};
+                                    {RecordStrategy::Indirect, Rearrange::Gather},
+                                    {RecordStrategy::Indirect, Rearrange::Cycles}};
 
 void expect_gpu_sorts(const RecordSortAlgorithm& info, const RecordSortOptions& o, const HostRecords& input) {
   const std::string what = std::string(info.id) + " " + std::string(record_strategy_name(o.strategy)) + " " +
@@ -60,12 +62,36 @@ TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
         expect_gpu_sorts(info, o, records_from_keys(keys, 8, l, 3));
 }
 
-TEST(RecordsGpu, CycleChasingIsRefusedOnTheGpu) {
-  EXPECT_NE(check_records_gpu({RecordStrategy::Indirect, Rearrange::Cycles}), "");
-  const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 10), 1, RecordLayout::Hybrid, 1);
-  EXPECT_THROW(measure_records_gpu(*find_algorithm("radix"), records_default_params(*find_algorithm("radix")),
-                                   {RecordStrategy::Indirect, Rearrange::Cycles}, in, 0, 1),
-               std::invalid_argument);
+// Cycle chasing on the GPU (record_gpu.cu: leaders by pointer jumping, one thread per cycle)
+// moves the records exactly as the gather does, on permutations whose cycles are known: sorted keys
+// (every record in place), reversed distinct keys (n/2 2-cycles), keys rotated by k (gcd(n, k)
+// cycles of n/gcd(n, k): one cycle of all n for k = 1 and n = 100003), and random keys.
+TEST(RecordsGpu, CycleChasingMovesRecordsAsTheGatherDoes) {
+  const uint64_t n = g_sanitizer_run ? 1001 : 100003;
+  auto keys_of = [n](auto key_at) {
+    HostKeys k(KeyType::U32, size_t(n), false);
+    for (uint64_t i = 0; i < n; ++i) k.as<uint32_t>()[i] = key_at(i);
+    return k;
+  };
+  const std::vector<std::pair<const char*, HostKeys>> inputs = {
+      {"sorted", keys_of([](uint64_t i) { return uint32_t(i); })},
+      {"reversed", keys_of([n](uint64_t i) { return uint32_t(n - 1 - i); })},
+      {"rotated by 1", keys_of([n](uint64_t i) { return uint32_t((i + 1) % n); })},
+      {"rotated by 7", keys_of([n](uint64_t i) { return uint32_t((i + 7) % n); })},
+      {"random", records_input_keys(Distribution::Uniform, KeyType::U32, n, 3)}};
+  const Algorithm& radix = *find_algorithm("radix-onesweep");
+  for (const auto& [name, keys] : inputs)
+    for (RecordLayout l : kAllRecordLayouts)
+      for (uint32_t m : {0u, 3u, 8u}) {
+        SCOPED_TRACE(std::string(name) + " " + std::string(record_layout_name(l)) + " m=" + std::to_string(m));
+        const HostRecords in = records_from_keys(keys, m, l, 4);
+        const HostRecords cycles =
+            measure_records_gpu(radix, records_default_params(radix), {RecordStrategy::Indirect, Rearrange::Cycles}, in, 1, 1).output;
+        const HostRecords gather =
+            measure_records_gpu(radix, records_default_params(radix), {RecordStrategy::Indirect, Rearrange::Gather}, in, 0, 1).output;
+        ASSERT_EQ(cycles.bytes, gather.bytes);
+        ASSERT_EQ(cycles.bytes, reference_sort_records(in).bytes);
+      }
 }
 
 }  // namespace

@@ -505,6 +505,21 @@ TEST_F(Cli, StructuredInputWithFieldsIsSortedAsRecordsWithoutFieldsOption) {
     EXPECT_TRUE(back.data == want);
     fs::remove(sorted);
   }
+  // trace records a records file's explain run (the scenario carries the records); it holds no timing.
+  {
+    const std::string tr = (dir_ / "orders.sstrace").string();
+    expect_error({"trace", "--cpu", "--algo", "radix", "--input", in, "--reps", "3", "--out", tr}, {"--reps", "records"});
+    expect_error({"trace", "--cpu", "--algo", "radix", "--input", in, "--baseline", "--out", tr}, {"--baseline", "records"});
+    EXPECT_FALSE(fs::exists(tr));
+    Result r = run({"trace", "--cpu", "--algo", "radix", "--input", in, "--layout", "by-record", "--rearrange", "cycles",
+                    "--out", tr});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("Records by-record, m = 3: indirect + cycles by radix"), std::string::npos) << r.out;
+    const std::string head = slurp(tr).substr(0, 4000);
+    for (const char* piece : {R"("records": {)", R"("fields": 3)", R"("layout": "by-record")", R"("rearrange": "cycles")"})
+      EXPECT_NE(head.find(piece), std::string::npos) << piece << "\n" << head;
+    fs::remove(tr);
+  }
   // A key-value file stays the key-value sort (--values' files), not records.
   {
     const std::string kv = (dir_ / "kv.npy").string();
