@@ -12,7 +12,7 @@
 
 #include <cuda/atomic>
 
-#include "radix/radix_block.cuh"  // KeyXform, load_tile, count_tile, digit_of
+#include "radix/radix_block.cuh"  // KeyXform, load_tile, count_tile, digit_of, scan_digits
 #include "split_radix_capture.h"
 #include "split_radix_split.h"
 
@@ -98,6 +98,17 @@ struct PassSmem {
   }
 };
 
+// Blocks per SM the pass kernel is compiled for (__launch_bounds__' second argument): a full SM
+// (2048 threads, so 32 registers a thread, a few bytes spilled) when a thread's keys take at most 8
+// registers, so that while a block waits at one of its barriers (two per split) others can issue;
+// 0 (the compiler's choice) otherwise. Measured on an H200 at 2^28 u32 (docs/PERFORMANCE.md): 32
+// registers 15.8 ms at D = 4, the compiler's 48 registers 19.1 ms. (An explicit 1 made the
+// compiler take 71 registers for 64-bit keys or values where it takes 60 on its own.)
+template <class Word, bool kValues, int THREADS, int KPT>
+constexpr int pass_min_blocks() {
+  return (KPT * sizeof(Word) + (kValues ? KPT * 4 : 0)) <= 32 ? 2048 / THREADS : 0;
+}
+
 // One digit place for one tile per block. Keys sit in registers warp-striped (warp w, lane l, item
 // j holds tile position w*32*KPT + j*32 + l: loads coalesce, and (w, j, l) is position order).
 // Each one-bit split: a ballot of the negated bit per item gives the warp's 0-keys before every key
@@ -106,7 +117,7 @@ struct PassSmem {
 // read back for the next bit. Positions past n hold all-ones keys, which every split sends to the
 // end of the tile.
 template <class Word, bool kValues, int THREADS, int KPT>
-__global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
+__global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREADS, KPT>())) split_pass_kernel(PassArgs<Word> a) {
   constexpr uint32_t kTile = uint32_t(THREADS) * KPT, kWarps = THREADS / kWarp;
   extern __shared__ __align__(16) unsigned char smem[];
   Word* s_keys = reinterpret_cast<Word*>(smem);
@@ -124,24 +135,9 @@ __global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
   if (scatter) {
     if (threadIdx.x == 0) *s_tile = atomicAdd(a.tile_counter, 1u);
     for (uint32_t d = threadIdx.x; d < 256; d += THREADS) s_start[d] = s_end[d] = 0;
-    // Step 2's first term: where each digit starts in the pass output (exclusive scan of the
-    // totals over digits), by warp 0: each lane sums a chunk of digits, then a shuffle scan.
-    if (warp == 0) {
-      const uint32_t chunk = (a.digits + kWarp - 1) / kWarp, lo = lane * chunk;
-      uint32_t sum = 0;
-      for (uint32_t d = lo; d < lo + chunk && d < a.digits; ++d) sum += a.totals[d];
-      uint32_t incl = sum;
-#pragma unroll
-      for (int o = 1; o < kWarp; o <<= 1) {
-        const uint32_t t = __shfl_up_sync(0xffffffffu, incl, o);
-        if (lane >= uint32_t(o)) incl += t;
-      }
-      uint32_t run = incl - sum;
-      for (uint32_t d = lo; d < lo + chunk && d < a.digits; ++d) {
-        s_base[d] = run;
-        run += a.totals[d];
-      }
-    }
+    // Step 2's first term: where each digit starts in the pass output, the exclusive scan of the
+    // place's totals over digits (warp 0).
+    radix_detail::scan_digits(a.totals, s_base, a.digits);
     __syncthreads();
   }
   const uint32_t tile = scatter ? *s_tile : blockIdx.x;
@@ -157,16 +153,21 @@ __global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
     if constexpr (kValues) value[j] = pos < valid ? a.vin[base + pos] : 0;
   }
   const bool capture = a.cap && tile == a.cap->tile;
-  const uint32_t lt = (1u << lane) - 1;
+  const uint32_t lt = (1u << lane) - 1;  // lanes below this one
 
-  // Step 1a: the one-bit splits, least significant bit of the digit first.
+  // Step 1a: the one-bit splits, least significant bit of the digit first. Before the barrier each
+  // key gets its place among the warp's 0-keys, lz = (0-keys of the warp's earlier items) +
+  // (0-keys of lower lanes in its item): a ballot and two population counts; after it, the warps'
+  // counts give the block's, and split_destination the key's place in the tile.
+  const uint32_t warp_first = warp * kWarp * KPT;
   for (int s = 0; s < a.splits; ++s) {
-    const int bit = a.shift + s;
-    uint32_t mask[KPT], warp_zeros = 0;
+    const Word bit = Word(1) << (a.shift + s);
+    uint32_t lz[KPT], warp_zeros = 0;
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
-      mask[j] = __ballot_sync(0xffffffffu, ((key[j] >> bit) & 1) == 0);
-      warp_zeros += __popc(mask[j]);
+      const uint32_t zeros = __ballot_sync(0xffffffffu, (key[j] & bit) == 0);
+      lz[j] = warp_zeros + __popc(zeros & lt);
+      warp_zeros += __popc(zeros);
     }
     if (lane == 0) s_warp[warp] = warp_zeros;
     __syncthreads();  // the warps' zero counts; every read of the previous split's tile is done
@@ -179,24 +180,20 @@ __global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
     }
     if (capture && s + 1 == a.splits) {  // the highlighted tile's last split of this launch
       if (threadIdx.x == 0) *a.cap->zeros = total;
-      uint32_t zb = before;
 #pragma unroll
       for (int j = 0; j < KPT; ++j) {
         const uint32_t pos = first + j * kWarp;
         if (pos < valid) {
-          a.cap->bits[pos] = uint8_t((key[j] >> bit) & 1);
-          a.cap->zeros_before[pos] = zb + __popc(mask[j] & lt);
+          a.cap->bits[pos] = uint8_t((key[j] & bit) != 0);
+          a.cap->zeros_before[pos] = before + lz[j];
         }
-        zb += __popc(mask[j]);
       }
     }
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
-      const uint32_t b = uint32_t(key[j] >> bit) & 1u;
-      const uint32_t dest = split_destination(b, first + j * kWarp, before + __popc(mask[j] & lt), total);
+      const uint32_t dest = split_destination((key[j] & bit) != 0, warp_first + j * kWarp + lane, before + lz[j], total);
       s_keys[dest] = key[j];
       if constexpr (kValues) s_values[dest] = value[j];
-      before += __popc(mask[j]);
     }
     __syncthreads();  // the split tile is in shared memory
     if (s + 1 == a.splits) break;  // the last split's tile is read in position order below
@@ -219,8 +216,8 @@ __global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
     }
     return;
   }
-  // Step 1b: in the sorted tile, digit d's run starts where the digit changes and ends where it
-  // changes again (or at the tile's last key).
+  // Step 1b: in the sorted tile, digit d's run starts where the digit changes, which is also where
+  // the previous digit's run ends; the last run ends at the tile's last key.
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * THREADS + threadIdx.x;
@@ -228,8 +225,11 @@ __global__ void __launch_bounds__(THREADS) split_pass_kernel(PassArgs<Word> a) {
     if (pos >= valid) continue;
     const uint32_t d = uint32_t(key[j] >> a.shift) & dmask;
     const uint32_t prev = pos ? uint32_t(s_keys[pos - 1] >> a.shift) & dmask : d;
-    if (starts_digit_run(pos, d, prev)) s_start[d] = pos;
-    if (pos + 1 == valid || (uint32_t(s_keys[pos + 1] >> a.shift) & dmask) != d) s_end[d] = pos + 1;
+    if (starts_digit_run(pos, d, prev)) {
+      s_start[d] = pos;
+      if (pos) s_end[prev] = pos;
+    }
+    if (pos + 1 == valid) s_end[d] = valid;
   }
   __syncthreads();
   // Step 2 for this tile: publish each digit's run length, then walk back over the earlier tiles
