@@ -40,35 +40,15 @@
 #include "network_merge_plan.h"
 #include "network_merge_scratch.h"
 #include "network_merge_steps.h"
+#include "network_merge_warp_kernel.cuh"
 
 namespace sortscope::merge {
 namespace network_merge_kernels {
-
-template <class T>
-__device__ __forceinline__ bool slot_less(const typename T::Item& x, bool x_pad, const typename T::Item& y,
-                                          bool y_pad) {
-  return (x_pad || y_pad) ? (!x_pad && y_pad) : item_less<T>(x, y);
-}
 
 // The word the capture shows for a slot (network_merge_trace.h's shown_slot).
 template <class T>
 __device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
   return pad ? ~uint64_t(0) : uint64_t(T::key(x));
-}
-
-// The item of lane ^ j of the same network (j < 32: inside the warp).
-template <class Item>
-__device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uint32_t j) {
-  if constexpr (sizeof(Item) == 4) {
-    return __shfl_xor_sync(lanes, v, int(j));
-  } else if constexpr (sizeof(Item) == 8) {
-    return Item(__shfl_xor_sync(lanes, static_cast<unsigned long long>(v), int(j)));
-  } else {
-    Item r = v;
-    r.key = __shfl_xor_sync(lanes, static_cast<unsigned long long>(v.key), int(j));
-    r.value = __shfl_xor_sync(lanes, v.value, int(j));
-    return r;
-  }
 }
 
 // The block sort in registers. Thread t holds slots [t x E, t x E + E) of the tile (E = keys per
@@ -80,12 +60,6 @@ __device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uin
 // the model's test (upper slot strictly smaller), so every layer swaps exactly the model's pairs.
 __device__ __forceinline__ uint32_t skewed(uint32_t i) { return i + (i >> 5); }
 
-template <class T, bool kPads>
-__device__ __forceinline__ bool sort_less(const typename T::Item& x, bool px, const typename T::Item& y, bool py) {
-  if constexpr (kPads) return slot_less<T>(x, px, y, py);
-  else return item_less<T>(x, y);
-}
-
 template <class T, int THREADS, int E, bool kPads, uint32_t K, uint32_t J>
 __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool (&p)[E], uint32_t tid,
                                                  typename T::Item* sm, bool* spad) {
@@ -95,12 +69,7 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
 #pragma unroll
     for (uint32_t e = 0; e < uint32_t(E); ++e) {
       const uint32_t q = kMirrored ? (e / K) * K + K - 1 - e % K : e ^ J;
-      if (e < q && sort_less<T, kPads>(v[q], p[q], v[e], p[e])) {
-        const Item t = v[e];
-        v[e] = v[q], v[q] = t;
-        const bool tp = p[e];
-        p[e] = p[q], p[q] = tp;
-      }
+      if (e < q) compare_exchange<T, kPads>(v[e], p[e], v[q], p[q]);  // selects: no divergence
     }
   } else {
     Item pv[E];
@@ -136,8 +105,7 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
     // The slots of one thread all lie on the same side of their pairs (K and J are multiples of E).
 #pragma unroll
     for (uint32_t e = 0; e < uint32_t(E); ++e) {
-      const bool take = lower ? sort_less<T, kPads>(pv[e], pp[e], v[e], p[e]) : sort_less<T, kPads>(v[e], p[e], pv[e], pp[e]);
-      if (take) v[e] = pv[e], p[e] = pp[e];
+      keep_slot<T, kPads>(v[e], p[e], pv[e], pp[e], !lower);
     }
   }
 }
@@ -175,7 +143,7 @@ __device__ __forceinline__ void block_sort_tile(typename T::Item* sm, bool* spad
 
 // One block of THREADS threads per tile of THREADS x E items. Loads and stores are coalesced
 // (slot i by thread i % THREADS) through the skewed tile in shared memory. Only a partial last
-// tile carries padding flags (kPads); the others compare keys alone.
+// tile of items with values carries padding flags (kPads); the others compare keys alone.
 template <class T, int THREADS, int E>
 __global__ void __launch_bounds__(THREADS)
     block_sort_kernel(const typename T::Key* keys, const uint32_t* values, const typename T::Item* in_items, uint64_t n,
@@ -193,16 +161,18 @@ __global__ void __launch_bounds__(THREADS)
 #pragma unroll
   for (uint32_t h = 0; h < uint32_t(E); ++h) {
     const uint64_t g = tile_begin + tid + h * THREADS;
-    r[h] = g >= n ? Item{} : (in_items ? in_items[g] : load_item<T>(keys, values, g));
+    r[h] = g >= n ? max_item<T>() : (in_items ? in_items[g] : load_item<T>(keys, values, g));
   }
 #pragma unroll
   for (uint32_t h = 0; h < uint32_t(E); ++h) {
     const uint32_t i = tid + h * THREADS;
     sm[skewed(i)] = r[h];
-    if (partial) spad[skewed(i)] = tile_begin + i >= n;
+    if (T::kValues && partial) spad[skewed(i)] = tile_begin + i >= n;
   }
   __syncthreads();
-  if (partial) block_sort_tile<T, THREADS, E, true>(sm, spad, tid, first_stage, last_stage);
+  // Keys alone: padding is the largest key, equal to a real one only where the two are the same
+  // word, so the sorted tile's first n - tile_begin slots are the model's without flags.
+  if (T::kValues && partial) block_sort_tile<T, THREADS, E, T::kValues>(sm, spad, tid, first_stage, last_stage);
   else block_sort_tile<T, THREADS, E, false>(sm, spad, tid, first_stage, last_stage);
   __syncthreads();
 #pragma unroll
@@ -238,16 +208,7 @@ __device__ __forceinline__ void network_call(typename T::Item& lo, bool& lo_pad,
                                              uint32_t lane, uint32_t net, typename T::Item* xch, int* xpad,
                                              uint64_t* rows) {
   using Item = typename T::Item;
-  auto less = [](const Item& x, bool px, const Item& y, bool py) {
-    if constexpr (kPads) return slot_less<T>(x, px, y, py);
-    else return item_less<T>(x, y);
-  };
-  if (less(hi, hi_pad, lo, lo_pad)) {
-    const Item t = lo;
-    lo = hi, hi = t;
-    const bool tp = lo_pad;
-    lo_pad = hi_pad, hi_pad = tp;
-  }
+  compare_exchange<T, kPads>(lo, lo_pad, hi, hi_pad);
   uint32_t level = 1;
   if (rows) rows[2 * S + lane] = shown<T>(lo, lo_pad), rows[3 * S + lane] = shown<T>(hi, hi_pad);
   const unsigned lanes = network_lanes<S>();
@@ -272,10 +233,8 @@ __device__ __forceinline__ void network_call(typename T::Item& lo, bool& lo_pad,
     // Lower slot of the pair: take the partner's if it is strictly smaller; upper slot: take the
     // partner's if this one is strictly smaller than it (the pair is swapped).
     const bool upper = (lane & j) != 0;
-    const bool take_lo = upper ? less(lo, lo_pad, plo, plo_pad) : less(plo, plo_pad, lo, lo_pad);
-    const bool take_hi = upper ? less(hi, hi_pad, phi, phi_pad) : less(phi, phi_pad, hi, hi_pad);
-    if (take_lo) lo = plo, lo_pad = plo_pad;
-    if (take_hi) hi = phi, hi_pad = phi_pad;
+    keep_slot<T, kPads>(lo, lo_pad, plo, plo_pad, upper);
+    keep_slot<T, kPads>(hi, hi_pad, phi, phi_pad, upper);
     ++level;
     if (rows) {
       uint64_t* row = rows + uint64_t(level) * 2 * S;
@@ -325,7 +284,7 @@ __device__ __forceinline__ NetworkPick<typename T::Item> network_pick(const type
 // global memory (the kernel before this one made a global round trip per call and was
 // latency-bound). The network itself runs in registers (network_call). The next call's pick is
 // made before this call's network, so its shared-memory read overlaps the levels.
-template <class T, int S>
+template <class T, int S, bool kCapture>
 __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
                              uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
                              typename T::Key* out_keys, uint32_t* out_values, NetworkMergeCapture* cap,
@@ -346,7 +305,7 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
   const Item* b = in + m.a_begin + m.a_len + b0;
   const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
   const uint64_t out0 = m.a_begin + m.diag;
-  NetworkMergeCapture* c = cap && u == cap_unit ? cap : nullptr;
+  NetworkMergeCapture* c = kCapture && u == cap_unit ? cap : nullptr;  // measure mode: compiled out
 
   // Asynchronous copies (cp.async): every load of the unit in flight at once, no register
   // round trip (a load-then-store loop waits a full memory latency per item).
@@ -433,12 +392,20 @@ void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T:
                   NetworkMergeCapture* cap, cudaStream_t stream) {
   const uint64_t units = p.units(), blocks = (units + uint64_t(p.lists) - 1) / uint64_t(p.lists);
   const size_t smem = size_t(p.merge_smem_bytes());
-  if (smem > 48 * 1024)  // above the default limit of dynamic shared memory
-    CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, S>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-  merge_kernel<T, S><<<unsigned(blocks), unsigned(p.lists * S), smem, stream>>>(
-      in, p.n, p.run_in(pass), p.chunk, units, p.chunked(pass) ? splits : nullptr, out_items, out_keys, out_values, cap,
-      p.highlight_unit(pass));
-  CUDA_CHECK_LAUNCH("network-merge merge_kernel");
+  const uint64_t* unit_splits = p.chunked(pass) ? splits : nullptr;
+  auto launch = [&](auto kernel, unsigned threads, auto... capture) {
+    if (smem > 48 * 1024)  // above the default limit of dynamic shared memory
+      CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    kernel<<<unsigned(blocks), threads, smem, stream>>>(in, p.n, p.run_in(pass), p.chunk, units, unit_splits, out_items,
+                                                        out_keys, out_values, capture...);
+    CUDA_CHECK_LAUNCH("network-merge merge_kernel");
+  };
+  if (cap)  // explain mode: the highlighted unit's capture
+    launch(merge_kernel<T, S, true>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
+  else if constexpr (S >= 32)  // a warp per network, S / 32 slots of each half a lane
+    launch(warp_merge_kernel<T, S>, unsigned(p.lists * 32));
+  else
+    launch(merge_kernel<T, S, false>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
 }
 
 }  // namespace network_merge_kernels

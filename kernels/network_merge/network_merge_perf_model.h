@@ -1,22 +1,39 @@
 #pragma once
 // The analytic model of a network-merge run (common/perf_model.h), launch by launch as the plan
-// launches them (network_merge_plan.h), after Satish et al. 2010 §5.3.2 (extract A.3, "GPU merge
-// sort"): a network level is 8 warp instructions (2 shared loads, min, max, 2 shared stores, 2 for
-// the sync); README.md, "Model (§5.3.2)".
+// launches them (network_merge_plan.h). The roofline and the per-pass structure follow Satish et al.
+// 2010 §5.3.2 (extract A.3, "GPU merge sort"); the instruction counts are those of this project's
+// kernels (network_merge_kernels.cuh, network_merge_warp_kernel.cuh: registers and shuffles where
+// the paper's GT200 went through shared memory), counted per warp from their loops; README.md,
+// "Model".
 #include "common/perf_model.h"
 #include "network_merge_plan.h"
 
 namespace sortscope {
 
-// §5.3.2: warp instructions of one network level for the 32 lanes of a warp.
-inline constexpr double kNetworkLevelOps = 8;
-// §6.2, measured: global index computation, the global -> shared load and the reversal, per key and level.
-inline constexpr double kNetworkOverheadOps = 0.6;
+// §5.3.2's count, kept for comparison: a network level through shared memory is 8 warp
+// instructions (2 shared loads, min, max, 2 shared stores, 2 for the sync) for 32 lanes.
+inline constexpr double kNetworkPaperLevelOps = 8;
 
-// Warp instructions per key of one merge pass with S-wide networks: a warp's 32 lanes run log2(2S)
-// levels per call and the call writes 32 keys (32 / S networks of S, or half of a 64-wide one), so
-// log2(2S) x 8 / 32 (S = 16: 1.25, the paper's count), plus the overhead.
-double network_merge_ops_per_key_pass(int width);
+// Instructions of one thread for the kernels' network pieces, for items of `words` 32-bit words
+// (u32 keys 1; u64 keys and u32 pairs 2; u64 pairs 3 moved words) and keys alone or not.
+struct NetworkMergeOpCosts {
+  double exchange;  // a compare-exchange of two registers (u32 keys: min, max)
+  double shuffle;   // one slot of a level across lanes (a shuffle per word, min, max, select)
+  double shared;    // one slot of a block-sort layer across warps (store, load, compare, select)
+};
+NetworkMergeOpCosts network_merge_op_costs(int item_bytes, bool with_values);
+
+// Per warp call of the merge kernel: the pick (list heads, the S-vector's reads, the list
+// update), the store of the lower half and the loop: counted from the compiled loop.
+inline constexpr double kNetworkCallOps = 40;
+// Per key of the block sort, once: the global load, the staging through shared memory both ways
+// and the global store, in a thread's instructions.
+inline constexpr double kBlockSortKeyOps = 8;
+
+// Warp instructions per key of one merge pass with S-wide networks (measure mode).
+double network_merge_ops_per_key_pass(const NetworkMergePlan& plan);
+// Warp instructions per key of the block sort (all its stages).
+double network_merge_block_sort_ops_per_key(const NetworkMergePlan& plan);
 
 // `transform`: the key type needs the ordered-bits transform, run as its own kernels before and after.
 PerfModel network_merge_perf_model(const NetworkMergePlan& plan, bool transform);

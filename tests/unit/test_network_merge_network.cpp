@@ -2,6 +2,7 @@
 // Satish et al. 2010 §5.2.1, §5.3): the bitonic network merges two sorted S-vectors for every
 // width; the retained-vector merge equals std::merge on keys and keeps every (key, value) pair,
 // for odd lengths, empty lists, duplicates and all-equal keys, in about (|A|+|B|)/S network calls.
+// Fig. 4's banks: the interleaved writes conflict two ways, the skewed offsets clear them (S = 16).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "network_merge/network_merge_banks.h"
 #include "network_merge/network_merge_network.h"
 
 namespace sortscope::network_merge {
@@ -92,6 +94,27 @@ TEST(NetworkMergeNetwork, ChunksCutAtSplittersGiveTheWholeMerge) {
       }
     }
   }
+}
+
+TEST(NetworkMergeNetwork, Fig4BanksInterleavedWritesConflictSkewedOnesDoNot) {
+  // The paper's 16-wide network on 16 banks: contiguous reads are conflict-free either way; the
+  // writes to 2i and 2i + 1 hit the even (odd) banks twice, the skew spreads them over all 16.
+  for (Fig4Access a : kFig4Accesses) {
+    const bool write = a == Fig4Access::WriteMin || a == Fig4Access::WriteMax;
+    const Fig4BankRow naive = fig4_bank_row(16, a, false), skewed = fig4_bank_row(16, a, true);
+    EXPECT_EQ(naive.ways, write ? 2u : 1u) << fig4_access_name(a);
+    EXPECT_EQ(skewed.ways, 1u) << fig4_access_name(a);
+    for (uint32_t t = 0; t < kFig4HalfWarp; ++t) {
+      EXPECT_EQ(naive.bank[t], naive.word[t] % kFig4Banks);
+      EXPECT_EQ(skewed.word[t], naive.word[t] + naive.word[t] / 16);
+    }
+  }
+  EXPECT_EQ(fig4_bank_row(16, Fig4Access::WriteMax, false).word[15], 31u);
+  EXPECT_EQ(fig4_bank_row(16, Fig4Access::ReadHigh, true).word[0], 17u);
+  // S = 4: four networks of 8 words share a half-warp; their low reads repeat banks 0..3 two ways.
+  const Fig4BankRow four = fig4_bank_row(4, Fig4Access::ReadLow, false);
+  EXPECT_EQ(four.word[5], 9u);
+  EXPECT_EQ(four.ways, 2u);
 }
 
 }  // namespace

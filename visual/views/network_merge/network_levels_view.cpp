@@ -4,6 +4,10 @@
 // each of its log2(2S) levels, a row of cells coloured by key. Between two rows the level's
 // comparators as brackets from slot i to i + stride (the min goes to i), drawn in the swap colour
 // where the pair was exchanged. Under the last row: the half written out and the half retained.
+// At the bottom, when the panel is tall enough, Fig. 4's bank overlay: one level as the paper's
+// GTX 280 ran it through shared memory (kernels/network_merge/network_merge_banks.h), the bank
+// each of a half-warp's 16 threads hits in each read and write, interleaved offsets beside the
+// skewed ones, conflicts marked.
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +15,7 @@
 
 #include "colormap.h"
 #include "network_merge/network_merge_aux.h"
+#include "network_merge/network_merge_banks.h"
 #include "views/merge/merge_draw.h"
 #include "views/view_registry.h"
 
@@ -19,12 +24,56 @@ namespace {
 
 using namespace merge_view;
 
+// Fig. 4's overlay in `band`: for the interleaved and the skewed offsets, a row per access of the
+// half-warp's 16 threads, each cell the bank the thread hits, red where another thread hits the
+// same bank at another word (serialised), and the access's ways at the right.
+void draw_fig4_banks(const Canvas& cv, const Rect& band, uint32_t width) {
+  using namespace network_merge;
+  const float sc = cv.s(), sp = cv.small_px();
+  const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
+  const std::string long_title = fmt::format(
+      "Fig. 4 on the paper's GTX 280: one level through shared memory, cell = bank ({} banks) of thread 0..15 of a "
+      "half-warp, S = {}", kFig4Banks, width);
+  cv.text(band.x, band.y,
+          cv.text_w(long_title) <= band.w ? long_title
+                                          : fmt::format("Fig. 4: a level's shared-memory banks, half-warp, S = {}", width),
+          text);
+  const float top = band.y + sp * 1.5f, row_h = (band.bottom() - top) / 5.0f;
+  float label_w = 0;
+  for (Fig4Access a : kFig4Accesses) label_w = std::max(label_w, cv.text_w(std::string(fig4_access_name(a))));
+  label_w += 6 * sc;
+  const float ways_w = cv.text_w("16-way") + 6 * sc;
+  const float block_w = (band.w - 8 * sc) / 2;
+  for (int b = 0; b < 2; ++b) {
+    const bool skewed = b == 1;
+    const float bx = band.x + float(b) * (block_w + 8 * sc);
+    const float cx0 = bx + label_w, cell_w = (block_w - label_w - ways_w) / float(kFig4HalfWarp);
+    cv.text(bx, top, skewed ? "skewed: word a at a + a/16" : "interleaved (Fig. 2): word a at a", dim);
+    if (cell_w < 3) continue;
+    for (size_t k = 0; k < kFig4Accesses.size(); ++k) {
+      const Fig4BankRow row = fig4_bank_row(width, kFig4Accesses[k], skewed);
+      const float y = top + row_h * float(k + 1), h = std::max(2.0f, row_h - 2 * sc);
+      cv.text(bx, y + 0.5f * (h - sp), std::string(fig4_access_name(kFig4Accesses[k])), dim);
+      for (uint32_t t = 0; t < kFig4HalfWarp; ++t) {
+        bool shared = false;
+        for (uint32_t u = 0; u < kFig4HalfWarp; ++u)
+          shared |= u != t && row.bank[u] == row.bank[t] && row.word[u] != row.word[t];
+        const float x = cx0 + float(t) * cell_w;
+        cv.rect(x, y, x + cell_w - 1, y + h, to_u32(shared ? palette::kSwapped : palette::kComparator, 0.55f));
+        if (cell_w >= cv.text_w("15") && h >= sp) cv.text_centre(x + 0.5f * cell_w, y + 0.5f * (h - sp), fmt::format("{}", row.bank[t]), text);
+      }
+      cv.text(cx0 + 16 * cell_w + 4 * sc, y + 0.5f * (h - sp), row.ways == 1 ? "free" : fmt::format("{}-way", row.ways),
+              row.ways == 1 ? dim : text);
+    }
+  }
+}
+
 void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLevels& l) {
   Canvas cv(c, r);
   const uint32_t s = l.width, slots = 2 * s;
   int levels = 0;
   while ((uint32_t(1) << levels) < slots) ++levels;
-  const Rect content = cv.frame(
+  Rect content = cv.frame(
       {fmt::format("Bitonic merge network, pass {}, chunk {}, call {}: S = {}, {} levels of {} comparators", l.pass + 1,
                    l.unit, l.call + 1, s, levels, s),
        fmt::format("Merge network, pass {}: S = {}, {} levels", l.pass + 1, s, levels)},
@@ -34,6 +83,12 @@ void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLe
        "retained | loaded (reversed); each level: min left, max right"});
   if (content.empty() || s == 0 || l.rows.size() != size_t(levels + 1) * slots) return;
   const float sc = cv.s(), sp = cv.small_px();
+  // Fig. 4's banks take the bottom when the levels keep at least 4 small lines a row.
+  const float band_h = sp * 1.5f + 5 * sp * 1.3f;
+  if (content.h - band_h - 6 * sc >= float(levels + 1) * sp * 4 && content.w >= 360 * sc) {
+    draw_fig4_banks(cv, Rect{content.x, content.bottom() - band_h, content.w, band_h}, s);
+    content.h -= band_h + 6 * sc;
+  }
   const ImU32 dim = to_u32(palette::kTextDim), text = to_u32(palette::kText);
 
   // Colours stretched over the keys of this call (a narrow slice of the input's range).

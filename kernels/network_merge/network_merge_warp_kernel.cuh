@@ -1,0 +1,230 @@
+#pragma once
+// Measure mode's merge kernel for networks of S >= 32 (README.md "Kernels"; Satish et al. 2010
+// §5.2.1, §5.3): one warp per network and merge unit, `lists` warps per block. Lane l holds slots
+// v x 32 + l (the retained vector, `lo[v]`) and S + v x 32 + l (the loaded vector, `hi[v]`) for
+// v < S / 32, so the levels of stride >= 32 pair two registers of one thread and only the last five
+// (strides 16..1) shuffle; a call writes S keys for one pick, so the pick's cost is shared by more
+// keys as S grows. Explain mode and S < 32 use merge_kernel (network_merge_kernels.cuh), whose
+// capture this kernel leaves out. The hot calls (both vectors full) compare without padding flags;
+// keys alone use min/max (one instruction a slot and level), items with values compare-select on
+// the key with the model's rule (the partner's item is taken only when strictly better), so the
+// kernel swaps exactly the pairs the model swaps.
+#include <cstdint>
+
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+
+#include "merge/merge_device.cuh"
+#include "merge/merge_items.h"
+#include "merge/two_way_plan.h"
+
+namespace sortscope::merge {
+namespace network_merge_kernels {
+
+template <class T>
+__device__ __forceinline__ bool slot_less(const typename T::Item& x, bool x_pad, const typename T::Item& y,
+                                          bool y_pad) {
+  return (x_pad || y_pad) ? (!x_pad && y_pad) : item_less<T>(x, y);
+}
+
+// Lower slot of a comparator `lo`, upper `hi`: the smaller to lo; swapped only when hi is strictly
+// smaller (keys alone: min and max, an equal key is the same word either way).
+template <class T, bool kPads>
+__device__ __forceinline__ void compare_exchange(typename T::Item& lo, bool& lo_pad, typename T::Item& hi,
+                                                 bool& hi_pad) {
+  using Item = typename T::Item;
+  if constexpr (!kPads && !T::kValues) {
+    const Item a = hi < lo ? hi : lo;
+    hi = hi < lo ? lo : hi;
+    lo = a;
+  } else {
+    const bool s = kPads ? slot_less<T>(hi, hi_pad, lo, lo_pad) : item_less<T>(hi, lo);
+    const Item a = s ? hi : lo;
+    hi = s ? lo : hi;
+    lo = a;
+    if constexpr (kPads) {
+      const bool ap = s ? hi_pad : lo_pad;
+      hi_pad = s ? lo_pad : hi_pad;
+      lo_pad = ap;
+    }
+  }
+}
+
+// What a slot keeps of its pair when the partner `p` lives in another thread: the lower slot the
+// smaller, the upper the larger, the partner's taken only when strictly better (both threads of a
+// pair decide alike). Keys alone: a predicated min/max.
+template <class T, bool kPads>
+__device__ __forceinline__ void keep_slot(typename T::Item& x, bool& x_pad, const typename T::Item& p, bool p_pad,
+                                          bool upper) {
+  if constexpr (!kPads && !T::kValues) {
+    x = upper ? (x < p ? p : x) : (p < x ? p : x);
+  } else {
+    const bool take = kPads ? (upper ? slot_less<T>(x, x_pad, p, p_pad) : slot_less<T>(p, p_pad, x, x_pad))
+                            : (upper ? item_less<T>(x, p) : item_less<T>(p, x));
+    x = take ? p : x;
+    if constexpr (kPads) x_pad = take ? p_pad : x_pad;
+  }
+}
+
+// The item of lane ^ j of the same network (j < 32: inside the warp; `lanes` the network's).
+template <class Item>
+__device__ __forceinline__ Item shfl_xor_item(unsigned lanes, const Item& v, uint32_t j) {
+  if constexpr (sizeof(Item) == 4) {
+    return __shfl_xor_sync(lanes, v, int(j));
+  } else if constexpr (sizeof(Item) == 8) {
+    return Item(__shfl_xor_sync(lanes, static_cast<unsigned long long>(v), int(j)));
+  } else {
+    Item r = v;
+    r.key = __shfl_xor_sync(lanes, static_cast<unsigned long long>(v.key), int(j));
+    r.value = __shfl_xor_sync(lanes, v.value, int(j));
+    return r;
+  }
+}
+
+// One call of the bitonic merge network of 2S = 64V slots (Fig. 2): stride S pairs lo[v] with
+// hi[v], strides S/2..32 pair registers v and v | J of the same half, strides 16..1 lane l with
+// lane l ^ j (the same register).
+template <class T, int V, bool kPads>
+__device__ __forceinline__ void warp_network(typename T::Item (&lo)[V], bool (&lp)[V], typename T::Item (&hi)[V],
+                                             bool (&hp)[V], uint32_t lane) {
+  using Item = typename T::Item;
+#pragma unroll
+  for (int v = 0; v < V; ++v) compare_exchange<T, kPads>(lo[v], lp[v], hi[v], hp[v]);
+#pragma unroll
+  for (int J = V / 2; J >= 1; J /= 2) {
+#pragma unroll
+    for (int v = 0; v < V; ++v) {
+      if (v & J) continue;
+      compare_exchange<T, kPads>(lo[v], lp[v], lo[v | J], lp[v | J]);
+      compare_exchange<T, kPads>(hi[v], hp[v], hi[v | J], hp[v | J]);
+    }
+  }
+#pragma unroll
+  for (uint32_t j = 16; j >= 1; j /= 2) {
+    const bool upper = (lane & j) != 0;
+#pragma unroll
+    for (int v = 0; v < V; ++v) {
+      const Item pl = shfl_xor_item(0xffffffffu, lo[v], j),
+                 ph = shfl_xor_item(0xffffffffu, hi[v], j);
+      bool pl_pad = false, ph_pad = false;
+      if constexpr (kPads) {
+        pl_pad = __shfl_xor_sync(0xffffffffu, int(lp[v]), int(j)) != 0;
+        ph_pad = __shfl_xor_sync(0xffffffffu, int(hp[v]), int(j)) != 0;
+      }
+      keep_slot<T, kPads>(lo[v], lp[v], pl, pl_pad, upper);
+      keep_slot<T, kPads>(hi[v], hp[v], ph, ph_pad, upper);
+    }
+  }
+}
+
+// One pick of the retained-vector scheme (§5.2.1): the list whose next item is smaller (A on a
+// tie, as the model), its next S-vector reversed into hi (slot S + m holds item S - 1 - m; past
+// the list's end: padding), and the list's new head. Every shared read stays inside the list.
+template <class T, int V>
+struct WarpPick {
+  bool valid;
+  uint32_t loaded_real;
+  typename T::Item hi[V];
+  bool hp[V];
+};
+
+template <class T, int V>
+__device__ __forceinline__ WarpPick<T, V> warp_pick(const typename T::Item* sa, uint32_t la,
+                                                    const typename T::Item* sb, uint32_t lb, uint32_t& ai,
+                                                    uint32_t& bi, typename T::Item& a_head, typename T::Item& b_head,
+                                                    uint32_t lane) {
+  constexpr uint32_t S = 32u * V;
+  WarpPick<T, V> k;
+  k.valid = ai < la || bi < lb;
+  if (!k.valid) return k;
+  const bool from_a = bi >= lb || (ai < la && !item_less<T>(b_head, a_head));
+  const typename T::Item* list = from_a ? sa : sb;
+  const uint32_t len = from_a ? la : lb, pos = from_a ? ai : bi;
+  k.loaded_real = len - pos < S ? len - pos : S;
+  const uint32_t last = pos + k.loaded_real - 1, next = pos + k.loaded_real;
+#pragma unroll
+  for (int v = 0; v < V; ++v) {
+    const uint32_t r = S - 1 - uint32_t(v) * 32 - lane;
+    k.hp[v] = r >= k.loaded_real;
+    k.hi[v] = list[pos + r < last ? pos + r : last];
+  }
+  const typename T::Item head = list[next < len ? next : len - 1];  // stale only once the list is done
+  if (from_a) a_head = head, ai = next;
+  else b_head = head, bi = next;
+  return k;
+}
+
+// As merge_kernel, without the capture: the unit's stretches of A and B staged by cp.async, then
+// the calls; the next call's pick (its shared reads) is made before this call's levels.
+template <class T, int S>
+__global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
+                                  uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
+                                  typename T::Key* out_keys, uint32_t* out_values) {
+  static_assert(S >= 32 && S % 32 == 0, "one warp per network");
+  constexpr int V = S / 32;
+  using Item = typename T::Item;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const uint32_t lists = blockDim.x / 32, net = threadIdx.x / 32, lane = threadIdx.x % 32;
+  Item* stage = reinterpret_cast<Item*>(smem_raw) + uint64_t(net) * chunk;
+  const uint64_t u = uint64_t(blockIdx.x) * lists + net;
+  if (u >= units) return;  // the whole warp leaves
+  const MergeTile m = merge_tile(n, chunk, run, u);
+  const uint64_t a0 = splits ? splits[u] : 0, a1 = splits ? merge_tile_a_end(m, splits, u) : m.a_len;
+  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+  const Item* a = in + m.a_begin + a0;
+  const Item* b = in + m.a_begin + m.a_len + b0;
+  const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
+  const uint64_t out0 = m.a_begin + m.diag;
+
+  for (uint32_t i = lane; i < la + lb; i += 32)
+    __pipeline_memcpy_async(stage + i, i < la ? a + i : b + (i - la), sizeof(Item));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncwarp();
+  const Item* sa = stage;
+  const Item* sb = stage + la;
+
+  uint32_t ai = 0, bi = 0, written = 0, retained_real;
+  Item lo[V];  // the retained vector
+  bool lp[V];
+  {  // the first retained vector: S items of A (of B when A is empty); la + lb >= 1
+    const bool from_a = la > 0;
+    const Item* list = from_a ? sa : sb;
+    const uint32_t len = from_a ? la : lb;
+#pragma unroll
+    for (int v = 0; v < V; ++v) {
+      const uint32_t i = uint32_t(v) * 32 + lane;
+      lp[v] = i >= len;
+      lo[v] = list[i < len ? i : len - 1];
+    }
+    retained_real = len < uint32_t(S) ? len : uint32_t(S);
+    (from_a ? ai : bi) = retained_real;
+  }
+  Item a_head = ai < la ? sa[ai] : Item{}, b_head = bi < lb ? sb[bi] : Item{};
+  WarpPick<T, V> cur = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
+  while (cur.valid) {
+    const WarpPick<T, V> next = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
+    if (retained_real == uint32_t(S) && cur.loaded_real == uint32_t(S))
+      warp_network<T, V, false>(lo, lp, cur.hi, cur.hp, lane);
+    else  // a list's last partial vector: padding sorts last
+      warp_network<T, V, true>(lo, lp, cur.hi, cur.hp, lane);
+    const uint32_t total = retained_real + cur.loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
+#pragma unroll
+    for (int v = 0; v < V; ++v) {
+      const uint32_t i = uint32_t(v) * 32 + lane;
+      if (i < out) store_item<T>(out_items, out_keys, out_values, out0 + written + i, lo[v]);
+      lo[v] = cur.hi[v], lp[v] = cur.hp[v];  // the upper half is the next retained vector
+    }
+    written += out;
+    retained_real = total - out;
+    cur = next;
+  }
+#pragma unroll
+  for (int v = 0; v < V; ++v) {
+    const uint32_t i = uint32_t(v) * 32 + lane;
+    if (i < retained_real) store_item<T>(out_items, out_keys, out_values, out0 + written + i, lo[v]);
+  }
+}
+
+}  // namespace network_merge_kernels
+}  // namespace sortscope::merge
