@@ -298,22 +298,11 @@ __global__ void merge_kernel(const typename T::Item* __restrict__ in, uint64_t n
               net * 2 * S;
   const uint64_t u = uint64_t(blockIdx.x) * lists + net;
   if (u >= units) return;  // the whole network leaves: only its own threads sync
-  const MergeTile m = merge_tile(n, chunk, run, u);
-  const uint64_t a0 = splits ? splits[u] : 0, a1 = splits ? merge_tile_a_end(m, splits, u) : m.a_len;
-  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
-  const Item* a = in + m.a_begin + a0;
-  const Item* b = in + m.a_begin + m.a_len + b0;
-  const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
-  const uint64_t out0 = m.a_begin + m.diag;
   NetworkMergeCapture* c = kCapture && u == cap_unit ? cap : nullptr;  // measure mode: compiled out
-
-  // Asynchronous copies (cp.async): every load of the unit in flight at once, no register
-  // round trip (a load-then-store loop waits a full memory latency per item).
-  for (uint32_t i = lane; i < la + lb; i += S)
-    __pipeline_memcpy_async(stage + i, i < la ? a + i : b + (i - la), sizeof(Item));
-  __pipeline_commit();
-  __pipeline_wait_prior(0);
+  const StagedUnit unit = stage_unit<T>(in, n, run, chunk, u, splits, stage, lane, S);
   network_sync<S>(net);
+  const uint32_t la = unit.la, lb = unit.lb;
+  const uint64_t out0 = unit.out0;
   const Item* sa = stage;
   const Item* sb = stage + la;
 

@@ -154,6 +154,32 @@ __device__ __forceinline__ WarpPick<T, V> warp_pick(const typename T::Item* sa, 
   return k;
 }
 
+// Merge unit u's stretches of A and B (its pair cut at the merge-path splits) copied into `stage`
+// (A then B) by the network's `threads` lanes with asynchronous copies (cp.async), every copy in
+// flight at once and no register round trip (a load-then-store loop waits a full memory latency
+// per item); returns when this thread's copies have landed; the caller syncs the network.
+struct StagedUnit {
+  uint32_t la, lb;  // the stretches' lengths
+  uint64_t out0;    // the unit's first output position
+};
+
+template <class T>
+__device__ __forceinline__ StagedUnit stage_unit(const typename T::Item* in, uint64_t n, uint64_t run, uint64_t chunk,
+                                                 uint64_t u, const uint64_t* splits, typename T::Item* stage,
+                                                 uint32_t lane, uint32_t threads) {
+  const MergeTile m = merge_tile(n, chunk, run, u);
+  const uint64_t a0 = splits ? splits[u] : 0, a1 = splits ? merge_tile_a_end(m, splits, u) : m.a_len;
+  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+  const typename T::Item* a = in + m.a_begin + a0;
+  const typename T::Item* b = in + m.a_begin + m.a_len + b0;
+  const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
+  for (uint32_t i = lane; i < la + lb; i += threads)
+    __pipeline_memcpy_async(stage + i, i < la ? a + i : b + (i - la), sizeof(typename T::Item));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  return {la, lb, m.a_begin + m.diag};
+}
+
 // As merge_kernel, without the capture: the unit's stretches of A and B staged by cp.async, then
 // the calls; the next call's pick (its shared reads) is made before this call's levels.
 template <class T, int S>
@@ -168,19 +194,10 @@ __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint6
   Item* stage = reinterpret_cast<Item*>(smem_raw) + uint64_t(net) * chunk;
   const uint64_t u = uint64_t(blockIdx.x) * lists + net;
   if (u >= units) return;  // the whole warp leaves
-  const MergeTile m = merge_tile(n, chunk, run, u);
-  const uint64_t a0 = splits ? splits[u] : 0, a1 = splits ? merge_tile_a_end(m, splits, u) : m.a_len;
-  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
-  const Item* a = in + m.a_begin + a0;
-  const Item* b = in + m.a_begin + m.a_len + b0;
-  const uint32_t la = uint32_t(a1 - a0), lb = uint32_t(b1 - b0);
-  const uint64_t out0 = m.a_begin + m.diag;
-
-  for (uint32_t i = lane; i < la + lb; i += 32)
-    __pipeline_memcpy_async(stage + i, i < la ? a + i : b + (i - la), sizeof(Item));
-  __pipeline_commit();
-  __pipeline_wait_prior(0);
+  const StagedUnit unit = stage_unit<T>(in, n, run, chunk, u, splits, stage, lane, 32);
   __syncwarp();
+  const uint32_t la = unit.la, lb = unit.lb;
+  const uint64_t out0 = unit.out0;
   const Item* sa = stage;
   const Item* sb = stage + la;
 
