@@ -34,7 +34,9 @@ double network_merge_block_sort_ops_per_key(const NetworkMergePlan& p) {
   double thread_ops = 0;
   for (uint64_t k = 2; k <= tile; k *= 2)
     for (uint64_t j = k / 2; j >= 1; j /= 2)
-      thread_ops += j < e ? double(e) / 2 * c.exchange : j < 32 * e ? double(e) * c.shuffle : double(e) * c.shared + 2;
+      thread_ops += j < e        ? double(e) / 2 * c.exchange
+                    : j < 32 * e ? double(e) * (c.shuffle + kBlockSortShuffleExtraOps)
+                                 : double(e) * c.shared + 2;
   return (thread_ops / double(e) + kBlockSortKeyOps) / 32;
 }
 

@@ -94,9 +94,9 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"keys", 3}}), std::invalid_argument);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"chunk", 100}}), std::invalid_argument);
   // 16 networks staging 2048 16-byte items each: 512 KB of shared memory per merge block.
-  EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, true, {{"lists", 16}, {"chunk", 2048}}),
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, true, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}),
                std::invalid_argument);
-  EXPECT_NO_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"lists", 16}, {"chunk", 2048}}));
+  EXPECT_NO_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}));
   // A unit never straddles two pairs: the chunk is at most twice the tile.
   const NetworkMergePlan wide = make_network_merge_plan(1 << 16, KeyType::U32, false,
                                                         {{"threads", 64}, {"keys", 8}, {"chunk", 4096}});
