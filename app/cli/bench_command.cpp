@@ -52,16 +52,14 @@ void print_progress(const BenchProgress& p, bool tty) {
   std::fflush(stderr);
 }
 
-// Runs `run`; on an interrupt says that the files hold every finished state and passes it on.
+// Runs `run`; an interrupt goes on saying that the files hold every finished state (main prints it).
 template <class F>
 void keeping_finished_states(bool tty, F run) {
   try {
     run();
-  } catch (const Interrupted&) {
+  } catch (const Interrupted& e) {
     if (tty) std::fprintf(stderr, "\r\033[K");
-    std::fflush(stdout);
-    std::fprintf(stderr, "sortscope bench: stopped; the output files hold every finished state\n");
-    throw;
+    throw Interrupted(e.signal, "the output files hold every finished state");
   }
 }
 

@@ -20,9 +20,12 @@ extern "C" void on_signal(int sig) {
 
 }  // namespace
 
-Interrupted::Interrupted(int sig)
-    : std::runtime_error(std::string("interrupted by ") + (sig == SIGINT ? "Ctrl-C (SIGINT)" : sigabbrev_np(sig) ? std::string("SIG") + sigabbrev_np(sig) : std::string("a signal")) +
-                         "; outputs were left as they were"),
+Interrupted::Interrupted(int sig, const char* outputs)
+    : std::runtime_error(std::string("interrupted by ") +
+                         (sig == SIGINT               ? "Ctrl-C (SIGINT)"
+                          : sigabbrev_np(sig) != nullptr ? std::string("SIG") + sigabbrev_np(sig)
+                                                      : std::string("a signal")) +
+                         "; " + outputs),
       signal(sig) {}
 
 void install_interrupt_handlers() {

@@ -9,7 +9,9 @@
 namespace sortscope {
 
 struct Interrupted : std::runtime_error {
-  explicit Interrupted(int signal);
+  // `outputs`: what became of the command's files, as the message ends (a command that keeps
+  // finished work, as bench does, says so instead of the default).
+  explicit Interrupted(int signal, const char* outputs = "outputs were left as they were");
   int signal;
   int exit_code() const { return 128 + signal; }  // what a shell reports for a killed command
 };

@@ -133,6 +133,7 @@ TEST_F(BenchCli, CtrlCKeepsEveryFinishedState) {
   kill(pid, SIGINT);
   EXPECT_EQ(wait_code(pid), 130) << err();
   EXPECT_NE(err().find("the output files hold every finished state"), std::string::npos) << err();
+  EXPECT_EQ(err().find("left as they were"), std::string::npos) << err();  // no contradicting line
 
   const nlohmann::json j = nlohmann::json::parse(slurp(json));
   const size_t states = j["states"].size();
