@@ -255,6 +255,7 @@ void GuiApp::show_trace(const Trace& trace, const std::string& path) {
 void GuiApp::open_trace(const std::string& path) {
   try {
     const Trace t = read_trace(path);
+    stop_race(state_);  // a file opened during a race is what the user wants to see now
     show_trace(t, path);
     state_.notify("showing the trace " + path + ": " + t.info.label() +
                       (t.skipped_aux ? " (" + std::to_string(t.skipped_aux) + " snapshots of newer types skipped)" : ""),
@@ -268,6 +269,7 @@ void GuiApp::open_input_file(const std::string& path) {
   if (is_trace_path(path)) return open_trace(path);
   try {
     load_input(path);
+    stop_race(state_);
     state_.notify("sorting the keys of " + path + ": n = " + format_size(state_.scenario.input.n) + " " +
                   std::string(key_type_name(state_.scenario.input.key)));
   } catch (const std::exception& e) {

@@ -134,12 +134,16 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       if (c.path.empty() || !rest.empty() ||
           std::any_of(c.path.begin(), c.path.end(), [](const std::string& p) { return p.empty(); }))
         throw std::runtime_error("script: menu needs 1 to 4 labels A/B/.. in '" + w + "'");
+    } else if (head == "open") {
+      c.kind = Command::Kind::Open;
+      c.tag = arg;
+      if (arg.empty()) throw std::runtime_error("script: open needs a path in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
       throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
-                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B report[:TAG])");
+                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B open:PATH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -379,6 +383,10 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         ++phase_;
         return;
       }
+      case Command::Kind::Open:
+        app.state().want_open_file = c.tag;  // opened at the frame's start, as a dropped file is
+        ++next_;
+        return;
       case Command::Kind::Log2N:
         app.state().scenario.input.n = uint64_t(1) << c.count;
         app.state().scenario_dirty = true;

@@ -28,6 +28,8 @@
 //                is open in the screenshot. A last label that is an item is clicked: a shipped
 //                preset by name (File/Presets/merge-path-2e16), a palette (View/Palette/cividis).
 //                A menu or item not on screen stops the script with one line
+//   open:PATH    open a file as File > Open or a drop on the window does: keys (.npy) to sort, or a
+//                trace (.sstrace) to show
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
 //                "error"} to the report file
 //
@@ -58,7 +60,7 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport, Menu } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport, Menu, Open } kind = Kind::Wait;
     int key = -1;
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;

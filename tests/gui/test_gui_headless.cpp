@@ -593,15 +593,24 @@ TEST(GuiHeadless, APresetLoadsItsScenarioOrItsRace) {
   race.preset = read_preset(std::string(SORTSCOPE_PRESET_DIR) + "/four-sorts-nearly-sorted.json", "");
   fs::path report2 = fs::temp_directory_path() / ("sortscope-gui-preset-race-" + std::to_string(::getpid()) + ".jsonl");
   race.report = report2.string();
-  race.script = "wait report:race";
+  // Then a file opened during the race (File > Open, a drop): the race gives way to its keys.
+  const fs::path npy = fs::temp_directory_path() / ("sortscope-gui-race-open-" + std::to_string(::getpid()) + ".npy");
+  HostKeys keys(KeyType::U32, 777, false);
+  for (size_t i = 0; i < keys.size(); ++i) keys.as<uint32_t>()[i] = uint32_t((i * 7919) % 1000);
+  write_npy(npy.string(), keys);
+  race.script = "wait report:race open:" + npy.string() + " wait report:opened";
   race.frames = 1;
   CAPTURE_OR_SKIP(cap2, race);
+  fs::remove(npy);
   r = read_report(report2);
   ASSERT_EQ(r["race"]["race_lanes"].size(), 4u) << r["race"].dump();
   EXPECT_EQ(r["race"]["race_lanes"][3]["algorithm"], "sample-sort");
   EXPECT_EQ(r["race"]["race_clock"], "step");
   EXPECT_EQ(r["race"]["step"], 0);
   EXPECT_NE(r["race"]["race_note"].get<std::string>().find("four sorts"), std::string::npos) << r["race"]["race_note"];
+  EXPECT_FALSE(r["opened"].contains("race_lanes")) << r["opened"].dump();
+  EXPECT_EQ(r["opened"]["n"], 777) << r["opened"].dump();
+  EXPECT_EQ(r["opened"]["input_file"], npy.string());
   unsetenv("SORTSCOPE_PRESETS");
 }
 
