@@ -372,33 +372,6 @@ __device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __re
   }
 }
 
-// CUB's order for the values (RadixValueLoad::AfterKeys): the keys of the tile have been scattered
-// from the key buffer; each thread keeps the digits of the positions it scattered (four 8-bit
-// digits per register), the key buffer then takes the values at the keys' ranks, and each value
-// goes where the key at its position went: bin[digit] + pos.
-template <class Bits, int KPT>
-__device__ __forceinline__ void exchange_scatter_values(TileSmem<Bits>& s, const uint32_t (&v)[KPT],
-                                                        const uint32_t (&ranks)[KPT], uint32_t* __restrict__ vout,
-                                                        int shift, uint32_t mask, uint32_t valid) {
-  static_assert(KPT % 4 == 0, "four digits per register");
-  uint32_t packed[KPT / 4];
-#pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t d = digit_of(s.keys[j * blockDim.x + threadIdx.x], shift, mask);
-    packed[j / 4] = (j % 4 == 0 ? 0u : packed[j / 4]) | (d << (8 * (j % 4)));
-  }
-  __syncthreads();  // every key is read before the values overwrite the buffer
-  uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
-#pragma unroll
-  for (int i = 0; i < KPT; ++i) sv[ranks[i]] = v[i];
-  __syncthreads();
-#pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t pos = j * blockDim.x + threadIdx.x;
-    if (pos < valid) vout[s.bin[(packed[j / 4] >> (8 * (j % 4))) & 0xffu] + pos] = sv[pos];
-  }
-}
-
 // The key exchange: key i of this thread goes to position ranks[i] of the shared tile. Explain
 // mode also remembers where each exchanged key came from (src[]), in a loop of its own so that
 // measure mode's exchange has no per-key test.

@@ -227,9 +227,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   extern __shared__ uint4 smem_raw[];
   constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
-  // AfterKeys exchanges the values through the key buffer: no value buffer of its own.
-  constexpr bool kValueBuffer = kValues && kLoad != RadixValueLoad::AfterKeys;
-  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValueBuffer);
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValues);
   uint32_t* counter = a.lookback;
   uint32_t* flags = a.lookback + 1;
   if (threadIdx.x == 0) {
@@ -276,7 +274,6 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   }
   // Early: the keys' registers are free; the value loads fly during the look-back.
   [[maybe_unused]] uint32_t v[kValues ? KPT : 1];
-  static_assert(kValues || kLoad == RadixValueLoad::Late, "keys-only tiles have one path");
   if constexpr (kValues && kLoad == RadixValueLoad::Early) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
@@ -310,7 +307,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   // their load to their exchange, so the look-back runs with the ranks alone live and 24 keys per
   // thread fit in 64 registers without spilling. Staged: the value buffer holds the tile in order;
   // every thread reads its values back warp-striped and, after a barrier, writes them at its ranks.
-  if constexpr (kValueBuffer) {
+  if constexpr (kValues) {
     if constexpr (kLoad == RadixValueLoad::Late) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
     if constexpr (kLoad == RadixValueLoad::Staged) {
       wait_staged_values();
@@ -330,23 +327,18 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       a.cap->depth[g] = s.misc[1];
     }
   }
-  // AfterKeys: the value loads start now and fly while the keys are scattered.
-  if constexpr (kValues && kLoad == RadixValueLoad::AfterKeys) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
   bool hooked = false;
   if constexpr (kHooks) hooked = a.cap != nullptr;
   if (!hooked) {
-    scatter_tile<Bits, kValueBuffer, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
-  } else {
-    scatter_tile<Bits, kValueBuffer, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
-                                          [&](uint32_t pos, uint32_t dst) {  // where the key from tile position src went
-                                            const uint32_t src = s.src[pos];
-                                            if (a.first_tile + tile == a.cap->highlight_block)
-                                              a.cap->highlight_dest[src] = dst;
-                                            if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
-                                          });
+    scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
+    return;
   }
-  if constexpr (kValues && kLoad == RadixValueLoad::AfterKeys)
-    exchange_scatter_values<Bits, KPT>(s, v, ranks, a.vout, a.shift, mask, valid);
+  scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
+                                   [&](uint32_t pos, uint32_t dst) {  // where the key from tile position src went
+                                     const uint32_t src = s.src[pos];
+                                     if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
+                                     if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
+                                   });
 }
 
 // ---------------------------------------------------------------------------------------------

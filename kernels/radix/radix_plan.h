@@ -31,10 +31,8 @@ enum class RadixRanking { Ballot, Match, AtomicOr };
 // When a key-value onesweep tile loads its values (radix_kernels.cuh): into registers after the
 // look-back (Late), into registers after the key exchange so the loads fly during the look-back
 // (Early), or at the tile's start straight into the shared value buffer with cp.async, so they fly
-// during the ranking and the look-back and hold no registers (Staged); or in CUB's order: keys
-// scattered first, then the values exchanged through the same shared buffer (AfterKeys: the tile
-// needs the shared memory of a keys-only tile).
-enum class RadixValueLoad { Late, Early, Staged, AfterKeys };
+// during the ranking and the look-back and hold no registers (Staged).
+enum class RadixValueLoad { Late, Early, Staged };
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a

@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=late");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto");
 }
 
 // The plans use exactly the values given.
@@ -127,7 +127,21 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(u64.at("keys_per_thread"), 32);
   const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p);
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=late");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(late)");
+  // value_load=auto: the late path below 2^22, early for u64 keys, staged for u32 keys from 2^26.
+  EXPECT_EQ(p.at("value_load"), kParamAuto);
+  auto load = [&](KeyType t, int log2) {
+    return RadixValueLoad(a->params_as_run(p, t, true, uint64_t(1) << log2).at("value_load"));
+  };
+  EXPECT_EQ(load(KeyType::U32, 20), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U64, 20), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U64, 22), RadixValueLoad::Early);
+  EXPECT_EQ(load(KeyType::F64, 28), RadixValueLoad::Early);
+  EXPECT_EQ(load(KeyType::U32, 24), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::F32, 26), RadixValueLoad::Staged);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).value_load,
+            RadixValueLoad::Staged);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).tile_keys, 384u * 24u);
 }
 
 TEST(ScenarioJson, ParamsAreValuesAndNamesAndRoundTrip) {
