@@ -33,24 +33,33 @@ ParamSpec ranking_spec() {
 // `sortscope bench` over every compiled shape at 2^16..2^28, uniform keys, on an H100
 // (docs/PERFORMANCE.md, "Size-aware built-in defaults"): small inputs want small tiles (more blocks
 // on 132 SMs, shorter look-back chains), large ones the 2^28 winners of radix_bench --mode sweep.
-// u32 pairs from 2^28: 384 x 24 with value_load=staged (its auto there), 1.5% faster than 512 x 20
-// in the same H200 run (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them").
+// Onesweep rows also hold value_load: the winners of one same-run comparison of the three loads at
+// the auto tile shapes (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them"; H200,
+// 2^22-2^28): u64 pairs early (1.6-4.8% faster than late at every measured size); u32 pairs staged
+// from 2^26 (1.2-2.0% faster, 1-2% slower below), and from 2^28 with 384 x 24, 1.5% faster than
+// 512 x 20 in the same run; below 2^22 (not measured) the old late path. Keys-only tiles have one
+// path, shown as late.
 // Reduce-then-scan: the 2^28 sweep winners (not swept per size).
 SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
   return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}}, {}};
 }
+SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixValueLoad load = RadixValueLoad::Late) {
+  return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}, {"value_load", int(load)}}, {}};
+}
+constexpr RadixValueLoad kEarly = RadixValueLoad::Early, kStaged = RadixValueLoad::Staged;
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
 
 const std::vector<BuiltinSizeTable>& onesweep_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
-      {32, false, {radix_row(0, 256, 12), radix_row(kSize(18), 512, 8), radix_row(kSize(20), 512, 16),
-                   radix_row(kSize(22), 512, 20), radix_row(kSize(24), 512, 24)}},
-      {32, true, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 12),
-                  radix_row(kSize(22), 512, 32), radix_row(kSize(24), 512, 20), radix_row(kSize(28), 384, 24)}},
-      {64, false, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 16),
-                   radix_row(kSize(26), 256, 32)}},
-      {64, true, {radix_row(0, 256, 8), radix_row(kSize(18), 256, 12), radix_row(kSize(20), 512, 16),
-                  radix_row(kSize(22), 512, 32), radix_row(kSize(24), 512, 28)}},
+      {32, false, {onesweep_row(0, 256, 12), onesweep_row(kSize(18), 512, 8), onesweep_row(kSize(20), 512, 16),
+                   onesweep_row(kSize(22), 512, 20), onesweep_row(kSize(24), 512, 24)}},
+      {32, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 12),
+                  onesweep_row(kSize(22), 512, 32), onesweep_row(kSize(24), 512, 20),
+                  onesweep_row(kSize(26), 512, 20, kStaged), onesweep_row(kSize(28), 384, 24, kStaged)}},
+      {64, false, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16),
+                   onesweep_row(kSize(26), 256, 32)}},
+      {64, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16),
+                  onesweep_row(kSize(22), 512, 32, kEarly), onesweep_row(kSize(24), 512, 28, kEarly)}},
   };
   return kTables;
 }
@@ -75,17 +84,6 @@ ParamSpec value_load_spec() {
       "and size; keys-only runs ignore it");
 }
 
-// value_load=auto: the winners of one same-run comparison of the three loads at the auto tile
-// shapes (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them"; H200, 2^22-2^28):
-// u64 keys: early (1.6-4.8% faster than late at every measured size); u32 keys: staged from 2^26
-// (1.2-2.0% faster, 1-2% slower below); below 2^22 (not measured) the old late path. Keys-only
-// tiles have one path, shown as late.
-RadixValueLoad builtin_value_load(int key_bits, bool with_values, uint64_t n) {
-  if (!with_values || n < (uint64_t(1) << 22)) return RadixValueLoad::Late;
-  if (key_bits == 64) return RadixValueLoad::Early;
-  return n >= (uint64_t(1) << 26) ? RadixValueLoad::Staged : RadixValueLoad::Late;
-}
-
 int param_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -98,14 +96,11 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   ParamValues run = params;
   // Missing names take the specs' defaults (auto, auto, atomic), as resolve_params fills them.
   for (const ParamSpec& spec : {threads_spec(), kpt_spec(), ranking_spec()}) run.emplace(spec.name, spec.default_value);
-  if (variant == RadixVariant::Onesweep) {
-    auto [it, added] = run.emplace("value_load", value_load_spec().default_value);
-    if (it->second == kParamAuto) it->second = int(builtin_value_load(int(key_bytes(type)) * 8, with_values, n));
-  }
-  const SizeRow* row =
-      builtin_size_row(variant == RadixVariant::Onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
+  const bool onesweep = variant == RadixVariant::Onesweep;
+  if (onesweep) run.emplace("value_load", value_load_spec().default_value);
+  const SizeRow* row = builtin_size_row(onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
-  return apply_size_row({threads_spec(), kpt_spec()}, run, *row);
+  return apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
 }
 
 const std::vector<ParamSpec>& radix_rts_params() {
