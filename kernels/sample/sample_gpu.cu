@@ -116,7 +116,16 @@ class GpuSampleSort {
     }
 
     // Step 2.
-    PassArgs args{d_parents, d_block_parent, plan_.k, slots, plan_.count_replicas, plan_.scatter_replicas, plan_.log_k};
+    PassArgs args{d_parents,
+                  d_block_parent,
+                  plan_.k,
+                  slots,
+                  plan_.count_replicas,
+                  plan_.scatter_replicas,
+                  plan_.log_k,
+                  plan_.descent == SampleDescent::Half,
+                  plan_.rank == SampleRank::Atomic,
+                  plan_.rounds == SampleRounds::Split};
     mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Count));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(

@@ -88,35 +88,114 @@ struct PassArgs {
   const uint32_t* block_parent;  // [total blocks]: which parent a block works on
   uint32_t k, slots, count_replicas, scatter_replicas;
   int log_k;
+  bool half_descent;  // plan.descent = half (64-bit keys only; search_tree.h)
+  bool atomic_rank;   // plan.rank = atomic (local scatter)
+  bool split_rounds;  // plan.rounds = split
 };
+
+// A block's search tree in shared memory and how it descends: the three-way split of a degenerate
+// sample, Alg. 6 over whole words, or (plan.descent = half, 64-bit words whose splitters' high words
+// are strictly increasing) the descent over the high words and one full compare
+// (search_tree_bucket_half).
+template <class Word>
+struct BlockTree {
+  static constexpr uint32_t kHalf = sizeof(Word) == 8 ? kSampleMaxK : 1;
+  Word tree[kSampleMaxK];
+  uint32_t hi[kHalf];  // high word of tree[j]
+  Word next[kHalf];    // next[b] = s_{b+1}; next[k-1] = all ones
+};
+
+struct Descent {
+  int log_k;
+  bool degenerate, half;
+};
+
+// The parent's tree into shared memory, and the high-word tree where the plan asks for it and the
+// splitters allow it (every thread gets the same answer; the block synchronises inside).
+template <class Word>
+__device__ __forceinline__ Descent load_tree(BlockTree<Word>& bt, const Word* trees, uint32_t pi, const SampleParent& p,
+                                             const PassArgs& args) {
+  const uint32_t k = args.k;
+  for (uint32_t j = threadIdx.x; j < k; j += blockDim.x) bt.tree[j] = trees[uint64_t(pi) * k + j];
+  Descent d{args.log_k, p.degenerate != 0, false};
+  if constexpr (sizeof(Word) == 8) {
+    if (args.half_descent && !d.degenerate) {
+      for (uint32_t j = threadIdx.x + 1; j < k; j += blockDim.x) {
+        const Word w = trees[uint64_t(pi) * k + j];
+        bt.hi[j] = uint32_t(uint64_t(w) >> 32);
+        bt.next[search_tree_splitter_of_node(j, k) - 1] = w;
+      }
+      if (threadIdx.x == 0) bt.next[k - 1] = max_word<Word>();
+      __syncthreads();
+      bool distinct = true;
+      for (uint32_t b = threadIdx.x; b + 2 < k; b += blockDim.x)
+        distinct &= (uint64_t(bt.next[b]) >> 32) < (uint64_t(bt.next[b + 1]) >> 32);
+      d.half = __syncthreads_and(distinct) != 0;
+      return d;
+    }
+  }
+  __syncthreads();
+  return d;
+}
 
 // The buckets of KPT keys at once: the descents are interleaved level by level, so a thread has
 // KPT independent shared reads in flight instead of one chain (the thesis's l keys per thread).
 template <class Word, int KPT>
-__device__ __forceinline__ void buckets_of(const SampleParent& p, const Word* tree, int log_k, const Word (&e)[KPT],
+__device__ __forceinline__ void buckets_of(const Descent& d, const BlockTree<Word>& bt, const Word (&e)[KPT],
                                            uint32_t (&j)[KPT]) {
-  if (p.degenerate) {
+  if (d.degenerate) {
 #pragma unroll
-    for (int u = 0; u < KPT; ++u) j[u] = three_way_bucket(tree[0], e[u]);
+    for (int u = 0; u < KPT; ++u) j[u] = three_way_bucket(bt.tree[0], e[u]);
     return;
   }
 #pragma unroll
   for (int u = 0; u < KPT; ++u) j[u] = 1;
-  for (int l = 0; l < log_k; ++l)
+  if constexpr (sizeof(Word) == 8) {
+    if (d.half) {  // search_tree_bucket_half, KPT keys interleaved
+      uint32_t h[KPT];
 #pragma unroll
-    for (int u = 0; u < KPT; ++u) j[u] = 2 * j[u] + uint32_t(e[u] > tree[j[u]]);
+      for (int u = 0; u < KPT; ++u) h[u] = uint32_t(uint64_t(e[u]) >> 32);
+      for (int l = 0; l < d.log_k; ++l)
 #pragma unroll
-  for (int u = 0; u < KPT; ++u) j[u] -= 1u << log_k;
+        for (int u = 0; u < KPT; ++u) j[u] = 2 * j[u] + uint32_t(h[u] > bt.hi[j[u]]);
+#pragma unroll
+      for (int u = 0; u < KPT; ++u) {
+        j[u] -= 1u << d.log_k;
+        j[u] += uint32_t(e[u] > bt.next[j[u]]);
+      }
+      return;
+    }
+  }
+  for (int l = 0; l < d.log_k; ++l)
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) j[u] = 2 * j[u] + uint32_t(e[u] > bt.tree[j[u]]);
+#pragma unroll
+  for (int u = 0; u < KPT; ++u) j[u] -= 1u << d.log_k;
 }
 
-// Keys of one round: thread t takes keys round + u * threads + t, u < KPT (coalesced loads).
-template <class Word, int KPT>
+// Keys of one round: thread t takes keys round + u * threads + t, u < KPT (coalesced loads). kFull:
+// the whole round lies before `end` (plan.rounds = split), no per-key checks.
+template <class Word, int KPT, bool kFull = false>
 __device__ __forceinline__ void load_round(const Word* src, uint64_t round, uint64_t end, Word (&e)[KPT]) {
+  if constexpr (kFull) {
+    const Word* from = src + round + threadIdx.x;
 #pragma unroll
-  for (int u = 0; u < KPT; ++u) {
-    const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
-    e[u] = i < end ? src[i] : Word(0);
+    for (int u = 0; u < KPT; ++u) e[u] = from[u * blockDim.x];
+  } else {
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+      e[u] = i < end ? src[i] : Word(0);
+    }
   }
+}
+
+// Runs body(std::bool_constant<full>) for one round: full = true (no per-key checks) where the plan
+// splits rounds and the round lies whole before `end`.
+template <class Body>
+__device__ __forceinline__ void run_round(bool split, uint64_t round, uint64_t tile, uint64_t end, Body&& body) {
+  if (split && round + tile <= end) body(std::true_type{});
+  else body(std::false_type{});
 }
 
 // What a block of the count and scatter kernels works on: its parent bucket `pi`, its place `b` among
@@ -137,57 +216,59 @@ __device__ __forceinline__ PassBlock pass_block(const PassArgs& args) {
   return pb;
 }
 
-// The parent's search tree into shared memory (the caller synchronises before reading it).
-template <class Word>
-__device__ __forceinline__ void load_tree(Word* tree, const Word* trees, const PassBlock& pb, uint32_t k) {
-  for (uint32_t j = threadIdx.x; j < k; j += blockDim.x) tree[j] = trees[uint64_t(pb.pi) * k + j];
-}
-
 // The rounds of the block's chunk: each thread loads KPT keys at once and descends them together;
 // f(i, e, j) for each key i < end with its value e and its bucket j.
 template <class Word, int KPT, class F>
-__device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassBlock& pb, const Word* tree, int log_k,
-                                                    F&& f) {
-  for (uint64_t round = pb.begin; round < pb.end; round += uint64_t(blockDim.x) * KPT) {
-    Word e[KPT];
-    uint32_t j[KPT];
-    load_round<Word, KPT>(src, round, pb.end, e);
-    buckets_of<Word, KPT>(pb.p, tree, log_k, e, j);
+__device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassBlock& pb, const BlockTree<Word>& bt,
+                                                    const Descent& d, bool split, F&& f) {
+  const uint64_t tile = uint64_t(blockDim.x) * KPT;
+  for (uint64_t round = pb.begin; round < pb.end; round += tile)
+    run_round(split, round, tile, pb.end, [&](auto full) {
+      constexpr bool kFull = decltype(full)::value;
+      Word e[KPT];
+      uint32_t j[KPT];
+      load_round<Word, KPT, kFull>(src, round, pb.end, e);
+      buckets_of<Word, KPT>(d, bt, e, j);
 #pragma unroll
-    for (int u = 0; u < KPT; ++u) {
-      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
-      if (i < pb.end) f(i, e[u], j[u]);
-    }
-  }
+      for (int u = 0; u < KPT; ++u) {
+        const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+        if (kFull || i < pb.end) f(i, e[u], j[u]);
+      }
+    });
 }
 
 // §6.2 Step 2: every block descends the tree for each key of its chunk, in rounds of
 // threads x KPT keys, and counts in shared counter replica t mod count_replicas; then the
 // replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
-// buckets also reduce min and max (the constant-bucket test).
+// buckets also reduce min and max (the constant-bucket test; with split rounds only they do).
 template <class Word, int KPT>
 __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
                              unsigned long long* table, unsigned long long* child_sizes,
                              unsigned long long* lo, unsigned long long* hi) {
-  __shared__ Word tree[kSampleMaxK];
+  __shared__ BlockTree<Word> bt;
   __shared__ uint32_t cnt[kSampleMaxCounters];
   const PassBlock pb = pass_block(args);
   const SampleParent& p = pb.p;
   const uint32_t pi = pb.pi, b = pb.b;
-  load_tree(tree, trees, pb, args.k);
   const uint32_t counters = args.slots * args.count_replicas;
   for (uint32_t c = threadIdx.x; c < counters; c += blockDim.x) cnt[c] = 0;
-  __syncthreads();
+  const Descent d = load_tree(bt, trees, pi, p, args);
   const uint32_t rep = threadIdx.x % args.count_replicas;
-  Word mn = max_word<Word>(), mx = 0;
-  for_each_key_bucket<Word, KPT>(p.in_alt ? alt : out, pb, tree, args.log_k, [&](uint64_t, Word e, uint32_t j) {
-    atomicAdd(&cnt[j * args.count_replicas + rep], 1u);
-    mn = e < mn ? e : mn;
-    mx = e > mx ? e : mx;
-  });
-  if (p.degenerate) {
-    atomicMin(&lo[pi], (unsigned long long)mn);
-    atomicMax(&hi[pi], (unsigned long long)mx);
+  const Word* src = p.in_alt ? alt : out;
+  if (args.split_rounds && !p.degenerate) {
+    for_each_key_bucket<Word, KPT>(src, pb, bt, d, true,
+                                   [&](uint64_t, Word, uint32_t j) { atomicAdd(&cnt[j * args.count_replicas + rep], 1u); });
+  } else {
+    Word mn = max_word<Word>(), mx = 0;
+    for_each_key_bucket<Word, KPT>(src, pb, bt, d, args.split_rounds, [&](uint64_t, Word e, uint32_t j) {
+      atomicAdd(&cnt[j * args.count_replicas + rep], 1u);
+      mn = e < mn ? e : mn;
+      mx = e > mx ? e : mx;
+    });
+    if (p.degenerate) {
+      atomicMin(&lo[pi], (unsigned long long)mn);
+      atomicMax(&hi[pi], (unsigned long long)mx);
+    }
   }
   __syncthreads();
   for (uint32_t c = threadIdx.x; c < args.slots * args.scatter_replicas; c += blockDim.x) {
@@ -227,22 +308,21 @@ template <class Word, bool kValues, int KPT>
 __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
                                const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
                                uint32_t* wv_alt, const Word* trees, PassArgs args, const unsigned long long* scanned) {
-  __shared__ Word tree[kSampleMaxK];
+  __shared__ BlockTree<Word> bt;
   __shared__ unsigned long long cursor[kSampleMaxK * 16];
   const PassBlock pb = pass_block(args);
   const SampleParent& p = pb.p;
   if (p.constant) return;
   const uint32_t b = pb.b;
-  load_tree(tree, trees, pb, args.k);
   for (uint32_t c = threadIdx.x; c < args.slots * args.scatter_replicas; c += blockDim.x) {
     const uint32_t j = c / args.scatter_replicas, r = c % args.scatter_replicas;
     cursor[c] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas + r];
   }
-  __syncthreads();
+  const Descent d = load_tree(bt, trees, pb.pi, p, args);
   const ScatterEnds<Word> io =
       scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
   const uint32_t rep = threadIdx.x % args.scatter_replicas;
-  for_each_key_bucket<Word, KPT>(io.src, pb, tree, args.log_k, [&](uint64_t i, Word e, uint32_t j) {
+  for_each_key_bucket<Word, KPT>(io.src, pb, bt, d, args.split_rounds, [&](uint64_t i, Word e, uint32_t j) {
     const uint64_t pos = atomicAdd(&cursor[j * args.scatter_replicas + rep], 1ull);
     io.dst[pos] = e;
     if constexpr (kValues) io.vdst[pos] = io.vsrc[i];
@@ -251,7 +331,8 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
 
 // §6.2 Step 4 with the keys ordered by bucket in shared memory first (plan.scatter = local; the
 // radix sorts' local sort before the scatter, README.md): per round a key's rank among the round's
-// keys of its bucket (warp-aggregated shared atomics), a scan of the round's bucket counts, the
+// keys of its bucket (warp-aggregated shared atomics, or with plan.rank = atomic one shared atomic a
+// key), a scan of the round's bucket counts, the
 // keys written to shared memory in bucket order, then written out in that order: consecutive
 // threads write consecutive positions of one bucket (runs of about threads x KPT / k keys) instead
 // of scattering single keys. The (bucket, block) range of the scan is the same as Step 4's, its
@@ -264,7 +345,7 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
                                      const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,
                                      uint32_t* wv_alt, const Word* trees, PassArgs args,
                                      const unsigned long long* scanned) {
-  __shared__ Word tree[kSampleMaxK];
+  __shared__ BlockTree<Word> bt;
   __shared__ unsigned long long cursor[kSampleMaxK];  // the block's next position of bucket j
   __shared__ unsigned long long base[kSampleMaxK];    // of the round: position of tile slot 0 of bucket j
   __shared__ uint32_t tile_count[kSampleMaxK];
@@ -278,31 +359,42 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
   const SampleParent p = args.parents[pi];
   if (p.constant) return;
   const uint32_t b = blockIdx.x - p.first_block;
-  for (uint32_t j = threadIdx.x; j < args.k; j += blockDim.x) tree[j] = trees[uint64_t(pi) * args.k + j];
   for (uint32_t j = threadIdx.x; j < args.slots; j += blockDim.x)
     cursor[j] = p.begin - p.scan_base + scanned[p.table_offset + (uint64_t(j) * p.blocks + b) * args.scatter_replicas];
-  __syncthreads();
-  const auto [src, vsrc, dst, vdst, begin, end] =
+  const Descent d = load_tree(bt, trees, pi, p, args);
+  const ScatterEnds<Word> io =
       scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
+  const Word* src = io.src;
+  const uint32_t* vsrc = io.vsrc;
+  Word* dst = io.dst;
+  uint32_t* vdst = io.vdst;
+  const uint64_t begin = io.begin, end = io.end;
   const uint32_t lane = threadIdx.x % 32;
   const uint32_t lanes_below = (1u << lane) - 1u;
-  for (uint64_t round = begin; round < end; round += tile) {
+  for (uint64_t round = begin; round < end; round += tile) run_round(args.split_rounds, round, tile, end, [&](auto full) {
+    constexpr bool kFull = decltype(full)::value;
     Word e[KPT];
     uint32_t j[KPT], rank[KPT];
-    load_round<Word, KPT>(src, round, end, e);
-    buckets_of<Word, KPT>(p, tree, args.log_k, e, j);
+    load_round<Word, KPT, kFull>(src, round, end, e);
+    buckets_of<Word, KPT>(d, bt, e, j);
     for (uint32_t c = threadIdx.x; c < args.slots; c += blockDim.x) tile_count[c] = 0;
     __syncthreads();
+    if (args.atomic_rank) {
 #pragma unroll
-    for (int u = 0; u < KPT; ++u) {
-      const bool valid = round + uint64_t(u) * blockDim.x + threadIdx.x < end;
-      const uint32_t key = valid ? j[u] : ~0u;
-      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, key);
-      const uint32_t leader = __ffs(peers) - 1;
-      uint32_t first = 0;
-      if (valid && lane == leader) first = atomicAdd(&tile_count[key], uint32_t(__popc(peers)));
-      first = __shfl_sync(0xFFFFFFFFu, first, leader);
-      rank[u] = first + __popc(peers & lanes_below);
+      for (int u = 0; u < KPT; ++u)
+        if (kFull || round + uint64_t(u) * blockDim.x + threadIdx.x < end) rank[u] = atomicAdd(&tile_count[j[u]], 1u);
+    } else {
+#pragma unroll
+      for (int u = 0; u < KPT; ++u) {
+        const bool valid = kFull || round + uint64_t(u) * blockDim.x + threadIdx.x < end;
+        const uint32_t key = valid ? j[u] : ~0u;
+        const uint32_t peers = __match_any_sync(0xFFFFFFFFu, key);
+        const uint32_t leader = __ffs(peers) - 1;
+        uint32_t first = 0;
+        if (valid && lane == leader) first = atomicAdd(&tile_count[key], uint32_t(__popc(peers)));
+        first = __shfl_sync(0xFFFFFFFFu, first, leader);
+        rank[u] = first + __popc(peers & lanes_below);
+      }
     }
     __syncthreads();
     if (threadIdx.x < 32) {  // exclusive scan of the round's counts by warp 0; cursors move on
@@ -311,9 +403,9 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
       uint32_t sum = 0;
       for (uint32_t c = from; c < to; ++c) sum += tile_count[c];
       uint32_t inclusive = sum;
-      for (uint32_t d = 1; d < 32; d *= 2) {
-        const uint32_t v = __shfl_up_sync(0xFFFFFFFFu, inclusive, d);
-        if (lane >= d) inclusive += v;
+      for (uint32_t dd = 1; dd < 32; dd *= 2) {
+        const uint32_t v = __shfl_up_sync(0xFFFFFFFFu, inclusive, dd);
+        if (lane >= dd) inclusive += v;
       }
       uint32_t run = inclusive - sum;
       for (uint32_t c = from; c < to; ++c) {
@@ -327,7 +419,7 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
 #pragma unroll
     for (int u = 0; u < KPT; ++u) {
       const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
-      if (i < end) {
+      if (kFull || i < end) {
         const uint32_t at = tile_start[j[u]] + rank[u];
         skeys[at] = e[u];
         sbucket[at] = uint8_t(j[u]);
@@ -335,14 +427,14 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
       }
     }
     __syncthreads();
-    const uint32_t in_tile = uint32_t(min(uint64_t(tile), end - round));
+    const uint32_t in_tile = kFull ? tile : uint32_t(min(uint64_t(tile), end - round));
     for (uint32_t t = threadIdx.x; t < in_tile; t += blockDim.x) {
       const uint64_t pos = base[sbucket[t]] + t;
       dst[pos] = skeys[t];
       if constexpr (kValues) vdst[pos] = svalues[t];
     }
     __syncthreads();
-  }
+  });
 }
 
 // A piece of a final bucket that lies in the scratch buffer, moved home by one block.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -64,6 +65,20 @@ const std::vector<ParamSpec>& sample_sort_params() {
         int(SampleScatter::Local),
         "direct: each key to its slot by a shared atomic (the thesis); local: a round's keys ordered by bucket in "
         "shared memory first, then written in runs"));
+    s.push_back(ParamSpec::enumeration(
+        "descent", {{kParamAuto, "auto"}, {int(SampleDescent::Full), "full"}, {int(SampleDescent::Half), "half"}},
+        kParamAuto,
+        "count and scatter: full: Alg. 6's descent over whole keys; half: 64-bit keys descend over the "
+        "splitters' high 32-bit words (where those are distinct) and one full compare fixes ties"));
+    s.push_back(ParamSpec::enumeration(
+        "rank", {{kParamAuto, "auto"}, {int(SampleRank::Match), "match"}, {int(SampleRank::Atomic), "atomic"}},
+        kParamAuto,
+        "local scatter: a key's rank among its round's keys of its bucket by warp-aggregated atomics "
+        "(match) or one shared atomic a key (atomic)"));
+    s.push_back(ParamSpec::enumeration(
+        "rounds", {{kParamAuto, "auto"}, {int(SampleRounds::Checked), "checked"}, {int(SampleRounds::Split), "split"}},
+        kParamAuto,
+        "count and scatter: every key bounds-checked (checked) or full rounds without checks (split)"));
     std::vector<int> ks;
     for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
     s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
@@ -109,8 +124,21 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   return std::min<uint32_t>(uint32_t(1) << log_k, kSampleMaxK);
 }
 
+void sample_auto_level1(SamplePlan& p) {
+  p.descent = SampleDescent::Full;
+  p.rank = SampleRank::Match;
+  p.rounds = SampleRounds::Checked;
+}
+
 ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n) {
   ParamValues run = params;
+  SamplePlan level1;
+  sample_auto_level1(level1);
+  for (const auto& [name, v] : {std::pair{"descent", int(level1.descent)}, std::pair{"rank", int(level1.rank)},
+                                std::pair{"rounds", int(level1.rounds)}}) {
+    auto it = run.find(name);
+    if (it == run.end() || it->second == kParamAuto) run[name] = v;
+  }
   auto it = run.find("k");
   if (it == run.end() || it->second == kParamAuto) {
     const auto l2 = params.find("level2");
@@ -149,6 +177,10 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
                                                                                 : SampleVersion::Revised;
     p.level2 = SampleLevel2(value(params, "level2", specs));
     p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
+    sample_auto_level1(p);
+    if (const int d = value(params, "descent", specs); d != kParamAuto) p.descent = SampleDescent(d);
+    if (const int r = value(params, "rank", specs); r != kParamAuto) p.rank = SampleRank(r);
+    if (const int r = value(params, "rounds", specs); r != kParamAuto) p.rounds = SampleRounds(r);
     const int k = value(params, "k", specs);
     p.k = k == kParamAuto ? sample_auto_k(n, p.level2) : uint32_t(k);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
@@ -187,13 +219,16 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  return fmt::format("sample sort ({}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
                      version == SampleVersion::Revised ? "revised" : "original",
                      level2 == SampleLevel2::Radix ? ", level 2 radix"
                      : level2 == SampleLevel2::Rank ? ", level 2 sub-buckets + rank sort"
                                                     : "",
-                     scatter == SampleScatter::Local ? ", local scatter" : "", k, oversampling, bucket_max,
+                     scatter == SampleScatter::Local ? ", local scatter" : "",
+                     descent == SampleDescent::Half ? ", half-word descent" : "",
+                     scatter == SampleScatter::Local && rank == SampleRank::Atomic ? ", atomic rank" : "",
+                     rounds == SampleRounds::Split ? ", split rounds" : "", k, oversampling, bucket_max,
                      count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
 }
 

@@ -34,6 +34,18 @@ enum class SampleLevel2 { Thesis, Radix, Rank };
 // Step 4: each key straight to its slot (the thesis), or the keys of a round ordered by bucket in
 // shared memory first, then written in runs (README.md).
 enum class SampleScatter { Direct, Local };
+// How the count and scatter kernels find a key's bucket (README.md, "Level 1's inner loops"): Alg. 6's
+// descent over the full words, or, for 64-bit keys whose splitters' high 32-bit words are strictly
+// increasing, a descent over those high words and one full compare with the splitter right of the
+// bucket found (half the shared bytes and compares a level; where the high words repeat the block
+// descends over full words).
+enum class SampleDescent { Full = 0, Half = 1 };
+// How the local scatter ranks a key among its round's keys of the same bucket: warp-aggregated
+// (__match_any_sync, one shared atomic per distinct bucket of a warp) or one shared atomic per key.
+enum class SampleRank { Match = 0, Atomic = 1 };
+// The rounds of the count and scatter kernels: every key bounds-checked, or full rounds without
+// per-key checks (and the count's min/max only where the constant-bucket test needs it).
+enum class SampleRounds { Checked = 0, Split = 1 };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
@@ -83,6 +95,9 @@ struct SamplePlan {
   uint32_t blocks = 1024;       // thread blocks a pass aims at (all its buckets together)
   bool always_three_way = false;   // quicksort: every pass is a pivot split
   SampleScatter scatter = SampleScatter::Local;  // quicksort: always Direct
+  SampleDescent descent = SampleDescent::Full;   // auto: sample_auto_level1
+  SampleRank rank = SampleRank::Match;
+  SampleRounds rounds = SampleRounds::Checked;
 
   // Level 2.
   SampleLevel2 level2 = SampleLevel2::Rank;  // quicksort: always Thesis
@@ -101,6 +116,8 @@ struct SamplePlan {
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
 // 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size), at most kSampleMaxK.
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
+// descent, rank and rounds as `auto` runs them (the measured winners, docs/PERFORMANCE.md) into `plan`.
+void sample_auto_level1(SamplePlan& plan);
 // Sample sort's parameters with `auto` k replaced by sample_auto_k(n) (Algorithm::params_as_run).
 ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n);
 

@@ -44,6 +44,26 @@ SORTSCOPE_HD uint32_t search_tree_bucket(const Word* bt, int log_k, Word e) {
   return j - (1u << log_k);
 }
 
+// The half-word descent of 64-bit keys (plan.descent = half, README.md "Level 1's inner loops"). When
+// the splitters' high 32-bit words are strictly increasing, at most one splitter shares a key's high
+// word, and it is the one right of the bucket b_h that a descent over the high words alone finds
+// (ties left: b_h counts the splitters whose high word is below the key's). So the key's bucket is
+// b_h + (e > s_{b_h + 1}): log2 k 32-bit compares and one 64-bit compare instead of log2 k 64-bit
+// ones. `hi[j]` = high word of bt[j]; `next[b]` = s_{b+1} for b < k - 1 and all ones for b = k - 1.
+SORTSCOPE_HD bool splitter_high_words_distinct(const uint64_t* splitters, uint32_t k) {
+  for (uint32_t b = 0; b + 2 < k; ++b)
+    if ((splitters[b] >> 32) >= (splitters[b + 1] >> 32)) return false;
+  return true;
+}
+
+SORTSCOPE_HD uint32_t search_tree_bucket_half(const uint32_t* hi, const uint64_t* next, int log_k, uint64_t e) {
+  const uint32_t h = uint32_t(e >> 32);
+  uint32_t j = 1;
+  for (int l = 0; l < log_k; ++l) j = 2 * j + uint32_t(h > hi[j]);
+  j -= 1u << log_k;
+  return j + uint32_t(e > next[j]);
+}
+
 // §6.2, degenerate sample (every splitter equal to s): the quicksort-like three-way split,
 // 0 = less, 1 = equal (final, never sorted again), 2 = greater.
 template <class Word>

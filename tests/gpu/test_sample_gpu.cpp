@@ -6,6 +6,8 @@
 // allocates. Under compute-sanitizer (--sanitizer-run) only small inputs run.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <cuda_runtime_api.h>
 
 #include "baselines/cub_merge.h"
@@ -75,6 +77,54 @@ TEST(SampleGpu, DistributionsAndAdversarialInputs) {
       const HostKeys special = radix_special_input(KeyType::F32, n, true);
       expect_sorted_multiset(sort_on_gpu(*a, p, special, scratch), special, a->id() + " special");
     }
+}
+
+// The level-1 variants (descent = half, rank = atomic, rounds = split, each alone and all three):
+// every distribution and adversarial input with small parameters (several passes, partial rounds),
+// u64 keys whose high words repeat (the half descent's tie fix-up, and its fallback where the
+// splitters' high words repeat too) and the default parameters (k = 256, full rounds) against CUB.
+TEST(SampleGpu, Level1VariantsSortLikeCub) {
+  DeviceScratch scratch;
+  const Algorithm& a = sample_sort_algorithm();
+  const uint64_t n = g_sanitizer_run ? 6000 : 300007;
+  std::mt19937_64 rng(21);
+  std::vector<uint64_t> shared_hi(n), low_only(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    shared_hi[i] = ((rng() % 1000) << 32) | uint32_t(rng());  // many keys share a splitter's high word
+    low_only[i] = uint32_t(rng());                            // every high word 0: full descent
+  }
+  for (const std::vector<std::string>& v : std::vector<std::vector<std::string>>{
+           {"descent=half"}, {"rank=atomic"}, {"rounds=split"}, {"descent=half", "rank=atomic", "rounds=split"}}) {
+    std::string name;
+    for (const auto& x : v) name += " " + x;
+    std::vector<std::string> small = sample_small_params(a, "rank");
+    small.insert(small.end(), v.begin(), v.end());
+    const ParamValues ps = radix_params(a, small), pd = radix_params(a, v);
+    for (Distribution d : kAllDistributions)
+      for (KeyType t : {KeyType::U64, KeyType::F64, KeyType::U32}) {
+        const HostKeys input = radix_input(d, t, n, t != KeyType::U32);
+        expect_sorted_multiset(sort_on_gpu(a, ps, input, scratch), input, name + " " + std::string(distribution_name(d)));
+      }
+    for (const auto& [what, words] : sample_adversarial(n)) {
+      const HostKeys input = sample_keys_from_ordered(KeyType::U64, words, true);
+      expect_sorted_multiset(sort_on_gpu(a, ps, input, scratch), input, name + " " + what);
+    }
+    for (const auto* words : {&shared_hi, &low_only})
+      for (const ParamValues* p : {&ps, &pd}) {
+        const HostKeys input = sample_keys_from_ordered(KeyType::U64, *words, true);
+        expect_sorted_multiset(sort_on_gpu(a, *p, input, scratch), input, name + " high words");
+      }
+    for (KeyType t : {KeyType::U64, KeyType::U32, KeyType::F64})
+      for (uint64_t m : {uint64_t(5000), g_sanitizer_run ? uint64_t(20000) : (uint64_t(1) << 22) + 7})
+        for (bool values : {false, true}) {
+          const std::string what = radix_describe(a.id() + name, t, m, values);
+          const HostKeys input = radix_input(Distribution::Uniform, t, m, values);
+          const HostKeys got = sort_on_gpu(a, pd, input, scratch);
+          expect_sorted_multiset(got, input, what);
+          const HostKeys cub = sort_on_gpu(cub_radix_algorithm(), ParamValues{}, input, scratch);
+          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what;
+        }
+  }
 }
 
 // Explain mode. The first pass draws its sample from the input itself, so its splitters, count

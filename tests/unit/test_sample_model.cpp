@@ -146,6 +146,71 @@ TEST(SearchTree, LayoutAndDescentMatchALinearSearch) {
   EXPECT_EQ(three_way_bucket<uint64_t>(5, 6), 2u);
 }
 
+// plan.descent = half: over splitters whose high words are strictly increasing, the descent on high
+// words plus one full compare gives Alg. 6's bucket for every key, including keys that share a
+// splitter's high word (below, equal to and above it in the low word) and the extremes.
+TEST(SearchTree, HalfWordDescentEqualsTheFullDescent) {
+  std::mt19937_64 rng(11);
+  for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) {
+    const int log_k = sample_log2(k);
+    for (int trial = 0; trial < 20; ++trial) {
+      // High words strictly increasing (few of them: keys often share one), low words random.
+      std::vector<uint64_t> s(k - 1);
+      uint64_t h = rng() % 3;
+      for (auto& x : s) {
+        x = (h << 32) | (trial % 2 ? rng() % 4 : uint32_t(rng()));
+        h += 1 + rng() % 3;
+      }
+      ASSERT_TRUE(splitter_high_words_distinct(s.data(), k));
+      std::vector<uint64_t> bt(k), next(k);
+      build_search_tree(s.data(), k, bt.data());
+      std::vector<uint32_t> hi(k);
+      for (uint32_t j = 1; j < k; ++j) hi[j] = uint32_t(bt[j] >> 32);
+      for (uint32_t b = 0; b + 1 < k; ++b) next[b] = s[b];
+      next[k - 1] = ~uint64_t(0);
+      for (int q = 0; q < 400; ++q) {
+        const uint64_t near = s[rng() % s.size()];
+        const uint64_t e = q == 0 ? 0 : q == 1 ? ~uint64_t(0) : q < 200 ? near + (rng() % 7) - 3
+                                                               : (((rng() % (h + 2)) << 32) | uint32_t(rng()));
+        ASSERT_EQ(search_tree_bucket_half(hi.data(), next.data(), log_k, e), search_tree_bucket(bt.data(), log_k, e))
+            << "k=" << k << " e=" << e;
+      }
+    }
+  }
+  // A repeated high word is not distinct: such a pass descends over full words.
+  const uint64_t rep[3] = {uint64_t(5) << 32, (uint64_t(5) << 32) | 9, uint64_t(7) << 32};
+  EXPECT_FALSE(splitter_high_words_distinct(rep, 4));
+  EXPECT_TRUE(splitter_high_words_distinct(rep + 1, 3));
+}
+
+// descent, rank and rounds: auto resolves to concrete values; each is accepted and the model (whose
+// buckets they do not change) still sorts.
+TEST(SampleModel, Level1VariantsAreParametersAndSort) {
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues defaults = radix_params(a);
+  const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, defaults);
+  SamplePlan autos;
+  sample_auto_level1(autos);
+  EXPECT_EQ(plan.descent, autos.descent);
+  EXPECT_EQ(plan.rank, autos.rank);
+  EXPECT_EQ(plan.rounds, autos.rounds);
+  const ParamValues run = a.params_as_run(defaults, KeyType::U64, false, 1000);
+  EXPECT_NE(run.at("descent"), kParamAuto);
+  const ParamValues p = radix_params(a, {"descent=half", "rank=atomic", "rounds=split"});
+  const SamplePlan v = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, p);
+  EXPECT_EQ(v.descent, SampleDescent::Half);
+  EXPECT_EQ(v.rank, SampleRank::Atomic);
+  EXPECT_EQ(v.rounds, SampleRounds::Split);
+  EXPECT_NE(v.describe().find("half-word descent"), std::string::npos);
+  const ParamValues small = radix_params(a, [] {
+    auto s = sample_small_params(sample_sort_algorithm());
+    for (const char* x : {"descent=half", "rank=atomic", "rounds=split"}) s.push_back(x);
+    return s;
+  }());
+  for (KeyType t : {KeyType::U64, KeyType::F64, KeyType::U32})
+    expect_model_sorts(a, small, radix_input(Distribution::Uniform, t, 3001, true), radix_describe("variants", t, 3001, true));
+}
+
 TEST(SampleModel, AllEqualInputIsOneThreeWaySplitWithNoScatter) {
   const Algorithm& a = sample_sort_algorithm();
   const ParamValues p = radix_params(a, sample_small_params(a));
