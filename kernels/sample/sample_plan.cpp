@@ -125,14 +125,21 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
 }
 
 void sample_auto_level1(SamplePlan& p) {
-  p.descent = SampleDescent::Full;
-  p.rank = SampleRank::Match;
-  p.rounds = SampleRounds::Checked;
+  // Measured on an H200 in one binary against the same-run cub-radix (docs/PERFORMANCE.md, session
+  // of 2026-11-26, issue 12): for 64-bit keys alone the three new paths together won at 2^24 (0.77x
+  // -> 0.97x), 2^26 (0.78x -> 0.89x), 2^28 (0.74x -> 0.81x) and 2^29 (0.83x -> 0.95x). Pairs and
+  // 32-bit keys were not measured with them, so they keep the paths they had.
+  const bool wide_keys = p.key_bits == 64 && !p.with_values;
+  p.descent = wide_keys ? SampleDescent::Half : SampleDescent::Full;
+  p.rank = wide_keys ? SampleRank::Atomic : SampleRank::Match;
+  p.rounds = wide_keys ? SampleRounds::Split : SampleRounds::Checked;
 }
 
-ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n) {
+ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
   ParamValues run = params;
   SamplePlan level1;
+  level1.key_bits = key_bytes(type) * 8;
+  level1.with_values = with_values;
   sample_auto_level1(level1);
   for (const auto& [name, v] : {std::pair{"descent", int(level1.descent)}, std::pair{"rank", int(level1.rank)},
                                 std::pair{"rounds", int(level1.rounds)}}) {

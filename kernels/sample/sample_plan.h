@@ -116,10 +116,12 @@ struct SamplePlan {
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
 // 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size), at most kSampleMaxK.
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
-// descent, rank and rounds as `auto` runs them (the measured winners, docs/PERFORMANCE.md) into `plan`.
+// descent, rank and rounds as `auto` runs them for plan.key_bits and plan.with_values (the measured
+// winners, docs/PERFORMANCE.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);
-// Sample sort's parameters with `auto` k replaced by sample_auto_k(n) (Algorithm::params_as_run).
-ParamValues sample_sort_params_as_run(const ParamValues& params, uint64_t n);
+// Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank and
+// rounds by sample_auto_level1's choice (Algorithm::params_as_run).
+ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params);

@@ -32,9 +32,9 @@ class SampleEngineAlgorithm final : public Algorithm {
   const std::vector<ParamSpec>& params() const override {
     return e_ == SampleEngine::SampleSort ? sample_sort_params() : quicksort_params();
   }
-  ParamValues params_as_run(const ParamValues& params, KeyType /*type*/, bool /*with_values*/,
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values,
                             uint64_t n) const override {
-    return e_ == SampleEngine::SampleSort ? sample_sort_params_as_run(params, n) : params;
+    return e_ == SampleEngine::SampleSort ? sample_sort_params_as_run(params, type, with_values, n) : params;
   }
   const std::vector<std::string>& pseudo_code() const override { return sample_pseudo_code(e_); }
   const std::vector<StepKind>& step_kinds() const override { return sample_step_kinds(e_); }
