@@ -39,8 +39,14 @@ void tune(const TuneArgs& a) {
   axes.keys = a.key;
   axes.values = a.values ? "yes" : "no";
   std::vector<std::string> names;
+  // A parameter this key type and values have no use for (params_as_run drops it: radix-onesweep's
+  // value_load without values) is not swept.
+  ParamValues defaults;
+  for (const ParamSpec& p : algo->params()) defaults.emplace(p.name, p.default_value);
+  const ParamValues used =
+      algo->params_as_run(defaults, parse_key_type(a.key).value_or(KeyType::U32), a.values, uint64_t(1) << 20);
   for (const ParamSpec& p : algo->params()) {
-    if (!p.has_auto) continue;
+    if (!p.has_auto || !used.count(p.name)) continue;
     std::string list;
     for (int v : p.offered())
       if (v != kParamAuto) list += (list.empty() ? "" : ",") + format_param_value(p, v);

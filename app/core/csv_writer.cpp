@@ -67,10 +67,10 @@ std::vector<std::string> csv_row(const MeasureResult& r, const std::vector<std::
   for (const std::string& name : param_names) {
     auto it = s.params.find(name);
     const ParamSpec* spec = algo ? find_param(algo->params(), name) : nullptr;
-    if (it == s.params.end())
+    if (it == s.params.end() || !ran.count(name))  // not set, or no use to this run (format_params)
       row.push_back(std::string());
     else if (spec)
-      row.push_back(format_param_value(*spec, it->second, ran.count(name) ? ran.at(name) : kParamAuto));
+      row.push_back(format_param_value(*spec, it->second, ran.at(name)));
     else
       row.push_back(std::to_string(it->second));
   }

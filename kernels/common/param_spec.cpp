@@ -178,14 +178,20 @@ std::string parse_param_assignment(const std::vector<ParamSpec>& specs, const st
   return {};
 }
 
+// A name that `ran` (when given) lacks is a parameter this run had no use for: Algorithm::params_as_run
+// dropped it (radix-onesweep's value_load on a keys-only run), so the line leaves it out rather than
+// show a choice that did nothing.
 std::string format_params(const std::vector<ParamSpec>& specs, const ParamValues& values, const ParamValues* ran) {
   std::string out;
   for (const ParamSpec& p : specs) {
     auto it = values.find(p.name);
     if (it == values.end()) continue;
     int concrete = kParamAuto;
-    if (ran)
-      if (auto r = ran->find(p.name); r != ran->end()) concrete = r->second;
+    if (ran) {
+      auto r = ran->find(p.name);
+      if (r == ran->end()) continue;  // the run had no use for it (radix value_load without values)
+      concrete = r->second;
+    }
     out += (out.empty() ? "" : " ") + p.name + "=" + format_param_value(p, it->second, concrete);
   }
   return out;

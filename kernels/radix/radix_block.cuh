@@ -9,6 +9,7 @@
 // finds the lanes holding its digit, the highest such lane bumps the warp's counter for that digit,
 // and every lane's rank is the counter before the bump plus its place among those lanes.
 #include <cstdint>
+#include <type_traits>
 
 #include <cuda/atomic>
 
@@ -343,32 +344,91 @@ struct NoScatterHook {
 // positions, so each digit's run is written by neighbouring threads (Merrill & Grimshaw §4.2's
 // coalescing argument). Full tiles with the identity transform take a loop without per-key checks.
 // hook(pos, dst) sees every write (explain mode's scatter map; a no-op in measure mode).
-template <class Bits, bool kValues, int KPT, class Hook = NoScatterHook>
+struct NoDigitKeep {
+  __device__ void operator()(int, uint32_t) const {}
+};
+
+// keep(j, digit) sees the digit of this thread's j-th position (valid or not), for the values'
+// scatter in CUB's order (exchange_scatter_values).
+template <class Bits, bool kValues, int KPT, class Hook = NoScatterHook, class Keep = NoDigitKeep>
 __device__ __forceinline__ void scatter_tile(const TileSmem<Bits>& s, Bits* __restrict__ out,
                                              uint32_t* __restrict__ vout, int shift, uint32_t mask, uint32_t valid,
-                                             uint32_t tile_keys, KeyXform<Bits> xf, Hook&& hook = {}) {
+                                             uint32_t tile_keys, KeyXform<Bits> xf, Hook&& hook = {},
+                                             Keep&& keep = {}) {
   if (valid == tile_keys && xf.identity()) {
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
       const uint32_t pos = j * blockDim.x + threadIdx.x;
       const Bits k = s.keys[pos];
-      const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
+      const uint32_t d = digit_of(k, shift, mask);
+      const uint32_t dst = s.bin[d] + pos;
       out[dst] = k;
       if constexpr (kValues) vout[dst] = s.vals[pos];
       hook(pos, dst);
+      keep(j, d);
     }
     return;
   }
+  // A partial tile's padding keys (all ones) sit in the buffer too: their digits are kept, never used.
+  constexpr bool kKeep = !std::is_same_v<std::decay_t<Keep>, NoDigitKeep>;
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * blockDim.x + threadIdx.x;
     if (pos < valid) {
       const Bits k = s.keys[pos];
-      const uint32_t dst = s.bin[digit_of(k, shift, mask)] + pos;
+      const uint32_t d = digit_of(k, shift, mask);
+      const uint32_t dst = s.bin[d] + pos;
       out[dst] = xf(k);
       if constexpr (kValues) vout[dst] = s.vals[pos];
       hook(pos, dst);
+      if constexpr (kKeep) keep(j, d);
+    } else if constexpr (kKeep) {
+      keep(j, 0u);
     }
+  }
+}
+
+// CUB's order for the values (RadixValueLoad::AfterKeys; AgentRadixSortOnesweep's ScatterValues):
+// the ranks were packed two to a register (a tile has at most 512 x 32 = 2^14 positions) when the
+// keys were exchanged, so they, the values and the digits fit 64 registers at 24 keys per thread.
+template <int KPT>
+__device__ __forceinline__ void pack_ranks(const uint32_t (&ranks)[KPT], uint32_t (&pairs)[KPT / 2]) {
+  static_assert(KPT % 2 == 0, "two ranks per register");
+#pragma unroll
+  for (int i = 0; i < KPT / 2; ++i) pairs[i] = ranks[2 * i] | (ranks[2 * i + 1] << 16);
+}
+
+// The keys of the tile have been scattered from the key buffer, and each thread kept the digits
+// of the positions it scattered (four 8-bit digits per register: scatter_tile's keep). Every thread
+// loads its values (warp-striped, as its keys were), the key buffer takes them at the keys' ranks,
+// and each value goes where the key at its position went: bin[digit] + pos. The key buffer holds
+// a value per key for both key widths.
+template <class Bits, int KPT>
+__device__ __forceinline__ void exchange_scatter_values(TileSmem<Bits>& s, const uint32_t* vin,
+                                                        const uint32_t (&rank_pairs)[KPT / 2],
+                                                        const uint32_t (&digits4)[KPT / 4],
+                                                        uint32_t* __restrict__ vout, uint32_t valid,
+                                                        uint32_t tile_keys) {
+  static_assert(KPT % 4 == 0, "four digits per register");
+  __syncthreads();  // every key is read before the values overwrite the buffer
+  // The address is made opaque here so the compiler cannot hoist the (read-only) value loads above
+  // the key scatter, where they would hold KPT registers through it (ptxas: 160 bytes of spills at
+  // 24 keys per thread without this, none with it).
+  asm volatile("" : "+l"(vin));
+  uint32_t* sv = reinterpret_cast<uint32_t*>(s.keys);
+  const uint32_t first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + threadIdx.x % kWarpThreads;
+  const bool full = valid == tile_keys;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t pos = first + i * kWarpThreads;
+    const uint32_t value = full || pos < valid ? vin[pos] : 0u;
+    sv[(rank_pairs[i / 2] >> (16 * (i % 2))) & 0xffffu] = value;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < KPT; ++j) {
+    const uint32_t pos = j * blockDim.x + threadIdx.x;
+    if (full || pos < valid) vout[s.bin[(digits4[j / 4] >> (8 * (j % 4))) & 0xffu] + pos] = sv[pos];
   }
 }
 

@@ -227,7 +227,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   extern __shared__ uint4 smem_raw[];
   constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
-  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValues);
+  // AfterKeys exchanges the values through the key buffer: no value buffer of its own.
+  constexpr bool kAfterKeys = kValues && kLoad == RadixValueLoad::AfterKeys;
+  constexpr bool kValueBuffer = kValues && !kAfterKeys;
+  static_assert(kValues || kLoad == RadixValueLoad::Late, "keys-only tiles have one path");
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValueBuffer);
   uint32_t* counter = a.lookback;
   uint32_t* flags = a.lookback + 1;
   if (threadIdx.x == 0) {
@@ -272,6 +276,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     }
     exchange_keys<Bits, KPT, kHooks>(s, keys, ranks, a.cap != nullptr);
   }
+  // AfterKeys: the ranks wait two to a register until the values are exchanged.
+  [[maybe_unused]] uint32_t rank_pairs[kAfterKeys ? KPT / 2 : 1];
+  if constexpr (kAfterKeys) pack_ranks<KPT>(ranks, rank_pairs);
   // Early: the keys' registers are free; the value loads fly during the look-back.
   [[maybe_unused]] uint32_t v[kValues ? KPT : 1];
   if constexpr (kValues && kLoad == RadixValueLoad::Early) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
@@ -307,7 +314,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
   // their load to their exchange, so the look-back runs with the ranks alone live and 24 keys per
   // thread fit in 64 registers without spilling. Staged: the value buffer holds the tile in order;
   // every thread reads its values back warp-striped and, after a barrier, writes them at its ranks.
-  if constexpr (kValues) {
+  if constexpr (kValueBuffer) {
     if constexpr (kLoad == RadixValueLoad::Late) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
     if constexpr (kLoad == RadixValueLoad::Staged) {
       wait_staged_values();
@@ -327,18 +334,30 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
       a.cap->depth[g] = s.misc[1];
     }
   }
+  // AfterKeys keeps each scattered position's digit, four to a register, for its values.
+  [[maybe_unused]] uint32_t digits4[kAfterKeys ? KPT / 4 : 1];
+  auto keep = [&](int j, uint32_t d) {
+    if constexpr (kAfterKeys) digits4[j / 4] = (j % 4 == 0 ? 0u : digits4[j / 4]) | (d << (8 * (j % 4)));
+  };
   bool hooked = false;
   if constexpr (kHooks) hooked = a.cap != nullptr;
   if (!hooked) {
-    scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout);
-    return;
+    scatter_tile<Bits, kValueBuffer, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout, NoScatterHook{},
+                                          keep);
+  } else {
+    scatter_tile<Bits, kValueBuffer, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
+                                          [&](uint32_t pos, uint32_t dst) {  // where the key from tile position src went
+                                            const uint32_t src = s.src[pos];
+                                            if (a.first_tile + tile == a.cap->highlight_block)
+                                              a.cap->highlight_dest[src] = dst;
+                                            if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
+                                          },
+                                          keep);
   }
-  scatter_tile<Bits, kValues, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout,
-                                   [&](uint32_t pos, uint32_t dst) {  // where the key from tile position src went
-                                     const uint32_t src = s.src[pos];
-                                     if (a.first_tile + tile == a.cap->highlight_block) a.cap->highlight_dest[src] = dst;
-                                     if (a.cap->all_dest) a.cap->all_dest[tile_begin + src] = dst;
-                                   });
+  // AfterKeys (CUB's order): the values are loaded once the keys are scattered and go through the
+  // key buffer (exchange_scatter_values); other blocks of the SM cover their latency.
+  if constexpr (kAfterKeys)
+    exchange_scatter_values<Bits, KPT>(s, a.vin + tile_begin, rank_pairs, digits4, a.vout, valid, a.tile_keys);
 }
 
 // ---------------------------------------------------------------------------------------------

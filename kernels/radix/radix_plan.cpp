@@ -38,7 +38,7 @@ ParamSpec ranking_spec() {
 // 2^22-2^28): u64 pairs early (1.6-4.8% faster than late at every measured size); u32 pairs staged
 // from 2^26 (1.2-2.0% faster, 1-2% slower below), and from 2^28 with 384 x 24, 1.5% faster than
 // 512 x 20 in the same run; below 2^22 (not measured) the old late path. Keys-only tiles have one
-// path, shown as late.
+// path; their value_load is dropped from what ran (radix_params_as_run).
 // Reduce-then-scan: the 2^28 sweep winners (not swept per size).
 SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
   return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}}, {}};
@@ -77,11 +77,12 @@ ParamSpec value_load_spec() {
   return ParamSpec::enumeration(
       "value_load",
       {{kParamAuto, "auto"}, {int(RadixValueLoad::Late), "late"}, {int(RadixValueLoad::Early), "early"},
-       {int(RadixValueLoad::Staged), "staged"}},
+       {int(RadixValueLoad::Staged), "staged"}, {int(RadixValueLoad::AfterKeys), "after-keys"}},
       kParamAuto,
-      "key-value runs: when a tile loads its values: after the look-back, before it (registers), or "
-      "at the tile's start into shared memory (cp.async); auto: the measured best for the key width "
-      "and size; keys-only runs ignore it");
+      "key-value runs: when a tile loads its values: after the look-back, before it (registers), "
+      "at the tile's start into shared memory (cp.async), or after the look-back through the keys' "
+      "shared buffer once the keys are scattered (CUB's order); auto: the measured best for the key "
+      "width and size; keys-only runs have no use for it (it is left out of what they ran with)");
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
@@ -100,7 +101,11 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   if (onesweep) run.emplace("value_load", value_load_spec().default_value);
   const SizeRow* row = builtin_size_row(onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
-  return apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
+  run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
+  // A keys-only run has no values to load: value_load is not among what it ran with, so the run
+  // line, the CSV and the app leave it out rather than show a choice that did nothing.
+  if (onesweep && !with_values) run.erase("value_load");
+  return run;
 }
 
 const std::vector<ParamSpec>& radix_rts_params() {
@@ -147,7 +152,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
       throw std::invalid_argument(err);
   }
   p.ranking = RadixRanking(run.at("ranking"));
-  if (variant == RadixVariant::Onesweep) {
+  if (variant == RadixVariant::Onesweep && with_values) {
     const int load = run.at("value_load");
     if (auto err = check_param_value(value_load_spec(), load, "radix sort"); !err.empty())
       throw std::invalid_argument(err);

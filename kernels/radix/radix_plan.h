@@ -31,8 +31,10 @@ enum class RadixRanking { Ballot, Match, AtomicOr };
 // When a key-value onesweep tile loads its values (radix_kernels.cuh): into registers after the
 // look-back (Late), into registers after the key exchange so the loads fly during the look-back
 // (Early), or at the tile's start straight into the shared value buffer with cp.async, so they fly
-// during the ranking and the look-back and hold no registers (Staged).
-enum class RadixValueLoad { Late, Early, Staged };
+// during the ranking and the look-back and hold no registers (Staged); or in CUB's order: keys
+// scattered first, then the values exchanged through the same shared buffer (AfterKeys: the tile
+// needs only a keys-only tile's shared memory, so 512 x 24 u32 pairs keep two blocks per SM).
+enum class RadixValueLoad { Late, Early, Staged, AfterKeys };
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
@@ -73,7 +75,7 @@ struct RadixPlan {
   uint32_t digits = 256;        // r = 2^d
   int passes = 4;               // ceil(key_bits / d); the last place may be narrower
   RadixRanking ranking = RadixRanking::Ballot;
-  RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only
+  RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only (keys-only: Late, unused)
 
   int threads = 256;            // per block
   int keys_per_thread = 16;

@@ -290,7 +290,9 @@ class RadixRun {
 
     std::optional<PassCaptureBuffers> capture;
     if (explain_) capture.emplace(p_, stream_);
-    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, kValues, explain_);
+    // after-keys exchanges the values through the key buffer (no value buffer).
+    const bool value_buffer = kValues && p_.value_load != RadixValueLoad::AfterKeys;
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, value_buffer, explain_);
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
@@ -302,6 +304,9 @@ class RadixRun {
           case RadixValueLoad::Staged:
             return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Staged>, smem,
                                    alt, valt, bins, lookback, lb_words, one_portion, capture);
+          case RadixValueLoad::AfterKeys:
+            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::AfterKeys>,
+                                   smem, alt, valt, bins, lookback, lb_words, one_portion, capture);
           default: break;
         }
       }

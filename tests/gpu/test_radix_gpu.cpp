@@ -90,7 +90,7 @@ TEST(RadixGpu, EveryParameterChoice) {
         for (const Algorithm* a : kVariants)
           configs.push_back({a, {ranking, "keys_per_thread=" + kpt, "threads=" + th}});
   // When a key-value onesweep tile loads its values (the inputs below have values).
-  for (const char* load : {"value_load=early", "value_load=staged"})
+  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys"})
     for (const auto& kpt : kpts)
       for (const auto& th : threads)
         configs.push_back({&radix_onesweep_algorithm(), {load, "keys_per_thread=" + kpt, "threads=" + th}});
@@ -205,7 +205,7 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
   expect_same_timeline(radix_algorithm(),
                        radix_params(radix_algorithm(), {"radix_bits=3", "max_blocks=5", "threads=128", "keys_per_thread=8"}),
                        radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
-  for (const char* load : {"value_load=early", "value_load=staged"})
+  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys"})
     expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {load}),
                          radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
   // All keys equal: every full onesweep tile takes the single-digit short circuit (no ranking, keys
