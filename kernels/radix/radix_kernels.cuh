@@ -17,6 +17,15 @@ constexpr int min_blocks() {
   return KPT * (int(sizeof(Bits)) / 4 + 1) <= 48 ? 2 : 1;
 }
 
+// The onesweep pass kernel compiled for exactly kThreads threads (block_compile=exact; 0: any
+// block size up to 512) keeps the generic kernel's threads per SM, so its register cap is the one
+// that many threads allow: up to 85 for 384 threads x 2 blocks where the generic kernel has 64.
+template <class Bits, int KPT, int kThreads>
+constexpr int pass_min_blocks() {
+  const int blocks = kMaxBlockThreads * min_blocks<Bits, KPT>() / (kThreads ? kThreads : kMaxBlockThreads);
+  return blocks > 1 ? blocks : 1;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reduce-then-scan (Merrill & Grimshaw 2010 §4.1): upsweep, scan, downsweep per digit place.
 
@@ -221,9 +230,13 @@ struct OnesweepArgs {
 // One digit place: the tile that starts k-th takes tile index k (so every tile it waits on has
 // started), ranks its keys, publishes its digit counts, looks back for its global offsets and
 // scatters. Thread d handles digit d's look-back. kLoad: when the values are loaded (RadixValueLoad).
-template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late>
-__global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
+// kThreads: compiled for exactly that block size (0: any up to 512): the size is a constant the
+// compiler folds into every loop and index below (through __builtin_assume), and the register cap
+// follows it (pass_min_blocks).
+template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late, int kThreads = 0>
+__global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_min_blocks<Bits, KPT, kThreads>()))
     onesweep_pass_kernel(OnesweepArgs<Bits> a) {
+  if constexpr (kThreads != 0) __builtin_assume(blockDim.x == kThreads);
   extern __shared__ uint4 smem_raw[];
   constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
@@ -335,9 +348,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
     }
   }
   // AfterKeys keeps each scattered position's digit, four to a register, for its values.
-  [[maybe_unused]] uint32_t digits4[kAfterKeys ? KPT / 4 : 1];
+  [[maybe_unused]] uint32_t digits4[kAfterKeys ? KPT / 4 : 1] = {};
   auto keep = [&](int j, uint32_t d) {
-    if constexpr (kAfterKeys) digits4[j / 4] = (j % 4 == 0 ? 0u : digits4[j / 4]) | (d << (8 * (j % 4)));
+    if constexpr (kAfterKeys) digits4[j / 4] |= d << (8 * (j % 4));
   };
   bool hooked = false;
   if constexpr (kHooks) hooked = a.cap != nullptr;

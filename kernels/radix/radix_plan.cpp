@@ -85,6 +85,14 @@ ParamSpec value_load_spec() {
       "width and size; keys-only runs have no use for it (it is left out of what they ran with)");
 }
 
+ParamSpec block_compile_spec() {
+  return ParamSpec::enumeration(
+      "block_compile", {{int(RadixBlockCompile::Generic), "generic"}, {int(RadixBlockCompile::Exact), "exact"}},
+      int(RadixBlockCompile::Generic),
+      "the pass kernel compiled for any block size up to 512, or for exactly this many threads "
+      "(a constant block size and its own register cap; compiled for 384 x 24 and 256 x 32)");
+}
+
 int param_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -98,7 +106,10 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   // Missing names take the specs' defaults (auto, auto, atomic), as resolve_params fills them.
   for (const ParamSpec& spec : {threads_spec(), kpt_spec(), ranking_spec()}) run.emplace(spec.name, spec.default_value);
   const bool onesweep = variant == RadixVariant::Onesweep;
-  if (onesweep) run.emplace("value_load", value_load_spec().default_value);
+  if (onesweep) {
+    run.emplace("value_load", value_load_spec().default_value);
+    run.emplace("block_compile", block_compile_spec().default_value);
+  }
   const SizeRow* row = builtin_size_row(onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
   run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
@@ -123,7 +134,8 @@ const std::vector<ParamSpec>& radix_rts_params() {
 }
 
 const std::vector<ParamSpec>& radix_onesweep_params() {
-  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec()};
+  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec(),
+                                               block_compile_spec()};
   return specs;
 }
 
@@ -160,6 +172,21 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
   }
   p.threads = run.at("threads");
   p.keys_per_thread = run.at("keys_per_thread");
+  if (variant == RadixVariant::Onesweep) {
+    const int bc = param_or(run, "block_compile", int(RadixBlockCompile::Generic));
+    if (auto err = check_param_value(block_compile_spec(), bc, "radix sort"); !err.empty())
+      throw std::invalid_argument(err);
+    p.block_compile = RadixBlockCompile(bc);
+    if (p.block_compile == RadixBlockCompile::Exact && n > kSingleBlockMaxKeys &&
+        !radix_exact_shape(p.threads, p.keys_per_thread)) {
+      std::string shapes;
+      for (const RadixTileShape& t : kRadixExactShapes)
+        shapes += fmt::format("{}{} x {}", shapes.empty() ? "" : ", ", t.threads, t.keys_per_thread);
+      throw std::invalid_argument(fmt::format(
+          "radix-onesweep: block_compile=exact has kernels for threads x keys_per_thread = {} only, not {} x {}",
+          shapes, p.threads, p.keys_per_thread));
+    }
+  }
 
   p.single_block = n <= kSingleBlockMaxKeys;
   if (p.single_block) {

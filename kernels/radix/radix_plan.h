@@ -42,6 +42,24 @@ enum class RadixValueLoad { Late, Early, Staged, AfterKeys };
 inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
 // Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512).
 inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
+// Onesweep's `block_compile`: the pass kernel compiled for any block size up to 512 (Generic: one
+// kernel per keys-per-thread, register cap from 512 threads), or for exactly `threads` (Exact: the
+// block size is a constant the compiler folds, and the register cap is the one that many threads
+// need for the same threads per SM, 80 instead of 64 for 384 x 2 blocks). Exact kernels exist
+// for the tile shapes below only (each costs an instantiation per key width and value load): the
+// built-in 2^28 shapes of u32 pairs (384 x 24) and u64 keys (256 x 32). Not 512 x 24: compiled for
+// exactly 512 threads, ptxas (sm_90) spills 448 bytes a thread at the same 64-register cap, where
+// the generic kernel spills none.
+enum class RadixBlockCompile { Generic, Exact };
+struct RadixTileShape {
+  int threads, keys_per_thread;
+};
+inline constexpr RadixTileShape kRadixExactShapes[] = {{384, 24}, {256, 32}};
+constexpr bool radix_exact_shape(int threads, int kpt) {
+  for (const RadixTileShape& s : kRadixExactShapes)
+    if (s.threads == threads && s.keys_per_thread == kpt) return true;
+  return false;
+}
 // The single-block path: one block of kSingleBlockThreads x kSingleBlockKeysPerThread keys sorts
 // every n up to that size with all passes in shared memory.
 inline constexpr int kSingleBlockThreads = 512;
@@ -76,6 +94,7 @@ struct RadixPlan {
   int passes = 4;               // ceil(key_bits / d); the last place may be narrower
   RadixRanking ranking = RadixRanking::Ballot;
   RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only (keys-only: Late, unused)
+  RadixBlockCompile block_compile = RadixBlockCompile::Generic;  // onesweep
 
   int threads = 256;            // per block
   int keys_per_thread = 16;

@@ -296,22 +296,33 @@ class RadixRun {
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
-      if constexpr (kValues) {
-        switch (p_.value_load) {
-          case RadixValueLoad::Early:
-            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Early>, smem,
-                                   alt, valt, bins, lookback, lb_words, one_portion, capture);
-          case RadixValueLoad::Staged:
-            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Staged>, smem,
-                                   alt, valt, bins, lookback, lb_words, one_portion, capture);
-          case RadixValueLoad::AfterKeys:
-            return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::AfterKeys>,
-                                   smem, alt, valt, bins, lookback, lb_words, one_portion, capture);
-          default: break;
+      // One pass kernel per value load; T: compiled for exactly T threads (0: any block size).
+      auto with_block = [&](auto threads_c) {
+        constexpr int T = decltype(threads_c)::value;
+        using L = RadixValueLoad;
+        if constexpr (kValues) {
+          switch (p_.value_load) {
+            case L::Early:
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Early, T>, smem, alt, valt,
+                                     bins, lookback, lb_words, one_portion, capture);
+            case L::Staged:
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Staged, T>, smem, alt, valt,
+                                     bins, lookback, lb_words, one_portion, capture);
+            case L::AfterKeys:
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, alt,
+                                     valt, bins, lookback, lb_words, one_portion, capture);
+            default: break;
+          }
         }
-      }
-      onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks>, smem, alt, valt, bins, lookback, lb_words,
-                      one_portion, capture);
+        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Late, T>, smem, alt, valt, bins, lookback,
+                        lb_words, one_portion, capture);
+      };
+      if (p_.block_compile != RadixBlockCompile::Exact) return with_block(std::integral_constant<int, 0>{});
+      // Exact kernels exist for the shapes of kRadixExactShapes only (make_radix_plan refuses others).
+      dispatch_value<kRadixThreads>(p_.threads, "radix sort threads", [&](auto threads_c) {
+        if constexpr (radix_exact_shape(decltype(threads_c)::value, KPT)) with_block(threads_c);
+        else throw std::logic_error("radix: no block_compile=exact kernel for this tile shape");
+      });
     });
   }
 

@@ -94,6 +94,12 @@ TEST(RadixGpu, EveryParameterChoice) {
     for (const auto& kpt : kpts)
       for (const auto& th : threads)
         configs.push_back({&radix_onesweep_algorithm(), {load, "keys_per_thread=" + kpt, "threads=" + th}});
+  // Kernels compiled for exactly their block size, with every value load (keys only: below).
+  for (const RadixTileShape& shape : kRadixExactShapes)
+    for (const char* load : {"value_load=late", "value_load=early", "value_load=staged", "value_load=after-keys"})
+      configs.push_back({&radix_onesweep_algorithm(),
+                         {load, "block_compile=exact", "threads=" + std::to_string(shape.threads),
+                          "keys_per_thread=" + std::to_string(shape.keys_per_thread)}});
   for (int bits = 1; bits <= 8; ++bits) {
     if (g_sanitizer_run && bits != 1 && bits != 5 && bits != 8) continue;
     for (const char* blocks : {"max_blocks=1", "max_blocks=7", "max_blocks=1024"})
@@ -111,6 +117,22 @@ TEST(RadixGpu, EveryParameterChoice) {
       ASSERT_EQ(got.values, ref.values) << radix_describe(what, t, n, true);
     }
   }
+}
+
+// block_compile=exact on keys-only runs (the test above sorts pairs).
+TEST(RadixGpu, ExactBlockKernelsSortKeys) {
+  DeviceScratch scratch;
+  const uint64_t n = g_sanitizer_run ? 20011 : 500009;
+  for (KeyType t : {KeyType::U32, KeyType::F64})
+    for (const RadixTileShape& shape : kRadixExactShapes) {
+      const HostKeys input = radix_input(Distribution::FewUnique, t, n, false);
+      const SortedPairs ref = radix_stable_reference(input);
+      const std::vector<std::string> set = {"block_compile=exact", "threads=" + std::to_string(shape.threads),
+                                            "keys_per_thread=" + std::to_string(shape.keys_per_thread)};
+      const HostKeys got = sort_on_gpu(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), set),
+                                       input, scratch);
+      ASSERT_EQ(radix_ordered_of(got), ref.keys) << radix_describe("exact " + set[1] + " " + set[2], t, n, false);
+    }
 }
 
 // Explain mode: the GPU timeline equals the model's step for step (the look-back times excepted:

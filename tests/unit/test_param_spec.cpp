@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic");
 }
 
 // The plans use exactly the values given.
@@ -129,17 +129,29 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
   // A keys-only run has no values: value_load is not among what it ran with, and is not shown.
   EXPECT_EQ(u32.count("value_load"), 0u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic");
   const ParamValues u32_pairs = a->params_as_run(p, KeyType::U32, true, large);
   EXPECT_EQ(format_params(a->params(), p, &u32_pairs),
-            "threads=auto(384) keys_per_thread=auto(24) ranking=atomic value_load=auto(staged)");
+            "threads=auto(384) keys_per_thread=auto(24) ranking=atomic value_load=auto(staged) block_compile=generic");
   ParamValues given = p;
   ASSERT_EQ(parse_param_assignment(a->params(), "value_load=after-keys", given, a->id()), "");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, true, given).value_load,
             RadixValueLoad::AfterKeys);
   const ParamValues keys_only_given = a->params_as_run(given, KeyType::U64, false, large);
-  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic");
+  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, given).value_load, RadixValueLoad::Late);
+  // block_compile=exact: kernels for the listed tile shapes only; others are refused in one line.
+  ParamValues exact = p;
+  ASSERT_EQ(parse_param_assignment(a->params(), "block_compile=exact", exact, a->id()), "");
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, exact).block_compile,
+            RadixBlockCompile::Exact);  // auto: 256 x 32
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, exact), std::invalid_argument);
+  exact["threads"] = 384;
+  exact["keys_per_thread"] = 24;
+  EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, true, exact));
+  EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, 4096, KeyType::U32, false, ParamValues{{"block_compile", 1}}));
+  for (const RadixTileShape& t : kRadixExactShapes) EXPECT_TRUE(radix_exact_shape(t.threads, t.keys_per_thread));
+  EXPECT_FALSE(radix_exact_shape(512, 24));
   // value_load=auto: the late path below 2^22, early for u64 keys, staged for u32 keys from 2^26.
   EXPECT_EQ(p.at("value_load"), kParamAuto);
   auto load = [&](KeyType t, int log2) {
