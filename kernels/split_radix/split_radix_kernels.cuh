@@ -9,6 +9,7 @@
 // every key once per pass instead of twice (the paper's steps 1 and 3 were separate kernels with
 // the sorted tiles in global memory between them).
 #include <cstdint>
+#include <type_traits>
 
 #include <cuda/atomic>
 
@@ -88,26 +89,38 @@ struct PassArgs {
   SplitRadixCapture* cap;
 };
 
-// Dynamic shared memory of a pass launch: the tile's keys (and values), the per-warp zero counts,
-// the digit runs' starts and ends, the global base of each run, the place's digit offsets and the
-// tile id.
-template <class Word, bool kValues>
-struct PassSmem {
-  static size_t bytes(uint32_t tile_keys, int threads) {
-    return size_t(tile_keys) * (sizeof(Word) + (kValues ? 4 : 0)) + size_t(threads / kWarp) * 4 + 4 * 256 * 4 + 16;
-  }
+// How a pass kernel is built (chosen on the host, split_radix_sort_impl.cuh):
+// - kRound: bits split per barrier round, 1 (the paper's one-bit split) or 2 (two consecutive
+//   one-bit splits taken in one round: each key's place among the keys of its 2-bit value, four
+//   counters instead of one, so a digit costs half the barriers and shared round trips; the tile
+//   after the round is exactly the tile after the two one-bit splits);
+// - kIndex: the splits move a 32-bit word (the key's digit over its place in the tile) instead of
+//   the key (and value): the key and value are put in shared memory once and gathered by that
+//   place at the scatter. For values and 64-bit keys, whose records would otherwise cross shared
+//   memory twice per split;
+// - kMinBlocks: __launch_bounds__' blocks per SM (0: the compiler's registers).
+template <int kRound, bool kIndex, int kMinBlocks>
+struct PassShape {
+  static constexpr int round = kRound;
+  static constexpr bool index = kIndex;
+  static constexpr int min_blocks = kMinBlocks;
 };
 
-// Blocks per SM the pass kernel is compiled for (__launch_bounds__' second argument): a full SM
-// (2048 threads, so 32 registers a thread, a few bytes spilled) when a thread's keys take at most 8
-// registers, so that while a block waits at one of its barriers (two per split) others can issue;
-// 0 (the compiler's choice) otherwise. Measured on an H200 at 2^28 u32 (docs/PERFORMANCE.md): 32
-// registers 15.8 ms at D = 4, the compiler's 48 registers 19.1 ms. (An explicit 1 made the
-// compiler take 71 registers for 64-bit keys or values where it takes 60 on its own.)
-template <class Word, bool kValues, int THREADS, int KPT>
-constexpr int pass_min_blocks() {
-  return (KPT * sizeof(Word) + (kValues ? KPT * 4 : 0)) <= 32 ? 2048 / THREADS : 0;
-}
+// Index mode's word: the key's place in the tile in the low 16 bits (tiles hold at most 8192
+// keys), its digit above them.
+constexpr int kIndexDigitShift = 16;
+constexpr uint32_t kIndexPlaceMask = (1u << kIndexDigitShift) - 1;
+
+// Dynamic shared memory of a pass launch: the tile's keys (and values), in index mode the moving
+// words, four words per warp of counts, the digit runs' starts and ends, the global base of
+// each run, the place's digit offsets and the tile id.
+template <class Word, bool kValues, bool kIndex>
+struct PassSmem {
+  static size_t bytes(uint32_t tile_keys, int threads) {
+    return size_t(tile_keys) * (sizeof(Word) + (kValues ? 4 : 0) + (kIndex ? 4 : 0)) + size_t(threads / kWarp) * 16 +
+           4 * 256 * 4 + 16;
+  }
+};
 
 // One digit place for one tile per block. Keys sit in registers warp-striped (warp w, lane l, item
 // j holds tile position w*32*KPT + j*32 + l: loads coalesce, and (w, j, l) is position order).
@@ -116,14 +129,20 @@ constexpr int pass_min_blocks() {
 // block's; each key goes to split_destination in shared memory; a second barrier, and the keys are
 // read back for the next bit. Positions past n hold all-ones keys, which every split sends to the
 // end of the tile.
-template <class Word, bool kValues, int THREADS, int KPT>
-__global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREADS, KPT>())) split_pass_kernel(PassArgs<Word> a) {
+template <class Word, bool kValues, int THREADS, int KPT, class Shape>
+__device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
+  constexpr bool kIndex = Shape::index;
+  using Work = std::conditional_t<kIndex, uint32_t, Word>;
   constexpr uint32_t kTile = uint32_t(THREADS) * KPT, kWarps = THREADS / kWarp;
+  static_assert(!kIndex || kTile <= kIndexPlaceMask + 1, "index mode: tile places must fit 16 bits");
   extern __shared__ __align__(16) unsigned char smem[];
   Word* s_keys = reinterpret_cast<Word*>(smem);
   uint32_t* s_values = reinterpret_cast<uint32_t*>(s_keys + kTile);
-  uint32_t* s_warp = s_values + (kValues ? kTile : 0);
-  uint32_t* s_start = s_warp + kWarps;
+  uint32_t* s_index = s_values + (kValues ? kTile : 0);
+  Work* s_work;
+  if constexpr (kIndex) s_work = s_index; else s_work = s_keys;
+  uint32_t* s_warp = s_index + (kIndex ? kTile : 0);  // 4 per warp
+  uint32_t* s_start = s_warp + 4 * kWarps;
   uint32_t* s_end = s_start + 256;
   uint32_t* s_bin = s_end + 256;
   uint32_t* s_base = s_bin + 256;
@@ -144,13 +163,22 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
   const uint64_t base = uint64_t(tile) * kTile;
   const uint32_t valid = uint32_t(a.n - base < kTile ? a.n - base : kTile);
   const uint32_t first = warp * kWarp * KPT + lane;
-  Word key[KPT];
+  // The moving words' digit starts at wshift: the key's bit in key mode, above the place in index mode.
+  const int wshift = kIndex ? kIndexDigitShift : a.shift;
+  Work work[KPT];
   uint32_t value[KPT];
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = first + j * kWarp;
-    key[j] = pos < valid ? a.xin(a.in[base + pos]) : ~Word(0);
-    if constexpr (kValues) value[j] = pos < valid ? a.vin[base + pos] : 0;
+    const Word key = pos < valid ? a.xin(a.in[base + pos]) : ~Word(0);
+    if constexpr (kIndex) {
+      s_keys[pos] = key;
+      if constexpr (kValues) s_values[pos] = pos < valid ? a.vin[base + pos] : 0;
+      work[j] = ((uint32_t(key >> a.shift) & dmask) << kIndexDigitShift) | pos;
+    } else {
+      work[j] = key;
+      if constexpr (kValues) value[j] = pos < valid ? a.vin[base + pos] : 0;
+    }
   }
   const bool capture = a.cap && tile == a.cap->tile;
   const uint32_t lt = (1u << lane) - 1;  // lanes below this one
@@ -158,19 +186,84 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
   // Step 1a: the one-bit splits, least significant bit of the digit first. Before the barrier each
   // key gets its place among the warp's 0-keys, lz = (0-keys of the warp's earlier items) +
   // (0-keys of lower lanes in its item): a ballot and two population counts; after it, the warps'
-  // counts give the block's, and split_destination the key's place in the tile.
+  // counts give the block's, and split_destination the key's place in the tile. Explain mode
+  // (a.cap) takes one bit a round, so that every split has its snapshot.
   const uint32_t warp_first = warp * kWarp * KPT;
-  for (int s = 0; s < a.splits; ++s) {
-    const Word bit = Word(1) << (a.shift + s);
-    uint32_t lz[KPT], warp_zeros = 0;
+  // Every round but the first starts by reading the tile back in position order.
+  auto read_back = [&] {
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
-      const uint32_t zeros = __ballot_sync(0xffffffffu, (key[j] & bit) == 0);
-      lz[j] = warp_zeros + __popc(zeros & lt);
+      work[j] = s_work[first + j * kWarp];
+      if constexpr (kValues && !kIndex) value[j] = s_values[first + j * kWarp];
+    }
+  };
+  // A two-bit kernel runs only launches with an even number of splits and no capture (the host
+  // picks the one-bit build for the others): one loop only, so it keeps to 32 registers.
+  int s = 0;
+  if constexpr (Shape::round == 2)
+#pragma unroll 1
+  for (; s < a.splits; s += 2) {
+    // Two splits in one round: v = the key's two bits; its place is (keys of smaller v in the
+    // tile) + (keys of its v in earlier warps) + (keys of its v before it in its warp). Per item
+    // two ballots give the lane mask of every v; lanes 0..3 hold the warp's count of v = lane.
+    // The ballots are taken twice, for the counts before the barrier and for the ranks after
+    // it, so that nothing but the keys lives across the barrier (the pass is held to 32
+    // registers).
+    const int b = wshift + s;
+    const uint32_t x0 = (lane & 1u) - 1u, x1 = ((lane >> 1) & 1u) - 1u;  // ~0 where lane's bit is 0
+    uint32_t count = 0;  // lane i < 4: keys with v = i in this warp
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t v = uint32_t(work[j] >> b) & 3u;
+      const uint32_t b0 = __ballot_sync(0xffffffffu, v & 1u), b1 = __ballot_sync(0xffffffffu, v >> 1);
+      count += __popc((b0 ^ x0) & (b1 ^ x1));
+    }
+    if (lane < 4) s_warp[4 * warp + lane] = count;
+    __syncthreads();  // the warps' counts; every read of the previous round's tile is done
+    // Lane i < 4: keys with v = i in earlier warps and in the tile; the exclusive scan of the
+    // tile's counts over v (lanes 0..3) puts v's run after the runs of smaller v.
+    uint32_t before = 0, total = 0;
+#pragma unroll
+    for (uint32_t w = 0; w < kWarps; ++w) {
+      const uint32_t c = s_warp[4 * w + (lane & 3u)];
+      before += w < warp ? c : 0;
+      total += c;
+    }
+    uint32_t start = total;  // inclusive scan over lanes 0..3, then exclusive
+#pragma unroll
+    for (int o = 1; o < 4; o <<= 1) {
+      const uint32_t t = __shfl_up_sync(0xffffffffu, start, o);
+      if ((lane & 3u) >= uint32_t(o)) start += t;
+    }
+    uint32_t next = start - total + before;  // lane i < 4: the next place of a key with v = i
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t v = uint32_t(work[j] >> b) & 3u;
+      const uint32_t b0 = __ballot_sync(0xffffffffu, v & 1u), b1 = __ballot_sync(0xffffffffu, v >> 1);
+      const uint32_t mine = (b0 ^ ((v & 1u) - 1u)) & (b1 ^ ((v >> 1) - 1u));  // lanes with this v
+      const uint32_t dest = __shfl_sync(0xffffffffu, next, v) + __popc(mine & lt);
+      next += __popc((b0 ^ x0) & (b1 ^ x1));
+      s_work[dest] = work[j];
+      if constexpr (kValues && !kIndex) s_values[dest] = value[j];
+    }
+    __syncthreads();  // the tile after splits s and s + 1 is in shared memory
+    if (s + 2 < a.splits) read_back();
+  }
+  else
+#pragma unroll 1
+  for (; s < a.splits; ++s) {
+    if (s) read_back();
+    uint32_t rank[KPT];
+    const Work bit = Work(1) << (wshift + s);
+    uint32_t warp_zeros = 0;
+#pragma unroll
+    for (int j = 0; j < KPT; ++j) {
+      const uint32_t zeros = __ballot_sync(0xffffffffu, (work[j] & bit) == 0);
+      rank[j] = warp_zeros + __popc(zeros & lt);
       warp_zeros += __popc(zeros);
     }
     if (lane == 0) s_warp[warp] = warp_zeros;
-    __syncthreads();  // the warps' zero counts; every read of the previous split's tile is done
+    __syncthreads();  // the warps' zero counts; every read of the previous round's tile is done
     uint32_t before = 0, total = 0;
 #pragma unroll
     for (uint32_t w = 0; w < kWarps; ++w) {
@@ -184,25 +277,27 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
       for (int j = 0; j < KPT; ++j) {
         const uint32_t pos = first + j * kWarp;
         if (pos < valid) {
-          a.cap->bits[pos] = uint8_t((key[j] & bit) != 0);
-          a.cap->zeros_before[pos] = before + lz[j];
+          a.cap->bits[pos] = uint8_t((work[j] & bit) != 0);
+          a.cap->zeros_before[pos] = before + rank[j];
         }
       }
     }
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
-      const uint32_t dest = split_destination((key[j] & bit) != 0, warp_first + j * kWarp + lane, before + lz[j], total);
-      s_keys[dest] = key[j];
-      if constexpr (kValues) s_values[dest] = value[j];
+      const uint32_t dest =
+          split_destination((work[j] & bit) != 0, warp_first + j * kWarp + lane, before + rank[j], total);
+      s_work[dest] = work[j];
+      if constexpr (kValues && !kIndex) s_values[dest] = value[j];
     }
     __syncthreads();  // the split tile is in shared memory
-    if (s + 1 == a.splits) break;  // the last split's tile is read in position order below
-#pragma unroll
-    for (int j = 0; j < KPT; ++j) {
-      key[j] = s_keys[first + j * kWarp];
-      if constexpr (kValues) value[j] = s_values[first + j * kWarp];
-    }
   }
+  // The key and value now at tile position pos (after every split).
+  auto key_at = [&](Work w) -> Word {
+    if constexpr (kIndex) return s_keys[w & kIndexPlaceMask]; else return w;
+  };
+  auto value_at = [&](uint32_t pos, Work w) -> uint32_t {
+    if constexpr (kIndex) return s_values[w & kIndexPlaceMask]; else return s_values[pos];
+  };
 
   // From here thread t handles tile positions j * THREADS + t, so neighbouring threads write
   // neighbouring addresses of a digit run.
@@ -211,8 +306,9 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
     for (int j = 0; j < KPT; ++j) {
       const uint32_t pos = j * THREADS + threadIdx.x;
       if (pos >= valid) continue;
-      a.out[base + pos] = s_keys[pos];
-      if constexpr (kValues) a.vout[base + pos] = s_values[pos];
+      const Work w = s_work[pos];
+      a.out[base + pos] = key_at(w);
+      if constexpr (kValues) a.vout[base + pos] = value_at(pos, w);
     }
     return;
   }
@@ -221,10 +317,10 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
 #pragma unroll
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * THREADS + threadIdx.x;
-    key[j] = s_keys[pos];
+    work[j] = s_work[pos];
     if (pos >= valid) continue;
-    const uint32_t d = uint32_t(key[j] >> a.shift) & dmask;
-    const uint32_t prev = pos ? uint32_t(s_keys[pos - 1] >> a.shift) & dmask : d;
+    const uint32_t d = uint32_t(work[j] >> wshift) & dmask;
+    const uint32_t prev = pos ? uint32_t(s_work[pos - 1] >> wshift) & dmask : d;
     if (starts_digit_run(pos, d, prev)) {
       s_start[d] = pos;
       if (pos) s_end[prev] = pos;
@@ -264,11 +360,16 @@ __global__ void __launch_bounds__(THREADS, (pass_min_blocks<Word, kValues, THREA
   for (int j = 0; j < KPT; ++j) {
     const uint32_t pos = j * THREADS + threadIdx.x;
     if (pos >= valid) continue;
-    const uint32_t dest = s_bin[uint32_t(key[j] >> a.shift) & dmask] + pos;
-    a.out[dest] = a.xout(key[j]);
-    if constexpr (kValues) a.vout[dest] = s_values[pos];
+    const uint32_t dest = s_bin[uint32_t(work[j] >> wshift) & dmask] + pos;
+    a.out[dest] = a.xout(key_at(work[j]));
+    if constexpr (kValues) a.vout[dest] = value_at(pos, work[j]);
     if (a.cap && a.cap->all_dest) a.cap->all_dest[base + pos] = dest;
   }
+}
+
+template <class Word, bool kValues, int THREADS, int KPT, class Shape>
+__global__ void __launch_bounds__(THREADS, Shape::min_blocks) split_pass_kernel(PassArgs<Word> a) {
+  split_pass_body<Word, kValues, THREADS, KPT, Shape>(a);
 }
 
 }  // namespace sortscope::split_radix_detail

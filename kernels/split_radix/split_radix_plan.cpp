@@ -10,12 +10,18 @@ namespace sortscope {
 
 const std::vector<ParamSpec>& split_radix_params() {
   static const std::vector<ParamSpec> specs = {
-      // §4.4.1: D = 4, so that most of a 512-key tile's 16 bins hold >= 16 keys (a coalesced segment).
-      ParamSpec::range("digit_bits", 4, 1, kSplitRadixMaxDigitBits, false,
-                       "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins)"),
+      // §4.4.1 chose D = 4, so that most of a 512-key tile's 16 bins hold >= 16 keys (a coalesced
+      // segment); our 4096-key tiles give 256 bins 16 keys each at D = 8, and the fused pass makes
+      // half the passes (docs/PERFORMANCE.md). Lectures keep the paper's 4 (16 bins to look at).
+      ParamSpec::range("digit_bits", 8, 1, kSplitRadixMaxDigitBits, false,
+                       "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins); the paper's 4 "
+                       "is selectable")
+          .teach(4),
       // Teaching: the paper's 512-key tile (§4.4.1), so a lecture's few thousand keys make several tiles.
       ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)").teach(128),
-      ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, false, 8,
+      // 16: fewer, larger tiles halve the look-back words and digit-run work per key (0.474x -> 0.542x
+      // at D = 8, docs/PERFORMANCE.md).
+      ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, false, 16,
                       "keys each thread holds in registers; tile = threads x keys_per_thread")
           .teach(4),
   };
@@ -35,14 +41,14 @@ SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values,
   p.key_bits = key_bytes(type) * 8;
   p.with_values = with_values;
   p.n = n;
-  p.digit_bits = get("digit_bits", 4);
+  p.digit_bits = get("digit_bits", 8);
   if (p.digit_bits < 1 || p.digit_bits > kSplitRadixMaxDigitBits)
     throw std::invalid_argument(fmt::format("split-radix: digit_bits must be 1..{}, got {}",
                                             kSplitRadixMaxDigitBits, p.digit_bits));
   p.digits = 1u << p.digit_bits;
   p.passes = (p.key_bits + p.digit_bits - 1) / p.digit_bits;
   p.threads = get("threads", 256);
-  p.keys_per_thread = get("keys_per_thread", 8);
+  p.keys_per_thread = get("keys_per_thread", 16);
   p.tile_keys = uint64_t(p.threads) * uint64_t(p.keys_per_thread);
   p.tiles = (n + p.tile_keys - 1) / p.tile_keys;
   return p;

@@ -32,12 +32,12 @@ struct SplitRadixPlan {
   bool with_values = false;
   uint64_t n = 0;
 
-  int digit_bits = 4;        // D: one-bit splits per pass
-  uint32_t digits = 16;      // 2^D bins
-  int passes = 8;            // ceil(key_bits / D); the last place may be narrower
+  int digit_bits = 8;        // D: one-bit splits per pass
+  uint32_t digits = 256;     // 2^D bins
+  int passes = 4;            // ceil(key_bits / D); the last place may be narrower
 
   int threads = 256;
-  int keys_per_thread = 8;
+  int keys_per_thread = 16;
   uint64_t tile_keys = 0;    // threads x keys_per_thread
   uint64_t tiles = 0;        // ceil(n / tile_keys)
 

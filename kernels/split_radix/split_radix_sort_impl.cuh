@@ -50,6 +50,51 @@ struct CaptureBuffers {
   }
 };
 
+// The pass kernel's build for a key width, values and tile (PassShape in split_radix_kernels.cuh),
+// from the same-run H200 measurements at 2^28 (docs/PERFORMANCE.md, "Two-bit rounds, index mode"):
+// - index mode where a record is more than one 32-bit word (u32 + values 0.454x -> 0.502x, u64
+//   0.583x -> 0.590x at D = 8, 256 x 8);
+// - two bits a round, except u32 keys alone at keys_per_thread <= 8, where the one-bit build was as
+//   fast at D = 8 and 1.7% faster at D = 4;
+// - at keys_per_thread <= 8: 32 registers for u32 keys alone (a full SM of blocks hides each
+//   other's barrier waits), 40 for index mode (6 blocks of 256; 32 spilled); at 16 the compiler's
+//   (64 registers for u32 keys, 4 blocks of 256).
+template <class Word, bool kValues, int THREADS, int KPT>
+struct DefaultShapeOf {
+  static constexpr bool index = kValues || sizeof(Word) > 4;
+  static constexpr int round = index || KPT > 8 ? 2 : 1;
+  static constexpr int min_blocks = KPT > 8 ? 0 : index ? 1536 / THREADS : 2048 / THREADS;
+  using type = PassShape<round, index, min_blocks>;
+};
+template <class Word, bool kValues, int THREADS, int KPT>
+using DefaultShape = typename DefaultShapeOf<Word, kValues, THREADS, KPT>::type;
+
+// A pass launch's kernel: the two-bit build where it applies (an even number of splits, measure
+// mode), else the one-bit build of the same shape (odd bit counts, and explain mode, whose
+// snapshots are per split). Both take the same shared memory.
+template <class Word>
+struct PassKernels {
+  using Kernel = void (*)(PassArgs<Word>);
+  Kernel one_bit = nullptr, two_bit = nullptr;
+  size_t smem = 0;
+  Kernel for_launch(int splits, bool explain) const {
+    return two_bit && splits % 2 == 0 && !explain ? two_bit : one_bit;
+  }
+};
+
+template <class Word, bool kValues, int THREADS, int KPT, class Shape>
+PassKernels<Word> pass_kernels(const SplitRadixPlan& p) {
+  PassKernels<Word> k;
+  k.one_bit = split_pass_kernel<Word, kValues, THREADS, KPT, PassShape<1, Shape::index, Shape::min_blocks>>;
+  if constexpr (Shape::round == 2) k.two_bit = split_pass_kernel<Word, kValues, THREADS, KPT, Shape>;
+  k.smem = PassSmem<Word, kValues, Shape::index>::bytes(uint32_t(p.tile_keys), THREADS);
+  if (k.smem > 48 * 1024) {
+    CUDA_CHECK(cudaFuncSetAttribute(k.one_bit, cudaFuncAttributeMaxDynamicSharedMemorySize, int(k.smem)));
+    if (k.two_bit) CUDA_CHECK(cudaFuncSetAttribute(k.two_bit, cudaFuncAttributeMaxDynamicSharedMemorySize, int(k.smem)));
+  }
+  return k;
+}
+
 template <class Word, bool kValues>
 void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const GpuRunContext& ctx) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(ctx.stream);
@@ -110,10 +155,8 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
         totals_kernel<<<grid, THREADS, 0, stream>>>(a, n, xin, p.digit_bits, p.passes, totals);
         CUDA_CHECK_LAUNCH("split radix digit totals");
       }
-      auto pass_kernel = split_pass_kernel<Word, kValues, THREADS, KPT>;
-      const size_t smem = PassSmem<Word, kValues>::bytes(uint32_t(p.tile_keys), THREADS);
-      if (smem > 48 * 1024)
-        CUDA_CHECK(cudaFuncSetAttribute(pass_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      PassKernels<Word> kernels = pass_kernels<Word, kValues, THREADS, KPT, DefaultShape<Word, kValues, THREADS, KPT>>(p);
+      const size_t smem = kernels.smem;
       Word* src = a;
       uint32_t* vsrc = va;
       Word* dst = writer ? explain_keys.data() : b;
@@ -125,7 +168,7 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
                             totals + size_t(pass) * p.digits, counters + pass, lookback, uint32_t(pass), cap};
         if (!writer) {
           mark_launch(ctx, p.launch_of_pass(pass));
-          pass_kernel<<<tiles, THREADS, smem, stream>>>(args);
+          kernels.for_launch(splits, false)<<<tiles, THREADS, smem, stream>>>(args);
           CUDA_CHECK_LAUNCH("split radix pass");
           std::swap(src, dst);
           std::swap(vsrc, vdst);
@@ -141,7 +184,7 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
           local.vout = vb;
           local.splits = s + 1;
           local.totals = nullptr;
-          pass_kernel<<<tiles, THREADS, smem, stream>>>(local);
+          kernels.for_launch(s + 1, true)<<<tiles, THREADS, smem, stream>>>(local);
           CUDA_CHECK_LAUNCH("split radix local sort");
           OneBitSplit os;
           os.pass = uint32_t(pass);
@@ -155,7 +198,7 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
           os.zeros = to_host(cb->zeros.data(), 1, stream)[0];
           writer->split(std::move(os), device_state(b, vb, stream));
         }
-        pass_kernel<<<tiles, THREADS, smem, stream>>>(args);
+        kernels.for_launch(splits, true)<<<tiles, THREADS, smem, stream>>>(args);
         CUDA_CHECK_LAUNCH("split radix pass");
         const size_t cells = size_t(p.tiles) * p.digits;
         const std::vector<uint32_t> counts = to_host(cb->tile_counts.data(), cells, stream);
