@@ -27,6 +27,9 @@ class SplitRadixSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-radix"; }
   const std::vector<ParamSpec>& params() const override { return split_radix_params(); }
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t) const override {
+    return split_radix_params_as_run(params, type, with_values);
+  }
   const std::vector<std::string>& pseudo_code() const override { return split_radix_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(SplitRadixStep{}); }
 

@@ -19,13 +19,26 @@ const std::vector<ParamSpec>& split_radix_params() {
           .teach(4),
       // Teaching: the paper's 512-key tile (§4.4.1), so a lecture's few thousand keys make several tiles.
       ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)").teach(128),
-      // 16: fewer, larger tiles halve the look-back words and digit-run work per key (0.474x -> 0.542x
-      // at D = 8, docs/PERFORMANCE.md).
-      ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, false, 16,
-                      "keys each thread holds in registers; tile = threads x keys_per_thread")
+      // auto: 16 for u32 keys alone (fewer, larger tiles halve the look-back words and digit-run
+      // work per key: 0.474x -> 0.542x at D = 8), 8 with values or 64-bit keys (their measured best;
+      // 16 not measured for them yet): split_radix_auto_keys_per_thread, docs/PERFORMANCE.md.
+      ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, true, kParamAuto,
+                      "keys each thread holds in registers; tile = threads x keys_per_thread (auto: 16 for u32 "
+                      "keys alone, else 8)")
           .teach(4),
   };
   return specs;
+}
+
+int split_radix_auto_keys_per_thread(KeyType type, bool with_values) {
+  return key_bytes(type) == 4 && !with_values ? 16 : 8;
+}
+
+ParamValues split_radix_params_as_run(const ParamValues& params, KeyType type, bool with_values) {
+  ParamValues run = params;
+  auto it = run.find("keys_per_thread");
+  if (it == run.end() || it->second == kParamAuto) run["keys_per_thread"] = split_radix_auto_keys_per_thread(type, with_values);
+  return run;
 }
 
 SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
@@ -48,7 +61,8 @@ SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values,
   p.digits = 1u << p.digit_bits;
   p.passes = (p.key_bits + p.digit_bits - 1) / p.digit_bits;
   p.threads = get("threads", 256);
-  p.keys_per_thread = get("keys_per_thread", 16);
+  p.keys_per_thread = get("keys_per_thread", kParamAuto);
+  if (p.keys_per_thread == kParamAuto) p.keys_per_thread = split_radix_auto_keys_per_thread(type, with_values);
   p.tile_keys = uint64_t(p.threads) * uint64_t(p.keys_per_thread);
   p.tiles = (n + p.tile_keys - 1) / p.tile_keys;
   return p;

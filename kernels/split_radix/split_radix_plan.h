@@ -37,7 +37,7 @@ struct SplitRadixPlan {
   int passes = 4;            // ceil(key_bits / D); the last place may be narrower
 
   int threads = 256;
-  int keys_per_thread = 16;
+  int keys_per_thread = 16;  // auto for u32 keys alone
   uint64_t tile_keys = 0;    // threads x keys_per_thread
   uint64_t tiles = 0;        // ceil(n / tile_keys)
 
@@ -62,7 +62,13 @@ struct SplitRadixPlan {
   std::string describe() const;  // "8 passes x 4 bits (one-bit splits), tiles of 256 x 8 = 2048 keys"
 };
 
-// Builds the plan for `params` (resolved). Throws std::runtime_error with one line when n exceeds
+// keys_per_thread=auto: 16 for u32 keys alone, 8 with values or 64-bit keys (the measured winners
+// at D = 8, docs/PERFORMANCE.md).
+int split_radix_auto_keys_per_thread(KeyType type, bool with_values);
+// `params` with auto replaced by the value that runs (Algorithm::params_as_run).
+ParamValues split_radix_params_as_run(const ParamValues& params, KeyType type, bool with_values);
+
+// Builds the plan for `params` (resolved; keys_per_thread may be auto). Throws std::runtime_error with one line when n exceeds
 // kSplitRadixMaxKeys.
 SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 

@@ -94,6 +94,25 @@ TEST(SplitRadixPlan, PassesTilesAndRefusals) {
                std::runtime_error);
 }
 
+TEST(SplitRadixPlan, DefaultsAndAutoKeysPerThread) {
+  // The defaults: D = 8 (4 passes of u32), 256 threads, keys_per_thread=auto: 16 for u32 keys alone,
+  // 8 with values or 64-bit keys; params_as_run names what ran; a given value stays.
+  const ParamValues d = radix_params(kSplit);
+  EXPECT_EQ(d.at("keys_per_thread"), kParamAuto);
+  const SplitRadixPlan u32 = make_split_radix_plan(1 << 20, KeyType::U32, false, d);
+  EXPECT_EQ(u32.digit_bits, 8);
+  EXPECT_EQ(u32.passes, 4);
+  EXPECT_EQ(u32.tile_keys, 4096u);
+  EXPECT_EQ(make_split_radix_plan(1 << 20, KeyType::U32, true, d).keys_per_thread, 8);
+  EXPECT_EQ(make_split_radix_plan(1 << 20, KeyType::F64, false, d).keys_per_thread, 8);
+  EXPECT_EQ(make_split_radix_plan(1 << 20, KeyType::I32, false, d).keys_per_thread, 16);
+  EXPECT_EQ(kSplit.params_as_run(d, KeyType::U32, false, 1 << 20).at("keys_per_thread"), 16);
+  EXPECT_EQ(kSplit.params_as_run(d, KeyType::U64, false, 1 << 20).at("keys_per_thread"), 8);
+  const ParamValues given = radix_params(kSplit, {"keys_per_thread=4"});
+  EXPECT_EQ(kSplit.params_as_run(given, KeyType::U32, false, 1 << 20).at("keys_per_thread"), 4);
+  EXPECT_EQ(make_split_radix_plan(1 << 20, KeyType::U32, false, given).keys_per_thread, 4);
+}
+
 // Keys of the highlighted tile in a snapshot.
 std::vector<uint64_t> tile_of(const std::vector<uint64_t>& snap, const SplitRadixPlan& p) {
   const uint64_t t = p.highlight_tile();
