@@ -12,11 +12,11 @@ namespace sortscope {
 struct NetworkMergeCapture {
   // A unit merges at most `chunk` <= 4096 keys: at most chunk / S + 1 calls of 2S slots each.
   static constexpr uint32_t kMaxChunk = 4 * 1024;
-  static constexpr uint32_t kMaxWidth = 64;
+  static constexpr uint32_t kMaxWidth = 128;
   static constexpr uint32_t kMinWidth = 4;
   static constexpr uint32_t kMaxCalls = kMaxChunk / kMinWidth + 1;
   static constexpr uint32_t kMaxSlots = 2 * kMaxChunk + 2 * kMaxWidth;  // calls x 2S, summed
-  static constexpr uint32_t kMaxLevelRows = 8;                           // log2(2 x 64) + 1
+  static constexpr uint32_t kMaxLevelRows = 9;                           // log2(2 x 128) + 1
   uint32_t calls = 0;
   uint32_t loaded_from[kMaxCalls];
   uint64_t out_begin[kMaxCalls];

@@ -21,6 +21,7 @@
 // strictly smaller, as in the model, so equal keys end in the same slots.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include <cuda_pipeline.h>
@@ -391,8 +392,11 @@ void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T:
   };
   if (cap)  // explain mode: the highlighted unit's capture
     launch(merge_kernel<T, S, true>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
+  else if constexpr (S == kNetworkMergeTransposeWidth)  // a warp per network, levels=transpose or shuffle
+    p.transpose ? launch(warp_merge_kernel<T, S, true>, unsigned(p.lists * 32))
+                : launch(warp_merge_kernel<T, S, false>, unsigned(p.lists * 32));
   else if constexpr (S >= 32)  // a warp per network, S / 32 slots of each half a lane
-    launch(warp_merge_kernel<T, S>, unsigned(p.lists * 32));
+    launch(warp_merge_kernel<T, S, false>, unsigned(p.lists * 32));
   else
     launch(merge_kernel<T, S, false>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
 }
@@ -421,6 +425,9 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
    dispatch_value<ValueListOf<kNetworkMergeKeyChoices>>(p.keys, "network-merge keys", [&](auto per_thread) {
     constexpr int kThreads = decltype(threads)::value;
     constexpr int kKeys = decltype(per_thread)::value;
+    if constexpr (uint64_t(kThreads) * kKeys > kNetworkMergeMaxTile) {  // the plan refuses these
+      throw std::logic_error("network-merge: tile above kNetworkMergeMaxTile");
+    } else {
     if (!rec) {  // one launch; with no pass to follow it writes the caller's arrays (in place)
       const bool alone = p.passes == 0;
       network_merge_kernels::launch_network_block_sort<T, kThreads, kKeys>(p, keys, values, nullptr, 0, p.block_stages,
@@ -437,6 +444,7 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
       unpack_items_kernel<T><<<unsigned(std::min<uint64_t>((n + 255) / 256, 4096)), 256, 0, stream>>>(in, n, keys,
                                                                                                      values);
       CUDA_CHECK_LAUNCH("network-merge unpack");
+    }
     }
    });
   });

@@ -21,8 +21,10 @@ double network_merge_ops_per_key_pass(const NetworkMergePlan& p) {
   // A warp holds 2S / 32 slots a lane (S >= 32: one network a warp, network_merge_warp_kernel.cuh)
   // or 2 (S < 32: 32 / S networks a warp); the last log2(min(S, 32)) levels cross lanes by
   // shuffles, the others pair a lane's registers. One warp call writes max(S, 32) keys.
-  const double slots = 2 * std::max(1.0, s / 32), shuffled = std::min(5.0, std::log2(s));
-  const double per_call = kNetworkCallOps + (levels - shuffled) * (slots / 2) * c.exchange + shuffled * slots * c.shuffle;
+  // levels=transpose (S = 128): every level inside the threads, plus the moves through shared memory.
+  const double slots = 2 * std::max(1.0, s / 32), shuffled = p.transpose ? 0 : std::min(5.0, std::log2(s));
+  const double per_call = kNetworkCallOps + (p.transpose ? kNetworkTransposeOps : 0) +
+                          (levels - shuffled) * (slots / 2) * c.exchange + shuffled * slots * c.shuffle;
   return per_call / std::max(s, 32.0);
 }
 

@@ -29,6 +29,10 @@ NetworkMergeOpCosts network_merge_op_costs(int item_bytes, bool with_values);
 // key and pass, u32 keys at 2^24 on an H200, docs/PERFORMANCE.md) of which the levels are 42:
 // the rest, 76, is this constant (measured, not derived).
 inline constexpr double kNetworkCallOps = 76;
+// Per warp call of levels=transpose (S = 128, network_merge_warp_kernel.cuh), beyond the levels
+// (all eight inside the threads): three moves through shared memory, 8 + 8, 8 + 8 and 4 + 4
+// stores and loads a lane (one instruction an item), and a __syncwarp each: 43.
+inline constexpr double kNetworkTransposeOps = 43;
 // Per key of the block sort, once: the global load, the staging through shared memory both ways
 // and the global store, in a thread's instructions.
 inline constexpr double kBlockSortKeyOps = 8;

@@ -42,6 +42,14 @@ const std::vector<ParamSpec>& network_merge_params() {
       ParamSpec::list(kNetworkMergeChunk, kNetworkMergeChunkChoices, false, kNetworkMergeDefaultChunk,
                       "most outputs of one network in a pass (at most 2 x tile); its inputs are staged in shared "
                       "memory"),
+      ParamSpec::enumeration(kNetworkMergeLevels,
+                             {{int(NetworkMergeLevels::Auto), "auto"},
+                              {int(NetworkMergeLevels::Shuffle), "shuffle"},
+                              {int(NetworkMergeLevels::Transpose), "transpose"}},
+                             int(NetworkMergeLevels::Auto),
+                             "levels between lanes (measure mode, width >= 32): shuffle, one warp shuffle a slot "
+                             "and level; transpose (width 128), the buffer moved through shared memory twice a "
+                             "call so every level pairs two registers of a thread; auto: transpose at width 128"),
   };
   return specs;
 }
@@ -73,7 +81,18 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
     throw std::invalid_argument(fmt::format("network-merge: {} lists x width {} = {} threads; at most {} per merge "
                                             "block: lower lists or width",
                                             p.lists, p.width, p.lists * p.width, kNetworkMergeMaxMergeThreads));
+  const int levels = get(kNetworkMergeLevels, int(NetworkMergeLevels::Auto));
+  if (levels < int(NetworkMergeLevels::Auto) || levels > int(NetworkMergeLevels::Transpose))
+    throw std::invalid_argument(fmt::format("network-merge: levels {} is not auto, shuffle or transpose", levels));
+  if (levels == int(NetworkMergeLevels::Transpose) && p.width != kNetworkMergeTransposeWidth)
+    throw std::invalid_argument(fmt::format("network-merge: levels=transpose is compiled for width {} only, got {}",
+                                            kNetworkMergeTransposeWidth, p.width));
+  p.transpose = p.width == kNetworkMergeTransposeWidth && levels != int(NetworkMergeLevels::Shuffle);
   p.tile = uint64_t(p.threads) * uint64_t(p.keys);
+  if (p.tile > kNetworkMergeMaxTile)
+    throw std::invalid_argument(fmt::format("network-merge: threads {} x keys {} = a tile of {} keys; at most {}: "
+                                            "lower threads or keys",
+                                            p.threads, p.keys, p.tile, kNetworkMergeMaxTile));
   p.tiles = (n + p.tile - 1) / p.tile;
   // 2 x run is a multiple of the chunk in every pass (both powers of two, chunk <= 2 x tile).
   p.chunk = std::min<uint64_t>(uint64_t(chunk), 2 * p.tile);
@@ -96,7 +115,7 @@ uint64_t NetworkMergePlan::item_bytes() const {
 }
 
 uint64_t NetworkMergePlan::merge_smem_bytes() const {
-  const uint64_t exchange = width > 32 ? 2 * uint64_t(width) * (item_bytes() + 4) : 0;
+  const uint64_t exchange = width > 32 ? 2 * uint64_t(width) * std::max(item_bytes() + 4, 3 * item_bytes()) : 0;
   return uint64_t(lists) * (chunk * item_bytes() + exchange);
 }
 

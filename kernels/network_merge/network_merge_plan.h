@@ -28,12 +28,13 @@ inline constexpr const char* kNetworkMergeThreads = "threads";
 inline constexpr const char* kNetworkMergeLists = "lists";
 inline constexpr const char* kNetworkMergeChunk = "chunk";
 inline constexpr const char* kNetworkMergeKeys = "keys";
+inline constexpr const char* kNetworkMergeLevels = "levels";
 // The kernels are compiled for these values (param_dispatch.h): the specs offer exactly these.
-inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64};
+inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64, 128};
 inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
 inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
 inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
-inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8};
+inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
 // (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7). Teaching
@@ -48,6 +49,15 @@ inline constexpr int kNetworkMergeDefaultKeys = 8;
 inline constexpr int kNetworkMergeDefaultChunk = 2048;
 // Shared memory a merge block may stage (Hopper allows 227 KB per block).
 inline constexpr uint64_t kNetworkMergeMaxStageBytes = 192 * 1024;
+// How measure mode's warp-per-network kernel runs the levels whose pairs lie in different lanes
+// (network_merge_warp_kernel.cuh): `shuffle`, a warp shuffle per slot and level; `transpose`
+// (S = 128 only), the buffer moved through shared memory twice a call so that every level pairs
+// two registers of one thread; `auto`: transpose at S = 128, else shuffle. The result is the same.
+enum class NetworkMergeLevels { Auto = 0, Shuffle = 1, Transpose = 2 };
+inline constexpr int kNetworkMergeTransposeWidth = 128;
+// threads x keys: the block sort's tile (16 keys a thread: at most 512 threads; the tile and its
+// kernel's registers stay what one block of an SM holds).
+inline constexpr uint64_t kNetworkMergeMaxTile = 8192;
 // lists x width: the threads of a merge block.
 inline constexpr int kNetworkMergeMaxMergeThreads = 512;
 // Merge units are counted in 32 bits on the GPU.
@@ -63,6 +73,7 @@ struct NetworkMergePlan {
   int threads = kNetworkMergeDefaultThreads;  // block sort threads
   int keys = kNetworkMergeDefaultKeys;        // keys per block sort thread
   int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
+  bool transpose = false;                     // measure mode's levels (NetworkMergeLevels, resolved)
   uint64_t tile = 0;    // threads x keys: keys per block-sort tile
   uint64_t tiles = 0;   // ceil(n / tile)
   uint64_t chunk = 0;   // min(`chunk`, 2 x tile): most outputs one network merges in a pass
@@ -70,8 +81,9 @@ struct NetworkMergePlan {
   int passes = 0;       // merge passes: runs of tile, 2 tile, ... until one run holds n
   int levels() const;   // log2(2S): comparator levels of one network call
   uint64_t item_bytes() const;  // bytes of one item on the GPU (merge/merge_items.h)
-  // Shared memory of one merge block: every network's staged unit, and (S = 64) the 2S-slot
-  // exchange buffer of the level whose pairs lie in different warps.
+  // Shared memory of one merge block: every network's staged unit, and (S > 32) the 2S-slot
+  // exchange buffer of the levels whose pairs lie in different warps (explain mode) or the three
+  // 2S-slot transpose buffers (levels=transpose), whichever is larger.
   uint64_t merge_smem_bytes() const;
 
   uint64_t run_in(int pass) const { return tile << pass; }

@@ -180,18 +180,142 @@ __device__ __forceinline__ StagedUnit stage_unit(const typename T::Item* in, uin
   return {la, lb, m.a_begin + m.diag};
 }
 
+// levels=transpose (S = 128, 2S = 256 slots, eight a lane): every level pairs two registers of
+// one thread. Slot s has bits 7..0; a layout puts three of them in the register index and five in
+// the lane. A: s = r x 32 + lane (registers: bits 7, 6, 5; the shuffle kernel's layout);
+// B: registers bits 4, 3, 2, lane bits 1, 0 and 7, 6, 5; C: registers bits 7, 1, 0, lane bits
+// 6..2 (lane l holds slots 4l..4l+3 of each half). A call runs levels 7, 6, 5 in A, moves the
+// buffer to B through shared memory (levels 4, 3, 2), then to C (levels 1, 0); the lower half is
+// written from C (four consecutive slots a lane), and the upper half, the next retained vector,
+// goes back to A through shared memory once more. Three buffers, so a buffer is rewritten only
+// after a __syncwarp that follows its last read.
+namespace transpose {
+__device__ __forceinline__ uint32_t slot_a(uint32_t r, uint32_t lane) { return r * 32u + lane; }
+__device__ __forceinline__ uint32_t slot_b(uint32_t r, uint32_t lane) {
+  return ((lane >> 2) << 5) | (r << 2) | (lane & 3u);
+}
+__device__ __forceinline__ uint32_t slot_c(uint32_t r, uint32_t lane) {
+  return ((r >> 2) << 7) | (lane << 2) | (r & 3u);
+}
+// The word of slot s in a buffer: its low five bits XORed with bits 7..5 (moved up by two) and
+// bits 6..5, so the 32 lanes reading one register hit 32 different banks (4-byte items) in each of
+// the three layouts (A: lanes vary bits 4..0; B: 1, 0, 7, 6, 5; C: 6..2).
+__device__ __forceinline__ uint32_t swizzled(uint32_t s) {
+  const uint32_t h = (s >> 5) & 7u;
+  return s ^ ((h << 2) | (h & 3u));
+}
+
+// Compare-exchanges of the registers r and r | J for every r without J (the levels whose slot
+// bit is register bit log2 J).
+template <class T, uint32_t J>
+__device__ __forceinline__ void register_level(typename T::Item (&x)[8]) {
+  bool unused = false, unused2 = false;
+#pragma unroll
+  for (uint32_t r = 0; r < 8; ++r)
+    if (!(r & J)) compare_exchange<T, false>(x[r], unused, x[r | J], unused2);
+}
+
+template <class T>
+__device__ __forceinline__ void register_levels(typename T::Item (&x)[8]) {
+  register_level<T, 4>(x);
+  register_level<T, 2>(x);
+  register_level<T, 1>(x);
+}
+}  // namespace transpose
+
+// One unpadded call of the 256-slot network, A to C (above); x[0..3] the retained vector and
+// x[4..7] the loaded one, in layout A; `buf` three buffers of 256 items.
+template <class T>
+__device__ __forceinline__ void transposed_network(typename T::Item (&x)[8], typename T::Item* buf, uint32_t lane) {
+  using namespace transpose;
+  register_levels<T>(x);  // levels of bits 7, 6, 5
+#pragma unroll
+  for (uint32_t r = 0; r < 8; ++r) buf[swizzled(slot_a(r, lane))] = x[r];
+  __syncwarp();
+#pragma unroll
+  for (uint32_t r = 0; r < 8; ++r) x[r] = buf[swizzled(slot_b(r, lane))];
+  register_levels<T>(x);  // bits 4, 3, 2
+  typename T::Item* buf1 = buf + 256;
+#pragma unroll
+  for (uint32_t r = 0; r < 8; ++r) buf1[swizzled(slot_b(r, lane))] = x[r];
+  __syncwarp();
+#pragma unroll
+  for (uint32_t r = 0; r < 8; ++r) x[r] = buf1[swizzled(slot_c(r, lane))];
+  transpose::register_level<T, 2>(x);  // bit 1
+  transpose::register_level<T, 1>(x);  // bit 0
+}
+
+// The upper half of layout C (x[4..7]: slots 128 + 4 lane + q) into layout A's retained vector
+// x[0..3] (slot v x 32 + lane of the next call), through the third buffer.
+template <class T>
+__device__ __forceinline__ void retained_to_a(typename T::Item (&x)[8], typename T::Item* buf, uint32_t lane) {
+  using namespace transpose;
+  typename T::Item* buf2 = buf + 512;
+#pragma unroll
+  for (uint32_t q = 0; q < 4; ++q) buf2[swizzled(slot_c(q, lane))] = x[4 + q];
+  __syncwarp();
+#pragma unroll
+  for (uint32_t v = 0; v < 4; ++v) x[v] = buf2[swizzled(slot_a(v, lane))];
+}
+
+// Four consecutive items from position i (a multiple of 4): one 16-byte store for 4-byte words,
+// two for 8-byte ones where the address allows, else one store an item.
+template <class W>
+__device__ __forceinline__ void store_four_words(W* out, uint64_t i, const W (&w)[4]) {
+  W* p = out + i;
+  if constexpr (sizeof(W) == 4) {
+    if ((reinterpret_cast<uintptr_t>(p) & 15u) == 0) {
+      *reinterpret_cast<uint4*>(p) = make_uint4(uint32_t(w[0]), uint32_t(w[1]), uint32_t(w[2]), uint32_t(w[3]));
+      return;
+    }
+  } else if constexpr (sizeof(W) == 8) {
+    if ((reinterpret_cast<uintptr_t>(p) & 15u) == 0) {
+      reinterpret_cast<ulonglong2*>(p)[0] = make_ulonglong2((unsigned long long)(w[0]), (unsigned long long)(w[1]));
+      reinterpret_cast<ulonglong2*>(p)[1] = make_ulonglong2((unsigned long long)(w[2]), (unsigned long long)(w[3]));
+      return;
+    }
+  }
+#pragma unroll
+  for (int q = 0; q < 4; ++q) p[q] = w[q];
+}
+
+template <class T>
+__device__ __forceinline__ void store_four(typename T::Item* items, typename T::Key* keys, uint32_t* values,
+                                           uint64_t i, const typename T::Item (&x)[8]) {
+  using Item = typename T::Item;
+  if (items) {
+    if constexpr (sizeof(Item) <= 8) {
+      const Item w[4] = {x[0], x[1], x[2], x[3]};
+      store_four_words(items, i, w);
+    } else {
+#pragma unroll
+      for (int q = 0; q < 4; ++q) items[i + q] = x[q];
+    }
+  } else {
+    const typename T::Key k[4] = {T::key(x[0]), T::key(x[1]), T::key(x[2]), T::key(x[3])};
+    store_four_words(keys, i, k);
+    if constexpr (T::kValues) {
+      const uint32_t v[4] = {T::value(x[0]), T::value(x[1]), T::value(x[2]), T::value(x[3])};
+      store_four_words(values, i, v);
+    }
+  }
+}
+
 // As merge_kernel, without the capture: the unit's stretches of A and B staged by cp.async, then
 // the calls; the next call's pick (its shared reads) is made before this call's levels.
-template <class T, int S>
+template <class T, int S, bool kTranspose>
 __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
                                   uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
                                   typename T::Key* out_keys, uint32_t* out_values) {
   static_assert(S >= 32 && S % 32 == 0, "one warp per network");
+  static_assert(!kTranspose || S == 128, "levels=transpose: 2S = 256 slots, eight registers a lane");
   constexpr int V = S / 32;
   using Item = typename T::Item;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const uint32_t lists = blockDim.x / 32, net = threadIdx.x / 32, lane = threadIdx.x % 32;
   Item* stage = reinterpret_cast<Item*>(smem_raw) + uint64_t(net) * chunk;
+  // levels=transpose: three 2S-item buffers a network after the staged units.
+  Item* tbuf = reinterpret_cast<Item*>(smem_raw) + uint64_t(lists) * chunk + uint64_t(net) * 3 * 2 * S;
   const uint64_t u = uint64_t(blockIdx.x) * lists + net;
   if (u >= units) return;  // the whole warp leaves
   const StagedUnit unit = stage_unit<T>(in, n, run, chunk, u, splits, stage, lane, 32);
@@ -221,10 +345,25 @@ __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint6
   WarpPick<T, V> cur = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
   while (cur.valid) {
     const WarpPick<T, V> next = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
-    if (retained_real == uint32_t(S) && cur.loaded_real == uint32_t(S))
-      warp_network<T, V, false>(lo, lp, cur.hi, cur.hp, lane);
-    else  // a list's last partial vector: padding sorts last
+    if (retained_real == uint32_t(S) && cur.loaded_real == uint32_t(S)) {
+      if constexpr (kTranspose) {  // layout A -> C, the lower half written from C, the upper back to A
+        Item x[8];
+#pragma unroll
+        for (int v = 0; v < 4; ++v) x[v] = lo[v], x[4 + v] = cur.hi[v];
+        transposed_network<T>(x, tbuf, lane);
+        store_four<T>(out_items, out_keys, out_values, out0 + written + 4 * lane, x);
+        retained_to_a<T>(x, tbuf, lane);
+#pragma unroll
+        for (int v = 0; v < 4; ++v) lo[v] = x[v], lp[v] = false;
+        written += uint32_t(S);
+        cur = next;
+        continue;  // retained_real stays S
+      } else {
+        warp_network<T, V, false>(lo, lp, cur.hi, cur.hp, lane);
+      }
+    } else {  // a list's last partial vector: padding sorts last (every later call is padded too)
       warp_network<T, V, true>(lo, lp, cur.hi, cur.hp, lane);
+    }
     const uint32_t total = retained_real + cur.loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
 #pragma unroll
     for (int v = 0; v < V; ++v) {

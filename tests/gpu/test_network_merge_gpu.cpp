@@ -5,6 +5,9 @@
 // keys equal CUB's merge sort's, and (key, value) pairs are CUB's as a multiset (the network is not
 // stable). Explain mode: every step's snapshot, network levels, retained-vector trace and chunk
 // cuts equal the model's. Under compute-sanitizer (--sanitizer-run) only small inputs run.
+#include <string>
+#include <utility>
+
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -41,11 +44,11 @@ void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScra
 
 TEST(NetworkMergeGpu, EveryWidthSortsLikeTheModelAndCubForEveryKeyType) {
   DeviceScratch scratch;
-  for (int width : {4, 8, 16, 32, 64})
+  for (int width : {4, 8, 16, 32, 64, 128})
     for (KeyType t : kAllKeyTypes)
       for (bool values : {false, true}) {
         if (g_sanitizer_run && t != KeyType::U32 && t != KeyType::F64) continue;
-        const int threads = width == 16 ? 512 : 64, lists = width == 64 ? 8 : 4;
+        const int threads = width == 16 ? 512 : 64, lists = width == 64 ? 8 : width == 128 ? 2 : 4;
         const ParamValues p = params(width, threads, lists);
         const uint64_t s = uint64_t(width), tile = make_network_merge_plan(1, t, values, p).tile;
         std::vector<uint64_t> sizes = {0, 1, 2, s - 1, s, s + 1, tile - 1, tile, tile + 1, 4 * tile + 3, 20011};
@@ -82,11 +85,41 @@ TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
                       "defaults");
 }
 
-// The register block sort with 2, 4 and 8 keys a thread (layers inside a thread, across lanes,
+// S = 128 in measure mode, levels=transpose (the buffer through shared memory twice a call, every
+// level inside a thread) and levels=shuffle, with tiles large enough that most calls are full
+// (the transposed path) and sizes that end lists mid-vector (the padded calls in between).
+TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
+  DeviceScratch scratch;
+  for (const char* levels : {"transpose", "shuffle"})
+    for (const auto& [threads, keys] : {std::pair{"threads=512", "keys=8"}, std::pair{"threads=256", "keys=16"}})
+      for (KeyType t : kAllKeyTypes)
+        for (bool values : {false, true}) {
+          if (g_sanitizer_run && (t != KeyType::U32 || std::string(levels) != "transpose")) continue;
+          const ParamValues p =
+              radix_params(kNet, {"width=128", "lists=2", std::string("levels=") + levels, threads, keys});
+          std::vector<uint64_t> sizes = {1, 127, 128, 129, 255, 256, 257, 4095, 4096, 4097, 3 * 4096 + 5, 20011};
+          if (!g_sanitizer_run && (t == KeyType::U32 || t == KeyType::F64)) sizes.push_back((uint64_t(1) << 20) + 7);
+          for (uint64_t n : sizes) {
+            const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
+            const std::string what = radix_describe(fmt::format("S=128 levels={} {} {}", levels, threads, keys), t, n, values);
+            expect_equals_model(p, input, scratch, what);
+          }
+        }
+  const ParamValues p = radix_params(kNet, {"width=128", "levels=transpose"});
+  const uint64_t n = g_sanitizer_run ? 5000 : 70001;
+  for (const auto& [name, words] : sample_adversarial(n))
+    expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch, "S=128 transpose " + name);
+  for (Distribution d : kAllDistributions)
+    for (bool values : {false, true})
+      expect_equals_model(p, radix_input(d, KeyType::U32, n, values), scratch,
+                          fmt::format("S=128 transpose {}", distribution_name(d)));
+}
+
+// The register block sort with 2, 4, 8 and 16 keys a thread (layers inside a thread, across lanes,
 // across warps) and chunks smaller than two tiles, against the model and CUB.
 TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
   DeviceScratch scratch;
-  for (int keys : {2, 4, 8})
+  for (int keys : {2, 4, 8, 16})
     for (int threads : {64, 256})
       for (int chunk : {256, 2048})
         for (KeyType t : kAllKeyTypes)
@@ -109,7 +142,7 @@ TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
 }
 
 TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
-  for (int width : {4, 16, 64})
+  for (int width : {4, 16, 64, 128})
     for (uint64_t n : {uint64_t(1), uint64_t(100), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
       for (KeyType t : {KeyType::U32, KeyType::I64})
         for (bool values : {false, true}) {

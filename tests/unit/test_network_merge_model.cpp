@@ -16,6 +16,7 @@
 #include "merge/merge_aux.h"
 #include "network_merge/network_merge.h"
 #include "network_merge/network_merge_aux.h"
+#include "network_merge/network_merge_perf_model.h"
 #include "network_merge/network_merge_plan.h"
 #include "sample_test_support.h"
 
@@ -36,7 +37,7 @@ void expect_sorts(const ParamValues& p, const HostKeys& input, const std::string
 }
 
 TEST(NetworkMergeModel, SortsEveryKeyTypeDistributionWidthAndEdgeSize) {
-  for (int width : {4, 16, 64}) {
+  for (int width : {4, 16, 64, 128}) {
     const ParamValues p = params(width);
     const uint64_t s = uint64_t(width);
     for (Distribution d : kAllDistributions)
@@ -57,7 +58,7 @@ TEST(NetworkMergeModel, SortsEveryKeyTypeDistributionWidthAndEdgeSize) {
 
 // Tiles of threads x keys, and chunks smaller than two tiles (every pass cut, the first too).
 TEST(NetworkMergeModel, SortsWithWiderTilesAndSmallChunks) {
-  for (int keys : {4, 8})
+  for (int keys : {4, 8, 16})
     for (int chunk : {256, 4096})
       for (KeyType t : {KeyType::U32, KeyType::F64})
         for (uint64_t n : {uint64_t(1), uint64_t(255), uint64_t(513), uint64_t(3 * 512 + 5), uint64_t(20011)}) {
@@ -97,6 +98,22 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, true, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}),
                std::invalid_argument);
   EXPECT_NO_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}));
+  // Tiles of at most 8192 keys: 16 keys a thread with 1024 threads is refused, with 512 not.
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 1024}, {"keys", 16}}),
+               std::invalid_argument);
+  EXPECT_EQ(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 512}, {"keys", 16}}).tile, 8192u);
+  // levels=transpose is compiled for S = 128 alone; auto takes it there and shuffles elsewhere.
+  const int shuffle = int(NetworkMergeLevels::Shuffle), transpose = int(NetworkMergeLevels::Transpose);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 64}, {"levels", transpose}}),
+               std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"levels", 7}}), std::invalid_argument);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U32, false, {{"width", 128}}).transpose);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U32, false, {{"width", 128}, {"levels", transpose}}).transpose);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, false, {{"width", 128}, {"levels", shuffle}}).transpose);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, false, {{"width", 64}}).transpose);
+  // Three 2S-item transpose buffers a network beside its staged unit (u32 keys: 3 KB at S = 128).
+  const NetworkMergePlan t128 = make_network_merge_plan(1 << 20, KeyType::U32, false, {{"width", 128}, {"lists", 2}});
+  EXPECT_EQ(t128.merge_smem_bytes(), 2 * (t128.chunk * 4 + 3 * 256 * 4));
   // A unit never straddles two pairs: the chunk is at most twice the tile.
   const NetworkMergePlan wide = make_network_merge_plan(1 << 16, KeyType::U32, false,
                                                         {{"threads", 64}, {"keys", 8}, {"chunk", 4096}});
@@ -117,6 +134,20 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_EQ(network_merge_partition_launch_index(p, 1), 2);
   EXPECT_EQ(network_merge_merge_launch_index(p, 1), 3);
   EXPECT_EQ(network_merge_merge_launch_index(p, 4), 9);
+}
+
+// The model's instructions a key and pass for u32 keys: S = 64 2.56 (shuffles for 5 of 7 levels),
+// S = 128 by shuffles 2.03, by transposes (8 levels inside threads, 43 for the moves) 1.43.
+TEST(NetworkMergeModel, PerfModelCountsTransposedLevels) {
+  auto ops = [](int width, int levels) {
+    return network_merge_ops_per_key_pass(
+        make_network_merge_plan(1 << 20, KeyType::U32, false, {{"width", width}, {"levels", levels}}));
+  };
+  const int shuffle = int(NetworkMergeLevels::Shuffle), transpose = int(NetworkMergeLevels::Transpose);
+  EXPECT_NEAR(ops(64, shuffle), (76 + 2 * 2 * 2 + 5 * 4 * 4) / 64.0, 1e-9);
+  EXPECT_NEAR(ops(128, shuffle), (76 + 3 * 4 * 2 + 5 * 8 * 4) / 128.0, 1e-9);
+  EXPECT_NEAR(ops(128, transpose), (76 + 43 + 8 * 4 * 2) / 128.0, 1e-9);
+  EXPECT_LT(ops(128, transpose), ops(128, shuffle));
 }
 
 bool key_sorted(const uint64_t* x, size_t n) { return std::is_sorted(x, x + n); }
