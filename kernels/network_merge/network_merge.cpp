@@ -1,6 +1,7 @@
 // network-merge: the Algorithm entry over its plan (network_merge_plan.h) and CPU model.
 #include "network_merge.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "merge/merge_items.h"
@@ -26,6 +27,16 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
+  // width, keys and levels `auto` as the plan resolves them for the item type.
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
+    ParamValues p = params;
+    resolve_params(this->params(), p, id());
+    const NetworkMergePlan plan = make_network_merge_plan(std::min(n, kNetworkMergeMaxKeys), type, with_values, p);
+    p[kNetworkMergeWidth] = plan.width;
+    p[kNetworkMergeKeys] = plan.keys;
+    p[kNetworkMergeLevels] = int(plan.transpose ? NetworkMergeLevels::Transpose : NetworkMergeLevels::Shuffle);
+    return p;
+  }
   const std::vector<std::string>& pseudo_code() const override { return network_merge_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(NetworkMergeStep{}); }
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {

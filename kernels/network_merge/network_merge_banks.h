@@ -31,7 +31,7 @@ struct Fig4BankRow {
   uint32_t ways = 1;                           // the most distinct words in one bank: 1 = conflict-free
 };
 
-// `width` S (a power of two, 4..64); `skewed`: the permuted offsets (a + a / 16), else buf[a] at a.
+// `width` S (a power of two, 4..128); `skewed`: the permuted offsets (a + a / 16), else buf[a] at a.
 Fig4BankRow fig4_bank_row(uint32_t width, Fig4Access access, bool skewed);
 
 }  // namespace sortscope::network_merge

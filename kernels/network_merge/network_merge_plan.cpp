@@ -25,17 +25,18 @@ int log2_exact(uint64_t v) {
 
 const std::vector<ParamSpec>& network_merge_params() {
   static const std::vector<ParamSpec> specs = {
-      ParamSpec::list(kNetworkMergeWidth, kNetworkMergeWidths, false, kNetworkMergeDefaultWidth,
-                      "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16)")
+      ParamSpec::list(kNetworkMergeWidth, kNetworkMergeWidths, true, kParamAuto,
+                      "S: the bitonic merge network merges two S-vectors in log2(2S) levels (§5.3: 16); auto: "
+                      "the fastest measured for the item type")
           .teach(16),
       // Teaching: a 128-key tile, so a few thousand keys take several merge passes and chunked merges.
       ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, false, kNetworkMergeDefaultThreads,
                       "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network")
           .teach(64),
       // Teaching: 2 keys a thread, one comparator per thread and layer, as the paper's block sort.
-      ParamSpec::list(kNetworkMergeKeys, kNetworkMergeKeyChoices, false, kNetworkMergeDefaultKeys,
+      ParamSpec::list(kNetworkMergeKeys, kNetworkMergeKeyChoices, true, kParamAuto,
                       "keys per block-sort thread, in registers: layers inside a thread, between a warp's "
-                      "lanes (shuffles) or through shared memory")
+                      "lanes (shuffles) or through shared memory; auto: the fastest measured for the item type")
           .teach(2),
       ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, false, kNetworkMergeDefaultLists,
                       "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4)"),
@@ -54,6 +55,9 @@ const std::vector<ParamSpec>& network_merge_params() {
   return specs;
 }
 
+int network_merge_auto_width(KeyType, bool) { return kNetworkMergeDefaultWidth; }
+int network_merge_auto_keys(KeyType, bool) { return kNetworkMergeDefaultKeys; }
+
 NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   if (n > kNetworkMergeMaxKeys)
     throw std::runtime_error(fmt::format("network-merge sorts at most {} keys, got {}", kNetworkMergeMaxKeys, n));
@@ -65,11 +69,13 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   p.key_type = type;
   p.with_values = with_values;
   p.n = n;
-  p.width = get(kNetworkMergeWidth, kNetworkMergeDefaultWidth);
+  p.width = get(kNetworkMergeWidth, kParamAuto);
+  if (p.width == kParamAuto) p.width = network_merge_auto_width(type, with_values);
   p.threads = get(kNetworkMergeThreads, kNetworkMergeDefaultThreads);
   p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
   const int chunk = get(kNetworkMergeChunk, kNetworkMergeDefaultChunk);
-  p.keys = get(kNetworkMergeKeys, kNetworkMergeDefaultKeys);
+  p.keys = get(kNetworkMergeKeys, kParamAuto);
+  if (p.keys == kParamAuto) p.keys = network_merge_auto_keys(type, with_values);
   if (!compiled(kNetworkMergeWidths, p.width) || !compiled(kNetworkMergeThreadChoices, p.threads) ||
       !compiled(kNetworkMergeListChoices, p.lists) || !compiled(kNetworkMergeChunkChoices, chunk) ||
       !compiled(kNetworkMergeKeyChoices, p.keys))

@@ -65,6 +65,11 @@ inline constexpr uint64_t kNetworkMergeMaxKeys = uint64_t(1) << 32;
 
 const std::vector<ParamSpec>& network_merge_params();
 
+// What `width=auto` and `keys=auto` (the defaults) become for an item type: the fastest measured
+// on an H100/H200 (docs/PERFORMANCE.md, session 8).
+int network_merge_auto_width(KeyType type, bool with_values);
+int network_merge_auto_keys(KeyType type, bool with_values);
+
 struct NetworkMergePlan {
   KeyType key_type = KeyType::U32;
   bool with_values = false;
