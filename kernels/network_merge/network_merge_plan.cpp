@@ -55,8 +55,19 @@ const std::vector<ParamSpec>& network_merge_params() {
   return specs;
 }
 
-int network_merge_auto_width(KeyType, bool) { return kNetworkMergeDefaultWidth; }
-int network_merge_auto_keys(KeyType, bool) { return kNetworkMergeDefaultKeys; }
+// Session 8 on an H200 (docs/PERFORMANCE.md), each against the others in the same run: 4-byte keys
+// with values merge by S = 128 with transposes (2^24: 3.61 ms against 7.12 ms at S = 64, whose
+// shuffles of 64-bit items were the pairs' regression) and a 512 x 4 block sort (3.32 ms); 4-byte
+// keys alone keep S = 64 with a 512 x 16 block sort (2^28: 22.61 ms against 23.20 ms with 8 keys, one
+// merge pass fewer); 8-byte keys measured alike at S = 64 and 128 and keep the former defaults, as
+// do 8-byte keys with values (not measured).
+int network_merge_auto_width(KeyType type, bool with_values) {
+  return key_bytes(type) == 4 && with_values ? kNetworkMergeTransposeWidth : kNetworkMergeDefaultWidth;
+}
+int network_merge_auto_keys(KeyType type, bool with_values) {
+  if (key_bytes(type) != 4) return kNetworkMergeDefaultKeys;
+  return with_values ? 4 : 16;
+}
 
 NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   if (n > kNetworkMergeMaxKeys)

@@ -37,8 +37,9 @@ inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
 inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
-// (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7). Teaching
-// values keep the paper's 16 and 2 keys a thread.
+// (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7); width and
+// keys are `auto`, these values unless the item type's row says otherwise
+// (network_merge_auto_width/keys, session 8). Teaching values keep the paper's 16 and 2 keys a thread.
 inline constexpr int kNetworkMergeDefaultWidth = 64;
 inline constexpr int kNetworkMergeDefaultThreads = 512;
 inline constexpr int kNetworkMergeDefaultLists = 2;

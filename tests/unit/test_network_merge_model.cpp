@@ -136,6 +136,30 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_EQ(network_merge_merge_launch_index(p, 4), 9);
 }
 
+// width, keys and levels `auto` per item type (the session-8 measurements), and what the CLI shows
+// as run.
+TEST(NetworkMergeModel, AutoDefaultsPerItemType) {
+  const NetworkMergePlan keys32 = make_network_merge_plan(1 << 20, KeyType::F32, false, {});
+  EXPECT_EQ(keys32.width, 64);
+  EXPECT_EQ(keys32.keys, 16);
+  EXPECT_FALSE(keys32.transpose);
+  const NetworkMergePlan pairs32 = make_network_merge_plan(1 << 20, KeyType::U32, true, {});
+  EXPECT_EQ(pairs32.width, 128);
+  EXPECT_EQ(pairs32.keys, 4);
+  EXPECT_TRUE(pairs32.transpose);
+  for (bool values : {false, true}) {
+    const NetworkMergePlan wide = make_network_merge_plan(1 << 20, KeyType::I64, values, {});
+    EXPECT_EQ(wide.width, 64);
+    EXPECT_EQ(wide.keys, 8);
+  }
+  // An explicit value wins over auto.
+  EXPECT_EQ(make_network_merge_plan(1 << 20, KeyType::U32, true, {{"width", 32}, {"keys", 2}}).width, 32);
+  const ParamValues ran = kNet.params_as_run(radix_params(kNet), KeyType::U32, true, 1 << 20);
+  EXPECT_EQ(ran.at("width"), 128);
+  EXPECT_EQ(ran.at("keys"), 4);
+  EXPECT_EQ(ran.at("levels"), int(NetworkMergeLevels::Transpose));
+}
+
 // The model's instructions a key and pass for u32 keys: S = 64 2.56 (shuffles for 5 of 7 levels),
 // S = 128 by shuffles 2.03, by transposes (8 levels inside threads, 43 for the moves) 1.43.
 TEST(NetworkMergeModel, PerfModelCountsTransposedLevels) {
