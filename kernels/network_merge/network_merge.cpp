@@ -27,7 +27,7 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
-  // width, keys and levels `auto` as the plan resolves them for the item type.
+  // width, keys, levels and padding `auto` as the plan resolves them for the item type.
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
@@ -35,6 +35,7 @@ class NetworkMergeSort final : public Algorithm {
     p[kNetworkMergeWidth] = plan.width;
     p[kNetworkMergeKeys] = plan.keys;
     p[kNetworkMergeLevels] = int(plan.transpose ? NetworkMergeLevels::Transpose : NetworkMergeLevels::Shuffle);
+    p[kNetworkMergePadding] = int(plan.largest_pad ? NetworkMergePadding::Largest : NetworkMergePadding::Flags);
     return p;
   }
   const std::vector<std::string>& pseudo_code() const override { return network_merge_pseudo_code(); }

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_pipeline.h>
@@ -392,11 +393,20 @@ void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T:
   };
   if (cap)  // explain mode: the highlighted unit's capture
     launch(merge_kernel<T, S, true>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
-  else if constexpr (S == kNetworkMergeTransposeWidth)  // a warp per network, levels=transpose or shuffle
-    p.transpose ? launch(warp_merge_kernel<T, S, true>, unsigned(p.lists * 32))
-                : launch(warp_merge_kernel<T, S, false>, unsigned(p.lists * 32));
-  else if constexpr (S >= 32)  // a warp per network, S / 32 slots of each half a lane
-    launch(warp_merge_kernel<T, S, false>, unsigned(p.lists * 32));
+  else if constexpr (S >= 32) {  // a warp per network, S / 32 slots of each half a lane
+    auto warp = [&](auto largest) {
+      constexpr bool kLargest = decltype(largest)::value;
+      if constexpr (S == kNetworkMergeTransposeWidth)  // levels=transpose or shuffle
+        p.transpose ? launch(warp_merge_kernel<T, S, true, kLargest>, unsigned(p.lists * 32))
+                    : launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32));
+      else
+        launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32));
+    };
+    if constexpr (T::kValues)
+      warp(std::false_type{});
+    else
+      p.largest_pad ? warp(std::true_type{}) : warp(std::false_type{});
+  }
   else
     launch(merge_kernel<T, S, false>, unsigned(p.lists * S), cap, p.highlight_unit(pass));
 }

@@ -51,6 +51,14 @@ const std::vector<ParamSpec>& network_merge_params() {
                              "levels between lanes (measure mode, width >= 32): shuffle, one warp shuffle a slot "
                              "and level; transpose (width 128), the buffer moved through shared memory twice a "
                              "call so every level pairs two registers of a thread; auto: transpose at width 128"),
+      ParamSpec::enumeration(kNetworkMergePadding,
+                             {{int(NetworkMergePadding::Auto), "auto"},
+                              {int(NetworkMergePadding::Flags), "flags"},
+                              {int(NetworkMergePadding::Largest), "largest"}},
+                             int(NetworkMergePadding::Auto),
+                             "a list's last partial vector (measure mode, width >= 32): flags, a flag a slot and the "
+                             "flagged network; largest (keys alone), the largest key, so every call takes the "
+                             "min/max network; auto: flags"),
   };
   return specs;
 }
@@ -105,6 +113,12 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
     throw std::invalid_argument(fmt::format("network-merge: levels=transpose is compiled for width {} only, got {}",
                                             kNetworkMergeTransposeWidth, p.width));
   p.transpose = p.width == kNetworkMergeTransposeWidth && levels != int(NetworkMergeLevels::Shuffle);
+  const int padding = get(kNetworkMergePadding, int(NetworkMergePadding::Auto));
+  if (padding < int(NetworkMergePadding::Auto) || padding > int(NetworkMergePadding::Largest))
+    throw std::invalid_argument(fmt::format("network-merge: padding {} is not auto, flags or largest", padding));
+  if (padding == int(NetworkMergePadding::Largest) && with_values)
+    throw std::invalid_argument("network-merge: padding=largest is for keys alone (a pad would carry a value)");
+  p.largest_pad = !with_values && padding == int(NetworkMergePadding::Largest);  // auto: flags (measured first)
   p.tile = uint64_t(p.threads) * uint64_t(p.keys);
   if (p.tile > kNetworkMergeMaxTile)
     throw std::invalid_argument(fmt::format("network-merge: threads {} x keys {} = a tile of {} keys; at most {}: "

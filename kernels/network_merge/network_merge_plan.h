@@ -56,6 +56,12 @@ inline constexpr uint64_t kNetworkMergeMaxStageBytes = 192 * 1024;
 // two registers of one thread; `auto`: transpose at S = 128, else shuffle. The result is the same.
 enum class NetworkMergeLevels { Auto = 0, Shuffle = 1, Transpose = 2 };
 inline constexpr int kNetworkMergeTransposeWidth = 128;
+// How that kernel pads a list's last partial vector (keys alone): `flags`, a flag a slot and the
+// flagged network for every call that holds padding; `largest`, the largest key (a pad equals a
+// real key only where both are the same word; the real items are counted apart), so every call
+// takes the unflagged network; auto: flags (until largest is measured). Items with values always flag.
+enum class NetworkMergePadding { Auto = 0, Flags = 1, Largest = 2 };
+inline constexpr const char* kNetworkMergePadding = "padding";
 // threads x keys: the block sort's tile (16 keys a thread: at most 512 threads; the tile and its
 // kernel's registers stay what one block of an SM holds).
 inline constexpr uint64_t kNetworkMergeMaxTile = 8192;
@@ -80,6 +86,7 @@ struct NetworkMergePlan {
   int keys = kNetworkMergeDefaultKeys;        // keys per block sort thread
   int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
   bool transpose = false;                     // measure mode's levels (NetworkMergeLevels, resolved)
+  bool largest_pad = false;                   // measure mode's padding (NetworkMergePadding, resolved)
   uint64_t tile = 0;    // threads x keys: keys per block-sort tile
   uint64_t tiles = 0;   // ceil(n / tile)
   uint64_t chunk = 0;   // min(`chunk`, 2 x tile): most outputs one network merges in a pass

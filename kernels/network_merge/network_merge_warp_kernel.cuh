@@ -119,7 +119,8 @@ __device__ __forceinline__ void warp_network(typename T::Item (&lo)[V], bool (&l
 
 // One pick of the retained-vector scheme (§5.2.1): the list whose next item is smaller (A on a
 // tie, as the model), its next S-vector reversed into hi (slot S + m holds item S - 1 - m; past
-// the list's end: padding), and the list's new head. Every shared read stays inside the list.
+// the list's end: padding, flagged, or with kLargest the largest key, unflagged), and the list's
+// new head. Every shared read stays inside the list.
 template <class T, int V>
 struct WarpPick {
   bool valid;
@@ -128,7 +129,7 @@ struct WarpPick {
   bool hp[V];
 };
 
-template <class T, int V>
+template <class T, int V, bool kLargest>
 __device__ __forceinline__ WarpPick<T, V> warp_pick(const typename T::Item* sa, uint32_t la,
                                                     const typename T::Item* sb, uint32_t lb, uint32_t& ai,
                                                     uint32_t& bi, typename T::Item& a_head, typename T::Item& b_head,
@@ -145,8 +146,9 @@ __device__ __forceinline__ WarpPick<T, V> warp_pick(const typename T::Item* sa, 
 #pragma unroll
   for (int v = 0; v < V; ++v) {
     const uint32_t r = S - 1 - uint32_t(v) * 32 - lane;
-    k.hp[v] = r >= k.loaded_real;
-    k.hi[v] = list[pos + r < last ? pos + r : last];
+    const bool pad = r >= k.loaded_real;
+    k.hp[v] = kLargest ? false : pad;
+    k.hi[v] = kLargest && pad ? max_item<T>() : list[pos + r < last ? pos + r : last];
   }
   const typename T::Item head = list[next < len ? next : len - 1];  // stale only once the list is done
   if (from_a) a_head = head, ai = next;
@@ -279,6 +281,23 @@ __device__ __forceinline__ void store_four_words(W* out, uint64_t i, const W (&w
   for (int q = 0; q < 4; ++q) p[q] = w[q];
 }
 
+// Slots 4 lane .. 4 lane + 3 of the lower half from layout C: the first `out` of the call's S.
+template <class T>
+__device__ __forceinline__ void store_four(typename T::Item* items, typename T::Key* keys, uint32_t* values,
+                                           uint64_t i, const typename T::Item (&x)[8]);
+template <class T>
+__device__ __forceinline__ void store_lower_c(typename T::Item* items, typename T::Key* keys, uint32_t* values,
+                                              uint64_t base, uint32_t lane, uint32_t out,
+                                              const typename T::Item (&x)[8]) {
+  if (out == 128u) {
+    store_four<T>(items, keys, values, base + 4 * lane, x);
+    return;
+  }
+#pragma unroll
+  for (uint32_t q = 0; q < 4; ++q)
+    if (4 * lane + q < out) store_item<T>(items, keys, values, base + 4 * lane + q, x[q]);
+}
+
 template <class T>
 __device__ __forceinline__ void store_four(typename T::Item* items, typename T::Key* keys, uint32_t* values,
                                            uint64_t i, const typename T::Item (&x)[8]) {
@@ -303,12 +322,17 @@ __device__ __forceinline__ void store_four(typename T::Item* items, typename T::
 
 // As merge_kernel, without the capture: the unit's stretches of A and B staged by cp.async, then
 // the calls; the next call's pick (its shared reads) is made before this call's levels.
-template <class T, int S, bool kTranspose>
+// kLargest (keys alone, padding=largest): padding slots hold the largest key instead of a flag. A
+// pad then equals a real key only where both are the same word, and the real items are counted
+// apart (retained_real, loaded_real), so the words written are the model's; every call takes the
+// unflagged network (min/max), the calls at a list's end included.
+template <class T, int S, bool kTranspose, bool kLargest>
 __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
                                   uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
                                   typename T::Key* out_keys, uint32_t* out_values) {
   static_assert(S >= 32 && S % 32 == 0, "one warp per network");
   static_assert(!kTranspose || S == 128, "levels=transpose: 2S = 256 slots, eight registers a lane");
+  static_assert(!kLargest || !T::kValues, "padding=largest: keys alone");
   constexpr int V = S / 32;
   using Item = typename T::Item;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -335,29 +359,31 @@ __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint6
 #pragma unroll
     for (int v = 0; v < V; ++v) {
       const uint32_t i = uint32_t(v) * 32 + lane;
-      lp[v] = i >= len;
-      lo[v] = list[i < len ? i : len - 1];
+      lp[v] = kLargest ? false : i >= len;
+      lo[v] = kLargest && i >= len ? max_item<T>() : list[i < len ? i : len - 1];
     }
     retained_real = len < uint32_t(S) ? len : uint32_t(S);
     (from_a ? ai : bi) = retained_real;
   }
   Item a_head = ai < la ? sa[ai] : Item{}, b_head = bi < lb ? sb[bi] : Item{};
-  WarpPick<T, V> cur = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
+  WarpPick<T, V> cur = warp_pick<T, V, kLargest>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
   while (cur.valid) {
-    const WarpPick<T, V> next = warp_pick<T, V>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
-    if (retained_real == uint32_t(S) && cur.loaded_real == uint32_t(S)) {
+    const WarpPick<T, V> next = warp_pick<T, V, kLargest>(sa, la, sb, lb, ai, bi, a_head, b_head, lane);
+    if (kLargest || (retained_real == uint32_t(S) && cur.loaded_real == uint32_t(S))) {
       if constexpr (kTranspose) {  // layout A -> C, the lower half written from C, the upper back to A
         Item x[8];
 #pragma unroll
         for (int v = 0; v < 4; ++v) x[v] = lo[v], x[4 + v] = cur.hi[v];
         transposed_network<T>(x, tbuf, lane);
-        store_four<T>(out_items, out_keys, out_values, out0 + written + 4 * lane, x);
+        const uint32_t total = retained_real + cur.loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
+        store_lower_c<T>(out_items, out_keys, out_values, out0 + written, lane, out, x);
         retained_to_a<T>(x, tbuf, lane);
 #pragma unroll
         for (int v = 0; v < 4; ++v) lo[v] = x[v], lp[v] = false;
-        written += uint32_t(S);
+        written += out;
+        retained_real = total - out;
         cur = next;
-        continue;  // retained_real stays S
+        continue;
       } else {
         warp_network<T, V, false>(lo, lp, cur.hi, cur.hp, lane);
       }

@@ -88,20 +88,24 @@ TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
 // S = 128 in measure mode, levels=transpose (the buffer through shared memory twice a call, every
 // level inside a thread) and levels=shuffle, with tiles large enough that most calls are full
 // (the transposed path) and sizes that end lists mid-vector (the padded calls in between).
+// Keys alone run with padding=largest and =flags (the flagged network at a list's end).
 TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
   DeviceScratch scratch;
+  for (const char* padding : {"largest", "flags"})
   for (const char* levels : {"transpose", "shuffle"})
     for (const auto& [threads, keys] : {std::pair{"threads=512", "keys=8"}, std::pair{"threads=256", "keys=16"}})
       for (KeyType t : kAllKeyTypes)
         for (bool values : {false, true}) {
           if (g_sanitizer_run && (t != KeyType::U32 || std::string(levels) != "transpose")) continue;
-          const ParamValues p =
-              radix_params(kNet, {"width=128", "lists=2", std::string("levels=") + levels, threads, keys});
+          if (values && std::string(padding) == "largest") continue;  // keys alone only
+          const ParamValues p = radix_params(kNet, {"width=128", "lists=2", std::string("levels=") + levels, threads,
+                                                    keys, std::string("padding=") + padding});
           std::vector<uint64_t> sizes = {1, 127, 128, 129, 255, 256, 257, 4095, 4096, 4097, 3 * 4096 + 5, 20011};
           if (!g_sanitizer_run && (t == KeyType::U32 || t == KeyType::F64)) sizes.push_back((uint64_t(1) << 20) + 7);
           for (uint64_t n : sizes) {
             const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
-            const std::string what = radix_describe(fmt::format("S=128 levels={} {} {}", levels, threads, keys), t, n, values);
+            const std::string what = radix_describe(
+                fmt::format("S=128 levels={} padding={} {} {}", levels, padding, threads, keys), t, n, values);
             expect_equals_model(p, input, scratch, what);
           }
         }
@@ -113,6 +117,24 @@ TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
     for (bool values : {false, true})
       expect_equals_model(p, radix_input(d, KeyType::U32, n, values), scratch,
                           fmt::format("S=128 transpose {}", distribution_name(d)));
+}
+
+// Keys alone at S = 32 and 64 with both paddings (largest: every call on the min/max network).
+TEST(NetworkMergeGpu, KeysAlonePaddingLargestAndFlagsLikeTheModel) {
+  DeviceScratch scratch;
+  for (const char* padding : {"largest", "flags"})
+    for (int width : {32, 64})
+      for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::U64, KeyType::I64})
+        for (uint64_t n :
+             {uint64_t(1), uint64_t(63), uint64_t(4097), g_sanitizer_run ? uint64_t(5000) : uint64_t(300007)}) {
+          const ParamValues p =
+              radix_params(kNet, {"width=" + std::to_string(width), std::string("padding=") + padding});
+          const std::string what = radix_describe(fmt::format("S={} padding={}", width, padding), t, n, false);
+          expect_equals_model(p, radix_input(Distribution::FewUnique, t, n, false), scratch, what + " few unique");
+          expect_equals_model(p, radix_input(Distribution::Uniform, t, n, false), scratch, what);
+          // The largest key itself (a real key equal to the padding word), NaNs, infinities, zeros.
+          if (n == 4097) expect_equals_model(p, radix_special_input(t, 5000, false), scratch, what + " special");
+        }
 }
 
 // The register block sort with 2, 4, 8 and 16 keys a thread (layers inside a thread, across lanes,

@@ -158,6 +158,15 @@ TEST(NetworkMergeModel, AutoDefaultsPerItemType) {
   EXPECT_EQ(ran.at("width"), 128);
   EXPECT_EQ(ran.at("keys"), 4);
   EXPECT_EQ(ran.at("levels"), int(NetworkMergeLevels::Transpose));
+  EXPECT_EQ(ran.at("padding"), int(NetworkMergePadding::Flags));  // values: always flags
+  // Padding by the largest key is for keys alone.
+  const int largest = int(NetworkMergePadding::Largest), flags = int(NetworkMergePadding::Flags);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"padding", largest}}), std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"padding", 9}}), std::invalid_argument);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U64, false, {{"padding", largest}}).largest_pad);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, false, {}).largest_pad);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, false, {{"padding", flags}}).largest_pad);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, true, {}).largest_pad);
 }
 
 // The model's instructions a key and pass for u32 keys: S = 64 2.56 (shuffles for 5 of 7 levels),
