@@ -83,9 +83,11 @@ void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLe
        "retained | loaded (reversed); each level: min left, max right"});
   if (content.empty() || s == 0 || l.rows.size() != size_t(levels + 1) * slots) return;
   const float sc = cv.s(), sp = cv.small_px();
-  // Fig. 4's banks take the bottom when the levels keep at least 4 small lines a row.
+  // Fig. 4's banks take the bottom when the levels keep at least 2.5 small lines a row (a row of
+  // cells and its comparators' gap stay readable there; 4, the rule before, hid the overlay at
+  // S = 16 in a 1500 x 1700 frame, where the levels had room to spare).
   const float band_h = sp * 1.5f + 5 * sp * 1.3f;
-  if (content.h - band_h - 6 * sc >= float(levels + 1) * sp * 4 && content.w >= 360 * sc) {
+  if (content.h - band_h - 6 * sc >= float(levels + 1) * sp * 2.5f && content.w >= 360 * sc) {
     draw_fig4_banks(cv, Rect{content.x, content.bottom() - band_h, content.w, band_h}, s);
     content.h -= band_h + 6 * sc;
   }
