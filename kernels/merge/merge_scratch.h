@@ -1,7 +1,7 @@
 #pragma once
 // The device scratch of the merge sorts (two-way, multiway, merging k given sequences) as named,
 // typed buffers carved from one block (common/scratch_layout.h). The kernels' drivers
-// (two_way_kernels.cuh, multiway_sort_impl.cuh) carve these, and the Algorithms' scratch_bytes
+// (two_way_sort_impl.cuh, multiway_sort_impl.cuh) carve these, and the Algorithms' scratch_bytes
 // report the same layouts' sizes to the runner's memory check before anything is allocated.
 // Host code (no CUDA).
 #include <algorithm>
@@ -36,6 +36,9 @@ template <class T>
 struct TwoWayScratch {
   ScratchLayout layout;
   ScratchBuffer<typename T::Item> runs_in, runs_out;  // each pass reads one and writes the other
+  // split_values: the runs as keys and values apart (instead of runs_in / runs_out)
+  ScratchBuffer<typename T::Key> keys_in, keys_out;
+  ScratchBuffer<uint32_t> values_in, values_out;
   ScratchBuffer<uint64_t> splits;                     // tiles + 1 merge-path splits
   ScratchBuffer<typename T::Item> stages;             // explain: the block sort's tiles after each stage
   UnpackScratch<T> unpack;
@@ -48,8 +51,15 @@ TwoWayScratch<T> two_way_scratch(const TwoWayPlan& p, bool explain) {
   ScratchLayout& l = s.layout;
   if (explain) s.stages = l.add<typename T::Item>("block_sort_stages", uint64_t(p.block_stages) * p.n);
   if (p.block_tiles > 1) {  // one tile: the block sort is the sort, in place
-    s.runs_in = l.add<typename T::Item>("runs_in", p.n);
-    s.runs_out = l.add<typename T::Item>("runs_out", p.n);
+    if (p.split_values && T::kValues) {
+      s.keys_in = l.add<typename T::Key>("run_keys_in", p.n);
+      s.keys_out = l.add<typename T::Key>("run_keys_out", p.n);
+      s.values_in = l.add<uint32_t>("run_values_in", p.n);
+      s.values_out = l.add<uint32_t>("run_values_out", p.n);
+    } else {
+      s.runs_in = l.add<typename T::Item>("runs_in", p.n);
+      s.runs_out = l.add<typename T::Item>("runs_out", p.n);
+    }
     s.splits = l.add<uint64_t>("splits", p.tiles + 1);
   }
   if (explain) s.unpack = add_unpack_scratch<T>(l, p.n);

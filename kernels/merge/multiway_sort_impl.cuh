@@ -26,7 +26,7 @@
 
 namespace sortscope::merge {
 
-// The two-way sort's block sort (two_way_kernels.cuh, instantiated in two_way_gpu_*.cu).
+// The two-way sort's block sort (two_way_sort_impl.cuh, instantiated in two_way_gpu_*.cu).
 template <class T>
 void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
                               typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,

@@ -1,5 +1,5 @@
 // The two-way merge sort's GPU entry: key transform, item type dispatch, the sort itself
-// (two_way_kernels.cuh, instantiated per item type in two_way_gpu_*.cu).
+// (two_way_sort_impl.cuh, instantiated per item type in two_way_gpu_*.cu).
 #include "two_way_gpu.h"
 
 #include <stdexcept>

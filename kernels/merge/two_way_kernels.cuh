@@ -1,7 +1,8 @@
 #pragma once
-// The two-way merge sort's kernels, templated on the items (merge_items.h), NT threads per block
-// and VT keys per thread (ModernGPU's vocabulary). Included by one .cu file per item type, which
-// instantiates two_way_sort_items<T> for every compiled (NT, VT) (two_way_plan.h).
+// The two-way merge sort's kernels on items (one word or struct per key and value, merge_items.h),
+// templated on the items, NT threads per block and VT keys per thread (ModernGPU's vocabulary),
+// and the block pieces they share with the split layout's kernels (two_way_split_kernels.cuh).
+// The launchers and the sort are two_way_sort_impl.cuh; network-merge uses partition_kernel.
 //
 //  block_sort_kernel  tile of NT*VT items: coalesced load into shared memory, VT consecutive items
 //                     per thread into registers, odd-even transposition sort, then log2(NT) rounds
@@ -45,19 +46,28 @@ namespace sortscope::merge {
 
 // Scratch slots of the two-way sort.
 
-template <class T, int VT>
-__device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
+// Odd-even transposition sort of VT register slots, by index: less(i, j) compares slots i and j,
+// swap(i, j) exchanges them (an item, or a key and its value kept apart: two_way_split_kernels.cuh).
+// Swaps only when slot i + 1 is strictly less: stable. Fully unrolled, so the indices are constants
+// and the slots stay in registers.
+template <int VT, class Less, class Swap>
+__device__ __forceinline__ void transposition_sort_by(const Less& less, const Swap& swap) {
 #pragma unroll
   for (int r = 0; r < VT; ++r) {
 #pragma unroll
-    for (int i = r & 1; i + 1 < VT; i += 2) {
-      if (item_less<T>(x[i + 1], x[i])) {
-        const typename T::Item t = x[i];
-        x[i] = x[i + 1];
-        x[i + 1] = t;
-      }
-    }
+    for (int i = r & 1; i + 1 < VT; i += 2)
+      if (less(i + 1, i)) swap(i, i + 1);
   }
+}
+
+template <class T, int VT>
+__device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
+  transposition_sort_by<VT>([&](int i, int j) { return item_less<T>(x[i], x[j]); },
+                            [&](int i, int j) {
+                              const typename T::Item t = x[i];
+                              x[i] = x[j];
+                              x[j] = t;
+                            });
 }
 
 // Serial merge of VT outputs into registers from A = smem[ai, a_end) and B = smem[bi, b_end), B
@@ -66,11 +76,17 @@ __device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
 // loads). Ties go to A. That load may read smem[b_end], one past B: the kernels allocate a tile
 // plus one item (kSmemPad) so it stays inside the buffer; what it reads is never output, because
 // an exhausted list is never taken from. Outputs beyond both lists repeat items the caller ignores.
+// took(i, pos) learns where output i came from (a position in smem, at most the tile's size): the
+// split layout fetches the value there; the item layout passes a no-op.
 constexpr int kSmemPad = 1;
 
-template <class T, int VT>
+struct IgnoreSource {
+  __device__ __forceinline__ void operator()(int, int) const {}
+};
+
+template <class T, int VT, class Took = IgnoreSource>
 __device__ __forceinline__ void serial_merge_regs(const typename T::Item* smem, int ai, int a_end, int bi,
-                                                  int b_end, typename T::Item (&x)[VT]) {
+                                                  int b_end, typename T::Item (&x)[VT], const Took& took = {}) {
   using Item = typename T::Item;
   Item a_item = smem[ai];
   Item b_item = smem[bi];
@@ -78,6 +94,7 @@ __device__ __forceinline__ void serial_merge_regs(const typename T::Item* smem, 
   for (int i = 0; i < VT; ++i) {
     const bool take_b = bi < b_end && (ai >= a_end || item_less<T>(b_item, a_item));
     x[i] = take_b ? b_item : a_item;
+    took(i, take_b ? bi : ai);
     if (take_b)
       ++bi;
     else
@@ -98,19 +115,16 @@ __device__ __forceinline__ void capture_thread(typename T::Item* capture, uint64
     if (first + i < n) capture[first + i] = x[i];
 }
 
-// Stores a tile that sits in shared memory (in order) to position out_begin: 16-byte vectors for
-// full tiles of items (out_begin * sizeof(Item) is a multiple of 16 since NT is), else item by item
-// (and split into keys and values when out_items is null).
-template <class T, int NT, int VT>
-__device__ __forceinline__ void store_tile(const typename T::Item* smem, int count, uint64_t out_begin,
-                                           typename T::Item* out_items, typename T::Key* out_keys,
-                                           uint32_t* out_values) {
-  using Item = typename T::Item;
+// Stores `count` elements of a tile that sits in shared memory (in order) to out: 16-byte vectors
+// for a full tile (out is 16-byte aligned: tiles start at multiples of NT elements, and NT is a
+// multiple of 128), else element by element.
+template <int NT, int VT, class E>
+__device__ __forceinline__ void store_array(const E* smem, int count, E* out) {
   constexpr int kTile = NT * VT;
-  constexpr int kVec = 16 / int(sizeof(Item));
-  if (out_items && count == kTile && kTile % kVec == 0) {
+  constexpr int kVec = 16 / int(sizeof(E));
+  if (count == kTile && kTile % kVec == 0) {
     const uint4* src = reinterpret_cast<const uint4*>(smem);
-    uint4* dst = reinterpret_cast<uint4*>(out_items + out_begin);
+    uint4* dst = reinterpret_cast<uint4*>(out);
 #pragma unroll
     for (int v = threadIdx.x; v < kTile / kVec; v += NT) dst[v] = src[v];
     return;
@@ -118,7 +132,58 @@ __device__ __forceinline__ void store_tile(const typename T::Item* smem, int cou
 #pragma unroll
   for (int i = 0; i < VT; ++i) {
     const int idx = i * NT + int(threadIdx.x);
+    if (idx < count) out[idx] = smem[idx];
+  }
+}
+
+// Stores a tile that sits in shared memory (in order) to position out_begin: as items
+// (store_array), or split into keys and values when out_items is null.
+template <class T, int NT, int VT>
+__device__ __forceinline__ void store_tile(const typename T::Item* smem, int count, uint64_t out_begin,
+                                           typename T::Item* out_items, typename T::Key* out_keys,
+                                           uint32_t* out_values) {
+  if (out_items) {
+    store_array<NT, VT>(smem, count, out_items + out_begin);
+    return;
+  }
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    const int idx = i * NT + int(threadIdx.x);
     if (idx < count) store_item<T>(out_items, out_keys, out_values, out_begin + idx, smem[idx]);
+  }
+}
+
+// A merge block's share, element idx of the tile's input: A's share first (a_src[idx], idx < na),
+// then B's (b_src[idx]: b_src points na elements before B's share). All VT loads are issued before
+// the caller stores any (registers in between), so they are in flight together; full tiles skip
+// the bounds test.
+template <int NT, int VT, class E>
+__device__ __forceinline__ void load_share(const E* a_src, const E* b_src, int na, int count, E (&r)[VT]) {
+  const int tid = threadIdx.x;
+  if (count == NT * VT) {
+#pragma unroll
+    for (int i = 0; i < VT; ++i) {
+      const int idx = i * NT + tid;
+      r[i] = idx < na ? a_src[idx] : b_src[idx];
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < VT; ++i) {
+      const int idx = i * NT + tid;
+      if (idx < count) r[i] = idx < na ? a_src[idx] : b_src[idx];
+    }
+  }
+}
+template <int NT, int VT, class E>
+__device__ __forceinline__ void stage_share(const E (&r)[VT], int count, E* smem) {
+  const int tid = threadIdx.x;
+  if (count == NT * VT) {
+#pragma unroll
+    for (int i = 0; i < VT; ++i) smem[i * NT + tid] = r[i];
+  } else {
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (i * NT + tid < count) smem[i * NT + tid] = r[i];
   }
 }
 
@@ -230,6 +295,19 @@ __device__ __forceinline__ void block_own_splits(const typename T::Item* __restr
   if (splits && threadIdx.x == 0) splits[t] = a0;
 }
 
+// Tile t's share of A, [a0, a1) relative to its pair: the partition kernel's splits, or (fused)
+// searched by the block itself. Every thread gets both.
+template <class T>
+__device__ __forceinline__ void tile_a_range(const typename T::Item* __restrict__ in, const MergeTile& m, uint64_t t,
+                                             uint64_t* splits, bool fused, uint64_t& a0, uint64_t& a1) {
+  if (fused) {
+    block_own_splits<T>(in, m, t, splits, a0, a1);
+  } else {
+    a0 = splits[t];
+    a1 = merge_tile_a_end(m, splits, t);
+  }
+}
+
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run_in,
                                                    uint64_t* splits, bool fused, typename T::Item* out_items,
@@ -245,38 +323,15 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __res
   wait_for_previous_grid();
   allow_next_grid();
   uint64_t a0, a1;
-  if (fused) {
-    block_own_splits<T>(in, m, t, splits, a0, a1);
-  } else {
-    a0 = splits[t];
-    a1 = merge_tile_a_end(m, splits, t);
-  }
+  tile_a_range<T>(in, m, t, splits, fused, a0, a1);
   const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
   const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
   const Item* a_src = in + m.a_begin + a0;
   const Item* b_src = in + m.a_begin + m.a_len + b0 - na;  // b_src[idx] for idx >= na
 
-  // All VT loads issued before any shared store (registers in between), so they are in flight
-  // together; full tiles skip the bounds test.
   Item r[VT];
-  if (count == kTile) {
-#pragma unroll
-    for (int i = 0; i < VT; ++i) {
-      const int idx = i * NT + tid;
-      r[i] = idx < na ? a_src[idx] : b_src[idx];
-    }
-#pragma unroll
-    for (int i = 0; i < VT; ++i) smem[i * NT + tid] = r[i];
-  } else {
-#pragma unroll
-    for (int i = 0; i < VT; ++i) {
-      const int idx = i * NT + tid;
-      if (idx < count) r[i] = idx < na ? a_src[idx] : b_src[idx];
-    }
-#pragma unroll
-    for (int i = 0; i < VT; ++i)
-      if (i * NT + tid < count) smem[i * NT + tid] = r[i];
-  }
+  load_share<NT, VT>(a_src, b_src, na, count, r);
+  stage_share<NT, VT>(r, count, smem);
   __syncthreads();
   const int diag = min(tid * VT, count);
   const int ai = merge_path<T, int>(smem, na, smem + na, nb, diag);
@@ -287,134 +342,6 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __res
   for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
   __syncthreads();
   store_tile<T, NT, VT>(smem, count, t * kTile, out_items, out_keys, out_values);
-}
-
-// Shared memory of one block must fit the device (16-byte items at large NT x VT do not).
-inline void check_shared_bytes(size_t bytes, const char* kernel, int nt, int vt) {
-  int dev = 0, max_optin = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&max_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (bytes > size_t(max_optin))
-    throw std::invalid_argument(std::string("two-way merge sort: the ") + kernel + " tile of " + std::to_string(nt) +
-                                " x " + std::to_string(vt) + " items needs " + std::to_string(bytes / 1024) +
-                                " KiB of shared memory, the device allows " + std::to_string(max_optin / 1024) +
-                                " KiB per block; choose fewer threads or keys per thread");
-}
-
-// Block sort of every tile (NT threads x VT items) into `out_items`, or straight into keys/values
-// when out_items is null; `capture` (explain mode) receives the tile after every stage.
-template <class T, int NT, int VT>
-void launch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
-                       typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
-                       typename T::Item* capture, cudaStream_t stream) {
-  constexpr size_t kSmem = (size_t(NT) * VT + kSmemPad) * sizeof(typename T::Item);
-  check_shared_bytes(kSmem, "block sort", NT, VT);
-  CUDA_CHECK(cudaFuncSetAttribute(block_sort_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
-  block_sort_kernel<T, NT, VT><<<unsigned(p.block_tiles), NT, kSmem, stream>>>(keys, values, p.n, out_items, out_keys,
-                                                                               out_values, capture);
-  CUDA_CHECK_LAUNCH("block_sort_kernel");
-}
-
-template <class T, int VT>
-void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
-                         typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
-                         typename T::Item* capture, cudaStream_t stream) {
-  dispatch_value<kTwoWayBlockSortThreadChoices>(p.block_threads, "two-way merge sort block sort threads", [&](auto bt) {
-    launch_block_sort<T, decltype(bt)::value, VT>(p, keys, values, out_items, out_keys, out_values, capture, stream);
-  });
-}
-
-template <class T, int NT, int VT>
-void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
-  using Item = typename T::Item;
-  const uint64_t n = p.n;
-  record_input(rec, two_way_input_step(p), n, keys, values, stream);
-  if (p.block_tiles == 0) return;
-  constexpr size_t kSmem = (size_t(NT) * VT + kSmemPad) * sizeof(Item);
-  check_shared_bytes(kSmem, "merge", NT, VT);
-  CUDA_CHECK(cudaFuncSetAttribute(merge_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kSmem)));
-
-  const TwoWayScratch<T> s = two_way_scratch<T>(p, rec != nullptr);
-  void* base = scratch.carve(s.layout);
-  Item* capture = s.stages.in(base);
-  Item* in = s.runs_in.in(base);
-  Item* out = s.runs_out.in(base);
-  typename T::Key* unpack_keys = s.unpack.keys.in(base);
-  uint32_t* unpack_values = s.unpack.values.in(base);
-  const bool one_tile = p.block_tiles == 1;
-  mark_launch(clock, kTwoWayBlockSortLaunch);
-  // One tile: the block sort is the whole sort and writes the caller's arrays (in place is safe:
-  // the single block has read its tile before it writes).
-  dispatch_block_sort<T, VT>(p, keys, values, in, one_tile ? keys : nullptr, one_tile ? values : nullptr, capture,
-                             stream);
-  if (rec)
-    for (int stage = 0; stage < p.block_stages; ++stage)
-      record_device_items<T>(*rec, two_way_block_step(p, stage), capture + uint64_t(stage) * n, n, stream, unpack_keys,
-                             unpack_values);
-  if (one_tile) return;
-  uint64_t* splits = s.splits.in(base);
-  std::vector<uint64_t> host_splits;
-  // The partition step's snapshot: the splits (written by the partition kernel, or by the merge
-  // blocks with fused_partition) and the pass's input, which neither launch changes.
-  const auto record_partition = [&](int pass) {
-    host_splits.resize(p.tiles);
-    CUDA_CHECK(cudaMemcpyAsync(host_splits.data(), splits, p.tiles * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    record_device_items<T>(*rec, two_way_partition_step(p, pass, host_splits), in, n, stream, unpack_keys, unpack_values);
-  };
-  for (int pass = 0; pass < p.passes; ++pass) {
-    const uint64_t r = p.run_in(pass);
-    if (!p.fused_partition) {
-      mark_launch(clock, two_way_partition_launch_index(pass));
-      launch_kernel(partition_kernel<T>, unsigned((p.tiles + 255) / 256), 256, 0, stream, p.dependent_launch,
-                    static_cast<const Item*>(in), n, p.tile, r, p.tiles, p.narrow_partitions(), splits);
-      CUDA_CHECK_LAUNCH("partition_kernel");
-      if (rec) record_partition(pass);
-    }
-    const bool last = pass + 1 == p.passes;
-    mark_launch(clock, two_way_merge_launch_index(pass));
-    // Fused: the blocks write their splits only for explain mode's snapshot.
-    launch_kernel(merge_kernel<T, NT, VT>, unsigned(p.tiles), NT, kSmem, stream, p.dependent_launch,
-                  static_cast<const Item*>(in), n, r, p.fused_partition && !rec ? nullptr : splits,
-                  p.fused_partition, last ? nullptr : out, last ? keys : nullptr, last ? values : nullptr);
-    CUDA_CHECK_LAUNCH("merge_kernel");
-    if (rec && p.fused_partition) record_partition(pass);
-    if (rec) {
-      if (last)
-        rec->record(two_way_merge_step(p, pass), ArrayState{keys, values, true, stream});
-      else
-        record_device_items<T>(*rec, two_way_merge_step(p, pass), out, n, stream, unpack_keys, unpack_values);
-    }
-    std::swap(in, out);
-  }
-}
-
-template <class T, int NT>
-void two_way_dispatch_vt(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
-  dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "two-way merge sort keys_per_thread", [&](auto vt) {
-    two_way_sort_config<T, NT, decltype(vt)::value>(p, keys, values, stream, scratch, rec, clock);
-  });
-}
-
-// The block sort alone (the multiway sort's run formation): every tile of plan.block_tile items.
-template <class T>
-void two_way_block_sort_items(const TwoWayPlan& p, const typename T::Key* keys, const uint32_t* values,
-                              typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
-                              cudaStream_t stream) {
-  dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "block sort keys_per_thread", [&](auto vt) {
-    dispatch_block_sort<T, decltype(vt)::value>(p, keys, values, out_items, out_keys, out_values, nullptr, stream);
-  });
-}
-
-// The entry each item type's .cu file instantiates.
-template <class T>
-void two_way_sort_items(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                        DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
-  dispatch_value<kTwoWayThreadChoices>(p.threads, "two-way merge sort threads", [&](auto nt) {
-    two_way_dispatch_vt<T, decltype(nt)::value>(p, keys, values, stream, scratch, rec, clock);
-  });
 }
 
 }  // namespace sortscope::merge

@@ -29,8 +29,9 @@ int log2_exact(uint64_t v) {
   return l;
 }
 
-// The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch} per
-// key width, values and size (common/size_table.h: a row holds from its n up to the next row's).
+// The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch, split
+// values} per key width, values and size (common/size_table.h: a row holds from its n up to the
+// next row's).
 // From 2^24: the winners of `sortscope bench` over 2 x 4 x 2 shapes at 2^24..2^28, uniform keys,
 // on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"), the fewest passes winning;
 // dependent launches gain 1.7-3 % at 2^24 (not u64 + values) and nothing at 2^28, so they stop
@@ -39,16 +40,19 @@ int log2_exact(uint64_t v) {
 // smaller block-sort tiles (more blocks on the SMs, one more pass) win: the shapes of a sweep of
 // 2 x 4 x 2 shapes with both on, H200 ("Merge passes without a partition launch" in
 // docs/PERFORMANCE.md). u64 + values at 2^20 is the one small size where dependent launches lost.
-SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent) {
+// split_values only matters for 64-bit keys with values ("Keys and values in two arrays" there).
+SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
+                  int split = 0) {
   return SizeRow{from_n,
                  ParamValues{{kTwoWayThreads, threads}, {kTwoWayKeysPerThread, keys_per_thread},
                              {kTwoWayBlockSortFactor, factor}, {kTwoWayFusedPartition, fused},
-                             {kTwoWayDependentLaunch, dependent}},
+                             {kTwoWayDependentLaunch, dependent}, {kTwoWaySplitValues, split}},
                  {}};
 }
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
 constexpr int kFused = 1, kKernel = 0;  // fused_partition
 constexpr int kPdl = 1, kStream = 0;     // dependent_launch
+constexpr int kSplit = 1, kPacked = 0;   // split_values
 
 const std::vector<BuiltinSizeTable>& two_way_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
@@ -61,9 +65,10 @@ const std::vector<BuiltinSizeTable>& two_way_tables() {
       {64, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
                    merge_row(kSize(20), 256, 19, 2, kFused, kPdl), merge_row(kSize(22), 128, 11, 4, kFused, kPdl),
                    merge_row(kSize(24), 256, 21, 4, kKernel, kPdl), merge_row(kSize(26), 256, 21, 4, kKernel, kStream)}},
-      {64, true, {merge_row(0, 128, 7, 2, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
-                  merge_row(kSize(20), 128, 11, 2, kFused, kStream), merge_row(kSize(22), 128, 19, 2, kFused, kPdl),
-                  merge_row(kSize(24), 128, 19, 2, kKernel, kStream)}},
+      {64, true, {merge_row(0, 128, 7, 2, kFused, kPdl, kPacked), merge_row(kSize(18), 128, 11, 2, kFused, kPdl, kPacked),
+                  merge_row(kSize(20), 128, 11, 2, kFused, kStream, kPacked),
+                  merge_row(kSize(22), 128, 19, 2, kFused, kPdl, kPacked),
+                  merge_row(kSize(24), 128, 19, 2, kKernel, kStream, kPacked)}},
   };
   return kTables;
 }
@@ -95,6 +100,10 @@ std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
                                     std::string("1: merge passes are programmatic dependent launches (sm_90): "
                                                 "scheduled while the previous kernel finishes; 0: plain stream "
                                                 "order") + tuned));
+    specs.push_back(ParamSpec::list(kTwoWaySplitValues, kTwoWaySplitChoices, true, kParamAuto,
+                                    std::string("64-bit keys with values: 1 keys and values in two arrays (12 "
+                                                "bytes an item; values fetched by source position), 0 one "
+                                                "16-byte item per pair; other items ignore it") + tuned));
   }
   return specs;
 }
@@ -109,7 +118,7 @@ ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool 
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor, bool fused_partition,
-                             bool dependent_launch) {
+                             bool dependent_launch, bool split_values) {
   if (!compiled(kTwoWayThreadChoices, threads) || !compiled(kTwoWayKeysChoices, keys_per_thread) ||
       !compiled(kTwoWayBlockFactorChoices, block_factor))
     throw std::invalid_argument(fmt::format("two-way merge sort: no kernels compiled for {} x {} (block sort x{}); "
@@ -131,12 +140,14 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
   p.passes = p.block_tiles > 1 ? log2_exact(p.block_tiles) : 0;
   p.fused_partition = fused_partition;
   p.dependent_launch = dependent_launch;
+  p.split_values = split_values;
   return p;
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
   for (const char* name :
-       {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor, kTwoWayFusedPartition, kTwoWayDependentLaunch})
+       {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor, kTwoWayFusedPartition, kTwoWayDependentLaunch,
+        kTwoWaySplitValues})
     if (value_or(params, name, 0) == kParamAuto)
       throw std::invalid_argument(fmt::format("two-way merge sort: {} is auto; resolve it first "
                                               "(two_way_params_as_run)", name));
@@ -144,11 +155,15 @@ TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
                            value_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
                            value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor),
                            value_or(params, kTwoWayFusedPartition, 0) != 0,
-                           value_or(params, kTwoWayDependentLaunch, 0) != 0);
+                           value_or(params, kTwoWayDependentLaunch, 0) != 0,
+                           value_or(params, kTwoWaySplitValues, 0) != 0);
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
-  return make_two_way_plan(n, two_way_params_as_run(params, type, with_values, n));
+  TwoWayPlan p = make_two_way_plan(n, two_way_params_as_run(params, type, with_values, n));
+  // Only 64-bit keys with values have a padded item to split (kTwoWaySplitValues).
+  p.split_values = p.split_values && with_values && key_bytes(type) == 8;
+  return p;
 }
 
 const std::vector<std::string>& two_way_pseudo_code() {
@@ -177,14 +192,16 @@ const std::vector<StepKind>& step_kinds_of(TwoWayStep) {
 }
 
 std::string two_way_block_sort_launch(const TwoWayPlan& p) {
-  return fmt::format("block sort ({} threads x {} keys, registers + shared memory)", p.block_threads, p.keys_per_thread);
+  return fmt::format("block sort ({} threads x {} keys, registers + shared memory{})", p.block_threads,
+                     p.keys_per_thread, p.split_values ? ", values apart from keys" : "");
 }
 std::string two_way_partition_launch(int pass) {
   return fmt::format("partition (pass {}: one thread per output tile)", pass + 1);
 }
 std::string two_way_merge_launch(const TwoWayPlan& p, int pass) {
-  return fmt::format("merge (pass {}: {} threads x {} keys per block{})", pass + 1, p.threads, p.keys_per_thread,
-                     p.fused_partition ? ", splits searched in the block" : "");
+  return fmt::format("merge (pass {}: {} threads x {} keys per block{}{})", pass + 1, p.threads, p.keys_per_thread,
+                     p.fused_partition ? ", splits searched in the block" : "",
+                     p.split_values ? ", values apart from keys" : "");
 }
 int two_way_partition_step_launch_index(const TwoWayPlan& p, int pass) {
   return p.fused_partition ? two_way_merge_launch_index(pass) : two_way_partition_launch_index(pass);

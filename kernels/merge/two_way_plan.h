@@ -38,12 +38,21 @@ inline constexpr int kTwoWayFusedChoices[] = {0, 1};
 // between the short kernels of a small sort overlap; 0: plain stream order. The two-way sort only.
 inline constexpr const char* kTwoWayDependentLaunch = "dependent_launch";
 inline constexpr int kTwoWayDependentChoices[] = {0, 1};
+// 1: 64-bit keys with values travel as two arrays, keys (8 bytes) and values (4 bytes): the kernels
+// merge keys and fetch each output's value from its source position in shared memory, so a pass
+// moves 12 bytes an item instead of the 16 of the padded KeyValue64 (CUB's layout; the profile in
+// docs/PERFORMANCE.md put u64 + values at 0.82x for those bytes); 0: one 16-byte item per pair.
+// The two-way sort only; other items ignore it (a u32 key and its value are one 8-byte word
+// already, keys alone have no values).
+inline constexpr const char* kTwoWaySplitValues = "split_values";
+inline constexpr int kTwoWaySplitChoices[] = {0, 1};
 // The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
 // values and the launchers dispatch on these tables (param_dispatch.h). Add a value to a table to
 // compile and offer it.
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
 inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 17, 19, 21, 23, 25};
-inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4};
+// Factor 8 (128 x 8 = 1024 threads) adds no kernel: the 1024-thread block sort exists for 256 x 4.
+inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4, 8};
 // The block sort's thread counts compiled in: every product factor x NT of the two tables above
 // that fits a block (at most 1024 threads); checked below.
 inline constexpr int kTwoWayBlockSortThreadChoices[] = {128, 256, 512, 1024};
@@ -76,8 +85,8 @@ inline constexpr int kTwoWayDefaultBlockFactor = 4;
 
 // The specs of NT, VT and the block-sort factor. with_auto (the two-way sort): each offers `auto`
 // and defaults to it, resolved per key width, values and size by the built-in table
-// (two_way_params_as_run), and fused_partition and dependent_launch follow (also auto); without
-// (the multiway sort's block sort): the fixed values above and neither of those two.
+// (two_way_params_as_run), and fused_partition, dependent_launch and split_values follow (also
+// auto); without (the multiway sort's block sort): the fixed values above and none of those three.
 std::vector<ParamSpec> two_way_param_specs(bool with_auto);
 // `params` with every auto NT, VT and factor replaced by the built-in table's row for this key
 // width, values and n (two_way_plan.cpp; Algorithm::params_as_run).
@@ -104,20 +113,22 @@ struct TwoWayPlan {
   int passes = 0;                             // ceil(log2(block_tiles))
   bool fused_partition = false;               // merge blocks search their own splits (no partition launch)
   bool dependent_launch = false;              // passes are programmatic dependent launches
+  bool split_values = false;                  // 64-bit keys with values: keys and values in two arrays
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
   uint64_t run_in(int pass) const { return block_tile << pass; }
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
 };
 
 // Parameter values (threads=128, not a position; missing names take the fixed defaults, and
-// fused_partition and dependent_launch 0) -> plan.
+// fused_partition, dependent_launch and split_values 0) -> plan.
 // Throws std::invalid_argument when a value is auto: resolve it first (the overload below).
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
 // The same with auto resolved for this key type and values (two_way_params_as_run).
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 // Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor,
-                             bool fused_partition = false, bool dependent_launch = false);
+                             bool fused_partition = false, bool dependent_launch = false,
+                             bool split_values = false);
 
 // Output tile t of a merge pass with input runs of run_in keys: its pair of runs (A starts at
 // a_begin, B right after A) and the cross-diagonal (outputs of the pair before the tile).

@@ -25,31 +25,35 @@ std::vector<uint64_t> sizes() {
 constexpr uint64_t kBig = (uint64_t(1) << 20) + 7;
 
 // fused: the merge blocks search their own splits (1) or a partition kernel runs (0); dependent:
-// the passes are programmatic dependent launches (1) or in plain stream order (0).
+// the passes are programmatic dependent launches (1) or in plain stream order (0); split: 64-bit
+// keys with values travel as keys and values apart (1) or as 16-byte items (0; other items ignore it).
 ParamValues two_way(const std::string& nt, const std::string& vt, const std::string& factor, int fused,
-                    int dependent) {
+                    int dependent, int split = 0) {
   const Algorithm& a = two_way_merge_algorithm();
   return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
                       {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
                       {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)},
                       {kTwoWayFusedPartition, fused},
-                      {kTwoWayDependentLaunch, dependent}});
+                      {kTwoWayDependentLaunch, dependent},
+                      {kTwoWaySplitValues, split}});
 }
 
 // Configurations every item type fits (16-byte items: at most 512 x 23 block-sort items), both
-// ways of finding a pass's splits, with and without dependent launches.
+// ways of finding a pass's splits, with and without dependent launches, both layouts of 64-bit
+// keys with values.
 std::vector<ParamValues> two_way_configs() {
   if (g_sanitizer_run)
-    return {two_way("128", "7", "1", 0, 0), two_way("128", "7", "1", 1, 1), two_way("128", "7", "4", 1, 0),
-            two_way("128", "7", "2", 0, 1)};
-  return {two_way("128", "7", "1", 0, 0),  two_way("128", "7", "1", 1, 1),  two_way("256", "15", "2", 1, 0),
-          two_way("512", "23", "1", 0, 1), two_way("256", "11", "4", 1, 1), two_way("128", "19", "4", 0, 0)};
+    return {two_way("128", "7", "1", 0, 0), two_way("128", "7", "1", 1, 1, 1), two_way("128", "7", "4", 1, 0),
+            two_way("128", "7", "2", 0, 1, 1), two_way("128", "7", "8", 0, 0, 1)};
+  return {two_way("128", "7", "1", 0, 0),     two_way("128", "7", "1", 1, 1, 1), two_way("256", "15", "2", 1, 0),
+          two_way("512", "23", "1", 0, 1, 1), two_way("256", "11", "4", 1, 1),   two_way("128", "19", "4", 0, 0, 1),
+          two_way("128", "15", "8", 0, 1, 1), two_way("256", "21", "2", 0, 0, 1)};
 }
 std::string config_name(const ParamValues& params) {
   return " NT/VT " + std::to_string(params.at(kTwoWayThreads)) + "/" + std::to_string(params.at(kTwoWayKeysPerThread)) +
          " x" + std::to_string(params.at(kTwoWayBlockSortFactor)) + " fused " +
          std::to_string(params.at(kTwoWayFusedPartition)) + " dependent " +
-         std::to_string(params.at(kTwoWayDependentLaunch));
+         std::to_string(params.at(kTwoWayDependentLaunch)) + " split " + std::to_string(params.at(kTwoWaySplitValues));
 }
 
 TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
@@ -92,16 +96,17 @@ TEST(TwoWayGpu, NarrowedPartitionsOnManyTilesEqualCub) {
   const uint64_t n = (uint64_t(1) << 25) + 13;
   ASSERT_TRUE(make_two_way_plan(n, 128, 7, 1).narrow_partitions());
   const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
-  for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
-    const HostKeys input = merge_input(d, KeyType::U32, n, true);
-    const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
-    // The partition kernel's narrowed searches, and the fused blocks' own searches over pairs of
-    // runs up to 2^24 long (five 32-probe rounds).
-    for (const ParamValues& params : {two_way_configs()[0], two_way_configs()[1]}) {
-      const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
-      ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, KeyType::U32, n, true) << config_name(params);
+  for (KeyType t : {KeyType::U32, KeyType::F64})
+    for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
+      const HostKeys input = merge_input(d, t, n, true);
+      const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+      // The partition kernel's narrowed searches, and the fused blocks' own searches over pairs of
+      // runs up to 2^24 long (five 32-probe rounds); F64 with values: both in the split layout too.
+      for (const ParamValues& params : {two_way_configs()[0], two_way_configs()[1], two_way("128", "7", "1", 0, 1, 1)}) {
+        const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+        ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, n, true) << config_name(params);
+      }
     }
-  }
 }
 
 TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {

@@ -150,6 +150,41 @@ TEST(TwoWayPlan, LargerBlockSortTilesLeaveFewerPasses) {
                          KeyType::U32, 100003, true);
 }
 
+TEST(TwoWayPlan, BlockSortFactorEightIsOneThousandTwentyFourThreads) {
+  const TwoWayPlan eight = make_two_way_plan(uint64_t(1) << 28, 128, 25, 8);
+  EXPECT_EQ(eight.block_threads, 1024);
+  EXPECT_EQ(eight.passes, 14);  // 10486 tiles of 25600 (128 x 25 x 4: 15 passes)
+  EXPECT_EQ(make_two_way_plan(uint64_t(1) << 28, 128, 25, 4).passes, 15);
+  EXPECT_THROW(make_two_way_plan(100, 256, 15, 8), std::invalid_argument);  // 2048 threads
+  expect_stable_like_std(two_way_merge_algorithm(), two_way_params("128", "7", "8"), Distribution::Staggered,
+                         KeyType::U64, 70001, true);
+}
+
+// split_values keeps keys and values apart only where there is a padded item to split: 64-bit keys
+// with values. Its runs take 12 bytes an item instead of 16; the model's order is the same (the
+// layout changes what the kernels move, not the merge).
+TEST(TwoWayPlan, SplitValuesAppliesToSixtyFourBitKeysWithValues) {
+  ParamValues p = two_way_params("128", "7", "2");
+  p[kTwoWayFusedPartition] = 0;
+  p[kTwoWayDependentLaunch] = 0;
+  p[kTwoWaySplitValues] = 1;
+  const uint64_t n = 100003;
+  EXPECT_TRUE(make_two_way_plan(n, KeyType::F64, true, p).split_values);
+  EXPECT_TRUE(make_two_way_plan(n, KeyType::U64, true, p).split_values);
+  EXPECT_FALSE(make_two_way_plan(n, KeyType::U64, false, p).split_values);
+  EXPECT_FALSE(make_two_way_plan(n, KeyType::U32, true, p).split_values);
+  const Algorithm& a = two_way_merge_algorithm();
+  const uint64_t split_bytes = a.scratch_bytes(n, KeyType::U64, true, p, false);
+  p[kTwoWaySplitValues] = 0;
+  const uint64_t item_bytes = a.scratch_bytes(n, KeyType::U64, true, p, false);
+  EXPECT_LT(split_bytes, item_bytes);
+  EXPECT_GE(split_bytes, 2 * n * 12);
+  EXPECT_LT(split_bytes, 2 * n * 12 + 8 * 4096);
+  p[kTwoWaySplitValues] = 1;
+  for (KeyType t : {KeyType::U64, KeyType::F64, KeyType::U32})
+    expect_stable_like_std(a, p, Distribution::FewUnique, t, n, true);
+}
+
 ParamValues multiway_params(int fan_in, int part_keys, const std::string& b, bool ranking, bool quick,
                             const std::string& nt = "128", const std::string& vt = "7") {
   const Algorithm& a = multiway_merge_algorithm();

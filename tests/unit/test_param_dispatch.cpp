@@ -60,7 +60,7 @@ TEST(ParamDispatch, ValueListMirrorsTheTable) {
   EXPECT_EQ(calls, 5);
 }
 
-// The kernels dispatch on these tables (radix_sort_impl.cuh, two_way_kernels.cuh,
+// The kernels dispatch on these tables (radix_sort_impl.cuh, two_way_sort_impl.cuh,
 // multiway_kernels.cuh): every value the tables hold is dispatchable, and nothing else.
 template <const auto& Table>
 std::vector<int> dispatched_values() {

@@ -1,0 +1,174 @@
+#pragma once
+// The two-way merge sort's kernels for keys and values kept apart (split_values, two_way_plan.h):
+// 64-bit keys with u32 values travel as two arrays, 12 bytes an item, where the item layout moves
+// the 16 bytes of a padded KeyValue64 (merge_items.h). The keys are merged exactly as items are
+// (the same merge path and serial merge, on the keys alone), and each output fetches its value
+// from the shared-memory position its key came from (serial_merge_regs' `took`), CUB's layout for
+// pairs. Every block stages its keys and its values in two shared arrays; the block sort keeps a
+// key and its value in registers side by side (three registers an item instead of four) and swaps
+// both in its transposition sort. Stable for the same reasons as the item kernels (ties to A, swaps
+// only of strictly greater keys), so both layouts give the same order and the same snapshots.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "two_way_kernels.cuh"
+
+namespace sortscope::merge {
+
+// The keys alone, for the searches (merge path, the partition kernel) over the key array.
+template <class T>
+using KeyTraits = ItemTraits<typename T::Key, false>;
+
+// Shared memory of a split tile of kTile items: keys (a tile, the one-past read of the serial
+// merge, rounded up so the values start 16-byte aligned for store_array's vectors), then values.
+template <class Key, int kTile>
+struct SplitSmem {
+  static constexpr int kKeySlots = (kTile + kSmemPad + 16 / int(sizeof(Key)) - 1) / (16 / int(sizeof(Key))) *
+                                   (16 / int(sizeof(Key)));
+  static constexpr size_t kBytes = size_t(kKeySlots) * sizeof(Key) + size_t(kTile + kSmemPad) * sizeof(uint32_t);
+  static __device__ __forceinline__ Key* keys(unsigned char* raw) { return reinterpret_cast<Key*>(raw); }
+  static __device__ __forceinline__ uint32_t* values(unsigned char* raw) {
+    return reinterpret_cast<uint32_t*>(raw + size_t(kKeySlots) * sizeof(Key));
+  }
+};
+
+// Explain mode: a thread's VT keys and values as items (the capture is an item array).
+template <class T, int VT>
+__device__ __forceinline__ void capture_split(typename T::Item* capture, uint64_t first, uint64_t n,
+                                              const typename T::Key (&x)[VT], const uint32_t (&v)[VT]) {
+#pragma unroll
+  for (int i = 0; i < VT; ++i)
+    if (first + i < n) capture[first + i] = T::make(x[i], v[i]);
+}
+
+// block_sort_kernel (two_way_kernels.cuh) with keys and values apart; writes the tile to out_keys /
+// out_values (the runs, or the caller's arrays when one tile is the whole sort).
+template <class T, int NT, int VT>
+__global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::Key* keys, const uint32_t* values,
+                                                              uint64_t n, typename T::Key* out_keys,
+                                                              uint32_t* out_values, typename T::Item* capture) {
+  using Key = typename T::Key;
+  using K = KeyTraits<T>;
+  constexpr int kTile = NT * VT;
+  using Smem = SplitSmem<Key, kTile>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Key* sk = Smem::keys(smem_raw);
+  uint32_t* sv = Smem::values(smem_raw);
+  const int tid = threadIdx.x;
+  const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
+  allow_next_grid();
+
+  // Padding: the largest key after every real one (max_item's rule; the sort is stable).
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    const int idx = i * NT + tid;
+    const uint64_t g = tile_begin + idx;
+    sk[idx] = g < n ? keys[g] : ~Key(0);
+    sv[idx] = g < n ? values[g] : 0u;
+  }
+  __syncthreads();
+  Key x[VT];
+  uint32_t v[VT];
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    x[i] = sk[tid * VT + i];
+    v[i] = sv[tid * VT + i];
+  }
+  transposition_sort_by<VT>([&](int i, int j) { return x[i] < x[j]; },
+                            [&](int i, int j) {
+                              const Key k = x[i];
+                              x[i] = x[j];
+                              x[j] = k;
+                              const uint32_t w = v[i];
+                              v[i] = v[j];
+                              v[j] = w;
+                            });
+  if (capture) capture_split<T, VT>(capture, tile_begin + uint64_t(tid) * VT, n, x, v);
+
+  int stage = 1;
+#pragma unroll
+  for (int coop = 2; coop <= NT; coop *= 2, ++stage) {
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < VT; ++i) {
+      sk[tid * VT + i] = x[i];
+      sv[tid * VT + i] = v[i];
+    }
+    __syncthreads();
+    const int first = (tid & ~(coop - 1)) * VT;
+    const int len = (coop / 2) * VT;
+    const int diag = (tid & (coop - 1)) * VT;
+    const Key* a = sk + first;
+    const int ai = merge_path<K, int>(a, len, a + len, len, diag);
+    serial_merge_regs<K, VT>(sk, first + ai, first + len, first + len + diag - ai, first + 2 * len, x,
+                             [&](int i, int pos) { v[i] = sv[pos]; });
+    if (capture)
+      capture_split<T, VT>(capture + uint64_t(stage) * n, tile_begin + uint64_t(tid) * VT, n, x, v);
+  }
+
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    sk[tid * VT + i] = x[i];
+    sv[tid * VT + i] = v[i];
+  }
+  __syncthreads();
+  const uint64_t left = n - tile_begin;
+  const int count = left < uint64_t(kTile) ? int(left) : kTile;
+  store_array<NT, VT>(sk, count, out_keys + tile_begin);
+  store_array<NT, VT>(sv, count, out_values + tile_begin);
+}
+
+// merge_kernel (two_way_kernels.cuh) with keys and values apart: the block's share of keys and of
+// values is loaded together (all 2 x VT loads in flight before the first shared store), the keys
+// are merged, each output's value is read from where its key was, and both go out as 16-byte
+// vectors.
+template <class T, int NT, int VT>
+__global__ void __launch_bounds__(NT) merge_split_kernel(const typename T::Key* __restrict__ in_keys,
+                                                         const uint32_t* __restrict__ in_values, uint64_t n,
+                                                         uint64_t run_in, uint64_t* splits, bool fused,
+                                                         typename T::Key* out_keys, uint32_t* out_values) {
+  static_assert(NT >= 64, "fused_partition searches the two splits with warps 0 and 1");
+  using Key = typename T::Key;
+  using K = KeyTraits<T>;
+  constexpr int kTile = NT * VT;
+  using Smem = SplitSmem<Key, kTile>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Key* sk = Smem::keys(smem_raw);
+  uint32_t* sv = Smem::values(smem_raw);
+  const int tid = threadIdx.x;
+  const uint64_t t = blockIdx.x;
+  const MergeTile m = merge_tile(n, kTile, run_in, t);
+  wait_for_previous_grid();
+  allow_next_grid();
+  uint64_t a0, a1;
+  tile_a_range<K>(in_keys, m, t, splits, fused, a0, a1);
+  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+  const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
+  const uint64_t a_at = m.a_begin + a0, b_at = m.a_begin + m.a_len + b0 - na;  // [idx] for idx >= na
+
+  Key r[VT];
+  uint32_t rv[VT];
+  load_share<NT, VT>(in_keys + a_at, in_keys + b_at, na, count, r);
+  load_share<NT, VT>(in_values + a_at, in_values + b_at, na, count, rv);
+  stage_share<NT, VT>(r, count, sk);
+  stage_share<NT, VT>(rv, count, sv);
+  __syncthreads();
+  const int diag = min(tid * VT, count);
+  const int ai = merge_path<K, int>(sk, na, sk + na, nb, diag);
+  Key x[VT];
+  uint32_t v[VT];
+  serial_merge_regs<K, VT>(sk, ai, na, na + diag - ai, na + nb, x, [&](int i, int pos) { v[i] = sv[pos]; });
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    sk[tid * VT + i] = x[i];
+    sv[tid * VT + i] = v[i];
+  }
+  __syncthreads();
+  store_array<NT, VT>(sk, count, out_keys + t * kTile);
+  store_array<NT, VT>(sv, count, out_values + t * kTile);
+}
+
+}  // namespace sortscope::merge
