@@ -40,7 +40,10 @@ int log2_exact(uint64_t v) {
 // smaller block-sort tiles (more blocks on the SMs, one more pass) win: the shapes of a sweep of
 // 2 x 4 x 2 shapes with both on, H200 ("Merge passes without a partition launch" in
 // docs/PERFORMANCE.md). u64 + values at 2^20 is the one small size where dependent launches lost.
-// split_values only matters for 64-bit keys with values ("Keys and values in two arrays" there).
+// split_values only matters for 64-bit keys with values: from 2^20 the split layout at the rows'
+// shapes ran 1.17-1.38x cub-merge on an H200 where the 16-byte items ran 0.82-0.92x (2^20, 2^24,
+// 2^28 measured, 2^22 between them; docs/PERFORMANCE.md, "Keys and values apart"); below 2^20 it
+// was not measured and the items stay.
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
                   int split = 0) {
   return SizeRow{from_n,
@@ -66,9 +69,9 @@ const std::vector<BuiltinSizeTable>& two_way_tables() {
                    merge_row(kSize(20), 256, 19, 2, kFused, kPdl), merge_row(kSize(22), 128, 11, 4, kFused, kPdl),
                    merge_row(kSize(24), 256, 21, 4, kKernel, kPdl), merge_row(kSize(26), 256, 21, 4, kKernel, kStream)}},
       {64, true, {merge_row(0, 128, 7, 2, kFused, kPdl, kPacked), merge_row(kSize(18), 128, 11, 2, kFused, kPdl, kPacked),
-                  merge_row(kSize(20), 128, 11, 2, kFused, kStream, kPacked),
-                  merge_row(kSize(22), 128, 19, 2, kFused, kPdl, kPacked),
-                  merge_row(kSize(24), 128, 19, 2, kKernel, kStream, kPacked)}},
+                  merge_row(kSize(20), 128, 11, 2, kFused, kStream, kSplit),
+                  merge_row(kSize(22), 128, 19, 2, kFused, kPdl, kSplit),
+                  merge_row(kSize(24), 128, 19, 2, kKernel, kStream, kSplit)}},
   };
   return kTables;
 }

@@ -42,6 +42,18 @@ __device__ __forceinline__ void capture_split(typename T::Item* capture, uint64_
     if (first + i < n) capture[first + i] = T::make(x[i], v[i]);
 }
 
+// A thread's VT keys and values into the shared arrays, thread-blocked (thread t owns [t*VT, t*VT + VT):
+// odd VT keeps it free of bank conflicts).
+template <int VT, class Key>
+__device__ __forceinline__ void put_thread(Key* sk, uint32_t* sv, const Key (&x)[VT], const uint32_t (&v)[VT]) {
+  const int first = int(threadIdx.x) * VT;
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    sk[first + i] = x[i];
+    sv[first + i] = v[i];
+  }
+}
+
 // block_sort_kernel (two_way_kernels.cuh) with keys and values apart; writes the tile to out_keys /
 // out_values (the runs, or the caller's arrays when one tile is the whole sort).
 template <class T, int NT, int VT>
@@ -90,11 +102,7 @@ __global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::
 #pragma unroll
   for (int coop = 2; coop <= NT; coop *= 2, ++stage) {
     __syncthreads();
-#pragma unroll
-    for (int i = 0; i < VT; ++i) {
-      sk[tid * VT + i] = x[i];
-      sv[tid * VT + i] = v[i];
-    }
+    put_thread<VT>(sk, sv, x, v);
     __syncthreads();
     const int first = (tid & ~(coop - 1)) * VT;
     const int len = (coop / 2) * VT;
@@ -108,11 +116,7 @@ __global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::
   }
 
   __syncthreads();
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    sk[tid * VT + i] = x[i];
-    sv[tid * VT + i] = v[i];
-  }
+  put_thread<VT>(sk, sv, x, v);
   __syncthreads();
   const uint64_t left = n - tile_begin;
   const int count = left < uint64_t(kTile) ? int(left) : kTile;
@@ -161,11 +165,7 @@ __global__ void __launch_bounds__(NT) merge_split_kernel(const typename T::Key* 
   uint32_t v[VT];
   serial_merge_regs<K, VT>(sk, ai, na, na + diag - ai, na + nb, x, [&](int i, int pos) { v[i] = sv[pos]; });
   __syncthreads();
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    sk[tid * VT + i] = x[i];
-    sv[tid * VT + i] = v[i];
-  }
+  put_thread<VT>(sk, sv, x, v);
   __syncthreads();
   store_array<NT, VT>(sk, count, out_keys + t * kTile);
   store_array<NT, VT>(sv, count, out_values + t * kTile);

@@ -249,6 +249,15 @@ TEST(ParamSpec, BuiltinAutoIsSizeAware) {
   EXPECT_TRUE(small.fused_partition);
   EXPECT_FALSE(large.fused_partition);
   EXPECT_THROW(make_two_way_plan(uint64_t(1) << 16, p), std::invalid_argument);  // auto must be resolved first
+  // u64 + values: keys and values apart from 2^20 (measured there and above), 16-byte items below;
+  // other items never split.
+  EXPECT_FALSE(make_two_way_plan(uint64_t(1) << 18, KeyType::U64, true, p).split_values);
+  for (int log2 : {20, 22, 24, 28, 30}) {
+    EXPECT_TRUE(make_two_way_plan(uint64_t(1) << log2, KeyType::U64, true, p).split_values) << log2;
+    EXPECT_TRUE(make_two_way_plan(uint64_t(1) << log2, KeyType::F64, true, p).split_values) << log2;
+    EXPECT_FALSE(make_two_way_plan(uint64_t(1) << log2, KeyType::U64, false, p).split_values) << log2;
+    EXPECT_FALSE(make_two_way_plan(uint64_t(1) << log2, KeyType::U32, true, p).split_values) << log2;
+  }
   p[kTwoWayKeysPerThread] = 15;
   for (int log2 : {16, 20, 24, 28}) {
     const ParamValues ran = merge->params_as_run(p, KeyType::U64, true, uint64_t(1) << log2);
