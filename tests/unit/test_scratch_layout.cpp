@@ -115,11 +115,24 @@ TEST(ScratchLayout, HugeSizesSaturateAndBadAlignmentsAreRefused) {
 TEST(ScratchLayout, TwoWayPlanAsksForItsRunsSplitsAndCapture) {
   const uint64_t n = 1u << 20;
   const TwoWayPlan p = make_two_way_plan(n, KeyType::U64, true, defaults("merge"));
+  ASSERT_TRUE(p.split_values);  // the 2^20 row: keys and values apart
   const auto measure = merge::two_way_scratch<merge::PairsU64>(p, false);
   expect_carved(measure.layout);
-  EXPECT_EQ(measure.runs_in.count, n);
-  EXPECT_EQ(measure.runs_out.count, n);
+  EXPECT_EQ(measure.runs_in.count, 0u);
+  EXPECT_EQ(measure.keys_in.count, n);
+  EXPECT_EQ(measure.keys_out.count, n);
+  EXPECT_EQ(measure.values_in.count, n);
+  EXPECT_EQ(measure.values_out.count, n);
   EXPECT_EQ(measure.splits.count, p.tiles + 1);
+  // The item layout: the runs as 16-byte items instead.
+  TwoWayPlan items = p;
+  items.split_values = false;
+  const auto packed = merge::two_way_scratch<merge::PairsU64>(items, false);
+  expect_carved(packed.layout);
+  EXPECT_EQ(packed.runs_in.count, n);
+  EXPECT_EQ(packed.runs_out.count, n);
+  EXPECT_EQ(packed.keys_in.count, 0u);
+  EXPECT_GT(packed.layout.total_bytes(), measure.layout.total_bytes() + 2 * n * 3);
   EXPECT_EQ(measure.stages.count, 0u);
   EXPECT_EQ(measure.unpack.keys.count, 0u);
   const auto explain = merge::two_way_scratch<merge::PairsU64>(p, true);
