@@ -66,7 +66,7 @@ RecordAxes parse_record_axes(const RecordAxesText& t, const BenchMatrix& matrix)
   }
   for (const std::string& r : split_list(t.rearranges.empty() ? "gather" : t.rearranges, "--rearrange")) {
     auto rearrange = parse_rearrange(r);
-    if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles)", r));
+    if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles, fused)", r));
     axes.rearranges.push_back(*rearrange);
   }
   bool indirect = false;
@@ -100,6 +100,8 @@ std::vector<RecordBenchState> expand_record_states(const std::vector<BenchState>
           for (RecordStrategy strategy : axes.strategies)
             for (Rearrange rearrange : axes.rearranges) {
               if (strategy == RecordStrategy::Direct && rearrange != axes.rearranges.front()) continue;
+              // fused is a state of the sorts that fuse (radix-onesweep); the others skip it.
+              if (!check_record_options(key_states[i].scenario.algorithm, {strategy, rearrange}).empty()) continue;
               RecordBenchState st;
               st.base = key_states[i];
               st.shape = RecordShape{in.key, m, layout};

@@ -61,7 +61,7 @@ RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra)
   const auto strategy = parse_record_strategy(ra.strategy);
   if (!strategy) throw std::runtime_error(fmt::format("--strategy: '{}' is not a strategy (allowed: direct, indirect)", ra.strategy));
   const auto rearrange = parse_rearrange(ra.rearrange);
-  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles)", ra.rearrange));
+  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles, fused)", ra.rearrange));
   if (*strategy == RecordStrategy::Direct && ra.rearrange_opt->count())
     throw std::runtime_error("--rearrange: applies to --strategy indirect only (direct moves the records in every pass)");
   if (sa.values) throw std::runtime_error("--values: not with --fields (--values is the --fields 1 key-value sort)");
@@ -110,6 +110,7 @@ RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const Re
                                          record_sort_algorithm_names()));
   r.shape = RecordShape{s.input.key, m, c.layout};
   r.options = c.options;
+  if (const std::string why = check_record_options(r.algo->id(), r.options); !why.empty()) throw std::runtime_error(why);
   if (s.input.n > UINT32_MAX)
     throw std::runtime_error(fmt::format("--n: {} records do not fit a 32-bit record index (allowed: n < 2^32)", s.input.n));
   r.scenario = std::move(s);

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "radix_block.cuh"
+#include "radix_records.h"
 
 namespace sortscope::radix_detail {
 
@@ -208,6 +209,59 @@ __global__ void __launch_bounds__(kDigits) onesweep_scan_kernel(const uint32_t* 
   bins[p * bins_stride + threadIdx.x] = ex;
 }
 
+// The records' fused sort (radix_records.h). Pass 0's values: each key's input position, in the
+// warp-striped order load_values gives.
+template <int KPT>
+__device__ __forceinline__ void input_positions(uint64_t tile_begin, uint32_t (&v)[KPT]) {
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) v[i] = uint32_t(tile_begin) + striped_position<KPT>(i);
+}
+
+// The last pass's record move: every word of every record of the tile, from the record's input
+// place (its value, s.vals) to its key's output place (the key's scatter destination). Rows go a
+// record's words to consecutive threads (the Fig. 6 group, one 16-byte word each where the row
+// allows); field arrays go consecutive records of one field to consecutive threads. Four words
+// are loaded before any is stored so that four random reads are in flight per thread.
+template <class Word, class Bits>
+__device__ __forceinline__ void move_record_words(const TileSmem<Bits>& s, const RadixRecordRows& m, int shift,
+                                                  uint32_t mask, uint32_t valid) {
+  const Word* __restrict__ in = static_cast<const Word*>(m.in);
+  Word* __restrict__ out = static_cast<Word*>(m.out);
+  const uint32_t total = valid * m.words;
+  constexpr int kBatch = 4;
+  for (uint32_t t0 = threadIdx.x; t0 < total; t0 += kBatch * blockDim.x) {
+    Word w[kBatch];
+    uint64_t dst[kBatch];
+#pragma unroll
+    for (int b = 0; b < kBatch; ++b) {
+      const uint32_t t = t0 + b * blockDim.x;
+      if (t >= total) break;
+      uint32_t pos, word;
+      if (m.rows) {
+        pos = t / m.words;
+        word = t - pos * m.words;
+      } else {
+        word = t / valid;
+        pos = t - word * valid;
+      }
+      const uint64_t src = s.vals[pos];
+      dst[b] = uint64_t(s.bin[digit_of(s.keys[pos], shift, mask)] + pos) * m.record_stride + word * m.word_stride;
+      w[b] = in[src * m.record_stride + word * m.word_stride];
+    }
+#pragma unroll
+    for (int b = 0; b < kBatch; ++b)
+      if (t0 + b * blockDim.x < total) out[dst[b]] = w[b];
+  }
+}
+
+template <class Bits>
+__device__ __forceinline__ void move_record_rows(const TileSmem<Bits>& s, const RadixRecordRows& m, int shift,
+                                                 uint32_t mask, uint32_t valid) {
+  if (m.word_bytes == 16) move_record_words<uint4>(s, m, shift, mask, valid);
+  else if (m.word_bytes == 8) move_record_words<uint2>(s, m, shift, mask, valid);
+  else move_record_words<uint32_t>(s, m, shift, mask, valid);
+}
+
 template <class Bits>
 struct OnesweepArgs {
   const Bits* in;
@@ -225,6 +279,7 @@ struct OnesweepArgs {
   uint32_t* bins_next;       // [digits] written by the portion's last tile for the next portion
   uint32_t* lookback;        // [1 + portion_tiles * digits], zeroed: tile counter, then flags
   RadixCapture* cap;
+  RadixRecordRows rows;      // kRecords only: the records' other words, moved by the last pass
 };
 
 // One digit place: the tile that starts k-th takes tile index k (so every tile it waits on has
@@ -233,7 +288,11 @@ struct OnesweepArgs {
 // kThreads: compiled for exactly that block size (0: any up to 512): the size is a constant the
 // compiler folds into every loop and index below (through __builtin_assume), and the register cap
 // follows it (pass_min_blocks).
-template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late, int kThreads = 0>
+// kRecords (the records' fused sort, radix_records.h): a null vin means the values are the keys'
+// input positions (pass 0 of a (key, index) sort reads no index array), and a set rows.out makes
+// the pass move every record's other words to the key's place instead of writing the values.
+template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late, int kThreads = 0,
+          bool kRecords = false>
 __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_min_blocks<Bits, KPT, kThreads>()))
     onesweep_pass_kernel(OnesweepArgs<Bits> a) {
   if constexpr (kThreads != 0) __builtin_assume(blockDim.x == kThreads);
@@ -244,6 +303,7 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   constexpr bool kAfterKeys = kValues && kLoad == RadixValueLoad::AfterKeys;
   constexpr bool kValueBuffer = kValues && !kAfterKeys;
   static_assert(kValues || kLoad == RadixValueLoad::Late, "keys-only tiles have one path");
+  static_assert(!(kRecords && kAfterKeys), "the records' run keeps its values in the value buffer");
   TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValueBuffer);
   uint32_t* counter = a.lookback;
   uint32_t* flags = a.lookback + 1;
@@ -259,7 +319,11 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   const uint32_t valid = uint32_t(a.n - tile_begin < a.tile_keys ? a.n - tile_begin : a.tile_keys);
   // Staged: the values start their way into the value buffer (free until the exchange) now, and
   // arrive while the keys are ranked and the tile looks back.
-  if constexpr (kValues && kLoad == RadixValueLoad::Staged) stage_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, s.vals);
+  [[maybe_unused]] bool positions = false;  // the values are the input positions (kRecords, pass 0)
+  if constexpr (kRecords) positions = a.vin == nullptr;
+  if constexpr (kValues && kLoad == RadixValueLoad::Staged) {
+    if (!positions) stage_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, s.vals);
+  }
 
   uint32_t ranks[KPT];
   bool single_digit = false;
@@ -294,7 +358,10 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   if constexpr (kAfterKeys) pack_ranks<KPT>(ranks, rank_pairs);
   // Early: the keys' registers are free; the value loads fly during the look-back.
   [[maybe_unused]] uint32_t v[kValues ? KPT : 1];
-  if constexpr (kValues && kLoad == RadixValueLoad::Early) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+  if constexpr (kValues && kLoad == RadixValueLoad::Early) {
+    if (positions) input_positions<KPT>(tile_begin, v);
+    else load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+  }
 
   // Decoupled look-back, one thread per digit: walk back over earlier tiles, adding AGGREGATE
   // counts, until a tile with an INCLUSIVE prefix; then publish this tile's inclusive prefix.
@@ -328,13 +395,20 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   // thread fit in 64 registers without spilling. Staged: the value buffer holds the tile in order;
   // every thread reads its values back warp-striped and, after a barrier, writes them at its ranks.
   if constexpr (kValueBuffer) {
-    if constexpr (kLoad == RadixValueLoad::Late) load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+    if constexpr (kLoad == RadixValueLoad::Late) {
+      if (positions) input_positions<KPT>(tile_begin, v);
+      else load_values<KPT>(a.vin + tile_begin, valid, a.tile_keys, v);
+    }
     if constexpr (kLoad == RadixValueLoad::Staged) {
-      wait_staged_values();
-      __syncthreads();
+      if (positions) {
+        input_positions<KPT>(tile_begin, v);
+      } else {
+        wait_staged_values();
+        __syncthreads();
 #pragma unroll
-      for (int i = 0; i < KPT; ++i) v[i] = s.vals[striped_position<KPT>(i)];
-      __syncthreads();
+        for (int i = 0; i < KPT; ++i) v[i] = s.vals[striped_position<KPT>(i)];
+        __syncthreads();
+      }
     }
 #pragma unroll
     for (int i = 0; i < KPT; ++i) s.vals[ranks[i]] = v[i];
@@ -354,6 +428,13 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   };
   bool hooked = false;
   if constexpr (kHooks) hooked = a.cap != nullptr;
+  if constexpr (kRecords) {
+    if (a.rows.out) {  // the keys, then each record's words to its key's place; no values written
+      scatter_tile<Bits, false, KPT>(s, a.out, nullptr, a.shift, mask, valid, a.tile_keys, a.xout);
+      move_record_rows(s, a.rows, a.shift, mask, valid);
+      return;
+    }
+  }
   if (!hooked) {
     scatter_tile<Bits, kValueBuffer, KPT>(s, a.out, a.vout, a.shift, mask, valid, a.tile_keys, a.xout, NoScatterHook{},
                                           keep);

@@ -69,7 +69,10 @@ struct PassCaptureBuffers {
   }
 };
 
-template <class Bits, bool kValues, bool kHooks>
+// kRecords: the records' fused sort (radix_records.h), onesweep over several tiles only: pass 0
+// reads its keys from records_in and takes the input positions as values; the last pass moves
+// `rows` (when rows.out is set) instead of writing the values.
+template <class Bits, bool kValues, bool kHooks, bool kRecords = false>
 class RadixRun {
  public:
   RadixRun(const RadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx)
@@ -82,6 +85,15 @@ class RadixRun {
     if (explain_) writer_.emplace(p_, *ctx.recorder);
     xin_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, true);
     xout_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, false);
+  }
+
+  void run_records(const Bits* records_in, const RadixRecordRows& rows) {
+    static_assert(kRecords && kValues && !kHooks, "the records' run is onesweep's, measure mode only");
+    if (explain_ || p_.single_block || p_.variant != RadixVariant::Onesweep)
+      throw std::logic_error("radix: the records' fused sort needs onesweep over several tiles, measure mode");
+    records_in_ = records_in;
+    rows_ = rows;
+    if (p_.n > 0) onesweep();
   }
 
   void run() {
@@ -279,7 +291,8 @@ class RadixRun {
       const uint64_t tiles = (p_.n + kHistThreads * kHistKpt - 1) / (kHistThreads * kHistKpt);
       const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * uint64_t(std::max(per_sm, 1))));
       mark_launch(ctx_, p_.launch_of_histogram());
-      hist_kernel<<<grid, kHistThreads, 0, stream_>>>(keys_, uint32_t(p_.n), xin_, p_.passes, hist);
+      hist_kernel<<<grid, kHistThreads, 0, stream_>>>(records_in_ ? records_in_ : keys_, uint32_t(p_.n), xin_,
+                                                      p_.passes, hist);
       CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
     }
     mark_launch(ctx_, p_.launch_of_histogram() + 1);
@@ -291,7 +304,7 @@ class RadixRun {
     std::optional<PassCaptureBuffers> capture;
     if (explain_) capture.emplace(p_, stream_);
     // after-keys exchanges the values through the key buffer (no value buffer).
-    const bool value_buffer = kValues && p_.value_load != RadixValueLoad::AfterKeys;
+    const bool value_buffer = kValues && (kRecords || p_.value_load != RadixValueLoad::AfterKeys);
     const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, value_buffer, explain_);
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
@@ -303,18 +316,20 @@ class RadixRun {
         if constexpr (kValues) {
           switch (p_.value_load) {
             case L::Early:
-              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Early, T>, smem, alt, valt,
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Early, T, kRecords>, smem, alt, valt,
                                      bins, lookback, lb_words, one_portion, capture);
             case L::Staged:
-              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Staged, T>, smem, alt, valt,
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Staged, T, kRecords>, smem, alt, valt,
                                      bins, lookback, lb_words, one_portion, capture);
-            case L::AfterKeys:
-              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, alt,
-                                     valt, bins, lookback, lb_words, one_portion, capture);
+            case L::AfterKeys:  // the records' run (values in the value buffer) takes late instead
+              if constexpr (!kRecords)
+                return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, alt,
+                                       valt, bins, lookback, lb_words, one_portion, capture);
+              break;
             default: break;
           }
         }
-        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Late, T>, smem, alt, valt, bins, lookback,
+        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Late, T, kRecords>, smem, alt, valt, bins, lookback,
                         lb_words, one_portion, capture);
       };
       if (p_.block_compile != RadixBlockCompile::Exact) return with_block(std::integral_constant<int, 0>{});
@@ -346,14 +361,18 @@ class RadixRun {
         if (!one_portion)
           CUDA_CHECK(cudaMemsetAsync(lb, 0, (1 + size_t(ptiles) * digits) * sizeof(uint32_t), stream_));
         uint32_t* pass_bins = bins + size_t(pass) * 2 * digits;
-        OnesweepArgs<Bits> a{in, out, vin, vout, uint32_t(p_.n), uint32_t(p_.tile_keys),
+        // The records' run: pass 0 reads the records' keys and no values (input positions).
+        const bool first_records = kRecords && pass == 0;
+        OnesweepArgs<Bits> a{first_records ? records_in_ : in, out, first_records ? nullptr : vin, vout,
+                             uint32_t(p_.n), uint32_t(p_.tile_keys),
                              uint32_t(first), ptiles, p_.pass_shift(pass),
                              p_.ranking,
                              pass == 0 ? xin_ : KeyXform<Bits>{},
                              pass == p_.passes - 1 ? xout_ : KeyXform<Bits>{},
                              pass_bins + (q % 2) * digits,
                              q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
-                             lb, capture ? capture->cap.data() : nullptr};
+                             lb, capture ? capture->cap.data() : nullptr,
+                             kRecords && pass == p_.passes - 1 ? rows_ : RadixRecordRows{}};
         mark_launch(ctx_, p_.launch_of_pass(pass) + int(q));
         kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
         CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
@@ -396,7 +415,17 @@ class RadixRun {
   bool explain_ = false;
   std::optional<RadixStepWriter> writer_;
   KeyXform<Bits> xin_, xout_;
+  const Bits* records_in_ = nullptr;  // kRecords: where pass 0 reads the keys
+  RadixRecordRows rows_{};            // kRecords: what the last pass moves
 };
+
+// The records' fused sort for one key width (radix_records_u32.cu, radix_records_u64.cu).
+template <class Bits>
+void radix_records_typed(const RadixPlan& plan, const void* keys_in, void* keys_out, uint32_t* perm,
+                         const RadixRecordRows& rows, const GpuRunContext& ctx) {
+  DeviceKeys keys{plan.key_type, keys_out, perm, plan.n};
+  RadixRun<Bits, true, false, true>(plan, keys, ctx).run_records(static_cast<const Bits*>(keys_in), rows);
+}
 
 template <class Bits, bool kValues, bool kHooks>
 void radix_sort_typed(const RadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx) {

@@ -12,6 +12,8 @@
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
+#include "radix/radix_plan.h"
+#include "radix/radix_records.h"
 
 namespace sortscope {
 namespace {
@@ -56,13 +58,14 @@ __device__ uint64_t load_key_raw(const uint8_t* records, uint64_t stride, uint32
   return raw;
 }
 
-// The indirect strategy's pairs (k_i, i): the keys copied word by word (ByRecord's are strided).
+// The indirect strategy's pairs (k_i, i): the keys copied word by word (ByRecord's are strided);
+// values null: the keys alone (the fused sort takes the positions itself).
 __global__ void pairs_of_records(const uint8_t* records, uint64_t stride, uint32_t key_words, uint32_t* keys,
                                  uint32_t* values, uint64_t n) {
   for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
     const uint32_t* w = reinterpret_cast<const uint32_t*>(records + i * stride);
     for (uint32_t k = 0; k < key_words; ++k) keys[i * key_words + k] = w[k];
-    values[i] = uint32_t(i);
+    if (values) values[i] = uint32_t(i);
   }
 }
 
@@ -123,14 +126,19 @@ void gather_rows(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Ge
   CUDA_CHECK_LAUNCH("gather_rows_grouped");
 }
 
-// Moves every record of `in` to `out` by perm: out[j] = in[perm[j]] (key and all fields).
-void gather_records_gpu(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Geometry& geo, cudaStream_t st) {
+// Moves every record of `in` to `out` by perm: out[j] = in[perm[j]] (key and all fields). With
+// `keys` false the key array of ByField and Hybrid is left alone (the indirect sort wrote the
+// sorted keys there already, so they need no random read).
+void gather_records_gpu(const uint8_t* in, uint8_t* out, const uint32_t* perm, const Geometry& geo, cudaStream_t st,
+                        bool keys = true) {
   if (geo.n == 0) return;
   if (geo.layout == RecordLayout::ByRecord) return gather_rows(in, out, perm, geo, st);
   // The key array (ByField, Hybrid), and for ByField the field arrays right after it.
-  gather_arrays<<<blocks_for(geo.n * geo.key_words), kThreads, 0, st>>>(
-      reinterpret_cast<const uint32_t*>(in), reinterpret_cast<uint32_t*>(out), perm, geo.n, geo.key_words, 1);
-  CUDA_CHECK_LAUNCH("gather_arrays keys");
+  if (keys) {
+    gather_arrays<<<blocks_for(geo.n * geo.key_words), kThreads, 0, st>>>(
+        reinterpret_cast<const uint32_t*>(in), reinterpret_cast<uint32_t*>(out), perm, geo.n, geo.key_words, 1);
+    CUDA_CHECK_LAUNCH("gather_arrays keys");
+  }
   if (geo.layout == RecordLayout::Hybrid) return gather_rows(in, out, perm, geo, st);
   if (geo.fields == 0) return;
   gather_arrays<<<blocks_for(geo.n * geo.fields), kThreads, 0, st>>>(
@@ -223,6 +231,53 @@ struct Buffers {
   uint32_t* labels;     // cycle chasing's leaders: 4n words (indirect + cycles only)
 };
 
+// What radix-onesweep's last pass moves for Rearrange::Fused (radix_records.h): the rows of
+// ByRecord (key included) and Hybrid in the group words of the gather (row_move_word_bytes), or
+// ByField's field arrays one 32-bit field per thread. Null out when there is nothing to move.
+RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
+  RadixRecordRows r;
+  if (geo.layout == RecordLayout::ByField) {
+    if (geo.fields == 0) return r;
+    r.in = a + geo.rows_offset;
+    r.out = b + geo.rows_offset;
+    r.word_bytes = 4;
+    r.words = geo.fields;
+    r.record_stride = 1;
+    r.word_stride = geo.n;
+    r.rows = false;
+    return r;
+  }
+  if (geo.row_bytes == 0) return r;
+  r.word_bytes = row_move_word_bytes(geo.row_bytes, geo.rows_offset);
+  r.in = a + geo.rows_offset;
+  r.out = b + geo.rows_offset;
+  r.words = geo.row_bytes / r.word_bytes;
+  r.record_stride = r.words;
+  r.word_stride = 1;
+  return r;
+}
+
+// Rearrange::Fused by radix-onesweep: the keys sorted from where the records keep them (ByField,
+// Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided keys, since its
+// rows carry the keys along), the positions as values, the rows moved by the last pass. False
+// when the plan does not fuse (one block, or n too small for tiles): the caller gathers.
+bool sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
+                const GpuRunContext& ctx) {
+  const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
+  if (!radix_fuses_records(plan)) return false;
+  const void* keys_in = bufs.a;
+  void* keys_out = bufs.b;
+  if (geo.layout == RecordLayout::ByRecord) {
+    pairs_of_records<<<blocks_for(geo.n), kThreads, 0, ctx.stream>>>(bufs.a, geo.key_stride, geo.key_words,
+                                                                     static_cast<uint32_t*>(bufs.pair_keys), nullptr,
+                                                                     geo.n);
+    CUDA_CHECK_LAUNCH("pairs_of_records");
+    keys_in = keys_out = bufs.pair_keys;
+  }
+  radix_sort_records_gpu(plan, keys_in, keys_out, bufs.pair_values, fused_rows(bufs.a, bufs.b, geo), ctx);
+  return true;
+}
+
 // One sort of the records in bufs.a; returns the buffer that holds the result (a or b).
 uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const RecordSortOptions& options,
                    const RecordShape& shape, const Geometry& geo, Buffers bufs, const GpuRunContext& ctx) {
@@ -230,16 +285,21 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
   cudaStream_t st = ctx.stream;
   const unsigned blocks = blocks_for(geo.n);
   if (options.strategy == RecordStrategy::Indirect) {
-    pairs_of_records<<<blocks, kThreads, 0, st>>>(bufs.a, geo.key_stride, geo.key_words,
-                                                  static_cast<uint32_t*>(bufs.pair_keys), bufs.pair_values, geo.n);
+    if (options.rearrange == Rearrange::Fused && sort_fused(params, shape, geo, bufs, ctx)) return bufs.b;
+    // The gather's pairs are sorted where the output keeps its keys (b's key array for ByField and
+    // Hybrid), so only the fields move by the permutation; cycles sort them aside and rotate all.
+    const bool keys_in_place = rearrange_gathers(options.rearrange) && geo.layout != RecordLayout::ByRecord;
+    void* keys = keys_in_place ? static_cast<void*>(bufs.b) : bufs.pair_keys;
+    pairs_of_records<<<blocks, kThreads, 0, st>>>(bufs.a, geo.key_stride, geo.key_words, static_cast<uint32_t*>(keys),
+                                                  bufs.pair_values, geo.n);
     CUDA_CHECK_LAUNCH("pairs_of_records");
-    DeviceKeys pairs{shape.key, bufs.pair_keys, bufs.pair_values, geo.n};
+    DeviceKeys pairs{shape.key, keys, bufs.pair_values, geo.n};
     algo.run_gpu(params, pairs, ctx);
     if (options.rearrange == Rearrange::Cycles) {
       permute_records_in_place_gpu(bufs.a, bufs.pair_values, bufs.labels, geo, st);
       return bufs.a;
     }
-    gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st);
+    gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, !keys_in_place);
     return bufs.b;
   }
   const bool stable = find_record_sort_algorithm(algo.id())->stable;
@@ -273,6 +333,8 @@ RecordGpuResult measure_records_gpu(const Algorithm& algorithm, const ParamValue
                                     const RecordSortOptions& options, const HostRecords& input, int warmup, int reps) {
   if (!find_record_sort_algorithm(algorithm.id()))
     throw std::invalid_argument("--algo: " + algorithm.id() + " does not sort records");
+  if (const std::string why = check_record_options(algorithm.id(), options); !why.empty())
+    throw std::invalid_argument(why);
   const uint64_t bytes = input.bytes.size(), n = input.n;
   const Geometry geo = geometry_of(input.shape, n);
   DeviceBuffer<uint8_t> pristine(std::max<uint64_t>(bytes, 16)), a(std::max<uint64_t>(bytes, 16)),

@@ -17,7 +17,9 @@ std::string_view record_strategy_name(RecordStrategy s) {
   return s == RecordStrategy::Direct ? "direct" : "indirect";
 }
 
-std::string_view rearrange_name(Rearrange r) { return r == Rearrange::Gather ? "gather" : "cycles"; }
+std::string_view rearrange_name(Rearrange r) {
+  return r == Rearrange::Gather ? "gather" : r == Rearrange::Cycles ? "cycles" : "fused";
+}
 
 std::optional<RecordLayout> parse_record_layout(std::string_view s) {
   for (RecordLayout l : kAllRecordLayouts)

@@ -20,17 +20,19 @@ enum class RecordLayout { ByField, ByRecord, Hybrid };
 // (key, index) and then rearranges the records once.
 enum class RecordStrategy { Direct, Indirect };
 // §III: the indirect rearrangement either copies into a new array (gather) or permutes in place by
-// following the permutation's cycles (table sort, Horowitz-Sahni-Mehta).
-enum class Rearrange { Gather, Cycles };
+// following the permutation's cycles (table sort, Horowitz-Sahni-Mehta). Fused: the gather done by
+// the sort's own last pass (radix-onesweep only, kernels/radix/radix_records.h): the index array is
+// never built and the permutation never written; the records land where the gather puts them.
+enum class Rearrange { Gather, Cycles, Fused };
 
 inline constexpr RecordLayout kAllRecordLayouts[] = {RecordLayout::ByField, RecordLayout::ByRecord,
                                                      RecordLayout::Hybrid};
 inline constexpr RecordStrategy kAllRecordStrategies[] = {RecordStrategy::Direct, RecordStrategy::Indirect};
-inline constexpr Rearrange kAllRearranges[] = {Rearrange::Gather, Rearrange::Cycles};
+inline constexpr Rearrange kAllRearranges[] = {Rearrange::Gather, Rearrange::Cycles, Rearrange::Fused};
 
 std::string_view record_layout_name(RecordLayout);   // "by-field", "by-record", "hybrid"
 std::string_view record_strategy_name(RecordStrategy);  // "direct", "indirect"
-std::string_view rearrange_name(Rearrange);          // "gather", "cycles"
+std::string_view rearrange_name(Rearrange);          // "gather", "cycles", "fused"
 std::optional<RecordLayout> parse_record_layout(std::string_view);
 std::optional<RecordStrategy> parse_record_strategy(std::string_view);
 std::optional<Rearrange> parse_rearrange(std::string_view);
@@ -57,6 +59,9 @@ struct RecordShape {
 // divides both the row size and the rows' byte offset in the block, since rows are packed (a ByRecord
 // row of a u32 key and 8 fields is 36 bytes and moves as 9 words of 4). Shared by the GPU's group
 // move (record_gpu.cu) and the memory map the explain timeline draws (record_memory_map.h).
+// Whether a rearrangement puts the records where the gather does, into a new block (gather, fused).
+inline constexpr bool rearrange_gathers(Rearrange r) { return r != Rearrange::Cycles; }
+
 inline constexpr uint32_t row_move_word_bytes(uint64_t row_bytes, uint64_t rows_offset) {
   return (row_bytes % 16 == 0 && rows_offset % 16 == 0) ? 16 : (row_bytes % 8 == 0 && rows_offset % 8 == 0) ? 8 : 4;
 }

@@ -13,7 +13,7 @@ namespace sortscope {
 
 const std::vector<RecordSortAlgorithm>& record_sort_algorithms() {
   static const std::vector<RecordSortAlgorithm> kList = {
-      {"radix-onesweep", true}, {"radix", true}, {"merge", true}, {"sample-sort", false}, {"cub-radix", true},
+      {"radix-onesweep", true, true}, {"radix", true}, {"merge", true}, {"sample-sort", false}, {"cub-radix", true},
   };
   return kList;
 }
@@ -28,6 +28,16 @@ std::string record_sort_algorithm_names() {
   std::string s;
   for (const RecordSortAlgorithm& a : record_sort_algorithms()) s += (s.empty() ? "" : ", ") + std::string(a.id);
   return s;
+}
+
+std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options) {
+  const RecordSortAlgorithm* a = find_record_sort_algorithm(algorithm);
+  if (options.strategy != RecordStrategy::Indirect || options.rearrange != Rearrange::Fused || !a || a->fuses) return {};
+  std::string fusing;
+  for (const RecordSortAlgorithm& x : record_sort_algorithms())
+    if (x.fuses) fusing += (fusing.empty() ? "" : ", ") + std::string(x.id);
+  return fmt::format("--rearrange fused: {} cannot move the records in its last pass (only {} can; use gather)",
+                     algorithm, fusing);
 }
 
 uint32_t direct_passes(KeyType type) { return uint32_t(key_bytes(type)) * 8 / kDirectDigitBits; }
@@ -76,13 +86,15 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
                         HostRecords& records, RecordSortObserver* observer) {
   const RecordSortAlgorithm& info = offered(algorithm);
   if (records.n > UINT32_MAX) throw std::invalid_argument("records: more than 2^32 - 1 records do not fit a 32-bit index");
+  if (const std::string why = check_record_options(info.id, options); !why.empty()) throw std::invalid_argument(why);
   if (options.strategy == RecordStrategy::Indirect) {
     // §III indirect: sort (k_i, i) with the sort's key-value path, then rearrange once.
     HostKeys pairs = keys_of_records(records, true);
     if (observer) observer->pairs_built(pairs);
     algorithm.run_model(params, pairs, nullptr);
     if (observer) observer->pairs_sorted(pairs);
-    if (options.rearrange == Rearrange::Gather) records = gather_records(records, pairs.values);
+    // Fused puts every record where the gather does (on the GPU inside the sort's last pass).
+    if (rearrange_gathers(options.rearrange)) records = gather_records(records, pairs.values);
     else permute_records_in_place(records, pairs.values);
     if (observer) observer->rearranged(records);
     return;

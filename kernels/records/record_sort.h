@@ -14,10 +14,12 @@ namespace sortscope {
 // The sorts a record sort can use: the ones issue 14 names (radix-onesweep, radix - SRTS's
 // descendant -, merge, sample-sort) and the CUB baseline (cub-radix: CUB's pairs sort of
 // (key, index)). `stable` says whether the sort keeps equal keys in input order with its values;
-// it decides how the direct strategy forms its pass keys and how a result is verified.
+// it decides how the direct strategy forms its pass keys and how a result is verified. `fuses`:
+// the sort can do the indirect gather in its own last pass (Rearrange::Fused).
 struct RecordSortAlgorithm {
   std::string_view id;
   bool stable;
+  bool fuses = false;
 };
 const std::vector<RecordSortAlgorithm>& record_sort_algorithms();
 const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id);  // null when not offered
@@ -27,6 +29,8 @@ struct RecordSortOptions {
   RecordStrategy strategy = RecordStrategy::Indirect;
   Rearrange rearrange = Rearrange::Gather;  // indirect only
 };
+// "" when `algorithm` (an offered id) can run `options`, else one line: fused needs a sort that fuses.
+std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options);
 
 // The direct strategy's passes (record_sort.cpp): LSD passes of kDirectDigitBits of the ordered key.
 inline constexpr uint32_t kDirectDigitBits = 8;

@@ -89,7 +89,7 @@ RecordPieces whole_record(const RecordShape& s) {
 
 const std::vector<StepKind>& record_step_kinds(const RecordSortOptions& o) {
   if (o.strategy == RecordStrategy::Direct) return direct_kinds();
-  return o.rearrange == Rearrange::Gather ? gather_kinds() : cycles_kinds();
+  return rearrange_gathers(o.rearrange) ? gather_kinds() : cycles_kinds();
 }
 
 const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
@@ -123,7 +123,7 @@ const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
       "  swap(rec, out)",
   };
   if (o.strategy == RecordStrategy::Direct) return direct;
-  return o.rearrange == Rearrange::Gather ? gather : cycles;
+  return rearrange_gathers(o.rearrange) ? gather : cycles;
 }
 
 RecordStepWriter::RecordStepWriter(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,

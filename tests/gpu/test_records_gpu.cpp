@@ -17,17 +17,19 @@ namespace {
 
 const std::vector<RecordSortOptions> kAllOnGpu = {{RecordStrategy::Direct, Rearrange::Gather},
                                                   {RecordStrategy::Indirect, Rearrange::Gather},
-                                                  {RecordStrategy::Indirect, Rearrange::Cycles}};
+                                                  {RecordStrategy::Indirect, Rearrange::Cycles},
+                                                  {RecordStrategy::Indirect, Rearrange::Fused}};
 
 // Under compute-sanitizer the sweeps leave cycle chasing out (its kernels use no shared memory;
 // serial cycles under racecheck ran past the test's time): CycleChasingMovesRecordsAsTheGatherDoes
 // runs it there on small inputs.
 std::vector<RecordSortOptions> strategies_on_gpu() {
   if (!g_sanitizer_run) return kAllOnGpu;
-  return {kAllOnGpu[0], kAllOnGpu[1]};
+  return {kAllOnGpu[0], kAllOnGpu[1], kAllOnGpu[3]};
 }
 
 void expect_gpu_sorts(const RecordSortAlgorithm& info, const RecordSortOptions& o, const HostRecords& input) {
+  if (!check_record_options(info.id, o).empty()) return;  // fused: the sorts that fuse only
   const std::string what = std::string(info.id) + " " + std::string(record_strategy_name(o.strategy)) + " " +
                            std::string(record_layout_name(input.shape.layout)) + " " +
                            std::string(key_type_name(input.shape.key)) + " m=" + std::to_string(input.shape.fields) +
@@ -68,6 +70,24 @@ TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
     for (const RecordSortOptions& o : strategies_on_gpu())
       for (const RecordSortAlgorithm& info : record_sort_algorithms())
         expect_gpu_sorts(info, o, records_from_keys(keys, 8, l, 3));
+}
+
+// Fused (radix-onesweep's last pass moves the records, kernels/radix/radix_records.h) against CUB
+// pairs + gather: every layout, key types of both widths, m from 0 to 32 (row words of 16, 8 and
+// 4 bytes), sizes on both sides of the single-block plan and with a partial last tile; and the
+// sorts that do not fuse refuse it.
+TEST(RecordsGpu, FusedMovesRecordsAsTheGatherDoes) {
+  const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
+  const RecordSortOptions fused{RecordStrategy::Indirect, Rearrange::Fused};
+  for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I64, KeyType::F64})
+    for (RecordLayout l : kAllRecordLayouts)
+      for (uint32_t m : {0u, 1u, 2u, 3u, 4u, 8u, 32u})
+        for (uint64_t n : g_sanitizer_run ? std::vector<uint64_t>{5000, 70001} : std::vector<uint64_t>{4095, 4097, 70001, 300007})
+          expect_gpu_sorts(onesweep, fused,
+                           records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, n, 5), m, l, m + 1));
+  const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 1000, 1), 2,
+                                           RecordLayout::Hybrid, 1);
+  EXPECT_THROW(measure_records_gpu(*find_algorithm("merge"), {}, fused, in, 0, 1), std::invalid_argument);
 }
 
 // Cycle chasing on the GPU (record_gpu.cu: leaders by pointer jumping, one thread per cycle)
