@@ -10,6 +10,7 @@
 #include "command.h"
 #include "common/generators.h"
 #include "core/device_info.h"
+#include "core/record_scenario.h"
 #include "core/interrupt.h"
 #include "common/output_file.h"
 #include "records/record_npy.h"
@@ -29,7 +30,8 @@ void add_record_options(CLI::App& cmd, RecordArgs& a) {
                                   "direct (records move in every pass) or indirect (sort (key, index), then rearrange)")
                        ->capture_default_str();
   a.rearrange_opt = cmd.add_option("--rearrange", a.rearrange,
-                                   "Indirect rearrangement: gather (into a new array) or cycles (in place)")
+                                   "Indirect rearrangement: gather (into a new array), cycles (in place) or fused (the gather "
+                                   "inside radix-onesweep's last pass)")
                         ->capture_default_str();
 }
 
@@ -77,6 +79,15 @@ bool input_holds_records(const ScenarioArgs& sa) {
 
 bool records_requested(const ScenarioArgs& sa, const RecordArgs& ra) {
   return ra.requested() || input_holds_records(sa);
+}
+
+std::optional<RecordChoices> drawn_record_choices(const ScenarioArgs& sa, const RecordArgs& ra, bool race,
+                                                  bool trace) {
+  if (ra.requested() && race) throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
+  if (ra.requested() && trace)
+    throw std::runtime_error("--fields: not with --trace (the trace says what ran, its records included)");
+  if (!ra.requested() && (race || trace || !input_holds_records(sa))) return std::nullopt;
+  return parse_record_choices(sa, ra);
 }
 
 RecordNpySchema RecordSetup::output_schema() const {
@@ -150,6 +161,27 @@ HostRecords take_record_input(RecordSetup& r) {
   }
   if (r.file) return std::move(r.file->records);
   return records_from_keys(generate_host(r.scenario.input), r.shape.fields, r.shape.layout, r.scenario.input.seed);
+}
+
+ExplainResult explain_records(RecordSetup& setup) {
+  const uint64_t n = setup.scenario.input.n;
+  check_records_memory(setup,
+                       records_run_bytes(*setup.algo, setup.scenario.params, setup.options, setup.shape, n, false, false),
+                       false, DeviceInfo{});
+  Scenario s = setup.scenario;
+  s.records = ScenarioRecords{setup.shape.fields, setup.shape.layout, setup.options.strategy, setup.options.rearrange};
+  const HostRecords input = take_record_input(setup);
+  throw_if_interrupted();
+  return explain_record_input(s, input, RunnerOptions{}.capture_budget_bytes);
+}
+
+void print_records_explain(const std::string& command, const RecordSetup& setup, const ExplainResult& r) {
+  fmt::print("sortscope {}: {} records\n", command, setup.algo->title());
+  fmt::print("  records     {}\n", r.catalog->title());
+  fmt::print("  input       {}\n", setup.input_path.empty() ? describe_input(r.scenario.input) : setup.input_path);
+  fmt::print("  device      CPU model: records are recorded from the CPU model on every build\n");
+  fmt::print("  verdict     {}\n", verdict_summary(r.scenario, r.verdict));
+  fmt::print("  timeline    {} steps from the CPU model\n", r.timeline.steps.size());
 }
 
 void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline,

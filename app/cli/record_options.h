@@ -45,6 +45,12 @@ RecordChoices parse_record_choices(const ScenarioArgs& scenario, const RecordArg
 bool input_holds_records(const ScenarioArgs& scenario);
 // --fields or any other record option given, or an --input that holds records.
 bool records_requested(const ScenarioArgs& scenario, const RecordArgs& records);
+// For the commands that draw (render, record): the record choices when they draw records (the
+// record options, or an --input that holds records without --race or --trace), else none. The
+// record options are refused beside --race (a race draws bare keys) and --trace (the trace says
+// what ran), in one line.
+std::optional<RecordChoices> drawn_record_choices(const ScenarioArgs& scenario, const RecordArgs& records, bool race,
+                                                  bool trace);
 
 // The records a command sorts: the scenario (n and key type from a structured --input .npy when
 // given, read from its header alone), the sort (one that sorts records, else one line), shape and
@@ -69,6 +75,13 @@ void check_records_memory(const RecordSetup& setup, double need, bool gpu, const
 // The input records: the file's, else generated on the CPU from the scenario's keys
 // (records_from_keys, fields naming their record's input position).
 HostRecords take_record_input(RecordSetup& setup);
+
+// The records' explain run as `trace` and `record` make it (core/record_scenario.h): the CPU
+// model's memory checked, the input taken, the run recorded with the records in its scenario
+// (fields, layout, strategy, rearrange) and the records' catalog; and its lines printed under
+// "sortscope COMMAND: ..." (records, input, device, verdict, timeline).
+ExplainResult explain_records(RecordSetup& setup);
+void print_records_explain(const std::string& command, const RecordSetup& setup, const ExplainResult& r);
 
 // Sorts the scenario's keys as records, verified, timed (median of `reps` after `warmup`), on the
 // GPU where there is one (direct, indirect gather and cycle chasing), with

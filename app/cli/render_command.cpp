@@ -219,15 +219,9 @@ void render(const RenderArgs& args) {
   if (to_file && !sel.single())
     throw std::runtime_error(fmt::format("--out {} holds one frame: pick its step with --steps K (or last), "
                                          "or give a folder for several", args.out));
-  if (args.records.requested() && args.race.requested())
-    throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
-  if (args.records.requested() && !args.trace.empty())
-    throw std::runtime_error("--fields: not with --trace (the trace says what ran, its records included)");
   // Records: the record options, or an --input .npy that holds records (read_records_npy's schema).
-  const bool records = args.records.requested() || (!args.race.requested() && args.trace.empty() &&
-                                                    input_holds_records(args.scenario));
-  std::optional<RecordChoices> choices;
-  if (records) choices = parse_record_choices(args.scenario, args.records);
+  const std::optional<RecordChoices> choices =
+      drawn_record_choices(args.scenario, args.records, args.race.requested(), !args.trace.empty());
   // A bad scenario is refused before the paths.
   if (args.race.requested()) {
     build_race_scenarios(args.race, args.scenario);
@@ -239,7 +233,7 @@ void render(const RenderArgs& args) {
   if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
   if (args.race.requested()) return render_race(args, sel, size, to_file);
-  if (records) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
+  if (choices) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
 
   FrameStyle style;
   std::shared_ptr<const ExplainResult> r;

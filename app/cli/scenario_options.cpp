@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/npy_io.h"
+#include "core/record_scenario.h"
 #include "option_checks.h"
 #include "registry.h"
 #include "parse/size_parse.h"
@@ -87,7 +88,7 @@ Trace read_trace_for(const std::string& command, const std::string& path) {
   if (trace.explain->catalog) fmt::print("  records     {}\n", trace.explain->catalog->title());
   fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), i.input_source);
   fmt::print("  device      {}\n", i.device);
-  fmt::print("  verdict     {}\n", i.verdict.summary());
+  fmt::print("  verdict     {}\n", verdict_summary(i.scenario, i.verdict));
   if (i.timing)
     fmt::print("  timing      median {:.4f} ms of {} runs ({}), as measured then\n", i.timing->median_ms,
                i.timing->ms.size(), i.timing->clock);

@@ -62,26 +62,13 @@ void trace_records(const TraceArgs& args) {
                                            "`run --fields` measures records)", name));
   const RecordChoices choices = parse_record_choices(args.scenario, args.records);
   RecordSetup setup = setup_records(args.scenario, args.records, choices, build_scenario(args.scenario));
-  const uint64_t n = setup.scenario.input.n;
-  check_records_memory(setup, records_run_bytes(*setup.algo, setup.scenario.params, setup.options, setup.shape, n, false, false),
-                       false, DeviceInfo{});
-  Scenario s = setup.scenario;
-  s.records = ScenarioRecords{setup.shape.fields, setup.shape.layout, setup.options.strategy, setup.options.rearrange};
-  const HostRecords input = take_record_input(setup);
-  throw_if_interrupted();
-  const ExplainResult r = explain_record_input(s, input, RunnerOptions{}.capture_budget_bytes);
+  const ExplainResult r = explain_records(setup);
   const std::string source = setup.input_path.empty() ? std::string("generated on the CPU") : setup.input_path;
   const TraceInfo info = make_trace_info(r, query_device(), source, nullptr);
   throw_if_interrupted();
   write_trace(args.out, info, r.timeline);
 
-  const Timeline& tl = r.timeline;
-  fmt::print("sortscope trace: {} records\n", setup.algo->title());
-  fmt::print("  records     {}\n", r.catalog->title());
-  fmt::print("  input       {}\n", setup.input_path.empty() ? describe_input(s.input) : setup.input_path);
-  fmt::print("  device      CPU model: records are recorded from the CPU model on every build\n");
-  fmt::print("  verdict     {}\n", r.verdict.summary());
-  fmt::print("  timeline    {} steps from the CPU model\n", tl.steps.size());
+  print_records_explain("trace", setup, r);
   fmt::print("  trace       {} ({}, {})\n", args.out, info.writer, info.label());
   if (!r.verdict.ok()) throw ExitStatus{2};
 }

@@ -42,4 +42,21 @@ ExplainResult explain_record_input(const Scenario& scenario, const HostRecords& 
   return r;
 }
 
+HostRecords records_for_scenario(const HostRecords& file, const Scenario& s) {
+  if (!s.records) throw std::runtime_error("records: the scenario sorts bare keys");
+  if (s.records->fields != file.shape.fields)
+    throw std::runtime_error("records: the open file has " + std::to_string(file.shape.fields) +
+                             " fields besides its key; the fields setting cannot change them");
+  if (s.input.n != file.n || s.input.key != file.shape.key)
+    throw std::runtime_error("records: the open file fixes n and the key type");
+  return convert_layout(file, s.records->layout);
+}
+
+std::string verdict_summary(const Scenario& s, const Verdict& v) {
+  if (!s.records) return v.summary();
+  if (v.ok()) return "verified: sorted, every field follows its key";
+  if (!v.sorted) return "FAILED: records not sorted at index " + std::to_string(v.first_unsorted);
+  return "FAILED: a field did not follow its key";
+}
+
 }  // namespace sortscope

@@ -47,6 +47,7 @@ std::string validate_scenario(Scenario& s) {
       return fmt::format("records: {} does not sort records (allowed: {})", a->id(), record_sort_algorithm_names());
     if (s.input.with_values) return "records: not with values (values are the one-field record sort)";
     if (auto e = check_record_fields(s.records->fields); !e.empty()) return e;
+    if (auto e = check_record_options(a->id(), {s.records->strategy, s.records->rearrange}); !e.empty()) return e;
     if (s.input.n > UINT32_MAX) return "records: n must be below 2^32 (a 32-bit record index)";
   }
   return {};

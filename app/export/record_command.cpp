@@ -17,6 +17,7 @@
 #include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
+#include "cli/record_options.h"
 #include "cli/scenario_options.h"
 #include "export/race_frames.h"
 #include "core/interrupt.h"
@@ -32,9 +33,10 @@ namespace sortscope {
 
 namespace {
 
-struct RecordArgs {
+struct RecordCommandArgs {
   ScenarioArgs scenario;
   RaceArgs race;
+  RecordArgs records;  // --fields, --layout, --strategy, --rearrange (cli/record_options.h)
   std::string trace;
   std::string out;
   std::string size = "1280x720";
@@ -47,7 +49,7 @@ struct RecordArgs {
 };
 
 // Runs the scenario in explain mode and prints what ran.
-std::shared_ptr<const ExplainResult> run_live(const RecordArgs& args) {
+std::shared_ptr<const ExplainResult> run_live(const RecordCommandArgs& args) {
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
   std::optional<HostKeys> user = load_input_file(args.scenario);
@@ -82,7 +84,7 @@ void export_video(std::unique_ptr<FrameSource> source, const VideoExportOptions&
   fmt::print("  result      {}\n", message);
 }
 
-void record(const RecordArgs& args) {
+void record(const RecordCommandArgs& args) {
   install_interrupt_handlers();
   use_palette(args.palette, this_executable());  // a bad palette is one line before any run
   // A bad scenario is refused before anything else.
@@ -92,6 +94,9 @@ void record(const RecordArgs& args) {
   } else if (args.trace.empty()) {
     build_scenario(args.scenario);
   }
+  // Records: the record options, or an --input .npy that holds records, as `render` takes them.
+  const std::optional<RecordChoices> choices =
+      drawn_record_choices(args.scenario, args.records, args.race.requested(), !args.trace.empty());
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
   // The option checks (register_record_command) bound --fps, --steps-per-second and --hold; the
@@ -128,6 +133,12 @@ void record(const RecordArgs& args) {
     Trace t = read_trace_for("record", args.trace);
     style.source = t.info.label();
     result = t.explain;
+  } else if (choices) {
+    // The records' explain run (the CPU model's, on every build), drawn with its catalog.
+    RecordSetup setup = setup_records(args.scenario, args.records, *choices, build_scenario(args.scenario));
+    auto r = std::make_shared<const ExplainResult>(explain_records(setup));
+    print_records_explain("record", setup, *r);
+    result = std::move(r);
   } else {
     result = run_live(args);
   }
@@ -149,7 +160,7 @@ void record(const RecordArgs& args) {
 }  // namespace
 
 void register_record_command(CLI::App& app) {
-  auto args = std::make_shared<RecordArgs>();
+  auto args = std::make_shared<RecordCommandArgs>();
   args->scenario.default_n = "1024";
   CLI::App* cmd = app.add_subcommand(
       "record", "Record one scenario in explain mode (or race 2-4 algorithms) and export its steps as MP4, GIF or "
@@ -157,6 +168,7 @@ void register_record_command(CLI::App& app) {
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
   add_race_options(*cmd, args->race);
+  add_record_options(*cmd, args->records);
   add_preset_option(*cmd, args->preset);
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
@@ -179,7 +191,7 @@ void register_record_command(CLI::App& app) {
       ->capture_default_str();
   add_palette_option(*cmd, args->palette);
   cmd->callback([args] {
-    RecordArgs a = *args;
+    RecordCommandArgs a = *args;
     apply_preset_option("record", a.preset, a.scenario, a.race);
     record(a);
   });

@@ -30,14 +30,16 @@ Session::~Session() {
   thread_.join();
 }
 
-uint64_t Session::submit(const Scenario& s, std::shared_ptr<const HostKeys> input) {
+uint64_t Session::submit(const Scenario& s, std::shared_ptr<const HostKeys> input,
+                         std::shared_ptr<const HostRecords> records) {
   std::lock_guard lock(mutex_);
   uint64_t gen = latest_.load() + 1;
   latest_ = gen;
   cancel_ = true;
-  pending_ = Job{gen, s, true, input};
+  pending_ = Job{gen, s, true, input, records};
   current_ = s;
   current_input_ = std::move(input);
+  current_records_ = std::move(records);
   wake_.notify_all();
   return gen;
 }
@@ -47,7 +49,7 @@ void Session::remeasure() {
   if (!current_) return;
   if (pending_) return;  // a run is already queued: it measures anyway
   // Same generation: the results belong to the scenario already shown.
-  pending_ = Job{latest_.load(), *current_, false, current_input_};
+  pending_ = Job{latest_.load(), *current_, false, current_input_, current_records_};
   wake_.notify_all();
 }
 
@@ -171,12 +173,18 @@ void Session::run_job(const Job& job) {
     if (s.records) {
       // Records: explain mode only, on the CPU model (core/record_scenario.h); measured by
       // `sortscope run --fields` and `bench`, not here.
-      if (job.input) throw std::runtime_error("records: the app sorts generated records only (a key file has no fields)");
+      if (job.input) throw std::runtime_error("records: the open file holds keys, not records (it has no fields)");
       activity("recording record steps (CPU model)");
-      auto e = std::make_shared<ExplainResult>(explain_record_scenario(s, runner_->options().capture_budget_bytes));
+      const uint64_t budget = runner_->options().capture_budget_bytes;
+      auto e = std::make_shared<ExplainResult>(
+          job.records ? explain_record_input(s, records_for_scenario(*job.records, s), budget)
+                      : explain_record_scenario(s, budget));
       push({SessionEvent::Kind::Explained, job.generation, nullptr, e, 0, {}});
       return;
     }
+    if (job.records)
+      throw std::runtime_error("the open file holds records (a key and " + std::to_string(job.records->shape.fields) +
+                               " fields): tick records to sort them");
     if (job.input) {
       activity("loading the input file");
       s = runner_->prepare(s, *job.input, job.explain);  // a copy: the runner may add values

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/runner.h"
+#include "records/host_records.h"
 
 namespace sortscope {
 
@@ -66,7 +67,9 @@ class Session {
   // Queues `s` as the scenario to show; returns its generation. Cancels older work. With `input`
   // (the user's keys: gui --input, File > Open) the runs sort those keys, whose count and type
   // override the scenario's, and no sweep over n follows (the file fixes n).
-  uint64_t submit(const Scenario& s, std::shared_ptr<const HostKeys> input = nullptr);
+  // `records`: a structured .npy's records (gui --input, File > Open), for a records scenario.
+  uint64_t submit(const Scenario& s, std::shared_ptr<const HostKeys> input = nullptr,
+                  std::shared_ptr<const HostRecords> records = nullptr);
   // Measures the current scenario once more (a new point on the per-run plot); no explain.
   void remeasure();
   void set_sweep_enabled(bool on);
@@ -92,6 +95,7 @@ class Session {
     Scenario scenario;
     bool explain = true;
     std::shared_ptr<const HostKeys> input;  // the user's keys, or null for generated input
+    std::shared_ptr<const HostRecords> records;  // the user's records, or null
   };
   void worker();
   void run_job(const Job& job);
@@ -111,6 +115,7 @@ class Session {
   DeviceInfo device_;
   std::optional<Scenario> current_;     // last submitted scenario (for remeasure)
   std::shared_ptr<const HostKeys> current_input_;  // and its user keys
+  std::shared_ptr<const HostRecords> current_records_;  // or records
   std::string last_sweep_key_;          // worker only
   std::atomic<uint64_t> latest_{0};
   std::atomic<bool> cancel_{false};     // raised when a newer job arrives

@@ -63,6 +63,9 @@ struct AppState {
   // The user's keys (gui --input, File > Open, a dropped file): the runs sort them instead of a
   // generated input; the file fixes n, the key type and whether values come along.
   std::shared_ptr<const HostKeys> input_keys;
+  // Or its records (a structured .npy with a field `key` and others, records/record_npy.h): the
+  // scenario sorts them as records; the file fixes n, the key type and the fields.
+  std::shared_ptr<const HostRecords> input_records;
   std::string input_file;                          // its path ("" for generated input)
   std::string input_specials;                      // its special-values line (core/special_values.h)
   std::string want_open_file;                      // a path to open at the next frame (drop, File > Open):

@@ -17,6 +17,8 @@
 #include "clip_log.h"
 #include "common/npy_io.h"
 #include "core/special_values.h"
+#include "records/record_npy.h"
+#include "records/record_sort.h"
 #include "export_job.h"
 #include "font_files.h"
 #include "frame_renderer.h"
@@ -213,15 +215,41 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
 }
 
 void GuiApp::load_input(const std::string& path) {
+  AppState& s = state_;
+  if (peek_records_npy(path)) return load_input_records(path);
   auto keys = std::make_shared<HostKeys>(read_keys_file(path, std::nullopt));
   if (keys->size() == 0) throw std::runtime_error(path + " holds no keys");
-  AppState& s = state_;
+  s.input_records.reset();
   s.input_specials = special_values_line(count_special_values(*keys));
   s.input_file = path;
   s.scenario.input.n = keys->size();
   s.scenario.input.key = keys->type;
   s.scenario.input.with_values = keys->has_values();
   s.input_keys = std::move(keys);
+  s.scenario_dirty = true;
+}
+
+// A structured .npy of records (records/record_npy.h), sorted as `sortscope render --input` sorts
+// it: in the scenario's layout (hybrid when records were off), with the scenario's strategy; the
+// file fixes n, the key type and the fields. A sort that does not sort records gives way to
+// radix-onesweep.
+void GuiApp::load_input_records(const std::string& path) {
+  AppState& s = state_;
+  ScenarioRecords r = s.scenario.records.value_or(ScenarioRecords{});
+  RecordNpy file = read_records_npy(path, r.layout);
+  if (file.records.n == 0) throw std::runtime_error(path + " holds no records");
+  r.fields = file.records.shape.fields;
+  if (!find_record_sort_algorithm(s.scenario.algorithm)) s.scenario.algorithm = "radix-onesweep";
+  if (!check_record_options(s.scenario.algorithm, {r.strategy, r.rearrange}).empty()) r.rearrange = Rearrange::Gather;
+  s.scenario.records = r;
+  s.scenario.input.n = file.records.n;
+  s.scenario.input.key = file.records.shape.key;
+  s.scenario.input.with_values = false;
+  s.input_specials = "records: a " + std::string(key_type_name(file.records.shape.key)) + " key and " +
+                     std::to_string(file.records.shape.fields) + " fields";
+  s.input_records = std::make_shared<const HostRecords>(std::move(file.records));
+  s.input_keys.reset();
+  s.input_file = path;
   s.scenario_dirty = true;
 }
 
@@ -241,6 +269,7 @@ void GuiApp::show_trace(const Trace& trace, const std::string& path) {
   s.scenario_error.clear();
   s.run_error.clear();
   s.input_keys.reset();
+  s.input_records.reset();
   s.input_file.clear();
   s.input_specials.clear();
   const int steps = int(s.explain->timeline.steps.size());
@@ -270,8 +299,10 @@ void GuiApp::open_input_file(const std::string& path) {
   try {
     load_input(path);
     stop_race(state_);
-    state_.notify("sorting the keys of " + path + ": n = " + format_size(state_.scenario.input.n) + " " +
-                  std::string(key_type_name(state_.scenario.input.key)));
+    state_.notify(std::string(state_.input_records ? "sorting the records of " : "sorting the keys of ") + path +
+                  ": n = " + format_size(state_.scenario.input.n) + " " +
+                  std::string(key_type_name(state_.scenario.input.key)) +
+                  (state_.input_records ? " + " + std::to_string(state_.input_records->shape.fields) + " fields" : ""));
   } catch (const std::exception& e) {
     state_.notify(std::string("cannot open ") + path + ": " + e.what(), true, 10);
   }
@@ -485,7 +516,7 @@ void GuiApp::submit_if_dirty() {
   s.scenario_dirty = false;
   if (!err.empty()) return;
   s.scenario = sc;  // parameters resolved (defaults filled in)
-  s.submitted_generation = session_->submit(sc, s.input_keys);
+  s.submitted_generation = session_->submit(sc, s.input_keys, s.input_records);
   s.submitted_at = std::chrono::steady_clock::now();
   s.submitted[s.submitted_generation] = sc;
   while (s.submitted.size() > 64) s.submitted.erase(s.submitted.begin());

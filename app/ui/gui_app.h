@@ -99,6 +99,7 @@ class GuiApp {
  private:
   void build_fonts(float projector_scale);
   void load_input(const std::string& path);  // throws one line
+  void load_input_records(const std::string& path);  // a structured .npy of records; throws one line
   void show_trace(const Trace& trace, const std::string& path);
   void apply_scale();
   void handle_keys();

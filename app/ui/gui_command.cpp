@@ -12,6 +12,7 @@
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
 #include "common/npy_io.h"
+#include "records/record_npy.h"
 #include "parse/size_parse.h"
 #include "gui_main.h"
 #include "trace/trace_file.h"
@@ -51,7 +52,8 @@ void register_gui_command(CLI::App& app) {
                   "Scripted input: key:NAME frames:N wait scrub:F report[:TAG] (or @FILE); see docs/app.md");
   cmd->add_option("--report", args->options.report, "Where the script's report commands write JSON lines");
   cmd->add_option("--input", args->input,
-                  "Sort the keys of this .npy file (every key type; a structured key/value array for pairs)");
+                  "Sort the keys of this .npy file (every key type; a structured key/value array for pairs; a "
+                  "structured array with a field key and others: records)");
   cmd->add_option("--trace", args->trace,
                   "Show this trace file (sortscope trace --out F.sstrace) exactly as recorded; needs no GPU")
       ->excludes("--scenario")
@@ -105,8 +107,9 @@ void register_gui_command(CLI::App& app) {
     if (!args->scenario_file.empty()) ui::load_scenario_file(args->scenario_file, o);
     if (!args->input.empty()) {
       // Read once here so a bad file is one line before any window opens; the app reads it again.
+      // A structured .npy of records: its header here (records/record_npy.h), its records there.
       try {
-        (void)read_keys_file(args->input, std::nullopt);
+        if (!peek_records_npy(args->input)) (void)read_keys_file(args->input, std::nullopt);
       } catch (const std::exception& e) {
         throw std::runtime_error("--input: " + std::string(e.what()));
       }

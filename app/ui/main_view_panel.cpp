@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "colormap.h"
+#include "core/record_scenario.h"
 #include "panels.h"
 #include "race_mode.h"
 #include "view_canvas.h"
@@ -68,7 +69,7 @@ void recording_banner(AppState& s) {
   dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(10, 15, 25, 255), line.c_str());
   ImGui::InvisibleButton("##recording", ImVec2(std::max(w, 1.0f), h));
   item_tooltip(s.recording_file + "\nwritten by " + s.recording->writer + "\n" + s.recording->device +
-               "\nverdict: " + s.recording->verdict.summary() +
+               "\nverdict: " + verdict_summary(s.recording->scenario, s.recording->verdict) +
                "\nEditing the scenario runs it live here instead.");
   ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
 }

@@ -15,6 +15,7 @@ namespace sortscope::ui {
 namespace {
 void close_input_file(AppState& s) {
   s.input_keys.reset();
+  s.input_records.reset();
   s.input_file.clear();
   s.input_specials.clear();
   s.scenario_dirty = true;

@@ -11,11 +11,12 @@ namespace sortscope::ui {
 
 void GuiApp::show_scenario_at(const Scenario& want, int step) {
   AppState& s = state_;
-  const bool shown = s.explain && !s.recording && !s.scenario_dirty && !s.input_keys &&
+  const bool shown = s.explain && !s.recording && !s.scenario_dirty && !s.input_keys && !s.input_records &&
                      scenario_to_json(s.explain->scenario, algorithm_params) == scenario_to_json(want, algorithm_params);
   if (!shown) {
     s.scenario = want;
     s.input_keys.reset();
+    s.input_records.reset();
     s.input_file.clear();
     s.input_specials.clear();
     s.scenario_dirty = true;

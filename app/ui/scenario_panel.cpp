@@ -119,7 +119,8 @@ namespace {
 
 // Records (kernels/records/README.md): the key plus M 32-bit fields in a layout, sorted direct or
 // indirect, for the sorts that sort records; the steps are the CPU model's (core/record_scenario.h).
-bool record_controls(Scenario& sc, float column) {
+// `file_fields`: a records file is open (AppState::input_records), which fixes the fields.
+bool record_controls(Scenario& sc, float column, bool file_fields) {
   if (!find_record_sort_algorithm(sc.algorithm)) {
     const bool had = sc.records.has_value();
     sc.records.reset();
@@ -143,11 +144,14 @@ bool record_controls(Scenario& sc, float column) {
   field_label("fields", column);
   int m = int(r.fields);
   ImGui::SetNextItemWidth(-1);
+  ImGui::BeginDisabled(file_fields);
   if (ImGui::SliderInt("##fields", &m, 0, int(kMaxRecordFields), "%d", ImGuiSliderFlags_AlwaysClamp)) {
     r.fields = uint32_t(m);
     changed = true;
   }
-  item_tooltip("M: 32-bit fields besides the key (0..32); `--fields M` on the command line.");
+  ImGui::EndDisabled();
+  item_tooltip(file_fields ? "M: the open file's fields besides its key (the file fixes them)."
+                           : "M: 32-bit fields besides the key (0..32); `--fields M` on the command line.");
   auto combo = [&](const char* label, const char* id, auto& value, const auto& all, auto name_of) {
     field_label(label, column);
     ImGui::SetNextItemWidth(-1);
@@ -296,7 +300,7 @@ void draw_scenario_panel(AppState& s) {
   changed |= checkbox_wrapped("key-value (u32 values)", &sc.input.with_values);
   ImGui::EndDisabled();
   item_tooltip("Carry a u32 value with each key: the values follow their keys.");
-  changed |= record_controls(sc, column);
+  changed |= record_controls(sc, column, s.input_records != nullptr);
 
   unsigned long long seed = sc.input.seed;
   ImGui::AlignTextToFramePadding();

@@ -183,8 +183,9 @@ Layout layout_of(const std::string& path, const npy::Header& h) {
     if (f.name == "key" && !key) key = &f;
     else if (f.name == "value" && !value) value = &f;
     else fail(path, "unsupported structured dtype: field '" + f.name +
-                        "' (only fields 'key' and 'value' are read as keys; `run` and `render` sort a regular .npy "
-                        "with more fields as records)");
+                        "' (only fields 'key' and 'value' are read as keys; `run`, `render`, `trace`, `record` and "
+                        "`gui` sort a .npy with more fields as records: a file by itself, a pipe or FIFO - read "
+                        "once - with a record option, e.g. --layout hybrid)");
   }
   if (!key) fail(path, "structured dtype without a 'key' field");
   l.key = key_type_of(path, key->type);

@@ -137,7 +137,7 @@ ScenarioRecords records_from_json(const nlohmann::json& j) {
   }
   if (j.contains("rearrange")) {
     const auto re = parse_rearrange(name_of("rearrange"));
-    if (!re) throw std::runtime_error("scenario: records.rearrange '" + name_of("rearrange") + "' is unknown (known: gather, cycles)");
+    if (!re) throw std::runtime_error("scenario: records.rearrange '" + name_of("rearrange") + "' is unknown (known: gather, cycles, fused)");
     r.rearrange = *re;
   }
   return r;

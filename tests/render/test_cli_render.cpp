@@ -59,6 +59,21 @@ class CliRender : public ::testing::Test {
     return r;
   }
 
+  // Each case (extra arguments after `prefix`, text the one line of stderr holds) fails with one
+  // line and leaves `out` unwritten.
+  void expect_refused(const std::vector<std::string>& prefix,
+                      const std::vector<std::pair<std::vector<std::string>, std::string>>& cases, const fs::path& out) {
+    for (const auto& [extra, expect] : cases) {
+      std::vector<std::string> args = prefix;
+      args.insert(args.end(), extra.begin(), extra.end());
+      const Result r = run(args);
+      EXPECT_NE(r.code, 0) << expect << ": " << r.out << r.err;  // 1, or CLI11's status for its own checks
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+      EXPECT_FALSE(fs::exists(out)) << expect;
+    }
+  }
+
   std::set<std::string> names(const fs::path& p) {
     std::set<std::string> s;
     for (const auto& e : fs::directory_iterator(p)) s.insert(e.path().filename().string());
@@ -421,17 +436,52 @@ TEST_F(CliRender, RecordsRenderTheirStepsAndRefusalsWriteNothing) {
       {{"--fields", "2", "--values"}, "--values"},
       {{"--fields", "2", "--race", "radix,merge"}, "--race"},
       {{"--fields", "2", "--trace", "x.sstrace"}, "--trace"},
+      {{"--fields", "2", "--algo", "merge", "--rearrange", "fused"}, "only radix-onesweep"},
   };
-  for (const auto& [extra, expect] : cases) {
-    std::vector<std::string> args = {"render", "--n", "64", "--size", "320x180", "--out", out.string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    r = run(args);
-    EXPECT_NE(r.code, 0) << expect << ": " << r.out << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
-    EXPECT_FALSE(fs::exists(out)) << expect;
-  }
+  expect_refused({"render", "--n", "64", "--size", "320x180", "--out", out.string()}, cases, out);
   EXPECT_EQ(names(dir_), std::set<std::string>{});
 }
+
+// `record` takes records as `render` does: the record options, or a structured --input .npy (here
+// one `run --output` wrote) sorted as records with no option; a GIF and PNG frames of the CPU
+// model's timeline, the verdict in the records' words; refusals are one line and write nothing.
+TEST_F(CliRender, RecordsRecordAsAGifAndAsFrames) {
+  const fs::path npy = dir_ / "records.npy";
+  Result r = run({"run", "--cpu", "--algo", "radix", "--n", "200", "--fields", "3", "--reps", "1", "--output",
+                  npy.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const fs::path gif = dir_ / "records.gif";
+  r = run({"record", "--algo", "radix-onesweep", "--input", npy.string(), "--size", "320x180", "--steps-per-second",
+           "30", "--hold", "0", "--out", gif.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verified: sorted, every field follows its key"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3 fields"), std::string::npos) << r.out;
+  if (r.out.find("ffmpeg was not found") == std::string::npos) {
+    ASSERT_TRUE(fs::exists(gif)) << r.out;
+    EXPECT_EQ(slurp(gif).substr(0, 6), "GIF89a");
+  }
+  const fs::path frames = dir_ / "record-frames";
+  r = run({"record", "--algo", "merge", "--n", "100", "--fields", "2", "--layout", "by-field", "--rearrange", "cycles",
+           "--size", "320x180", "--out", frames.string() + "/"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const size_t at = r.out.find("timeline    ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_EQ(names(frames).size(), size_t(std::stoi(r.out.substr(at + 12))));
+  fs::remove_all(frames);
+  fs::remove(gif);
+  fs::remove(npy);
+
+  const fs::path out = dir_ / "never.gif";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--fields", "33"}, "--fields"},
+      {{"--fields", "2", "--race", "radix,merge"}, "--race"},
+      {{"--fields", "2", "--algo", "bitonic"}, "does not sort records"},
+      {{"--fields", "2", "--algo", "merge", "--rearrange", "fused"}, "only radix-onesweep"},
+  };
+  expect_refused({"record", "--n", "64", "--size", "320x180", "--out", out.string()}, cases, out);
+  EXPECT_EQ(names(dir_), std::set<std::string>{});
+}
+
 
 }  // namespace

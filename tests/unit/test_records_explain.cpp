@@ -277,5 +277,46 @@ TEST(RecordsExplain, AppScenarioCarriesTheRecordsCatalog) {
   EXPECT_THROW(explain_record_scenario(bad, 1 << 20), std::runtime_error);
 }
 
+// A records run's verdict says what was checked (every field followed its key), not the key sort's
+// "permutation of the input", wherever it is printed (trace replays, record, the app's banner);
+// fused is refused for a sort that does not fuse; a file's records (the app's --input) go into the
+// scenario's layout, and a scenario whose fields are not the file's is one line.
+TEST(RecordsExplain, VerdictsAndFileRecordsForTheScenario) {
+  Scenario s;
+  s.algorithm = "radix-onesweep";
+  s.input.n = 300;
+  s.records = ScenarioRecords{3, RecordLayout::Hybrid, RecordStrategy::Indirect, Rearrange::Fused};
+  EXPECT_EQ(validate_scenario(s), "");
+  const ExplainResult r = explain_record_scenario(s, 64ull << 20);
+  EXPECT_EQ(verdict_summary(r.scenario, r.verdict), "verified: sorted, every field follows its key");
+  Verdict bad = r.verdict;
+  bad.permutation = false;
+  EXPECT_EQ(verdict_summary(r.scenario, bad), "FAILED: a field did not follow its key");
+  bad.sorted = false;
+  bad.first_unsorted = 7;
+  EXPECT_EQ(verdict_summary(r.scenario, bad), "FAILED: records not sorted at index 7");
+  Scenario keys = s;
+  keys.records.reset();
+  EXPECT_EQ(verdict_summary(keys, r.verdict), r.verdict.summary());
+  Scenario merge = s;
+  merge.algorithm = "merge";
+  EXPECT_NE(validate_scenario(merge).find("only radix-onesweep"), std::string::npos);
+
+  const HostRecords file = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 300), 3,
+                                             RecordLayout::ByRecord, 4);
+  Scenario by_field = s;
+  by_field.records->layout = RecordLayout::ByField;
+  const HostRecords got = records_for_scenario(file, by_field);
+  EXPECT_EQ(got.shape.layout, RecordLayout::ByField);
+  EXPECT_EQ(convert_layout(got, RecordLayout::ByRecord).bytes, file.bytes);
+  EXPECT_TRUE(explain_record_input(by_field, got, 64ull << 20).verdict.ok());
+  Scenario wrong = s;
+  wrong.records->fields = 4;
+  EXPECT_THROW(records_for_scenario(file, wrong), std::runtime_error);
+  wrong = s;
+  wrong.input.n = 299;
+  EXPECT_THROW(records_for_scenario(file, wrong), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace sortscope::test

@@ -193,5 +193,29 @@ TEST(RecordOptions, NamesParseAndLimits) {
                std::invalid_argument);
 }
 
+// Fused (the gather inside radix-onesweep's last pass on the GPU): on the CPU model the records
+// end where the gather puts them; the sorts that do not fuse refuse it, in one line naming the one
+// that does.
+TEST(RecordOptions, FusedIsTheGatherOfTheSortsThatFuse) {
+  const RecordSortOptions fused{RecordStrategy::Indirect, Rearrange::Fused};
+  EXPECT_EQ(rearrange_name(Rearrange::Fused), "fused");
+  EXPECT_TRUE(rearrange_gathers(Rearrange::Fused));
+  EXPECT_FALSE(rearrange_gathers(Rearrange::Cycles));
+  EXPECT_EQ(check_record_options("radix-onesweep", fused), "");
+  EXPECT_EQ(check_record_options("merge", {RecordStrategy::Direct, Rearrange::Fused}), "");  // direct ignores it
+  for (const RecordSortAlgorithm& info : record_sort_algorithms()) {
+    const std::string why = check_record_options(info.id, fused);
+    EXPECT_EQ(why.empty(), info.fuses) << info.id;
+    if (!info.fuses) EXPECT_NE(why.find("only radix-onesweep"), std::string::npos) << why;
+  }
+  const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
+  for (RecordLayout l : kAllRecordLayouts)
+    for (uint32_t m : {0u, 3u, 8u})
+      expect_sorts(onesweep, {RecordStrategy::Indirect, Rearrange::Fused},
+                   records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, KeyType::I64, 5003), m, l, 2));
+  HostRecords r = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 3), 1, RecordLayout::Hybrid, 1);
+  EXPECT_THROW(sort_records_model(*find_algorithm("merge"), {}, fused, r), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace sortscope::test
