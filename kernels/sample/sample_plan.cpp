@@ -127,12 +127,14 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
 void sample_auto_level1(SamplePlan& p) {
   // Measured on an H200 in one binary against the same-run cub-radix (docs/PERFORMANCE.md, session
   // of 2026-11-26, issue 12): for 64-bit keys alone the three new paths together won at 2^24 (0.77x
-  // -> 0.97x), 2^26 (0.78x -> 0.89x), 2^28 (0.74x -> 0.81x) and 2^29 (0.83x -> 0.95x). Pairs and
-  // 32-bit keys were not measured with them, so they keep the paths they had.
-  const bool wide_keys = p.key_bits == 64 && !p.with_values;
-  p.descent = wide_keys ? SampleDescent::Half : SampleDescent::Full;
-  p.rank = wide_keys ? SampleRank::Atomic : SampleRank::Match;
-  p.rounds = wide_keys ? SampleRounds::Split : SampleRounds::Checked;
+  // -> 0.97x), 2^26 (0.78x -> 0.89x), 2^28 (0.74x -> 0.81x) and 2^29 (0.83x -> 0.95x). For u32 keys
+  // alone at 2^28, rank=atomic took full rounds from 0.356x to 0.387x (half-word descent is for 64-bit
+  // keys only). With values no path won (u64 + u32 values 0.677-0.689x for all four at 2^28), so
+  // pairs keep the paths they had.
+  const bool keys_alone = !p.with_values;
+  p.descent = keys_alone && p.key_bits == 64 ? SampleDescent::Half : SampleDescent::Full;
+  p.rank = keys_alone ? SampleRank::Atomic : SampleRank::Match;
+  p.rounds = keys_alone ? SampleRounds::Split : SampleRounds::Checked;
 }
 
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {

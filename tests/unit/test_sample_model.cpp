@@ -189,12 +189,17 @@ TEST(SampleModel, Level1VariantsAreParametersAndSort) {
   const Algorithm& a = sample_sort_algorithm();
   const ParamValues defaults = radix_params(a);
   const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, defaults);
-  // auto: the measured winners for 64-bit keys alone; pairs and 32-bit keys keep the old paths.
+  // auto: the measured winners for keys alone (the half-word descent for 64-bit keys only); pairs
+  // keep the old paths.
   EXPECT_EQ(plan.descent, SampleDescent::Half);
   EXPECT_EQ(plan.rank, SampleRank::Atomic);
   EXPECT_EQ(plan.rounds, SampleRounds::Split);
-  for (const auto& [t, values] : {std::pair{KeyType::U32, false}, std::pair{KeyType::U64, true}}) {
-    const SamplePlan old = make_sample_plan(SampleEngine::SampleSort, 1000, t, values, defaults);
+  const SamplePlan narrow = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U32, false, defaults);
+  EXPECT_EQ(narrow.descent, SampleDescent::Full);
+  EXPECT_EQ(narrow.rank, SampleRank::Atomic);
+  EXPECT_EQ(narrow.rounds, SampleRounds::Split);
+  for (const KeyType t : {KeyType::U32, KeyType::U64}) {
+    const SamplePlan old = make_sample_plan(SampleEngine::SampleSort, 1000, t, true, defaults);
     EXPECT_EQ(old.descent, SampleDescent::Full);
     EXPECT_EQ(old.rank, SampleRank::Match);
     EXPECT_EQ(old.rounds, SampleRounds::Checked);
@@ -203,7 +208,8 @@ TEST(SampleModel, Level1VariantsAreParametersAndSort) {
   EXPECT_EQ(run.at("descent"), int(SampleDescent::Half));
   EXPECT_EQ(run.at("rank"), int(SampleRank::Atomic));
   EXPECT_EQ(run.at("rounds"), int(SampleRounds::Split));
-  EXPECT_EQ(a.params_as_run(defaults, KeyType::U32, false, 1000).at("rank"), int(SampleRank::Match));
+  EXPECT_EQ(a.params_as_run(defaults, KeyType::U32, false, 1000).at("rank"), int(SampleRank::Atomic));
+  EXPECT_EQ(a.params_as_run(defaults, KeyType::U32, true, 1000).at("rank"), int(SampleRank::Match));
   const ParamValues p = radix_params(a, {"descent=half", "rank=atomic", "rounds=split"});
   const SamplePlan v = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, p);
   EXPECT_EQ(v.descent, SampleDescent::Half);
