@@ -116,9 +116,14 @@ RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const Re
   }
   r.algo = find_algorithm(s.algorithm);
   r.info = find_record_sort_algorithm(r.algo->id());
-  if (!r.info)
+  if (!r.info) {
+    if (!sa.input.empty())  // the user may not have asked for records: say why they are records
+      throw std::runtime_error(fmt::format("--algo: {} does not sort records, and '{}' holds records (a structured .npy "
+                                           "with a 'key' field); give --algo one of: {}",
+                                           r.algo->id(), sa.input, record_sort_algorithm_names()));
     throw std::runtime_error(fmt::format("--algo: {} does not sort records (allowed with --fields: {})", r.algo->id(),
                                          record_sort_algorithm_names()));
+  }
   r.shape = RecordShape{s.input.key, m, c.layout};
   r.options = c.options;
   if (const std::string why = check_record_options(r.algo->id(), r.options); !why.empty()) throw std::runtime_error(why);

@@ -470,6 +470,13 @@ TEST_F(CliRender, RecordsRecordAsAGifAndAsFrames) {
   EXPECT_EQ(names(frames).size(), size_t(std::stoi(r.out.substr(at + 12))));
   fs::remove_all(frames);
   fs::remove(gif);
+  // A records file with the default sort (bitonic, which sorts no records): the line says why these
+  // are records and what to give instead; nothing is written.
+  r = run({"record", "--input", npy.string(), "--size", "320x180", "--out", gif.string()});
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("holds records"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("give --algo one of: radix-onesweep"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(gif));
   fs::remove(npy);
 
   const fs::path out = dir_ / "never.gif";
