@@ -11,6 +11,7 @@
 #include "bench/bench_runner.h"
 #include "command.h"
 #include "core/interrupt.h"
+#include "common/param_spec.h"
 #include "core/tuning_table.h"
 #include "parse/size_parse.h"
 #include "option_checks.h"
@@ -42,7 +43,7 @@ void tune(const TuneArgs& a) {
   // A parameter this key type and values have no use for (params_as_run drops it: radix-onesweep's
   // value_load without values) is not swept.
   ParamValues defaults;
-  for (const ParamSpec& p : algo->params()) defaults.emplace(p.name, p.default_value);
+  resolve_params(algo->params(), defaults, algo->id());  // nothing to check: fills every default
   const ParamValues used =
       algo->params_as_run(defaults, parse_key_type(a.key).value_or(KeyType::U32), a.values, uint64_t(1) << 20);
   for (const ParamSpec& p : algo->params()) {
