@@ -30,8 +30,9 @@ void add_record_options(CLI::App& cmd, RecordArgs& a) {
                                   "direct (records move in every pass) or indirect (sort (key, index), then rearrange)")
                        ->capture_default_str();
   a.rearrange_opt = cmd.add_option("--rearrange", a.rearrange,
-                                   "Indirect rearrangement: gather (into a new array), cycles (in place) or fused (the gather "
-                                   "inside radix-onesweep's last pass)")
+                                   "Indirect rearrangement: gather (into a new array), cycles (in place), fused (the gather "
+                                   "inside radix-onesweep's last pass) or fused-index (radix-onesweep takes the index in "
+                                   "its first pass, then the gather)")
                         ->capture_default_str();
 }
 
@@ -53,17 +54,17 @@ double median(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
-}  // namespace
-
-RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra) {
+// The choices of a command that sorts records; `input`: --input's header (requested_record_choices).
+RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra, std::optional<RecordNpyPeek> input) {
   RecordChoices c;
+  c.input = std::move(input);
   c.fields = parse_fields(ra);
   const auto layout = parse_record_layout(ra.layout);
   if (!layout) throw std::runtime_error(fmt::format("--layout: '{}' is not a layout (allowed: by-field, by-record, hybrid)", ra.layout));
   const auto strategy = parse_record_strategy(ra.strategy);
   if (!strategy) throw std::runtime_error(fmt::format("--strategy: '{}' is not a strategy (allowed: direct, indirect)", ra.strategy));
   const auto rearrange = parse_rearrange(ra.rearrange);
-  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles, fused)", ra.rearrange));
+  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: {})", ra.rearrange, rearrange_names()));
   if (*strategy == RecordStrategy::Direct && ra.rearrange_opt->count())
     throw std::runtime_error("--rearrange: applies to --strategy indirect only (direct moves the records in every pass)");
   if (sa.values) throw std::runtime_error("--values: not with --fields (--values is the --fields 1 key-value sort)");
@@ -73,12 +74,17 @@ RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra)
   return c;
 }
 
-bool input_holds_records(const ScenarioArgs& sa) {
-  return !sa.input.empty() && peek_records_npy(sa.input).has_value();
+// --input's header when it holds records; nothing for no --input, a keys file or a stream.
+std::optional<RecordNpyPeek> peek_record_input(const ScenarioArgs& sa) {
+  return sa.input.empty() ? std::nullopt : peek_records_npy(sa.input);
 }
 
-bool records_requested(const ScenarioArgs& sa, const RecordArgs& ra) {
-  return ra.requested() || input_holds_records(sa);
+}  // namespace
+
+std::optional<RecordChoices> requested_record_choices(const ScenarioArgs& sa, const RecordArgs& ra) {
+  std::optional<RecordNpyPeek> input = peek_record_input(sa);
+  if (!ra.requested() && !input) return std::nullopt;
+  return parse_record_choices(sa, ra, std::move(input));
 }
 
 std::optional<RecordChoices> drawn_record_choices(const ScenarioArgs& sa, const RecordArgs& ra, bool race,
@@ -86,8 +92,8 @@ std::optional<RecordChoices> drawn_record_choices(const ScenarioArgs& sa, const 
   if (ra.requested() && race) throw std::runtime_error("--fields: not with --race (a race draws bare keys)");
   if (ra.requested() && trace)
     throw std::runtime_error("--fields: not with --trace (the trace says what ran, its records included)");
-  if (!ra.requested() && (race || trace || !input_holds_records(sa))) return std::nullopt;
-  return parse_record_choices(sa, ra);
+  if (!ra.requested() && (race || trace)) return std::nullopt;
+  return requested_record_choices(sa, ra);
 }
 
 RecordNpySchema RecordSetup::output_schema() const {
@@ -104,7 +110,7 @@ RecordSetup setup_records(const ScenarioArgs& sa, const RecordArgs& ra, const Re
   // can be read only once.
   if (!sa.input.empty()) {
     r.input_path = sa.input;
-    r.peek = peek_records_npy(sa.input);
+    r.peek = c.input;
     if (!r.peek) r.file = read_records_npy(sa.input, c.layout);
     const uint32_t file_m = r.peek ? r.peek->fields : r.file->records.shape.fields;
     if (ra.fields_opt->count() && m != file_m)
@@ -189,11 +195,10 @@ void print_records_explain(const std::string& command, const RecordSetup& setup,
   fmt::print("  timeline    {} steps from the CPU model\n", r.timeline.steps.size());
 }
 
-void run_records(const ScenarioArgs& sa, const RecordArgs& ra, int reps, int warmup, bool baseline,
-                 const RecordOutput& output) {
+void run_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoices& choices, int reps, int warmup,
+                 bool baseline, const RecordOutput& output) {
   install_interrupt_handlers();
-  // Every option is checked before anything is allocated.
-  const RecordChoices choices = parse_record_choices(sa, ra);
+  // Every option was checked before anything is allocated (requested_record_choices).
   Scenario s0 = build_scenario(sa);
   if (!output.path.empty()) {
     if (auto e = check_output_file(output.path); !e.empty()) throw std::runtime_error("--output: " + e);

@@ -36,24 +36,26 @@ struct RecordChoices {
   uint32_t fields = 1;
   RecordLayout layout = RecordLayout::Hybrid;
   RecordSortOptions options;
+  // --input's header when the file holds records (a regular file: peek_records_npy), read once
+  // where the command decides that it sorts records; setup_records takes n, key type and fields
+  // from it.
+  std::optional<RecordNpyPeek> input;
 };
-RecordChoices parse_record_choices(const ScenarioArgs& scenario, const RecordArgs& records);
 
-// True when --input is a structured .npy that holds records (header_holds_records): commands sort
-// it as records without --fields. Reads only the header; throws one line for a records file whose
-// header is wrong (no 'key', a field that is not numeric or not 32-bit, more than 32 fields).
-bool input_holds_records(const ScenarioArgs& scenario);
-// --fields or any other record option given, or an --input that holds records.
-bool records_requested(const ScenarioArgs& scenario, const RecordArgs& records);
-// For the commands that draw (render, record): the record choices when they draw records (the
-// record options, or an --input that holds records without --race or --trace), else none. The
-// record options are refused beside --race (a race draws bare keys) and --trace (the trace says
-// what ran), in one line.
+// For the commands that measure records (run, trace): the record choices when any record option is
+// given or --input holds records (header_holds_records: it is sorted as records without --fields),
+// else none. Reads only the header of --input, once; throws one line for a bad record option or a
+// records file whose header is wrong (no 'key', a field that is not numeric or not 32-bit, more
+// than 32 fields).
+std::optional<RecordChoices> requested_record_choices(const ScenarioArgs& scenario, const RecordArgs& records);
+// For the commands that draw (render, record): the same, except that without record options it
+// gives none beside --race or --trace; the record options are refused beside --race (a race draws
+// bare keys) and --trace (the trace says what ran), in one line.
 std::optional<RecordChoices> drawn_record_choices(const ScenarioArgs& scenario, const RecordArgs& records, bool race,
                                                   bool trace);
 
 // The records a command sorts: the scenario (n and key type from a structured --input .npy when
-// given, read from its header alone), the sort (one that sorts records, else one line), shape and
+// given: choices.input, its header alone), the sort (one that sorts records, else one line), shape and
 // options. The file's data is read by take_record_input, after the memory check.
 struct RecordSetup {
   Scenario scenario;
@@ -93,7 +95,7 @@ struct RecordOutput {
   std::string path;
   bool overwrite_input = false;
 };
-void run_records(const ScenarioArgs& scenario, const RecordArgs& records, int reps, int warmup, bool baseline,
-                 const RecordOutput& output);
+void run_records(const ScenarioArgs& scenario, const RecordArgs& records, const RecordChoices& choices, int reps,
+                 int warmup, bool baseline, const RecordOutput& output);
 
 }  // namespace sortscope

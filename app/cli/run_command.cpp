@@ -126,17 +126,17 @@ void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare
 // Records (--fields, --layout, --strategy, --rearrange, or an --input .npy that holds records):
 // their own run (record_options.h). The outputs of a keys run are refused with them until they are
 // built for records.
-void run_records_command(const RunArgs& args) {
+void run_records_command(const RunArgs& args, const RecordChoices& choices) {
   const std::pair<bool, const char*> unsupported[] = {
       {!args.csv.empty(), "--csv"}, {args.bandwidth, "--bandwidth"}, {!args.model_device.empty(), "--model-device"}};
   for (const auto& [given, name] : unsupported)
     if (given) throw std::runtime_error(fmt::format("{}: not with --fields yet (a records run prints its verdict and timing)", name));
-  run_records(args.scenario, args.records, args.reps, args.warmup, args.baseline,
+  run_records(args.scenario, args.records, choices, args.reps, args.warmup, args.baseline,
               RecordOutput{args.output, args.overwrite_input});
 }
 
 void run(const RunArgs& args) {
-  if (records_requested(args.scenario, args.records)) return run_records_command(args);
+  if (const auto choices = requested_record_choices(args.scenario, args.records)) return run_records_command(args, *choices);
   install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);

@@ -52,7 +52,7 @@ void print_launch_times(const ExplainResult& r) {
 // (core/record_scenario.h, as `render --fields` draws it), its scenario carrying the records
 // (fields, layout, strategy, rearrange), so `render --trace` and the app replay it anywhere. No
 // timing: records are measured by `run --fields` and `bench` (kernels/records/README.md).
-void trace_records(const TraceArgs& args) {
+void trace_records(const TraceArgs& args, const RecordChoices& choices) {
   const std::pair<bool, const char*> unsupported[] = {{args.reps_opt->count() > 0, "--reps"},
                                                       {args.baseline, "--baseline"},
                                                       {!args.launch_csv.empty(), "--launch-csv"}};
@@ -60,7 +60,6 @@ void trace_records(const TraceArgs& args) {
     if (given)
       throw std::runtime_error(fmt::format("{}: not with records (a records trace holds the CPU model's explain run; "
                                            "`run --fields` measures records)", name));
-  const RecordChoices choices = parse_record_choices(args.scenario, args.records);
   RecordSetup setup = setup_records(args.scenario, args.records, choices, build_scenario(args.scenario));
   const ExplainResult r = explain_records(setup);
   const std::string source = setup.input_path.empty() ? std::string("generated on the CPU") : setup.input_path;
@@ -81,7 +80,7 @@ void trace(const TraceArgs& args) {
   if (auto e = check_output_file(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
   if (!args.launch_csv.empty())
     if (auto e = check_output_file(args.launch_csv); !e.empty()) throw std::runtime_error("--launch-csv: " + e);
-  if (records_requested(args.scenario, args.records)) return trace_records(args);
+  if (const auto choices = requested_record_choices(args.scenario, args.records)) return trace_records(args, *choices);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
   RunnerOptions ro;

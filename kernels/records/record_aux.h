@@ -74,7 +74,12 @@ struct RecordPermutationCycles {
 // Every phase of the run is listed from the start (`done` of them finished at this step), so the
 // bars do not jump while the timeline plays.
 struct RecordBytesMoved {
-  enum class Phase : uint8_t { BuildPairs, SortPairs, GatherKeys, GatherFields, GatherRows, Cycles, DirectPass };
+  // GatherKeys: the key array gathered by the permutation; no run records it since the keys are
+  // sorted where the output keeps them (traces of earlier runs still hold it). CopyKeys: the fused
+  // rearrangements' ByRecord keys copied out of the rows (no index); FusedMove: fused's last pass
+  // moving the fields or rows with their keys.
+  enum class Phase : uint8_t { BuildPairs, SortPairs, GatherKeys, GatherFields, GatherRows, Cycles, DirectPass,
+                               CopyKeys, FusedMove };
   struct Entry {
     Phase phase = Phase::BuildPairs;
     uint32_t pass = 0;          // DirectPass: the pass; GatherFields: fields moved

@@ -257,12 +257,14 @@ RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
   return r;
 }
 
-// Rearrange::Fused by radix-onesweep: the keys sorted from where the records keep them (ByField,
-// Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided keys, since its
-// rows carry the keys along), the positions as values, the rows moved by the last pass. False
-// when the plan does not fuse (one block, or n too small for tiles): the caller gathers.
+// Rearrange::Fused and FusedIndex by radix-onesweep: the keys sorted from where the records keep
+// them (ByField, Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided
+// keys, since its rows carry the keys along), the positions as values. `move_rows` (Fused): the
+// rows moved by the last pass; else (FusedIndex) the last pass writes the permutation to
+// bufs.pair_values for the gather. False when the plan does not fuse (one block, or n too small
+// for tiles): the caller builds the pairs and gathers.
 bool sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
-                const GpuRunContext& ctx) {
+                const GpuRunContext& ctx, bool move_rows) {
   const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
   if (!radix_fuses_records(plan)) return false;
   const void* keys_in = bufs.a;
@@ -274,7 +276,8 @@ bool sort_fused(const ParamValues& params, const RecordShape& shape, const Geome
     CUDA_CHECK_LAUNCH("pairs_of_records");
     keys_in = keys_out = bufs.pair_keys;
   }
-  radix_sort_records_gpu(plan, keys_in, keys_out, bufs.pair_values, fused_rows(bufs.a, bufs.b, geo), ctx);
+  radix_sort_records_gpu(plan, keys_in, keys_out, bufs.pair_values,
+                         move_rows ? fused_rows(bufs.a, bufs.b, geo) : RadixRecordRows{}, ctx);
   return true;
 }
 
@@ -285,7 +288,13 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
   cudaStream_t st = ctx.stream;
   const unsigned blocks = blocks_for(geo.n);
   if (options.strategy == RecordStrategy::Indirect) {
-    if (options.rearrange == Rearrange::Fused && sort_fused(params, shape, geo, bufs, ctx)) return bufs.b;
+    if (rearrange_fuses(options.rearrange) &&
+        sort_fused(params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused)) {
+      // FusedIndex: the sorted keys are in b's key array already (ByRecord's rows carry theirs),
+      // so the gather moves the fields (rows) only.
+      if (options.rearrange == Rearrange::FusedIndex) gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, false);
+      return bufs.b;
+    }
     // The gather's pairs are sorted where the output keeps its keys (b's key array for ByField and
     // Hybrid), so only the fields move by the permutation; cycles sort them aside and rotate all.
     const bool keys_in_place = rearrange_gathers(options.rearrange) && geo.layout != RecordLayout::ByRecord;

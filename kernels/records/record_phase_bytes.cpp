@@ -65,10 +65,20 @@ RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues
     }
     return b;
   }
-  {
+  // What the GPU runs (record_gpu.cu): gather builds the pairs in the output's key array (ByField,
+  // Hybrid) or beside the rows (ByRecord); fused and fused-index build none (the sort's first pass
+  // reads the keys in place and takes their positions), but ByRecord's keys are copied out of the
+  // rows first.
+  const bool fuses = rearrange_fuses(options.rearrange), by_record = shape.layout == RecordLayout::ByRecord;
+  if (!fuses) {
     RecordBytesMoved::Entry e = entry(Phase::BuildPairs);
     e.move_bytes = nn * kb + nn * (kb + 4);
     e.fetched_bytes = in_order_fetched(0, key_stride, shape.key_size(), n) + nn * (kb + 4);
+    b.phases.push_back(e);
+  } else if (by_record) {
+    RecordBytesMoved::Entry e = entry(Phase::CopyKeys);
+    e.move_bytes = 2 * nn * kb;
+    e.fetched_bytes = in_order_fetched(0, key_stride, shape.key_size(), n) + nn * kb;
     b.phases.push_back(e);
   }
   {
@@ -77,29 +87,24 @@ RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues
     e.model_bytes = tm.sort_pairs_bytes;
     b.phases.push_back(e);
   }
-  // The rearrangement: read the permutation, read every record at its old place, write it at its
-  // new one. B.3 models it as one phase (with the gather's alpha): its figure goes on the last.
+  // The rearrangement: read the permutation (not fused: the last pass knows each key's record),
+  // read every record's fields (rows) at the old place, write them at the new one; the keys are
+  // sorted in place already, except ByRecord's, which ride in their rows. B.3 models it as one
+  // phase (with the gather's alpha): its figure goes on the last.
   std::vector<RecordBytesMoved::Entry> re;
+  const double perm_bytes = options.rearrange == Rearrange::Fused ? 0 : 4 * nn;
   if (options.rearrange == Rearrange::Cycles) {
     re.push_back(entry(Phase::Cycles));
     re.back().move_bytes = 4 * nn + 2 * nn * rec;
     re.back().fetched_bytes = 4 * nn + nn * rec;
   } else {
-    if (shape.layout != RecordLayout::ByRecord) {
-      re.push_back(entry(Phase::GatherKeys));
-      re.back().move_bytes = 4 * nn + 2 * nn * kb;
-      re.back().fetched_bytes = 4 * nn + nn * kb;
-    }
-    if (shape.layout == RecordLayout::ByField) {
-      re.push_back(entry(Phase::GatherFields, shape.fields));
-      re.back().move_bytes = 2 * nn * 4.0 * shape.fields;
-      re.back().fetched_bytes = nn * 4.0 * shape.fields;
-    } else {
-      re.push_back(entry(Phase::GatherRows));
-      const double row = shape.row_bytes();
-      re.back().move_bytes = (shape.layout == RecordLayout::ByRecord ? 4 * nn : 0) + 2 * nn * row;
-      re.back().fetched_bytes = (shape.layout == RecordLayout::ByRecord ? 4 * nn : 0) + nn * row;
-    }
+    const Phase move = options.rearrange == Rearrange::Fused ? Phase::FusedMove
+                       : shape.layout == RecordLayout::ByField ? Phase::GatherFields
+                                                               : Phase::GatherRows;
+    const double moved = shape.layout == RecordLayout::ByField ? 4.0 * shape.fields : double(shape.row_bytes());
+    re.push_back(entry(move, move == Phase::GatherFields ? shape.fields : 0));
+    re.back().move_bytes = perm_bytes + 2 * nn * moved;
+    re.back().fetched_bytes = perm_bytes + nn * moved;
   }
   re.back().model_bytes = tm.rearrange_bytes;
   re.back().model_covers = uint32_t(re.size());

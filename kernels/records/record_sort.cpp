@@ -32,12 +32,12 @@ std::string record_sort_algorithm_names() {
 
 std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options) {
   const RecordSortAlgorithm* a = find_record_sort_algorithm(algorithm);
-  if (options.strategy != RecordStrategy::Indirect || options.rearrange != Rearrange::Fused || !a || a->fuses) return {};
+  if (options.strategy != RecordStrategy::Indirect || !rearrange_fuses(options.rearrange) || !a || a->fuses) return {};
   std::string fusing;
   for (const RecordSortAlgorithm& x : record_sort_algorithms())
     if (x.fuses) fusing += (fusing.empty() ? "" : ", ") + std::string(x.id);
-  return fmt::format("--rearrange fused: {} cannot move the records in its last pass (only {} can; use gather)",
-                     algorithm, fusing);
+  return fmt::format("--rearrange {}: {} cannot build the (key, index) pairs in its own passes (only {} can; use gather)",
+                     rearrange_name(options.rearrange), algorithm, fusing);
 }
 
 uint32_t direct_passes(KeyType type) { return uint32_t(key_bytes(type)) * 8 / kDirectDigitBits; }
@@ -93,8 +93,10 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
     if (observer) observer->pairs_built(pairs);
     algorithm.run_model(params, pairs, nullptr);
     if (observer) observer->pairs_sorted(pairs);
-    // Fused puts every record where the gather does (on the GPU inside the sort's last pass).
-    if (rearrange_gathers(options.rearrange)) records = gather_records(records, pairs.values);
+    // As on the GPU: the sorted keys stay where the sort left them (the output's key array for
+    // ByField and Hybrid) and the fields (ByRecord: the rows) move by the permutation, once; fused
+    // moves them inside the sort's last pass, to the same places.
+    if (rearrange_gathers(options.rearrange)) records = gather_records_sorted_keys(records, pairs.values, pairs);
     else permute_records_in_place(records, pairs.values);
     if (observer) observer->rearranged(records);
     return;

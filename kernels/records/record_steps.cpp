@@ -29,21 +29,33 @@ std::vector<StepKind> catalog(const std::vector<int>& lines) {
       {"cycle-move", "One move of the cycle"},
       {"cycles-rest", "Every cycle rotated"},
       {"direct-pass", "One pass: every record moves with its key"},
+      {"copy-keys", "Copy the keys out of the rows"},
+      {"fused-move", "The last pass moves the records"},
   };
   std::vector<StepKind> k;
   for (size_t i = 0; i < std::size(kKinds); ++i) k.push_back({kKinds[i].first, kKinds[i].second, lines.at(i)});
   return k;
 }
+// The lines index record_pseudo_code's variant, in RecordStepKind order (gather-keys: -1, no run
+// records it now).
 const std::vector<StepKind>& gather_kinds() {
-  static const std::vector<StepKind> k = catalog({0, 1, 2, 5, 6, 7, -1, -1, -1, -1});
+  static const std::vector<StepKind> k = catalog({0, 1, 2, -1, 5, 6, -1, -1, -1, -1, -1, -1});
+  return k;
+}
+const std::vector<StepKind>& fused_index_kinds() {
+  static const std::vector<StepKind> k = catalog({0, -1, 2, -1, 5, 6, -1, -1, -1, -1, 1, -1});
+  return k;
+}
+const std::vector<StepKind>& fused_kinds() {
+  static const std::vector<StepKind> k = catalog({0, -1, 2, -1, -1, -1, -1, -1, -1, -1, 1, 5});
   return k;
 }
 const std::vector<StepKind>& cycles_kinds() {
-  static const std::vector<StepKind> k = catalog({0, 1, 2, -1, -1, -1, 3, 7, 3, -1});
+  static const std::vector<StepKind> k = catalog({0, 1, 2, -1, -1, -1, 3, 7, 3, -1, -1, -1});
   return k;
 }
 const std::vector<StepKind>& direct_kinds() {
-  static const std::vector<StepKind> k = catalog({0, -1, -1, -1, -1, -1, -1, -1, -1, 4});
+  static const std::vector<StepKind> k = catalog({0, -1, -1, -1, -1, -1, -1, -1, -1, 4, -1, -1});
   return k;
 }
 
@@ -89,19 +101,43 @@ RecordPieces whole_record(const RecordShape& s) {
 
 const std::vector<StepKind>& record_step_kinds(const RecordSortOptions& o) {
   if (o.strategy == RecordStrategy::Direct) return direct_kinds();
-  return rearrange_gathers(o.rearrange) ? gather_kinds() : cycles_kinds();
+  switch (o.rearrange) {
+    case Rearrange::Cycles: return cycles_kinds();
+    case Rearrange::Fused: return fused_kinds();
+    case Rearrange::FusedIndex: return fused_index_kinds();
+    case Rearrange::Gather: break;
+  }
+  return gather_kinds();
 }
 
 const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
+  // The keys of ByField and Hybrid are sorted where the output keeps them (record_gpu.cu), so
+  // only the fields (rows) move by the permutation; ByRecord's rows carry their keys.
   static const std::vector<std::string> gather = {
       "// indirect (§III): sort (key, index), then move each record once",
-      "for i in 0..n-1: pairs[i] = (key[i], i)",
-      "sort pairs by key  // the chosen sort's key-value path",
+      "for i in 0..n-1: pairs[i] = (key[i], i)  // keys in outKey (not ByRecord)",
+      "sort pairs by key  // the chosen sort's key-value path; outKey sorted in place",
       "perm[j] = pairs[j].index  // record perm[j] belongs at j",
-      "for j in 0..n-1:  // gather into a new block",
-      "  outKey[j] = key[perm[j]]",
+      "for j in 0..n-1:  // gather the fields into a new block",
       "  for f in 0..m-1: outField_f[j] = field_f[perm[j]]  // ByField (Fig. 4)",
-      "  outRow[j] = row[perm[j]]  // g threads, one int4 each (Fig. 6)",
+      "  outRow[j] = row[perm[j]]  // g threads, one int4 each (Fig. 6); ByRecord: key inside",
+  };
+  static const std::vector<std::string> fused_index = {
+      "// indirect, the index taken by radix-onesweep's first pass, then the gather",
+      "keys[i] = key[i]  // ByRecord only: the keys out of the rows",
+      "sort keys, the value of key i = i  // pass 0 makes it: no index array",
+      "outKey, perm = the sorted keys, their values  // the last pass writes both",
+      "for j in 0..n-1:  // gather the fields into a new block",
+      "  for f in 0..m-1: outField_f[j] = field_f[perm[j]]  // ByField (Fig. 4)",
+      "  outRow[j] = row[perm[j]]  // g threads, one int4 each (Fig. 6); ByRecord: key inside",
+  };
+  static const std::vector<std::string> fused = {
+      "// indirect, fused into radix-onesweep's passes: no index, no permutation",
+      "keys[i] = key[i]  // ByRecord only: the keys out of the rows",
+      "sort keys, the value of key i = i  // pass 0 makes it: no index array",
+      "last pass: key k, value i, scatters to its place j:",
+      "  outKey[j] = k",
+      "  outRow[j] = row[i]  // ByField: outField_f[j] = field_f[i] for every f",
   };
   static const std::vector<std::string> cycles = {
       "// indirect (§III), rearranged in place: table sort",
@@ -123,7 +159,13 @@ const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
       "  swap(rec, out)",
   };
   if (o.strategy == RecordStrategy::Direct) return direct;
-  return rearrange_gathers(o.rearrange) ? gather : cycles;
+  switch (o.rearrange) {
+    case Rearrange::Cycles: return cycles;
+    case Rearrange::Fused: return fused;
+    case Rearrange::FusedIndex: return fused_index;
+    case Rearrange::Gather: break;
+  }
+  return gather;
 }
 
 RecordStepWriter::RecordStepWriter(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
@@ -165,6 +207,12 @@ RecordBytesMoved RecordStepWriter::bytes_done(uint32_t done) const {
   return b;
 }
 
+uint32_t RecordStepWriter::done_after(RecordBytesMoved::Phase p) const {
+  for (size_t i = 0; i < bytes_.phases.size(); ++i)
+    if (bytes_.phases[i].phase == p) return uint32_t(i + 1);
+  throw std::logic_error("record steps: a phase the run does not have");
+}
+
 void RecordStepWriter::input() {
   const RecordShape& sh = input_.shape;
   Step s = step(K::Input, fmt::format(
@@ -179,12 +227,30 @@ void RecordStepWriter::input() {
 }
 
 void RecordStepWriter::pairs_built(const HostKeys& pairs) {
-  const uint32_t kb = input_.shape.key_size();
+  const RecordShape& sh = input_.shape;
+  const uint32_t kb = sh.key_size();
+  const bool by_record = sh.layout == RecordLayout::ByRecord;
+  if (rearrange_fuses(options_.rearrange)) {
+    // The sort's first pass reads the keys where the records keep them and takes their positions
+    // itself: nothing is built, except ByRecord's keys side by side.
+    if (!by_record) return;
+    Step s = step(K::CopyKeys,
+                  fmt::format("Copy the {} keys out of the rows ({} bytes each, {} bytes apart): the sort reads its keys "
+                              "side by side. No index array: the sort's first pass takes each key's position as its "
+                              "value. The records stay where they are until the end (§III, indirect).",
+                              pairs.size(), kb, sh.row_bytes()));
+    s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::CopyKeys)));
+    record(std::move(s), input_, ids_);
+    return;
+  }
   Step s = step(K::BuildPairs,
-                fmt::format("Build the (key, index) pairs: {} pairs of {} bytes, each key with its record's position. "
+                fmt::format("Build the (key, index) pairs: {} pairs of {} bytes, each key with its record's position{}. "
                             "The records themselves stay where they are until the end (§III, indirect).",
-                            pairs.size(), kb + 4));
-  s.aux.push_back(bytes_done(1));
+                            pairs.size(), kb + 4,
+                            by_record ? ""
+                                      : ", the keys written where the output keeps its key array: the sort leaves them "
+                                        "sorted in place, so they are never gathered"));
+  s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::BuildPairs)));
   record(std::move(s), input_, ids_);
 }
 
@@ -200,6 +266,10 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
       case RecordBytesMoved::Phase::GatherKeys: p.key = true; break;
       case RecordBytesMoved::Phase::GatherFields: p.field_end = sh.fields; break;
       case RecordBytesMoved::Phase::GatherRows: p.row = true; break;
+      case RecordBytesMoved::Phase::FusedMove:
+        if (sh.layout == RecordLayout::ByField) p.field_end = sh.fields;
+        else p.row = true;
+        break;
       case RecordBytesMoved::Phase::Cycles:
         p = whole_record(sh);
         out_of_place.resize(perm_.size());
@@ -212,13 +282,26 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
   }
   std::vector<uint64_t> ord(pairs.size());
   for (size_t j = 0; j < pairs.size(); ++j) ord[j] = pairs.ordered(j);
-  Step s = step(K::SortPairs,
-                fmt::format("Sort the pairs by key with {}'s key-value path: each index rides with its key, {} bytes per "
-                            "pair instead of {} per record. The indices now form the permutation: record perm[j] belongs "
-                            "at j. (The sort is summed up in this one step; its own steps: sortscope render --algo {} "
-                            "--values.)",
-                            algorithm_.title(), sh.key_size() + 4, sh.key_size() + 4 * sh.fields, algorithm_.id()));
-  s.aux.push_back(bytes_done(2));
+  const bool by_record = sh.layout == RecordLayout::ByRecord;
+  const std::string where = by_record ? "beside the rows" : "in the output's key array, where they stay";
+  std::string what;
+  if (options_.rearrange == Rearrange::Fused || options_.rearrange == Rearrange::FusedIndex)
+    what = fmt::format("Sort the keys with {}'s key-value path: its first pass reads them where the records keep them "
+                       "and takes each key's input position as its value, so no index array is built or read. Its "
+                       "last pass writes the sorted keys {} and {}",
+                       algorithm_.title(), where,
+                       options_.rearrange == Rearrange::Fused
+                           ? "moves the records instead of writing the permutation (next step)"
+                           : "the values: the permutation, record perm[j] belongs at j");
+  else
+    what = fmt::format("Sort the pairs by key with {}'s key-value path: each index rides with its key, {} bytes per pair "
+                       "instead of {} per record. The keys are now sorted {}; the indices form the permutation: record "
+                       "perm[j] belongs at j",
+                       algorithm_.title(), sh.key_size() + 4, sh.key_size() + 4 * sh.fields, where);
+  Step s = step(K::SortPairs, fmt::format("{}. (The sort is summed up in this one step; its own steps: sortscope render "
+                                          "--algo {} --values.)",
+                                          what, algorithm_.id()));
+  s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::SortPairs)));
   record_keys(std::move(s), ord, perm_);
   if (options_.rearrange == Rearrange::Cycles) cycles(input_);
 }
@@ -261,7 +344,7 @@ void RecordStepWriter::cycles(const HostRecords& in_place) {
         chosen.empty() ? std::string(" Every record is in place: nothing moves.")
                        : fmt::format(" Highlighted: the cycle through place {}, {} records.", chosen[0], chosen.size())));
     s.aux.push_back(c);
-    s.aux.push_back(bytes_done(2));
+    s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::SortPairs)));
     record_keys(std::move(s), ord, ids);
   }
   if (chosen.empty()) return;
@@ -295,7 +378,7 @@ void RecordStepWriter::cycles(const HostRecords& in_place) {
     RecordPermutationCycles ck = c;
     ck.rotated = uint32_t(std::min<size_t>(k + 1, ck.cycle.size()));
     s.aux.push_back(std::move(ck));
-    s.aux.push_back(bytes_done(2));
+    s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::SortPairs)));
     record_keys(std::move(s), ord, ids);
   }
   if (shown < len) {
@@ -305,7 +388,7 @@ void RecordStepWriter::cycles(const HostRecords& in_place) {
     RecordPermutationCycles ck = c;
     ck.rotated = uint32_t(ck.cycle.size());
     s.aux.push_back(std::move(ck));
-    s.aux.push_back(bytes_done(2));
+    s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::SortPairs)));
     record_keys(std::move(s), ord, ids);
   }
 }
@@ -329,15 +412,10 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
     return;
   }
   const RecordMemoryMap map = warp_memory_map(sh, input_.n, first_warp(&perm_, input_.n), true);
-  uint32_t done = 2;
   for (const RecordBytesMoved::Entry& e : bytes_.phases) {
     RecordStepKind kind;
     std::string what;
     switch (e.phase) {
-      case RecordBytesMoved::Phase::GatherKeys:
-        kind = K::GatherKeys;
-        what = fmt::format("Gather the keys: outKey[j] = key[perm[j]], a random {}-byte read per record", sh.key_size());
-        break;
       case RecordBytesMoved::Phase::GatherFields:
         kind = K::GatherFields;
         what = fmt::format("Gather the {} field arrays: each field of each record is its own random 4-byte read, "
@@ -346,12 +424,21 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
       case RecordBytesMoved::Phase::GatherRows:
         kind = K::GatherRows;
         // "Figure", not "Fig.": the frame's headline ends at the first full stop.
-        what = fmt::format("Gather the rows: one random read of {} bytes per record, moved by a group of threads "
-                           "(§IV, Figure 6)", sh.row_bytes());
+        what = fmt::format("Gather the rows: one random read of {} bytes per record{}, moved by a group of threads "
+                           "(§IV, Figure 6)", sh.row_bytes(), sh.layout == RecordLayout::ByRecord ? " (its key inside)" : "");
+        break;
+      case RecordBytesMoved::Phase::FusedMove:
+        kind = K::FusedMove;
+        what = fmt::format("The sort's last pass moves the records: as each key scatters to its place, its record's {} "
+                           "read at the record's input place (the key's value) and written beside it, inside the pass "
+                           "(kernels/radix/radix_records.h); no permutation is written, nothing is gathered after",
+                           sh.layout == RecordLayout::ByField
+                               ? fmt::format("{} fields are each", sh.fields)
+                               : fmt::format("row of {} bytes is", sh.row_bytes()));
         break;
       default: continue;
     }
-    ++done;
+    const uint32_t done = done_after(e.phase);
     Step s = step(kind, fmt::format("{}. This phase: {} at face value, {} in whole sectors.{}", what,
                                     bytes_text(e.move_bytes), bytes_text(e.fetched_bytes),
                                     done == all ? " Every record is now in its sorted place, in the input's layout." : ""));

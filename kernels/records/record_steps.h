@@ -3,11 +3,15 @@
 // that turns the CPU model's phases (RecordSortObserver, record_sort.h) into timeline steps with
 // the records' snapshots (record_aux.h): Bandyopadhyay & Sahni §III-§IV, the extract's B.2 items 1-2.
 //
-//   indirect: input (the layout's memory map) -> (k_i, i) built -> the pairs sorted by the chosen
-//             sort's key-value path, summarised as one step (its own steps: `render --algo X
-//             --values`) -> gather: the key array, then the fields / rows, each with its bytes and a
+//   indirect: input (the layout's memory map) -> (k_i, i) built (the keys into the output's key
+//             array for ByField and Hybrid) -> the pairs sorted by the chosen sort's key-value
+//             path, summarised as one step (its own steps: `render --algo X --values`), which
+//             leaves the keys sorted in place -> gather: the fields / rows, with their bytes and a
 //             warp's memory map of the random reads; or cycles: the permutation's cycles, one
-//             cycle rotated move by move, then every other cycle;
+//             cycle rotated move by move, then every other cycle. fused-index: no pairs built (the
+//             sort's first pass takes the positions; ByRecord's keys copied out of the rows), then
+//             the sort and the gather; fused: the same, the gather replaced by the sort's last pass
+//             moving the fields / rows (record_gpu.cu runs exactly these phases);
 //   direct:   input -> one step per LSD pass of 8 bits, every record moved with its key.
 // The array shows each position's key; its value is the input position of the record there now,
 // so the records visibly ride with their keys.
@@ -22,8 +26,10 @@
 
 namespace sortscope {
 
+// GatherKeys is kept for the traces of earlier runs (which gathered the key array); no run records
+// it now: the keys are sorted where the output keeps them.
 enum class RecordStepKind { Input, BuildPairs, SortPairs, GatherKeys, GatherFields, GatherRows, Cycles, CycleMove,
-                            CyclesRest, DirectPass };
+                            CyclesRest, DirectPass, CopyKeys, FusedMove };
 
 const std::vector<StepKind>& record_step_kinds(const RecordSortOptions& options);
 const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& options);
@@ -48,6 +54,8 @@ class RecordStepWriter final : public RecordSortObserver {
   void record(Step s, const HostRecords& records, const std::vector<uint32_t>& ids);
   void record_keys(Step s, const std::vector<uint64_t>& ordered, const std::vector<uint32_t>& ids);
   RecordBytesMoved bytes_done(uint32_t done) const;
+  // The phases done once the run's phase `p` is (its position in bytes_.phases + 1).
+  uint32_t done_after(RecordBytesMoved::Phase p) const;
   void cycles(const HostRecords& sorted);
 
   const Algorithm& algorithm_;

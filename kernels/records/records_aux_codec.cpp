@@ -72,7 +72,7 @@ void check_cycles(const RecordPermutationCycles& c) {
 }
 
 constexpr auto phase_fields = [](auto& io, auto& e) {
-  io.choice("phase", e.phase, RecordBytesMoved::Phase::DirectPass);
+  io.choice("phase", e.phase, RecordBytesMoved::Phase::FusedMove);
   io("pass", e.pass);
   io("sort bytes", e.sort_bytes);
   io("move bytes", e.move_bytes);

@@ -71,8 +71,8 @@ TEST(RecordsExplain, IndirectGatherStepsPerLayout) {
   const RecordSortOptions o{RecordStrategy::Indirect, Rearrange::Gather};
   using K = RecordStepKind;
   const std::pair<RecordLayout, std::vector<K>> cases[] = {
-      {RecordLayout::ByField, {K::Input, K::BuildPairs, K::SortPairs, K::GatherKeys, K::GatherFields}},
-      {RecordLayout::Hybrid, {K::Input, K::BuildPairs, K::SortPairs, K::GatherKeys, K::GatherRows}},
+      {RecordLayout::ByField, {K::Input, K::BuildPairs, K::SortPairs, K::GatherFields}},
+      {RecordLayout::Hybrid, {K::Input, K::BuildPairs, K::SortPairs, K::GatherRows}},
       {RecordLayout::ByRecord, {K::Input, K::BuildPairs, K::SortPairs, K::GatherRows}}};
   for (const auto& [layout, want] : cases) {
     SCOPED_TRACE(std::string(record_layout_name(layout)));
@@ -89,6 +89,52 @@ TEST(RecordsExplain, IndirectGatherStepsPerLayout) {
     const std::vector<uint32_t> perm = stable_record_order(in);
     for (size_t t = 0; t < map->records.size(); ++t) EXPECT_EQ(map->records[t], perm[t]);
     EXPECT_NE(r.timeline.steps[2].caption.find("Sort the pairs"), std::string::npos);
+    // As on the GPU: the keys are sorted where the output keeps them and never gathered.
+    if (layout != RecordLayout::ByRecord)
+      EXPECT_NE(r.timeline.steps[1].caption.find("never gathered"), std::string::npos) << r.timeline.steps[1].caption;
+    for (const auto& e : find_aux<RecordBytesMoved>(r.timeline.steps.back().aux)->phases)
+      EXPECT_NE(e.phase, RecordBytesMoved::Phase::GatherKeys);
+  }
+}
+
+// fused-index and fused draw what radix-onesweep runs on the GPU (record_gpu.cu): no pairs built
+// (ByRecord's keys copied out of the rows), the sort, then the gather of the fields / rows, or, for
+// fused, the sort's last pass moving them (no permutation read).
+TEST(RecordsExplain, FusedStepsAreWhatTheGpuRuns) {
+  using K = RecordStepKind;
+  struct Case {
+    Rearrange rearrange;
+    RecordLayout layout;
+    std::vector<K> want;
+  };
+  const Case cases[] = {
+      {Rearrange::FusedIndex, RecordLayout::ByField, {K::Input, K::SortPairs, K::GatherFields}},
+      {Rearrange::FusedIndex, RecordLayout::Hybrid, {K::Input, K::SortPairs, K::GatherRows}},
+      {Rearrange::FusedIndex, RecordLayout::ByRecord, {K::Input, K::CopyKeys, K::SortPairs, K::GatherRows}},
+      {Rearrange::Fused, RecordLayout::ByField, {K::Input, K::SortPairs, K::FusedMove}},
+      {Rearrange::Fused, RecordLayout::Hybrid, {K::Input, K::SortPairs, K::FusedMove}},
+      {Rearrange::Fused, RecordLayout::ByRecord, {K::Input, K::CopyKeys, K::SortPairs, K::FusedMove}}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(rearrange_name(c.rearrange)) + " " + std::string(record_layout_name(c.layout)));
+    const RecordSortOptions o{RecordStrategy::Indirect, c.rearrange};
+    const uint32_t m = 8;
+    const HostRecords in = make_records(KeyType::U32, 3000, m, c.layout, Distribution::FewUnique);
+    const RecordExplain r = explain("radix-onesweep", o, in);
+    EXPECT_EQ(kinds_of(r.timeline), c.want);
+    expect_well_formed(r, o, in);
+    const Step& sort = r.timeline.steps[c.want.size() - 2];
+    EXPECT_NE(sort.caption.find("no index array"), std::string::npos) << sort.caption;
+    const RecordBytesMoved* b = find_aux<RecordBytesMoved>(r.timeline.steps.back().aux);
+    ASSERT_EQ(b->phases.size(), c.want.size() - 1);
+    const auto& last = b->phases.back();
+    const double moved = c.layout == RecordLayout::ByField ? 4.0 * m : double(in.shape.row_bytes());
+    // The gather reads the permutation; the fused move knows each record from its key's value.
+    EXPECT_DOUBLE_EQ(last.move_bytes, double(in.n) * ((c.rearrange == Rearrange::Fused ? 0 : 4) + 2 * moved));
+    const RecordMemoryMap* map = find_aux<RecordMemoryMap>(r.timeline.steps.back().aux);
+    ASSERT_NE(map, nullptr);
+    EXPECT_TRUE(map->gathered);
+    if (c.rearrange == Rearrange::Fused)
+      EXPECT_NE(r.timeline.steps.back().caption.find("no permutation is written"), std::string::npos);
   }
 }
 
@@ -228,8 +274,10 @@ TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
     const RecordTraffic tm = record_traffic(shape, in.n);
     for (auto o : {RecordSortOptions{RecordStrategy::Direct, Rearrange::Gather},
                    RecordSortOptions{RecordStrategy::Indirect, Rearrange::Gather},
-                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Cycles}}) {
-      const RecordExplain r = explain("radix", o, in);
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Cycles},
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Fused},
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::FusedIndex}}) {
+      const RecordExplain r = explain(rearrange_fuses(o.rearrange) ? "radix-onesweep" : "radix", o, in);
       const RecordBytesMoved* b = find_aux<RecordBytesMoved>(r.timeline.steps.back().aux);
       ASSERT_NE(b, nullptr);
       double model = 0;
@@ -244,7 +292,8 @@ TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
       if (l == RecordLayout::ByField && o.strategy == RecordStrategy::Indirect && o.rearrange == Rearrange::Gather) {
         const auto& fields = b->phases.back();
         ASSERT_EQ(fields.phase, RecordBytesMoved::Phase::GatherFields);
-        EXPECT_DOUBLE_EQ(fields.fetched_bytes, double(in.n) * 8 * 4 + double(in.n) * 8 * 32);
+        // The permutation read in order, the fields written in order, each field read in a sector.
+        EXPECT_DOUBLE_EQ(fields.fetched_bytes, double(in.n) * 4 + double(in.n) * 8 * 4 + double(in.n) * 8 * 32);
       }
     }
   }
@@ -266,7 +315,7 @@ TEST(RecordsExplain, AppScenarioCarriesTheRecordsCatalog) {
   EXPECT_TRUE(r.verdict.ok());
   ASSERT_NE(r.catalog, nullptr);
   EXPECT_EQ(&r.catalog->pseudo_code(), &record_pseudo_code({RecordStrategy::Indirect, Rearrange::Gather}));
-  EXPECT_EQ(r.timeline.steps.size(), 5u);
+  EXPECT_EQ(r.timeline.steps.size(), 4u);  // input, pairs, sort, fields (the keys are sorted in place)
   EXPECT_FALSE(r.timeline.on_gpu);
   Scenario bad = s;
   bad.algorithm = "bitonic";

@@ -32,6 +32,8 @@ std::string phase_label(const RecordBytesMoved::Entry& e) {
     case P::GatherFields: return "fields";
     case P::GatherRows: return "rows";
     case P::Cycles: return "cycles";
+    case P::CopyKeys: return "keys out";
+    case P::FusedMove: return "move";
     case P::DirectPass: break;
   }
   return fmt::format("pass {}", e.pass + 1);
