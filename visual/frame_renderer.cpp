@@ -17,6 +17,7 @@
 #include "colormap.h"
 #include "gl/framebuffer_guard.h"
 #include "gl/gl_check.h"
+#include "records/record_explain.h"
 #include "text_wrap.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
@@ -178,7 +179,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   parts.push_back("n = " + format_count(timeline_.n) +
                   (timeline_.padded_n > timeline_.n ? " (+" + format_count(timeline_.padded_n - timeline_.n) + " padding)"
                                                     : ""));
-  parts.push_back(std::string(key_type_name(timeline_.key_type)) + (timeline_.with_values ? " + u32 values" : ""));
+  parts.push_back(timeline_items_text(timeline_, algorithm_));
   size_t launch_part = SIZE_MAX, mode_part = SIZE_MAX;
   if (st.launch >= 0 || !st.launch_name.empty()) {
     launch_part = parts.size();

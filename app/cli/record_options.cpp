@@ -13,6 +13,7 @@
 #include "core/record_scenario.h"
 #include "core/interrupt.h"
 #include "common/output_file.h"
+#include "records/record_explain.h"
 #include "records/record_npy.h"
 #include "records/record_sort.h"
 #include "records/record_traffic.h"
@@ -223,8 +224,7 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoic
   const RecordNpySchema schema = setup.output_schema();
   const HostRecords input = take_record_input(setup);
   fmt::print("sortscope run: {} records\n", algo.title());
-  fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", s.input.n,
-             key_type_name(shape.key), m, shape.key_size() + 4 * m, record_layout_name(shape.layout), record_strategy_name(options.strategy),
+  fmt::print("  records     n = {}, {}, {} by {}{}\n", s.input.n, record_shape_text(shape), record_strategy_name(options.strategy),
              algo.id(), options.strategy == RecordStrategy::Indirect ? fmt::format(", rearrange by {}", rearrange_name(options.rearrange))
                                                             : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
   if (!setup.input_path.empty()) fmt::print("  input       {}: {} fields ({})\n", sa.input, schema.fields.size(), [&] {

@@ -184,8 +184,7 @@ void render_records(const RenderArgs& args, const RecordChoices& choices, Scenar
   RecordExplain r = explain_records_model(algo, setup.scenario.params, setup.options, input, RunnerOptions{}.capture_budget_bytes);
   const Timeline& tl = r.timeline;
   fmt::print("sortscope render: {} records\n", algo.title());
-  fmt::print("  records     n = {}, {} key + {} u32 fields ({} bytes each), layout {}, {} by {}{}\n", n,
-             key_type_name(shape.key), shape.fields, shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout),
+  fmt::print("  records     n = {}, {}, {} by {}{}\n", n, record_shape_text(shape),
              record_strategy_name(setup.options.strategy), algo.id(),
              setup.options.strategy == RecordStrategy::Indirect
                  ? fmt::format(", rearrange by {}", rearrange_name(setup.options.rearrange))

@@ -2,11 +2,14 @@
 #include <cstdio>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "clip_log.h"
 #include "core/asset_folders.h"
 #include "lesson/preset_file.h"
 #include "palette/palette_file.h"
 #include "palette_choice.h"
+#include "records/record_explain.h"
 #include "export_job.h"
 #include "panels.h"
 #include "widgets.h"
@@ -90,6 +93,17 @@ void palette_menu(AppState& s) {
 
 }  // namespace
 
+std::string shown_scenario_line(const AppState& s) {
+  if (!s.explain) return {};
+  const Timeline& tl = s.explain->timeline;
+  // Records: the key type, fields and layout (the timeline's values are the records' positions).
+  const Algorithm* algo = s.timeline_algorithm();
+  const std::string items = algo ? timeline_items_text(tl, *algo)
+                                 : std::string(key_type_name(tl.key_type)) + (tl.with_values ? " + u32 values" : "");
+  return fmt::format("{}  n = {}  {}{}{}", tl.algorithm, tl.n, items, s.input_file.empty() ? "" : "  from ",
+                     std::filesystem::path(s.input_file).filename().string());
+}
+
 void draw_menu_bar(AppState& s) {
   ImGui::SetNextWindowPos(s.rects.menu.pos());
   ImGui::SetNextWindowSize(s.rects.menu.size());
@@ -170,16 +184,11 @@ void draw_menu_bar(AppState& s) {
     }
     // The scenario being shown, on the right.
     if (s.explain) {
-      const Timeline& tl = s.explain->timeline;
-      char text[160];
-      std::snprintf(text, sizeof text, "%s  n = %llu  %s%s%s%s", tl.algorithm.c_str(), static_cast<unsigned long long>(tl.n),
-                    std::string(key_type_name(tl.key_type)).c_str(), tl.with_values ? " + u32 values" : "",
-                    s.input_file.empty() ? "" : "  from ",
-                    std::filesystem::path(s.input_file).filename().string().c_str());
-      float w = ImGui::CalcTextSize(text).x + ImGui::GetFontSize();
+      const std::string text = shown_scenario_line(s);
+      float w = ImGui::CalcTextSize(text.c_str()).x + ImGui::GetFontSize();
       if (ImGui::GetCursorPosX() + ImGui::GetFontSize() <= ImGui::GetWindowWidth() - w) {  // never over the menus
         ImGui::SameLine(ImGui::GetWindowWidth() - w);
-        ImGui::TextDisabled("%s", text);
+        ImGui::TextDisabled("%s", text.c_str());
       }
     }
     ImGui::EndMenuBar();

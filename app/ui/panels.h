@@ -17,6 +17,10 @@ bool begin_panel(const char* name, const char* title, const Rect& r, ImGuiWindow
 void end_panel();
 
 void draw_menu_bar(AppState& s);           // menu_bar.cpp
+// The menu bar's line on the right: algorithm, n, what each item is (a record sort: its records,
+// timeline_items_text), the input file; empty without a timeline (menu_bar.cpp; the script's report
+// writes it as "scenario_line").
+std::string shown_scenario_line(const AppState& s);
 void draw_scenario_panel(AppState& s);     // scenario_panel.cpp
 void draw_main_view_panel(AppState& s);    // main_view_panel.cpp
 void draw_transport_panel(AppState& s);    // transport_panel.cpp

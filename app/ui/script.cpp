@@ -183,6 +183,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["export_path"] = s.export_dialog.video_path;  // what the export dialog offers
   j["input_file"] = s.input_file;
   j["input_specials"] = s.input_specials;
+  j["scenario_line"] = shown_scenario_line(s);
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();

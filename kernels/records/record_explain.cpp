@@ -41,13 +41,23 @@ RecordExplain explain_records_model(const Algorithm& algorithm, const ParamValue
 }
 
 RecordStepsAlgorithm::RecordStepsAlgorithm(const Algorithm& sort, const RecordSortOptions& options, const RecordShape& shape)
-    : sort_(sort), options_(options) {
+    : sort_(sort), options_(options), shape_(shape) {
   // Short enough for the pseudo-code panel's title line; the sort's full title is in the captions.
   title_ = fmt::format("Records {}, m = {}: {}{} by {}", record_layout_name(shape.layout), shape.fields,
                        record_strategy_name(options.strategy),
                        options.strategy == RecordStrategy::Indirect ? fmt::format(" + {}", rearrange_name(options.rearrange))
                                                                     : std::string(),
                        sort.id());
+}
+
+std::string record_shape_text(const RecordShape& shape) {
+  return fmt::format("{} key + {} u32 field{} ({} bytes each), layout {}", key_type_name(shape.key), shape.fields,
+                     shape.fields == 1 ? "" : "s", shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout));
+}
+
+std::string timeline_items_text(const Timeline& timeline, const Algorithm& catalog) {
+  if (const auto* records = dynamic_cast<const RecordStepsAlgorithm*>(&catalog)) return record_shape_text(records->shape());
+  return std::string(key_type_name(timeline.key_type)) + (timeline.with_values ? " + u32 values" : "");
 }
 
 const std::vector<std::string>& RecordStepsAlgorithm::pseudo_code() const { return record_pseudo_code(options_); }

@@ -43,11 +43,22 @@ class RecordStepsAlgorithm final : public Algorithm {
   void run_model(const ParamValues&, HostKeys&, Recorder*) const override;
   bool has_gpu() const override { return false; }
   void run_gpu(const ParamValues&, DeviceKeys&, const GpuRunContext&) const override;
+  const RecordShape& shape() const { return shape_; }
 
  private:
   const Algorithm& sort_;
   RecordSortOptions options_;
+  RecordShape shape_;
   std::string title_;
 };
+
+// "u32 key + 8 u32 fields (36 bytes each), layout hybrid": what one record is, for the commands'
+// records line and the info lines.
+std::string record_shape_text(const RecordShape& shape);
+// What each item of a timeline is, for the frame's info line and the app's top bar: a record sort
+// (its catalog is a RecordStepsAlgorithm) its records (record_shape_text), any other timeline its
+// key type and values ("f32 + u32 values"). A records timeline carries the records' input
+// positions as values, which are not the user's values.
+std::string timeline_items_text(const Timeline& timeline, const Algorithm& catalog);
 
 }  // namespace sortscope
