@@ -72,6 +72,18 @@ GuiOptions base_options() {
   return o;
 }
 
+// The app opening `file` (gui --input) at its last step; the script reports "loaded" to
+// `file`.jsonl once the file's timeline is shown.
+GuiOptions input_file_options(const fs::path& file) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.input_file = file.string();
+  o.start_step = 1000000;  // the last step
+  o.report = file.string() + ".jsonl";
+  o.script = "wait report:loaded";
+  return o;
+}
+
 // Runs the headless app; skips the test where no EGL display exists at all.
 #define CAPTURE_OR_SKIP(var, options)                                       \
   HeadlessCapture var;                                                      \
@@ -380,13 +392,8 @@ TEST(GuiHeadless, SortsTheKeysOfAnInputFile) {
   keys.as<float>()[4] = std::numeric_limits<float>::infinity();
   keys.as<float>()[5] = -0.0f;
   write_npy(npy.string(), keys);
-  GuiOptions o = base_options();
-  o.sweep = false;
-  o.input_file = npy.string();
-  o.start_step = 1000000;  // the last step
-  fs::path report = npy.string() + ".jsonl";
-  o.report = report.string();
-  o.script = "wait report:loaded";
+  const GuiOptions o = input_file_options(npy);
+  const fs::path report = o.report;
   CAPTURE_OR_SKIP(cap, o);
   std::ifstream in(report);
   std::string line;
@@ -412,13 +419,8 @@ TEST(GuiHeadless, OpensARecordsFile) {
   for (size_t i = 0; i < keys.size(); ++i) keys.as<float>()[i] = float((i * 7919) % 300) - 150.0f;
   const HostRecords records = records_from_keys(keys, 5, RecordLayout::ByRecord, 1);
   write_records_npy(npy.string(), records, default_record_schema(records.shape));
-  GuiOptions o = base_options();
-  o.sweep = false;
-  o.input_file = npy.string();
-  o.start_step = 1000000;  // the last step
-  fs::path report = npy.string() + ".jsonl";
-  o.report = report.string();
-  o.script = "wait report:loaded";
+  const GuiOptions o = input_file_options(npy);
+  const fs::path report = o.report;
   CAPTURE_OR_SKIP(cap, o);
   if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
     write_png(std::string(dir) + "/gui_records.png", cap.width, cap.height, cap.rgba);
