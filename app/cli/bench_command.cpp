@@ -229,8 +229,7 @@ void register_bench_command(CLI::App& app) {
   cmd->add_option("--strategy", a->records.strategies, "Record strategies, comma-separated: direct, indirect")
       ->check(non_empty());
   cmd->add_option("--rearrange", a->records.rearranges,
-                  "Indirect rearrangements, comma-separated: gather, cycles, fused, fused-index (the last two: "
-                  "radix-onesweep only; the other sorts skip them)")
+                  "Indirect rearrangements, comma-separated: gather, cycles")
       ->check(non_empty());
   cmd->add_option("--plot", a->plot,
                   "With record axes: write the crossover picture (time against m per layout x algorithm, direct and "

@@ -65,7 +65,7 @@ RecordChoices parse_record_choices(const ScenarioArgs& sa, const RecordArgs& ra,
   const auto strategy = parse_record_strategy(ra.strategy);
   if (!strategy) throw std::runtime_error(fmt::format("--strategy: '{}' is not a strategy (allowed: direct, indirect)", ra.strategy));
   const auto rearrange = parse_rearrange(ra.rearrange);
-  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: {})", ra.rearrange, rearrange_names()));
+  if (!rearrange) throw std::runtime_error(fmt::format("--rearrange: '{}' is not allowed (allowed: gather, cycles, fused)", ra.rearrange));
   if (*strategy == RecordStrategy::Direct && ra.rearrange_opt->count())
     throw std::runtime_error("--rearrange: applies to --strategy indirect only (direct moves the records in every pass)");
   if (sa.values) throw std::runtime_error("--values: not with --fields (--values is the --fields 1 key-value sort)");

@@ -60,8 +60,7 @@ namespace {
 
 // Copies record `src` of `from` to record `dst` of `to` (same shape and n), in the layout's
 // natural pieces: one row (ByRecord), key + row (Hybrid), key + one word per field array (ByField).
-// `key` false: the fields only (ByField, Hybrid).
-void copy_record(const HostRecords& from, uint64_t src, HostRecords& to, uint64_t dst, bool key = true) {
+void copy_record(const HostRecords& from, uint64_t src, HostRecords& to, uint64_t dst) {
   const RecordShape& s = from.shape;
   uint8_t* o = to.bytes.data();
   const uint8_t* i = from.bytes.data();
@@ -69,7 +68,7 @@ void copy_record(const HostRecords& from, uint64_t src, HostRecords& to, uint64_
     std::memcpy(o + to.key_offset(dst), i + from.key_offset(src), s.row_bytes());
     return;
   }
-  if (key) std::memcpy(o + to.key_offset(dst), i + from.key_offset(src), s.key_size());
+  std::memcpy(o + to.key_offset(dst), i + from.key_offset(src), s.key_size());
   if (s.layout == RecordLayout::Hybrid) {
     if (s.fields) std::memcpy(o + to.field_offset(dst, 0), i + from.field_offset(src, 0), s.row_bytes());
     return;
@@ -89,22 +88,6 @@ HostRecords gather_records(const HostRecords& in, const std::vector<uint32_t>& p
   for (uint64_t j = 0; j < in.n; ++j) {
     if (perm[j] >= in.n) throw std::invalid_argument("record permutation: index out of range");
     copy_record(in, perm[j], out, j);
-  }
-  return out;
-}
-
-HostRecords gather_records_sorted_keys(const HostRecords& in, const std::vector<uint32_t>& perm,
-                                      const HostKeys& sorted_keys) {
-  if (in.shape.layout == RecordLayout::ByRecord) return gather_records(in, perm);
-  check_permutation_size(in, perm);
-  if (sorted_keys.type != in.shape.key || sorted_keys.size() != in.n)
-    throw std::invalid_argument("record gather: the sorted keys do not match the records");
-  HostRecords out(in.shape, in.n);
-  // The key array is the first n * key bytes of both blocks (ByField, Hybrid).
-  std::memcpy(out.bytes.data(), sorted_keys.bytes.data(), in.n * in.shape.key_size());
-  for (uint64_t j = 0; j < in.n; ++j) {
-    if (perm[j] >= in.n) throw std::invalid_argument("record permutation: index out of range");
-    copy_record(in, perm[j], out, j, false);
   }
   return out;
 }

@@ -63,11 +63,6 @@ HostRecords convert_layout(const HostRecords& records, RecordLayout layout);
 
 // out[j] = in[perm[j]] for whole records (every field follows its key), into a new block.
 HostRecords gather_records(const HostRecords& in, const std::vector<uint32_t>& perm);
-// The indirect strategy's gather as the GPU runs it (record_gpu.cu): for ByField and Hybrid the
-// key array is `sorted_keys` (the pairs were sorted where the output keeps its keys) and only the
-// fields move by perm; ByRecord's rows carry their keys, so whole rows move (gather_records).
-HostRecords gather_records_sorted_keys(const HostRecords& in, const std::vector<uint32_t>& perm,
-                                      const HostKeys& sorted_keys);
 // The same permutation in place by cycle chasing (table sort): one record of temporary storage and
 // a visited bit per record; each cycle is rotated once.
 void permute_records_in_place(HostRecords& records, const std::vector<uint32_t>& perm);

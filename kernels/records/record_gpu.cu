@@ -14,6 +14,7 @@
 #include "common/device_scratch.h"
 #include "radix/radix_plan.h"
 #include "radix/radix_records.h"
+#include "records/record_phase_bytes.h"
 
 namespace sortscope {
 namespace {
@@ -257,16 +258,15 @@ RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
   return r;
 }
 
-// Rearrange::Fused and FusedIndex by radix-onesweep: the keys sorted from where the records keep
-// them (ByField, Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided
-// keys, since its rows carry the keys along), the positions as values. `move_rows` (Fused): the
-// rows moved by the last pass; else (FusedIndex) the last pass writes the permutation to
-// bufs.pair_values for the gather. False when the plan does not fuse (one block, or n too small
-// for tiles): the caller builds the pairs and gathers.
-bool sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
+// The sorts that fuse (radix-onesweep): the keys sorted from where the records keep them (ByField,
+// Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided keys, since its
+// rows carry the keys along), the positions as values, so no pairs are built. `move_rows`
+// (Rearrange::Fused): the rows moved by the last pass; else (Rearrange::Gather) the last pass
+// writes the permutation to bufs.pair_values for the gather. Only where index_in_sort holds (a
+// plan of several tiles).
+void sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
                 const GpuRunContext& ctx, bool move_rows) {
   const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
-  if (!radix_fuses_records(plan)) return false;
   const void* keys_in = bufs.a;
   void* keys_out = bufs.b;
   if (geo.layout == RecordLayout::ByRecord) {
@@ -278,7 +278,6 @@ bool sort_fused(const ParamValues& params, const RecordShape& shape, const Geome
   }
   radix_sort_records_gpu(plan, keys_in, keys_out, bufs.pair_values,
                          move_rows ? fused_rows(bufs.a, bufs.b, geo) : RadixRecordRows{}, ctx);
-  return true;
 }
 
 // One sort of the records in bufs.a; returns the buffer that holds the result (a or b).
@@ -288,11 +287,12 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
   cudaStream_t st = ctx.stream;
   const unsigned blocks = blocks_for(geo.n);
   if (options.strategy == RecordStrategy::Indirect) {
-    if (rearrange_fuses(options.rearrange) &&
-        sort_fused(params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused)) {
-      // FusedIndex: the sorted keys are in b's key array already (ByRecord's rows carry theirs),
-      // so the gather moves the fields (rows) only.
-      if (options.rearrange == Rearrange::FusedIndex) gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, false);
+    // A sort that fuses takes the index in its first pass for the gather too (no pairs built, no
+    // index array written or read: 16 bytes a record less); the sorted keys are then in b's key
+    // array already (ByRecord's rows carry theirs), so the gather moves the fields (rows) only.
+    if (index_in_sort(algo, params, options, shape.key, geo.n)) {
+      sort_fused(params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused);
+      if (options.rearrange == Rearrange::Gather) gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, false);
       return bufs.b;
     }
     // The gather's pairs are sorted where the output keeps its keys (b's key array for ByField and

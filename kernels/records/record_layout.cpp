@@ -18,19 +18,7 @@ std::string_view record_strategy_name(RecordStrategy s) {
 }
 
 std::string_view rearrange_name(Rearrange r) {
-  switch (r) {
-    case Rearrange::Gather: return "gather";
-    case Rearrange::Cycles: return "cycles";
-    case Rearrange::Fused: return "fused";
-    case Rearrange::FusedIndex: break;
-  }
-  return "fused-index";
-}
-
-std::string rearrange_names() {
-  std::string s;
-  for (Rearrange r : kAllRearranges) s += (s.empty() ? "" : ", ") + std::string(rearrange_name(r));
-  return s;
+  return r == Rearrange::Gather ? "gather" : r == Rearrange::Cycles ? "cycles" : "fused";
 }
 
 std::optional<RecordLayout> parse_record_layout(std::string_view s) {

@@ -23,21 +23,16 @@ enum class RecordStrategy { Direct, Indirect };
 // following the permutation's cycles (table sort, Horowitz-Sahni-Mehta). Fused: the gather done by
 // the sort's own last pass (radix-onesweep only, kernels/radix/radix_records.h): the index array is
 // never built and the permutation never written; the records land where the gather puts them.
-// FusedIndex: only the first half of that: the sort's first pass takes the keys where the records
-// keep them with their input positions as values (no index array built or read), its last pass
-// writes the permutation, and the gather moves the fields after it.
-enum class Rearrange { Gather, Cycles, Fused, FusedIndex };
+enum class Rearrange { Gather, Cycles, Fused };
 
 inline constexpr RecordLayout kAllRecordLayouts[] = {RecordLayout::ByField, RecordLayout::ByRecord,
                                                      RecordLayout::Hybrid};
 inline constexpr RecordStrategy kAllRecordStrategies[] = {RecordStrategy::Direct, RecordStrategy::Indirect};
-inline constexpr Rearrange kAllRearranges[] = {Rearrange::Gather, Rearrange::Cycles, Rearrange::Fused,
-                                               Rearrange::FusedIndex};
+inline constexpr Rearrange kAllRearranges[] = {Rearrange::Gather, Rearrange::Cycles, Rearrange::Fused};
 
 std::string_view record_layout_name(RecordLayout);   // "by-field", "by-record", "hybrid"
 std::string_view record_strategy_name(RecordStrategy);  // "direct", "indirect"
-std::string_view rearrange_name(Rearrange);          // "gather", "cycles", "fused", "fused-index"
-std::string rearrange_names();                       // "gather, cycles, fused, fused-index" for messages
+std::string_view rearrange_name(Rearrange);          // "gather", "cycles", "fused"
 std::optional<RecordLayout> parse_record_layout(std::string_view);
 std::optional<RecordStrategy> parse_record_strategy(std::string_view);
 std::optional<Rearrange> parse_rearrange(std::string_view);
@@ -60,16 +55,12 @@ struct RecordShape {
   uint64_t total_bytes(uint64_t n) const { return n * (uint64_t(key_size()) + 4ull * fields); }
 };
 
-// Whether a rearrangement puts the records where the gather does, into a new block (gather, fused,
-// fused-index).
-inline constexpr bool rearrange_gathers(Rearrange r) { return r != Rearrange::Cycles; }
-// Whether it needs a sort that builds the (key, index) pairs in its own passes (fused, fused-index).
-inline constexpr bool rearrange_fuses(Rearrange r) { return r == Rearrange::Fused || r == Rearrange::FusedIndex; }
-
 // The word a row moves in (§IV Fig. 6: int4 where it can): the widest of 16, 8 or 4 bytes that
 // divides both the row size and the rows' byte offset in the block, since rows are packed (a ByRecord
 // row of a u32 key and 8 fields is 36 bytes and moves as 9 words of 4). Shared by the GPU's group
 // move (record_gpu.cu) and the memory map the explain timeline draws (record_memory_map.h).
+// Whether a rearrangement puts the records where the gather does, into a new block (gather, fused).
+inline constexpr bool rearrange_gathers(Rearrange r) { return r != Rearrange::Cycles; }
 
 inline constexpr uint32_t row_move_word_bytes(uint64_t row_bytes, uint64_t rows_offset) {
   return (row_bytes % 16 == 0 && rows_offset % 16 == 0) ? 16 : (row_bytes % 8 == 0 && rows_offset % 8 == 0) ? 8 : 4;

@@ -2,6 +2,8 @@
 
 #include "records/host_records.h"
 #include "records/record_traffic.h"
+#include "radix/radix_plan.h"
+#include "radix/radix_records.h"
 
 namespace sortscope {
 namespace {
@@ -35,6 +37,20 @@ double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValue
 
 }  // namespace
 
+bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options, KeyType key,
+                   uint64_t n) {
+  const RecordSortAlgorithm* info = find_record_sort_algorithm(algorithm.id());
+  if (!info || !info->fuses || options.strategy != RecordStrategy::Indirect || !rearrange_gathers(options.rearrange))
+    return false;
+  ParamValues p = params;
+  if (!resolve_params(algorithm.params(), p, algorithm.id()).empty()) return false;
+  try {
+    return radix_fuses_records(make_radix_plan(RadixVariant::Onesweep, n, key, true, p));
+  } catch (const std::exception&) {
+    return false;  // a plan that refuses this n runs nothing fused
+  }
+}
+
 RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
                                    const RecordShape& shape, uint64_t n) {
   RecordBytesMoved b;
@@ -65,12 +81,12 @@ RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues
     }
     return b;
   }
-  // What the GPU runs (record_gpu.cu): gather builds the pairs in the output's key array (ByField,
-  // Hybrid) or beside the rows (ByRecord); fused and fused-index build none (the sort's first pass
-  // reads the keys in place and takes their positions), but ByRecord's keys are copied out of the
-  // rows first.
-  const bool fuses = rearrange_fuses(options.rearrange), by_record = shape.layout == RecordLayout::ByRecord;
-  if (!fuses) {
+  // What the GPU runs (record_gpu.cu): the pairs built in the output's key array (ByField, Hybrid)
+  // or beside the rows (ByRecord), or none where the sort takes the index itself (index_in_sort),
+  // ByRecord's keys then copied out of the rows.
+  const bool in_sort = index_in_sort(algorithm, params, options, shape.key, n);
+  const bool by_record = shape.layout == RecordLayout::ByRecord;
+  if (!in_sort) {
     RecordBytesMoved::Entry e = entry(Phase::BuildPairs);
     e.move_bytes = nn * kb + nn * (kb + 4);
     e.fetched_bytes = in_order_fetched(0, key_stride, shape.key_size(), n) + nn * (kb + 4);
@@ -92,13 +108,14 @@ RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues
   // sorted in place already, except ByRecord's, which ride in their rows. B.3 models it as one
   // phase (with the gather's alpha): its figure goes on the last.
   std::vector<RecordBytesMoved::Entry> re;
-  const double perm_bytes = options.rearrange == Rearrange::Fused ? 0 : 4 * nn;
+  const bool fused_move = in_sort && options.rearrange == Rearrange::Fused;
+  const double perm_bytes = fused_move ? 0 : 4 * nn;
   if (options.rearrange == Rearrange::Cycles) {
     re.push_back(entry(Phase::Cycles));
     re.back().move_bytes = 4 * nn + 2 * nn * rec;
     re.back().fetched_bytes = 4 * nn + nn * rec;
   } else {
-    const Phase move = options.rearrange == Rearrange::Fused ? Phase::FusedMove
+    const Phase move = fused_move ? Phase::FusedMove
                        : shape.layout == RecordLayout::ByField ? Phase::GatherFields
                                                                : Phase::GatherRows;
     const double moved = shape.layout == RecordLayout::ByField ? 4.0 * shape.fields : double(shape.row_bytes());

@@ -12,6 +12,14 @@
 
 namespace sortscope {
 
+// Whether the run takes the (key, index) pairs inside the sort, as record_gpu.cu runs it: a sort
+// that fuses (RecordSortAlgorithm::fuses: radix-onesweep) rearranging into a new block (gather,
+// fused) on a plan of several tiles (radix_fuses_records): its first pass reads the keys where the
+// records keep them with their positions as values, so no pairs are built (ByRecord's keys are
+// copied out of the rows). Otherwise (one block, the other sorts, cycles) the pairs are built.
+bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options, KeyType key,
+                   uint64_t n);
+
 // Every phase of a run of `options` on n records of `shape` with `algorithm` (done = 0): the
 // phases' face-value bytes, the sort's own model (Algorithm::bytes_moved of its key-value run) and
 // B.3's figures. fetched_bytes is set for the phases that read in order; the random reads' share

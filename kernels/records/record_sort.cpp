@@ -32,12 +32,12 @@ std::string record_sort_algorithm_names() {
 
 std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options) {
   const RecordSortAlgorithm* a = find_record_sort_algorithm(algorithm);
-  if (options.strategy != RecordStrategy::Indirect || !rearrange_fuses(options.rearrange) || !a || a->fuses) return {};
+  if (options.strategy != RecordStrategy::Indirect || options.rearrange != Rearrange::Fused || !a || a->fuses) return {};
   std::string fusing;
   for (const RecordSortAlgorithm& x : record_sort_algorithms())
     if (x.fuses) fusing += (fusing.empty() ? "" : ", ") + std::string(x.id);
-  return fmt::format("--rearrange {}: {} cannot build the (key, index) pairs in its own passes (only {} can; use gather)",
-                     rearrange_name(options.rearrange), algorithm, fusing);
+  return fmt::format("--rearrange fused: {} cannot move the records in its last pass (only {} can; use gather)",
+                     algorithm, fusing);
 }
 
 uint32_t direct_passes(KeyType type) { return uint32_t(key_bytes(type)) * 8 / kDirectDigitBits; }
@@ -68,6 +68,20 @@ const RecordSortAlgorithm& offered(const Algorithm& algorithm) {
 // One direct pass's keys: digit `pass` of each record's ordered key. A stable sort sorts the digit
 // itself (u32); an unstable one sorts (digit << 32 | current position) as u64, which has no equal
 // keys, so any sort returns the stable digit partition LSD radix needs.
+// The indirect gather as the GPU runs it (record_gpu.cu): the key array of ByField and Hybrid is the
+// sorted keys (the pairs were sorted where the output keeps its keys) and only the fields move by
+// perm; ByRecord's rows carry their keys, so whole rows move.
+HostRecords gather_fields(const HostRecords& in, const std::vector<uint32_t>& perm, const HostKeys& sorted_keys) {
+  if (in.shape.layout == RecordLayout::ByRecord) return gather_records(in, perm);
+  if (perm.size() != in.n || sorted_keys.size() != in.n || sorted_keys.type != in.shape.key)
+    throw std::logic_error("records: the sorted pairs do not match the records");
+  HostRecords out(in.shape, in.n);
+  std::memcpy(out.bytes.data(), sorted_keys.bytes.data(), sorted_keys.bytes.size());  // the key array comes first
+  for (uint64_t j = 0; j < in.n; ++j)
+    for (uint32_t f = 0; f < in.shape.fields; ++f) out.set_field(j, f, in.field(perm[j], f));
+  return out;
+}
+
 HostKeys direct_pass_keys(const HostRecords& r, uint32_t pass, bool stable) {
   HostKeys k(stable ? KeyType::U32 : KeyType::U64, r.n, true);
   const uint32_t shift = pass * kDirectDigitBits;
@@ -96,7 +110,7 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
     // As on the GPU: the sorted keys stay where the sort left them (the output's key array for
     // ByField and Hybrid) and the fields (ByRecord: the rows) move by the permutation, once; fused
     // moves them inside the sort's last pass, to the same places.
-    if (rearrange_gathers(options.rearrange)) records = gather_records_sorted_keys(records, pairs.values, pairs);
+    if (rearrange_gathers(options.rearrange)) records = gather_fields(records, pairs.values, pairs);
     else permute_records_in_place(records, pairs.values);
     if (observer) observer->rearranged(records);
     return;

@@ -15,8 +15,7 @@ namespace sortscope {
 // descendant -, merge, sample-sort) and the CUB baseline (cub-radix: CUB's pairs sort of
 // (key, index)). `stable` says whether the sort keeps equal keys in input order with its values;
 // it decides how the direct strategy forms its pass keys and how a result is verified. `fuses`:
-// the sort can take the (key, index) pairs in its first pass and do the indirect gather in its own
-// last pass (Rearrange::Fused, Rearrange::FusedIndex).
+// the sort can do the indirect gather in its own last pass (Rearrange::Fused).
 struct RecordSortAlgorithm {
   std::string_view id;
   bool stable;
@@ -30,8 +29,7 @@ struct RecordSortOptions {
   RecordStrategy strategy = RecordStrategy::Indirect;
   Rearrange rearrange = Rearrange::Gather;  // indirect only
 };
-// "" when `algorithm` (an offered id) can run `options`, else one line: fused and fused-index need a
-// sort that fuses.
+// "" when `algorithm` (an offered id) can run `options`, else one line: fused needs a sort that fuses.
 std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options);
 
 // The direct strategy's passes (record_sort.cpp): LSD passes of kDirectDigitBits of the ordered key.

@@ -37,17 +37,14 @@ std::vector<StepKind> catalog(const std::vector<int>& lines) {
   return k;
 }
 // The lines index record_pseudo_code's variant, in RecordStepKind order (gather-keys: -1, no run
-// records it now).
+// records it now). Gather and fused list both ways to the sorted pairs (built, or taken by the
+// sort itself: index_in_sort) and fused both ends (its last pass, or the gather of one block).
 const std::vector<StepKind>& gather_kinds() {
-  static const std::vector<StepKind> k = catalog({0, 1, 2, -1, 5, 6, -1, -1, -1, -1, -1, -1});
-  return k;
-}
-const std::vector<StepKind>& fused_index_kinds() {
-  static const std::vector<StepKind> k = catalog({0, -1, 2, -1, 5, 6, -1, -1, -1, -1, 1, -1});
+  static const std::vector<StepKind> k = catalog({0, 1, 3, -1, 6, 7, -1, -1, -1, -1, 2, -1});
   return k;
 }
 const std::vector<StepKind>& fused_kinds() {
-  static const std::vector<StepKind> k = catalog({0, -1, 2, -1, -1, -1, -1, -1, -1, -1, 1, 5});
+  static const std::vector<StepKind> k = catalog({0, 1, 3, -1, 7, 7, -1, -1, -1, -1, 2, 5});
   return k;
 }
 const std::vector<StepKind>& cycles_kinds() {
@@ -104,40 +101,35 @@ const std::vector<StepKind>& record_step_kinds(const RecordSortOptions& o) {
   switch (o.rearrange) {
     case Rearrange::Cycles: return cycles_kinds();
     case Rearrange::Fused: return fused_kinds();
-    case Rearrange::FusedIndex: return fused_index_kinds();
     case Rearrange::Gather: break;
   }
   return gather_kinds();
 }
 
 const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
-  // The keys of ByField and Hybrid are sorted where the output keeps them (record_gpu.cu), so
-  // only the fields (rows) move by the permutation; ByRecord's rows carry their keys.
+  // As record_gpu.cu runs them: the keys of ByField and Hybrid are sorted where the output keeps
+  // them, so only the fields (rows) move by the permutation; ByRecord's rows carry their keys. A
+  // sort that fuses (radix-onesweep, on more than one block) builds no pairs: its first pass reads
+  // the keys in place and takes each key's position as its value.
   static const std::vector<std::string> gather = {
       "// indirect (§III): sort (key, index), then move each record once",
       "for i in 0..n-1: pairs[i] = (key[i], i)  // keys in outKey (not ByRecord)",
-      "sort pairs by key  // the chosen sort's key-value path; outKey sorted in place",
-      "perm[j] = pairs[j].index  // record perm[j] belongs at j",
-      "for j in 0..n-1:  // gather the fields into a new block",
-      "  for f in 0..m-1: outField_f[j] = field_f[perm[j]]  // ByField (Fig. 4)",
-      "  outRow[j] = row[perm[j]]  // g threads, one int4 each (Fig. 6); ByRecord: key inside",
-  };
-  static const std::vector<std::string> fused_index = {
-      "// indirect, the index taken by radix-onesweep's first pass, then the gather",
-      "keys[i] = key[i]  // ByRecord only: the keys out of the rows",
-      "sort keys, the value of key i = i  // pass 0 makes it: no index array",
-      "outKey, perm = the sorted keys, their values  // the last pass writes both",
+      "keys[i] = key[i]  // radix-onesweep, ByRecord: the keys out of the rows",
+      "sort by key, index i riding with key i  // radix-onesweep: pass 0 makes i",
+      "perm[j] = index at j  // outKey sorted in place; record perm[j] belongs at j",
       "for j in 0..n-1:  // gather the fields into a new block",
       "  for f in 0..m-1: outField_f[j] = field_f[perm[j]]  // ByField (Fig. 4)",
       "  outRow[j] = row[perm[j]]  // g threads, one int4 each (Fig. 6); ByRecord: key inside",
   };
   static const std::vector<std::string> fused = {
       "// indirect, fused into radix-onesweep's passes: no index, no permutation",
+      "for i in 0..n-1: pairs[i] = (key[i], i)  // one block only: pairs, then a gather",
       "keys[i] = key[i]  // ByRecord only: the keys out of the rows",
       "sort keys, the value of key i = i  // pass 0 makes it: no index array",
       "last pass: key k, value i, scatters to its place j:",
-      "  outKey[j] = k",
-      "  outRow[j] = row[i]  // ByField: outField_f[j] = field_f[i] for every f",
+      "  outKey[j] = k; outRow[j] = row[i]  // ByField: outField_f[j] = field_f[i]",
+      "// one block: perm[j] = index at j, then",
+      "for j: outRow[j] = row[perm[j]]  // (ByField: each field array)",
   };
   static const std::vector<std::string> cycles = {
       "// indirect (§III), rearranged in place: table sort",
@@ -162,7 +154,6 @@ const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
   switch (o.rearrange) {
     case Rearrange::Cycles: return cycles;
     case Rearrange::Fused: return fused;
-    case Rearrange::FusedIndex: return fused_index;
     case Rearrange::Gather: break;
   }
   return gather;
@@ -171,7 +162,8 @@ const std::vector<std::string>& record_pseudo_code(const RecordSortOptions& o) {
 RecordStepWriter::RecordStepWriter(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
                                    const HostRecords& input, Recorder& recorder)
     : algorithm_(algorithm), params_(params), options_(options), input_(input), rec_(recorder),
-      bytes_(plan_record_bytes(algorithm, params, options, input.shape, input.n)) {
+      bytes_(plan_record_bytes(algorithm, params, options, input.shape, input.n)),
+      in_sort_(index_in_sort(algorithm, params, options, input.shape.key, input.n)) {
   ids_.resize(input.n);
   std::iota(ids_.begin(), ids_.end(), 0u);
 }
@@ -230,7 +222,7 @@ void RecordStepWriter::pairs_built(const HostKeys& pairs) {
   const RecordShape& sh = input_.shape;
   const uint32_t kb = sh.key_size();
   const bool by_record = sh.layout == RecordLayout::ByRecord;
-  if (rearrange_fuses(options_.rearrange)) {
+  if (in_sort_) {
     // The sort's first pass reads the keys where the records keep them and takes their positions
     // itself: nothing is built, except ByRecord's keys side by side.
     if (!by_record) return;
@@ -285,7 +277,7 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
   const bool by_record = sh.layout == RecordLayout::ByRecord;
   const std::string where = by_record ? "beside the rows" : "in the output's key array, where they stay";
   std::string what;
-  if (options_.rearrange == Rearrange::Fused || options_.rearrange == Rearrange::FusedIndex)
+  if (in_sort_)
     what = fmt::format("Sort the keys with {}'s key-value path: its first pass reads them where the records keep them "
                        "and takes each key's input position as its value, so no index array is built or read. Its "
                        "last pass writes the sorted keys {} and {}",

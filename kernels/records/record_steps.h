@@ -8,10 +8,11 @@
 //             path, summarised as one step (its own steps: `render --algo X --values`), which
 //             leaves the keys sorted in place -> gather: the fields / rows, with their bytes and a
 //             warp's memory map of the random reads; or cycles: the permutation's cycles, one
-//             cycle rotated move by move, then every other cycle. fused-index: no pairs built (the
-//             sort's first pass takes the positions; ByRecord's keys copied out of the rows), then
-//             the sort and the gather; fused: the same, the gather replaced by the sort's last pass
-//             moving the fields / rows (record_gpu.cu runs exactly these phases);
+//             cycle rotated move by move, then every other cycle. Where the sort takes the index
+//             itself (radix-onesweep on more than one block: index_in_sort, record_phase_bytes.h)
+//             no pairs are built (ByRecord's keys are copied out of the rows); fused then has the
+//             sort's last pass move the fields / rows instead of the gather (record_gpu.cu runs
+//             exactly these phases);
 //   direct:   input -> one step per LSD pass of 8 bits, every record moved with its key.
 // The array shows each position's key; its value is the input position of the record there now,
 // so the records visibly ride with their keys.
@@ -64,6 +65,7 @@ class RecordStepWriter final : public RecordSortObserver {
   HostRecords input_;
   Recorder& rec_;
   RecordBytesMoved bytes_;
+  bool in_sort_ = false;        // the sort takes the index itself (index_in_sort): no pairs built
   std::vector<uint32_t> perm_;  // indirect: the sorted pairs' indices
   std::vector<uint32_t> ids_;   // direct: the input position of the record at each place
   RecordPermutationCycles cycles_;  // cycles: the statistics and the highlighted cycle, for the last step

@@ -18,15 +18,14 @@ namespace {
 const std::vector<RecordSortOptions> kAllOnGpu = {{RecordStrategy::Direct, Rearrange::Gather},
                                                   {RecordStrategy::Indirect, Rearrange::Gather},
                                                   {RecordStrategy::Indirect, Rearrange::Cycles},
-                                                  {RecordStrategy::Indirect, Rearrange::Fused},
-                                                  {RecordStrategy::Indirect, Rearrange::FusedIndex}};
+                                                  {RecordStrategy::Indirect, Rearrange::Fused}};
 
 // Under compute-sanitizer the sweeps leave cycle chasing out (its kernels use no shared memory;
 // serial cycles under racecheck ran past the test's time): CycleChasingMovesRecordsAsTheGatherDoes
 // runs it there on small inputs.
 std::vector<RecordSortOptions> strategies_on_gpu() {
   if (!g_sanitizer_run) return kAllOnGpu;
-  return {kAllOnGpu[0], kAllOnGpu[1], kAllOnGpu[3], kAllOnGpu[4]};
+  return {kAllOnGpu[0], kAllOnGpu[1], kAllOnGpu[3]};
 }
 
 void expect_gpu_sorts(const RecordSortAlgorithm& info, const RecordSortOptions& o, const HostRecords& input) {
@@ -91,22 +90,20 @@ TEST(RecordsGpu, FusedMovesRecordsAsTheGatherDoes) {
   EXPECT_THROW(measure_records_gpu(*find_algorithm("merge"), {}, fused, in, 0, 1), std::invalid_argument);
 }
 
-// FusedIndex (radix-onesweep's pass 0 takes the input positions as values, its last pass writes
-// the permutation, then the gather moves the fields only; record_gpu.cu) against CUB pairs +
-// gather: every layout, both key widths, rows of 4-, 8- and 16-byte words and none, sizes on both
-// sides of the single-block plan (which builds the pairs and gathers instead) and a partial tile.
-TEST(RecordsGpu, FusedIndexSortsAsTheGatherDoes) {
+// The gather of a sort that fuses (radix-onesweep: its pass 0 takes the input positions as values,
+// no pairs built; its last pass writes the permutation; then the gather moves the fields only,
+// record_gpu.cu) against CUB pairs + gather: every layout, both key widths, rows of 4-, 8- and
+// 16-byte words and none, sizes on both sides of the single-block plan (which builds the pairs)
+// and a partial last tile.
+TEST(RecordsGpu, GatherWithTheIndexTakenBySortAsCubPairsAndGather) {
   const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
-  const RecordSortOptions fused_index{RecordStrategy::Indirect, Rearrange::FusedIndex};
+  const RecordSortOptions gather{RecordStrategy::Indirect, Rearrange::Gather};
   for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I64})
     for (RecordLayout l : kAllRecordLayouts)
       for (uint32_t m : {0u, 2u, 3u, 8u})
         for (uint64_t n : g_sanitizer_run ? std::vector<uint64_t>{5000, 70001} : std::vector<uint64_t>{4095, 4097, 300007})
-          expect_gpu_sorts(onesweep, fused_index,
+          expect_gpu_sorts(onesweep, gather,
                            records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, n, 7), m, l, m + 2));
-  const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 1000, 1), 2,
-                                           RecordLayout::Hybrid, 1);
-  EXPECT_THROW(measure_records_gpu(*find_algorithm("merge"), {}, fused_index, in, 0, 1), std::invalid_argument);
 }
 
 // Cycle chasing on the GPU (record_gpu.cu: leaders by pointer jumping, one thread per cycle)

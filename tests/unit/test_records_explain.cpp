@@ -13,6 +13,8 @@
 #include "records/record_aux.h"
 #include "records/record_explain.h"
 #include "records/record_memory_map.h"
+#include "radix/radix_plan.h"
+#include "records/record_phase_bytes.h"
 #include "records/record_steps.h"
 #include "records/record_traffic.h"
 #include "records_test_support.h"
@@ -97,44 +99,52 @@ TEST(RecordsExplain, IndirectGatherStepsPerLayout) {
   }
 }
 
-// fused-index and fused draw what radix-onesweep runs on the GPU (record_gpu.cu): no pairs built
-// (ByRecord's keys copied out of the rows), the sort, then the gather of the fields / rows, or, for
-// fused, the sort's last pass moving them (no permutation read).
-TEST(RecordsExplain, FusedStepsAreWhatTheGpuRuns) {
+// radix-onesweep's gather and fused draw what it runs on the GPU (record_gpu.cu): on more than one
+// block no pairs built (ByRecord's keys copied out of the rows), the sort, then the gather of the
+// fields / rows, or, for fused, the sort's last pass moving them (no permutation read); on one
+// block the pairs built and gathered, as the GPU runs it there.
+TEST(RecordsExplain, TheIndexInTheSortIsWhatTheGpuRuns) {
   using K = RecordStepKind;
   struct Case {
     Rearrange rearrange;
     RecordLayout layout;
+    uint64_t n;
     std::vector<K> want;
   };
   const Case cases[] = {
-      {Rearrange::FusedIndex, RecordLayout::ByField, {K::Input, K::SortPairs, K::GatherFields}},
-      {Rearrange::FusedIndex, RecordLayout::Hybrid, {K::Input, K::SortPairs, K::GatherRows}},
-      {Rearrange::FusedIndex, RecordLayout::ByRecord, {K::Input, K::CopyKeys, K::SortPairs, K::GatherRows}},
-      {Rearrange::Fused, RecordLayout::ByField, {K::Input, K::SortPairs, K::FusedMove}},
-      {Rearrange::Fused, RecordLayout::Hybrid, {K::Input, K::SortPairs, K::FusedMove}},
-      {Rearrange::Fused, RecordLayout::ByRecord, {K::Input, K::CopyKeys, K::SortPairs, K::FusedMove}}};
+      {Rearrange::Gather, RecordLayout::ByField, 20000, {K::Input, K::SortPairs, K::GatherFields}},
+      {Rearrange::Gather, RecordLayout::Hybrid, 20000, {K::Input, K::SortPairs, K::GatherRows}},
+      {Rearrange::Gather, RecordLayout::ByRecord, 20000, {K::Input, K::CopyKeys, K::SortPairs, K::GatherRows}},
+      {Rearrange::Fused, RecordLayout::ByField, 20000, {K::Input, K::SortPairs, K::FusedMove}},
+      {Rearrange::Fused, RecordLayout::Hybrid, 20000, {K::Input, K::SortPairs, K::FusedMove}},
+      {Rearrange::Fused, RecordLayout::ByRecord, 20000, {K::Input, K::CopyKeys, K::SortPairs, K::FusedMove}},
+      {Rearrange::Gather, RecordLayout::Hybrid, 1000, {K::Input, K::BuildPairs, K::SortPairs, K::GatherRows}},
+      {Rearrange::Fused, RecordLayout::ByField, 1000, {K::Input, K::BuildPairs, K::SortPairs, K::GatherFields}}};
   for (const Case& c : cases) {
-    SCOPED_TRACE(std::string(rearrange_name(c.rearrange)) + " " + std::string(record_layout_name(c.layout)));
+    SCOPED_TRACE(std::string(rearrange_name(c.rearrange)) + " " + std::string(record_layout_name(c.layout)) + " n=" +
+                 std::to_string(c.n));
     const RecordSortOptions o{RecordStrategy::Indirect, c.rearrange};
     const uint32_t m = 8;
-    const HostRecords in = make_records(KeyType::U32, 3000, m, c.layout, Distribution::FewUnique);
+    const HostRecords in = make_records(KeyType::U32, c.n, m, c.layout, Distribution::FewUnique);
+    const Algorithm& onesweep = *find_algorithm("radix-onesweep");
+    const bool in_sort = index_in_sort(onesweep, records_default_params(onesweep), o, KeyType::U32, c.n);
+    EXPECT_EQ(in_sort, c.n > kSingleBlockMaxKeys);
     const RecordExplain r = explain("radix-onesweep", o, in);
     EXPECT_EQ(kinds_of(r.timeline), c.want);
     expect_well_formed(r, o, in);
     const Step& sort = r.timeline.steps[c.want.size() - 2];
-    EXPECT_NE(sort.caption.find("no index array"), std::string::npos) << sort.caption;
+    EXPECT_EQ(sort.caption.find("no index array") != std::string::npos, in_sort) << sort.caption;
     const RecordBytesMoved* b = find_aux<RecordBytesMoved>(r.timeline.steps.back().aux);
     ASSERT_EQ(b->phases.size(), c.want.size() - 1);
     const auto& last = b->phases.back();
     const double moved = c.layout == RecordLayout::ByField ? 4.0 * m : double(in.shape.row_bytes());
     // The gather reads the permutation; the fused move knows each record from its key's value.
-    EXPECT_DOUBLE_EQ(last.move_bytes, double(in.n) * ((c.rearrange == Rearrange::Fused ? 0 : 4) + 2 * moved));
+    const bool fused_move = c.want.back() == K::FusedMove;
+    EXPECT_DOUBLE_EQ(last.move_bytes, double(in.n) * ((fused_move ? 0 : 4) + 2 * moved));
     const RecordMemoryMap* map = find_aux<RecordMemoryMap>(r.timeline.steps.back().aux);
     ASSERT_NE(map, nullptr);
     EXPECT_TRUE(map->gathered);
-    if (c.rearrange == Rearrange::Fused)
-      EXPECT_NE(r.timeline.steps.back().caption.find("no permutation is written"), std::string::npos);
+    if (fused_move) EXPECT_NE(r.timeline.steps.back().caption.find("no permutation is written"), std::string::npos);
   }
 }
 
@@ -275,9 +285,8 @@ TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
     for (auto o : {RecordSortOptions{RecordStrategy::Direct, Rearrange::Gather},
                    RecordSortOptions{RecordStrategy::Indirect, Rearrange::Gather},
                    RecordSortOptions{RecordStrategy::Indirect, Rearrange::Cycles},
-                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Fused},
-                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::FusedIndex}}) {
-      const RecordExplain r = explain(rearrange_fuses(o.rearrange) ? "radix-onesweep" : "radix", o, in);
+                   RecordSortOptions{RecordStrategy::Indirect, Rearrange::Fused}}) {
+      const RecordExplain r = explain(o.rearrange == Rearrange::Fused ? "radix-onesweep" : "radix", o, in);
       const RecordBytesMoved* b = find_aux<RecordBytesMoved>(r.timeline.steps.back().aux);
       ASSERT_NE(b, nullptr);
       double model = 0;

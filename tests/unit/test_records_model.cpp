@@ -217,25 +217,5 @@ TEST(RecordOptions, FusedIsTheGatherOfTheSortsThatFuse) {
   EXPECT_THROW(sort_records_model(*find_algorithm("merge"), {}, fused, r), std::invalid_argument);
 }
 
-// fused-index (the index taken in radix-onesweep's first pass, then the gather): the same checks,
-// and the refusal names the rearrangement asked for.
-TEST(RecordOptions, FusedIndexIsTheGatherOfTheSortsThatFuse) {
-  const RecordSortOptions fused_index{RecordStrategy::Indirect, Rearrange::FusedIndex};
-  EXPECT_EQ(parse_rearrange("fused-index"), Rearrange::FusedIndex);
-  EXPECT_TRUE(rearrange_gathers(Rearrange::FusedIndex));
-  EXPECT_TRUE(rearrange_fuses(Rearrange::FusedIndex));
-  EXPECT_FALSE(rearrange_fuses(Rearrange::Gather));
-  EXPECT_EQ(rearrange_names(), "gather, cycles, fused, fused-index");
-  for (const RecordSortAlgorithm& info : record_sort_algorithms()) {
-    const std::string why = check_record_options(info.id, fused_index);
-    EXPECT_EQ(why.empty(), info.fuses) << info.id;
-    if (!info.fuses) EXPECT_EQ(why.rfind("--rearrange fused-index: ", 0), 0u) << why;
-  }
-  const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
-  for (RecordLayout l : kAllRecordLayouts)
-    expect_sorts(onesweep, {RecordStrategy::Indirect, Rearrange::FusedIndex},
-                 records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, KeyType::U32, 4099), 8, l, 3));
-}
-
 }  // namespace
 }  // namespace sortscope::test
