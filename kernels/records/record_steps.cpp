@@ -275,7 +275,7 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
   std::vector<uint64_t> ord(pairs.size());
   for (size_t j = 0; j < pairs.size(); ++j) ord[j] = pairs.ordered(j);
   const bool by_record = sh.layout == RecordLayout::ByRecord;
-  const std::string where = by_record ? "beside the rows" : "in the output's key array, where they stay";
+  const std::string where = by_record ? "beside the rows" : "in the output's key array (where they stay)";
   std::string what;
   if (in_sort_)
     what = fmt::format("Sort the keys with {}'s key-value path: its first pass reads them where the records keep them "
