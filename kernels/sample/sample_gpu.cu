@@ -124,8 +124,9 @@ class GpuSampleSort {
                   plan_.scatter_replicas,
                   plan_.log_k,
                   plan_.descent == SampleDescent::Half,
-                  plan_.rank == SampleRank::Atomic,
-                  plan_.rounds == SampleRounds::Split};
+                  plan_.rank,
+                  plan_.rounds == SampleRounds::Split,
+                  plan_.value_load == SampleValueLoad::Early};
     mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Count));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(

@@ -89,8 +89,9 @@ struct PassArgs {
   uint32_t k, slots, count_replicas, scatter_replicas;
   int log_k;
   bool half_descent;  // plan.descent = half (64-bit keys only; search_tree.h)
-  bool atomic_rank;   // plan.rank = atomic (local scatter)
+  SampleRank rank;    // plan.rank (local scatter)
   bool split_rounds;  // plan.rounds = split
+  bool early_values;  // plan.value_load = early (local scatter with values)
 };
 
 // A block's search tree in shared memory and how it descends: the three-way split of a degenerate
@@ -329,10 +330,37 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
   });
 }
 
+// A key's rank among its round's keys of bucket j (plan.rank; README.md, "Level 1's inner loops"):
+// distinct ranks 0, 1, ... a bucket, in any order (the scatter is unstable). kFull: every lane holds a
+// key (a whole round); otherwise `valid` says whether this lane's key lies before the chunk's end.
+// Every lane of the warp calls it (the match and the shuffles).
+template <SampleRank kHow, bool kFull>
+__device__ __forceinline__ uint32_t rank_in_round(uint32_t* tile_count, uint32_t j, bool valid, uint32_t lane) {
+  if constexpr (kHow == SampleRank::Match) {
+    const uint32_t key = valid ? j : ~0u;
+    const uint32_t peers = __match_any_sync(0xFFFFFFFFu, key);
+    const uint32_t leader = __ffs(peers) - 1;
+    uint32_t first = 0;
+    if (valid && lane == leader) first = atomicAdd(&tile_count[key], uint32_t(__popc(peers)));
+    first = __shfl_sync(0xFFFFFFFFu, first, leader);
+    return first + __popc(peers & ((1u << lane) - 1u));
+  }
+  if constexpr (kHow == SampleRank::Uniform && kFull) {
+    // A warp whose 32 keys share one bucket (sorted runs, duplicates) takes one atomic of 32 instead
+    // of 32 atomics on one address, which the shared-memory unit would serialise.
+    const uint32_t j0 = __shfl_sync(0xFFFFFFFFu, j, 0);
+    if (__all_sync(0xFFFFFFFFu, j == j0)) {
+      uint32_t first = 0;
+      if (lane == 0) first = atomicAdd(&tile_count[j], 32u);
+      return __shfl_sync(0xFFFFFFFFu, first, 0) + lane;
+    }
+  }
+  return valid ? atomicAdd(&tile_count[j], 1u) : 0u;
+}
+
 // §6.2 Step 4 with the keys ordered by bucket in shared memory first (plan.scatter = local; the
 // radix sorts' local sort before the scatter, README.md): per round a key's rank among the round's
-// keys of its bucket (warp-aggregated shared atomics, or with plan.rank = atomic one shared atomic a
-// key), a scan of the round's bucket counts, the
+// keys of its bucket (rank_in_round), a scan of the round's bucket counts, the
 // keys written to shared memory in bucket order, then written out in that order: consecutive
 // threads write consecutive positions of one bucket (runs of about threads x KPT / k keys) instead
 // of scattering single keys. The (bucket, block) range of the scan is the same as Step 4's, its
@@ -370,71 +398,73 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
   uint32_t* vdst = io.vdst;
   const uint64_t begin = io.begin, end = io.end;
   const uint32_t lane = threadIdx.x % 32;
-  const uint32_t lanes_below = (1u << lane) - 1u;
-  for (uint64_t round = begin; round < end; round += tile) run_round(args.split_rounds, round, tile, end, [&](auto full) {
-    constexpr bool kFull = decltype(full)::value;
-    Word e[KPT];
-    uint32_t j[KPT], rank[KPT];
-    load_round<Word, KPT, kFull>(src, round, end, e);
-    buckets_of<Word, KPT>(d, bt, e, j);
-    for (uint32_t c = threadIdx.x; c < args.slots; c += blockDim.x) tile_count[c] = 0;
-    __syncthreads();
-    if (args.atomic_rank) {
-#pragma unroll
-      for (int u = 0; u < KPT; ++u)
-        if (kFull || round + uint64_t(u) * blockDim.x + threadIdx.x < end) rank[u] = atomicAdd(&tile_count[j[u]], 1u);
-    } else {
-#pragma unroll
+  // plan.value_load = early: the round's values come with its keys (registers across the ranking);
+  // compiled apart, so the late path's registers are what they were.
+  auto rounds = [&](auto early_values) {
+    constexpr bool kEarly = kValues && decltype(early_values)::value;
+    for (uint64_t round = begin; round < end; round += tile) run_round(args.split_rounds, round, tile, end, [&](auto full) {
+      constexpr bool kFull = decltype(full)::value;
+      Word e[KPT];
+      uint32_t j[KPT], rank[KPT];
+      uint32_t v[kEarly ? KPT : 1];
+      load_round<Word, KPT, kFull>(src, round, end, e);
+      if constexpr (kEarly) load_round<uint32_t, KPT, kFull>(vsrc, round, end, v);
+      buckets_of<Word, KPT>(d, bt, e, j);
+      for (uint32_t c = threadIdx.x; c < args.slots; c += blockDim.x) tile_count[c] = 0;
+      __syncthreads();
+      // The ranking compiled per plan.rank (a block-uniform branch outside the key loop).
+      auto rank_all = [&](auto how) {
+  #pragma unroll
+        for (int u = 0; u < KPT; ++u)
+          rank[u] = rank_in_round<decltype(how)::value, kFull>(
+              tile_count, j[u], kFull || round + uint64_t(u) * blockDim.x + threadIdx.x < end, lane);
+      };
+      if (args.rank == SampleRank::Match) rank_all(std::integral_constant<SampleRank, SampleRank::Match>{});
+      else if (args.rank == SampleRank::Uniform) rank_all(std::integral_constant<SampleRank, SampleRank::Uniform>{});
+      else rank_all(std::integral_constant<SampleRank, SampleRank::Atomic>{});
+      __syncthreads();
+      if (threadIdx.x < 32) {  // exclusive scan of the round's counts by warp 0; cursors move on
+        const uint32_t per = (args.slots + 31) / 32, from = lane * per;
+        const uint32_t to = min(from + per, args.slots);
+        uint32_t sum = 0;
+        for (uint32_t c = from; c < to; ++c) sum += tile_count[c];
+        uint32_t inclusive = sum;
+        for (uint32_t dd = 1; dd < 32; dd *= 2) {
+          const uint32_t v = __shfl_up_sync(0xFFFFFFFFu, inclusive, dd);
+          if (lane >= dd) inclusive += v;
+        }
+        uint32_t run = inclusive - sum;
+        for (uint32_t c = from; c < to; ++c) {
+          tile_start[c] = run;
+          base[c] = cursor[c] - run;
+          cursor[c] += tile_count[c];
+          run += tile_count[c];
+        }
+      }
+      __syncthreads();
+  #pragma unroll
       for (int u = 0; u < KPT; ++u) {
-        const bool valid = kFull || round + uint64_t(u) * blockDim.x + threadIdx.x < end;
-        const uint32_t key = valid ? j[u] : ~0u;
-        const uint32_t peers = __match_any_sync(0xFFFFFFFFu, key);
-        const uint32_t leader = __ffs(peers) - 1;
-        uint32_t first = 0;
-        if (valid && lane == leader) first = atomicAdd(&tile_count[key], uint32_t(__popc(peers)));
-        first = __shfl_sync(0xFFFFFFFFu, first, leader);
-        rank[u] = first + __popc(peers & lanes_below);
+        const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+        if (kFull || i < end) {
+          const uint32_t at = tile_start[j[u]] + rank[u];
+          skeys[at] = e[u];
+          sbucket[at] = uint8_t(j[u]);
+          if constexpr (kEarly) svalues[at] = v[u];
+          else if constexpr (kValues) svalues[at] = vsrc[i];
+        }
       }
-    }
-    __syncthreads();
-    if (threadIdx.x < 32) {  // exclusive scan of the round's counts by warp 0; cursors move on
-      const uint32_t per = (args.slots + 31) / 32, from = lane * per;
-      const uint32_t to = min(from + per, args.slots);
-      uint32_t sum = 0;
-      for (uint32_t c = from; c < to; ++c) sum += tile_count[c];
-      uint32_t inclusive = sum;
-      for (uint32_t dd = 1; dd < 32; dd *= 2) {
-        const uint32_t v = __shfl_up_sync(0xFFFFFFFFu, inclusive, dd);
-        if (lane >= dd) inclusive += v;
+      __syncthreads();
+      const uint32_t in_tile = kFull ? tile : uint32_t(min(uint64_t(tile), end - round));
+      for (uint32_t t = threadIdx.x; t < in_tile; t += blockDim.x) {
+        const uint64_t pos = base[sbucket[t]] + t;
+        dst[pos] = skeys[t];
+        if constexpr (kValues) vdst[pos] = svalues[t];
       }
-      uint32_t run = inclusive - sum;
-      for (uint32_t c = from; c < to; ++c) {
-        tile_start[c] = run;
-        base[c] = cursor[c] - run;
-        cursor[c] += tile_count[c];
-        run += tile_count[c];
-      }
-    }
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < KPT; ++u) {
-      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
-      if (kFull || i < end) {
-        const uint32_t at = tile_start[j[u]] + rank[u];
-        skeys[at] = e[u];
-        sbucket[at] = uint8_t(j[u]);
-        if constexpr (kValues) svalues[at] = vsrc[i];
-      }
-    }
-    __syncthreads();
-    const uint32_t in_tile = kFull ? tile : uint32_t(min(uint64_t(tile), end - round));
-    for (uint32_t t = threadIdx.x; t < in_tile; t += blockDim.x) {
-      const uint64_t pos = base[sbucket[t]] + t;
-      dst[pos] = skeys[t];
-      if constexpr (kValues) vdst[pos] = svalues[t];
-    }
-    __syncthreads();
-  });
+      __syncthreads();
+    });
+  };
+  if (kValues && args.early_values) rounds(std::true_type{});
+  else rounds(std::false_type{});
 }
 
 // A piece of a final bucket that lies in the scratch buffer, moved home by one block.

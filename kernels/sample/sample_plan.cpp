@@ -23,11 +23,17 @@ ParamSpec spec(const char* name, int def, int lo, int hi, bool pow2, const char*
   return p;
 }
 
-// Level-1 and level-2 knobs both engines share.
-void add_common(std::vector<ParamSpec>& s) {
+// Level-1 and level-2 knobs both engines share. Sample sort's threads may be `auto`
+// (sample_auto_level1); quicksort's are 256 unless given.
+void add_common(std::vector<ParamSpec>& s, bool auto_threads) {
   s.push_back(spec("bucket_max", 1 << 18, 1 << 10, 1 << 24, true,
                    "M: buckets larger than this get another distribution pass (thesis: 2^18)"));
-  s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
+  if (auto_threads)
+    s.push_back(ParamSpec::list("threads", kSampleThreads, true, kParamAuto,
+                                "threads per block of the count and scatter kernels; auto: by key type, values "
+                                "and n (measured, docs/PERFORMANCE.md)"));
+  else
+    s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
   s.push_back(spec("keys_per_thread", 8, 4, 16, true,
                    "keys a thread loads and descends at once per round of the count and scatter kernels (4, 8, 16)"));
   s.push_back(spec("blocks", 1024, 1, 65536, false,
@@ -71,10 +77,21 @@ const std::vector<ParamSpec>& sample_sort_params() {
         "count and scatter: full: Alg. 6's descent over whole keys; half: 64-bit keys descend over the "
         "splitters' high 32-bit words (where those are distinct) and one full compare fixes ties"));
     s.push_back(ParamSpec::enumeration(
-        "rank", {{kParamAuto, "auto"}, {int(SampleRank::Match), "match"}, {int(SampleRank::Atomic), "atomic"}},
+        "rank",
+        {{kParamAuto, "auto"},
+         {int(SampleRank::Match), "match"},
+         {int(SampleRank::Atomic), "atomic"},
+         {int(SampleRank::Uniform), "uniform"}},
         kParamAuto,
         "local scatter: a key's rank among its round's keys of its bucket by warp-aggregated atomics "
-        "(match) or one shared atomic a key (atomic)"));
+        "(match), one shared atomic a key (atomic), or atomic with one atomic for a warp whose keys share "
+        "a bucket (uniform)"));
+    s.push_back(ParamSpec::enumeration(
+        "value_load",
+        {{kParamAuto, "auto"}, {int(SampleValueLoad::Late), "late"}, {int(SampleValueLoad::Early), "early"}},
+        kParamAuto,
+        "local scatter with values: load a round's values right before staging them (late) or with the "
+        "keys, before the descent (early)"));
     s.push_back(ParamSpec::enumeration(
         "rounds", {{kParamAuto, "auto"}, {int(SampleRounds::Checked), "checked"}, {int(SampleRounds::Split), "split"}},
         kParamAuto,
@@ -88,7 +105,7 @@ const std::vector<ParamSpec>& sample_sort_params() {
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
     s.push_back(spec("scatter_replicas", 4, 1, 16, true,
                      "shared counters per bucket in the scatter kernel (§6.3.3: 4); divides count_replicas"));
-    add_common(s);
+    add_common(s, true);
     s.push_back(spec("quicksort_threshold", 12000, 64, 1 << 24, false,
                      "revised: buckets at or above this size are split by block sample sort (§6.3.2: 12,000)"));
     return s;
@@ -101,7 +118,7 @@ const std::vector<ParamSpec>& quicksort_params() {
     std::vector<ParamSpec> s;
     s.push_back(spec("oversampling", 16, 1, 64, false,
                      "a: a global partition's pivot is the median of 2a sampled keys"));
-    add_common(s);
+    add_common(s, false);
     return s;
   }();
   return specs;
@@ -135,6 +152,8 @@ void sample_auto_level1(SamplePlan& p) {
   p.descent = keys_alone && p.key_bits == 64 ? SampleDescent::Half : SampleDescent::Full;
   p.rank = keys_alone ? SampleRank::Atomic : SampleRank::Match;
   p.rounds = keys_alone ? SampleRounds::Split : SampleRounds::Checked;
+  p.value_load = SampleValueLoad::Late;
+  p.threads = 256;
 }
 
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
@@ -142,12 +161,17 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
   SamplePlan level1;
   level1.key_bits = key_bytes(type) * 8;
   level1.with_values = with_values;
+  level1.n = n;
   sample_auto_level1(level1);
   for (const auto& [name, v] : {std::pair{"descent", int(level1.descent)}, std::pair{"rank", int(level1.rank)},
-                                std::pair{"rounds", int(level1.rounds)}}) {
+                                std::pair{"rounds", int(level1.rounds)}, std::pair{"value_load", int(level1.value_load)},
+                                std::pair{"threads", level1.threads}}) {
     auto it = run.find(name);
     if (it == run.end() || it->second == kParamAuto) run[name] = v;
   }
+  // Keys alone have no values to load: value_load is not among what such a run ran with (its run
+  // line and CSV cell), as for radix-onesweep.
+  if (!with_values) run.erase("value_load");
   auto it = run.find("k");
   if (it == run.end() || it->second == kParamAuto) {
     const auto l2 = params.find("level2");
@@ -176,7 +200,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   uint64_t per_thousand = uint64_t(1) << 14;
   while (per_thousand * 2 * 1024 <= n) per_thousand *= 2;
   p.bucket_max = std::min(p.bucket_max, per_thousand);
-  p.threads = value(params, "threads", specs);
+  p.threads = value(params, "threads", specs);  // auto: sample_auto_level1 below
   p.keys_per_thread = value(params, "keys_per_thread", specs);
   p.blocks = uint32_t(value(params, "blocks", specs));
   p.base = uint32_t(value(params, "base", specs));
@@ -186,10 +210,13 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
                                                                                 : SampleVersion::Revised;
     p.level2 = SampleLevel2(value(params, "level2", specs));
     p.scatter = value(params, "scatter", specs) == int(SampleScatter::Direct) ? SampleScatter::Direct : SampleScatter::Local;
+    const int threads = p.threads;
     sample_auto_level1(p);
+    if (threads != kParamAuto) p.threads = threads;
     if (const int d = value(params, "descent", specs); d != kParamAuto) p.descent = SampleDescent(d);
     if (const int r = value(params, "rank", specs); r != kParamAuto) p.rank = SampleRank(r);
     if (const int r = value(params, "rounds", specs); r != kParamAuto) p.rounds = SampleRounds(r);
+    if (const int v = value(params, "value_load", specs); v != kParamAuto) p.value_load = SampleValueLoad(v);
     const int k = value(params, "k", specs);
     p.k = k == kParamAuto ? sample_auto_k(n, p.level2) : uint32_t(k);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
@@ -219,6 +246,11 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   if (p.sample_keys() > kSampleMaxSample)
     throw std::runtime_error(fmt::format("{}: the sample of oversampling x k = {} x {} keys exceeds {}", who,
                                          p.oversampling, p.k, kSampleMaxSample));
+  if (p.scatter == SampleScatter::Local && p.subtile_keys() > kSampleMaxRoundKeys)
+    throw std::runtime_error(fmt::format(
+        "{}: threads x keys_per_thread = {} x {} keys a round exceed {} (the local scatter stages a round in "
+        "shared memory); lower one of them",
+        who, p.threads, p.keys_per_thread, kSampleMaxRoundKeys));
   if (p.bucket_max < p.base)
     throw std::runtime_error(fmt::format("{}: bucket_max ({}) must be at least base ({})", who, p.bucket_max, p.base));
   return p;
@@ -228,7 +260,7 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  return fmt::format("sample sort ({}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
                      version == SampleVersion::Revised ? "revised" : "original",
                      level2 == SampleLevel2::Radix ? ", level 2 radix"
@@ -236,7 +268,13 @@ std::string SamplePlan::describe() const {
                                                     : "",
                      scatter == SampleScatter::Local ? ", local scatter" : "",
                      descent == SampleDescent::Half ? ", half-word descent" : "",
-                     scatter == SampleScatter::Local && rank == SampleRank::Atomic ? ", atomic rank" : "",
+                     scatter != SampleScatter::Local ? ""
+                     : rank == SampleRank::Atomic    ? ", atomic rank"
+                     : rank == SampleRank::Uniform   ? ", atomic rank with warp-uniform shortcut"
+                                                     : "",
+                     scatter == SampleScatter::Local && with_values && value_load == SampleValueLoad::Early
+                         ? ", values loaded early"
+                         : "",
                      rounds == SampleRounds::Split ? ", split rounds" : "", k, oversampling, bucket_max,
                      count_replicas, scatter_replicas, threads, keys_per_thread, blocks, base);
 }

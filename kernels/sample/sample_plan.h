@@ -41,8 +41,14 @@ enum class SampleScatter { Direct, Local };
 // descends over full words).
 enum class SampleDescent { Full = 0, Half = 1 };
 // How the local scatter ranks a key among its round's keys of the same bucket: warp-aggregated
-// (__match_any_sync, one shared atomic per distinct bucket of a warp) or one shared atomic per key.
-enum class SampleRank { Match = 0, Atomic = 1 };
+// (__match_any_sync, one shared atomic per distinct bucket of a warp), one shared atomic per key, or
+// one a key with a warp-uniform shortcut (a warp whose 32 keys share a bucket takes one atomic of 32:
+// sorted runs and duplicates, where one atomic a key serialises).
+enum class SampleRank { Match = 0, Atomic = 1, Uniform = 2 };
+// When the local scatter loads a round's values: late (each right before its store into the round's
+// bucket order in shared memory, after the ranking) or early (with the keys, before the descent, so
+// their latency overlaps the descent and the ranking).
+enum class SampleValueLoad { Late = 0, Early = 1 };
 // The rounds of the count and scatter kernels: every key bounds-checked, or full rounds without
 // per-key checks (and the count's min/max only where the constant-bucket test needs it).
 enum class SampleRounds { Checked = 0, Split = 1 };
@@ -70,6 +76,11 @@ inline uint32_t sample_level2_block_max(SampleLevel2 l) {
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
 // Keys per thread per round the count and scatter kernels are compiled for (a register array).
 inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
+// Threads per block of the count and scatter kernels, and the most keys a round (threads x
+// keys_per_thread) may hold: the local scatter stages a round in shared memory (13 bytes a key for u64
+// keys and values: 104 KiB at 8192 keys, beside the tree and cursors).
+inline constexpr int kSampleThreads[] = {64, 128, 256, 512, 1024};
+inline constexpr uint64_t kSampleMaxRoundKeys = 8192;
 
 const std::vector<ParamSpec>& sample_sort_params();
 const std::vector<ParamSpec>& quicksort_params();
@@ -98,6 +109,7 @@ struct SamplePlan {
   SampleDescent descent = SampleDescent::Full;   // auto: sample_auto_level1
   SampleRank rank = SampleRank::Match;
   SampleRounds rounds = SampleRounds::Checked;
+  SampleValueLoad value_load = SampleValueLoad::Late;
 
   // Level 2.
   SampleLevel2 level2 = SampleLevel2::Rank;  // quicksort: always Thesis
@@ -116,11 +128,11 @@ struct SamplePlan {
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
 // 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size), at most kSampleMaxK.
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
-// descent, rank and rounds as `auto` runs them for plan.key_bits and plan.with_values (the measured
-// winners, docs/PERFORMANCE.md) into `plan`.
+// descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
+// plan.with_values and plan.n (the measured winners, docs/PERFORMANCE.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);
-// Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank and
-// rounds by sample_auto_level1's choice (Algorithm::params_as_run).
+// Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank, rounds,
+// value_load and threads by sample_auto_level1's choice (Algorithm::params_as_run).
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,

@@ -79,11 +79,11 @@ TEST(SampleGpu, DistributionsAndAdversarialInputs) {
     }
 }
 
-// The level-1 variants (descent = half, rank = atomic, rounds = split, each alone and all three):
-// every distribution and adversarial input with small parameters (several passes, partial rounds),
-// u64 keys whose high words repeat (the half descent's tie fix-up, and its fallback where the
-// splitters' high words repeat too) and the default parameters (k = 256, full rounds) against CUB.
-TEST(SampleGpu, Level1VariantsSortLikeCub) {
+// Level-1 variants, each a list of parameters: every distribution and adversarial input with small
+// parameters (several passes, partial rounds), u64 keys whose high words repeat (the half descent's
+// tie fix-up, and its fallback where the splitters' high words repeat too) and the default parameters
+// (k = 256, full rounds) against CUB.
+void expect_level1_variants_sort_like_cub(const std::vector<std::vector<std::string>>& variants) {
   DeviceScratch scratch;
   const Algorithm& a = sample_sort_algorithm();
   const uint64_t n = g_sanitizer_run ? 6000 : 300007;
@@ -93,8 +93,7 @@ TEST(SampleGpu, Level1VariantsSortLikeCub) {
     shared_hi[i] = ((rng() % 1000) << 32) | uint32_t(rng());  // many keys share a splitter's high word
     low_only[i] = uint32_t(rng());                            // every high word 0: full descent
   }
-  for (const std::vector<std::string>& v : std::vector<std::vector<std::string>>{
-           {"descent=half"}, {"rank=atomic"}, {"rounds=split"}, {"descent=half", "rank=atomic", "rounds=split"}}) {
+  for (const std::vector<std::string>& v : variants) {
     std::string name;
     for (const auto& x : v) name += " " + x;
     std::vector<std::string> small = sample_small_params(a, "rank");
@@ -125,6 +124,21 @@ TEST(SampleGpu, Level1VariantsSortLikeCub) {
           ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what;
         }
   }
+}
+
+// descent = half, rank = atomic, rounds = split, each alone and all three.
+TEST(SampleGpu, Level1VariantsSortLikeCub) {
+  expect_level1_variants_sort_like_cub(
+      {{"descent=half"}, {"rank=atomic"}, {"rounds=split"}, {"descent=half", "rank=atomic", "rounds=split"}});
+}
+
+// The block sizes of the count and local scatter kernels (512 and 1024 threads: rounds of 4096 and
+// 8192 keys at the defaults), the warp-uniform shortcut of the ranking (sorted runs and duplicates
+// take it) and the values loaded with the keys.
+TEST(SampleGpu, ScatterShapesRankingAndValueLoadsSortLikeCub) {
+  expect_level1_variants_sort_like_cub({{"threads=1024", "rank=uniform"},
+                                        {"threads=512", "value_load=early"},
+                                        {"descent=half", "rank=uniform", "rounds=split", "value_load=early"}});
 }
 
 // Explain mode. The first pass draws its sample from the input itself, so its splitters, count

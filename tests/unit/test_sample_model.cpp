@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 
 #include "sample/odd_even_network.h"
 #include "sample/sample_model.h"
@@ -223,6 +224,66 @@ TEST(SampleModel, Level1VariantsAreParametersAndSort) {
   }());
   for (KeyType t : {KeyType::U64, KeyType::F64, KeyType::U32})
     expect_model_sorts(a, small, radix_input(Distribution::Uniform, t, 3001, true), radix_describe("variants", t, 3001, true));
+}
+
+// threads (auto), rank = uniform and value_load (session 9): auto resolves to concrete values, a keys-only
+// run has no value_load among what it ran with, each new value is accepted and the model still sorts
+// with it, and a round too large for the local scatter's shared memory is refused with one line.
+TEST(SampleModel, BlockSizeRankingAndValueLoadAreParameters) {
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues defaults = radix_params(a);
+  EXPECT_EQ(defaults.at("threads"), kParamAuto);
+  for (const bool values : {false, true})
+    for (const KeyType t : {KeyType::U32, KeyType::U64}) {
+      const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, uint64_t(1) << 28, t, values, defaults);
+      SamplePlan expected;
+      expected.key_bits = plan.key_bits;
+      expected.with_values = values;
+      expected.n = plan.n;
+      sample_auto_level1(expected);
+      EXPECT_EQ(plan.threads, expected.threads);
+      EXPECT_EQ(plan.value_load, expected.value_load);
+      EXPECT_TRUE(plan.threads == 256 || plan.threads == 512 || plan.threads == 1024) << plan.threads;
+      const ParamValues run = a.params_as_run(defaults, t, values, uint64_t(1) << 28);
+      EXPECT_EQ(run.at("threads"), plan.threads);
+      EXPECT_EQ(run.count("value_load"), values ? 1u : 0u);
+      if (values) EXPECT_EQ(run.at("value_load"), int(plan.value_load));
+    }
+  const ParamValues p = radix_params(a, {"threads=1024", "rank=uniform", "value_load=early"});
+  const SamplePlan v = make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, true, p);
+  EXPECT_EQ(v.threads, 1024);
+  EXPECT_EQ(v.rank, SampleRank::Uniform);
+  EXPECT_EQ(v.value_load, SampleValueLoad::Early);
+  EXPECT_NE(v.describe().find("warp-uniform"), std::string::npos);
+  EXPECT_NE(v.describe().find("values loaded early"), std::string::npos);
+  EXPECT_EQ(make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, p).describe().find("values loaded"),
+            std::string::npos);
+  // 1024 x 16 keys a round exceed what the local scatter stages; 1024 x 8 and 512 x 16 fit, and the
+  // direct scatter (no staging) takes any shape.
+  ParamValues too_big;
+  for (const char* x : {"threads=1024", "keys_per_thread=16"})
+    ASSERT_EQ(parse_param_assignment(a.params(), x, too_big, a.id()), "");
+  ASSERT_EQ(resolve_params(a.params(), too_big, a.id()), "");
+  try {
+    make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, too_big);
+    ADD_FAILURE() << "1024 x 16 keys a round accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("1024 x 16"), std::string::npos) << e.what();
+  }
+  for (const auto& fits : std::vector<std::vector<std::string>>{{"threads=512", "keys_per_thread=16"},
+                                                                {"threads=1024", "keys_per_thread=16", "scatter=direct"}})
+    EXPECT_NO_THROW(make_sample_plan(SampleEngine::SampleSort, 1000, KeyType::U64, false, radix_params(a, fits)));
+  ParamValues odd;
+  EXPECT_NE(parse_param_assignment(a.params(), "threads=96", odd, a.id()), "");
+  // The model with the new values (several passes at small parameters).
+  const ParamValues small = radix_params(a, [] {
+    auto s = sample_small_params(sample_sort_algorithm());
+    for (const char* x : {"threads=128", "rank=uniform", "value_load=early"}) s.push_back(x);
+    return s;
+  }());
+  for (KeyType t : {KeyType::U64, KeyType::U32})
+    for (Distribution d : {Distribution::Uniform, Distribution::Sorted})
+      expect_model_sorts(a, small, radix_input(d, t, 3001, true), radix_describe("session 9 paths", t, 3001, true));
 }
 
 TEST(SampleModel, AllEqualInputIsOneThreeWaySplitWithNoScatter) {
