@@ -74,9 +74,28 @@ void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& b
       small.push_back({b.begin, b.size, b.in_alt ? 1u : 0u, b.done ? 1u : 0u});
   }
   // Largest first; equal sizes by position, so the model and the GPU run the same list.
-  std::stable_sort(small.begin(), small.end(), [](const SampleSmallBucket& a, const SampleSmallBucket& b) {
-    return a.size != b.size ? a.size > b.size : a.begin < b.begin;
-  });
+  order_largest_first(small);
+}
+
+void order_largest_first(std::vector<SampleSmallBucket>& small) {
+  const auto by_begin = [](const SampleSmallBucket& a, const SampleSmallBucket& b) { return a.begin < b.begin; };
+  if (!std::is_sorted(small.begin(), small.end(), by_begin)) std::sort(small.begin(), small.end(), by_begin);
+  uint64_t largest = 0;
+  for (const auto& b : small) largest = std::max(largest, b.size);
+  constexpr int kBits = 11;
+  constexpr uint64_t kDigits = uint64_t(1) << kBits;
+  std::vector<SampleSmallBucket> other(small.size());
+  std::vector<uint64_t> start(kDigits);
+  // Stable passes over the digits of largest - size, lowest digit first: sizes descending, and
+  // equal sizes keep the position order of the list they start from.
+  for (int shift = 0; shift < 64 && (largest >> shift) != 0; shift += kBits) {
+    std::fill(start.begin(), start.end(), 0);
+    for (const auto& b : small) ++start[((largest - b.size) >> shift) & (kDigits - 1)];
+    uint64_t run = 0;
+    for (auto& s : start) run += std::exchange(s, run);
+    for (const auto& b : small) other[start[((largest - b.size) >> shift) & (kDigits - 1)]++] = b;
+    small.swap(other);
+  }
 }
 
 int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSmallBucket>& small) {

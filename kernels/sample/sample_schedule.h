@@ -44,6 +44,13 @@ void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& ch
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
                       std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small);
 
+// Orders a level-2 list largest first, equal sizes by position (`begin` ascending; begins are
+// distinct): the order std::stable_sort with that comparison gives, in linear time. After the last
+// pass at 2^28 keys the list holds 65,536 buckets, and the comparison sort took milliseconds of host
+// time while the GPU waited for level 2; here, a sort by position only where the list is not in
+// position order already, then stable LSD counting passes of 11 bits over (largest size - size).
+void order_largest_first(std::vector<SampleSmallBucket>& small);
+
 // The level-2 bucket whose stack of segments the timeline traces (SampleLevel2Stack): the first of
 // the list (largest first) that is sorted by partition steps rather than finished, moved, or sorted
 // by the block radix sort; -1 when none is.

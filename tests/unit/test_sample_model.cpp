@@ -4,6 +4,7 @@
 // on degenerate input; termination and bounded work on adversarial inputs; the timeline's steps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -12,6 +13,7 @@
 #include "sample/odd_even_network.h"
 #include "sample/sample_model.h"
 #include "sample/sample_plan.h"
+#include "sample/sample_schedule.h"
 #include "sample/sample_steps.h"
 #include "sample/search_tree.h"
 #include "sample_test_support.h"
@@ -284,6 +286,37 @@ TEST(SampleModel, BlockSizeRankingAndValueLoadAreParameters) {
   for (KeyType t : {KeyType::U64, KeyType::U32})
     for (Distribution d : {Distribution::Uniform, Distribution::Sorted})
       expect_model_sorts(a, small, radix_input(d, t, 3001, true), radix_describe("session 9 paths", t, 3001, true));
+}
+
+// order_largest_first (the level-2 list's order in linear time) gives exactly the order of a stable
+// sort by size, largest first, equal sizes by position: lists in position order and shuffled, ties,
+// sizes above 2^22 (more than two 11-bit digits), one bucket, none.
+TEST(SampleSchedule, LevelTwoOrderEqualsTheComparisonSort) {
+  std::mt19937_64 rng(9);
+  for (const uint64_t count : {uint64_t(0), uint64_t(1), uint64_t(2), uint64_t(1000), uint64_t(65536)})
+    for (const uint64_t spread : {uint64_t(1), uint64_t(300), uint64_t(1) << 26})
+      for (const bool shuffled : {false, true}) {
+        std::vector<SampleSmallBucket> list;
+        uint64_t at = 0;
+        for (uint64_t i = 0; i < count; ++i) {
+          const uint64_t size = 1 + rng() % spread;
+          list.push_back({at, size, uint32_t(rng() % 2), uint32_t(rng() % 2)});
+          at += size;
+        }
+        if (shuffled) std::shuffle(list.begin(), list.end(), rng);
+        std::vector<SampleSmallBucket> want = list;
+        std::stable_sort(want.begin(), want.end(), [](const SampleSmallBucket& a, const SampleSmallBucket& b) {
+          return a.size != b.size ? a.size > b.size : a.begin < b.begin;
+        });
+        order_largest_first(list);
+        ASSERT_EQ(list.size(), want.size());
+        for (size_t i = 0; i < list.size(); ++i) {
+          ASSERT_EQ(list[i].begin, want[i].begin) << count << " " << spread << " " << shuffled << " at " << i;
+          ASSERT_EQ(list[i].size, want[i].size);
+          ASSERT_EQ(list[i].in_alt, want[i].in_alt);
+          ASSERT_EQ(list[i].done, want[i].done);
+        }
+      }
 }
 
 TEST(SampleModel, AllEqualInputIsOneThreeWaySplitWithNoScatter) {
