@@ -36,6 +36,7 @@ class NetworkMergeSort final : public Algorithm {
     p[kNetworkMergeKeys] = plan.keys;
     p[kNetworkMergeLevels] = int(plan.transpose ? NetworkMergeLevels::Transpose : NetworkMergeLevels::Shuffle);
     p[kNetworkMergePadding] = int(plan.largest_pad ? NetworkMergePadding::Largest : NetworkMergePadding::Flags);
+    p[kNetworkMergeStores] = int(plan.vector_stores ? NetworkMergeStores::Vector : NetworkMergeStores::Scalar);
     return p;
   }
   const std::vector<std::string>& pseudo_code() const override { return network_merge_pseudo_code(); }

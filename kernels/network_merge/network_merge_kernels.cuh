@@ -397,10 +397,10 @@ void launch_network_merge(const NetworkMergePlan& p, int pass, const typename T:
     auto warp = [&](auto largest) {
       constexpr bool kLargest = decltype(largest)::value;
       if constexpr (S == kNetworkMergeTransposeWidth)  // levels=transpose or shuffle
-        p.transpose ? launch(warp_merge_kernel<T, S, true, kLargest>, unsigned(p.lists * 32))
-                    : launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32));
+        p.transpose ? launch(warp_merge_kernel<T, S, true, kLargest>, unsigned(p.lists * 32), p.vector_stores)
+                    : launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32), p.vector_stores);
       else
-        launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32));
+        launch(warp_merge_kernel<T, S, false, kLargest>, unsigned(p.lists * 32), p.vector_stores);
     };
     if constexpr (T::kValues)
       warp(std::false_type{});
@@ -435,8 +435,8 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
    dispatch_value<ValueListOf<kNetworkMergeKeyChoices>>(p.keys, "network-merge keys", [&](auto per_thread) {
     constexpr int kThreads = decltype(threads)::value;
     constexpr int kKeys = decltype(per_thread)::value;
-    if constexpr (uint64_t(kThreads) * kKeys > kNetworkMergeMaxTile) {  // the plan refuses these
-      throw std::logic_error("network-merge: tile above kNetworkMergeMaxTile");
+    if constexpr (uint64_t(kThreads) * kKeys > network_merge_max_tile(sizeof(Item))) {  // the plan refuses these
+      throw std::logic_error("network-merge: tile above network_merge_max_tile");
     } else {
     if (!rec) {  // one launch; with no pass to follow it writes the caller's arrays (in place)
       const bool alone = p.passes == 0;

@@ -59,6 +59,13 @@ const std::vector<ParamSpec>& network_merge_params() {
                              "a list's last partial vector (measure mode, width >= 32): flags, a flag a slot and the "
                              "flagged network; largest (keys alone), the largest key, so every call takes the "
                              "min/max network; auto: flags"),
+      ParamSpec::enumeration(kNetworkMergeStores,
+                             {{int(NetworkMergeStores::Auto), "auto"},
+                              {int(NetworkMergeStores::Scalar), "scalar"},
+                              {int(NetworkMergeStores::Vector), "vector"}},
+                             int(NetworkMergeStores::Auto),
+                             "how levels=transpose writes a lane's four consecutive outputs (measure mode): scalar, "
+                             "a store an item; vector, one 16-byte store where aligned; auto: scalar"),
   };
   return specs;
 }
@@ -119,11 +126,16 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   if (padding == int(NetworkMergePadding::Largest) && with_values)
     throw std::invalid_argument("network-merge: padding=largest is for keys alone (a pad would carry a value)");
   p.largest_pad = !with_values && padding == int(NetworkMergePadding::Largest);  // auto: flags (measured first)
+  const int stores = get(kNetworkMergeStores, int(NetworkMergeStores::Auto));
+  if (stores < int(NetworkMergeStores::Auto) || stores > int(NetworkMergeStores::Vector))
+    throw std::invalid_argument(fmt::format("network-merge: stores {} is not auto, scalar or vector", stores));
+  p.vector_stores = stores == int(NetworkMergeStores::Vector);  // auto: scalar (measured first)
   p.tile = uint64_t(p.threads) * uint64_t(p.keys);
-  if (p.tile > kNetworkMergeMaxTile)
-    throw std::invalid_argument(fmt::format("network-merge: threads {} x keys {} = a tile of {} keys; at most {}: "
-                                            "lower threads or keys",
-                                            p.threads, p.keys, p.tile, kNetworkMergeMaxTile));
+  if (p.tile > network_merge_max_tile(p.item_bytes()))
+    throw std::invalid_argument(fmt::format("network-merge: threads {} x keys {} = a tile of {} keys; at most {} for "
+                                            "{}-byte items: lower threads or keys",
+                                            p.threads, p.keys, p.tile, network_merge_max_tile(p.item_bytes()),
+                                            p.item_bytes()));
   p.tiles = (n + p.tile - 1) / p.tile;
   // 2 x run is a multiple of the chunk in every pass (both powers of two, chunk <= 2 x tile).
   p.chunk = std::min<uint64_t>(uint64_t(chunk), 2 * p.tile);

@@ -62,9 +62,20 @@ inline constexpr int kNetworkMergeTransposeWidth = 128;
 // takes the unflagged network; auto: flags (until largest is measured). Items with values always flag.
 enum class NetworkMergePadding { Auto = 0, Flags = 1, Largest = 2 };
 inline constexpr const char* kNetworkMergePadding = "padding";
+// How levels=transpose writes a call's lower half (four consecutive items a lane, layout C):
+// `scalar`, one store an item (what the compiler made of a plain 16-byte store, session 8's PTX);
+// `vector`, one 16-byte st.global.v4 (two for 8-byte items) where the address is aligned;
+// auto: scalar (until vector is measured). The words written are the same.
+enum class NetworkMergeStores { Auto = 0, Scalar = 1, Vector = 2 };
+inline constexpr const char* kNetworkMergeStores = "stores";
 // threads x keys: the block sort's tile (16 keys a thread: at most 512 threads; the tile and its
-// kernel's registers stay what one block of an SM holds).
+// kernel's registers stay what one block of an SM holds). 4-byte items (32-bit keys alone) may
+// take 1024 x 16 (one merge pass fewer; 84 KB of shared memory, 64 registers a thread).
 inline constexpr uint64_t kNetworkMergeMaxTile = 8192;
+inline constexpr uint64_t kNetworkMergeMaxTile4 = 16384;
+constexpr uint64_t network_merge_max_tile(uint64_t item_bytes) {
+  return item_bytes == 4 ? kNetworkMergeMaxTile4 : kNetworkMergeMaxTile;
+}
 // lists x width: the threads of a merge block.
 inline constexpr int kNetworkMergeMaxMergeThreads = 512;
 // Merge units are counted in 32 bits on the GPU.
@@ -87,6 +98,7 @@ struct NetworkMergePlan {
   int lists = kNetworkMergeDefaultLists;      // networks (merge units) per merge block
   bool transpose = false;                     // measure mode's levels (NetworkMergeLevels, resolved)
   bool largest_pad = false;                   // measure mode's padding (NetworkMergePadding, resolved)
+  bool vector_stores = false;                 // levels=transpose's stores (NetworkMergeStores, resolved)
   uint64_t tile = 0;    // threads x keys: keys per block-sort tile
   uint64_t tiles = 0;   // ceil(n / tile)
   uint64_t chunk = 0;   // min(`chunk`, 2 x tile): most outputs one network merges in a pass

@@ -260,20 +260,21 @@ __device__ __forceinline__ void retained_to_a(typename T::Item (&x)[8], typename
   for (uint32_t v = 0; v < 4; ++v) x[v] = buf2[swizzled(slot_a(v, lane))];
 }
 
-// Four consecutive items from position i (a multiple of 4): one 16-byte store for 4-byte words,
-// two for 8-byte ones where the address allows, else one store an item.
+// Four consecutive items from position i (a multiple of 4). `vector` (stores=vector): one 16-byte
+// st.global.v4 for 4-byte words, two for 8-byte ones, where the address allows (__stcg is inline
+// PTX, so the compiler cannot split it: a plain uint4 store compiled to four st.global.u32, session
+// 8's PTX); else, and for stores=scalar, one store an item.
 template <class W>
-__device__ __forceinline__ void store_four_words(W* out, uint64_t i, const W (&w)[4]) {
+__device__ __forceinline__ void store_four_words(W* out, uint64_t i, const W (&w)[4], bool vector) {
   W* p = out + i;
-  if constexpr (sizeof(W) == 4) {
-    if ((reinterpret_cast<uintptr_t>(p) & 15u) == 0) {
-      *reinterpret_cast<uint4*>(p) = make_uint4(uint32_t(w[0]), uint32_t(w[1]), uint32_t(w[2]), uint32_t(w[3]));
+  if (vector && (reinterpret_cast<uintptr_t>(p) & 15u) == 0) {
+    if constexpr (sizeof(W) == 4) {
+      __stcg(reinterpret_cast<uint4*>(p), make_uint4(uint32_t(w[0]), uint32_t(w[1]), uint32_t(w[2]), uint32_t(w[3])));
       return;
-    }
-  } else if constexpr (sizeof(W) == 8) {
-    if ((reinterpret_cast<uintptr_t>(p) & 15u) == 0) {
-      reinterpret_cast<ulonglong2*>(p)[0] = make_ulonglong2((unsigned long long)(w[0]), (unsigned long long)(w[1]));
-      reinterpret_cast<ulonglong2*>(p)[1] = make_ulonglong2((unsigned long long)(w[2]), (unsigned long long)(w[3]));
+    } else if constexpr (sizeof(W) == 8) {
+      __stcg(reinterpret_cast<ulonglong2*>(p), make_ulonglong2((unsigned long long)(w[0]), (unsigned long long)(w[1])));
+      __stcg(reinterpret_cast<ulonglong2*>(p) + 1,
+             make_ulonglong2((unsigned long long)(w[2]), (unsigned long long)(w[3])));
       return;
     }
   }
@@ -284,13 +285,13 @@ __device__ __forceinline__ void store_four_words(W* out, uint64_t i, const W (&w
 // Slots 4 lane .. 4 lane + 3 of the lower half from layout C: the first `out` of the call's S.
 template <class T>
 __device__ __forceinline__ void store_four(typename T::Item* items, typename T::Key* keys, uint32_t* values,
-                                           uint64_t i, const typename T::Item (&x)[8]);
+                                           uint64_t i, const typename T::Item (&x)[8], bool vector);
 template <class T>
 __device__ __forceinline__ void store_lower_c(typename T::Item* items, typename T::Key* keys, uint32_t* values,
                                               uint64_t base, uint32_t lane, uint32_t out,
-                                              const typename T::Item (&x)[8]) {
+                                              const typename T::Item (&x)[8], bool vector) {
   if (out == 128u) {
-    store_four<T>(items, keys, values, base + 4 * lane, x);
+    store_four<T>(items, keys, values, base + 4 * lane, x, vector);
     return;
   }
 #pragma unroll
@@ -300,22 +301,22 @@ __device__ __forceinline__ void store_lower_c(typename T::Item* items, typename 
 
 template <class T>
 __device__ __forceinline__ void store_four(typename T::Item* items, typename T::Key* keys, uint32_t* values,
-                                           uint64_t i, const typename T::Item (&x)[8]) {
+                                           uint64_t i, const typename T::Item (&x)[8], bool vector) {
   using Item = typename T::Item;
   if (items) {
     if constexpr (sizeof(Item) <= 8) {
       const Item w[4] = {x[0], x[1], x[2], x[3]};
-      store_four_words(items, i, w);
+      store_four_words(items, i, w, vector);
     } else {
 #pragma unroll
       for (int q = 0; q < 4; ++q) items[i + q] = x[q];
     }
   } else {
     const typename T::Key k[4] = {T::key(x[0]), T::key(x[1]), T::key(x[2]), T::key(x[3])};
-    store_four_words(keys, i, k);
+    store_four_words(keys, i, k, vector);
     if constexpr (T::kValues) {
       const uint32_t v[4] = {T::value(x[0]), T::value(x[1]), T::value(x[2]), T::value(x[3])};
-      store_four_words(values, i, v);
+      store_four_words(values, i, v, vector);
     }
   }
 }
@@ -325,11 +326,12 @@ __device__ __forceinline__ void store_four(typename T::Item* items, typename T::
 // kLargest (keys alone, padding=largest): padding slots hold the largest key instead of a flag. A
 // pad then equals a real key only where both are the same word, and the real items are counted
 // apart (retained_real, loaded_real), so the words written are the model's; every call takes the
-// unflagged network (min/max), the calls at a list's end included.
+// unflagged network (min/max), the calls at a list's end included. vector_stores: stores=vector
+// (levels=transpose's lower half, store_four_words).
 template <class T, int S, bool kTranspose, bool kLargest>
 __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run, uint64_t chunk,
                                   uint64_t units, const uint64_t* __restrict__ splits, typename T::Item* out_items,
-                                  typename T::Key* out_keys, uint32_t* out_values) {
+                                  typename T::Key* out_keys, uint32_t* out_values, bool vector_stores) {
   static_assert(S >= 32 && S % 32 == 0, "one warp per network");
   static_assert(!kTranspose || S == 128, "levels=transpose: 2S = 256 slots, eight registers a lane");
   static_assert(!kLargest || !T::kValues, "padding=largest: keys alone");
@@ -376,7 +378,7 @@ __global__ void warp_merge_kernel(const typename T::Item* __restrict__ in, uint6
         for (int v = 0; v < 4; ++v) x[v] = lo[v], x[4 + v] = cur.hi[v];
         transposed_network<T>(x, tbuf, lane);
         const uint32_t total = retained_real + cur.loaded_real, out = total < uint32_t(S) ? total : uint32_t(S);
-        store_lower_c<T>(out_items, out_keys, out_values, out0 + written, lane, out, x);
+        store_lower_c<T>(out_items, out_keys, out_values, out0 + written, lane, out, x, vector_stores);
         retained_to_a<T>(x, tbuf, lane);
 #pragma unroll
         for (int v = 0; v < 4; ++v) lo[v] = x[v], lp[v] = false;

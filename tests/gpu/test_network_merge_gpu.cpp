@@ -91,6 +91,7 @@ TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
 // Keys alone run with padding=largest and =flags (the flagged network at a list's end).
 TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
   DeviceScratch scratch;
+  for (const char* stores : {"scalar", "vector"})
   for (const char* padding : {"largest", "flags"})
   for (const char* levels : {"transpose", "shuffle"})
     for (const auto& [threads, keys] : {std::pair{"threads=512", "keys=8"}, std::pair{"threads=256", "keys=16"}})
@@ -98,14 +99,21 @@ TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
         for (bool values : {false, true}) {
           if (g_sanitizer_run && (t != KeyType::U32 || std::string(levels) != "transpose")) continue;
           if (values && std::string(padding) == "largest") continue;  // keys alone only
+          // stores only changes the transposed calls' writes (4- and 8-byte items, keys and values):
+          // one tile shape and no 2^20 input for vector, so the test stays short.
+          const bool vector = std::string(stores) == "vector";
+          if (vector && (std::string(levels) != "transpose" || std::string(threads) != "threads=512")) continue;
           const ParamValues p = radix_params(kNet, {"width=128", "lists=2", std::string("levels=") + levels, threads,
-                                                    keys, std::string("padding=") + padding});
+                                                    keys, std::string("padding=") + padding,
+                                                    std::string("stores=") + stores});
           std::vector<uint64_t> sizes = {1, 127, 128, 129, 255, 256, 257, 4095, 4096, 4097, 3 * 4096 + 5, 20011};
-          if (!g_sanitizer_run && (t == KeyType::U32 || t == KeyType::F64)) sizes.push_back((uint64_t(1) << 20) + 7);
+          if (!g_sanitizer_run && !vector && (t == KeyType::U32 || t == KeyType::F64))
+            sizes.push_back((uint64_t(1) << 20) + 7);
           for (uint64_t n : sizes) {
             const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
             const std::string what = radix_describe(
-                fmt::format("S=128 levels={} padding={} {} {}", levels, padding, threads, keys), t, n, values);
+                fmt::format("S=128 levels={} padding={} stores={} {} {}", levels, padding, stores, threads, keys), t,
+                n, values);
             expect_equals_model(p, input, scratch, what);
           }
         }
@@ -135,6 +143,28 @@ TEST(NetworkMergeGpu, KeysAlonePaddingLargestAndFlagsLikeTheModel) {
           // The largest key itself (a real key equal to the padding word), NaNs, infinities, zeros.
           if (n == 4097) expect_equals_model(p, radix_special_input(t, 5000, false), scratch, what + " special");
         }
+}
+
+// 4-byte keys alone with a 16384-key tile (1024 threads x 16 keys: layers across 32 warps), the
+// widest chunk and the transposed calls with vector stores, against the model and CUB.
+TEST(NetworkMergeGpu, Tile16384KeysAloneLikeTheModel) {
+  DeviceScratch scratch;
+  for (const char* chunk : {"chunk=2048", "chunk=4096"})
+    for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I32}) {
+      if (g_sanitizer_run && (t != KeyType::U32 || std::string(chunk) != "chunk=4096")) continue;
+      const ParamValues p = radix_params(kNet, {"width=128", "levels=transpose", "padding=largest", "stores=vector",
+                                                "threads=1024", "keys=16", chunk});
+      for (uint64_t n : {uint64_t(1), uint64_t(16383), uint64_t(16384), uint64_t(16385), uint64_t(3 * 16384 + 5),
+                         g_sanitizer_run ? uint64_t(40000) : (uint64_t(1) << 20) + 7}) {
+        const HostKeys input = radix_input(Distribution::Uniform, t, n, false);
+        const std::string what = radix_describe(fmt::format("tile 16384 {}", chunk), t, n, false);
+        expect_equals_model(p, input, scratch, what);
+        const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
+        const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
+        ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
+      }
+      expect_equals_model(p, radix_special_input(t, 5000, false), scratch, "tile 16384 special");
+    }
 }
 
 // The register block sort with 2, 4, 8 and 16 keys a thread (layers inside a thread, across lanes,

@@ -75,6 +75,10 @@ TEST(NetworkMergeModel, SortsLargeInputsWithTheDefaults) {
   expect_sorts(p, radix_input(Distribution::Uniform, KeyType::U32, n, false), "2^20+7 u32");
   expect_sorts(p, radix_input(Distribution::FewUnique, KeyType::F64, n, true), "2^20+7 f64 few unique +values");
   expect_sorts(params(32, 1024, 2), radix_input(Distribution::Uniform, KeyType::I32, 300001, true), "S=32 tile 2048");
+  // 4-byte keys alone may take a 16384-key tile (1024 x 16), with the widest chunk.
+  const ParamValues big = radix_params(kNet, {"width=128", "threads=1024", "keys=16", "chunk=4096"});
+  expect_sorts(big, radix_input(Distribution::Uniform, KeyType::U32, n, false), "2^20+7 u32 tile 16384");
+  expect_sorts(big, radix_input(Distribution::FewUnique, KeyType::F32, 16385, false), "16385 f32 tile 16384");
 }
 
 TEST(NetworkMergeModel, ValuesFollowTheirKeys) {
@@ -98,10 +102,20 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, true, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}),
                std::invalid_argument);
   EXPECT_NO_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 32}, {"lists", 16}, {"chunk", 2048}}));
-  // Tiles of at most 8192 keys: 16 keys a thread with 1024 threads is refused, with 512 not.
-  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 1024}, {"keys", 16}}),
+  // Tiles of at most 8192 keys, 16384 for 4-byte items (32-bit keys alone): 16 keys a thread with
+  // 1024 threads is taken there and refused for pairs and 64-bit keys; 512 x 16 everywhere.
+  EXPECT_EQ(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 1024}, {"keys", 16}}).tile, 16384u);
+  EXPECT_EQ(make_network_merge_plan(100, KeyType::F32, false, {{"threads", 1024}, {"keys", 16}}).tile, 16384u);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"threads", 1024}, {"keys", 16}}),
                std::invalid_argument);
-  EXPECT_EQ(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 512}, {"keys", 16}}).tile, 8192u);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, false, {{"threads", 1024}, {"keys", 16}}),
+               std::invalid_argument);
+  EXPECT_EQ(make_network_merge_plan(100, KeyType::U64, true, {{"threads", 512}, {"keys", 16}}).tile, 8192u);
+  // stores: auto is scalar; vector where asked; anything else refused.
+  const int vector = int(NetworkMergeStores::Vector);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, false, {}).vector_stores);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U32, true, {{"stores", vector}}).vector_stores);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"stores", 3}}), std::invalid_argument);
   // levels=transpose is compiled for S = 128 alone; auto takes it there and shuffles elsewhere.
   const int shuffle = int(NetworkMergeLevels::Shuffle), transpose = int(NetworkMergeLevels::Transpose);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"width", 64}, {"levels", transpose}}),
@@ -159,6 +173,7 @@ TEST(NetworkMergeModel, AutoDefaultsPerItemType) {
   EXPECT_EQ(ran.at("keys"), 4);
   EXPECT_EQ(ran.at("levels"), int(NetworkMergeLevels::Transpose));
   EXPECT_EQ(ran.at("padding"), int(NetworkMergePadding::Flags));  // values: always flags
+  EXPECT_EQ(ran.at("stores"), int(NetworkMergeStores::Scalar));
   // Padding by the largest key is for keys alone.
   const int largest = int(NetworkMergePadding::Largest), flags = int(NetworkMergePadding::Flags);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"padding", largest}}), std::invalid_argument);
