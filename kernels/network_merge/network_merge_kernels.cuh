@@ -435,8 +435,9 @@ void network_merge_sort_items(const NetworkMergePlan& p, typename T::Key* keys, 
    dispatch_value<ValueListOf<kNetworkMergeKeyChoices>>(p.keys, "network-merge keys", [&](auto per_thread) {
     constexpr int kThreads = decltype(threads)::value;
     constexpr int kKeys = decltype(per_thread)::value;
-    if constexpr (uint64_t(kThreads) * kKeys > network_merge_max_tile(sizeof(Item))) {  // the plan refuses these
-      throw std::logic_error("network-merge: tile above network_merge_max_tile");
+    if constexpr (uint64_t(kThreads) * kKeys > network_merge_max_tile(sizeof(Item)) ||
+                  kKeys > network_merge_max_keys(sizeof(Item))) {  // the plan refuses these
+      throw std::logic_error("network-merge: tile or keys above network_merge_max_tile/keys");
     } else {
     if (!rec) {  // one launch; with no pass to follow it writes the caller's arrays (in place)
       const bool alone = p.passes == 0;

@@ -130,6 +130,9 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   if (stores < int(NetworkMergeStores::Auto) || stores > int(NetworkMergeStores::Vector))
     throw std::invalid_argument(fmt::format("network-merge: stores {} is not auto, scalar or vector", stores));
   p.vector_stores = stores == int(NetworkMergeStores::Vector);  // auto: scalar (measured first)
+  if (p.keys > network_merge_max_keys(p.item_bytes()))
+    throw std::invalid_argument(fmt::format("network-merge: keys {} a thread; at most {} for {}-byte items",
+                                            p.keys, network_merge_max_keys(p.item_bytes()), p.item_bytes()));
   p.tile = uint64_t(p.threads) * uint64_t(p.keys);
   if (p.tile > network_merge_max_tile(p.item_bytes()))
     throw std::invalid_argument(fmt::format("network-merge: threads {} x keys {} = a tile of {} keys; at most {} for "

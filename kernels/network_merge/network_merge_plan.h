@@ -34,7 +34,7 @@ inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64, 128};
 inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
 inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
 inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
-inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16};
+inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16, 32};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
 // (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7); width and
@@ -76,6 +76,9 @@ inline constexpr uint64_t kNetworkMergeMaxTile4 = 16384;
 constexpr uint64_t network_merge_max_tile(uint64_t item_bytes) {
   return item_bytes == 4 ? kNetworkMergeMaxTile4 : kNetworkMergeMaxTile;
 }
+// Keys a block-sort thread holds: 32 for 4-byte items only (32 registers of keys and 32 of
+// partners; more in-thread layers, fewer through shared memory), else at most 16.
+constexpr int network_merge_max_keys(uint64_t item_bytes) { return item_bytes == 4 ? 32 : 16; }
 // lists x width: the threads of a merge block.
 inline constexpr int kNetworkMergeMaxMergeThreads = 512;
 // Merge units are counted in 32 bits on the GPU.

@@ -146,7 +146,8 @@ TEST(NetworkMergeGpu, KeysAlonePaddingLargestAndFlagsLikeTheModel) {
 }
 
 // 4-byte keys alone with a 16384-key tile (1024 threads x 16 keys: layers across 32 warps), the
-// widest chunk and the transposed calls with vector stores, against the model and CUB.
+// widest chunk and the transposed calls with vector stores, and 32 keys a thread, against the
+// model and CUB.
 TEST(NetworkMergeGpu, Tile16384KeysAloneLikeTheModel) {
   DeviceScratch scratch;
   for (const char* chunk : {"chunk=2048", "chunk=4096"})
@@ -154,16 +155,22 @@ TEST(NetworkMergeGpu, Tile16384KeysAloneLikeTheModel) {
       if (g_sanitizer_run && (t != KeyType::U32 || std::string(chunk) != "chunk=4096")) continue;
       const ParamValues p = radix_params(kNet, {"width=128", "levels=transpose", "padding=largest", "stores=vector",
                                                 "threads=1024", "keys=16", chunk});
+      // 32 keys a thread (4-byte items): 256 x 32 (tile 8192) and 512 x 32 (16384).
+      const ParamValues k32 = radix_params(kNet, {"width=128", "levels=transpose", "padding=largest",
+                                                  std::string(chunk) == "chunk=4096" ? "threads=512" : "threads=256",
+                                                  "keys=32", chunk});
       for (uint64_t n : {uint64_t(1), uint64_t(16383), uint64_t(16384), uint64_t(16385), uint64_t(3 * 16384 + 5),
                          g_sanitizer_run ? uint64_t(40000) : (uint64_t(1) << 20) + 7}) {
         const HostKeys input = radix_input(Distribution::Uniform, t, n, false);
         const std::string what = radix_describe(fmt::format("tile 16384 {}", chunk), t, n, false);
         expect_equals_model(p, input, scratch, what);
+        expect_equals_model(k32, input, scratch, what + " keys=32");
         const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
         const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
         ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
       }
       expect_equals_model(p, radix_special_input(t, 5000, false), scratch, "tile 16384 special");
+      expect_equals_model(k32, radix_special_input(t, 5000, false), scratch, "keys=32 special");
     }
 }
 

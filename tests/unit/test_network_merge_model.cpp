@@ -79,6 +79,9 @@ TEST(NetworkMergeModel, SortsLargeInputsWithTheDefaults) {
   const ParamValues big = radix_params(kNet, {"width=128", "threads=1024", "keys=16", "chunk=4096"});
   expect_sorts(big, radix_input(Distribution::Uniform, KeyType::U32, n, false), "2^20+7 u32 tile 16384");
   expect_sorts(big, radix_input(Distribution::FewUnique, KeyType::F32, 16385, false), "16385 f32 tile 16384");
+  const ParamValues k32 = radix_params(kNet, {"width=128", "threads=256", "keys=32"});
+  expect_sorts(k32, radix_input(Distribution::Uniform, KeyType::U32, 70001, false), "70001 u32 256 x 32");
+  expect_sorts(k32, radix_special_input(KeyType::F32, 9000, false), "special f32 256 x 32");
 }
 
 TEST(NetworkMergeModel, ValuesFollowTheirKeys) {
@@ -111,6 +114,14 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U64, false, {{"threads", 1024}, {"keys", 16}}),
                std::invalid_argument);
   EXPECT_EQ(make_network_merge_plan(100, KeyType::U64, true, {{"threads", 512}, {"keys", 16}}).tile, 8192u);
+  // 32 keys a thread: 4-byte items only.
+  EXPECT_EQ(make_network_merge_plan(100, KeyType::I32, false, {{"threads", 512}, {"keys", 32}}).tile, 16384u);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"threads", 128}, {"keys", 32}}),
+               std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::F64, false, {{"threads", 128}, {"keys", 32}}),
+               std::invalid_argument);
+  EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 1024}, {"keys", 32}}),
+               std::invalid_argument);
   // stores: auto is scalar; vector where asked; anything else refused.
   const int vector = int(NetworkMergeStores::Vector);
   EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, false, {}).vector_stores);
