@@ -27,12 +27,13 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
-  // width, keys, levels and padding `auto` as the plan resolves them for the item type.
+  // width, threads, keys, levels, padding and stores `auto` as the plan resolves them for the item type.
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     const NetworkMergePlan plan = make_network_merge_plan(std::min(n, kNetworkMergeMaxKeys), type, with_values, p);
     p[kNetworkMergeWidth] = plan.width;
+    p[kNetworkMergeThreads] = plan.threads;
     p[kNetworkMergeKeys] = plan.keys;
     p[kNetworkMergeLevels] = int(plan.transpose ? NetworkMergeLevels::Transpose : NetworkMergeLevels::Shuffle);
     p[kNetworkMergePadding] = int(plan.largest_pad ? NetworkMergePadding::Largest : NetworkMergePadding::Flags);

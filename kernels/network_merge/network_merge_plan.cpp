@@ -30,8 +30,9 @@ const std::vector<ParamSpec>& network_merge_params() {
                       "the fastest measured for the item type")
           .teach(16),
       // Teaching: a 128-key tile, so a few thousand keys take several merge passes and chunked merges.
-      ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, false, kNetworkMergeDefaultThreads,
-                      "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network")
+      ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, true, kParamAuto,
+                      "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network; "
+                      "auto: the fastest measured for the item type")
           .teach(64),
       // Teaching: 2 keys a thread, one comparator per thread and layer, as the paper's block sort.
       ParamSpec::list(kNetworkMergeKeys, kNetworkMergeKeyChoices, true, kParamAuto,
@@ -58,30 +59,36 @@ const std::vector<ParamSpec>& network_merge_params() {
                              int(NetworkMergePadding::Auto),
                              "a list's last partial vector (measure mode, width >= 32): flags, a flag a slot and the "
                              "flagged network; largest (keys alone), the largest key, so every call takes the "
-                             "min/max network; auto: flags"),
+                             "min/max network; auto: largest for keys alone"),
       ParamSpec::enumeration(kNetworkMergeStores,
                              {{int(NetworkMergeStores::Auto), "auto"},
                               {int(NetworkMergeStores::Scalar), "scalar"},
                               {int(NetworkMergeStores::Vector), "vector"}},
                              int(NetworkMergeStores::Auto),
                              "how levels=transpose writes a lane's four consecutive outputs (measure mode): scalar, "
-                             "a store an item; vector, one 16-byte store where aligned; auto: scalar"),
+                             "a store an item; vector, one 16-byte store where aligned; auto: vector"),
   };
   return specs;
 }
 
 // Session 8 on an H200 (docs/PERFORMANCE.md), each against the others in the same run: 4-byte keys
 // with values merge by S = 128 with transposes (2^24: 3.61 ms against 7.12 ms at S = 64, whose
-// shuffles of 64-bit items were the pairs' regression) and a 512 x 4 block sort (3.32 ms); 4-byte
-// keys alone keep S = 64 with a 512 x 16 block sort (2^28: 22.61 ms against 23.20 ms with 8 keys, one
-// merge pass fewer); 8-byte keys measured alike at S = 64 and 128 and keep the former defaults, as
-// do 8-byte keys with values (not measured).
-int network_merge_auto_width(KeyType type, bool with_values) {
-  return key_bytes(type) == 4 && with_values ? kNetworkMergeTransposeWidth : kNetworkMergeDefaultWidth;
+// shuffles of 64-bit items were the pairs' regression) and a 512 x 4 block sort (3.32 ms). Session
+// 9 (H200, same run, 2^28): 4-byte keys alone merge by S = 128 with transposes too once no call is
+// flagged (padding=largest; 16.56 ms against 20.15 ms at S = 64 and 22.49 ms for session 8's S = 64
+// with flags), with vector stores (16.10 ms) and a 256 x 32 block sort (15.51 ms, 0.807x cub-merge;
+// 512 x 16: 16.10 ms; 1024 x 16 and 512 x 32, 16384-key tiles: 17.13 ms). 8-byte keys measured
+// alike at S = 64 and 128 (session 8) and keep S = 64 and 512 x 8, as do 8-byte keys with values
+// (not measured).
+int network_merge_auto_width(KeyType type, bool /*with_values*/) {
+  return key_bytes(type) == 4 ? kNetworkMergeTransposeWidth : kNetworkMergeDefaultWidth;
+}
+int network_merge_auto_threads(KeyType type, bool with_values) {
+  return key_bytes(type) == 4 && !with_values ? 256 : kNetworkMergeDefaultThreads;
 }
 int network_merge_auto_keys(KeyType type, bool with_values) {
   if (key_bytes(type) != 4) return kNetworkMergeDefaultKeys;
-  return with_values ? 4 : 16;
+  return with_values ? 4 : 32;
 }
 
 NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
@@ -97,7 +104,8 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   p.n = n;
   p.width = get(kNetworkMergeWidth, kParamAuto);
   if (p.width == kParamAuto) p.width = network_merge_auto_width(type, with_values);
-  p.threads = get(kNetworkMergeThreads, kNetworkMergeDefaultThreads);
+  p.threads = get(kNetworkMergeThreads, kParamAuto);
+  if (p.threads == kParamAuto) p.threads = network_merge_auto_threads(type, with_values);
   p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
   const int chunk = get(kNetworkMergeChunk, kNetworkMergeDefaultChunk);
   p.keys = get(kNetworkMergeKeys, kParamAuto);
@@ -125,11 +133,11 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
     throw std::invalid_argument(fmt::format("network-merge: padding {} is not auto, flags or largest", padding));
   if (padding == int(NetworkMergePadding::Largest) && with_values)
     throw std::invalid_argument("network-merge: padding=largest is for keys alone (a pad would carry a value)");
-  p.largest_pad = !with_values && padding == int(NetworkMergePadding::Largest);  // auto: flags (measured first)
+  p.largest_pad = !with_values && padding != int(NetworkMergePadding::Flags);  // auto: largest for keys alone
   const int stores = get(kNetworkMergeStores, int(NetworkMergeStores::Auto));
   if (stores < int(NetworkMergeStores::Auto) || stores > int(NetworkMergeStores::Vector))
     throw std::invalid_argument(fmt::format("network-merge: stores {} is not auto, scalar or vector", stores));
-  p.vector_stores = stores == int(NetworkMergeStores::Vector);  // auto: scalar (measured first)
+  p.vector_stores = stores != int(NetworkMergeStores::Scalar);  // auto: vector
   if (p.keys > network_merge_max_keys(p.item_bytes()))
     throw std::invalid_argument(fmt::format("network-merge: keys {} a thread; at most {} for {}-byte items",
                                             p.keys, network_merge_max_keys(p.item_bytes()), p.item_bytes()));

@@ -37,9 +37,10 @@ inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
 inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16, 32};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
-// (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7); width and
-// keys are `auto`, these values unless the item type's row says otherwise
-// (network_merge_auto_width/keys, session 8). Teaching values keep the paper's 16 and 2 keys a thread.
+// (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7); width,
+// threads and keys are `auto`, these values unless the item type's row says otherwise
+// (network_merge_auto_width/threads/keys, sessions 8 and 9: 4-byte keys take S = 128 with
+// transposes). Teaching values keep the paper's 16 and 2 keys a thread.
 inline constexpr int kNetworkMergeDefaultWidth = 64;
 inline constexpr int kNetworkMergeDefaultThreads = 512;
 inline constexpr int kNetworkMergeDefaultLists = 2;
@@ -59,13 +60,15 @@ inline constexpr int kNetworkMergeTransposeWidth = 128;
 // How that kernel pads a list's last partial vector (keys alone): `flags`, a flag a slot and the
 // flagged network for every call that holds padding; `largest`, the largest key (a pad equals a
 // real key only where both are the same word; the real items are counted apart), so every call
-// takes the unflagged network; auto: flags (until largest is measured). Items with values always flag.
+// takes the unflagged network; auto: largest for keys alone (session 9, H200, 2^28 u32 at S = 64:
+// 22.49 -> 20.15 ms; it made S = 128 with transposes the fastest). Items with values always flag.
 enum class NetworkMergePadding { Auto = 0, Flags = 1, Largest = 2 };
 inline constexpr const char* kNetworkMergePadding = "padding";
 // How levels=transpose writes a call's lower half (four consecutive items a lane, layout C):
 // `scalar`, one store an item (what the compiler made of a plain 16-byte store, session 8's PTX);
 // `vector`, one 16-byte st.global.v4 (two for 8-byte items) where the address is aligned;
-// auto: scalar (until vector is measured). The words written are the same.
+// auto: vector (session 9, H200, 2^28 u32 keys: 16.56 -> 16.10 ms; u32 + values 56.10 -> 55.79 ms).
+// The words written are the same.
 enum class NetworkMergeStores { Auto = 0, Scalar = 1, Vector = 2 };
 inline constexpr const char* kNetworkMergeStores = "stores";
 // threads x keys: the block sort's tile (16 keys a thread: at most 512 threads; the tile and its
@@ -86,9 +89,10 @@ inline constexpr uint64_t kNetworkMergeMaxKeys = uint64_t(1) << 32;
 
 const std::vector<ParamSpec>& network_merge_params();
 
-// What `width=auto` and `keys=auto` (the defaults) become for an item type: the fastest measured
-// on an H100/H200 (docs/PERFORMANCE.md, session 8).
+// What `width=auto`, `threads=auto` and `keys=auto` (the defaults) become for an item type: the
+// fastest measured on an H200 (docs/PERFORMANCE.md, sessions 8 and 9).
 int network_merge_auto_width(KeyType type, bool with_values);
+int network_merge_auto_threads(KeyType type, bool with_values);
 int network_merge_auto_keys(KeyType type, bool with_values);
 
 struct NetworkMergePlan {

@@ -122,10 +122,10 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
                std::invalid_argument);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"threads", 1024}, {"keys", 32}}),
                std::invalid_argument);
-  // stores: auto is scalar; vector where asked; anything else refused.
-  const int vector = int(NetworkMergeStores::Vector);
-  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, false, {}).vector_stores);
-  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U32, true, {{"stores", vector}}).vector_stores);
+  // stores: auto is vector; scalar where asked; anything else refused.
+  const int scalar = int(NetworkMergeStores::Scalar);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U32, false, {}).vector_stores);
+  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U32, true, {{"stores", scalar}}).vector_stores);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"stores", 3}}), std::invalid_argument);
   // levels=transpose is compiled for S = 128 alone; auto takes it there and shuffles elsewhere.
   const int shuffle = int(NetworkMergeLevels::Shuffle), transpose = int(NetworkMergeLevels::Transpose);
@@ -164,33 +164,49 @@ TEST(NetworkMergeModel, PlanRefusesWhatNoKernelIsCompiledFor) {
 // width, keys and levels `auto` per item type (the session-8 measurements), and what the CLI shows
 // as run.
 TEST(NetworkMergeModel, AutoDefaultsPerItemType) {
+  // Session 9: 4-byte keys alone at S = 128 with transposes, a 256 x 32 block sort, padded by the
+  // largest key, stored by 16-byte vectors.
   const NetworkMergePlan keys32 = make_network_merge_plan(1 << 20, KeyType::F32, false, {});
-  EXPECT_EQ(keys32.width, 64);
-  EXPECT_EQ(keys32.keys, 16);
-  EXPECT_FALSE(keys32.transpose);
+  EXPECT_EQ(keys32.width, 128);
+  EXPECT_EQ(keys32.threads, 256);
+  EXPECT_EQ(keys32.keys, 32);
+  EXPECT_EQ(keys32.tile, 8192u);
+  EXPECT_TRUE(keys32.transpose);
+  EXPECT_TRUE(keys32.largest_pad);
+  EXPECT_TRUE(keys32.vector_stores);
   const NetworkMergePlan pairs32 = make_network_merge_plan(1 << 20, KeyType::U32, true, {});
   EXPECT_EQ(pairs32.width, 128);
+  EXPECT_EQ(pairs32.threads, 512);
   EXPECT_EQ(pairs32.keys, 4);
   EXPECT_TRUE(pairs32.transpose);
+  EXPECT_FALSE(pairs32.largest_pad);
+  EXPECT_TRUE(pairs32.vector_stores);
   for (bool values : {false, true}) {
     const NetworkMergePlan wide = make_network_merge_plan(1 << 20, KeyType::I64, values, {});
     EXPECT_EQ(wide.width, 64);
+    EXPECT_EQ(wide.threads, 512);
     EXPECT_EQ(wide.keys, 8);
+    EXPECT_EQ(wide.largest_pad, !values);
   }
   // An explicit value wins over auto.
   EXPECT_EQ(make_network_merge_plan(1 << 20, KeyType::U32, true, {{"width", 32}, {"keys", 2}}).width, 32);
   const ParamValues ran = kNet.params_as_run(radix_params(kNet), KeyType::U32, true, 1 << 20);
   EXPECT_EQ(ran.at("width"), 128);
+  EXPECT_EQ(ran.at("threads"), 512);
   EXPECT_EQ(ran.at("keys"), 4);
   EXPECT_EQ(ran.at("levels"), int(NetworkMergeLevels::Transpose));
   EXPECT_EQ(ran.at("padding"), int(NetworkMergePadding::Flags));  // values: always flags
-  EXPECT_EQ(ran.at("stores"), int(NetworkMergeStores::Scalar));
+  EXPECT_EQ(ran.at("stores"), int(NetworkMergeStores::Vector));
+  const ParamValues ran_keys = kNet.params_as_run(radix_params(kNet), KeyType::U32, false, 1 << 20);
+  EXPECT_EQ(ran_keys.at("threads"), 256);
+  EXPECT_EQ(ran_keys.at("keys"), 32);
+  EXPECT_EQ(ran_keys.at("padding"), int(NetworkMergePadding::Largest));
   // Padding by the largest key is for keys alone.
   const int largest = int(NetworkMergePadding::Largest), flags = int(NetworkMergePadding::Flags);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"padding", largest}}), std::invalid_argument);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, false, {{"padding", 9}}), std::invalid_argument);
   EXPECT_TRUE(make_network_merge_plan(100, KeyType::U64, false, {{"padding", largest}}).largest_pad);
-  EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, false, {}).largest_pad);
+  EXPECT_TRUE(make_network_merge_plan(100, KeyType::U64, false, {}).largest_pad);
   EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, false, {{"padding", flags}}).largest_pad);
   EXPECT_FALSE(make_network_merge_plan(100, KeyType::U64, true, {}).largest_pad);
 }
