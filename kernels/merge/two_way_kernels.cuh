@@ -107,6 +107,21 @@ __device__ __forceinline__ void serial_merge_regs(const typename T::Item* smem, 
   }
 }
 
+// One in-block merge stage of a block sort: groups of `coop` threads merge pairs of runs of
+// (coop / 2) * VT sorted items in smem (thread-blocked) into each thread's VT outputs in x, by merge
+// path on the thread's own diagonal and the serial merge. Both block sorts (items, and keys with
+// values apart, whose `took` fetches each value where its key came from) run exactly this.
+template <class T, int VT, class Took = IgnoreSource>
+__device__ __forceinline__ void block_merge_stage(const typename T::Item* smem, int tid, int coop,
+                                                  typename T::Item (&x)[VT], const Took& took = {}) {
+  const int first = (tid & ~(coop - 1)) * VT;
+  const int len = (coop / 2) * VT;
+  const int diag = (tid & (coop - 1)) * VT;
+  const typename T::Item* a = smem + first;
+  const int ai = merge_path<T, int>(a, len, a + len, len, diag);
+  serial_merge_regs<T, VT>(smem, first + ai, first + len, first + len + diag - ai, first + 2 * len, x, took);
+}
+
 template <class T, int VT>
 __device__ __forceinline__ void capture_thread(typename T::Item* capture, uint64_t first, uint64_t n,
                                                const typename T::Item (&x)[VT]) {
@@ -187,6 +202,19 @@ __device__ __forceinline__ void stage_share(const E (&r)[VT], int count, E* smem
   }
 }
 
+// A block sort's coalesced load of its tile [tile_begin, tile_begin + NT * VT): put(idx, g, in) stores
+// element g of the input at tile position idx, or (in false: past n) the padding, which must sort
+// after every real item (the largest key; the sort is stable, so padding stays behind real maxima).
+template <int NT, int VT, class Put>
+__device__ __forceinline__ void load_block_tile(uint64_t tile_begin, uint64_t n, const Put& put) {
+#pragma unroll
+  for (int i = 0; i < VT; ++i) {
+    const int idx = i * NT + int(threadIdx.x);
+    const uint64_t g = tile_begin + idx;
+    put(idx, g, g < n);
+  }
+}
+
 // Output: items (out_items set) or keys + values (the final pass writes the caller's arrays).
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* keys, const uint32_t* values,
@@ -201,12 +229,9 @@ __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* k
   const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
   allow_next_grid();
 
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + tid;
-    const uint64_t g = tile_begin + idx;
-    smem[idx] = g < n ? load_item<T>(keys, values, g) : max_item<T>();
-  }
+  load_block_tile<NT, VT>(tile_begin, n, [&](int idx, uint64_t g, bool in) {
+    smem[idx] = in ? load_item<T>(keys, values, g) : max_item<T>();
+  });
   __syncthreads();
   Item x[VT];
 #pragma unroll
@@ -221,12 +246,7 @@ __global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* k
 #pragma unroll
     for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
     __syncthreads();
-    const int first = (tid & ~(coop - 1)) * VT;
-    const int len = (coop / 2) * VT;
-    const int diag = (tid & (coop - 1)) * VT;
-    const Item* a = smem + first;
-    const int ai = merge_path<T, int>(a, len, a + len, len, diag);
-    serial_merge_regs<T, VT>(smem, first + ai, first + len, first + len + diag - ai, first + 2 * len, x);
+    block_merge_stage<T, VT>(smem, tid, coop, x);
     if (capture) capture_thread<T, VT>(capture + uint64_t(stage) * n, tile_begin + uint64_t(tid) * VT, n, x);
   }
 
@@ -308,6 +328,45 @@ __device__ __forceinline__ void tile_a_range(const typename T::Item* __restrict_
   }
 }
 
+// Merge block t's share of a pass: where its outputs' A items start in `in` (a_at) and where B's
+// would start if they followed A's (b_at: the share's element idx >= na is in[b_at + idx]), how
+// many of each (na, nb) and outputs (count). Waits for the previous grid before the split search
+// reads memory. Both merge kernels (items, and keys with values apart, which index their key and
+// value arrays with the same offsets) start here.
+struct MergeShare {
+  uint64_t a_at, b_at;
+  int na, nb, count;
+};
+
+template <class T>
+__device__ __forceinline__ MergeShare merge_share(const typename T::Item* __restrict__ in, uint64_t n, int tile,
+                                                  uint64_t run_in, uint64_t* splits, bool fused) {
+  const uint64_t t = blockIdx.x;
+  const MergeTile m = merge_tile(n, uint64_t(tile), run_in, t);
+  wait_for_previous_grid();
+  allow_next_grid();
+  uint64_t a0, a1;
+  tile_a_range<T>(in, m, t, splits, fused, a0, a1);
+  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
+  MergeShare s;
+  s.na = int(a1 - a0);
+  s.nb = int(b1 - b0);
+  s.count = int(m.count);
+  s.a_at = m.a_begin + a0;
+  s.b_at = m.a_begin + m.a_len + b0 - uint64_t(s.na);
+  return s;
+}
+
+// The share staged in smem (A's then B's): each thread merges its VT outputs into x from its own
+// diagonal (took as in serial_merge_regs).
+template <class T, int VT, class Took = IgnoreSource>
+__device__ __forceinline__ void merge_share_regs(const typename T::Item* smem, const MergeShare& s,
+                                                 typename T::Item (&x)[VT], const Took& took = {}) {
+  const int diag = min(int(threadIdx.x) * VT, s.count);
+  const int ai = merge_path<T, int>(smem, s.na, smem + s.na, s.nb, diag);
+  serial_merge_regs<T, VT>(smem, ai, s.na, s.na + diag - ai, s.na + s.nb, x, took);
+}
+
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __restrict__ in, uint64_t n, uint64_t run_in,
                                                    uint64_t* splits, bool fused, typename T::Item* out_items,
@@ -318,30 +377,19 @@ __global__ void __launch_bounds__(NT) merge_kernel(const typename T::Item* __res
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Item* smem = reinterpret_cast<Item*>(smem_raw);
   const int tid = threadIdx.x;
-  const uint64_t t = blockIdx.x;
-  const MergeTile m = merge_tile(n, kTile, run_in, t);
-  wait_for_previous_grid();
-  allow_next_grid();
-  uint64_t a0, a1;
-  tile_a_range<T>(in, m, t, splits, fused, a0, a1);
-  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
-  const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
-  const Item* a_src = in + m.a_begin + a0;
-  const Item* b_src = in + m.a_begin + m.a_len + b0 - na;  // b_src[idx] for idx >= na
+  const MergeShare sh = merge_share<T>(in, n, kTile, run_in, splits, fused);
 
   Item r[VT];
-  load_share<NT, VT>(a_src, b_src, na, count, r);
-  stage_share<NT, VT>(r, count, smem);
+  load_share<NT, VT>(in + sh.a_at, in + sh.b_at, sh.na, sh.count, r);
+  stage_share<NT, VT>(r, sh.count, smem);
   __syncthreads();
-  const int diag = min(tid * VT, count);
-  const int ai = merge_path<T, int>(smem, na, smem + na, nb, diag);
   Item x[VT];
-  serial_merge_regs<T, VT>(smem, ai, na, na + diag - ai, na + nb, x);
+  merge_share_regs<T, VT>(smem, sh, x);
   __syncthreads();
 #pragma unroll
   for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
   __syncthreads();
-  store_tile<T, NT, VT>(smem, count, t * kTile, out_items, out_keys, out_values);
+  store_tile<T, NT, VT>(smem, sh.count, uint64_t(blockIdx.x) * kTile, out_items, out_keys, out_values);
 }
 
 }  // namespace sortscope::merge

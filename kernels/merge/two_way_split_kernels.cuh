@@ -27,9 +27,12 @@ struct SplitSmem {
   static constexpr int kKeySlots = (kTile + kSmemPad + 16 / int(sizeof(Key)) - 1) / (16 / int(sizeof(Key))) *
                                    (16 / int(sizeof(Key)));
   static constexpr size_t kBytes = size_t(kKeySlots) * sizeof(Key) + size_t(kTile + kSmemPad) * sizeof(uint32_t);
-  static __device__ __forceinline__ Key* keys(unsigned char* raw) { return reinterpret_cast<Key*>(raw); }
-  static __device__ __forceinline__ uint32_t* values(unsigned char* raw) {
-    return reinterpret_cast<uint32_t*>(raw + size_t(kKeySlots) * sizeof(Key));
+  Key* keys;
+  uint32_t* values;
+  // The block's dynamic shared memory (the launchers ask for kBytes), carved.
+  static __device__ __forceinline__ SplitSmem carve() {
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    return {reinterpret_cast<Key*>(smem_raw), reinterpret_cast<uint32_t*>(smem_raw + size_t(kKeySlots) * sizeof(Key))};
   }
 };
 
@@ -63,22 +66,17 @@ __global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::
   using Key = typename T::Key;
   using K = KeyTraits<T>;
   constexpr int kTile = NT * VT;
-  using Smem = SplitSmem<Key, kTile>;
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Key* sk = Smem::keys(smem_raw);
-  uint32_t* sv = Smem::values(smem_raw);
+  const SplitSmem<Key, kTile> smem = SplitSmem<Key, kTile>::carve();
+  Key* sk = smem.keys;
+  uint32_t* sv = smem.values;
   const int tid = threadIdx.x;
   const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
   allow_next_grid();
 
-  // Padding: the largest key after every real one (max_item's rule; the sort is stable).
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + tid;
-    const uint64_t g = tile_begin + idx;
-    sk[idx] = g < n ? keys[g] : ~Key(0);
-    sv[idx] = g < n ? values[g] : 0u;
-  }
+  load_block_tile<NT, VT>(tile_begin, n, [&](int idx, uint64_t g, bool in) {
+    sk[idx] = in ? keys[g] : ~Key(0);
+    sv[idx] = in ? values[g] : 0u;
+  });
   __syncthreads();
   Key x[VT];
   uint32_t v[VT];
@@ -104,13 +102,7 @@ __global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::
     __syncthreads();
     put_thread<VT>(sk, sv, x, v);
     __syncthreads();
-    const int first = (tid & ~(coop - 1)) * VT;
-    const int len = (coop / 2) * VT;
-    const int diag = (tid & (coop - 1)) * VT;
-    const Key* a = sk + first;
-    const int ai = merge_path<K, int>(a, len, a + len, len, diag);
-    serial_merge_regs<K, VT>(sk, first + ai, first + len, first + len + diag - ai, first + 2 * len, x,
-                             [&](int i, int pos) { v[i] = sv[pos]; });
+    block_merge_stage<K, VT>(sk, tid, coop, x, [&](int i, int pos) { v[i] = sv[pos]; });
     if (capture)
       capture_split<T, VT>(capture + uint64_t(stage) * n, tile_begin + uint64_t(tid) * VT, n, x, v);
   }
@@ -137,38 +129,27 @@ __global__ void __launch_bounds__(NT) merge_split_kernel(const typename T::Key* 
   using Key = typename T::Key;
   using K = KeyTraits<T>;
   constexpr int kTile = NT * VT;
-  using Smem = SplitSmem<Key, kTile>;
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Key* sk = Smem::keys(smem_raw);
-  uint32_t* sv = Smem::values(smem_raw);
-  const int tid = threadIdx.x;
-  const uint64_t t = blockIdx.x;
-  const MergeTile m = merge_tile(n, kTile, run_in, t);
-  wait_for_previous_grid();
-  allow_next_grid();
-  uint64_t a0, a1;
-  tile_a_range<K>(in_keys, m, t, splits, fused, a0, a1);
-  const uint64_t b0 = m.diag - a0, b1 = m.diag + m.count - a1;
-  const int na = int(a1 - a0), nb = int(b1 - b0), count = int(m.count);
-  const uint64_t a_at = m.a_begin + a0, b_at = m.a_begin + m.a_len + b0 - na;  // [idx] for idx >= na
+  const SplitSmem<Key, kTile> smem = SplitSmem<Key, kTile>::carve();
+  Key* sk = smem.keys;
+  uint32_t* sv = smem.values;
+  const MergeShare sh = merge_share<K>(in_keys, n, kTile, run_in, splits, fused);
 
   Key r[VT];
   uint32_t rv[VT];
-  load_share<NT, VT>(in_keys + a_at, in_keys + b_at, na, count, r);
-  load_share<NT, VT>(in_values + a_at, in_values + b_at, na, count, rv);
-  stage_share<NT, VT>(r, count, sk);
-  stage_share<NT, VT>(rv, count, sv);
+  load_share<NT, VT>(in_keys + sh.a_at, in_keys + sh.b_at, sh.na, sh.count, r);
+  load_share<NT, VT>(in_values + sh.a_at, in_values + sh.b_at, sh.na, sh.count, rv);
+  stage_share<NT, VT>(r, sh.count, sk);
+  stage_share<NT, VT>(rv, sh.count, sv);
   __syncthreads();
-  const int diag = min(tid * VT, count);
-  const int ai = merge_path<K, int>(sk, na, sk + na, nb, diag);
   Key x[VT];
   uint32_t v[VT];
-  serial_merge_regs<K, VT>(sk, ai, na, na + diag - ai, na + nb, x, [&](int i, int pos) { v[i] = sv[pos]; });
+  merge_share_regs<K, VT>(sk, sh, x, [&](int i, int pos) { v[i] = sv[pos]; });
   __syncthreads();
   put_thread<VT>(sk, sv, x, v);
   __syncthreads();
-  store_array<NT, VT>(sk, count, out_keys + t * kTile);
-  store_array<NT, VT>(sv, count, out_values + t * kTile);
+  const uint64_t out_at = uint64_t(blockIdx.x) * kTile;
+  store_array<NT, VT>(sk, sh.count, out_keys + out_at);
+  store_array<NT, VT>(sv, sh.count, out_values + out_at);
 }
 
 }  // namespace sortscope::merge
