@@ -44,6 +44,10 @@ int log2_exact(uint64_t v) {
 // shapes ran 1.17-1.38x cub-merge on an H200 where the 16-byte items ran 0.82-0.92x (2^20, 2^24,
 // 2^28 measured, 2^22 between them; docs/PERFORMANCE.md, "Keys and values apart"); below 2^20 it
 // was not measured and the items stay.
+// u32 keys alone from 2^26: a 1024-thread block sort of 128 x 25 x 8 (25,600-key tiles, one pass
+// fewer than 256 x 21 x 2 at 2^28-2^30) ran 1.09-1.10x cub-merge where 256 x 21 x 2 ran 1.04-1.05x
+// at 2^28, 2^29 and 2^30 (H200, session 9; docs/PERFORMANCE.md, "Session 9"); for u32 pairs and
+// u64 keys the same factor 8 did not beat their rows (1024-thread block sorts already).
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
                   int split = 0) {
   return SizeRow{from_n,
@@ -61,7 +65,7 @@ const std::vector<BuiltinSizeTable>& two_way_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
       {32, false, {merge_row(0, 128, 7, 4, kFused, kPdl), merge_row(kSize(18), 128, 11, 4, kFused, kPdl),
                    merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 128, 25, 4, kKernel, kPdl),
-                   merge_row(kSize(26), 256, 21, 2, kKernel, kStream)}},
+                   merge_row(kSize(26), 128, 25, 8, kKernel, kStream)}},
       {32, true, {merge_row(0, 128, 7, 2, kFused, kPdl), merge_row(kSize(18), 128, 11, 2, kFused, kPdl),
                   merge_row(kSize(20), 128, 19, 4, kFused, kPdl), merge_row(kSize(24), 256, 21, 4, kKernel, kPdl),
                   merge_row(kSize(26), 256, 19, 4, kKernel, kStream)}},

@@ -248,6 +248,10 @@ TEST(ParamSpec, BuiltinAutoIsSizeAware) {
   // partition kernel (docs/PERFORMANCE.md, "Merge passes without a partition launch").
   EXPECT_TRUE(small.fused_partition);
   EXPECT_FALSE(large.fused_partition);
+  // u32 keys from 2^26: the 1024-thread block sort (128 x 25 x 8), one pass fewer than 256 x 21 x 2.
+  EXPECT_EQ(large.block_threads, 1024);
+  EXPECT_EQ(large.block_tile, uint64_t(128 * 25 * 8));
+  EXPECT_EQ(large.passes, 14);
   EXPECT_THROW(make_two_way_plan(uint64_t(1) << 16, p), std::invalid_argument);  // auto must be resolved first
   // u64 + values: keys and values apart from 2^20 (measured there and above), 16-byte items below;
   // other items never split.
