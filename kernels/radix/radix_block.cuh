@@ -402,14 +402,19 @@ __device__ __forceinline__ void pack_ranks(const uint32_t (&ranks)[KPT], uint32_
 // of the positions it scattered (four 8-bit digits per register: scatter_tile's keep). Every thread
 // loads its values (warp-striped, as its keys were), the key buffer takes them at the keys' ranks,
 // and each value goes where the key at its position went: bin[digit] + pos. The key buffer holds
-// a value per key for both key widths.
-template <class Bits, int KPT>
+// a value per key for both key widths. kBatch values are loaded before any of them is stored: the
+// loads of a batch fly together, while a store, through a pointer the compiler must assume may
+// alias the loads' source, keeps every later load waiting behind it (kBatch = 1: one memory
+// latency per value; kBatch = KPT: CUB's LoadValues, then ScatterValuesShared; the last batch may
+// be shorter).
+template <class Bits, int KPT, int kBatch = 1>
 __device__ __forceinline__ void exchange_scatter_values(TileSmem<Bits>& s, const uint32_t* vin,
                                                         const uint32_t (&rank_pairs)[KPT / 2],
                                                         const uint32_t (&digits4)[KPT / 4],
                                                         uint32_t* __restrict__ vout, uint32_t valid,
                                                         uint32_t tile_keys) {
   static_assert(KPT % 4 == 0, "four digits per register");
+  static_assert(kBatch >= 1, "at least one value a batch");
   __syncthreads();  // every key is read before the values overwrite the buffer
   // The address is made opaque here so the compiler cannot hoist the (read-only) value loads above
   // the key scatter, where they would hold KPT registers through it (ptxas: 160 bytes of spills at
@@ -419,10 +424,18 @@ __device__ __forceinline__ void exchange_scatter_values(TileSmem<Bits>& s, const
   const uint32_t first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + threadIdx.x % kWarpThreads;
   const bool full = valid == tile_keys;
 #pragma unroll
-  for (int i = 0; i < KPT; ++i) {
-    const uint32_t pos = first + i * kWarpThreads;
-    const uint32_t value = full || pos < valid ? vin[pos] : 0u;
-    sv[(rank_pairs[i / 2] >> (16 * (i % 2))) & 0xffffu] = value;
+  for (int i0 = 0; i0 < KPT; i0 += kBatch) {
+    uint32_t value[kBatch];
+#pragma unroll
+    for (int b = 0; b < kBatch && i0 + b < KPT; ++b) {  // the last batch may be shorter
+      const uint32_t pos = first + (i0 + b) * kWarpThreads;
+      value[b] = full || pos < valid ? vin[pos] : 0u;
+    }
+#pragma unroll
+    for (int b = 0; b < kBatch && i0 + b < KPT; ++b) {
+      const int i = i0 + b;
+      sv[(rank_pairs[i / 2] >> (16 * (i % 2))) & 0xffffu] = value[b];
+    }
   }
   __syncthreads();
 #pragma unroll

@@ -163,6 +163,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads, (min_blocks<Bits, KPT>()))
 // ---------------------------------------------------------------------------------------------
 // Onesweep (Adinets & Merrill 2022): one histogram of all digit places, then one kernel per place.
 
+// value_load=after-keys-batched: values a thread loads before it stores any to shared memory. All
+// KPT at once is CUB's order, but at 24 keys a thread ptxas (sm_90, 64 registers) spills 72 bytes
+// for it; batches of 8 spill 8 bytes there (4: none) and leave 3 memory latencies a tile, not 24.
+constexpr int kValueBatch = 8;
+
 constexpr uint32_t kOnesweepBits = 8;
 constexpr uint32_t kOnesweepDigits = 1u << kOnesweepBits;
 
@@ -195,6 +200,64 @@ __global__ void __launch_bounds__(kThreads) onesweep_histogram_kernel(const Bits
   __syncthreads();
   for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x)
     if (s_hist[i]) atomicAdd(&hist[i], s_hist[i]);
+}
+
+// histogram=lanes: the same counts from one counter column per lane. Word (pair q, digit d, lane l)
+// holds lane l's count of digit d at place 2q (low 16 bits) and 2q+1 (high 16 bits), at word index
+// (q * 256 + d) * 32 + l: its bank is the lane, so a warp's 32 atomics take one shared-memory
+// wavefront, where one histogram per place puts random digits into random banks (about 3.5 keys in
+// the fullest bank of 32 uniform ones; the shared kernel runs at about one wavefront a cycle).
+// Every warp of the block adds into the same columns (atomics); a column half counts at most
+// kLanesHistMaxTiles tiles of the block's warps x KPT keys, below 2^16 (the host sizes the grid so
+// that no block takes more tiles). Shared memory: 64 KiB for 32-bit keys, 128 KiB for 64-bit.
+constexpr uint32_t kLanesHistMaxTiles = 511;  // x 16 warps x 8 keys (the host's 512 x 8) = 65408 < 2^16
+template <class Bits>
+constexpr uint32_t lanes_hist_words() {
+  return uint32_t(sizeof(Bits)) * 8 / kOnesweepBits / 2 * kOnesweepDigits * kWarpThreads;
+}
+template <class Bits, int KPT, int kThreads>
+__global__ void __launch_bounds__(kThreads) onesweep_histogram_lanes_kernel(const Bits* __restrict__ in, uint32_t n,
+                                                                            KeyXform<Bits> xin, uint32_t* hist) {
+  constexpr int kPlaces = int(sizeof(Bits)) * 8 / int(kOnesweepBits);
+  static_assert(kPlaces % 2 == 0, "places are counted in pairs");
+  static_assert(uint64_t(kLanesHistMaxTiles) * (kThreads / kWarpThreads) * KPT < (1u << 16), "16-bit halves");
+  extern __shared__ uint32_t s_cols[];
+  constexpr uint32_t words = lanes_hist_words<Bits>();
+  for (uint32_t i = threadIdx.x; i < words; i += kThreads) s_cols[i] = 0;
+  __syncthreads();
+  constexpr uint32_t tile_keys = kThreads * KPT;
+  const uint32_t lane = threadIdx.x % kWarpThreads;
+  const uint32_t warp_first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + lane;
+  for (uint64_t t = uint64_t(blockIdx.x) * tile_keys; t < n; t += uint64_t(gridDim.x) * tile_keys) {
+    const uint32_t valid = uint32_t(n - t < tile_keys ? n - t : tile_keys);
+    Bits keys[KPT];
+    load_tile<Bits, KPT>(in + t, valid, tile_keys, xin, keys);
+#pragma unroll
+    for (int i = 0; i < KPT; ++i) {
+      if (valid == tile_keys || warp_first + i * kWarpThreads < valid) {
+#pragma unroll
+        for (int p = 0; p < kPlaces; ++p) {
+          const uint32_t d = digit_of(keys[i], p * int(kOnesweepBits), kOnesweepDigits - 1);
+          atomicAdd(&s_cols[((p / 2) * kOnesweepDigits + d) * kWarpThreads + lane], 1u << (16 * (p % 2)));
+        }
+      }
+    }
+  }
+  __syncthreads();
+  // Sum each (pair, digit) over the lanes, starting at a different lane per digit so that the
+  // 32 reads of a warp (consecutive digits) fall in 32 banks.
+  for (uint32_t e = threadIdx.x; e < words / kWarpThreads; e += kThreads) {
+    const uint32_t d = e % kOnesweepDigits, q = e / kOnesweepDigits;
+    uint32_t lo = 0, hi = 0;
+#pragma unroll 8
+    for (uint32_t c = 0; c < kWarpThreads; ++c) {
+      const uint32_t w = s_cols[e * kWarpThreads + (c + d) % kWarpThreads];
+      lo += w & 0xffffu;
+      hi += w >> 16;
+    }
+    if (lo) atomicAdd(&hist[(2 * q) * kOnesweepDigits + d], lo);
+    if (hi) atomicAdd(&hist[(2 * q + 1) * kOnesweepDigits + d], hi);
+  }
 }
 
 // Exclusive scan of each place's histogram: where each digit starts in that pass's output.
@@ -300,7 +363,7 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
   const int warps = blockDim.x / kWarpThreads;
   // AfterKeys exchanges the values through the key buffer: no value buffer of its own.
-  constexpr bool kAfterKeys = kValues && kLoad == RadixValueLoad::AfterKeys;
+  constexpr bool kAfterKeys = kValues && radix_after_keys(kLoad);
   constexpr bool kValueBuffer = kValues && !kAfterKeys;
   static_assert(kValues || kLoad == RadixValueLoad::Late, "keys-only tiles have one path");
   static_assert(!(kRecords && kAfterKeys), "the records' run keeps its values in the value buffer");
@@ -450,8 +513,10 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   }
   // AfterKeys (CUB's order): the values are loaded once the keys are scattered and go through the
   // key buffer (exchange_scatter_values); other blocks of the SM cover their latency.
+  // AfterKeysBatched issues all of a thread's value loads before its first shared store.
   if constexpr (kAfterKeys)
-    exchange_scatter_values<Bits, KPT>(s, a.vin + tile_begin, rank_pairs, digits4, a.vout, valid, a.tile_keys);
+    exchange_scatter_values<Bits, KPT, kLoad == RadixValueLoad::AfterKeysBatched ? kValueBatch : 1>(
+        s, a.vin + tile_begin, rank_pairs, digits4, a.vout, valid, a.tile_keys);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -77,11 +77,13 @@ ParamSpec value_load_spec() {
   return ParamSpec::enumeration(
       "value_load",
       {{kParamAuto, "auto"}, {int(RadixValueLoad::Late), "late"}, {int(RadixValueLoad::Early), "early"},
-       {int(RadixValueLoad::Staged), "staged"}, {int(RadixValueLoad::AfterKeys), "after-keys"}},
+       {int(RadixValueLoad::Staged), "staged"}, {int(RadixValueLoad::AfterKeys), "after-keys"},
+       {int(RadixValueLoad::AfterKeysBatched), "after-keys-batched"}},
       kParamAuto,
       "key-value runs: when a tile loads its values: after the look-back, before it (registers), "
       "at the tile's start into shared memory (cp.async), or after the look-back through the keys' "
-      "shared buffer once the keys are scattered (CUB's order); auto: the measured best for the key "
+      "shared buffer once the keys are scattered (CUB's order; -batched: all of a thread's value loads "
+      "before any shared store); auto: the measured best for the key "
       "width and size; keys-only runs have no use for it (it is left out of what they ran with)");
 }
 
@@ -91,6 +93,14 @@ ParamSpec block_compile_spec() {
       int(RadixBlockCompile::Generic),
       "the pass kernel compiled for any block size up to 512, or for exactly this many threads "
       "(a constant block size and its own register cap; compiled for 384 x 24 and 256 x 32)");
+}
+
+ParamSpec histogram_spec() {
+  return ParamSpec::enumeration(
+      "histogram", {{int(RadixHistogram::Shared), "shared"}, {int(RadixHistogram::Lanes), "lanes"}},
+      int(RadixHistogram::Shared),
+      "the all-places histogram: one shared histogram per place (one atomic per key and place), or "
+      "one counter column per lane, so a warp's atomics never share a bank");
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
@@ -109,6 +119,7 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   if (onesweep) {
     run.emplace("value_load", value_load_spec().default_value);
     run.emplace("block_compile", block_compile_spec().default_value);
+    run.emplace("histogram", histogram_spec().default_value);
   }
   const SizeRow* row = builtin_size_row(onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
@@ -135,7 +146,7 @@ const std::vector<ParamSpec>& radix_rts_params() {
 
 const std::vector<ParamSpec>& radix_onesweep_params() {
   static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec(),
-                                               block_compile_spec()};
+                                               block_compile_spec(), histogram_spec()};
   return specs;
 }
 
@@ -177,6 +188,10 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     if (auto err = check_param_value(block_compile_spec(), bc, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.block_compile = RadixBlockCompile(bc);
+    const int hist = param_or(run, "histogram", int(RadixHistogram::Shared));
+    if (auto err = check_param_value(histogram_spec(), hist, "radix sort"); !err.empty())
+      throw std::invalid_argument(err);
+    p.histogram = RadixHistogram(hist);
     if (p.block_compile == RadixBlockCompile::Exact && n > kSingleBlockMaxKeys &&
         !radix_exact_shape(p.threads, p.keys_per_thread)) {
       std::string shapes;

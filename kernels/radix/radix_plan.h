@@ -34,7 +34,14 @@ enum class RadixRanking { Ballot, Match, AtomicOr };
 // during the ranking and the look-back and hold no registers (Staged); or in CUB's order: keys
 // scattered first, then the values exchanged through the same shared buffer (AfterKeys: the tile
 // needs only a keys-only tile's shared memory, so 512 x 24 u32 pairs keep two blocks per SM).
-enum class RadixValueLoad { Late, Early, Staged, AfterKeys };
+// AfterKeysBatched: the same order, but every value of a thread is loaded before any is written to
+// shared memory (as CUB's LoadValues / ScatterValuesShared), so the loads fly together; AfterKeys
+// writes each value right after its load, so its loads wait one memory latency each.
+enum class RadixValueLoad { Late, Early, Staged, AfterKeys, AfterKeysBatched };
+// The value loads that exchange the values through the key buffer (no value buffer).
+constexpr bool radix_after_keys(RadixValueLoad load) {
+  return load == RadixValueLoad::AfterKeys || load == RadixValueLoad::AfterKeysBatched;
+}
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
@@ -51,6 +58,11 @@ inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
 // exactly 512 threads, ptxas (sm_90) spills 448 bytes a thread at the same 64-register cap, where
 // the generic kernel spills none.
 enum class RadixBlockCompile { Generic, Exact };
+// Onesweep's all-places histogram (radix_kernels.cuh): one shared histogram per place for the
+// block, one shared atomic per key and place (Shared, CUB's shape), or one column per lane
+// (Lanes): counters for (place pair, digit, lane), so the 32 atomics of a warp instruction fall in
+// 32 different banks, two places' 16-bit counts in one word.
+enum class RadixHistogram { Shared, Lanes };
 struct RadixTileShape {
   int threads, keys_per_thread;
 };
@@ -95,6 +107,7 @@ struct RadixPlan {
   RadixRanking ranking = RadixRanking::Ballot;
   RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only (keys-only: Late, unused)
   RadixBlockCompile block_compile = RadixBlockCompile::Generic;  // onesweep
+  RadixHistogram histogram = RadixHistogram::Shared;              // onesweep
 
   int threads = 256;            // per block
   int keys_per_thread = 16;

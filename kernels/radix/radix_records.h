@@ -29,7 +29,7 @@ struct RadixRecordRows {
   bool rows = true;  // true: a record's words are adjacent (rows); false: field arrays
 };
 
-// The plan's value load and tile shape apply, except value_load=after-keys, which runs as late here:
+// The plan's value load and tile shape apply, except value_load=after-keys(-batched), which runs as late here:
 // after-keys keeps the values in the key buffer, and the last pass's record move reads each
 // record's value (its input position) beside its key from the tile's buffers.
 // Whether `plan` runs the fused path (onesweep over several tiles, measure mode); other plans

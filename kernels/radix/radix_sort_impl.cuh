@@ -280,21 +280,7 @@ class RadixRun {
 
     CUDA_CHECK(cudaMemsetAsync(hist, 0, (hist_words + (one_portion ? lb_regions * lb_words : 0)) * sizeof(uint32_t),
                                stream_));
-    {
-      // 128 threads x 16 keys per tile (CUB's shape on Hopper), as many blocks as fit the GPU at once.
-      constexpr int kHistKpt = 16, kHistThreads = 128;
-      auto hist_kernel = onesweep_histogram_kernel<Bits, kHistKpt, kHistThreads>;
-      int device = 0, sms = 0, per_sm = 0;
-      CUDA_CHECK(cudaGetDevice(&device));
-      CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist_kernel, kHistThreads, 0));
-      const uint64_t tiles = (p_.n + kHistThreads * kHistKpt - 1) / (kHistThreads * kHistKpt);
-      const int grid = int(std::min<uint64_t>(tiles, uint64_t(sms) * uint64_t(std::max(per_sm, 1))));
-      mark_launch(ctx_, p_.launch_of_histogram());
-      hist_kernel<<<grid, kHistThreads, 0, stream_>>>(records_in_ ? records_in_ : keys_, uint32_t(p_.n), xin_,
-                                                      p_.passes, hist);
-      CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
-    }
+    histogram(hist);
     mark_launch(ctx_, p_.launch_of_histogram() + 1);
     onesweep_scan_kernel<digits><<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
     CUDA_CHECK_LAUNCH("onesweep_scan_kernel");
@@ -304,7 +290,7 @@ class RadixRun {
     std::optional<PassCaptureBuffers> capture;
     if (explain_) capture.emplace(p_, stream_);
     // after-keys exchanges the values through the key buffer (no value buffer).
-    const bool value_buffer = kValues && (kRecords || p_.value_load != RadixValueLoad::AfterKeys);
+    const bool value_buffer = kValues && (kRecords || !radix_after_keys(p_.value_load));
     const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, value_buffer, explain_);
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
@@ -326,6 +312,11 @@ class RadixRun {
                 return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, alt,
                                        valt, bins, lookback, lb_words, one_portion, capture);
               break;
+            case L::AfterKeysBatched:
+              if constexpr (!kRecords)
+                return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeysBatched, T>, smem,
+                                       alt, valt, bins, lookback, lb_words, one_portion, capture);
+              break;
             default: break;
           }
         }
@@ -339,6 +330,44 @@ class RadixRun {
         else throw std::logic_error("radix: no block_compile=exact kernel for this tile shape");
       });
     });
+  }
+
+  // Onesweep's all-places histogram into `hist` (zeroed): as many blocks as fit the GPU at once,
+  // each looping over tiles. histogram=lanes (one counter column per lane, 16-bit halves) also
+  // caps the tiles a block takes at kLanesHistMaxTiles, so that its halves cannot overflow.
+  void histogram(uint32_t* hist) {
+    const Bits* in = records_in_ ? records_in_ : keys_;
+    int device = 0, sms = 0, per_sm = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    auto grid_for = [&](uint64_t tile_keys, uint64_t min_blocks) {
+      const uint64_t tiles = (p_.n + tile_keys - 1) / tile_keys;
+      const uint64_t resident = std::max<uint64_t>(min_blocks, uint64_t(sms) * uint64_t(std::max(per_sm, 1)));
+      return int(std::min<uint64_t>(tiles, resident));
+    };
+    mark_launch(ctx_, p_.launch_of_histogram());
+    if (p_.histogram == RadixHistogram::Lanes) {
+      // 512 threads x 8 keys: 16 warps a block, so that with one block per SM (64-bit keys: 128 KiB)
+      // some warps load while others count.
+      constexpr int kKpt = 8, kThreads = 512;
+      auto kernel = onesweep_histogram_lanes_kernel<Bits, kKpt, kThreads>;
+      const size_t smem = lanes_hist_words<Bits>() * sizeof(uint32_t);
+      if (p_.passes != int(sizeof(Bits)) * 8 / int(kOnesweepBits))
+        throw std::logic_error("radix: the lanes histogram counts every 8-bit place of the key");
+      allow_shared_memory(kernel, smem);
+      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem));
+      const uint64_t tiles = (p_.n + kThreads * kKpt - 1) / (kThreads * kKpt);
+      const int grid = grid_for(kThreads * kKpt, (tiles + kLanesHistMaxTiles - 1) / kLanesHistMaxTiles);
+      kernel<<<grid, kThreads, smem, stream_>>>(in, uint32_t(p_.n), xin_, hist);
+      CUDA_CHECK_LAUNCH("onesweep_histogram_lanes_kernel");
+      return;
+    }
+    // 128 threads x 16 keys per tile (CUB's shape on Hopper).
+    constexpr int kKpt = 16, kThreads = 128;
+    auto kernel = onesweep_histogram_kernel<Bits, kKpt, kThreads>;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0));
+    kernel<<<grid_for(kThreads * kKpt, 0), kThreads, 0, stream_>>>(in, uint32_t(p_.n), xin_, p_.passes, hist);
+    CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
   }
 
   // The passes of onesweep with one instantiation of the pass kernel.

@@ -90,16 +90,21 @@ TEST(RadixGpu, EveryParameterChoice) {
         for (const Algorithm* a : kVariants)
           configs.push_back({a, {ranking, "keys_per_thread=" + kpt, "threads=" + th}});
   // When a key-value onesweep tile loads its values (the inputs below have values).
-  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys"})
+  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys", "value_load=after-keys-batched"})
     for (const auto& kpt : kpts)
       for (const auto& th : threads)
         configs.push_back({&radix_onesweep_algorithm(), {load, "keys_per_thread=" + kpt, "threads=" + th}});
   // Kernels compiled for exactly their block size, with every value load (keys only: below).
   for (const RadixTileShape& shape : kRadixExactShapes)
-    for (const char* load : {"value_load=late", "value_load=early", "value_load=staged", "value_load=after-keys"})
+    for (const char* load : {"value_load=late", "value_load=early", "value_load=staged", "value_load=after-keys",
+                             "value_load=after-keys-batched"})
       configs.push_back({&radix_onesweep_algorithm(),
                          {load, "block_compile=exact", "threads=" + std::to_string(shape.threads),
                           "keys_per_thread=" + std::to_string(shape.keys_per_thread)}});
+  // The lanes histogram (16-bit column halves) with every value load and two tile shapes.
+  for (const char* load : {"value_load=late", "value_load=staged", "value_load=after-keys-batched"})
+    for (const char* shape : {"threads=128", "threads=512"})
+      configs.push_back({&radix_onesweep_algorithm(), {"histogram=lanes", load, shape}});
   for (int bits = 1; bits <= 8; ++bits) {
     if (g_sanitizer_run && bits != 1 && bits != 5 && bits != 8) continue;
     for (const char* blocks : {"max_blocks=1", "max_blocks=7", "max_blocks=1024"})
@@ -117,6 +122,28 @@ TEST(RadixGpu, EveryParameterChoice) {
       ASSERT_EQ(got.values, ref.values) << radix_describe(what, t, n, true);
     }
   }
+}
+
+// histogram=lanes on every key type, keys only and pairs, uniform and all-equal keys (all of a
+// lane's keys in one digit: the largest counts a 16-bit column half takes).
+TEST(RadixGpu, LanesHistogramSortsEveryKeyType) {
+  DeviceScratch scratch;
+  const Algorithm& a = radix_onesweep_algorithm();
+  const ParamValues p = radix_params(a, {"histogram=lanes"});
+  std::vector<uint64_t> ns = {4097, 20011};
+  if (!g_sanitizer_run) ns.insert(ns.end(), {1000003, (uint64_t(1) << 22) + 7});
+  for (KeyType t : kAllKeyTypes)
+    for (uint64_t n : ns)
+      for (bool values : {false, true})
+        for (Distribution dist : {Distribution::Uniform, Distribution::Zero}) {
+          if (dist == Distribution::Zero && n != ns.back()) continue;
+          const HostKeys input = radix_input(dist, t, n, values);
+          const SortedPairs ref = radix_stable_reference(input);
+          const HostKeys got = sort_on_gpu(a, p, input, scratch);
+          const std::string what = radix_describe("radix-onesweep histogram=lanes", t, n, values);
+          ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+          if (values) ASSERT_EQ(got.values, ref.values) << what;
+        }
 }
 
 // block_compile=exact on keys-only runs (the test above sorts pairs).
@@ -227,9 +254,12 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
   expect_same_timeline(radix_algorithm(),
                        radix_params(radix_algorithm(), {"radix_bits=3", "max_blocks=5", "threads=128", "keys_per_thread=8"}),
                        radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
-  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys"})
+  for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys", "value_load=after-keys-batched"})
     expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {load}),
                          radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
+  // The lanes histogram: the all-places histogram step must be the model's.
+  expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"histogram=lanes"}),
+                       radix_input(Distribution::Uniform, KeyType::I64, 70001, false));
   // All keys equal: every full onesweep tile takes the single-digit short circuit (no ranking, keys
   // stored from registers); its snapshots and scatter map must still be the model's.
   for (bool values : {false, true})
