@@ -33,11 +33,12 @@ ParamSpec ranking_spec() {
 // `sortscope bench` over every compiled shape at 2^16..2^28, uniform keys, on an H100
 // (docs/PERFORMANCE.md, "Size-aware built-in defaults"): small inputs want small tiles (more blocks
 // on 132 SMs, shorter look-back chains), large ones the 2^28 winners of radix_bench --mode sweep.
-// Onesweep rows also hold value_load: the winners of one same-run comparison of the three loads at
-// the auto tile shapes (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them"; H200,
-// 2^22-2^28): u64 pairs early (1.6-4.8% faster than late at every measured size); u32 pairs staged
-// from 2^26 (1.2-2.0% faster, 1-2% slower below), and from 2^28 with 384 x 24, 1.5% faster than
-// 512 x 20 in the same run; below 2^22 (not measured) the old late path. Keys-only tiles have one
+// Onesweep rows also hold value_load (docs/PERFORMANCE.md, "Session 9"; H200, same run against
+// cub-radix): `after-keys-batched` at 512 x 24 for u32 pairs from 2^24 (2^24 0.983x, 2^28 1.016x,
+// where the earlier late 512 x 20 / staged 384 x 24 rows ran 0.925x / 0.941x) and at 512 x 16 for
+// u64 pairs from 2^20 (2^20 1.168x, 2^24 1.016x, 2^28 1.012x against 1.129x / 0.941x / 0.981x for
+// the late / early rows); below, the late path (u32 pairs at 2^20: late 1.013x, batched 1.004x).
+// u32 pairs at 2^22 keep late 512 x 32 (batched not measured there). Keys-only tiles have one
 // path; their value_load is dropped from what ran (radix_params_as_run).
 // Reduce-then-scan: the 2^28 sweep winners (not swept per size).
 SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
@@ -46,7 +47,7 @@ SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
 SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixValueLoad load = RadixValueLoad::Late) {
   return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}, {"value_load", int(load)}}, {}};
 }
-constexpr RadixValueLoad kEarly = RadixValueLoad::Early, kStaged = RadixValueLoad::Staged;
+constexpr RadixValueLoad kBatched = RadixValueLoad::AfterKeysBatched;
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
 
 const std::vector<BuiltinSizeTable>& onesweep_tables() {
@@ -54,12 +55,10 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
       {32, false, {onesweep_row(0, 256, 12), onesweep_row(kSize(18), 512, 8), onesweep_row(kSize(20), 512, 16),
                    onesweep_row(kSize(22), 512, 20), onesweep_row(kSize(24), 512, 24)}},
       {32, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 12),
-                  onesweep_row(kSize(22), 512, 32), onesweep_row(kSize(24), 512, 20),
-                  onesweep_row(kSize(26), 512, 20, kStaged), onesweep_row(kSize(28), 384, 24, kStaged)}},
+                  onesweep_row(kSize(22), 512, 32), onesweep_row(kSize(24), 512, 24, kBatched)}},
       {64, false, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16),
                    onesweep_row(kSize(26), 256, 32)}},
-      {64, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16),
-                  onesweep_row(kSize(22), 512, 32, kEarly), onesweep_row(kSize(24), 512, 28, kEarly)}},
+      {64, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16, kBatched)}},
   };
   return kTables;
 }
@@ -98,9 +97,9 @@ ParamSpec block_compile_spec() {
 ParamSpec histogram_spec() {
   return ParamSpec::enumeration(
       "histogram", {{int(RadixHistogram::Shared), "shared"}, {int(RadixHistogram::Lanes), "lanes"}},
-      int(RadixHistogram::Shared),
+      int(RadixHistogram::Lanes),
       "the all-places histogram: one shared histogram per place (one atomic per key and place), or "
-      "one counter column per lane, so a warp's atomics never share a bank");
+      "one counter column per lane, so a warp's atomics never share a bank (default: measured faster)");
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
@@ -188,7 +187,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     if (auto err = check_param_value(block_compile_spec(), bc, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.block_compile = RadixBlockCompile(bc);
-    const int hist = param_or(run, "histogram", int(RadixHistogram::Shared));
+    const int hist = param_or(run, "histogram", int(RadixHistogram::Lanes));
     if (auto err = check_param_value(histogram_spec(), hist, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.histogram = RadixHistogram(hist);

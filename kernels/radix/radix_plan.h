@@ -107,7 +107,7 @@ struct RadixPlan {
   RadixRanking ranking = RadixRanking::Ballot;
   RadixValueLoad value_load = RadixValueLoad::Late;  // onesweep with values only (keys-only: Late, unused)
   RadixBlockCompile block_compile = RadixBlockCompile::Generic;  // onesweep
-  RadixHistogram histogram = RadixHistogram::Shared;              // onesweep
+  RadixHistogram histogram = RadixHistogram::Lanes;               // onesweep
 
   int threads = 256;            // per block
   int keys_per_thread = 16;

@@ -101,10 +101,11 @@ TEST(RadixGpu, EveryParameterChoice) {
       configs.push_back({&radix_onesweep_algorithm(),
                          {load, "block_compile=exact", "threads=" + std::to_string(shape.threads),
                           "keys_per_thread=" + std::to_string(shape.keys_per_thread)}});
-  // The lanes histogram (16-bit column halves) with every value load and two tile shapes.
-  for (const char* load : {"value_load=late", "value_load=staged", "value_load=after-keys-batched"})
-    for (const char* shape : {"threads=128", "threads=512"})
-      configs.push_back({&radix_onesweep_algorithm(), {"histogram=lanes", load, shape}});
+  // Both histograms (lanes is the default) with three value loads and two tile shapes.
+  for (const char* hist : {"histogram=shared", "histogram=lanes"})
+    for (const char* load : {"value_load=late", "value_load=staged", "value_load=after-keys-batched"})
+      for (const char* shape : {"threads=128", "threads=512"})
+        configs.push_back({&radix_onesweep_algorithm(), {hist, load, shape}});
   for (int bits = 1; bits <= 8; ++bits) {
     if (g_sanitizer_run && bits != 1 && bits != 5 && bits != 8) continue;
     for (const char* blocks : {"max_blocks=1", "max_blocks=7", "max_blocks=1024"})
@@ -257,8 +258,8 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
   for (const char* load : {"value_load=early", "value_load=staged", "value_load=after-keys", "value_load=after-keys-batched"})
     expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {load}),
                          radix_input(Distribution::FewUnique, KeyType::U32, 20011, true));
-  // The lanes histogram: the all-places histogram step must be the model's.
-  expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"histogram=lanes"}),
+  // The shared histogram (lanes is the default): the all-places histogram step must be the model's.
+  expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"histogram=shared"}),
                        radix_input(Distribution::Uniform, KeyType::I64, 70001, false));
   // All keys equal: every full onesweep tile takes the single-digit short circuit (no ranking, keys
   // stored from registers); its snapshots and scatter map must still be the model's.

@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=shared");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=lanes");
 }
 
 // The plans use exactly the values given.
@@ -129,16 +129,16 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
   // A keys-only run has no values: value_load is not among what it ran with, and is not shown.
   EXPECT_EQ(u32.count("value_load"), 0u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=shared");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=lanes");
   const ParamValues u32_pairs = a->params_as_run(p, KeyType::U32, true, large);
   EXPECT_EQ(format_params(a->params(), p, &u32_pairs),
-            "threads=auto(384) keys_per_thread=auto(24) ranking=atomic value_load=auto(staged) block_compile=generic histogram=shared");
+            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(after-keys-batched) block_compile=generic histogram=lanes");
   ParamValues given = p;
   ASSERT_EQ(parse_param_assignment(a->params(), "value_load=after-keys", given, a->id()), "");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, true, given).value_load,
             RadixValueLoad::AfterKeys);
   const ParamValues keys_only_given = a->params_as_run(given, KeyType::U64, false, large);
-  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=shared");
+  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=lanes");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, given).value_load, RadixValueLoad::Late);
   // after-keys-batched: the same order with the value loads in batches; both use the key buffer.
   ParamValues batched = p;
@@ -149,15 +149,15 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_TRUE(radix_after_keys(RadixValueLoad::AfterKeys));
   EXPECT_FALSE(radix_after_keys(RadixValueLoad::Staged));
   EXPECT_FALSE(radix_after_keys(RadixValueLoad::Late));
-  // histogram: shared (the default) or lanes, for keys-only and pairs runs alike; others refused.
-  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p).histogram, RadixHistogram::Shared);
-  ParamValues lanes = p;
-  ASSERT_EQ(parse_param_assignment(a->params(), "histogram=lanes", lanes, a->id()), "");
-  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, lanes).histogram, RadixHistogram::Lanes);
-  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, true, lanes).histogram, RadixHistogram::Lanes);
-  const ParamValues lanes_run = a->params_as_run(lanes, KeyType::U32, false, large);
-  EXPECT_EQ(format_params(a->params(), lanes, &lanes_run),
-            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=lanes");
+  // histogram: lanes (the default) or shared, for keys-only and pairs runs alike; others refused.
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p).histogram, RadixHistogram::Lanes);
+  ParamValues shared = p;
+  ASSERT_EQ(parse_param_assignment(a->params(), "histogram=shared", shared, a->id()), "");
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, shared).histogram, RadixHistogram::Shared);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, true, shared).histogram, RadixHistogram::Shared);
+  const ParamValues shared_run = a->params_as_run(shared, KeyType::U32, false, large);
+  EXPECT_EQ(format_params(a->params(), shared, &shared_run),
+            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=shared");
   ParamValues bad_hist = p;
   EXPECT_NE(parse_param_assignment(a->params(), "histogram=warps", bad_hist, a->id()), "");
   bad_hist["histogram"] = 7;
@@ -174,20 +174,26 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, 4096, KeyType::U32, false, ParamValues{{"block_compile", 1}}));
   for (const RadixTileShape& t : kRadixExactShapes) EXPECT_TRUE(radix_exact_shape(t.threads, t.keys_per_thread));
   EXPECT_FALSE(radix_exact_shape(512, 24));
-  // value_load=auto: the late path below 2^22, early for u64 keys, staged for u32 keys from 2^26.
+  // value_load=auto: the late path below 2^20 (and for u32 pairs below 2^24), after-keys-batched
+  // from 2^20 for 64-bit keys (512 x 16) and from 2^24 for 32-bit keys (512 x 24).
   EXPECT_EQ(p.at("value_load"), kParamAuto);
   auto load = [&](KeyType t, int log2) {
     return RadixValueLoad(a->params_as_run(p, t, true, uint64_t(1) << log2).at("value_load"));
   };
   EXPECT_EQ(load(KeyType::U32, 20), RadixValueLoad::Late);
-  EXPECT_EQ(load(KeyType::U64, 20), RadixValueLoad::Late);
-  EXPECT_EQ(load(KeyType::U64, 22), RadixValueLoad::Early);
-  EXPECT_EQ(load(KeyType::F64, 28), RadixValueLoad::Early);
-  EXPECT_EQ(load(KeyType::U32, 24), RadixValueLoad::Late);
-  EXPECT_EQ(load(KeyType::F32, 26), RadixValueLoad::Staged);
+  EXPECT_EQ(load(KeyType::U64, 18), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U64, 20), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(load(KeyType::U64, 22), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(load(KeyType::F64, 28), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(load(KeyType::U32, 22), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U32, 24), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(load(KeyType::F32, 26), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).value_load,
-            RadixValueLoad::Staged);
-  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).tile_keys, 384u * 24u);
+            RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).tile_keys, 512u * 24u);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U64, true, p).tile_keys, 512u * 16u);
+  // histogram=lanes is the default (measured faster); shared stays selectable.
+  EXPECT_EQ(p.at("histogram"), int(RadixHistogram::Lanes));
 }
 
 TEST(ScenarioJson, ParamsAreValuesAndNamesAndRoundTrip) {
