@@ -29,6 +29,8 @@ struct RadixRecordRows {
   bool rows = true;  // true: a record's words are adjacent (rows); false: field arrays
 };
 
+// (Where value_load=auto would take an after-keys load, records/record_gpu.cu's sort_fused plans
+// with the value-buffer loads and tiles measured best before: staged 384 x 24, early 512 x 28.)
 // The plan's value load and tile shape apply, except value_load=after-keys(-batched), which runs as late here:
 // after-keys keeps the values in the key buffer, and the last pass's record move reads each
 // record's value (its input position) beside its key from the tile's buffers.

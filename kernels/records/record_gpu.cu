@@ -266,7 +266,20 @@ RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
 // plan of several tiles).
 void sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
                 const GpuRunContext& ctx, bool move_rows) {
-  const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
+  RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
+  // The fused run keeps its values in the value buffer (radix_records.h), so an after-keys load
+  // runs as late: where `auto` chose one for plain pairs (512 x 24, 512 x 16), the tile would need
+  // both buffers (512 x 24: 116 KiB, one block per SM). It takes the value-buffer choices measured
+  // best before (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them") instead.
+  auto is_auto = [&](const char* name) { return params.count(name) == 0 || params.at(name) == kParamAuto; };
+  if (is_auto("value_load") && radix_after_keys(plan.value_load)) {
+    ParamValues p = params;
+    const bool wide = plan.key_bits == 64;
+    p["value_load"] = int(wide ? RadixValueLoad::Early : RadixValueLoad::Staged);
+    if (is_auto("threads")) p["threads"] = wide ? 512 : 384;
+    if (is_auto("keys_per_thread")) p["keys_per_thread"] = wide ? 28 : 24;
+    plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, p);
+  }
   const void* keys_in = bufs.a;
   void* keys_out = bufs.b;
   if (geo.layout == RecordLayout::ByRecord) {
