@@ -30,8 +30,8 @@ void add_common(std::vector<ParamSpec>& s, bool auto_threads) {
                    "M: buckets larger than this get another distribution pass (thesis: 2^18)"));
   if (auto_threads)
     s.push_back(ParamSpec::list("threads", kSampleThreads, true, kParamAuto,
-                                "threads per block of the count and scatter kernels; auto: by key type, values "
-                                "and n (measured, docs/PERFORMANCE.md)"));
+                                "threads per block of the count and scatter kernels; auto: 512 from 2^24 keys, 256 below "
+                                "(measured, docs/PERFORMANCE.md)"));
   else
     s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
   s.push_back(spec("keys_per_thread", 8, 4, 16, true,
@@ -152,8 +152,15 @@ void sample_auto_level1(SamplePlan& p) {
   p.descent = keys_alone && p.key_bits == 64 ? SampleDescent::Half : SampleDescent::Full;
   p.rank = keys_alone ? SampleRank::Atomic : SampleRank::Match;
   p.rounds = keys_alone ? SampleRounds::Split : SampleRounds::Checked;
-  p.value_load = SampleValueLoad::Late;
-  p.threads = 256;
+  // Session 9 (H200, 2026-11-26 12:02 UTC, one binary, same-run cub-radix): 512 threads (rounds of
+  // 4096 keys: runs of 16 keys a bucket at k = 256 in the local scatter's write-out) against 256, u64
+  // keys: 2^24 1.179x vs 1.186x (a tie), 2^26 1.409x vs 1.333x, 2^28 1.332x vs 1.137x, 2^29 1.249x
+  // vs 1.057x; 2^28 f64 1.206x vs 1.044x, u32 0.617x vs 0.509x, u64 + u32 values 1.018x vs 0.849x
+  // (values loaded early). 1024 threads tied 512 at 2^28 (1.343x) and lost at 2^24 and 2^26. Below
+  // 2^24 (unmeasured) the 256 of earlier sessions stays. Values loaded with the keys won with both
+  // block sizes (2^28, 256: 0.814x -> 0.849x, 512: 0.929x -> 1.018x).
+  p.value_load = p.with_values ? SampleValueLoad::Early : SampleValueLoad::Late;
+  p.threads = p.n >= (uint64_t(1) << 24) ? 512 : 256;
 }
 
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
