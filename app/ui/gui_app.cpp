@@ -245,7 +245,7 @@ void GuiApp::load_input_records(const std::string& path) {
   s.scenario.input.n = file.records.n;
   s.scenario.input.key = file.records.shape.key;
   s.scenario.input.with_values = false;
-  s.input_specials = "records: a " + std::string(key_type_name(file.records.shape.key)) + " key and " +
+  s.input_specials = "records: " + key_type_with_article(file.records.shape.key) + " key and " +
                      std::to_string(file.records.shape.fields) + " fields";
   s.input_records = std::make_shared<const HostRecords>(std::move(file.records));
   s.input_keys.reset();

@@ -14,6 +14,12 @@ std::string_view key_type_name(KeyType type) {
   return "?";
 }
 
+std::string key_type_with_article(KeyType type) {
+  // Read aloud: "you thirty-two" takes "a"; "ef sixty-four" and "eye thirty-two" take "an".
+  const std::string_view name = key_type_name(type);
+  return std::string(name[0] == 'u' ? "a " : "an ") + std::string(name);
+}
+
 std::optional<KeyType> parse_key_type(std::string_view name) {
   static constexpr std::pair<std::string_view, KeyType> kNames[] = {
       {"u32", KeyType::U32}, {"uint32", KeyType::U32}, {"i32", KeyType::I32}, {"int32", KeyType::I32},

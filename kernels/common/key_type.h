@@ -20,6 +20,7 @@ inline constexpr KeyType kAllKeyTypes[] = {KeyType::U32, KeyType::I32, KeyType::
                                            KeyType::U64, KeyType::I64, KeyType::F64};
 
 std::string_view key_type_name(KeyType type);              // "u32", "f64", ...
+std::string key_type_with_article(KeyType type);          // "a u32", "an f64" (as the name is read aloud)
 std::optional<KeyType> parse_key_type(std::string_view name);  // also accepts numpy names ("uint32", "float64")
 inline constexpr int key_bytes(KeyType t) {
   return (t == KeyType::U32 || t == KeyType::I32 || t == KeyType::F32) ? 4 : 8;

@@ -90,5 +90,16 @@ TEST(KeyTransform, OrderedBitsAgreeWithNumericOrderOnFiniteKeys) {
   }
 }
 
+// Captions name key types as they are read aloud: "a u32 key", "an f64 key", "an i32 key".
+TEST(KeyTypeNames, ArticleFollowsHowTheNameIsRead) {
+  EXPECT_EQ(key_type_with_article(KeyType::U32), "a u32");
+  EXPECT_EQ(key_type_with_article(KeyType::U64), "a u64");
+  EXPECT_EQ(key_type_with_article(KeyType::F32), "an f32");
+  EXPECT_EQ(key_type_with_article(KeyType::F64), "an f64");
+  EXPECT_EQ(key_type_with_article(KeyType::I32), "an i32");
+  EXPECT_EQ(key_type_with_article(KeyType::I64), "an i64");
+}
+
 }  // namespace
 }  // namespace sortscope
+
