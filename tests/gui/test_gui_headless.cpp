@@ -431,7 +431,7 @@ TEST(GuiHeadless, OpensARecordsFile) {
   EXPECT_EQ(j["n"].get<uint64_t>(), 300u);
   EXPECT_EQ(j["input_file"].get<std::string>(), npy.string());
   EXPECT_EQ(j["error"].get<std::string>(), "");
-  EXPECT_NE(j["input_specials"].get<std::string>().find("records: a f32 key and 5 fields"), std::string::npos)
+  EXPECT_NE(j["input_specials"].get<std::string>().find("records: an f32 key and 5 fields"), std::string::npos)
       << j["input_specials"];
   const std::string line = j["scenario_line"];
   EXPECT_NE(line.find("radix-onesweep  n = 300  f32 key + 5 u32 fields (24 bytes each), layout hybrid"), std::string::npos)
