@@ -213,7 +213,6 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoic
   const RecordSortAlgorithm* info = setup.info;
   const RecordShape shape = setup.shape;
   const RecordSortOptions options = setup.options;
-  const uint32_t m = shape.fields;
   const DeviceInfo device = query_device();
   const bool gpu = device.gpu && !sa.cpu;
   if (baseline && !gpu)

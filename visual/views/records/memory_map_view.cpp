@@ -127,10 +127,25 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
   text(c, sf, spx, bars.x, bars.y, dim, fit_text(sf, spx, "128-B transactions, same 32 records", bars.w));
   const float top = bars.y + spx * 1.5f;
   const float row = std::min(spx * 2.7f, (bars.bottom() - top) / float(m.schemes.size()));
+  // A name line above each bar where the panel is tall enough; else one line a scheme, its bar behind
+  // its name and count (a short panel, e.g. the app's default layout), so no label runs into the next.
+  const bool two_lines = row >= spx * 2.5f;
   for (size_t i = 0; i < m.schemes.size(); ++i) {
     const auto& s = m.schemes[i];
     const float y = top + row * float(i);
     const bool f = i == fi;
+    if (!two_lines) {
+      if (y + spx > bars.bottom()) break;
+      const float bw = std::max(2.0f, bars.w * float(double(s.lines) / double(most)));
+      dl->AddRectFilled(ImVec2(bars.x, y), ImVec2(bars.x + bw, y + std::max(spx, row - 2 * sc)),
+                        to_u32(f ? palette::kHighlight : palette::kBlockB, f ? 0.45f : 0.3f));
+      text(c, sf, spx, bars.x + 3 * sc, y + (std::max(spx, row - 2 * sc) - spx) * 0.5f, f ? hi : txt,
+           first_fitting(sf, spx,
+                         {fmt::format("{} \xC2\xB7 {} \xC2\xB7 {} sectors", memory_scheme_name(s), s.lines, s.sectors),
+                          fmt::format("{} \xC2\xB7 {}", memory_scheme_name(s), s.lines)},
+                         bars.w - 6 * sc));
+      continue;
+    }
     text(c, sf, spx, bars.x, y, f ? hi : txt, fit_text(sf, spx, memory_scheme_name(s) + (f ? "  (this run)" : ""), bars.w));
     const float bh = std::max(3.0f, row - spx * 1.35f);
     const float by = y + spx * 1.15f;
