@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 #include <numeric>
 #include <stdexcept>
 
@@ -76,7 +75,7 @@ HostRecords gather_fields(const HostRecords& in, const std::vector<uint32_t>& pe
   if (perm.size() != in.n || sorted_keys.size() != in.n || sorted_keys.type != in.shape.key)
     throw std::logic_error("records: the sorted pairs do not match the records");
   HostRecords out(in.shape, in.n);
-  std::memcpy(out.bytes.data(), sorted_keys.bytes.data(), sorted_keys.bytes.size());  // the key array comes first
+  std::copy(sorted_keys.bytes.begin(), sorted_keys.bytes.end(), out.bytes.begin());  // the key array comes first (n = 0 too)
   for (uint64_t j = 0; j < in.n; ++j)
     for (uint32_t f = 0; f < in.shape.fields; ++f) out.set_field(j, f, in.field(perm[j], f));
   return out;
