@@ -64,9 +64,6 @@ const RecordSortAlgorithm& offered(const Algorithm& algorithm) {
   return *a;
 }
 
-// One direct pass's keys: digit `pass` of each record's ordered key. A stable sort sorts the digit
-// itself (u32); an unstable one sorts (digit << 32 | current position) as u64, which has no equal
-// keys, so any sort returns the stable digit partition LSD radix needs.
 // The indirect gather as the GPU runs it (record_gpu.cu): the key array of ByField and Hybrid is the
 // sorted keys (the pairs were sorted where the output keeps its keys) and only the fields move by
 // perm; ByRecord's rows carry their keys, so whole rows move.
@@ -81,6 +78,9 @@ HostRecords gather_fields(const HostRecords& in, const std::vector<uint32_t>& pe
   return out;
 }
 
+// One direct pass's keys: digit `pass` of each record's ordered key. A stable sort sorts the digit
+// itself (u32); an unstable one sorts (digit << 32 | current position) as u64, which has no equal
+// keys, so any sort returns the stable digit partition LSD radix needs.
 HostKeys direct_pass_keys(const HostRecords& r, uint32_t pass, bool stable) {
   HostKeys k(stable ? KeyType::U32 : KeyType::U64, r.n, true);
   const uint32_t shift = pass * kDirectDigitBits;
