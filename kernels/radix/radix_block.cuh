@@ -84,15 +84,16 @@ struct TileSmem {
   uint32_t* src;     // [tile_keys] capture only: tile position each exchanged key came from
 
   // Bytes of dynamic shared memory: `with_vals` adds the value exchange buffer, `with_src`
-  // (explain mode) the capture-only src[] array.
+  // (explain mode) the capture-only src[] array. `packed` (onesweep's wide digits): two 16-bit
+  // counters per word of wc (digits / 2 words a warp) and no base[] (reduce-then-scan only).
   __host__ __device__ static size_t bytes(uint32_t tile_keys, int warps, uint32_t digits, bool with_vals,
-                                          bool with_src) {
+                                          bool with_src, bool packed = false) {
     size_t b = (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
     if (with_vals) b += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
-    return b + (size_t(warps) * digits + 4 * size_t(digits) + 4 + (with_src ? tile_keys : 0)) *
-                   sizeof(uint32_t);
+    const size_t wc_words = size_t(warps) * (packed ? digits / 2 : digits);
+    return b + (wc_words + (packed ? 3 : 4) * size_t(digits) + 4 + (with_src ? tile_keys : 0)) * sizeof(uint32_t);
   }
-  __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits, bool with_vals) {
+  __device__ TileSmem(void* raw, uint32_t tile_keys, int warps, uint32_t digits, bool with_vals, bool packed = false) {
     char* p = static_cast<char*>(raw);
     keys = reinterpret_cast<Bits*>(p);
     masks = reinterpret_cast<uint32_t*>(p);
@@ -100,11 +101,11 @@ struct TileSmem {
     vals = reinterpret_cast<uint32_t*>(p);
     if (with_vals) p += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
     wc = reinterpret_cast<uint32_t*>(p);
-    total = wc + size_t(warps) * digits;
+    total = wc + size_t(warps) * (packed ? digits / 2 : digits);
     excl = total + digits;
     bin = excl + digits;
-    base = bin + digits;
-    misc = base + digits;
+    base = packed ? nullptr : bin + digits;
+    misc = (packed ? bin : base) + digits;
     src = misc + 4;
   }
 };
@@ -489,6 +490,114 @@ __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t v, uint32_t* w
   *block_total = warp_sums[kWarpThreads];
   __syncthreads();
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wide digits (onesweep's digit_bits = 11: 2048 digits a place). The same stable ranking as above,
+// with three changes so that a tile fits shared memory beside its keys (16 warps x 2048 32-bit
+// counters would be 128 KiB):
+//  - each warp's counters are 16-bit, two digits to a word (digit d in half d & 1 of word d / 2);
+//    a half counts at most one tile (<= 512 x 32 = 2^14 keys), so the packed sums of the scan over
+//    warps never carry from one half into the other;
+//  - the scan over digits is block-wide (2048 digits are 64 a lane for one warp);
+//  - the atomic-OR ranking keeps its 256 words a warp (overlaying the key buffer, as for 8 bits),
+//    indexed by the digit's low 8 bits: a word then holds the lanes whose digits share those bits,
+//    and one ballot per further bit keeps the lanes whose whole digit is equal.
+
+template <class Bits, int KPT, int kBits, class Publish>
+__device__ __forceinline__ void count_tile_digits_wide(const Bits (&keys)[KPT], int shift, TileSmem<Bits>& s,
+                                                       uint32_t valid, uint32_t tile_keys, Publish&& publish) {
+  constexpr uint32_t digits = 1u << kBits, mask = digits - 1u, words = digits / 2;
+  const int warps = blockDim.x / kWarpThreads;
+  uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * words;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t d = digit_of(keys[i], shift, mask);
+    atomicAdd(&my_wc[d / 2], 1u << (16 * (d & 1u)));
+  }
+  __syncthreads();
+  const uint32_t pad_digit = digit_of(~Bits(0), shift, mask), pads = tile_keys - valid;
+  for (uint32_t w = threadIdx.x; w < words; w += blockDim.x) {
+    uint32_t sum = 0;
+    for (int k = 0; k < warps; ++k) {
+      const uint32_t c = s.wc[k * words + w];
+      s.wc[k * words + w] = sum;
+      sum += c;  // both halves at once: neither exceeds the tile's keys
+    }
+#pragma unroll
+    for (uint32_t h = 0; h < 2; ++h) {
+      const uint32_t d = 2 * w + h;
+      const uint32_t c = (sum >> (16 * h)) & 0xffffu;
+      const uint32_t count = d == pad_digit ? c - pads : c;
+      s.total[d] = count;
+      publish(d, count);
+    }
+  }
+}
+
+// Block-wide exclusive scan of total[] into excl[]: thread t takes `per` consecutive digits.
+// bin[] (written only by the look-back, later) holds the warps' sums meanwhile.
+template <int kBits>
+__device__ __forceinline__ void scan_digits_block(const uint32_t* total, uint32_t* excl, uint32_t* scratch) {
+  constexpr uint32_t digits = 1u << kBits;
+  const uint32_t per = (digits + blockDim.x - 1) / blockDim.x;
+  const uint32_t first = threadIdx.x * per;
+  uint32_t sum = 0;
+  for (uint32_t k = 0; k < per; ++k)
+    if (first + k < digits) sum += total[first + k];
+  uint32_t block_total;
+  uint32_t run = block_exclusive_scan(sum, scratch, &block_total);
+  for (uint32_t k = 0; k < per; ++k)
+    if (first + k < digits) {
+      excl[first + k] = run;
+      run += total[first + k];
+    }
+}
+
+template <class Bits, int KPT, int kBits>
+__device__ __forceinline__ void rank_counted_wide(const Bits (&keys)[KPT], uint32_t (&ranks)[KPT], int shift,
+                                                  RadixRanking ranking, TileSmem<Bits>& s) {
+  static_assert(kBits > 8 && kBits <= 16, "wide digits: 9..16 bits");
+  static_assert(KPT * kWarpThreads * sizeof(Bits) >= 256 * sizeof(uint32_t), "masks must fit the exchange buffer");
+  constexpr uint32_t digits = 1u << kBits, mask = digits - 1u, words = digits / 2;
+  scan_digits_block<kBits>(s.total, s.excl, s.bin);
+  __syncthreads();
+  uint32_t* my_wc = s.wc + (threadIdx.x / kWarpThreads) * words;
+  uint32_t* my_masks = s.masks + (threadIdx.x / kWarpThreads) * 256;
+  const uint32_t lane = threadIdx.x % kWarpThreads;
+  const uint32_t lanes_below = (1u << lane) - 1u;
+  const bool atomic_or = ranking == RadixRanking::AtomicOr, use_match = ranking == RadixRanking::Match;
+#pragma unroll
+  for (int i = 0; i < KPT; ++i) {
+    const uint32_t d = digit_of(keys[i], shift, mask);
+    uint32_t peers = 0xffffffffu;
+    if (atomic_or) {
+      atomicOr(&my_masks[d & 0xffu], 1u << lane);
+      __syncwarp();
+      peers = my_masks[d & 0xffu];
+    }
+    if (use_match) {
+      peers = __match_any_sync(0xffffffffu, d);
+    } else {
+#pragma unroll
+      for (int b = atomic_or ? 8 : 0; b < kBits; ++b) {
+        const bool set = (d >> b) & 1u;
+        const uint32_t vote = __ballot_sync(0xffffffffu, set);
+        peers &= set ? vote : ~vote;
+      }
+    }
+    const uint32_t leader = 31u - __clz(peers);
+    const uint32_t half = 16 * (d & 1u);
+    uint32_t offset = 0;
+    if (lane == leader) offset = ((atomicAdd(&my_wc[d / 2], uint32_t(__popc(peers)) << half) >> half) & 0xffffu) + s.excl[d];
+    offset = __shfl_sync(0xffffffffu, offset, leader);
+    if (atomic_or) {
+      if (lane == leader) my_masks[d & 0xffu] = 0;  // every lane read it before the shuffle
+      __syncwarp();
+    }
+    ranks[i] = offset + __popc(peers & lanes_below);
+  }
+  if (atomic_or) __syncthreads();  // no warp may write the exchange buffer while another still ranks on it
 }
 
 // Look-back words: a 2-bit flag over a 30-bit count (one 32-bit word, so one store publishes both).

@@ -171,13 +171,21 @@ constexpr int kValueBatch = 8;
 constexpr uint32_t kOnesweepBits = 8;
 constexpr uint32_t kOnesweepDigits = 1u << kOnesweepBits;
 
+// Digit places of a key at kBits bits a digit (the last may be narrower).
+template <class Bits, int kBits>
+constexpr int onesweep_places() {
+  return (int(sizeof(Bits)) * 8 + kBits - 1) / kBits;
+}
+
 // All places' histograms in one read: block-private shared histograms (one atomic per key and
 // place), merged with global atomics. The grid covers the GPU once (blocks loop over tiles).
-template <class Bits, int KPT, int kThreads>
+// kBits = 11: 2048 counters a place, 6 places of a 64-bit key = 48 KiB, the static limit.
+template <class Bits, int KPT, int kThreads, int kBits = int(kOnesweepBits)>
 __global__ void __launch_bounds__(kThreads) onesweep_histogram_kernel(const Bits* __restrict__ in, uint32_t n,
                                                                       KeyXform<Bits> xin, int passes, uint32_t* hist) {
-  __shared__ uint32_t s_hist[8 * kOnesweepDigits];
-  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x) s_hist[i] = 0;
+  constexpr uint32_t digits = 1u << kBits;
+  __shared__ uint32_t s_hist[onesweep_places<Bits, kBits>() * digits];
+  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * digits; i += blockDim.x) s_hist[i] = 0;
   __syncthreads();
   constexpr uint32_t tile_keys = kThreads * KPT;
   const uint32_t warp_first = (threadIdx.x / kWarpThreads) * kWarpThreads * KPT + threadIdx.x % kWarpThreads;
@@ -186,19 +194,19 @@ __global__ void __launch_bounds__(kThreads) onesweep_histogram_kernel(const Bits
     Bits keys[KPT];
     load_tile<Bits, KPT>(in + t, valid, tile_keys, xin, keys);
     for (int p = 0; p < passes; ++p) {
-      uint32_t* h = s_hist + p * kOnesweepDigits;
+      uint32_t* h = s_hist + p * digits;
       if (valid == tile_keys) {
-        count_tile<Bits, KPT>(keys, p * kOnesweepBits, kOnesweepDigits - 1, h);
+        count_tile<Bits, KPT>(keys, p * kBits, digits - 1, h);
       } else {
 #pragma unroll
         for (int i = 0; i < KPT; ++i)
           if (warp_first + i * kWarpThreads < valid)
-            atomicAdd(&h[digit_of(keys[i], p * kOnesweepBits, kOnesweepDigits - 1)], 1u);
+            atomicAdd(&h[digit_of(keys[i], p * kBits, digits - 1)], 1u);
       }
     }
   }
   __syncthreads();
-  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * kOnesweepDigits; i += blockDim.x)
+  for (uint32_t i = threadIdx.x; i < uint32_t(passes) * digits; i += blockDim.x)
     if (s_hist[i]) atomicAdd(&hist[i], s_hist[i]);
 }
 
@@ -262,14 +270,30 @@ __global__ void __launch_bounds__(kThreads) onesweep_histogram_lanes_kernel(cons
 
 // Exclusive scan of each place's histogram: where each digit starts in that pass's output.
 // (A template, like every kernel in this header, so the header can be included by several files.)
+// One block per place of onesweep_scan_threads<kDigits>() threads, each taking kDigits / threads
+// consecutive digits (2048 digits: 1024 threads x 2).
 template <uint32_t kDigits>
-__global__ void __launch_bounds__(kDigits) onesweep_scan_kernel(const uint32_t* hist, uint32_t* bins,
-                                                               uint32_t bins_stride) {
+constexpr uint32_t onesweep_scan_threads() {
+  return kDigits < 1024 ? kDigits : 1024;
+}
+template <uint32_t kDigits>
+__global__ void __launch_bounds__(onesweep_scan_threads<kDigits>()) onesweep_scan_kernel(const uint32_t* hist,
+                                                                                        uint32_t* bins,
+                                                                                        uint32_t bins_stride) {
+  constexpr uint32_t per = kDigits / onesweep_scan_threads<kDigits>();
+  static_assert(per * onesweep_scan_threads<kDigits>() == kDigits, "whole digits per thread");
   __shared__ uint32_t warp_sums[kWarpThreads + 1];
-  const uint32_t p = blockIdx.x;
+  const uint32_t p = blockIdx.x, first = threadIdx.x * per;
+  uint32_t v[per], sum = 0;
+#pragma unroll
+  for (uint32_t k = 0; k < per; ++k) sum += v[k] = hist[p * kDigits + first + k];
   uint32_t total;
-  const uint32_t ex = block_exclusive_scan(hist[p * kDigits + threadIdx.x], warp_sums, &total);
-  bins[p * bins_stride + threadIdx.x] = ex;
+  uint32_t ex = block_exclusive_scan(sum, warp_sums, &total);
+#pragma unroll
+  for (uint32_t k = 0; k < per; ++k) {
+    bins[p * bins_stride + first + k] = ex;
+    ex += v[k];
+  }
 }
 
 // The records' fused sort (radix_records.h). Pass 0's values: each key's input position, in the
@@ -354,20 +378,24 @@ struct OnesweepArgs {
 // kRecords (the records' fused sort, radix_records.h): a null vin means the values are the keys'
 // input positions (pass 0 of a (key, index) sort reads no index array), and a set rows.out makes
 // the pass move every record's other words to the key's place instead of writing the values.
+// kBits: the digit width (RadixPlan::radix_bits; 8, or 11 for the wide passes of
+// radix_block.cuh's "Wide digits": packed counters, block-wide digit scan, late values only).
 template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late, int kThreads = 0,
-          bool kRecords = false>
+          bool kRecords = false, int kBits = int(kOnesweepBits)>
 __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_min_blocks<Bits, KPT, kThreads>()))
     onesweep_pass_kernel(OnesweepArgs<Bits> a) {
   if constexpr (kThreads != 0) __builtin_assume(blockDim.x == kThreads);
   extern __shared__ uint4 smem_raw[];
-  constexpr uint32_t digits = kOnesweepDigits, mask = digits - 1u;
+  constexpr uint32_t digits = 1u << kBits, mask = digits - 1u;
+  constexpr bool kWide = kBits != int(kOnesweepBits);
   const int warps = blockDim.x / kWarpThreads;
   // AfterKeys exchanges the values through the key buffer: no value buffer of its own.
   constexpr bool kAfterKeys = kValues && radix_after_keys(kLoad);
   constexpr bool kValueBuffer = kValues && !kAfterKeys;
   static_assert(kValues || kLoad == RadixValueLoad::Late, "keys-only tiles have one path");
   static_assert(!(kRecords && kAfterKeys), "the records' run keeps its values in the value buffer");
-  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValueBuffer);
+  static_assert(!(kWide && kAfterKeys), "after-keys keeps 8-bit digits four to a register");
+  TileSmem<Bits> s(smem_raw, a.tile_keys, warps, digits, kValueBuffer, kWide);
   uint32_t* counter = a.lookback;
   uint32_t* flags = a.lookback + 1;
   if (threadIdx.x == 0) {
@@ -375,7 +403,12 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
     s.misc[1] = 0;
     s.misc[2] = 0;  // set by the count phase: the tile's keys share one digit
   }
-  for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = s.masks[i] = 0;
+  if constexpr (kWide) {  // packed counters (digits / 2 words a warp); 256 atomic-OR words a warp
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * (digits / 2); i += blockDim.x) s.wc[i] = 0;
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * 256u; i += blockDim.x) s.masks[i] = 0;
+  } else {
+    for (uint32_t i = threadIdx.x; i < uint32_t(warps) * digits; i += blockDim.x) s.wc[i] = s.masks[i] = 0;
+  }
   __syncthreads();
   const uint32_t tile = s.misc[0];
   const uint64_t tile_begin = uint64_t(a.first_tile + tile) * a.tile_keys;
@@ -397,12 +430,12 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
     // counts"), so later tiles' look-back finds them sooner. The first tile of a portion has no
     // predecessor: its counts are already its inclusive prefix. A full tile whose keys all share
     // one digit ("short circuit", as in CUB) skips the ranking: its keys keep their order.
-    count_tile_digits<Bits, KPT>(keys, a.shift, kOnesweepBits, s, digits, valid, a.tile_keys,
-                                 [&](uint32_t d, uint32_t count) {
-                                   store_flagged(&flags[size_t(tile) * digits + d],
-                                                 (tile == 0 ? kFlagInclusive : kFlagAggregate) | count);
-                                   if (count == a.tile_keys) s.misc[2] = 1;
-                                 });
+    auto publish = [&](uint32_t d, uint32_t count) {
+      store_flagged(&flags[size_t(tile) * digits + d], (tile == 0 ? kFlagInclusive : kFlagAggregate) | count);
+      if (count == a.tile_keys) s.misc[2] = 1;
+    };
+    if constexpr (kWide) count_tile_digits_wide<Bits, KPT, kBits>(keys, a.shift, s, valid, a.tile_keys, publish);
+    else count_tile_digits<Bits, KPT>(keys, a.shift, kOnesweepBits, s, digits, valid, a.tile_keys, publish);
     if constexpr (kHooks) {
       if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
     }
@@ -411,6 +444,8 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
     if (single_digit) {
 #pragma unroll
       for (int i = 0; i < KPT; ++i) ranks[i] = striped_position<KPT>(i);
+    } else if constexpr (kWide) {
+      rank_counted_wide<Bits, KPT, kBits>(keys, ranks, a.shift, a.ranking, s);
     } else {
       rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.ranking, s, digits);
     }

@@ -62,6 +62,20 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
   };
   return kTables;
 }
+// digit_bits=11: tiles that keep two blocks an SM (227 KiB of shared memory) beside the packed
+// counters of 2048 digits (radix_block.cuh, "Wide digits": 4 KiB a warp plus 24 KiB of digit
+// arrays): u32 keys 384 x 24 (108 KiB), u32 pairs 256 x 24 (104 KiB, with the value buffer),
+// u64 keys 256 x 24 (104 KiB), u64 pairs 256 x 16 (104 KiB). Chosen by that fit, not measured yet
+// (docs/PERFORMANCE.md, "Session 10").
+const std::vector<BuiltinSizeTable>& onesweep_wide_tables() {
+  static const std::vector<BuiltinSizeTable> kTables = {
+      {32, false, {onesweep_row(0, 384, 24)}},
+      {32, true, {onesweep_row(0, 256, 24)}},
+      {64, false, {onesweep_row(0, 256, 24)}},
+      {64, true, {onesweep_row(0, 256, 16)}},
+  };
+  return kTables;
+}
 const std::vector<BuiltinSizeTable>& rts_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
       {32, false, {radix_row(0, 512, 20)}},
@@ -102,6 +116,14 @@ ParamSpec histogram_spec() {
       "one counter column per lane, so a warp's atomics never share a bank (default: measured faster)");
 }
 
+ParamSpec digit_bits_spec() {
+  return ParamSpec::list(
+      "digit_bits", kRadixDigitBits, true, kParamAuto,
+      "onesweep digit width: 8 (256 digits, 4 passes for 32-bit keys, 8 for 64-bit) or 11 (2048 digits: "
+      "3 and 6 passes; values load late, the histogram is one per place); auto: 8 (the measured best "
+      "so far); inputs that fit one block always take 8");
+}
+
 int param_or(const ParamValues& params, const char* name, int fallback) {
   auto it = params.find(name);
   return it == params.end() ? fallback : it->second;
@@ -119,10 +141,21 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
     run.emplace("value_load", value_load_spec().default_value);
     run.emplace("block_compile", block_compile_spec().default_value);
     run.emplace("histogram", histogram_spec().default_value);
+    run.emplace("digit_bits", digit_bits_spec().default_value);
   }
-  const SizeRow* row = builtin_size_row(onesweep ? onesweep_tables() : rts_tables(), type, with_values, n);
+  // auto digit width: 8 (no wide pass has beaten it yet). The single-block kernel (every pass in
+  // shared memory, n <= kSingleBlockMaxKeys) always ranks 8-bit digits.
+  if (onesweep && (run["digit_bits"] == kParamAuto || n <= kSingleBlockMaxKeys)) run["digit_bits"] = 8;
+  const bool wide = onesweep && run["digit_bits"] != 8;
+  const SizeRow* row = builtin_size_row(onesweep ? (wide ? onesweep_wide_tables() : onesweep_tables()) : rts_tables(),
+                                        type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
   run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
+  // Wide passes load values late (their rows say so for auto; the after-keys paths keep 8-bit
+  // digits four to a register, and only the late path is compiled wide: make_radix_plan refuses an
+  // explicit other choice), and count the all-places histogram one histogram per place (a lanes
+  // column per 2048 digits would not fit shared memory).
+  if (wide) run["histogram"] = int(RadixHistogram::Shared);
   // A keys-only run has no values to load: value_load is not among what it ran with, so the run
   // line, the CSV and the app leave it out rather than show a choice that did nothing.
   if (onesweep && !with_values) run.erase("value_load");
@@ -145,7 +178,7 @@ const std::vector<ParamSpec>& radix_rts_params() {
 
 const std::vector<ParamSpec>& radix_onesweep_params() {
   static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec(),
-                                               block_compile_spec(), histogram_spec()};
+                                               block_compile_spec(), histogram_spec(), digit_bits_spec()};
   return specs;
 }
 
@@ -160,12 +193,18 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
   p.key_bits = key_bytes(type) * 8;
   p.with_values = with_values;
   p.n = n;
-  p.radix_bits = variant == RadixVariant::Onesweep ? 8 : param_or(params, "radix_bits", 8);
-  if (p.radix_bits < 1 || p.radix_bits > 8)
-    throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
+  const ParamValues run = radix_params_as_run(variant, params, type, with_values, n);
+  if (variant == RadixVariant::Onesweep) {
+    p.radix_bits = run.at("digit_bits");
+    if (auto err = check_param_value(digit_bits_spec(), p.radix_bits, "radix-onesweep"); !err.empty())
+      throw std::invalid_argument(err);
+  } else {
+    p.radix_bits = param_or(params, "radix_bits", 8);
+    if (p.radix_bits < 1 || p.radix_bits > 8)
+      throw std::runtime_error(fmt::format("radix_bits must be 1..8, got {}", p.radix_bits));
+  }
   p.digits = 1u << p.radix_bits;
   p.passes = (p.key_bits + p.radix_bits - 1) / p.radix_bits;
-  const ParamValues run = radix_params_as_run(variant, params, type, with_values, n);
   const std::vector<ParamSpec>& specs = variant == RadixVariant::Onesweep ? radix_onesweep_params() : radix_rts_params();
   for (const char* name : {"threads", "keys_per_thread", "ranking"}) {
     auto it = run.find(name);
@@ -179,6 +218,9 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     if (auto err = check_param_value(value_load_spec(), load, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.value_load = RadixValueLoad(load);
+    if (p.radix_bits != 8 && p.value_load != RadixValueLoad::Late)
+      throw std::invalid_argument(fmt::format(
+          "radix-onesweep: digit_bits={} loads values late only (value_load=late or auto)", p.radix_bits));
   }
   p.threads = run.at("threads");
   p.keys_per_thread = run.at("keys_per_thread");
@@ -191,6 +233,8 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     if (auto err = check_param_value(histogram_spec(), hist, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.histogram = RadixHistogram(hist);
+    if (p.block_compile == RadixBlockCompile::Exact && p.radix_bits != 8)
+      throw std::invalid_argument("radix-onesweep: block_compile=exact kernels rank 8-bit digits only (digit_bits=8)");
     if (p.block_compile == RadixBlockCompile::Exact && n > kSingleBlockMaxKeys &&
         !radix_exact_shape(p.threads, p.keys_per_thread)) {
       std::string shapes;

@@ -47,6 +47,15 @@ constexpr bool radix_after_keys(RadixValueLoad load) {
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
 // value here to compile and offer it.
 inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
+// Onesweep's digit widths (`digit_bits`): 8 (256 digits; u32 in 4 passes, u64 in 8) or 11 (2048
+// digits; u32 in 3 passes of 11, 11, 10 bits, u64 in 6 of 11 x 5 + 9), the lever of issue 16: a
+// pass is issue-bound by its ranking, so a quarter fewer passes is a quarter less ranking and
+// memory traffic if a wide pass costs about what an 8-bit one does per key (kernels/radix/README.md,
+// "Wide digits"). Wide passes pack each warp's counters two to a word (16-bit halves), keep the
+// 8-bit atomic-OR words and add one ballot per further bit, load values late (the after-keys paths
+// keep 8-bit digits four to a register) and count the all-places histogram one histogram per place.
+inline constexpr int kRadixDigitBits[] = {8, 11};
+inline constexpr int kOnesweepWideBits = 11;
 // Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512).
 inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
 // Onesweep's `block_compile`: the pass kernel compiled for any block size up to 512 (Generic: one

@@ -16,6 +16,11 @@ struct RadixScratch {
   ScratchLayout layout;
   ScratchBuffer<Bits> alt_keys;
   ScratchBuffer<uint32_t> alt_values;  // with values only
+  // Onesweep with an odd number of passes (11-bit digits, 32-bit keys: 3): a third key (and value)
+  // buffer, so that pass 1 writes it and the last pass lands in the caller's buffer instead of a
+  // copy back (a whole extra read and write of the keys).
+  ScratchBuffer<Bits> alt_keys2;
+  ScratchBuffer<uint32_t> alt_values2;
   // Reduce-then-scan: per-block digit counts and their scan (digit-major [digits][blocks]), and
   // every pass's digit totals [passes][digits].
   ScratchBuffer<uint32_t> counts, offsets, totals;
@@ -43,6 +48,10 @@ RadixScratch<Bits> radix_scratch(const RadixPlan& p) {
     s.offsets = l.add<uint32_t>("block_digit_offsets", matrix);
     s.totals = l.add<uint32_t>("digit_totals", passes * digits);
   } else {
+    if (passes % 2) {
+      s.alt_keys2 = l.add<Bits>("alt_keys2", p.n);
+      if (p.with_values) s.alt_values2 = l.add<uint32_t>("alt_values2", p.n);
+    }
     const uint64_t ptiles_max = std::min<uint64_t>(p.portion_tiles, p.tiles);
     s.lookback_words = 1 + ptiles_max * digits;
     s.one_portion = p.portions == 1;

@@ -260,8 +260,21 @@ class RadixRun {
   }
 
   // ---- onesweep ------------------------------------------------------------------------------
+  // The digit width is a template parameter of the pass kernel (8: the 256-digit ranking; 11: the
+  // wide one of radix_block.cuh), so the 8-bit kernels are the same code as without wide digits.
   void onesweep() {
-    constexpr uint32_t digits = kOnesweepDigits;
+    if (p_.radix_bits == int(kOnesweepBits)) return onesweep_bits<int(kOnesweepBits)>();
+    if constexpr (!kRecords) {
+      if (p_.radix_bits == kOnesweepWideBits) return onesweep_bits<kOnesweepWideBits>();
+    }
+    throw std::logic_error("radix: no onesweep kernels for " + std::to_string(p_.radix_bits) + "-bit digits" +
+                           (kRecords ? " in the records' fused sort" : ""));
+  }
+
+  template <int kBits>
+  void onesweep_bits() {
+    constexpr uint32_t digits = 1u << kBits;
+    constexpr bool kWide = kBits != int(kOnesweepBits);
     const int warps = p_.threads / kWarpThreads;
     // Look-back words (a tile counter, then flags) per pass when one launch covers a pass, so one
     // memset zeroes the histogram and every pass's look-back at once; with several portions per
@@ -277,12 +290,14 @@ class RadixRun {
     uint32_t* bins = s.bins.in(base);
     uint32_t* hist = s.hist_lookback.in(base);
     uint32_t* lookback = hist + hist_words;
+    Bits* alt2 = s.alt_keys2.in(base);  // odd pass counts only (radix_scratch.h)
+    uint32_t* valt2 = s.alt_values2.in(base);
 
     CUDA_CHECK(cudaMemsetAsync(hist, 0, (hist_words + (one_portion ? lb_regions * lb_words : 0)) * sizeof(uint32_t),
                                stream_));
-    histogram(hist);
+    histogram<kBits>(hist);
     mark_launch(ctx_, p_.launch_of_histogram() + 1);
-    onesweep_scan_kernel<digits><<<p_.passes, digits, 0, stream_>>>(hist, bins, 2 * digits);
+    onesweep_scan_kernel<digits><<<p_.passes, onesweep_scan_threads<digits>(), 0, stream_>>>(hist, bins, 2 * digits);
     CUDA_CHECK_LAUNCH("onesweep_scan_kernel");
     if (explain_) writer_->all_place_histogram(to_host(hist, hist_words, stream_),
                                                device_state(keys_, values_, stream_));
@@ -291,10 +306,15 @@ class RadixRun {
     if (explain_) capture.emplace(p_, stream_);
     // after-keys exchanges the values through the key buffer (no value buffer).
     const bool value_buffer = kValues && (kRecords || !radix_after_keys(p_.value_load));
-    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, value_buffer, explain_);
+    const size_t smem = TileSmem<Bits>::bytes(uint32_t(p_.tile_keys), warps, digits, value_buffer, explain_, kWide);
+    const PassBuffers bufs{alt, valt, alt2, valt2, bins, lookback, lb_words, one_portion};
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
+      if constexpr (kWide) {  // wide digits: late values, any block size (make_radix_plan)
+        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Late, 0, false, kBits>, smem,
+                        bufs, capture);
+      } else {
       // One pass kernel per value load; T: compiled for exactly T threads (0: any block size).
       auto with_block = [&](auto threads_c) {
         constexpr int T = decltype(threads_c)::value;
@@ -302,26 +322,25 @@ class RadixRun {
         if constexpr (kValues) {
           switch (p_.value_load) {
             case L::Early:
-              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Early, T, kRecords>, smem, alt, valt,
-                                     bins, lookback, lb_words, one_portion, capture);
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Early, T, kRecords>, smem, bufs,
+                                     capture);
             case L::Staged:
-              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Staged, T, kRecords>, smem, alt, valt,
-                                     bins, lookback, lb_words, one_portion, capture);
+              return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Staged, T, kRecords>, smem,
+                                     bufs, capture);
             case L::AfterKeys:  // the records' run (values in the value buffer) takes late instead
               if constexpr (!kRecords)
-                return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, alt,
-                                       valt, bins, lookback, lb_words, one_portion, capture);
+                return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeys, T>, smem, bufs,
+                                       capture);
               break;
             case L::AfterKeysBatched:
               if constexpr (!kRecords)
                 return onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::AfterKeysBatched, T>, smem,
-                                       alt, valt, bins, lookback, lb_words, one_portion, capture);
+                                       bufs, capture);
               break;
             default: break;
           }
         }
-        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Late, T, kRecords>, smem, alt, valt, bins, lookback,
-                        lb_words, one_portion, capture);
+        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, L::Late, T, kRecords>, smem, bufs, capture);
       };
       if (p_.block_compile != RadixBlockCompile::Exact) return with_block(std::integral_constant<int, 0>{});
       // Exact kernels exist for the shapes of kRadixExactShapes only (make_radix_plan refuses others).
@@ -329,12 +348,28 @@ class RadixRun {
         if constexpr (radix_exact_shape(decltype(threads_c)::value, KPT)) with_block(threads_c);
         else throw std::logic_error("radix: no block_compile=exact kernel for this tile shape");
       });
+      }
     });
   }
+
+  // The onesweep buffers of one run: the alternate key/value buffers (the second pair for odd
+  // pass counts), the bins and the look-back regions.
+  struct PassBuffers {
+    Bits* alt;
+    uint32_t* valt;
+    Bits* alt2;
+    uint32_t* valt2;
+    uint32_t* bins;
+    uint32_t* lookback;
+    size_t lb_words;
+    bool one_portion;
+  };
 
   // Onesweep's all-places histogram into `hist` (zeroed): as many blocks as fit the GPU at once,
   // each looping over tiles. histogram=lanes (one counter column per lane, 16-bit halves) also
   // caps the tiles a block takes at kLanesHistMaxTiles, so that its halves cannot overflow.
+  // Wide digits count one shared histogram per place (radix_params_as_run sets histogram=shared).
+  template <int kBits>
   void histogram(uint32_t* hist) {
     const Bits* in = records_in_ ? records_in_ : keys_;
     int device = 0, sms = 0, per_sm = 0;
@@ -346,7 +381,7 @@ class RadixRun {
       return int(std::min<uint64_t>(tiles, resident));
     };
     mark_launch(ctx_, p_.launch_of_histogram());
-    if (p_.histogram == RadixHistogram::Lanes) {
+    if (kBits == int(kOnesweepBits) && p_.histogram == RadixHistogram::Lanes) {  // 8-bit places only
       // 512 threads x 8 keys: 16 warps a block, so that with one block per SM (64-bit keys: 128 KiB)
       // some warps load while others count.
       constexpr int kKpt = 8, kThreads = 512;
@@ -364,23 +399,32 @@ class RadixRun {
     }
     // 128 threads x 16 keys per tile (CUB's shape on Hopper).
     constexpr int kKpt = 16, kThreads = 128;
-    auto kernel = onesweep_histogram_kernel<Bits, kKpt, kThreads>;
+    auto kernel = onesweep_histogram_kernel<Bits, kKpt, kThreads, kBits>;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0));
     kernel<<<grid_for(kThreads * kKpt, 0), kThreads, 0, stream_>>>(in, uint32_t(p_.n), xin_, p_.passes, hist);
     CUDA_CHECK_LAUNCH("onesweep_histogram_kernel");
   }
 
   // The passes of onesweep with one instantiation of the pass kernel.
+  // An odd pass count (11-bit digits, 32-bit keys) runs keys -> alt -> alt2 -> keys: pass 1
+  // writes the second buffer, so the last pass ends in the caller's buffer without a copy back.
   template <class Kernel>
-  void onesweep_passes(Kernel kernel, size_t smem, Bits* alt, uint32_t* valt, uint32_t* bins, uint32_t* lookback,
-                       size_t lb_words, bool one_portion, std::optional<PassCaptureBuffers>& capture) {
-    constexpr uint32_t digits = kOnesweepDigits;
+  void onesweep_passes(Kernel kernel, size_t smem, const PassBuffers& b, std::optional<PassCaptureBuffers>& capture) {
+    const uint32_t digits = p_.digits;
+    uint32_t* const bins = b.bins;
+    uint32_t* const lookback = b.lookback;
+    const size_t lb_words = b.lb_words;
+    const bool one_portion = b.one_portion;
+    const bool odd = p_.passes % 2 != 0;
     allow_shared_memory(kernel, smem);
     Bits* in = keys_;
-    Bits* out = alt;
+    Bits* next_out = b.alt;
     uint32_t* vin = values_;
-    uint32_t* vout = valt;
+    uint32_t* next_vout = b.valt;
     for (int pass = 0; pass < p_.passes; ++pass) {
+      const bool third = odd && pass == 1;
+      Bits* out = third ? b.alt2 : next_out;
+      uint32_t* vout = third ? b.valt2 : next_vout;
       if (explain_)
         CUDA_CHECK(cudaMemsetAsync(capture->host.clock, 0, sizeof(uint32_t), stream_));
       for (uint32_t q = 0; q < p_.portions; ++q) {
@@ -424,10 +468,14 @@ class RadixRun {
         rec.lookback = std::move(lb);
         finish_pass(rec, *capture, in, out, vout);
       }
-      std::swap(in, out);
-      std::swap(vin, vout);
+      // The next pass writes where this one read (after pass 1 of an odd count: the caller's buffer,
+      // which pass 0 read).
+      next_out = third ? next_out : in;
+      next_vout = third ? next_vout : vin;
+      in = out;
+      vin = vout;
     }
-    if (in != keys_) {  // never with 8-bit digits (even pass counts); kept for safety
+    if (in != keys_) {  // never: even pass counts alternate, odd ones take the third buffer
       CUDA_CHECK(cudaMemcpyAsync(keys_, in, p_.n * sizeof(Bits), cudaMemcpyDeviceToDevice, stream_));
       if (kValues)
         CUDA_CHECK(cudaMemcpyAsync(values_, vin, p_.n * 4, cudaMemcpyDeviceToDevice, stream_));

@@ -163,6 +163,47 @@ TEST(RadixGpu, ExactBlockKernelsSortKeys) {
     }
 }
 
+// digit_bits=11 (onesweep's wide passes): u32 (3 passes: keys -> alt -> alt2 -> keys), u64 (6),
+// f32 and i64, keys and pairs, every ranking, the tile shapes a wide tile fits (packed counters),
+// sizes with a ragged last tile; uniform, all-equal (single-digit short circuit) and few-unique
+// keys, against std::stable_sort and the model.
+TEST(RadixGpu, ElevenBitDigitsSortLikeTheModel) {
+  DeviceScratch scratch;
+  const Algorithm& a = radix_onesweep_algorithm();
+  std::vector<uint64_t> ns = {4097, 20011, (uint64_t(1) << 20) + 13};
+  if (!g_sanitizer_run) ns.push_back((uint64_t(1) << 22) + 7);  // (the first two cases only)
+  struct Case {
+    const char *threads, *kpt, *ranking;
+  };
+  const Case cases[] = {{"threads=auto", "keys_per_thread=auto", "ranking=atomic"},
+                        {"threads=256", "keys_per_thread=32", "ranking=atomic"},
+                        {"threads=384", "keys_per_thread=24", "ranking=match"},
+                        {"threads=128", "keys_per_thread=12", "ranking=ballot"}};
+  for (const Case& c : cases)
+    for (KeyType t : {KeyType::U32, KeyType::U64, KeyType::F32, KeyType::I64})
+      for (uint64_t n : ns)
+        for (bool values : {false, true})
+          for (Distribution dist : {Distribution::Uniform, Distribution::Zero, Distribution::FewUnique}) {
+            if (dist != Distribution::Uniform && n != ns[1] && n != ns.back()) continue;
+            if (n > (uint64_t(1) << 21) && &c - cases > 1) continue;
+            if (g_sanitizer_run && (t == KeyType::F32 || t == KeyType::I64)) continue;
+            const ParamValues p = radix_params(a, {"digit_bits=11", c.threads, c.kpt, c.ranking});
+            const HostKeys input = radix_input(dist, t, n, values);
+            const SortedPairs ref = radix_stable_reference(input);
+            const HostKeys got = sort_on_gpu(a, p, input, scratch);
+            const std::string what = radix_describe("radix-onesweep digit_bits=11 " + std::string(distribution_name(dist)) +
+                                                        " " + c.threads + " " + c.kpt + " " + c.ranking,
+                                                    t, n, values);
+            ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+            if (values) ASSERT_EQ(got.values, ref.values) << what;
+            if (n == ns[1]) {
+              HostKeys model = input;
+              a.run_model(p, model, nullptr);
+              expect_equal_sorts(got, model, what + " vs model");
+            }
+          }
+}
+
 // Explain mode: the GPU timeline equals the model's step for step (the look-back times excepted:
 // on the GPU they are measured, so only their invariants are checked).
 void expect_same_timeline(const Algorithm& a, const ParamValues& p, const HostKeys& input) {
@@ -266,6 +307,15 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
   for (bool values : {false, true})
     expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm()),
                          radix_input(Distribution::Zero, KeyType::I32, 70001, values));
+}
+
+// 11-bit digits in explain mode: 2048-digit tile counts and offsets, three passes (u32) and six
+// (i64), all keys equal (the short circuit) and few unique ones.
+TEST(RadixGpu, ElevenBitExplainSnapshotsEqualTheModels) {
+  for (KeyType t : {KeyType::U32, KeyType::I64})
+    for (Distribution d : {Distribution::FewUnique, Distribution::Zero})
+      expect_same_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"digit_bits=11"}),
+                           radix_input(d, t, 70001, true));
 }
 
 }  // namespace

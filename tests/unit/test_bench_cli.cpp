@@ -162,7 +162,7 @@ TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   const std::string text = slurp(table);
   EXPECT_NE(text.find("device: CPU model\nalgorithm: radix-onesweep\nkey: u32\nvalues: no\n2^10 "), std::string::npos)
       << text;
-  EXPECT_NE(out().find("[56/56]"), std::string::npos) << out();  // 4 x 7 sets x 2 sizes
+  EXPECT_NE(out().find("[112/112]"), std::string::npos) << out();  // 4 x 7 sets x 2 digit widths x 2 sizes
   ASSERT_EQ(run({"list"}), 0);
   EXPECT_NE(out().find("Tuning table in use for CPU model: " + table.string()), std::string::npos) << out();
   ASSERT_EQ(run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "2^10", "--reps", "1"}), 0) << err();

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "radix/radix_model.h"
+#include "radix/radix_scratch.h"
 #include "radix/radix_steps.h"
 #include "radix_test_support.h"
 #include "test_workload.h"
@@ -129,6 +130,96 @@ TEST(RadixPlan, CoversTheKeysAndNamesItsLaunches) {
                std::runtime_error);
 }
 
+// Onesweep's digit_bits: 8 or 11 (auto: 8); the pass counts per width and key type; what a wide
+// run resolves to (late values, one histogram per place), what it refuses, and the third
+// key/value buffer an odd pass count takes instead of a copy back.
+TEST(RadixPlan, DigitBitsSetTheOnesweepPasses) {
+  const Algorithm& a = radix_onesweep_algorithm();
+  const uint64_t n = uint64_t(1) << 24;
+  struct Row {
+    KeyType t;
+    const char* bits;
+    int radix_bits, passes, last_bits;
+  };
+  for (const Row& r : {Row{KeyType::U32, "digit_bits=8", 8, 4, 8}, Row{KeyType::U32, "digit_bits=11", 11, 3, 10},
+                       Row{KeyType::F32, "digit_bits=11", 11, 3, 10}, Row{KeyType::U64, "digit_bits=8", 8, 8, 8},
+                       Row{KeyType::U64, "digit_bits=11", 11, 6, 9}, Row{KeyType::F64, "digit_bits=auto", 8, 8, 8},
+                       Row{KeyType::U32, "digit_bits=auto", 8, 4, 8}})
+    for (bool values : {false, true}) {
+      const ParamValues p = radix_params(a, {r.bits});
+      const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, n, r.t, values, p);
+      SCOPED_TRACE(plan.describe());
+      EXPECT_EQ(plan.radix_bits, r.radix_bits);
+      EXPECT_EQ(plan.digits, 1u << r.radix_bits);
+      EXPECT_EQ(plan.passes, r.passes);
+      EXPECT_EQ(plan.pass_bits(plan.passes - 1), r.last_bits);
+      EXPECT_EQ(plan.pass_shift(plan.passes - 1) + r.last_bits, int(key_bytes(r.t)) * 8);
+      const ParamValues ran = a.params_as_run(p, r.t, values, n);
+      EXPECT_EQ(ran.at("digit_bits"), r.radix_bits);
+      if (r.radix_bits == 11) {
+        EXPECT_EQ(plan.histogram, RadixHistogram::Shared);
+        if (values) EXPECT_EQ(plan.value_load, RadixValueLoad::Late);
+      }
+      // One launch per pass; an odd pass count carves a third buffer (no copy back).
+      EXPECT_EQ(plan.launch_names().size(), size_t(2 + plan.passes));
+      const RadixScratch<uint64_t> s = radix_scratch<uint64_t>(plan);
+      EXPECT_EQ(s.alt_keys2.count, plan.passes % 2 ? n : 0u);
+      EXPECT_EQ(s.alt_values2.count, plan.passes % 2 && values ? n : 0u);
+      // Fewer passes, fewer bytes (the look-back words of 2048 digits included).
+      if (r.radix_bits == 11) {
+        const RadixPlan eight = make_radix_plan(RadixVariant::Onesweep, n, r.t, values, radix_params(a, {"digit_bits=8"}));
+        EXPECT_LT(radix_bytes_moved(plan), radix_bytes_moved(eight));
+      }
+    }
+  // The single-block kernel ranks 8-bit digits whatever is asked.
+  const ParamValues wide = radix_params(a, {"digit_bits=11"});
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, kSingleBlockMaxKeys, KeyType::U32, true, wide).radix_bits, 8);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, kSingleBlockMaxKeys + 1, KeyType::U32, true, wide).radix_bits, 11);
+  // Other widths, the after-keys value loads and the exact block kernels are refused with 11 bits.
+  ParamValues bad;
+  EXPECT_NE(parse_param_assignment(a.params(), "digit_bits=10", bad, a.id()), "");
+  bad = wide;
+  bad["digit_bits"] = 10;
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false, bad), std::invalid_argument);
+  for (const char* refused : {"value_load=after-keys-batched", "value_load=early", "value_load=staged"})
+    EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, true, radix_params(a, {"digit_bits=11", refused})),
+                 std::invalid_argument)
+        << refused;
+  EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false,
+                                  radix_params(a, {"digit_bits=11", "value_load=after-keys-batched"})));
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U64, false,
+                               radix_params(a, {"digit_bits=11", "block_compile=exact", "threads=256", "keys_per_thread=32"})),
+               std::invalid_argument);
+  // auto tile shapes of a wide run: the wide rows (two blocks an SM beside the packed counters).
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, false, wide).tile_keys, 384u * 24u);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U64, true, wide).tile_keys, 256u * 16u);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, false, radix_params(a)).tile_keys,
+            512u * 24u);
+  // auto value_load of a wide run is late even where the 8-bit row says after-keys-batched.
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, wide).value_load,
+            RadixValueLoad::Late);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, radix_params(a)).value_load,
+            RadixValueLoad::AfterKeysBatched);
+}
+
+// The model with 11-bit digits sorts like std::stable_sort: every distribution (all-equal and
+// few-unique keys included), u32, u64 and f32 keys, with and without values, several tiles and a
+// ragged last one.
+TEST(RadixModel, ElevenBitDigitsSortLikeStableSort) {
+  const Algorithm& a = radix_onesweep_algorithm();
+  for (const char* shape : {"threads=128", "threads=512"}) {
+    const ParamValues p = radix_params(a, {"digit_bits=11", shape, "keys_per_thread=8"});
+    for (Distribution d : kAllDistributions)
+      for (KeyType t : {KeyType::U32, KeyType::U64, KeyType::F32})
+        for (uint64_t n : {uint64_t(4097), uint64_t(30011)})
+          for (bool values : {false, true})
+            expect_sorts_stably(a, p, radix_input(d, t, n, values),
+                                radix_describe(std::string(distribution_name(d)) + " 11-bit " + shape, t, n, values));
+  }
+  expect_sorts_stably(a, radix_params(a, {"digit_bits=11"}), radix_special_input(KeyType::F32, 70001, true),
+                      radix_describe("special 11-bit", KeyType::F32, 70001, true));
+}
+
 // Checks the steps of one explain-mode model run against the plan and against each other.
 void check_timeline(const Algorithm& a, const ParamValues& params, const HostKeys& input) {
   HostKeys keys = input;
@@ -223,6 +314,11 @@ TEST(RadixModel, TimelineStepsAndAuxAgree) {
                  radix_input(Distribution::Uniform, KeyType::I32, 9001, true));
   check_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm()),
                  radix_input(Distribution::Uniform, KeyType::U64, 200001, false));
+  // 11-bit digits: 2048-column histograms, three passes (the last of 10 bits) and six.
+  check_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"digit_bits=11"}),
+                 radix_input(Distribution::Uniform, KeyType::F32, 100003, true));
+  check_timeline(radix_onesweep_algorithm(), radix_params(radix_onesweep_algorithm(), {"digit_bits=11", "threads=128"}),
+                 radix_input(Distribution::FewUnique, KeyType::U64, 20011, false));
 }
 
 TEST(RadixModel, ModelLookbackScheduleChainsInclusivePrefixes) {
