@@ -40,6 +40,7 @@ struct TwoWayScratch {
   ScratchBuffer<typename T::Key> keys_in, keys_out;
   ScratchBuffer<uint32_t> values_in, values_out;
   ScratchBuffer<uint64_t> splits;                     // tiles + 1 merge-path splits
+  ScratchBuffer<uint64_t> splits4;                    // ways=4 (measure mode): a, b, c of every tile
   ScratchBuffer<typename T::Item> stages;             // explain: the block sort's tiles after each stage
   UnpackScratch<T> unpack;
 };
@@ -61,6 +62,7 @@ TwoWayScratch<T> two_way_scratch(const TwoWayPlan& p, bool explain) {
       s.runs_out = l.add<typename T::Item>("runs_out", p.n);
     }
     s.splits = l.add<uint64_t>("splits", p.tiles + 1);
+    if (p.ways == 4 && !explain && p.passes >= 2) s.splits4 = l.add<uint64_t>("four_way_splits", 3 * (p.tiles + 1));
   }
   if (explain) s.unpack = add_unpack_scratch<T>(l, p.n);
   return s;

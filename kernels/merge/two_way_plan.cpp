@@ -49,11 +49,11 @@ int log2_exact(uint64_t v) {
 // at 2^28, 2^29 and 2^30 (H200, session 9; docs/PERFORMANCE.md, "Session 9"); for u32 pairs and
 // u64 keys the same factor 8 did not beat their rows (1024-thread block sorts already).
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
-                  int split = 0) {
+                  int split = 0, int ways = 2) {
   return SizeRow{from_n,
                  ParamValues{{kTwoWayThreads, threads}, {kTwoWayKeysPerThread, keys_per_thread},
                              {kTwoWayBlockSortFactor, factor}, {kTwoWayFusedPartition, fused},
-                             {kTwoWayDependentLaunch, dependent}, {kTwoWaySplitValues, split}},
+                             {kTwoWayDependentLaunch, dependent}, {kTwoWaySplitValues, split}, {kTwoWayWays, ways}},
                  {}};
 }
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
@@ -111,6 +111,11 @@ std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
                                     std::string("64-bit keys with values: 1 keys and values in two arrays (12 "
                                                 "bytes an item; values fetched by source position), 0 one "
                                                 "16-byte item per pair; other items ignore it") + tuned));
+    specs.push_back(ParamSpec::list(kTwoWayWays, kTwoWayWaysChoices, true, kParamAuto,
+                                    std::string("4: two merge levels per pass over memory (four runs merged in one "
+                                                "block per output tile, its split by nested merge paths), 2: one; "
+                                                "explain mode and split_values=1 run 2-way passes (same order)") +
+                                        tuned));
   }
   return specs;
 }
@@ -125,7 +130,7 @@ ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool 
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor, bool fused_partition,
-                             bool dependent_launch, bool split_values) {
+                             bool dependent_launch, bool split_values, int ways) {
   if (!compiled(kTwoWayThreadChoices, threads) || !compiled(kTwoWayKeysChoices, keys_per_thread) ||
       !compiled(kTwoWayBlockFactorChoices, block_factor))
     throw std::invalid_argument(fmt::format("two-way merge sort: no kernels compiled for {} x {} (block sort x{}); "
@@ -134,6 +139,8 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
     throw std::invalid_argument(fmt::format("two-way merge sort: {} = {} x {} block-sort threads exceed 1024; "
                                             "lower {} or {}", threads * block_factor, block_factor, threads,
                                             kTwoWayBlockSortFactor, kTwoWayThreads));
+  if (!compiled(kTwoWayWaysChoices, ways))
+    throw std::invalid_argument(fmt::format("two-way merge sort: {} = {}; choose 2 or 4", kTwoWayWays, ways));
   TwoWayPlan p;
   p.n = n;
   p.threads = threads;
@@ -148,13 +155,14 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
   p.fused_partition = fused_partition;
   p.dependent_launch = dependent_launch;
   p.split_values = split_values;
+  p.ways = ways;
   return p;
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
   for (const char* name :
        {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor, kTwoWayFusedPartition, kTwoWayDependentLaunch,
-        kTwoWaySplitValues})
+        kTwoWaySplitValues, kTwoWayWays})
     if (value_or(params, name, 0) == kParamAuto)
       throw std::invalid_argument(fmt::format("two-way merge sort: {} is auto; resolve it first "
                                               "(two_way_params_as_run)", name));
@@ -163,13 +171,15 @@ TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
                            value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor),
                            value_or(params, kTwoWayFusedPartition, 0) != 0,
                            value_or(params, kTwoWayDependentLaunch, 0) != 0,
-                           value_or(params, kTwoWaySplitValues, 0) != 0);
+                           value_or(params, kTwoWaySplitValues, 0) != 0, value_or(params, kTwoWayWays, 2));
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   TwoWayPlan p = make_two_way_plan(n, two_way_params_as_run(params, type, with_values, n));
   // Only 64-bit keys with values have a padded item to split (kTwoWaySplitValues).
   p.split_values = p.split_values && with_values && key_bytes(type) == 8;
+  // The split layout has no 4-way kernel (kTwoWayWays).
+  if (p.split_values) p.ways = 2;
   return p;
 }
 
@@ -209,6 +219,14 @@ std::string two_way_merge_launch(const TwoWayPlan& p, int pass) {
   return fmt::format("merge (pass {}: {} threads x {} keys per block{}{})", pass + 1, p.threads, p.keys_per_thread,
                      p.fused_partition ? ", splits searched in the block" : "",
                      p.split_values ? ", values apart from keys" : "");
+}
+std::string two_way_four_way_split_launch(int pass) {
+  return fmt::format("4-way split (passes {}-{}: one thread per output tile, nested merge paths)", pass + 1,
+                     pass + 2);
+}
+std::string two_way_four_way_merge_launch(const TwoWayPlan& p, int pass) {
+  return fmt::format("4-way merge (passes {}-{}: {} threads x {} keys per block, two levels in shared memory)",
+                     pass + 1, pass + 2, p.threads, p.keys_per_thread);
 }
 int two_way_partition_step_launch_index(const TwoWayPlan& p, int pass) {
   return p.fused_partition ? two_way_merge_launch_index(pass) : two_way_partition_launch_index(pass);

@@ -46,6 +46,14 @@ inline constexpr int kTwoWayDependentChoices[] = {0, 1};
 // already, keys alone have no values).
 inline constexpr const char* kTwoWaySplitValues = "split_values";
 inline constexpr int kTwoWaySplitChoices[] = {0, 1};
+// 4: every two merge levels are one pass over memory (four_way_split.h, four_way_kernels.cuh): a
+// group of four runs merged as merge(merge(A, B), merge(C, D)) in one block per output tile, so a
+// sort of 14 levels moves its keys 7 times instead of 14 (an odd count keeps its first level a 2-way
+// pass); 2: one level a pass. Explain mode and the split layout of 64-bit keys with values always
+// run 2-way passes (the same order: the 4-way pass is the two levels, ties to the left at both).
+// The two-way sort only.
+inline constexpr const char* kTwoWayWays = "ways";
+inline constexpr int kTwoWayWaysChoices[] = {2, 4};
 // The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
 // values and the launchers dispatch on these tables (param_dispatch.h). Add a value to a table to
 // compile and offer it.
@@ -114,21 +122,31 @@ struct TwoWayPlan {
   bool fused_partition = false;               // merge blocks search their own splits (no partition launch)
   bool dependent_launch = false;              // passes are programmatic dependent launches
   bool split_values = false;                  // 64-bit keys with values: keys and values in two arrays
+  int ways = 2;                               // 4: two merge levels per pass over memory (measure mode)
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
   uint64_t run_in(int pass) const { return block_tile << pass; }
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
+  // With ways = 4, whether level `pass` begins a 4-way pass (it does levels pass and pass + 1): with
+  // an odd number of levels the first stays a 2-way pass, every later pair is one 4-way pass.
+  bool four_way_from(int pass) const {
+    const int first = passes & 1;
+    return ways == 4 && pass >= first && (pass - first) % 2 == 0 && pass + 1 < passes;
+  }
+  // Passes over memory after the block sort.
+  int memory_passes() const { return ways == 4 ? passes / 2 + (passes & 1) : passes; }
 };
 
 // Parameter values (threads=128, not a position; missing names take the fixed defaults, and
-// fused_partition, dependent_launch and split_values 0) -> plan.
+// fused_partition, dependent_launch and split_values 0, ways 2) -> plan.
 // Throws std::invalid_argument when a value is auto: resolve it first (the overload below).
 TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params);
-// The same with auto resolved for this key type and values (two_way_params_as_run).
+// The same with auto resolved for this key type and values (two_way_params_as_run); the split
+// layout of 64-bit keys with values runs 2-way passes (ways 4 is ignored there).
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 // Throws std::invalid_argument when block_threads = factor x threads exceeds 1024.
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor,
                              bool fused_partition = false, bool dependent_launch = false,
-                             bool split_values = false);
+                             bool split_values = false, int ways = 2);
 
 // Output tile t of a merge pass with input runs of run_in keys: its pair of runs (A starts at
 // a_begin, B right after A) and the cross-diagonal (outputs of the pair before the tile).
@@ -183,6 +201,11 @@ std::string two_way_partition_launch(int pass);
 // The launch a pass's partition step happened in: the partition kernel, or the merge with fused_partition.
 int two_way_partition_step_launch_index(const TwoWayPlan& plan, int pass);
 std::string two_way_merge_launch(const TwoWayPlan& plan, int pass);
+// A 4-way pass from level `pass` (TwoWayPlan::four_way_from, measure mode): the grid of 2-way splits
+// runs as level pass's partition launch, the 4-way splits as level pass + 1's partition launch and
+// the merge as level pass + 1's merge launch (level pass's merge index stays unused).
+std::string two_way_four_way_split_launch(int pass);
+std::string two_way_four_way_merge_launch(const TwoWayPlan& plan, int pass);
 
 Step two_way_input_step(const TwoWayPlan& plan);
 Step two_way_block_step(const TwoWayPlan& plan, int stage);

@@ -10,6 +10,7 @@
 
 #include <cuda_runtime.h>
 
+#include "four_way_kernels.cuh"
 #include "two_way_kernels.cuh"
 #include "two_way_split_kernels.cuh"
 
@@ -60,6 +61,35 @@ void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const
     launch_block_sort<T, decltype(bt)::value, VT, kSplit>(p, keys, values, out_items, out_keys, out_values, capture,
                                                            stream);
   });
+}
+
+// A 4-way pass (ways=4, four_way_kernels.cuh) doing levels `pass` and pass + 1 from `in` to `to`:
+// the grid of 2-way splits (the partition kernel with runs of R, marked as level pass's partition),
+// the tiles' 4-way splits (marked as level pass + 1's partition) and the merge (level pass + 1's
+// merge; level pass's merge index stays unused).
+template <class T, int NT, int VT>
+void launch_four_way_pass(const TwoWayPlan& p, int pass, const typename T::Item* in, typename T::Item* to_items,
+                          typename T::Key* to_keys, uint32_t* to_values, uint64_t* grid, uint64_t* splits4,
+                          cudaStream_t stream, LaunchClock* clock) {
+  using Item = typename T::Item;
+  constexpr size_t kSmem = 2 * (size_t(NT) * VT + kSmemPad) * sizeof(Item);
+  check_shared_bytes(kSmem, "4-way merge", NT, VT);
+  CUDA_CHECK(cudaFuncSetAttribute(four_way_merge_kernel<T, NT, VT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  int(kSmem)));
+  const uint64_t r = p.run_in(pass);
+  const unsigned search_blocks = unsigned((p.tiles + 255) / 256);
+  mark_launch(clock, two_way_partition_launch_index(pass));
+  launch_kernel(partition_kernel<T>, search_blocks, 256, 0, stream, p.dependent_launch, in, p.n, p.tile, r, p.tiles,
+                p.narrow_partitions(), grid);
+  CUDA_CHECK_LAUNCH("partition_kernel (4-way grid)");
+  mark_launch(clock, two_way_partition_launch_index(pass + 1));
+  launch_kernel(four_way_split_kernel<T>, search_blocks, 256, 0, stream, p.dependent_launch, in, p.n, p.tile, r,
+                p.tiles, static_cast<const uint64_t*>(grid), splits4);
+  CUDA_CHECK_LAUNCH("four_way_split_kernel");
+  mark_launch(clock, two_way_merge_launch_index(pass + 1));
+  launch_kernel(four_way_merge_kernel<T, NT, VT>, unsigned(p.tiles), NT, kSmem, stream, p.dependent_launch, in, p.n, r,
+                static_cast<const uint64_t*>(splits4), to_items, to_keys, to_values);
+  CUDA_CHECK_LAUNCH("four_way_merge_kernel");
 }
 
 // A pass's runs: items (the item layout) or keys and values apart (kSplit).
@@ -122,8 +152,22 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
     CUDA_CHECK(cudaStreamSynchronize(stream));
     record_runs(two_way_partition_step(p, pass, host_splits), in);
   };
+  // ways=4 in measure mode on items: every later pair of levels is one 4-way pass (explain mode
+  // records the 2-way levels, which give the same runs).
+  const bool four_way = p.ways == 4 && !rec && !kSplit;
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
+    if constexpr (!kSplit) {
+      if (four_way && p.four_way_from(pass)) {
+        const bool last = pass + 2 == p.passes;
+        const TwoWayRuns<T> to = last ? caller : out;
+        launch_four_way_pass<T, NT, VT>(p, pass, in.items, to.items, last ? keys : nullptr, last ? values : nullptr,
+                                        splits, s.splits4.in(base), stream, clock);
+        std::swap(in, out);
+        ++pass;
+        continue;
+      }
+    }
     if (!p.fused_partition) {
       mark_launch(clock, two_way_partition_launch_index(pass));
       // The split layout searches its key array (the keys alone order the items).

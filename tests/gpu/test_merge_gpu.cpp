@@ -28,14 +28,15 @@ constexpr uint64_t kBig = (uint64_t(1) << 20) + 7;
 // the passes are programmatic dependent launches (1) or in plain stream order (0); split: 64-bit
 // keys with values travel as keys and values apart (1) or as 16-byte items (0; other items ignore it).
 ParamValues two_way(const std::string& nt, const std::string& vt, const std::string& factor, int fused,
-                    int dependent, int split = 0) {
+                    int dependent, int split = 0, int ways = 2) {
   const Algorithm& a = two_way_merge_algorithm();
   return resolved(a, {{kTwoWayThreads, choice(a, kTwoWayThreads, nt)},
                       {kTwoWayKeysPerThread, choice(a, kTwoWayKeysPerThread, vt)},
                       {kTwoWayBlockSortFactor, choice(a, kTwoWayBlockSortFactor, factor)},
                       {kTwoWayFusedPartition, fused},
                       {kTwoWayDependentLaunch, dependent},
-                      {kTwoWaySplitValues, split}});
+                      {kTwoWaySplitValues, split},
+                      {kTwoWayWays, ways}});
 }
 
 // Configurations every item type fits (16-byte items: at most 512 x 23 block-sort items), both
@@ -53,7 +54,8 @@ std::string config_name(const ParamValues& params) {
   return " NT/VT " + std::to_string(params.at(kTwoWayThreads)) + "/" + std::to_string(params.at(kTwoWayKeysPerThread)) +
          " x" + std::to_string(params.at(kTwoWayBlockSortFactor)) + " fused " +
          std::to_string(params.at(kTwoWayFusedPartition)) + " dependent " +
-         std::to_string(params.at(kTwoWayDependentLaunch)) + " split " + std::to_string(params.at(kTwoWaySplitValues));
+         std::to_string(params.at(kTwoWayDependentLaunch)) + " split " + std::to_string(params.at(kTwoWaySplitValues)) +
+         " ways " + std::to_string(params.at(kTwoWayWays));
 }
 
 TEST(TwoWayGpu, EqualsModelAndCubForEveryKeyTypeWithAndWithoutValues) {
@@ -105,6 +107,47 @@ TEST(TwoWayGpu, NarrowedPartitionsOnManyTilesEqualCub) {
       for (const ParamValues& params : {two_way_configs()[0], two_way_configs()[1], two_way("128", "7", "1", 0, 1, 1)}) {
         const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
         ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, n, true) << config_name(params);
+      }
+    }
+}
+
+// ways=4 (measure mode): every later pair of merge levels is one 4-way pass. Sizes with odd and even
+// level counts and ragged last groups (a short run, runs missing), every item type, both ways the
+// first 2-way level finds its splits; the result is the stable sort, as with 2-way passes.
+TEST(TwoWayGpu, FourWayPassesEqualTheStableSort) {
+  const std::vector<ParamValues> configs = {two_way("128", "7", "1", 0, 0, 0, 4), two_way("128", "7", "2", 1, 1, 0, 4),
+                                            two_way("256", "11", "4", 0, 1, 0, 4), two_way("128", "25", "8", 0, 0, 0, 4)};
+  std::vector<uint64_t> ns = {0, 1, 3, 1000, 5000, 20011};
+  if (!g_sanitizer_run) ns.insert(ns.end(), {70001, 262144, 300007, kBig});
+  for (const ParamValues& params : configs)
+    for (KeyType t : kAllKeyTypes)
+      for (bool values : {false, true})
+        for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered})
+          for (uint64_t n : ns) {
+            if (g_sanitizer_run && params != configs.front() && t != KeyType::U32) continue;
+            if (n > 20011 && t != KeyType::U32 && t != KeyType::F64) continue;  // large: 4- and 8-byte keys
+            // A 1024 x 25 block sort of 16-byte items does not fit a block's shared memory.
+            if (params.at(kTwoWayBlockSortFactor) == 8 && key_bytes(t) == 8 && values) continue;
+            const std::string what = merge_describe(d, t, n, values) + config_name(params);
+            const HostKeys input = merge_input(d, t, n, values);
+            const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+            ASSERT_EQ(ordered_pairs(gpu), stable_sorted(input)) << what;
+          }
+}
+
+// 4-way passes over many tiles (narrowed grid partitions, long coarse searches): 2^25 + 13 keys.
+TEST(TwoWayGpu, FourWayPassesOnManyTilesEqualCub) {
+  if (g_sanitizer_run) GTEST_SKIP() << "large sizes are left out under compute-sanitizer";
+  const uint64_t n = (uint64_t(1) << 25) + 13;
+  const ParamValues cub_stable = resolved(cub_merge_algorithm(), {{"stable", 1}});
+  for (KeyType t : {KeyType::U32, KeyType::F64})
+    for (Distribution d : {Distribution::Uniform, Distribution::FewUnique, Distribution::Staggered}) {
+      const HostKeys input = merge_input(d, t, n, t == KeyType::U32);  // 8-byte items: the x8 block sort fits
+      const HostKeys cub = gpu_sort(cub_merge_algorithm(), cub_stable, input);
+      for (const ParamValues& params : {two_way("128", "7", "1", 0, 0, 0, 4), two_way("128", "25", "8", 0, 0, 0, 4)}) {
+        const HostKeys gpu = gpu_sort(two_way_merge_algorithm(), params, input);
+        ASSERT_EQ(ordered_pairs(gpu), ordered_pairs(cub)) << merge_describe(d, t, n, input.has_values())
+                                                          << config_name(params);
       }
     }
 }
