@@ -189,7 +189,8 @@ const std::vector<std::string>& two_way_pseudo_code() {
       "for each tile of NTb*VT keys, one thread block (NTb = block sort threads):",
       "  each thread sorts its VT keys in registers     // odd-even transposition: stable",
       "  for w = VT, 2VT, ..., NTb*VT/2: merge run pairs in shared memory  // merge path + serial merge",
-      "for R = NTb*VT, 2*NTb*VT, ... while R < n:         // one pass: runs of R -> runs of 2R",
+      "for R = NTb*VT, 2*NTb*VT, ... while R < n:         // one pass: runs of R -> runs of 2R "
+      "(ways=4, measure mode: two levels a pass)",
       "  partition: split[t] = merge_path(A, B, diagonal t*NT*VT) for every output tile t  // fused: block t's warps",
       "  merge: block t loads A[split[t]..split[t+1]) and its B share, each thread merges VT keys",
       "keys <- native(keys)",

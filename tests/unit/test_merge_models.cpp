@@ -185,6 +185,58 @@ TEST(TwoWayPlan, SplitValuesAppliesToSixtyFourBitKeysWithValues) {
     expect_stable_like_std(a, p, Distribution::FewUnique, t, n, true);
 }
 
+// ways=4: every later pair of merge levels is one pass over memory (an odd count keeps its first
+// level a 2-way pass); the split layout has no 4-way kernel; explain mode and the CPU model keep the
+// 2-way levels, whose order is the 4-way pass's (ties to the left at both levels).
+TEST(TwoWayPlan, FourWayPassesPairTheLevels) {
+  const uint64_t big = uint64_t(1) << 28;
+  const TwoWayPlan even = make_two_way_plan(big, 128, 25, 8, false, false, false, 4);
+  ASSERT_EQ(even.passes, 14);
+  EXPECT_EQ(even.memory_passes(), 7);
+  for (int pass = 0; pass < even.passes; ++pass) EXPECT_EQ(even.four_way_from(pass), pass % 2 == 0) << pass;
+  const TwoWayPlan odd = make_two_way_plan(big, 128, 25, 4, false, false, false, 4);
+  ASSERT_EQ(odd.passes, 15);
+  EXPECT_EQ(odd.memory_passes(), 8);
+  for (int pass = 0; pass < odd.passes; ++pass) EXPECT_EQ(odd.four_way_from(pass), pass % 2 == 1) << pass;
+  const TwoWayPlan two = make_two_way_plan(big, 128, 25, 8);
+  EXPECT_EQ(two.memory_passes(), 14);
+  for (int pass = 0; pass < two.passes; ++pass) EXPECT_FALSE(two.four_way_from(pass));
+  EXPECT_FALSE(make_two_way_plan(1500, 128, 7, 1, false, false, false, 4).four_way_from(0));  // one level
+  EXPECT_TRUE(make_two_way_plan(2000, 128, 7, 1, false, false, false, 4).four_way_from(0));   // two
+  EXPECT_THROW(make_two_way_plan(100, 128, 7, 1, false, false, false, 3), std::invalid_argument);
+
+  const Algorithm& a = two_way_merge_algorithm();
+  ParamValues p = two_way_params("128", "7", "1");
+  p[kTwoWayFusedPartition] = 0;
+  p[kTwoWayDependentLaunch] = 0;
+  p[kTwoWaySplitValues] = 1;
+  p[kTwoWayWays] = 4;
+  const uint64_t n = 100003;
+  EXPECT_EQ(make_two_way_plan(n, KeyType::U64, true, p).ways, 2);  // the split layout
+  EXPECT_EQ(make_two_way_plan(n, KeyType::U32, true, p).ways, 4);
+  EXPECT_EQ(make_two_way_plan(n, KeyType::U64, false, p).ways, 4);
+  // Measure mode carves the tiles' 4-way splits (three words a tile); explain mode runs 2-way passes.
+  ParamValues two_way_p = p;
+  two_way_p[kTwoWayWays] = 2;
+  const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
+  EXPECT_GE(a.scratch_bytes(n, KeyType::U32, false, p, false),
+            a.scratch_bytes(n, KeyType::U32, false, two_way_p, false) + 3 * 8 * plan.tiles);
+  EXPECT_EQ(a.scratch_bytes(n, KeyType::U32, false, p, true), a.scratch_bytes(n, KeyType::U32, false, two_way_p, true));
+  for (KeyType t : {KeyType::U32, KeyType::F64}) expect_stable_like_std(a, p, Distribution::FewUnique, t, n, true);
+  // The parameter: auto, 2 or 4; auto resolves to one of them at every size.
+  const ParamSpec* spec = nullptr;
+  for (const ParamSpec& s : a.params())
+    if (s.name == kTwoWayWays) spec = &s;
+  ASSERT_NE(spec, nullptr);
+  EXPECT_EQ(spec->default_value, kParamAuto);
+  for (uint64_t size : {uint64_t(1) << 16, uint64_t(1) << 24, uint64_t(1) << 28})
+    for (KeyType t : {KeyType::U32, KeyType::U64})
+      for (bool values : {false, true}) {
+        const int w = a.params_as_run(resolved(a, {}), t, values, size).at(kTwoWayWays);
+        EXPECT_TRUE(w == 2 || w == 4) << w;
+      }
+}
+
 ParamValues multiway_params(int fan_in, int part_keys, const std::string& b, bool ranking, bool quick,
                             const std::string& nt = "128", const std::string& vt = "7") {
   const Algorithm& a = multiway_merge_algorithm();

@@ -193,6 +193,36 @@ TEST(PerfModel, MergeLevelsAndTransforms) {
   EXPECT_DOUBLE_EQ(f.launches[1].bytes, n * 16.0);
 }
 
+// ways=4: the levels' work stays, the bytes of every other pass over memory go (a 4-way pass moves
+// the keys once for two levels), and each 4-way pass is a grid partition, a split and a merge.
+TEST(PerfModel, FourWayPassesMoveTheKeysOnceForTwoLevels) {
+  const uint64_t n = uint64_t(1) << 22;
+  const Algorithm& a = two_way_merge_algorithm();
+  ParamValues p = resolved(a, {{"threads", 128}, {"keys_per_thread", 7}, {"block_sort_threads", 1},
+                               {kTwoWayFusedPartition, 0}, {kTwoWayWays, 2}});
+  const TwoWayPlan plan = make_two_way_plan(n, KeyType::U32, false, p);
+  ASSERT_EQ(plan.passes % 2, 1);  // 4682 tiles of 896: 13 levels
+  const PerfModel two = a.perf_model(n, KeyType::U32, false, p);
+  p[kTwoWayWays] = 4;
+  const PerfModel four = a.perf_model(n, KeyType::U32, false, p);
+  const auto sum = [](const PerfModel& m, bool ops) {
+    double s = 0;
+    for (const LaunchModel& l : m.launches) s += ops ? l.warp_ops : l.bytes;
+    return s;
+  };
+  const auto merges = [](const PerfModel& m) {
+    int c = 0;
+    for (const LaunchModel& l : m.launches) c += l.warp_ops > 0 ? 1 : 0;
+    return c;
+  };
+  EXPECT_DOUBLE_EQ(sum(four, true), sum(two, true));
+  EXPECT_EQ(merges(two), 1 + plan.passes);
+  EXPECT_EQ(merges(four), 1 + plan.passes / 2 + 1);
+  EXPECT_EQ(four.launches.size(), size_t(1 + 2 + 3 * (plan.passes / 2)));
+  EXPECT_LT(sum(four, false), sum(two, false) - (plan.passes / 2 - 1) * n * 8.0);
+  EXPECT_EQ(four.launches.back().launch, two_way_merge_launch_index(plan.passes - 1));
+}
+
 TEST(PerfModel, BitonicLaunchesAndLeischnerCounts) {
   const uint64_t n = uint64_t(1) << 16;
   const Algorithm& a = bitonic_algorithm();
