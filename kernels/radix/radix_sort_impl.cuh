@@ -397,8 +397,10 @@ class RadixRun {
       CUDA_CHECK_LAUNCH("onesweep_histogram_lanes_kernel");
       return;
     }
-    // 128 threads x 16 keys per tile (CUB's shape on Hopper).
-    constexpr int kKpt = 16, kThreads = 128;
+    // 128 threads x 16 keys per tile (CUB's shape on Hopper). Wide digits: 512 x 8, so that the
+    // few blocks an SM that 2048 counters per place allow (u64: 48 KiB a block) still hold 2048
+    // threads.
+    constexpr int kKpt = kBits == int(kOnesweepBits) ? 16 : 8, kThreads = kBits == int(kOnesweepBits) ? 128 : 512;
     auto kernel = onesweep_histogram_kernel<Bits, kKpt, kThreads, kBits>;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0));
     kernel<<<grid_for(kThreads * kKpt, 0), kThreads, 0, stream_>>>(in, uint32_t(p_.n), xin_, p_.passes, hist);
