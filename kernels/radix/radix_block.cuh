@@ -502,7 +502,8 @@ __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t v, uint32_t* w
 //  - the scan over digits is block-wide (2048 digits are 64 a lane for one warp);
 //  - the atomic-OR ranking keeps its 256 words a warp (overlaying the key buffer, as for 8 bits),
 //    indexed by the digit's low 8 bits: a word then holds the lanes whose digits share those bits,
-//    and one ballot per further bit keeps the lanes whose whole digit is equal.
+//    and one ballot per further bit keeps the lanes whose whole digit is equal; the word's highest
+//    lane (not each group's leader) resets it.
 
 template <class Bits, int KPT, int kBits, class Publish>
 __device__ __forceinline__ void count_tile_digits_wide(const Bits (&keys)[KPT], int shift, TileSmem<Bits>& s,
@@ -570,11 +571,11 @@ __device__ __forceinline__ void rank_counted_wide(const Bits (&keys)[KPT], uint3
 #pragma unroll
   for (int i = 0; i < KPT; ++i) {
     const uint32_t d = digit_of(keys[i], shift, mask);
-    uint32_t peers = 0xffffffffu;
+    uint32_t peers = 0xffffffffu, word_lanes = 0;
     if (atomic_or) {
       atomicOr(&my_masks[d & 0xffu], 1u << lane);
       __syncwarp();
-      peers = my_masks[d & 0xffu];
+      peers = word_lanes = my_masks[d & 0xffu];
     }
     if (use_match) {
       peers = __match_any_sync(0xffffffffu, d);
@@ -592,7 +593,8 @@ __device__ __forceinline__ void rank_counted_wide(const Bits (&keys)[KPT], uint3
     if (lane == leader) offset = ((atomicAdd(&my_wc[d / 2], uint32_t(__popc(peers)) << half) >> half) & 0xffffu) + s.excl[d];
     offset = __shfl_sync(0xffffffffu, offset, leader);
     if (atomic_or) {
-      if (lane == leader) my_masks[d & 0xffu] = 0;  // every lane read it before the shuffle
+      // One lane of the word (its highest) resets it, after the shuffle that follows every read.
+      if (lane == 31u - __clz(word_lanes)) my_masks[d & 0xffu] = 0;
       __syncwarp();
     }
     ranks[i] = offset + __popc(peers & lanes_below);
