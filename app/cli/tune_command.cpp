@@ -26,6 +26,7 @@ struct TuneArgs {
   std::string key = "u32";
   bool values = false;
   std::string sizes;  // default: 2^16:2^28 on the GPU, 2^10:2^14 on the CPU models
+  std::vector<std::string> params;  // NAME=V,V: only these values of an auto parameter
   bool cpu = false;
   SamplingArgs sampling{10, 0.5, 2, 2};  // 2 s per parameter set: a sweep has many
 };
@@ -46,12 +47,29 @@ void tune(const TuneArgs& a) {
   resolve_params(algo->params(), defaults, algo->id());  // nothing to check: fills every default
   const ParamValues used =
       algo->params_as_run(defaults, parse_key_type(a.key).value_or(KeyType::U32), a.values, uint64_t(1) << 20);
+  // --param NAME=V,V narrows a parameter's sweep to those values (checked by the matrix's parser);
+  // the rest sweep every value they offer.
+  std::map<std::string, std::string> narrowed;
+  for (const std::string& text : a.params) {
+    const size_t eq = text.find('=');
+    const std::string name = text.substr(0, eq);
+    const ParamSpec* spec = find_param(algo->params(), name);
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+      throw std::runtime_error(fmt::format("--param: '{}' is not NAME=V,V,...", text));
+    if (!spec || !spec->has_auto || !used.count(name))
+      throw std::runtime_error(fmt::format("--param: '{}' is not an auto parameter {} tunes here", name, algo->id()));
+    if (text.find("auto", eq) != std::string::npos)
+      throw std::runtime_error(fmt::format("--param: '{}': a table gives what auto means, so auto is not a value to tune", text));
+    if (!narrowed.emplace(name, text.substr(eq + 1)).second)
+      throw std::runtime_error(fmt::format("--param: '{}' is given twice", name));
+  }
   for (const ParamSpec& p : algo->params()) {
     if (!p.has_auto || !used.count(p.name)) continue;
     std::string list;
     for (int v : p.offered())
       if (v != kParamAuto) list += (list.empty() ? "" : ",") + format_param_value(p, v);
-    axes.params.push_back(p.name + "=" + list);
+    const auto given = narrowed.find(p.name);
+    axes.params.push_back(p.name + "=" + (given != narrowed.end() ? given->second : list));
     names.push_back(p.name);
   }
   if (names.empty())
@@ -131,6 +149,8 @@ void register_tune_command(CLI::App& app) {
   cmd->add_flag("--values", a->values, "Tune the key-value sort (a u32 value per key)");
   cmd->add_option("-n,--n", a->sizes, "Sizes A:B (every power of two) or a list; default 2^16:2^28 (2^10:2^14 on the CPU models)")
       ->check(non_empty());
+  cmd->add_option("-p,--param", a->params,
+                  "NAME=V,V,...: sweep only these values of an auto parameter (the others sweep all theirs); repeatable");
   cmd->add_flag("--cpu", a->cpu, "Tune the CPU model (its own table) even where a CUDA device exists");
   add_sampling_options(*cmd, a->sampling, "parameter set");
   cmd->callback([a] { tune(*a); });

@@ -220,7 +220,7 @@ void draw_scenario_panel(AppState& s) {
   // Parameters, generated from the spec.
   if (algo && !algo->params().empty()) {
     section_header("Parameters");
-    for (const ParamSpec& p : algo->params()) sc.params.try_emplace(p.name, p.default_value);
+    fill_param_defaults(algo->params(), sc.params);
     const ParamValues ran = algo->params_as_run(sc.params, sc.input.key, sc.input.with_values, sc.input.n);
     for (const ParamSpec& p : algo->params()) {
       int& v = sc.params[p.name];
@@ -229,7 +229,7 @@ void draw_scenario_panel(AppState& s) {
     }
     if (ImGui::SmallButton("defaults")) {
       sc.params.clear();
-      for (const ParamSpec& p : algo->params()) sc.params[p.name] = p.default_value;
+      fill_param_defaults(algo->params(), sc.params);
       changed = true;
     }
     item_tooltip("Reset every parameter to the algorithm's default.");

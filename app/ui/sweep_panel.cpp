@@ -89,6 +89,8 @@ void controls(AppState& s) {
     if (v.grid) {
       ImGui::SameLine();
       if (v.cancelled) ImGui::TextColored(to_vec4(colors::kWarn), "cancelled: %zu of %zu cells", v.grid->done_count(), v.grid->states().size());
+      else if (v.wall_s >= 0)
+        ImGui::TextDisabled("%zu of %zu cells measured in %.2f s", v.grid->done_count(), v.grid->states().size(), v.wall_s);
       else ImGui::TextDisabled("%zu of %zu cells measured", v.grid->done_count(), v.grid->states().size());
     }
   }

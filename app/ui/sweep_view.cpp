@@ -48,6 +48,8 @@ bool start_sweep(AppState& s) {
     v.grid = std::move(grid);
     v.report.reset();
     v.progress = BenchProgress{0, v.grid->states().size(), 0, -1, ""};
+    v.started = std::chrono::steady_clock::now();
+    v.wall_s = -1;
     v.running = true;
     v.cancelled = false;
     v.busy_cell = -1;
@@ -73,6 +75,7 @@ void pump_sweep(AppState& s) {
   v.busy_cell = -1;
   if (auto at = v.grid->cell_of(u.progress.current)) v.busy_cell = int(at->second * v.grid->cols() + at->first);
   if (!u.running) {
+    v.wall_s = sweep_wall_s(v);
     v.running = false;
     v.cancelled = u.cancelled;
     v.busy_cell = -1;
@@ -81,6 +84,12 @@ void pump_sweep(AppState& s) {
       s.notify("sweep stopped: " + u.error, true, 10);
     }
   }
+}
+
+double sweep_wall_s(const SweepView& v) {
+  if (v.wall_s >= 0) return v.wall_s;
+  if (!v.running) return 0;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - v.started).count();
 }
 
 void apply_sweep_cell(AppState& s, size_t col, size_t row) {

@@ -4,6 +4,7 @@
 // (bench/sweep_worker.h), the results handed to the grid as they arrive, a click that makes a
 // cell's parameters the current ones, and the exports (CSV/JSON through the bench writers, PNG
 // through sweep_picture.h). The window is drawn by sweep_panel.cpp.
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -31,7 +32,12 @@ struct SweepView {
   std::unique_ptr<SweepGrid> grid;      // the sweep shown (its cells fill in)
   std::unique_ptr<SweepWorker> worker;  // made at the first start
   std::shared_ptr<const BenchReport> report;  // every finished cell: what CSV/JSON export writes
-  BenchProgress progress;
+  BenchProgress progress;               // progress.elapsed_s: the worker's measuring time
+  // The sweep's wall time as its user sees it: from the start (click or script) to the frame that
+  // took its last cell, the worker's start-up (a CUDA context, the states' checks) and the inputs'
+  // generation included. While it runs: the time so far (sweep_wall_s).
+  std::chrono::steady_clock::time_point started{};
+  double wall_s = -1;                   // -1: no sweep has finished since the last start
   bool running = false;
   bool cancelled = false;
   std::string error;                    // why the sweep did not start or stopped
@@ -52,8 +58,11 @@ void suggest_sweep_axes(AppState& s);
 // Builds the grid from the axes and starts measuring it; false with s.sweep.error set when refused.
 bool start_sweep(AppState& s);
 void cancel_sweep(AppState& s);
-// Takes what the worker finished since the last frame into the grid.
+// Takes what the worker finished since the last frame into the grid (and, when the run ended, its
+// wall time).
 void pump_sweep(AppState& s);
+// Seconds from the sweep's start to its end (wall_s), or to now while it runs; 0 before any start.
+double sweep_wall_s(const SweepView& v);
 // The cell's parameters (and algorithm, key type, values, distribution) become the edited
 // scenario's; n stays the scenario's unless the grid's is another algorithm's.
 void apply_sweep_cell(AppState& s, size_t col, size_t row);

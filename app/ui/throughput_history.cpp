@@ -14,7 +14,7 @@ std::string params_label(const Scenario& s) {
   const Algorithm* a = find_algorithm(s.algorithm);
   if (!a) return {};
   ParamValues values = s.params;
-  for (const ParamSpec& p : a->params()) values.emplace(p.name, p.default_value);
+  fill_param_defaults(a->params(), values);
   const ParamValues ran = a->params_as_run(values, s.input.key, s.input.with_values, s.input.n);
   return format_params(a->params(), values, &ran);
 }

@@ -67,6 +67,8 @@ ParamSpec ParamSpec::enumeration(std::string name, std::vector<ParamName> names,
                                  std::string help) {
   ParamSpec p = spec_of_kind(std::move(name), Kind::Enum, default_value, std::move(help));
   p.names = std::move(names);
+  // An enumeration with an `auto` name has auto as a list with has_auto does: `tune` sweeps it.
+  for (const ParamName& n : p.names) p.has_auto = p.has_auto || n.value == kParamAuto;
   return checked(std::move(p));
 }
 
@@ -158,8 +160,12 @@ std::string resolve_params(const std::vector<ParamSpec>& specs, ParamValues& val
       return fmt::format("unknown parameter '{}' for {} (known: {})", name, algorithm, known_names(specs));
     if (auto err = check_param_value(*p, v, algorithm); !err.empty()) return err;
   }
-  for (const auto& p : specs) values.emplace(p.name, p.default_value);
+  fill_param_defaults(specs, values);
   return {};
+}
+
+void fill_param_defaults(const std::vector<ParamSpec>& specs, ParamValues& values) {
+  for (const auto& p : specs) values.emplace(p.name, p.default_value);
 }
 
 std::string parse_param_assignment(const std::vector<ParamSpec>& specs, const std::string& text,

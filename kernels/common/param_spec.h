@@ -44,7 +44,7 @@ struct ParamSpec {
   int min = 0, max = 0;       // Range: inclusive
   bool power_of_two = false;  // Range: only powers of two in [min, max]
   std::vector<int> values;    // List: the allowed values, in the order they are offered
-  bool has_auto = false;      // List: `auto` is allowed too (offered first)
+  bool has_auto = false;      // List: `auto` is allowed too (offered first); Enum: one name is auto (kParamAuto)
   std::vector<ParamName> names;  // Enum
   std::string help;           // one line, shown as tooltip and in --help
   // The value that teaches at lecture sizes (n < kTeachingKeys), where the default tuned for
@@ -97,6 +97,10 @@ const ParamSpec* find_param(const std::vector<ParamSpec>& specs, std::string_vie
 // bitonic (known: threads, keys_per_thread)", "... 3 is not allowed (allowed: auto, 8, 12, ...)").
 std::string resolve_params(const std::vector<ParamSpec>& specs, ParamValues& values,
                            const std::string& algorithm);
+// The filling half of resolve_params alone: every missing name gets its spec's default (`auto`
+// where that is the default; Algorithm::params_as_run says what it runs as). For values that are
+// valid by construction (the app's widgets, a cleared scenario).
+void fill_param_defaults(const std::vector<ParamSpec>& specs, ParamValues& values);
 // "name=value" -> values[name]; value in its text form (parse_param_value).
 std::string parse_param_assignment(const std::vector<ParamSpec>& specs, const std::string& text,
                                    ParamValues& values, const std::string& algorithm);

@@ -27,7 +27,8 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
-  // width, threads, keys, levels, padding and stores `auto` as the plan resolves them for the item type.
+  // width, threads, keys, lists, levels, padding and stores `auto` as the plan resolves them for the
+  // item type (and n: lists).
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
@@ -35,6 +36,7 @@ class NetworkMergeSort final : public Algorithm {
     p[kNetworkMergeWidth] = plan.width;
     p[kNetworkMergeThreads] = plan.threads;
     p[kNetworkMergeKeys] = plan.keys;
+    p[kNetworkMergeLists] = plan.lists;
     p[kNetworkMergeLevels] = int(plan.transpose ? NetworkMergeLevels::Transpose : NetworkMergeLevels::Shuffle);
     p[kNetworkMergePadding] = int(plan.largest_pad ? NetworkMergePadding::Largest : NetworkMergePadding::Flags);
     p[kNetworkMergeStores] = int(plan.vector_stores ? NetworkMergeStores::Vector : NetworkMergeStores::Scalar);

@@ -39,8 +39,9 @@ const std::vector<ParamSpec>& network_merge_params() {
                       "keys per block-sort thread, in registers: layers inside a thread, between a warp's "
                       "lanes (shuffles) or through shared memory; auto: the fastest measured for the item type")
           .teach(2),
-      ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, false, kNetworkMergeDefaultLists,
-                      "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4)"),
+      ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, true, kParamAuto,
+                      "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4); auto: "
+                      "the fastest measured for the item type and size"),
       ParamSpec::list(kNetworkMergeChunk, kNetworkMergeChunkChoices, false, kNetworkMergeDefaultChunk,
                       "most outputs of one network in a pass (at most 2 x tile); its inputs are staged in shared "
                       "memory"),
@@ -90,6 +91,15 @@ int network_merge_auto_keys(KeyType type, bool with_values) {
   if (key_bytes(type) != 4) return kNetworkMergeDefaultKeys;
   return with_values ? 4 : 32;
 }
+// Session 9's confirmation run (H200, 10 runs each, the same process against cub-merge): 4-byte
+// keys alone with the auto above merged 1% faster by 4 networks a block than by 2 (2^24 0.792x
+// against 0.789x, 2^26 0.815x against 0.807x, 2^28 0.810x against 0.799x; on an H100 at 2^28 0.882x
+// against 0.875x): a 512-thread merge block of four 128-wide networks against a 256-thread one of
+// two, so twice the warps share one block's staging. Items with values and 8-byte keys were not
+// measured with 4 and keep 2, as do the sizes below kNetworkMergeFourListsFrom.
+int network_merge_auto_lists(KeyType type, bool with_values, uint64_t n) {
+  return key_bytes(type) == 4 && !with_values && n >= kNetworkMergeFourListsFrom ? 4 : kNetworkMergeDefaultLists;
+}
 
 NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   if (n > kNetworkMergeMaxKeys)
@@ -106,7 +116,8 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   if (p.width == kParamAuto) p.width = network_merge_auto_width(type, with_values);
   p.threads = get(kNetworkMergeThreads, kParamAuto);
   if (p.threads == kParamAuto) p.threads = network_merge_auto_threads(type, with_values);
-  p.lists = get(kNetworkMergeLists, kNetworkMergeDefaultLists);
+  p.lists = get(kNetworkMergeLists, kParamAuto);
+  if (p.lists == kParamAuto) p.lists = network_merge_auto_lists(type, with_values, n);
   const int chunk = get(kNetworkMergeChunk, kNetworkMergeDefaultChunk);
   p.keys = get(kNetworkMergeKeys, kParamAuto);
   if (p.keys == kParamAuto) p.keys = network_merge_auto_keys(type, with_values);

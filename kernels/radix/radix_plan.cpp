@@ -44,21 +44,36 @@ ParamSpec ranking_spec() {
 SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
   return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}}, {}};
 }
-SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixValueLoad load = RadixValueLoad::Late) {
-  return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}, {"value_load", int(load)}}, {}};
+SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixHistogram hist,
+                     RadixValueLoad load = RadixValueLoad::Late) {
+  return SizeRow{from_n,
+                 ParamValues{{"threads", threads}, {"keys_per_thread", kpt}, {"value_load", int(load)},
+                             {"histogram", int(hist)}},
+                 {}};
 }
 constexpr RadixValueLoad kBatched = RadixValueLoad::AfterKeysBatched;
+// The histogram per size (docs/PERFORMANCE.md, "Session 9 ... confirmation run", H200, the same run
+// against cub-radix): `lanes` lost 0.4-3.5% to `shared` at 2^16 and 2^18 for every key width and
+// values (u32 keys 1.223x / 1.181x at 2^16), and won from 2^20 (u32 keys 1.091x / 1.080x at 2^20,
+// 1.089x / 0.993x at 2^22; up to +2.6% from 2^24). At those sizes the histogram launch is a few
+// microseconds of a run of tens, and lanes' (place pair, digit, lane) counters take four times the
+// shared memory to clear and reduce.
+constexpr RadixHistogram kShared = RadixHistogram::Shared;
+constexpr RadixHistogram kLanes = RadixHistogram::Lanes;
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
 
 const std::vector<BuiltinSizeTable>& onesweep_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
-      {32, false, {onesweep_row(0, 256, 12), onesweep_row(kSize(18), 512, 8), onesweep_row(kSize(20), 512, 16),
-                   onesweep_row(kSize(22), 512, 20), onesweep_row(kSize(24), 512, 24)}},
-      {32, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 12),
-                  onesweep_row(kSize(22), 512, 32), onesweep_row(kSize(24), 512, 24, kBatched)}},
-      {64, false, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16),
-                   onesweep_row(kSize(26), 256, 32)}},
-      {64, true, {onesweep_row(0, 256, 8), onesweep_row(kSize(18), 256, 12), onesweep_row(kSize(20), 512, 16, kBatched)}},
+      {32, false, {onesweep_row(0, 256, 12, kShared), onesweep_row(kSize(18), 512, 8, kShared),
+                   onesweep_row(kSize(20), 512, 16, kLanes), onesweep_row(kSize(22), 512, 20, kLanes),
+                   onesweep_row(kSize(24), 512, 24, kLanes)}},
+      {32, true, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
+                  onesweep_row(kSize(20), 512, 12, kLanes), onesweep_row(kSize(22), 512, 32, kLanes),
+                  onesweep_row(kSize(24), 512, 24, kLanes, kBatched)}},
+      {64, false, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
+                   onesweep_row(kSize(20), 512, 16, kLanes), onesweep_row(kSize(26), 256, 32, kLanes)}},
+      {64, true, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
+                  onesweep_row(kSize(20), 512, 16, kLanes, kBatched)}},
   };
   return kTables;
 }
@@ -69,10 +84,10 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
 // (docs/PERFORMANCE.md, "Session 10").
 const std::vector<BuiltinSizeTable>& onesweep_wide_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
-      {32, false, {onesweep_row(0, 384, 24)}},
-      {32, true, {onesweep_row(0, 256, 24)}},
-      {64, false, {onesweep_row(0, 256, 24)}},
-      {64, true, {onesweep_row(0, 256, 16)}},
+      {32, false, {onesweep_row(0, 384, 24, kShared)}},
+      {32, true, {onesweep_row(0, 256, 24, kShared)}},
+      {64, false, {onesweep_row(0, 256, 24, kShared)}},
+      {64, true, {onesweep_row(0, 256, 16, kShared)}},
   };
   return kTables;
 }
@@ -110,10 +125,12 @@ ParamSpec block_compile_spec() {
 
 ParamSpec histogram_spec() {
   return ParamSpec::enumeration(
-      "histogram", {{int(RadixHistogram::Shared), "shared"}, {int(RadixHistogram::Lanes), "lanes"}},
-      int(RadixHistogram::Lanes),
+      "histogram",
+      {{kParamAuto, "auto"}, {int(RadixHistogram::Shared), "shared"}, {int(RadixHistogram::Lanes), "lanes"}},
+      kParamAuto,
       "the all-places histogram: one shared histogram per place (one atomic per key and place), or "
-      "one counter column per lane, so a warp's atomics never share a bank (default: measured faster)");
+      "one counter column per lane, so a warp's atomics never share a bank; auto: the measured best for the "
+      "size (shared below 2^20, lanes above)");
 }
 
 ParamSpec digit_bits_spec() {
@@ -150,7 +167,7 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   const SizeRow* row = builtin_size_row(onesweep ? (wide ? onesweep_wide_tables() : onesweep_tables()) : rts_tables(),
                                         type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
-  run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec()}, run, *row);
+  run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec(), histogram_spec()}, run, *row);
   // Wide passes load values late (their rows say so for auto; the after-keys paths keep 8-bit
   // digits four to a register, and only the late path is compiled wide: make_radix_plan refuses an
   // explicit other choice), and count the all-places histogram one histogram per place (a lanes
@@ -229,7 +246,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     if (auto err = check_param_value(block_compile_spec(), bc, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.block_compile = RadixBlockCompile(bc);
-    const int hist = param_or(run, "histogram", int(RadixHistogram::Lanes));
+    const int hist = run.at("histogram");  // auto resolved by radix_params_as_run's row
     if (auto err = check_param_value(histogram_spec(), hist, "radix sort"); !err.empty())
       throw std::invalid_argument(err);
     p.histogram = RadixHistogram(hist);

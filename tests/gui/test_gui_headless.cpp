@@ -555,6 +555,13 @@ TEST(GuiHeadless, SweepFillsTheHeatMapAndExports) {
   EXPECT_EQ(filled["cells"], 6);
   EXPECT_EQ(filled["done"], 6);
   EXPECT_EQ(filled["error"], "");
+  // The sweep's wall time (start to the frame that took the last cell) holds the worker's measuring
+  // time, and stays what it was once the sweep is over.
+  const double wall = filled["wall_s"].get<double>(), measuring = filled["elapsed_s"].get<double>();
+  EXPECT_GT(measuring, 0);
+  EXPECT_GE(wall, measuring);
+  EXPECT_LT(wall, 600);
+  EXPECT_EQ(r["clicked"]["sweep"]["wall_s"].get<double>(), wall);
   // Column 2, row 1: threads=256, keys_per_thread=8; the shown measurement ran with them.
   const std::string params = r["clicked"]["params"];
   EXPECT_NE(params.find("threads=256"), std::string::npos) << params;

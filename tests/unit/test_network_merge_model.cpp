@@ -201,6 +201,28 @@ TEST(NetworkMergeModel, AutoDefaultsPerItemType) {
   EXPECT_EQ(ran_keys.at("threads"), 256);
   EXPECT_EQ(ran_keys.at("keys"), 32);
   EXPECT_EQ(ran_keys.at("padding"), int(NetworkMergePadding::Largest));
+  // lists=auto: 4 networks a block for 4-byte keys alone from 2^24 (session 9: 1% faster at 2^24..2^28),
+  // 2 below that and for every other item type; what ran names the choice; an explicit value wins.
+  EXPECT_EQ(ran.at("lists"), 2);
+  EXPECT_EQ(ran_keys.at("lists"), 2);  // 2^20
+  EXPECT_EQ(kNet.params_as_run(radix_params(kNet), KeyType::U32, false, uint64_t(1) << 24).at("lists"), 4);
+  EXPECT_EQ(kNet.params_as_run(radix_params(kNet), KeyType::F32, false, uint64_t(1) << 30).at("lists"), 4);
+  EXPECT_EQ(kNet.params_as_run(radix_params(kNet), KeyType::U32, false, (uint64_t(1) << 24) - 1).at("lists"), 2);
+  EXPECT_EQ(kNet.params_as_run(radix_params(kNet), KeyType::U32, true, uint64_t(1) << 28).at("lists"), 2);
+  EXPECT_EQ(kNet.params_as_run(radix_params(kNet), KeyType::U64, false, uint64_t(1) << 28).at("lists"), 2);
+  EXPECT_EQ(make_network_merge_plan(uint64_t(1) << 26, KeyType::I32, false, {}).lists, 4);
+  EXPECT_EQ(make_network_merge_plan(uint64_t(1) << 26, KeyType::I32, false, {{"lists", 2}}).lists, 2);
+  EXPECT_EQ(make_network_merge_plan(uint64_t(1) << 26, KeyType::U64, true, {}).lists, 2);
+  EXPECT_EQ(network_merge_auto_lists(KeyType::U32, false, kNetworkMergeFourListsFrom), 4);
+  const ParamSpec* lists_spec = find_param(kNet.params(), "lists");
+  ASSERT_NE(lists_spec, nullptr);
+  EXPECT_TRUE(lists_spec->has_auto);
+  EXPECT_EQ(lists_spec->default_value, kParamAuto);
+  {
+    ParamValues given = radix_params(kNet);
+    const ParamValues shown = kNet.params_as_run(given, KeyType::U32, false, uint64_t(1) << 24);
+    EXPECT_NE(format_params(kNet.params(), given, &shown).find("lists=auto(4)"), std::string::npos);
+  }
   // Padding by the largest key is for keys alone.
   const int largest = int(NetworkMergePadding::Largest), flags = int(NetworkMergePadding::Flags);
   EXPECT_THROW(make_network_merge_plan(100, KeyType::U32, true, {{"padding", largest}}), std::invalid_argument);

@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=lanes digit_bits=auto");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=auto digit_bits=auto");
 }
 
 // The plans use exactly the values given.
@@ -129,16 +129,16 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
   // A keys-only run has no values: value_load is not among what it ran with, and is not shown.
   EXPECT_EQ(u32.count("value_load"), 0u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=lanes digit_bits=auto(8)");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
   const ParamValues u32_pairs = a->params_as_run(p, KeyType::U32, true, large);
   EXPECT_EQ(format_params(a->params(), p, &u32_pairs),
-            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(after-keys-batched) block_compile=generic histogram=lanes digit_bits=auto(8)");
+            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(after-keys-batched) block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
   ParamValues given = p;
   ASSERT_EQ(parse_param_assignment(a->params(), "value_load=after-keys", given, a->id()), "");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, true, given).value_load,
             RadixValueLoad::AfterKeys);
   const ParamValues keys_only_given = a->params_as_run(given, KeyType::U64, false, large);
-  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=lanes digit_bits=auto(8)");
+  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, given).value_load, RadixValueLoad::Late);
   // after-keys-batched: the same order with the value loads in batches; both use the key buffer.
   ParamValues batched = p;
@@ -149,7 +149,7 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_TRUE(radix_after_keys(RadixValueLoad::AfterKeys));
   EXPECT_FALSE(radix_after_keys(RadixValueLoad::Staged));
   EXPECT_FALSE(radix_after_keys(RadixValueLoad::Late));
-  // histogram: lanes (the default) or shared, for keys-only and pairs runs alike; others refused.
+  // histogram: auto (lanes at 2^28), lanes or shared, for keys-only and pairs runs alike; others refused.
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, false, p).histogram, RadixHistogram::Lanes);
   ParamValues shared = p;
   ASSERT_EQ(parse_param_assignment(a->params(), "histogram=shared", shared, a->id()), "");
@@ -192,8 +192,52 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
             RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).tile_keys, 512u * 24u);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U64, true, p).tile_keys, 512u * 16u);
-  // histogram=lanes is the default (measured faster); shared stays selectable.
-  EXPECT_EQ(p.at("histogram"), int(RadixHistogram::Lanes));
+  // histogram=auto is the default: shared below 2^20 (lanes lost 0.4-3.5% at 2^16 and 2^18), lanes
+  // from 2^20, for every key width with and without values; what ran names the choice.
+  EXPECT_EQ(p.at("histogram"), kParamAuto);
+  const ParamSpec* hist_spec = find_param(a->params(), "histogram");
+  ASSERT_NE(hist_spec, nullptr);
+  EXPECT_TRUE(hist_spec->has_auto);  // so `tune` sweeps it
+  for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::U64, KeyType::I64})
+    for (bool values : {false, true}) {
+      auto hist = [&](uint64_t n) { return RadixHistogram(a->params_as_run(p, t, values, n).at("histogram")); };
+      EXPECT_EQ(hist(uint64_t(1) << 16), RadixHistogram::Shared);
+      EXPECT_EQ(hist(uint64_t(1) << 18), RadixHistogram::Shared);
+      EXPECT_EQ(hist((uint64_t(1) << 20) - 1), RadixHistogram::Shared);
+      EXPECT_EQ(hist(uint64_t(1) << 20), RadixHistogram::Lanes);
+      EXPECT_EQ(hist(uint64_t(1) << 30), RadixHistogram::Lanes);
+      EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 16, t, values, p).histogram, RadixHistogram::Shared);
+      EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 24, t, values, p).histogram, RadixHistogram::Lanes);
+    }
+  const ParamValues small = a->params_as_run(p, KeyType::U32, false, uint64_t(1) << 16);
+  EXPECT_EQ(format_params(a->params(), p, &small),
+            "threads=auto(256) keys_per_thread=auto(12) ranking=atomic block_compile=generic histogram=auto(shared) digit_bits=auto(8)");
+  // An explicit choice wins at every size.
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 16, KeyType::U32, false,
+                            ParamValues{{"histogram", int(RadixHistogram::Lanes)}}).histogram,
+            RadixHistogram::Lanes);
+  EXPECT_EQ(a->params_as_run(shared, KeyType::U64, true, uint64_t(1) << 28).at("histogram"), int(RadixHistogram::Shared));
+  // Reduce-then-scan has no such parameter, and none appears in what it ran with.
+  const Algorithm* rts = find_algorithm("radix");
+  ASSERT_NE(rts, nullptr);
+  EXPECT_EQ(rts->params_as_run({}, KeyType::U32, false, uint64_t(1) << 20).count("histogram"), 0u);
+}
+
+// An enumeration with an `auto` name is an auto parameter as a list with auto is (tune sweeps
+// both); one without is not.
+TEST(ParamSpec, EnumerationsWithAutoHaveAuto) {
+  EXPECT_TRUE(ParamSpec::enumeration("e", {{kParamAuto, "auto"}, {1, "one"}}, kParamAuto, "").has_auto);
+  EXPECT_FALSE(ParamSpec::enumeration("e", {{0, "zero"}, {1, "one"}}, 0, "").has_auto);
+  const ParamSpec e = ParamSpec::enumeration("e", {{kParamAuto, "auto"}, {1, "one"}}, kParamAuto, "");
+  EXPECT_TRUE(e.allows(kParamAuto));
+  EXPECT_EQ(e.offered(), (std::vector<int>{kParamAuto, 1}));
+  // fill_param_defaults fills what is missing and keeps what is there.
+  const Algorithm* a = find_algorithm("radix-onesweep");
+  ParamValues p{{"threads", 256}};
+  fill_param_defaults(a->params(), p);
+  EXPECT_EQ(p.at("threads"), 256);
+  EXPECT_EQ(p.at("histogram"), kParamAuto);
+  EXPECT_EQ(p.size(), a->params().size());
 }
 
 TEST(ScenarioJson, ParamsAreValuesAndNamesAndRoundTrip) {

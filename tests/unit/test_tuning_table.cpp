@@ -13,6 +13,7 @@
 
 #include "core/runner.h"
 #include "core/tuning_table.h"
+#include "radix/radix_plan.h"
 #include "registry.h"
 
 namespace sortscope {
@@ -157,6 +158,62 @@ TEST_F(TuningAuto, AutoUsesTheTableWhereThereIsOne) {
   pairs.input.with_values = true;
   r = runner.measure(pairs, {0, 1, false});
   EXPECT_EQ(r.tuning_table, "");
+}
+
+// The size-aware autos of session 10 (radix-onesweep's histogram, network-merge's lists) are
+// auto parameters like threads: a table's row sets them (parsed by name, written back by name), an
+// explicit value wins over the row, and without a row the built-in choice for the size runs.
+TEST_F(TuningAuto, TableSetsHistogramAndLists) {
+  const TuningTable hist = parse_tuning_table(
+      kHeader + "2^10 threads=128 keys_per_thread=8 histogram=lanes\n2^14 histogram=shared\n", "t");
+  EXPECT_EQ(hist.rows[0].params.at("histogram"), int(RadixHistogram::Lanes));
+  EXPECT_EQ(parse_tuning_table(format_tuning_table(hist), "t").rows[1].params, hist.rows[1].params);
+  EXPECT_NE(format_tuning_table(hist).find("2^14 histogram=shared"), std::string::npos);
+  EXPECT_THROW(parse_tuning_table(kHeader + "2^10 histogram=auto\n", "t"), std::runtime_error);
+  EXPECT_THROW(parse_tuning_table(kHeader + "2^10 histogram=warps\n", "t"), std::runtime_error);
+
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  const fs::path path = tuning_table_path("CPU model", "radix-onesweep", KeyType::U32, false);
+  {
+    Runner runner(ro);  // no table: the built-in choice, shared below 2^20
+    EXPECT_EQ(runner.params_as_run(scenario(1u << 12)).at("histogram"), int(RadixHistogram::Shared));
+  }
+  save_tuning_table(path, hist);
+  Runner runner(ro);
+  std::string used;
+  EXPECT_EQ(runner.params_as_run(scenario(1u << 12), &used).at("histogram"), int(RadixHistogram::Lanes));
+  EXPECT_EQ(used, path.string());
+  const Scenario large = scenario(1u << 15);
+  EXPECT_EQ(runner.params_as_run(large).at("histogram"), int(RadixHistogram::Shared));
+  EXPECT_EQ(runner.params_as_run(large).at("threads"),  // not in the row: the built-in choice
+            find_algorithm("radix-onesweep")->params_as_run(large.params, KeyType::U32, false, large.input.n).at("threads"));
+  Scenario given = scenario(1u << 12);
+  given.params["histogram"] = int(RadixHistogram::Shared);
+  EXPECT_EQ(runner.params_as_run(given).at("histogram"), int(RadixHistogram::Shared));
+  MeasureResult r = runner.measure(scenario(1u << 12), {0, 1, false});
+  EXPECT_TRUE(r.verdict.ok());
+  EXPECT_EQ(r.params_ran.at("histogram"), int(RadixHistogram::Lanes));
+
+  // network-merge: lists from a table, over the built-in 2 (below 2^24).
+  const fs::path nm = tuning_table_path("CPU model", "network-merge", KeyType::U32, false);
+  save_tuning_table(nm, parse_tuning_table("device: CPU model\nalgorithm: network-merge\nkey: u32\nvalues: no\n"
+                                           "2^10 lists=4\n2^13 lists=1\n",
+                                           "t"));
+  Scenario net;
+  net.algorithm = "network-merge";
+  net.input.n = 1u << 12;
+  resolve_params(find_algorithm(net.algorithm)->params(), net.params, net.algorithm);
+  EXPECT_EQ(find_algorithm(net.algorithm)->params_as_run(net.params, KeyType::U32, false, net.input.n).at("lists"), 2);
+  Runner nr(ro);
+  EXPECT_EQ(nr.params_as_run(net).at("lists"), 4);
+  net.input.n = 1u << 14;
+  EXPECT_EQ(nr.params_as_run(net).at("lists"), 1);
+  r = nr.measure(net, {0, 1, false});
+  EXPECT_TRUE(r.verdict.ok());
+  EXPECT_EQ(r.params_ran.at("lists"), 1);
+  net.params["lists"] = 2;
+  EXPECT_EQ(nr.params_as_run(net).at("lists"), 2);
 }
 
 TEST_F(TuningAuto, MalformedTableIsReportedNotIgnored) {
