@@ -91,12 +91,13 @@ int network_merge_auto_keys(KeyType type, bool with_values) {
   if (key_bytes(type) != 4) return kNetworkMergeDefaultKeys;
   return with_values ? 4 : 32;
 }
-// Session 9's confirmation run (H200, 10 runs each, the same process against cub-merge): 4-byte
-// keys alone with the auto above merged 1% faster by 4 networks a block than by 2 (2^24 0.792x
-// against 0.789x, 2^26 0.815x against 0.807x, 2^28 0.810x against 0.799x; on an H100 at 2^28 0.882x
-// against 0.875x): a 512-thread merge block of four 128-wide networks against a 256-thread one of
-// two, so twice the warps share one block's staging. Items with values and 8-byte keys were not
-// measured with 4 and keep 2, as do the sizes below kNetworkMergeFourListsFrom.
+// lists: 4 networks a block (a 512-thread merge block of four 128-wide networks against a
+// 256-thread one of two) for 4-byte keys alone from 2^22 (docs/PERFORMANCE.md, "Session 10"; H200,
+// the same run against cub-merge, 2 against 4: 2^20 0.759x / 0.760x, a tie, so 2 stays below 2^22;
+// 2^22 0.787x / 0.791x, 2^24 0.791x / 0.794x, 2^26 0.806x / 0.814x, 2^28 0.800x / 0.810x, 2^30
+// 0.791x / 0.792x; session 9: 2^24..2^28 +0.4..1.4%, and on an H100 at 2^28 0.875x / 0.882x). The
+// other item types lose with 4 (2^24: u32 + values 0.439x / 0.395x, u64 keys 0.584x / 0.571x, u64
+// + values 0.288x / 0.283x) and keep 2.
 int network_merge_auto_lists(KeyType type, bool with_values, uint64_t n) {
   return key_bytes(type) == 4 && !with_values && n >= kNetworkMergeFourListsFrom ? 4 : kNetworkMergeDefaultLists;
 }

@@ -45,7 +45,7 @@ inline constexpr int kNetworkMergeDefaultWidth = 64;
 inline constexpr int kNetworkMergeDefaultThreads = 512;
 inline constexpr int kNetworkMergeDefaultLists = 2;
 // lists=auto takes 4 for 4-byte keys alone from this n (network_merge_auto_lists), else 2.
-inline constexpr uint64_t kNetworkMergeFourListsFrom = uint64_t(1) << 24;
+inline constexpr uint64_t kNetworkMergeFourListsFrom = uint64_t(1) << 22;
 // Keys per block-sort thread: the tile is threads x keys.
 inline constexpr int kNetworkMergeDefaultKeys = 8;
 // Most outputs of one network in a pass (at most 2 x tile, so no unit straddles two pairs); the
@@ -96,7 +96,7 @@ const std::vector<ParamSpec>& network_merge_params();
 int network_merge_auto_width(KeyType type, bool with_values);
 int network_merge_auto_threads(KeyType type, bool with_values);
 int network_merge_auto_keys(KeyType type, bool with_values);
-// What `lists=auto` becomes: it depends on n too (session 9: 4 for 4-byte keys alone at 2^24..2^28).
+// What `lists=auto` becomes: it depends on n too (sessions 9 and 10: 4 for 4-byte keys alone from 2^22).
 int network_merge_auto_lists(KeyType type, bool with_values, uint64_t n);
 
 struct NetworkMergePlan {

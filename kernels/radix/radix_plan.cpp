@@ -52,12 +52,13 @@ SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixHistogram hist,
                  {}};
 }
 constexpr RadixValueLoad kBatched = RadixValueLoad::AfterKeysBatched;
-// The histogram per size (docs/PERFORMANCE.md, "Session 9 ... confirmation run", H200, the same run
-// against cub-radix): `lanes` lost 0.4-3.5% to `shared` at 2^16 and 2^18 for every key width and
-// values (u32 keys 1.223x / 1.181x at 2^16), and won from 2^20 (u32 keys 1.091x / 1.080x at 2^20,
-// 1.089x / 0.993x at 2^22; up to +2.6% from 2^24). At those sizes the histogram launch is a few
-// microseconds of a run of tens, and lanes' (place pair, digit, lane) counters take four times the
-// shared memory to clear and reduce.
+// The histogram per size (docs/PERFORMANCE.md, "Session 10", two H200 runs against cub-radix on
+// the same input): `shared` is faster below 2^19 for every key width and values (2^16: u32 keys
+// 1.223x / 1.213x, u64 pairs 1.299x / 1.287x), where the histogram launch is a few microseconds and
+// lanes' (place pair, digit, lane) counters take four times the shared memory to clear and reduce.
+// 64-bit keys take lanes from 2^19 (u64 keys 1.080x / 1.072x, pairs 1.043x / 1.032x; 2^20 +3%);
+// 32-bit keys from 2^20 (2^19: u32 keys 1.045x / 1.043x, a tie, u32 pairs 1.075x / 1.079x; 2^20:
+// u32 keys 1.102x / 1.079x, and from 2^22 lanes wins by 2-9%).
 constexpr RadixHistogram kShared = RadixHistogram::Shared;
 constexpr RadixHistogram kLanes = RadixHistogram::Lanes;
 constexpr uint64_t kSize(int log2) { return uint64_t(1) << log2; }
@@ -71,9 +72,10 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
                   onesweep_row(kSize(20), 512, 12, kLanes), onesweep_row(kSize(22), 512, 32, kLanes),
                   onesweep_row(kSize(24), 512, 24, kLanes, kBatched)}},
       {64, false, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
-                   onesweep_row(kSize(20), 512, 16, kLanes), onesweep_row(kSize(26), 256, 32, kLanes)}},
+                   onesweep_row(kSize(19), 256, 12, kLanes), onesweep_row(kSize(20), 512, 16, kLanes),
+                   onesweep_row(kSize(26), 256, 32, kLanes)}},
       {64, true, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
-                  onesweep_row(kSize(20), 512, 16, kLanes, kBatched)}},
+                  onesweep_row(kSize(19), 256, 12, kLanes), onesweep_row(kSize(20), 512, 16, kLanes, kBatched)}},
   };
   return kTables;
 }
@@ -130,7 +132,7 @@ ParamSpec histogram_spec() {
       kParamAuto,
       "the all-places histogram: one shared histogram per place (one atomic per key and place), or "
       "one counter column per lane, so a warp's atomics never share a bank; auto: the measured best for the "
-      "size (shared below 2^20, lanes above)");
+      "size (shared below 2^20 for 32-bit keys, below 2^19 for 64-bit keys; lanes above)");
 }
 
 ParamSpec digit_bits_spec() {

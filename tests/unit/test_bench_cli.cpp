@@ -162,7 +162,20 @@ TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   const std::string text = slurp(table);
   EXPECT_NE(text.find("device: CPU model\nalgorithm: radix-onesweep\nkey: u32\nvalues: no\n2^10 "), std::string::npos)
       << text;
-  EXPECT_NE(out().find("[112/112]"), std::string::npos) << out();  // 4 x 7 sets x 2 digit widths x 2 sizes
+  EXPECT_NE(out().find("[224/224]"), std::string::npos) << out();  // 4 x 7 x 2 histograms x 2 digit widths x 2 sizes
+  EXPECT_NE(text.find(" histogram="), std::string::npos) << text;  // the table sets the histogram too
+  // --param narrows one auto parameter's sweep (a single value fixes it); a parameter without auto,
+  // auto itself, or a value the spec lacks is refused with one line.
+  ASSERT_EQ(run({"tune", "--cpu", "--algo", "radix-onesweep", "--n", "2^10", "--timeout", "0.01", "--min-samples", "2",
+                 "--warmup", "0", "--param", "histogram=lanes", "--param", "threads=256,512"}),
+            0)
+      << err();
+  EXPECT_NE(out().find("[28/28]"), std::string::npos) << out();  // 2 x 7 x 1 x 2 digit widths
+  EXPECT_NE(slurp(table).find("histogram=lanes"), std::string::npos) << slurp(table);
+  for (const std::string& bad : {"ranking=atomic", "histogram=auto", "threads=100", "histogram"}) {
+    EXPECT_EQ(run({"tune", "--cpu", "--algo", "radix-onesweep", "--n", "2^10", "--param", bad}), 1) << bad;
+    EXPECT_EQ(count_lines(err()), 1u) << err();
+  }
   ASSERT_EQ(run({"list"}), 0);
   EXPECT_NE(out().find("Tuning table in use for CPU model: " + table.string()), std::string::npos) << out();
   ASSERT_EQ(run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "2^10", "--reps", "1"}), 0) << err();

@@ -192,8 +192,9 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
             RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).tile_keys, 512u * 24u);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U64, true, p).tile_keys, 512u * 16u);
-  // histogram=auto is the default: shared below 2^20 (lanes lost 0.4-3.5% at 2^16 and 2^18), lanes
-  // from 2^20, for every key width with and without values; what ran names the choice.
+  // histogram=auto is the default: shared below 2^20 for 32-bit keys and below 2^19 for 64-bit keys
+  // (lanes lost up to 3.5% at 2^16..2^18), lanes above, with and without values; what ran names the
+  // choice.
   EXPECT_EQ(p.at("histogram"), kParamAuto);
   const ParamSpec* hist_spec = find_param(a->params(), "histogram");
   ASSERT_NE(hist_spec, nullptr);
@@ -203,7 +204,10 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
       auto hist = [&](uint64_t n) { return RadixHistogram(a->params_as_run(p, t, values, n).at("histogram")); };
       EXPECT_EQ(hist(uint64_t(1) << 16), RadixHistogram::Shared);
       EXPECT_EQ(hist(uint64_t(1) << 18), RadixHistogram::Shared);
-      EXPECT_EQ(hist((uint64_t(1) << 20) - 1), RadixHistogram::Shared);
+      const bool wide = key_bytes(t) == 8;
+      EXPECT_EQ(hist(uint64_t(1) << 19), wide ? RadixHistogram::Lanes : RadixHistogram::Shared);
+      EXPECT_EQ(hist((uint64_t(1) << 19) - 1), RadixHistogram::Shared);
+      EXPECT_EQ(hist((uint64_t(1) << 20) - 1), wide ? RadixHistogram::Lanes : RadixHistogram::Shared);
       EXPECT_EQ(hist(uint64_t(1) << 20), RadixHistogram::Lanes);
       EXPECT_EQ(hist(uint64_t(1) << 30), RadixHistogram::Lanes);
       EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 16, t, values, p).histogram, RadixHistogram::Shared);
