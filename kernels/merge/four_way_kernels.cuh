@@ -87,11 +87,22 @@ __global__ void __launch_bounds__(NT) four_way_merge_kernel(const typename T::It
   stage_share<NT, VT>(r, count, smem);
   __syncthreads();
 
-  // Level 1: outputs [d, d + VT) of merge(A, B) followed by merge(C, D); a thread whose outputs
-  // cross from the first merge into the second finishes the first and starts the second at its
-  // beginning.
+  // Level 1: outputs [d, d + VT) of merge(A, B) followed by merge(C, D); the one thread whose
+  // outputs cross from the first merge into the second finishes the first and starts the second at
+  // its beginning (merge_path.h's serial merge, counted).
   const int d = tid * VT;
-  if (d < count) {
+  if (d + VT <= nab || (d >= nab && d < count)) {
+    // Inside one merge (the common case): the register serial merge, one shared load an output (its
+    // read one past the merge's B is C's first item or the padding, never output).
+    const bool first = d < nab;
+    const int base = first ? 0 : nab, nx = first ? na : nc, ny = first ? nb : nd, diag = d - base;
+    const int xi = merge_path<T, int>(smem + base, nx, smem + base + nx, ny, diag);
+    Item y[VT];
+    serial_merge_regs<T, VT>(smem + base, xi, nx, nx + diag - xi, nx + ny, y);
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (d + i < count) level[d + i] = y[i];
+  } else if (d < count) {
     const int mine = min(VT, count - d);
     int done = 0;
     if (d < nab) {

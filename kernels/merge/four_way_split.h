@@ -15,7 +15,8 @@
 // only (AB's element at a grid diagonal and CD's last element before one are read off grid splits in
 // O(1): r is a multiple of the tile, so both diagonals are grid points), then inside the one tile
 // wide window left, where each probe's inner search is narrowed to the tile by the grid split below
-// it (about 12 x 12 probes, all within a few KiB: cache hits).
+// it (about 12 x 12 probes, all within a few KiB: cache hits; AB's and CD's inner searches run in
+// lockstep, so the chain of dependent loads is about 12 x 12, not 12 x 24).
 // Host and device: the CPU tests run the same code against a brute-force merge.
 #include <cstdint>
 
@@ -91,20 +92,49 @@ SORTSCOPE_HD typename T::Item merged_before(Ptr x, Ptr y, uint64_t diag, uint64_
   return item_less<T>(y[j - 1], x[s - 1]) ? x[s - 1] : y[j - 1];
 }
 
-// Merge path's split of diagonal diag of (x, y), searched only between the grid split at the tile
-// boundary below diag, g = grid(diag / tile), and g + (diag - that boundary): a split moves along x by
-// at most one per output.
-template <class T, class Ptr, class Grid>
-SORTSCOPE_HD uint64_t grid_merge_path(Ptr x, uint64_t x_len, Ptr y, uint64_t y_len, uint64_t diag, uint64_t tile,
-                                      const Grid& grid) {
-  if (diag >= x_len + y_len) return x_len;
+// Merge path's split of diagonal diag of (x, y) lies in [lo, hi]: between the grid split at the tile
+// boundary below diag, g = grid(diag / tile), and g + (diag - that boundary) (a split moves along x
+// by at most one per output), within merge path's own bounds. A diagonal at or past the end: x_len.
+struct PathWindow {
+  uint64_t lo = 0, hi = 0, diag = 0;
+};
+
+template <class Grid>
+SORTSCOPE_HD PathWindow grid_path_window(uint64_t x_len, uint64_t y_len, uint64_t diag, uint64_t tile,
+                                         const Grid& grid) {
+  if (diag >= x_len + y_len) return PathWindow{x_len, x_len, diag};
   const uint64_t k = diag / tile;
   const uint64_t g = grid(k);
   uint64_t lo = merge_path_lo(y_len, diag), hi = merge_path_hi(x_len, diag);
   lo = lo > g ? lo : g;
   const uint64_t g_hi = g + (diag - k * tile);
   hi = hi < g_hi ? hi : g_hi;
-  return merge_path_in<T, uint64_t>(x, y, diag, lo, hi);
+  return PathWindow{lo, hi, diag};
+}
+
+// Two merge-path searches (partition_point's bisection on each window) in lockstep: their probes
+// are independent, so both loads of a step are in flight together and the chain of dependent
+// loads is the longer search's, not the sum. Each window's lo ends at its split.
+template <class T, class Ptr>
+SORTSCOPE_HD void merge_paths_in_lockstep(Ptr x1, Ptr y1, PathWindow& w1, Ptr x2, Ptr y2, PathWindow& w2) {
+  while (w1.lo < w1.hi || w2.lo < w2.hi) {
+    const bool s1 = w1.lo < w1.hi, s2 = w2.lo < w2.hi;
+    const uint64_t m1 = w1.lo + (w1.hi - w1.lo) / 2, m2 = w2.lo + (w2.hi - w2.lo) / 2;
+    const bool t1 = s1 && !item_less<T>(y1[w1.diag - 1 - m1], x1[m1]);
+    const bool t2 = s2 && !item_less<T>(y2[w2.diag - 1 - m2], x2[m2]);
+    if (s1) {
+      if (t1)
+        w1.lo = m1 + 1;
+      else
+        w1.hi = m1;
+    }
+    if (s2) {
+      if (t2)
+        w2.lo = m2 + 1;
+      else
+        w2.hi = m2;
+    }
+  }
 }
 
 // The split of rank r (a multiple of `tile`, at most m.len()) of group m, whose runs start at a
@@ -133,19 +163,23 @@ SORTSCOPE_HD FourWaySplit four_way_split(Ptr a, const FourWayTile& m, uint64_t r
     // Stage 2: inside one tile, each probe's inner splits searched from the grid below them.
     lo = partition_point(lo, hi, [&](uint64_t i) {
       const uint64_t e = r - 1 - i;
-      const typename T::Item ab_i =
-          merged_at<T>(a, m.a_len, b, m.b_len, i, grid_merge_path<T>(a, m.a_len, b, m.b_len, i, tile, grid_ab));
-      const typename T::Item cd_e =
-          merged_at<T>(c, m.c_len, d, m.d_len, e, grid_merge_path<T>(c, m.c_len, d, m.d_len, e, tile, grid_cd));
+      PathWindow wab = grid_path_window(m.a_len, m.b_len, i, tile, grid_ab);
+      PathWindow wcd = grid_path_window(m.c_len, m.d_len, e, tile, grid_cd);
+      merge_paths_in_lockstep<T>(a, b, wab, c, d, wcd);
+      const typename T::Item ab_i = merged_at<T>(a, m.a_len, b, m.b_len, i, wab.lo);
+      const typename T::Item cd_e = merged_at<T>(c, m.c_len, d, m.d_len, e, wcd.lo);
       return !item_less<T>(cd_e, ab_i);
     });
   }
+  // x = lo outputs from AB, r - x from CD: their inner splits.
+  PathWindow wab = grid_path_window(m.a_len, m.b_len, lo, tile, grid_ab);
+  PathWindow wcd = cd ? grid_path_window(m.c_len, m.d_len, r - lo, tile, grid_cd) : PathWindow{};
+  merge_paths_in_lockstep<T>(a, b, wab, c, d, wcd);
   FourWaySplit s;
-  const uint64_t x = lo, y = r - lo;
-  s.a = grid_merge_path<T>(a, m.a_len, b, m.b_len, x, tile, grid_ab);
-  s.b = x - s.a;
-  s.c = cd ? grid_merge_path<T>(c, m.c_len, d, m.d_len, y, tile, grid_cd) : 0;
-  s.d = y - s.c;
+  s.a = wab.lo;
+  s.b = lo - s.a;
+  s.c = wcd.lo;
+  s.d = r - lo - s.c;
   return s;
 }
 
