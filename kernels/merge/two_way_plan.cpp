@@ -48,6 +48,8 @@ int log2_exact(uint64_t v) {
 // fewer than 256 x 21 x 2 at 2^28-2^30) ran 1.09-1.10x cub-merge where 256 x 21 x 2 ran 1.04-1.05x
 // at 2^28, 2^29 and 2^30 (H200, session 9; docs/PERFORMANCE.md, "Session 9"); for u32 pairs and
 // u64 keys the same factor 8 did not beat their rows (1024-thread block sorts already).
+// ways stays 2 in every row: 4-way passes ran 0.29-0.98x cub-merge where 2-way passes ran
+// 1.06-1.43x, u32 keys 2^20-2^30 (H200, session 10; docs/PERFORMANCE.md, "Session 10").
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
                   int split = 0, int ways = 2) {
   return SizeRow{from_n,

@@ -51,7 +51,8 @@ inline constexpr int kTwoWaySplitChoices[] = {0, 1};
 // sort of 14 levels moves its keys 7 times instead of 14 (an odd count keeps its first level a 2-way
 // pass); 2: one level a pass. Explain mode and the split layout of 64-bit keys with values always
 // run 2-way passes (the same order: the 4-way pass is the two levels, ties to the left at both).
-// The two-way sort only.
+// The two-way sort only. Measured slower than 2-way passes on an H200 at 2^20-2^30 (session 10,
+// docs/PERFORMANCE.md: the in-block merge, not memory, bounds a pass), so `auto` is 2.
 inline constexpr const char* kTwoWayWays = "ways";
 inline constexpr int kTwoWayWaysChoices[] = {2, 4};
 // The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
