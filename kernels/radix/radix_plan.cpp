@@ -37,9 +37,13 @@ ParamSpec ranking_spec() {
 // cub-radix): `after-keys-batched` at 512 x 24 for u32 pairs from 2^24 (2^24 0.983x, 2^28 1.016x,
 // where the earlier late 512 x 20 / staged 384 x 24 rows ran 0.925x / 0.941x) and at 512 x 16 for
 // u64 pairs from 2^20 (2^20 1.168x, 2^24 1.016x, 2^28 1.012x against 1.129x / 0.941x / 0.981x for
-// the late / early rows); below, the late path (u32 pairs at 2^20: late 1.013x, batched 1.004x).
-// u32 pairs at 2^22 keep late 512 x 32 (batched not measured there). Keys-only tiles have one
-// path; their value_load is dropped from what ran (radix_params_as_run).
+// the late / early rows); below, the late path. u32 pairs from 2^19 to 2^24 (docs/PERFORMANCE.md,
+// "Session 10", an H100, threads 256/512 x keys 8..24 x late/after-keys-batched x both histograms
+// against cub-radix in one run): 512 x 8 batched at 2^19 (1.186x; the 256 x 12 late row before it
+// 1.073-1.082x) and 512 x 16 batched from 2^20 (2^20 1.106x, 2^21 1.108x, 2^22 1.074x; the late
+// 512 x 12 / 512 x 32 rows before it 1.033x / 0.931-0.947x / 1.054x; 512 x 20 batched 1.060x /
+// 1.111x / 1.026x). Keys-only tiles have one path; their value_load is dropped from what ran
+// (radix_params_as_run).
 // Reduce-then-scan: the 2^28 sweep winners (not swept per size).
 SizeRow radix_row(uint64_t from_n, int threads, int kpt) {
   return SizeRow{from_n, ParamValues{{"threads", threads}, {"keys_per_thread", kpt}}, {}};
@@ -69,7 +73,7 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
                    onesweep_row(kSize(20), 512, 16, kLanes), onesweep_row(kSize(22), 512, 20, kLanes),
                    onesweep_row(kSize(24), 512, 24, kLanes)}},
       {32, true, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
-                  onesweep_row(kSize(20), 512, 12, kLanes), onesweep_row(kSize(22), 512, 32, kLanes),
+                  onesweep_row(kSize(19), 512, 8, kShared, kBatched), onesweep_row(kSize(20), 512, 16, kLanes, kBatched),
                   onesweep_row(kSize(24), 512, 24, kLanes, kBatched)}},
       {64, false, {onesweep_row(0, 256, 8, kShared), onesweep_row(kSize(18), 256, 12, kShared),
                    onesweep_row(kSize(19), 256, 12, kLanes), onesweep_row(kSize(20), 512, 16, kLanes),

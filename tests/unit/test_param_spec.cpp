@@ -174,18 +174,22 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, 4096, KeyType::U32, false, ParamValues{{"block_compile", 1}}));
   for (const RadixTileShape& t : kRadixExactShapes) EXPECT_TRUE(radix_exact_shape(t.threads, t.keys_per_thread));
   EXPECT_FALSE(radix_exact_shape(512, 24));
-  // value_load=auto: the late path below 2^20 (and for u32 pairs below 2^24), after-keys-batched
-  // from 2^20 for 64-bit keys (512 x 16) and from 2^24 for 32-bit keys (512 x 24).
+  // value_load=auto: the late path below 2^20 (for u32 pairs below 2^19), after-keys-batched from
+  // 2^20 for 64-bit keys (512 x 16) and from 2^19 for 32-bit keys (512 x 8, 512 x 16, from 2^24 512 x 24).
   EXPECT_EQ(p.at("value_load"), kParamAuto);
   auto load = [&](KeyType t, int log2) {
     return RadixValueLoad(a->params_as_run(p, t, true, uint64_t(1) << log2).at("value_load"));
   };
-  EXPECT_EQ(load(KeyType::U32, 20), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U32, 18), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U32, 19), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(load(KeyType::U32, 20), RadixValueLoad::AfterKeysBatched);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 19, KeyType::U32, true, p).tile_keys, 512u * 8u);
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 21, KeyType::U32, true, p).tile_keys, 512u * 16u);
   EXPECT_EQ(load(KeyType::U64, 18), RadixValueLoad::Late);
   EXPECT_EQ(load(KeyType::U64, 20), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(load(KeyType::U64, 22), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(load(KeyType::F64, 28), RadixValueLoad::AfterKeysBatched);
-  EXPECT_EQ(load(KeyType::U32, 22), RadixValueLoad::Late);
+  EXPECT_EQ(load(KeyType::U32, 22), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(load(KeyType::U32, 24), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(load(KeyType::F32, 26), RadixValueLoad::AfterKeysBatched);
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 28, KeyType::U32, true, p).value_load,
