@@ -86,8 +86,9 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
 // digit_bits=11: tiles that keep two blocks an SM (227 KiB of shared memory) beside the packed
 // counters of 2048 digits (radix_block.cuh, "Wide digits": 4 KiB a warp plus 24 KiB of digit
 // arrays): u32 keys 384 x 24 (108 KiB), u32 pairs 256 x 24 (104 KiB, with the value buffer),
-// u64 keys 256 x 24 (104 KiB), u64 pairs 256 x 16 (104 KiB). Chosen by that fit, not measured yet
-// (docs/PERFORMANCE.md, "Session 10").
+// u64 keys 256 x 24 (104 KiB), u64 pairs 256 x 16 (104 KiB). Chosen by that fit; for u32 keys at
+// 2^28 384 x 24 was the fastest of four shapes measured (docs/PERFORMANCE.md, "Session 10"), and
+// every wide shape lost to the 8-bit passes, so `auto` digit_bits stays 8.
 const std::vector<BuiltinSizeTable>& onesweep_wide_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
       {32, false, {onesweep_row(0, 384, 24, kShared)}},
@@ -136,15 +137,16 @@ ParamSpec histogram_spec() {
       kParamAuto,
       "the all-places histogram: one shared histogram per place (one atomic per key and place), or "
       "one counter column per lane, so a warp's atomics never share a bank; auto: the measured best for the "
-      "size (shared below 2^20 for 32-bit keys, below 2^19 for 64-bit keys; lanes above)");
+      "size (shared below 2^20 for 32-bit keys, below 2^19 for 64-bit keys; lanes above); digit_bits=11 "
+      "always counts one histogram per place");
 }
 
 ParamSpec digit_bits_spec() {
   return ParamSpec::list(
       "digit_bits", kRadixDigitBits, true, kParamAuto,
       "onesweep digit width: 8 (256 digits, 4 passes for 32-bit keys, 8 for 64-bit) or 11 (2048 digits: "
-      "3 and 6 passes; values load late, the histogram is one per place); auto: 8 (the measured best "
-      "so far); inputs that fit one block always take 8");
+      "3 and 6 passes; values load late, the histogram is one per place; measured slower); auto: 8; "
+      "inputs that fit one block always take 8");
 }
 
 int param_or(const ParamValues& params, const char* name, int fallback) {
@@ -166,7 +168,8 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
     run.emplace("histogram", histogram_spec().default_value);
     run.emplace("digit_bits", digit_bits_spec().default_value);
   }
-  // auto digit width: 8 (no wide pass has beaten it yet). The single-block kernel (every pass in
+  // auto digit width: 8 (11 lost at every size and type measured: 0.43-0.69x cub-radix against
+  // 1.03-1.16x, docs/PERFORMANCE.md "Session 10"). The single-block kernel (every pass in
   // shared memory, n <= kSingleBlockMaxKeys) always ranks 8-bit digits.
   if (onesweep && (run["digit_bits"] == kParamAuto || n <= kSingleBlockMaxKeys)) run["digit_bits"] = 8;
   const bool wide = onesweep && run["digit_bits"] != 8;
