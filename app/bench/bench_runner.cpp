@@ -24,10 +24,22 @@ double bench_time_left(size_t done, size_t total, double elapsed_s, double timeo
   return std::min(left, 2.0 * timeout_s * double(total - done));
 }
 
+std::string plan_refusal(const Scenario& s) {
+  const Algorithm* a = find_algorithm(s.algorithm);
+  if (!a) return "unknown algorithm '" + s.algorithm + "'";
+  try {
+    (void)a->scratch_bytes(s.input.n, s.input.key, s.input.with_values, s.params, false);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return {};
+}
+
 void check_bench_states(const std::vector<BenchState>& states, const Runner& runner) {
   for (const BenchState& st : states) {
     Scenario s = st.scenario;
     if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
+    if (auto e = plan_refusal(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
     const bool gpu = runner.backend_for(*find_algorithm(s.algorithm)) == Backend::Gpu;
     const uint64_t free_b = gpu ? free_memory_now(runner.device()) : host_available_bytes();
     if (auto e = check_memory(s, false, runner.options().capture_budget_bytes, free_b, gpu); !e.empty())

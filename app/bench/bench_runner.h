@@ -21,8 +21,15 @@ struct BenchProgress {
   std::string current;       // the state being measured
 };
 
-// Checks every state before anything is measured: validate_scenario and the memory check against
-// what is free now. Throws std::runtime_error with one line naming the first state that cannot run.
+// "" when the algorithm's plan takes the scenario's (resolved) parameters at its size and key type,
+// else the plan's one-line reason (e.g. a tile too large for shared memory). Asked before anything
+// runs, through Algorithm::scratch_bytes, which lays a run's buffers out from the same plan code;
+// an algorithm that describes no scratch refuses nothing here (its run says why, if it must).
+std::string plan_refusal(const Scenario& s);
+
+// Checks every state before anything is measured: validate_scenario, the plan (plan_refusal) and
+// the memory check against what is free now. Throws std::runtime_error with one line naming the
+// first state that cannot run.
 void check_bench_states(const std::vector<BenchState>& states, const Runner& runner);
 
 BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings& settings, Runner& runner,

@@ -81,7 +81,23 @@ void tune(const TuneArgs& a) {
   const bool gpu = runner.backend_for(*algo) == Backend::Gpu;
   axes.sizes = !a.sizes.empty() ? a.sizes : gpu ? "2^16:2^28" : "2^10:2^14";
   const BenchMatrix matrix = parse_bench_matrix(axes);
-  const std::vector<BenchState> states = expand_bench_matrix(matrix);
+  // Every combination of the swept values, less those the plan refuses (a tile too large for
+  // shared memory, a block sort of more than 1024 threads): a tune sweeps the whole space, so a
+  // refused corner of it is skipped with a note, where `bench` (which runs what it is asked)
+  // refuses the matrix.
+  std::vector<BenchState> states;
+  size_t refused = 0;
+  std::string first_refusal;
+  for (BenchState& st : expand_bench_matrix(matrix)) {
+    Scenario s = st.scenario;
+    std::string why = validate_scenario(s);
+    if (why.empty()) why = plan_refusal(s);
+    if (why.empty()) {
+      states.push_back(std::move(st));
+    } else if (refused++ == 0) {
+      first_refusal = st.name + ": " + why;
+    }
+  }
   check_bench_states(states, runner);
 
   TuningTable table;
@@ -90,11 +106,14 @@ void tune(const TuneArgs& a) {
   table.key = matrix.keys[0];
   table.with_values = a.values;
   const std::filesystem::path path = tuning_table_path(table.device, table.algorithm, table.key, table.with_values);
-  fmt::print("sortscope tune: {} {} {}, {} sizes x {} parameter sets on {}\n", algo->id(), key_type_name(table.key),
-             a.values ? "pairs" : "keys", matrix.sizes.size(), states.size() / matrix.sizes.size(),
+  fmt::print("sortscope tune: {} {} {}, {} sizes x {} parameter sets ({} states to measure) on {}\n", algo->id(),
+             key_type_name(table.key), a.values ? "pairs" : "keys", matrix.sizes.size(),
+             (states.size() + refused) / matrix.sizes.size(), states.size(),
              gpu ? "GPU: " + runner.device().summary()
                  : "the CPU model (" + std::string(a.cpu ? "--cpu given" : runner.device().no_gpu_reason) +
                        ") - a table for the CPU models, not for a GPU");
+  if (refused)
+    fmt::print("  skipped     {} parameter set(s) the plan refuses, e.g. {}\n", refused, first_refusal);
   std::fflush(stdout);
 
   const BenchSettings settings = bench_settings(a.sampling);

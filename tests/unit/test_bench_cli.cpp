@@ -183,6 +183,35 @@ TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   unsetenv("XDG_CONFIG_HOME");
 }
 
+// A parameter set the plan refuses (here a block sort of 4 x 512 threads: more than 1024): tune
+// sweeps a whole space, so it skips such sets with a note and measures the rest; bench runs what it
+// is asked, so it refuses the matrix with one line before measuring anything, and writes nothing.
+TEST_F(BenchCli, PlanRefusalsAreSkippedByTuneAndRefusedByBench) {
+  setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
+  ASSERT_EQ(run({"tune", "--cpu", "--algo", "merge", "--n", "2^10", "--timeout", "0.01", "--min-samples", "2",
+                 "--warmup", "0", "--param", "threads=512", "--param", "keys_per_thread=7", "--param",
+                 "block_sort_threads=1,4", "--param", "fused_partition=0", "--param", "dependent_launch=0",
+                 "--param", "split_values=0", "--param", "ways=2"}),
+            0)
+      << err();
+  EXPECT_NE(out().find("skipped     1 parameter set(s) the plan refuses"), std::string::npos) << out();
+  EXPECT_NE(out().find("block-sort threads exceed 1024"), std::string::npos) << out();
+  EXPECT_NE(out().find("[1/1]"), std::string::npos) << out();
+  const fs::path table = dir_ / "config" / "sortscope" / "tuning" / "CPU-model" / "merge-u32-keys.txt";
+  ASSERT_TRUE(fs::exists(table)) << out();
+  EXPECT_NE(slurp(table).find("block_sort_threads=1 "), std::string::npos) << slurp(table);
+  unsetenv("XDG_CONFIG_HOME");
+
+  const std::string csv = (dir_ / "p.csv").string();
+  EXPECT_EQ(run({"bench", "--cpu", "--algo", "merge", "--n", "2^10", "--param", "threads=512", "--param",
+                 "block_sort_threads=1,4", "--csv", csv}),
+            1);
+  EXPECT_EQ(count_lines(err()), 1u) << err();
+  EXPECT_NE(err().find("block-sort threads exceed 1024"), std::string::npos) << err();
+  EXPECT_EQ(out().find("[1/"), std::string::npos) << out();  // nothing measured
+  EXPECT_FALSE(fs::exists(csv));
+}
+
 TEST_F(BenchCli, RecordAxesThatDoNotApplyAreRefusedAndWriteNothing) {
   const std::string json = (dir_ / "r.json").string(), png = (dir_ / "r.png").string();
   const std::vector<std::vector<std::string>> bad = {
