@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "bench_runner.h"
 #include "parse/size_parse.h"
 #include "registry.h"
 
@@ -134,17 +135,30 @@ SweepGrid::SweepGrid(const Scenario& base, const SweepAxisText& x, const SweepAx
   y_ = {y.name, y.name == kSweepAxisN, canonical_values(*algo, y)};
   cells_.assign(cols() * rows(), SweepCell{});
   cell_scenarios_.assign(cols() * rows(), base_);
+  std::vector<BenchState> runnable;
   for (const BenchState& st : states_) {
     const auto cx = std::find(x_.labels.begin(), x_.labels.end(), state_value(st, x_.name));
     const auto cy = std::find(y_.labels.begin(), y_.labels.end(), state_value(st, y_.name));
     if (cx == x_.labels.end() || cy == y_.labels.end())
       throw std::logic_error("sweep grid: state " + st.name + " matches no cell");
     const size_t cell = size_t(cy - y_.labels.begin()) * cols() + size_t(cx - x_.labels.begin());
+    cell_scenarios_[cell] = st.scenario;
+    Scenario checked = st.scenario;
+    std::string why = validate_scenario(checked);
+    if (why.empty()) why = plan_refusal(checked);
+    if (!why.empty()) {
+      cells_[cell].refused = why;
+      continue;
+    }
     state_cell_.push_back(cell);
     cell_by_name_[st.name] = cell;
-    cell_scenarios_[cell] = st.scenario;
+    runnable.push_back(st);
   }
-  if (states_.size() != cells_.size()) throw std::logic_error("sweep grid: states and cells differ in number");
+  const auto refused = std::count_if(cells_.begin(), cells_.end(), [](const SweepCell& c) { return !c.refused.empty(); });
+  if (state_cell_.size() + size_t(refused) != cells_.size())
+    throw std::logic_error("sweep grid: states and cells differ in number");
+  if (runnable.empty()) throw std::runtime_error("every cell is refused, e.g. " + cell_label(0, 0) + ": " + cells_[0].refused);
+  states_ = std::move(runnable);
 }
 
 std::optional<std::pair<size_t, size_t>> SweepGrid::cell_of(const std::string& state_name) const {

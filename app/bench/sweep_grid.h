@@ -37,6 +37,9 @@ struct SweepCell {
   std::string stopped_by;        // "noise", "timeout", "max-samples"
   bool verified = false;
   double baseline_keys_per_s = 0;  // the algorithm's baseline on the same input; 0: none (CPU model)
+  // Why the algorithm's plan refuses this cell's parameters (plan_refusal: a tile too large for
+  // shared memory, ...); such a cell is never measured. "" for a cell that runs.
+  std::string refused;
   // keys/s over the baseline's; 0 without a baseline.
   double ratio() const { return baseline_keys_per_s > 0 ? keys_per_s / baseline_keys_per_s : 0; }
 };
@@ -74,8 +77,11 @@ class SweepGrid {
   size_t rows() const { return y_.labels.size(); }
   bool has_n_axis() const { return x_.is_n || y_.is_n; }
 
-  // The states to measure (bench_matrix.h's order: sizes outermost, so a size's input is made once).
+  // The states to measure (bench_matrix.h's order: sizes outermost, so a size's input is made once):
+  // one per cell, less the cells the plan refuses (SweepCell::refused), which a sweep, exploring a
+  // space, shows instead of stopping on. A grid whose every cell is refused is refused.
   const std::vector<BenchState>& states() const { return states_; }
+  size_t refused_count() const { return cells_.size() - states_.size(); }
   // The cell of a state (by its name), or nothing for a state of another grid.
   std::optional<std::pair<size_t, size_t>> cell_of(const std::string& state_name) const;
 

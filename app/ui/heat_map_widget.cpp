@@ -127,6 +127,12 @@ HeatMapResult heat_map_widget(const char* id, const HeatMapData& d, ImVec2 size)
         }
       } else {
         dl->AddRect(a, b, IM_COL32(70, 75, 88, 255), 2);
+        // A cell with no value may still say why ("refused"), dimmed.
+        if (i < d.cell_text.size() && !d.cell_text[i].empty()) {
+          const ImVec2 ts = ImGui::CalcTextSize(d.cell_text[i].c_str());
+          if (ts.x + 4 <= b.x - a.x && ts.y + 2 <= b.y - a.y)
+            dl->AddText(ImVec2((a.x + b.x - ts.x) * 0.5f, (a.y + b.y - ts.y) * 0.5f), dim_col, d.cell_text[i].c_str());
+        }
       }
     }
   auto outline = [&](int i, ImU32 col, float thick) {

@@ -18,7 +18,7 @@ struct HeatMapData {
   std::string x_title, y_title;                 // the axes' names
   std::vector<std::string> x_labels, y_labels;  // one per column / row (row 0 at the top)
   std::vector<double> values;                   // row-major (row * cols + col); NaN: no value yet
-  std::vector<std::string> cell_text;           // row-major, written in the cell when it fits ("" none)
+  std::vector<std::string> cell_text;           // row-major, written in the cell when it fits ("" none; dimmed without a value)
   std::string value_label;                      // the colour bar's title: "keys/s", "x baseline"
   bool log_scale = false;                       // colour by log(value) (rates spanning decades)
   std::function<std::string(double)> format;   // colour bar labels; default format_si

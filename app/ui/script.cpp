@@ -239,6 +239,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                 {"y", sw.grid ? sw.grid->y_name() : ""},
                 {"cells", sw.grid ? sw.grid->states().size() : 0},
                 {"done", sw.grid ? sw.grid->done_count() : 0},
+                {"refused", sw.grid ? sw.grid->refused_count() : 0},
                 {"elapsed_s", sw.progress.elapsed_s},  // the worker's measuring time
                 {"wall_s", sweep_wall_s(sw)},          // start to last cell, as the UI saw it
                 {"current_cell", current_sweep_cell(s)},

@@ -92,6 +92,10 @@ void controls(AppState& s) {
       else if (v.wall_s >= 0)
         ImGui::TextDisabled("%zu of %zu cells measured in %.2f s", v.grid->done_count(), v.grid->states().size(), v.wall_s);
       else ImGui::TextDisabled("%zu of %zu cells measured", v.grid->done_count(), v.grid->states().size());
+      if (const size_t refused = v.grid->refused_count()) {
+        ImGui::SameLine();
+        ImGui::TextColored(to_vec4(colors::kWarn), "(%zu refused by the plan: hover a cell for why)", refused);
+      }
     }
   }
   if (!v.error.empty()) colored_wrapped(colors::kBad, v.error);
@@ -116,6 +120,7 @@ HeatMapData heat_data(const AppState& s) {
       if (cell.done && ratio && cell.ratio() > 0) val = cell.ratio(), text = fmt::format("{:.2f}x", val);
       else if (cell.done && !ratio) val = cell.keys_per_s, text = format_si(val);
       if (cell.done && !cell.verified) text = "FAILED";
+      if (!cell.refused.empty()) text = "refused";
       d.values.push_back(val);
       d.cell_text.push_back(text);
     }
@@ -130,7 +135,11 @@ void cell_tooltip(const AppState& s, size_t col, size_t row) {
   const SweepCell& c = g.cell(col, row);
   ImGui::BeginTooltip();
   ImGui::TextUnformatted(g.cell_label(col, row).c_str());
-  if (!c.done) {
+  if (!c.refused.empty()) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+    ImGui::TextColored(to_vec4(colors::kWarn), "not measured: %s", c.refused.c_str());
+    ImGui::PopTextWrapPos();
+  } else if (!c.done) {
     ImGui::TextDisabled("%s", int(row * g.cols() + col) == s.sweep.busy_cell ? "measuring..." : "not measured yet");
   } else {
     ImGui::Text("median %s keys/s: %s (%s to %s)", format_si(c.keys_per_s).c_str(), format_duration_ms(c.median_ms).c_str(),
@@ -144,7 +153,7 @@ void cell_tooltip(const AppState& s, size_t col, size_t row) {
     if (c.verified) ImGui::TextColored(to_vec4(colors::kGood), "every run verified");
     else ImGui::TextColored(to_vec4(colors::kBad), "a run FAILED verification");
   }
-  ImGui::TextDisabled("click: make these the current parameters");
+  if (c.refused.empty()) ImGui::TextDisabled("click: make these the current parameters");
   ImGui::EndTooltip();
 }
 

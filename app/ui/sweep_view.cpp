@@ -95,6 +95,10 @@ double sweep_wall_s(const SweepView& v) {
 void apply_sweep_cell(AppState& s, size_t col, size_t row) {
   const SweepView& v = s.sweep;
   if (!v.grid || col >= v.grid->cols() || row >= v.grid->rows()) return;
+  if (const std::string& why = v.grid->cell(col, row).refused; !why.empty()) {
+    s.notify("not these parameters: " + why, true);
+    return;
+  }
   Scenario next = v.grid->cell_scenario(col, row);
   // The parameters are the point; n stays what the scenario panel shows (the sweep's sizes may be
   // more than explain mode allows), unless the sweep is of another algorithm's.

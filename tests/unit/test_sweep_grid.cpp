@@ -98,6 +98,33 @@ TEST(SweepGrid, RefusesWhatTheAlgorithmLacksWithOneLine) {
   EXPECT_NE(error_of(other, {"threads", "128"}, {"n", "2^10"}), "");
 }
 
+// A sweep explores a space: a cell the algorithm's plan refuses (merge's block sort of 4 x 512
+// threads: more than 1024) is marked with the plan's reason and left out of the states, the others
+// run; a grid whose every cell is refused is refused with one line.
+TEST(SweepGrid, CellsThePlanRefusesAreMarkedNotMeasured) {
+  Scenario m;
+  m.algorithm = "merge";
+  m.input.n = 4096;
+  m.params["block_sort_threads"] = 4;
+  const SweepGrid g(m, {"threads", "128,256,512"}, {"keys_per_thread", "7,11"});
+  EXPECT_EQ(g.states().size(), 4u);
+  EXPECT_EQ(g.refused_count(), 2u);
+  for (size_t r = 0; r < g.rows(); ++r) {
+    EXPECT_EQ(g.cell(0, r).refused, "");
+    EXPECT_EQ(g.cell(1, r).refused, "");
+    EXPECT_NE(g.cell(2, r).refused.find("block-sort threads exceed 1024"), std::string::npos) << g.cell(2, r).refused;
+    EXPECT_EQ(g.cell_scenario(2, r).params.at("threads"), 512);  // the cell still names what it would run
+  }
+  for (const BenchState& st : g.states()) {
+    const auto at = g.cell_of(st.name);
+    ASSERT_TRUE(at) << st.name;
+    EXPECT_NE(at->first, 2u) << st.name;
+  }
+  const std::string all = error_of(m, {"threads", "512"}, {"keys_per_thread", "7,11"});
+  EXPECT_NE(all.find("every cell is refused"), std::string::npos) << all;
+  EXPECT_EQ(all.find('\n'), std::string::npos) << all;
+}
+
 TEST(SweepWorker, FillsEveryCellOnTheCpuModel) {
   SweepGrid g(bitonic(), {"threads", "64,128"}, {"n", "2^10,2^11"});
   RunnerOptions ro;
