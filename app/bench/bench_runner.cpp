@@ -27,6 +27,7 @@ double bench_time_left(size_t done, size_t total, double elapsed_s, double timeo
 std::string plan_refusal(const Scenario& s) {
   const Algorithm* a = find_algorithm(s.algorithm);
   if (!a) return "unknown algorithm '" + s.algorithm + "'";
+  if (s.input.n > kMaxPlannedKeys) return {};  // not a plan's question: the memory check refuses it
   try {
     (void)a->scratch_bytes(s.input.n, s.input.key, s.input.with_values, s.params, false);
   } catch (const std::exception& e) {

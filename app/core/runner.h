@@ -123,6 +123,11 @@ struct MemoryEstimate {
   uint64_t total() const { return input + pristine + scratch + capture + margin; }
 };
 
+// Past this many keys no memory holds the input, so the plans are not asked about a run (their
+// power-of-two arithmetic would overflow; bitonic's log2 loop never ended at n > 2^63): the memory
+// check refuses such an n on its own.
+inline constexpr uint64_t kMaxPlannedKeys = uint64_t(1) << 48;
+
 // Checks what needs no memory: algorithm known (lists the known ones), parameters (unknown names,
 // ranges; defaults filled in), the input spec's knobs, the key type against the algorithm.
 // Returns "" when valid, else one line a person can act on.
