@@ -36,6 +36,12 @@ std::string plan_refusal(const Scenario& s) {
   return {};
 }
 
+std::string state_refusal(const BenchState& st) {
+  Scenario s = st.scenario;
+  if (auto e = validate_scenario(s); !e.empty()) return e;
+  return plan_refusal(s);
+}
+
 void check_bench_states(const std::vector<BenchState>& states, const Runner& runner) {
   for (const BenchState& st : states) {
     Scenario s = st.scenario;

@@ -26,6 +26,10 @@ struct BenchProgress {
 // runs, through Algorithm::scratch_bytes, which lays a run's buffers out from the same plan code;
 // an algorithm that describes no scratch refuses nothing here (its run says why, if it must).
 std::string plan_refusal(const Scenario& s);
+// "" when a state can run as far as its scenario and the plan can tell (validate_scenario, then
+// plan_refusal on the resolved scenario), else why not: what a sweep over a whole space (tune,
+// the app's sweep view) skips instead of stopping on.
+std::string state_refusal(const BenchState& st);
 
 // Checks every state before anything is measured: validate_scenario, the plan (plan_refusal) and
 // the memory check against what is free now. Throws std::runtime_error with one line naming the

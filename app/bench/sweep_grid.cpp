@@ -143,10 +143,7 @@ SweepGrid::SweepGrid(const Scenario& base, const SweepAxisText& x, const SweepAx
       throw std::logic_error("sweep grid: state " + st.name + " matches no cell");
     const size_t cell = size_t(cy - y_.labels.begin()) * cols() + size_t(cx - x_.labels.begin());
     cell_scenarios_[cell] = st.scenario;
-    Scenario checked = st.scenario;
-    std::string why = validate_scenario(checked);
-    if (why.empty()) why = plan_refusal(checked);
-    if (!why.empty()) {
+    if (std::string why = state_refusal(st); !why.empty()) {
       cells_[cell].refused = why;
       continue;
     }

@@ -89,9 +89,7 @@ void tune(const TuneArgs& a) {
   size_t refused = 0;
   std::string first_refusal;
   for (BenchState& st : expand_bench_matrix(matrix)) {
-    Scenario s = st.scenario;
-    std::string why = validate_scenario(s);
-    if (why.empty()) why = plan_refusal(s);
+    const std::string why = state_refusal(st);
     if (why.empty()) {
       states.push_back(std::move(st));
     } else if (refused++ == 0) {
