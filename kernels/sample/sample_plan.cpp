@@ -138,7 +138,14 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   int log_n = 0;
   while ((uint64_t(1) << log_n) < n) ++log_n;
   const int log_k = (log_n - target + 1) / 2;
-  return std::min<uint32_t>(uint32_t(1) << log_k, kSampleMaxK);
+  if (log_k <= kSampleMaxLogK) return uint32_t(1) << log_k;
+  // Two passes of kSampleMaxK no longer reach the target (above 2^29 with the rank sort): their
+  // buckets of 2^14 and more fall to level 2's slow path. Three passes of 2^ceil((log2 n - target) / 3)
+  // end near the target again (the thesis's answer, §6.3.2: more levels as n grows). Measured on an
+  // H100, u64 keys, against the same-run cub-radix (docs/PERFORMANCE.md, session 11): 2^30 0.579x with
+  // k = 256 -> 0.650x with k = 64, 2^31 0.476x -> 0.848x.
+  const int log_k3 = (log_n - target + 2) / 3;
+  return uint32_t(1) << std::min(log_k3, kSampleMaxLogK);
 }
 
 void sample_auto_level1(SamplePlan& p) {

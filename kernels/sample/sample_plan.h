@@ -55,6 +55,7 @@ enum class SampleRounds { Checked = 0, Split = 1 };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
+inline constexpr int kSampleMaxLogK = 8;               // log2 kSampleMaxK
 inline constexpr uint32_t kSampleMaxSample = 4096;      // a * k, sorted in shared memory
 inline constexpr uint32_t kSampleMaxBase = 2048;        // odd-even base case (u64 keys + values: 24 KiB)
 inline constexpr uint32_t kSampleMaxCounters = 2048;    // k x count replicas in shared memory
@@ -126,7 +127,8 @@ struct SamplePlan {
 
 // k as `auto` runs it for n keys: 256 while one pass leaves buckets of about half what level 2
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
-// 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size), at most kSampleMaxK.
+// 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size) while that is at most
+// kSampleMaxK, and above it 2^ceil((log2 n - 13 or 12) / 3) (three passes).
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
 // descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
 // plan.with_values and plan.n (the measured winners, docs/PERFORMANCE.md) into `plan`.

@@ -84,7 +84,18 @@ TEST(SamplePlan, AutoKEndsThePassesNearHalfOfLevelTwosBlock) {
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 25), 64u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 27), 128u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 28), 256u);
-  EXPECT_EQ(sample_auto_k(uint64_t(1) << 34), kSampleMaxK);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 29), 256u);
+  // Past two passes of kSampleMaxK: three passes ending near 2^13 again.
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 30), 64u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 31), 64u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 34), 128u);
+  EXPECT_EQ(sample_auto_k(uint64_t(1) << 40), kSampleMaxK);
+  for (int log_n = 30; log_n <= 37; ++log_n) {
+    const uint64_t k = sample_auto_k(uint64_t(1) << log_n);
+    const uint64_t after_three = (uint64_t(1) << log_n) / (k * k * k);
+    EXPECT_GE(after_three, 8192u / 4) << "2^" << log_n;
+    EXPECT_LE(after_three, 8192u) << "2^" << log_n;
+  }
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 20, SampleLevel2::Radix), 256u);
   EXPECT_EQ(sample_auto_k((uint64_t(1) << 20) + 1, SampleLevel2::Radix), 32u);
   EXPECT_EQ(sample_auto_k(uint64_t(1) << 25, SampleLevel2::Radix), 128u);
