@@ -41,7 +41,12 @@ struct ArrayViewOptions {
   bool comparators = true;      // arcs of the step's comparators, where keys are >= kMinComparatorPx wide
   bool ownership_strip = true;  // the block-ownership strip, where the step names its tile
   bool bar_gaps = true;         // a 1-px gap between bars that are at least 4 px wide
+  bool bar_numbers = true;      // each key's value on its bar, for at most kMaxNumberedBars keys
 };
+
+// Up to this many keys, bars carry their keys' values (small-ints: docs/inputs.md), so a class can
+// read the array as numbers.
+inline constexpr uint64_t kMaxNumberedBars = 64;
 
 // Keys narrower than this get no comparator arcs (they would be a grey smear).
 inline constexpr float kMinComparatorPx = 3.0f;
@@ -122,6 +127,13 @@ class ArrayView {
   ArrayViewOptions options_;
   ArrayViewLayout layout_;
   std::vector<ComparatorPair> pairs_;  // the step's comparators, when the layout gave them a band
+  // The numbers on the bars of the last draw (bar_numbers): each key's bar height 0..1 and value.
+  struct BarNumber {
+    float fraction;
+    std::string text;
+  };
+  std::vector<BarNumber> bar_numbers_;
+  void collect_bar_numbers(const Timeline& t, int step, const ArraySnapshot& snap);
   ArrayViewInfo info_;
 
   gl::Program points_program_;
