@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/asset_folders.h"
+#include "core/record_scenario.h"
 #include "race_frame_renderer.h"
 #include "registry.h"
 #include "scenario_options.h"
@@ -54,8 +55,10 @@ LessonRun run_lesson_for(const std::string& command, const std::string& name, bo
       r.step = resolve_step(sl.step, r.explain->timeline.steps.size());
       what = fmt::format("trace {}, step {}", sl.trace, r.step);
     } else {
-      const Scenario s = runner.prepare(*sl.scenario, std::nullopt, true);
-      r.explain = std::make_shared<const ExplainResult>(runner.explain(s));
+      // A record sort explains on its CPU model (core/record_scenario.h), as the app runs it.
+      const Scenario s = sl.scenario->records ? *sl.scenario : runner.prepare(*sl.scenario, std::nullopt, true);
+      r.explain = std::make_shared<const ExplainResult>(
+          s.records ? explain_record_scenario(s, RunnerOptions{}.capture_budget_bytes) : runner.explain(s));
       r.step = resolve_step(sl.step, r.explain->timeline.steps.size());
       what = fmt::format("{}, {}, step {} of {}", describe_algorithm_params(r.explain->scenario),
                          describe_input(s.input), r.step, r.explain->timeline.steps.size() - 1);

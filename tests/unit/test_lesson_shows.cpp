@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/trace_aux.h"
+#include "core/record_scenario.h"
 #include "core/runner.h"
 #include "lesson/lesson_file.h"
 #include "lesson/preset_file.h"
@@ -29,8 +30,9 @@ class Explained {
     const std::string key = scenario_to_json(s, algorithm_params).dump();
     auto it = runs_.find(key);
     if (it != runs_.end()) return it->second;
-    const Scenario prepared = runner_.prepare(s, std::nullopt, true);
-    const ExplainResult r = runner_.explain(prepared);
+    // A record sort explains on its CPU model (core/record_scenario.h), as the app runs it.
+    const ExplainResult r = s.records ? explain_record_scenario(s, RunnerOptions{}.capture_budget_bytes)
+                                      : runner_.explain(runner_.prepare(s, std::nullopt, true));
     EXPECT_TRUE(r.verdict.ok()) << key;
     std::vector<Kinds> steps;
     for (const Step& step : r.timeline.steps) {
@@ -94,7 +96,7 @@ TEST(LessonShows, EveryShippedLessonKeepsItsWord) {
         << e.path().filename().string() << ": the last slide asks a \"predict, then run\" question";
     ++lessons;
   }
-  EXPECT_GE(lessons, 15u);
+  EXPECT_GE(lessons, 13u);
 }
 
 TEST(LessonShows, EveryShippedPresetKeepsItsWord) {

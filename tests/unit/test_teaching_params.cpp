@@ -8,7 +8,10 @@
 // with --gtest_also_run_disabled_tests after changing what an algorithm records at 2^20.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <sstream>
 #include <map>
 #include <set>
 #include <string>
@@ -69,13 +72,35 @@ bool is_baseline(const Algorithm& a) {
   return false;
 }
 
+// Kinds recorded only where every key can be drawn on its own (radix_aux.h: the scatter map's
+// arrows, one a key), so lecture sizes have them and 2^20 does not.
+const Kinds kSmallInputsOnly = {"radix.scatter-map"};
+
+// Where a lecture size cannot show everything: the smallest tile the kernels are compiled for holds
+// more keys than n (merge and multiway-merge: 128 threads x 7 keys = 896, so 256 keys are one tile
+// and never merge; network-merge: 64 threads x 2 keys, so 256 keys make one merge of one network
+// chunk and no merge-path split). Pinned, so a change either way is seen.
+const std::map<std::pair<std::string, uint64_t>, Kinds>& known_short() {
+  static const std::map<std::pair<std::string, uint64_t>, Kinds> k = {
+      {{"merge", 256}, {"common.block-ownership"}},
+      {{"multiway-merge", 256}, {"common.block-ownership"}},
+      {{"network-merge", 256}, {"common.block-ownership", "merge.buffer", "network-merge.levels"}},
+  };
+  return k;
+}
+
 TEST(TeachingParams, EveryLectureSizeShowsWhatTwoToTheTwentyShows) {
   for (const Algorithm* a : all_algorithms()) {
     if (is_baseline(*a)) continue;
     const auto want = kinds_at_2e20().find(a->id());
     ASSERT_NE(want, kinds_at_2e20().end()) << a->id() << ": no 2^20 set pinned";
-    for (uint64_t n : {256u, 1024u, 4096u})
-      EXPECT_EQ(text(aux_kinds(scenario(a->id(), n))), text(want->second)) << a->id() << " at n = " << n;
+    for (uint64_t n : {256u, 1024u, 4096u}) {
+      Kinds got = aux_kinds(scenario(a->id(), n));
+      for (const std::string& k : kSmallInputsOnly) got.erase(k);
+      const auto short_of = known_short().find({a->id(), n});
+      EXPECT_EQ(text(got), text(short_of != known_short().end() ? short_of->second : want->second))
+          << a->id() << " at n = " << n;
+    }
   }
 }
 
@@ -85,12 +110,23 @@ TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
   Scenario s = scenario("radix", 1024);
   ASSERT_EQ(validate_scenario(s), "");
   EXPECT_EQ(s.params.at("radix_bits"), 4);
-  EXPECT_EQ(s.taught, std::vector<std::string>{"radix_bits"});
+  EXPECT_EQ(s.params.at("single_block"), 0);  // the passes over tiles: per-block histograms
+  EXPECT_EQ(s.taught, (std::vector<std::string>{"radix_bits", "threads", "keys_per_thread", "single_block"}));
   Scenario mine = scenario("radix", 1024);
   mine.params["radix_bits"] = 8;
   ASSERT_EQ(validate_scenario(mine), "");
   EXPECT_EQ(mine.params.at("radix_bits"), 8);
-  EXPECT_TRUE(mine.taught.empty());
+  EXPECT_EQ(std::count(mine.taught.begin(), mine.taught.end(), "radix_bits"), 0);
+  // auto is not a choice: a parameter given as auto takes its teaching value too.
+  Scenario onesweep = scenario("radix-onesweep", 256);
+  onesweep.params["threads"] = kParamAuto;
+  ASSERT_EQ(validate_scenario(onesweep), "");
+  EXPECT_EQ(onesweep.params.at("threads"), 128);
+  // Sample sort's values follow n: every first-level bucket (about n / 8 keys) exceeds M = n / 16.
+  Scenario sample = scenario("sample-sort", 4096);
+  ASSERT_EQ(validate_scenario(sample), "");
+  EXPECT_EQ(sample.params.at("k"), 8);
+  EXPECT_EQ(sample.params.at("bucket_max"), 256);
   Scenario big = scenario("radix", 4097);
   ASSERT_EQ(validate_scenario(big), "");
   EXPECT_EQ(big.params.at("radix_bits"), 8);
@@ -113,6 +149,30 @@ TEST(TeachingParams, DISABLED_PinnedSetsAtTwoToTheTwenty) {
     std::printf("%s}},\n", line.c_str());
     const auto want = kinds_at_2e20().find(a->id());
     if (want != kinds_at_2e20().end()) EXPECT_EQ(text(k), text(want->second)) << a->id();
+  }
+}
+
+// For writing lessons: prints each step of $SORTSCOPE_STEPS_OF ("sample-sort 1024") with its
+// snapshot kinds, so a slide's "step" and "shows" can be chosen.
+TEST(TeachingParams, DISABLED_PrintSteps) {
+  const char* what = std::getenv("SORTSCOPE_STEPS_OF");
+  if (!what) GTEST_SKIP() << "set SORTSCOPE_STEPS_OF=\"ALGORITHM N\"";
+  std::istringstream in(what);
+  std::string algorithm;
+  uint64_t n = 0;
+  in >> algorithm >> n;
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  Scenario s = runner.prepare(scenario(algorithm, n), std::nullopt, true);
+  const ExplainResult r = runner.explain(s);
+  for (size_t i = 0; i < r.timeline.steps.size(); ++i) {
+    const Step& st = r.timeline.steps[i];
+    std::string kinds;
+    for (const AuxData& a : st.aux)
+      if (const AuxCodecRegistry::Codec* c = aux_codec_registry().find(a)) kinds += " " + c->name;
+    std::printf("%3zu [%s]%s | %.100s\n", i, find_algorithm(algorithm)->step_kinds()[size_t(st.kind)].id.c_str(),
+                kinds.c_str(), st.caption.c_str());
   }
 }
 
