@@ -29,6 +29,7 @@
 #include "preset_option.h"
 #include "race_setup.h"
 #include "lesson_setup.h"
+#include "text_scale_option.h"
 #include "bench/record_measure.h"
 #include "record_options.h"
 #include "records/record_explain.h"
@@ -53,7 +54,15 @@ struct RenderArgs {
   std::string palette;
   std::string preset;  // --preset: fills scenario and race (preset_option.h)
   std::string lesson;  // --lesson: every slide of a lesson, one PNG each (lesson_setup.h)
+  std::string text_scale = "auto";  // --text-scale (text_scale_option.h)
 };
+
+// The frames' style for this frame size (--text-scale).
+FrameStyle export_style(const RenderArgs& args, const FrameSize& size) {
+  FrameStyle style;
+  style.text_scale = export_text_scale(args.text_scale, size.width);
+  return style;
+}
 
 bool ends_with_png(const std::string& path) {
   if (path.size() < 4) return false;
@@ -123,7 +132,7 @@ void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSi
   const std::vector<double> ticks = setup.clock.ticks();
   const StepSpan span = resolve_steps(sel, int64_t(ticks.size()));
   auto context = render_context();
-  RaceFrameRenderer renderer(race_sources(setup));
+  RaceFrameRenderer renderer(race_sources(setup), export_style(args, size));
   auto frame = [&](int64_t i) { return renderer.render_rgba(race_frame_at(setup, ticks[size_t(i)]), size.width, size.height); };
   throw_if_interrupted();
   if (to_file) {
@@ -204,7 +213,7 @@ void render_records(const RenderArgs& args, const RecordChoices& choices, Scenar
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
   auto context = render_context();
   const RecordStepsAlgorithm catalog(algo, setup.options, shape);
-  FrameRenderer renderer(tl, catalog, FrameStyle{});
+  FrameRenderer renderer(tl, catalog, export_style(args, size));
   write_frames(args, renderer, span, size, to_file, tl.steps.size());
   if (!r.verdict.ok()) throw ExitStatus{2};
 }
@@ -223,7 +232,7 @@ void render_lesson(const RenderArgs& args, const FrameSize& size) {
   for (size_t i = 0; i < run.slides.size(); ++i) {
     throw_if_interrupted();
     write_png(folder.staged(slide_file_name(i)), size.width, size.height,
-              render_lesson_slide(run, i, size.width, size.height, FrameStyle{}));
+              render_lesson_slide(run, i, size.width, size.height, export_style(args, size)));
   }
   folder.commit();
   fmt::print("  frames      {} slide{} of {}x{} -> {}/{}{}\n", run.slides.size(), run.slides.size() == 1 ? "" : "s",
@@ -260,7 +269,7 @@ void render(const RenderArgs& args) {
   if (args.race.requested()) return render_race(args, sel, size, to_file);
   if (choices) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
 
-  FrameStyle style;
+  FrameStyle style = export_style(args, size);
   std::shared_ptr<const ExplainResult> r;
   if (!args.trace.empty()) {
     Trace t = read_trace_for("render", args.trace);
@@ -304,6 +313,7 @@ void register_render_command(CLI::App& app) {
       ->check(non_empty())
       ->required();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  add_text_scale_option(*cmd, args->text_scale);
   add_palette_option(*cmd, args->palette);
   cmd->callback([args] {
     RenderArgs a = *args;

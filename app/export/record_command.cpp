@@ -19,6 +19,7 @@
 #include "cli/race_setup.h"
 #include "cli/record_options.h"
 #include "cli/scenario_options.h"
+#include "cli/text_scale_option.h"
 #include "export/lesson_frames.h"
 #include "export/race_frames.h"
 #include "core/interrupt.h"
@@ -49,6 +50,7 @@ struct RecordCommandArgs {
   std::string preset;  // --preset: fills scenario and race (cli/preset_option.h)
   std::string lesson;  // --lesson: every slide of a lesson, a picture each (cli/lesson_setup.h)
   bool steps_per_second_given = false;
+  std::string text_scale = "auto";  // --text-scale (cli/text_scale_option.h)
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -115,6 +117,7 @@ void record(const RecordCommandArgs& args) {
   o.fps = args.fps;
   o.steps_per_second = args.steps_per_second;
   o.hold_last_seconds = args.hold;
+  o.style.text_scale = export_text_scale(args.text_scale, size.width);
 
   if (!args.lesson.empty()) {
     // A slide a picture: 4 seconds each unless --steps-per-second says otherwise.
@@ -144,7 +147,7 @@ void record(const RecordCommandArgs& args) {
     return;
   }
 
-  FrameStyle style;
+  FrameStyle style = o.style;
   std::shared_ptr<const ExplainResult> result;
   if (!args.trace.empty()) {
     Trace t = read_trace_for("record", args.trace);
@@ -198,6 +201,7 @@ void register_record_command(CLI::App& app) {
       ->check(CLI::Range(kMinFps, kMaxFps))
       ->capture_default_str();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  add_text_scale_option(*cmd, args->text_scale);
   CLI::Option* sps = cmd->add_option("--steps-per-second", args->steps_per_second,
                                      "Timeline steps shown per second (--lesson: slides per second, default 0.25)")
       ->check(finite_in(kMinStepsPerSecond, kMaxStepsPerSecond))
