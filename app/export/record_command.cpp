@@ -214,7 +214,7 @@ void register_record_command(CLI::App& app) {
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();
   add_palette_option(*cmd, args->palette);
-  cmd->callback([args] {
+  cmd->callback([args, sps] {
     RecordCommandArgs a = *args;
     a.steps_per_second_given = sps->count() > 0;
     apply_preset_option("record", a.preset, a.scenario, a.race);
