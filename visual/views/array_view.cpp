@@ -582,9 +582,12 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
         const BarNumber& b = bar_numbers_[i];
         const ImVec2 ts = font->CalcTextSizeA(px, FLT_MAX, 0, b.text.c_str());
         const float top = plot.bottom() - (min_bar + b.fraction * (plot.h - min_bar));
-        const float y = std::max(plot.y + 1, top - ts.y - 2);
+        // Above the bar; where the bar reaches the top, inside it in dark text (bars are bright there).
+        const bool inside = top - ts.y - 2 < plot.y + 1;
+        const float y = inside ? top + 2 : top - ts.y - 2;
         const float cx = plot.x + (float(i) + 0.5f) * layout_.key_px;
-        dl->AddText(font, px, ImVec2(origin_x + cx - ts.x * 0.5f, origin_y + y), text, b.text.c_str());
+        dl->AddText(font, px, ImVec2(origin_x + cx - ts.x * 0.5f, origin_y + y), inside ? IM_COL32(16, 18, 24, 255) : text,
+                    b.text.c_str());
       }
     }
   }

@@ -48,8 +48,9 @@ struct ArrayViewOptions {
 // read the array as numbers.
 inline constexpr uint64_t kMaxNumberedBars = 64;
 
-// Keys narrower than this get no comparator arcs (they would be a grey smear).
-inline constexpr float kMinComparatorPx = 3.0f;
+// Keys narrower than this get no comparator arcs (they would be a grey smear). 2.5 px: a 256-key
+// network beside the pseudo-code of a 1280-px export (about 2.8 px a key) keeps its arcs.
+inline constexpr float kMinComparatorPx = 2.5f;
 
 // Where the last draw put things, in framebuffer pixels (top-left origin).
 struct ArrayViewLayout {
