@@ -6,6 +6,7 @@
 
 #include "core/asset_folders.h"
 #include "core/record_scenario.h"
+#include "option_checks.h"
 #include "race_frame_renderer.h"
 #include "registry.h"
 #include "scenario_options.h"
@@ -87,13 +88,9 @@ std::vector<uint8_t> render_lesson_slide(const LessonRun& run, size_t i, int wid
 }
 
 CLI::Option* add_lesson_option(CLI::App& cmd, std::string& name) {
-  const std::vector<CLI::Option*> others =
-      cmd.get_options([](const CLI::Option* o) { return o->get_name() != "--help" && o->get_name() != "--cpu"; });
-  CLI::Option* lesson = cmd.add_option("--lesson", name,
-                                       "A lesson: the name of a shipped one (sortscope list shows them) or FILE.json; "
-                                       "every slide at its step, headed by its title and caption");
-  for (CLI::Option* o : others) lesson->excludes(o);
-  return lesson;
+  return add_option_saying_what_runs(cmd, "--lesson", name,
+                                     "A lesson: the name of a shipped one (sortscope list shows them) or FILE.json; "
+                                     "every slide at its step, headed by its title and caption");
 }
 
 std::string slide_file_name(size_t i) { return fmt::format("slide_{:02d}.png", i + 1); }
