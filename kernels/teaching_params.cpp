@@ -16,8 +16,9 @@ std::vector<std::string> apply_teaching_params(const Algorithm& a, ParamValues& 
   for (const ParamSpec& p : a.params()) {
     const auto t = teach.find(p.name);
     if (t == teach.end()) continue;
-    const auto given = params.find(p.name);
-    if (given != params.end() && given->second != kParamAuto) continue;  // the user's value wins
+    // Only a parameter the scenario does not name: any value it names wins, `auto` included (a
+    // measuring command fills every default in, so its scenario never takes teaching values).
+    if (params.count(p.name)) continue;
     params[p.name] = t->second;
     taught.push_back(p.name);
   }

@@ -25,8 +25,8 @@ inline bool is_lecture_size(uint64_t n) { return n <= kTeachingKeys; }
 // kTeachingKeys keys.
 ParamValues teaching_params(const Algorithm& a, const InputSpec& in);
 
-// Each parameter of `params` that the user left unset (absent, or `auto`) and that has a teaching
-// value for this input takes it. Returns the names set, in spec order (empty past kTeachingKeys).
+// Each parameter that `params` does not name (the user left it unset) and that has a teaching
+// value for this input takes it; a named value, `auto` included, stays. Returns the names set, in spec order (empty past kTeachingKeys).
 std::vector<std::string> apply_teaching_params(const Algorithm& a, ParamValues& params, const InputSpec& in);
 
 // The rule on a scenario about to be resolved (validate_scenario runs it before filling the

@@ -44,7 +44,7 @@ bool uses_randomness(Distribution d) {
 
 bool is_count_distribution(Distribution d) {
   return d == Distribution::Zero || d == Distribution::DeterministicDuplicates ||
-         d == Distribution::RandomizedDuplicates;
+         d == Distribution::RandomizedDuplicates || d == Distribution::SmallInts;
 }
 
 // The range [a*W, (a+1)*W - 1], W = floor((2^64-1)/q), of docs/inputs.md.

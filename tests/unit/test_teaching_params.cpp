@@ -117,11 +117,17 @@ TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
   ASSERT_EQ(validate_scenario(mine), "");
   EXPECT_EQ(mine.params.at("radix_bits"), 8);
   EXPECT_EQ(std::count(mine.taught.begin(), mine.taught.end(), "radix_bits"), 0);
-  // auto is not a choice: a parameter given as auto takes its teaching value too.
+  // A value named in the scenario wins, `auto` included (a measuring command fills every default
+  // in, so `run` never takes teaching values); the others are taught.
   Scenario onesweep = scenario("radix-onesweep", 256);
   onesweep.params["threads"] = kParamAuto;
   ASSERT_EQ(validate_scenario(onesweep), "");
-  EXPECT_EQ(onesweep.params.at("threads"), 128);
+  EXPECT_EQ(onesweep.params.at("threads"), kParamAuto);
+  EXPECT_EQ(onesweep.params.at("keys_per_thread"), 8);
+  Scenario filled = scenario("merge", 4096);
+  fill_param_defaults(find_algorithm("merge")->params(), filled.params);
+  ASSERT_EQ(validate_scenario(filled), "");
+  EXPECT_TRUE(filled.taught.empty());
   // Sample sort's values follow n: every first-level bucket (about n / 8 keys) exceeds M = n / 16.
   Scenario sample = scenario("sample-sort", 4096);
   ASSERT_EQ(validate_scenario(sample), "");
