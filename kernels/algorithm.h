@@ -63,6 +63,17 @@ class Algorithm {
                                     uint64_t /*n*/) const {
     return params;
   }
+  // The values that explain an input of n keys at a lecture size (n <= kTeachingKeys), where the
+  // defaults tuned for millions of keys skip the idea (one bucket, one tile, a 256-column histogram
+  // of a few keys): each spec's teaching_value by default; a family whose phases depend on n more
+  // finely (sample sort's bucket sizes) overrides it. Asked only through teaching_params.h, the one
+  // rule every entry point uses.
+  virtual ParamValues teaching_params(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/) const {
+    ParamValues v;
+    for (const ParamSpec& p : params())
+      if (p.teaching_value) v[p.name] = *p.teaching_value;
+    return v;
+  }
   virtual const std::vector<std::string>& pseudo_code() const = 0;
   virtual const std::vector<StepKind>& step_kinds() const = 0;
   // "" when the algorithm handles this input, else why not.

@@ -53,6 +53,7 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
 }  // namespace
 
 std::string FrameRenderer::caption_of(const Step& st) const {
+  if (!style_.caption.empty()) return style_.caption;
   if (!st.caption.empty() || st.kind < 0 || size_t(st.kind) >= algorithm_.step_kinds().size()) return st.caption;
   return algorithm_.step_kinds()[size_t(st.kind)].caption;
 }

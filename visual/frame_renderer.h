@@ -44,6 +44,8 @@ struct FrameStyle {
   float text_scale = 1;     // text (and the panels sized by it) against the frame's own scale: the
                             // app passes its projector scale, so slides read from the back row
   ArrayViewOptions array;   // mode (auto/bars/dots/heat map), overlays
+  std::string caption;      // when set, the header's caption instead of the step's (a lesson
+                            // slide's title and caption: render/record --lesson)
   std::string source;       // where the timeline came from, in the info line: "recorded on NVIDIA
                             // H200 (GPU), 2026-11-23 18:04 UTC" for a trace; empty: "recorded on
                             // the GPU" or "CPU model" from the timeline

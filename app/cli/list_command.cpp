@@ -1,5 +1,5 @@
 // sortscope list: what can be run - algorithms with their parameters, distributions, key types,
-// what this build and machine run them on, and the shipped presets.
+// what this build and machine run them on, and the shipped presets and lessons.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -8,6 +8,7 @@
 #include "core/asset_folders.h"
 #include "core/device_info.h"
 #include "core/tuning_table.h"
+#include "lesson/lesson_file.h"
 #include "lesson/preset_file.h"
 #include "registry.h"
 
@@ -49,12 +50,20 @@ void list() {
     if (e.preset) fmt::print("  {:<24} {} - {}\n", e.name, e.preset->title, e.preset->description);
     else fmt::print("  {:<24} cannot be read: {}\n", e.name, e.error);
   }
+  // The shipped lessons (assets/lessons, docs/lessons.md), the same way.
+  const std::vector<LessonEntry> lessons = shipped_lessons(this_executable());
+  fmt::print("Lessons (--lesson NAME on gui, render, record):{}\n",
+             lessons.empty() ? " none in " + asset_folders_text("lessons", this_executable()) : "");
+  for (const LessonEntry& e : lessons) {
+    if (e.lesson) fmt::print("  {:<24} {} ({} slides)\n", e.name, e.lesson->title, e.lesson->slides.size());
+    else fmt::print("  {:<24} cannot be read: {}\n", e.name, e.error);
+  }
 }
 
 }  // namespace
 
 void register_list_command(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("list", "List algorithms and their parameters, distributions, key types, presets");
+  CLI::App* cmd = app.add_subcommand("list", "List algorithms and their parameters, distributions, key types, presets, lessons");
   cmd->callback([] { list(); });
 }
 

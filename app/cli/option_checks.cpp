@@ -46,4 +46,13 @@ CLI::Validator finite_in(double lo, double hi) {
       fmt::format("FLOAT in [{} - {}]", lo, hi));
 }
 
+CLI::Option* add_option_saying_what_runs(CLI::App& cmd, const std::string& name, std::string& value,
+                                         const std::string& help) {
+  const std::vector<CLI::Option*> others =
+      cmd.get_options([](const CLI::Option* o) { return o->get_name() != "--help" && o->get_name() != "--cpu"; });
+  CLI::Option* option = cmd.add_option(name, value, help);
+  for (CLI::Option* o : others) option->excludes(o);
+  return option;
+}
+
 }  // namespace sortscope

@@ -13,4 +13,9 @@ CLI::Validator non_empty();                     // "" and blanks refused
 CLI::Validator whole_number(uint64_t max);       // decimal digits only, at most max
 CLI::Validator finite_in(double lo, double hi);  // a finite number in [lo, hi]
 
+// An option that says on its own what runs (--preset, --lesson): it excludes every option added to
+// `cmd` so far but --help and --cpu.
+CLI::Option* add_option_saying_what_runs(CLI::App& cmd, const std::string& name, std::string& value,
+                                         const std::string& help);
+
 }  // namespace sortscope

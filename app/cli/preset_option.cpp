@@ -3,18 +3,15 @@
 #include <fmt/format.h>
 
 #include "core/asset_folders.h"
+#include "option_checks.h"
 #include "registry.h"
 
 namespace sortscope {
 
 CLI::Option* add_preset_option(CLI::App& cmd, std::string& name) {
-  const std::vector<CLI::Option*> others =
-      cmd.get_options([](const CLI::Option* o) { return o->get_name() != "--help" && o->get_name() != "--cpu"; });
-  CLI::Option* preset = cmd.add_option("--preset", name,
-                                       "A preset: the name of a shipped one (sortscope list shows them) or FILE.json; "
-                                       "it says what runs, in place of the scenario and race options");
-  for (CLI::Option* o : others) preset->excludes(o);
-  return preset;
+  return add_option_saying_what_runs(cmd, "--preset", name,
+                                     "A preset: the name of a shipped one (sortscope list shows them) or FILE.json; "
+                                     "it says what runs, in place of the scenario and race options");
 }
 
 ScenarioArgs scenario_args_of(const Scenario& s) {

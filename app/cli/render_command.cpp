@@ -28,6 +28,8 @@
 #include "race_options.h"
 #include "preset_option.h"
 #include "race_setup.h"
+#include "lesson_setup.h"
+#include "text_scale_option.h"
 #include "bench/record_measure.h"
 #include "record_options.h"
 #include "records/record_explain.h"
@@ -51,7 +53,16 @@ struct RenderArgs {
   std::string size = "1280x720";
   std::string palette;
   std::string preset;  // --preset: fills scenario and race (preset_option.h)
+  std::string lesson;  // --lesson: every slide of a lesson, one PNG each (lesson_setup.h)
+  std::string text_scale = "auto";  // --text-scale (text_scale_option.h)
 };
+
+// The frames' style for this frame size (--text-scale).
+FrameStyle export_style(const RenderArgs& args, const FrameSize& size) {
+  FrameStyle style;
+  style.text_scale = export_text_scale(args.text_scale, size.width);
+  return style;
+}
 
 bool ends_with_png(const std::string& path) {
   if (path.size() < 4) return false;
@@ -121,7 +132,7 @@ void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSi
   const std::vector<double> ticks = setup.clock.ticks();
   const StepSpan span = resolve_steps(sel, int64_t(ticks.size()));
   auto context = render_context();
-  RaceFrameRenderer renderer(race_sources(setup));
+  RaceFrameRenderer renderer(race_sources(setup), export_style(args, size));
   auto frame = [&](int64_t i) { return renderer.render_rgba(race_frame_at(setup, ticks[size_t(i)]), size.width, size.height); };
   throw_if_interrupted();
   if (to_file) {
@@ -202,9 +213,32 @@ void render_records(const RenderArgs& args, const RecordChoices& choices, Scenar
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
   auto context = render_context();
   const RecordStepsAlgorithm catalog(algo, setup.options, shape);
-  FrameRenderer renderer(tl, catalog, FrameStyle{});
+  FrameRenderer renderer(tl, catalog, export_style(args, size));
   write_frames(args, renderer, span, size, to_file, tl.steps.size());
   if (!r.verdict.ok()) throw ExitStatus{2};
+}
+
+// --lesson: one PNG a slide (slide_01.png, ...), each at the slide's step under its title and
+// caption; the folder is written whole or not at all.
+void render_lesson(const RenderArgs& args, const FrameSize& size) {
+  if (ends_with_png(args.out))
+    throw std::runtime_error(fmt::format("--out {}: a lesson writes one PNG a slide; give a folder", args.out));
+  if (!args.steps.empty()) throw std::runtime_error("--steps: a lesson's slides say their steps");
+  if (auto e = check_output_dir(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
+  const LessonRun run = run_lesson_for("render", args.lesson, args.scenario.cpu);
+  std::fflush(stdout);
+  auto context = render_context();
+  OutputFolder folder(args.out);
+  for (size_t i = 0; i < run.slides.size(); ++i) {
+    throw_if_interrupted();
+    write_png(folder.staged(slide_file_name(i)), size.width, size.height,
+              render_lesson_slide(run, i, size.width, size.height, export_style(args, size)));
+  }
+  folder.commit();
+  fmt::print("  frames      {} slide{} of {}x{} -> {}/{}{}\n", run.slides.size(), run.slides.size() == 1 ? "" : "s",
+             size.width, size.height, fs::path(args.out).string(), slide_file_name(0),
+             run.slides.size() > 1 ? " ... " + slide_file_name(run.slides.size() - 1) : std::string());
+  if (!run.verified) throw ExitStatus{2};
 }
 
 void render(const RenderArgs& args) {
@@ -213,6 +247,7 @@ void render(const RenderArgs& args) {
   const FrameSize size = parse_frame_size(args.size);
   if (!size.ok()) throw std::runtime_error("--size: " + size.error);
   if (args.out.empty()) throw std::runtime_error("--out: say where the frames go (a folder, or file.png for one frame)");
+  if (!args.lesson.empty()) return render_lesson(args, size);
   const bool to_file = ends_with_png(args.out);
   StepSelection sel = parse_step_selection(args.steps.empty() ? (to_file ? "last" : "all") : args.steps);
   if (to_file && !sel.single())
@@ -234,7 +269,7 @@ void render(const RenderArgs& args) {
   if (args.race.requested()) return render_race(args, sel, size, to_file);
   if (choices) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
 
-  FrameStyle style;
+  FrameStyle style = export_style(args, size);
   std::shared_ptr<const ExplainResult> r;
   if (!args.trace.empty()) {
     Trace t = read_trace_for("render", args.trace);
@@ -261,6 +296,7 @@ void render(const RenderArgs& args) {
 void register_render_command(CLI::App& app) {
   auto args = std::make_shared<RenderArgs>();
   args->scenario.default_n = "1024";
+  args->scenario.explains = true;  // lecture sizes take teaching values (teaching_params.h)
   CLI::App* cmd = app.add_subcommand("render", "Record one scenario in explain mode (or replay a trace, or race 2-4 "
                                                "algorithms) and write PNG frames of its steps");
   add_scenario_options(*cmd, args->scenario);
@@ -268,6 +304,7 @@ void register_render_command(CLI::App& app) {
   add_race_options(*cmd, args->race);
   add_record_options(*cmd, args->records);
   add_preset_option(*cmd, args->preset);
+  add_lesson_option(*cmd, args->lesson);
   cmd->add_option("--steps", args->steps,
                   "Steps to draw: all, last, K, A:B (both included), A:, :B. Default: all for a folder, "
                   "last for file.png. With --race: the ticks of the race's clock (every step by step; every "
@@ -276,6 +313,7 @@ void register_render_command(CLI::App& app) {
       ->check(non_empty())
       ->required();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
+  add_text_scale_option(*cmd, args->text_scale);
   add_palette_option(*cmd, args->palette);
   cmd->callback([args] {
     RenderArgs a = *args;

@@ -150,10 +150,18 @@ void run(const RunArgs& args) {
   }
   const std::optional<DeviceFacts> model_device =
       args.model_device.empty() ? std::nullopt : std::optional<DeviceFacts>(parse_model_device(args.model_device));
-  const std::vector<std::string> params = csv_param_names(algo);
-  const std::vector<std::string> header = csv_header(params);
-  if (!args.csv.empty())
-    if (auto e = check_csv_target(args.csv, header); !e.empty()) throw std::runtime_error("--csv: " + e);
+  // One column set for every algorithm, so runs of different algorithms append to one file; a file
+  // written with one algorithm's columns (before there was one set) keeps taking that algorithm's rows.
+  std::vector<std::string> params = csv_all_param_names();
+  std::vector<std::string> header = csv_header(params);
+  if (!args.csv.empty()) {
+    if (auto e = check_csv_target(args.csv, header); !e.empty()) {
+      const std::vector<std::string> own = csv_param_names(algo);
+      if (!check_csv_target(args.csv, csv_header(own)).empty()) throw std::runtime_error("--csv: " + e);
+      params = own;
+      header = csv_header(own);
+    }
+  }
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
   const std::string specials = user ? special_values_line(count_special_values(*user)) : "";

@@ -8,6 +8,7 @@
 #include "core/record_scenario.h"
 #include "option_checks.h"
 #include "registry.h"
+#include "teaching_params.h"
 #include "parse/size_parse.h"
 
 namespace sortscope {
@@ -109,8 +110,12 @@ Scenario build_scenario(const ScenarioArgs& a) {
   for (const std::string& p : a.params)
     if (auto e = parse_param_assignment(algo->params(), p, s.params, algo->id()); !e.empty())
       throw std::runtime_error(e);
-  if (auto e = resolve_params(algo->params(), s.params, algo->id()); !e.empty())
+  // Checked now; an explaining command leaves the unset ones to validate_scenario, which gives
+  // them their teaching values at lecture sizes (teaching_params.h) once n is known.
+  ParamValues filled = s.params;
+  if (auto e = resolve_params(algo->params(), filled, algo->id()); !e.empty())
     throw std::runtime_error(e);
+  if (!a.explains) s.params = std::move(filled);
 
   auto dist = parse_distribution(a.dist);
   if (!dist)
@@ -154,8 +159,11 @@ std::optional<HostKeys> load_input_file(const ScenarioArgs& a) {
 std::string describe_algorithm_params(const Scenario& s, const ParamValues* given_ran) {
   const Algorithm* algo = find_algorithm(s.algorithm);
   if (!algo) return s.algorithm;
-  const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(s.params, s.input.key, s.input.with_values, s.input.n);
-  const std::string params = format_params(algo->params(), s.params, &ran);
+  ParamValues given = s.params;
+  fill_param_defaults(algo->params(), given);
+  const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(given, s.input.key, s.input.with_values, s.input.n);
+  // What the lecture-size rule chose shows as auto(value) (teaching_params.h).
+  const std::string params = format_params(algo->params(), mark_taught(given, s.taught), &ran);
   return params.empty() ? s.algorithm : s.algorithm + " " + params;
 }
 

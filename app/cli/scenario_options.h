@@ -28,6 +28,10 @@ struct ScenarioArgs {
   std::string raw_key;                // --raw-key T (raw files)
   bool cpu = false;                   // --cpu: the CPU model even where a GPU exists
   std::string default_n = "1M";
+  // The command explains (trace, render, record, gui): parameters left unset stay unset in the
+  // scenario, so that at lecture sizes they take their teaching values when it is resolved
+  // (validate_scenario, teaching_params.h); a measuring command (run) gets the defaults.
+  bool explains = false;
   // Set by add_scenario_options, to tell "given" from "default".
   CLI::Option* n_opt = nullptr;
   CLI::Option* dist_opt = nullptr;
@@ -47,7 +51,8 @@ CLI::Option* add_trace_option(CLI::App& cmd, std::string& path);
 Trace read_trace_for(const std::string& command, const std::string& path);
 
 // The scenario the options describe, checked without allocating: algorithm, parameters, their
-// ranges, distribution, key type, n and the knobs. Throws std::runtime_error with one line.
+// ranges, distribution, key type, n and the knobs. Parameters are filled with their defaults
+// unless args.explains (then only the given ones are set). Throws std::runtime_error with one line.
 Scenario build_scenario(const ScenarioArgs& args);
 
 // The keys of --input (read_keys_file), or nothing without --input. Throws std::runtime_error with

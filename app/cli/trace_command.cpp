@@ -132,6 +132,7 @@ void trace(const TraceArgs& args) {
 void register_trace_command(CLI::App& app) {
   auto args = std::make_shared<TraceArgs>();
   args->scenario.default_n = "1024";
+  args->scenario.explains = true;  // lecture sizes take teaching values (teaching_params.h)
   CLI::App* cmd = app.add_subcommand(
       "trace", "Record one scenario in explain mode (and time it) into a trace file that gui/render/record replay");
   add_scenario_options(*cmd, args->scenario);

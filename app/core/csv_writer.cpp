@@ -1,5 +1,6 @@
 #include "csv_writer.h"
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,14 @@ namespace sortscope {
 std::vector<std::string> csv_param_names(const Algorithm& a) {
   std::vector<std::string> names;
   for (const ParamSpec& p : a.params()) names.push_back(p.name);
+  return names;
+}
+
+std::vector<std::string> csv_all_param_names() {
+  std::vector<std::string> names;
+  for (const Algorithm* a : all_algorithms())
+    for (const ParamSpec& p : a->params())
+      if (std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
   return names;
 }
 

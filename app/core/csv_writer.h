@@ -13,6 +13,10 @@ namespace sortscope {
 
 // Parameter names in ParamSpec order: the algorithm-dependent columns.
 std::vector<std::string> csv_param_names(const Algorithm& a);
+// Every registered algorithm's parameter names, each once, in registry then ParamSpec order: one
+// column set for rows of every algorithm (`run --csv` appends runs of different algorithms to one
+// file; a parameter an algorithm does not have is an empty field).
+std::vector<std::string> csv_all_param_names();
 // time, source, algorithm, <params...>, dist, n, key, values, seed, dist_swap_percent, dist_p, dist_g,
 // dist_r, dist_entropy_k, dist_unique, input, backend, device, warmup, reps, median_ms, min_ms,
 // max_ms, keys_per_s, gb_per_s, bytes_basis, copy_gb_per_s (the device's copy bandwidth measured in

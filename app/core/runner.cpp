@@ -15,6 +15,7 @@
 #include "common/recorder.h"
 #include "records/record_sort.h"
 #include "registry.h"
+#include "teaching_params.h"
 #include "tuning_table.h"
 
 #if SORTSCOPE_HAS_CUDA
@@ -39,6 +40,7 @@ std::string_view backend_name(Backend b) { return b == Backend::Gpu ? "GPU" : "C
 std::string validate_scenario(Scenario& s) {
   const Algorithm* a = find_algorithm(s.algorithm);
   if (!a) return fmt::format("unknown algorithm '{}' (known: {})", s.algorithm, algorithm_names());
+  apply_teaching_params(*a, s);  // lecture sizes: unset parameters take their teaching values
   if (auto e = resolve_params(a->params(), s.params, a->id()); !e.empty()) return e;
   if (auto e = validate_input_spec(s.input); !e.empty()) return e;
   if (auto e = a->check_input(s.input.key, s.input.with_values); !e.empty()) return e;

@@ -129,7 +129,10 @@ struct MemoryEstimate {
 inline constexpr uint64_t kMaxPlannedKeys = uint64_t(1) << 48;
 
 // Checks what needs no memory: algorithm known (lists the known ones), parameters (unknown names,
-// ranges; defaults filled in), the input spec's knobs, the key type against the algorithm.
+// ranges; defaults filled in), the input spec's knobs, the key type against the algorithm. At
+// lecture sizes the parameters left unset take their teaching values first (teaching_params.h:
+// the one rule; s.taught names them), so lessons, presets, scenario files and every explained
+// scenario resolved here get it; a scenario already resolved keeps what it holds.
 // Returns "" when valid, else one line a person can act on.
 std::string validate_scenario(Scenario& s);
 

@@ -19,6 +19,8 @@
 #include "cli/race_setup.h"
 #include "cli/record_options.h"
 #include "cli/scenario_options.h"
+#include "cli/text_scale_option.h"
+#include "export/lesson_frames.h"
 #include "export/race_frames.h"
 #include "core/interrupt.h"
 #include "parse/size_parse.h"
@@ -46,6 +48,9 @@ struct RecordCommandArgs {
   double hold = 1.0;
   std::string palette;
   std::string preset;  // --preset: fills scenario and race (cli/preset_option.h)
+  std::string lesson;  // --lesson: every slide of a lesson, a picture each (cli/lesson_setup.h)
+  bool steps_per_second_given = false;
+  std::string text_scale = "auto";  // --text-scale (cli/text_scale_option.h)
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -112,7 +117,22 @@ void record(const RecordCommandArgs& args) {
   o.fps = args.fps;
   o.steps_per_second = args.steps_per_second;
   o.hold_last_seconds = args.hold;
+  o.style.text_scale = export_text_scale(args.text_scale, size.width);
 
+  if (!args.lesson.empty()) {
+    // A slide a picture: 4 seconds each unless --steps-per-second says otherwise.
+    if (args.steps != "all") throw std::runtime_error("--steps: a lesson's slides say their steps");
+    auto run = std::make_shared<const LessonRun>(run_lesson_for("record", args.lesson, args.scenario.cpu));
+    std::fflush(stdout);
+    auto context = gl::HeadlessContext::create();
+    fmt::print("  renderer    {}\n", context->describe());
+    if (!args.steps_per_second_given) o.steps_per_second = kLessonSlidesPerSecond;
+    o.first_step = 0;
+    o.last_step = int(run->slides.size()) - 1;
+    export_video(std::make_unique<LessonFrames>(run, o.style), o);
+    if (!run->verified) throw ExitStatus{2};
+    return;
+  }
   if (args.race.requested()) {
     // The race's moments (race_moments) are the pictures; --steps and --steps-per-second count them.
     auto setup = std::make_shared<const RaceSetup>(run_race_for("record", args.scenario, args.race));
@@ -127,7 +147,7 @@ void record(const RecordCommandArgs& args) {
     return;
   }
 
-  FrameStyle style;
+  FrameStyle style = o.style;
   std::shared_ptr<const ExplainResult> result;
   if (!args.trace.empty()) {
     Trace t = read_trace_for("record", args.trace);
@@ -162,6 +182,7 @@ void record(const RecordCommandArgs& args) {
 void register_record_command(CLI::App& app) {
   auto args = std::make_shared<RecordCommandArgs>();
   args->scenario.default_n = "1024";
+  args->scenario.explains = true;  // lecture sizes take teaching values (teaching_params.h)
   CLI::App* cmd = app.add_subcommand(
       "record", "Record one scenario in explain mode (or race 2-4 algorithms) and export its steps as MP4, GIF or "
                 "PNG frames (ffmpeg)");
@@ -170,6 +191,7 @@ void register_record_command(CLI::App& app) {
   add_race_options(*cmd, args->race);
   add_record_options(*cmd, args->records);
   add_preset_option(*cmd, args->preset);
+  add_lesson_option(*cmd, args->lesson);
   cmd->add_option("--out", args->out,
                   "lecture.mp4, lecture.gif, or a folder (frames/) for one PNG per step; without ffmpeg a video "
                   "becomes PNG frames beside it")
@@ -179,7 +201,9 @@ void register_record_command(CLI::App& app) {
       ->check(CLI::Range(kMinFps, kMaxFps))
       ->capture_default_str();
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
-  cmd->add_option("--steps-per-second", args->steps_per_second, "Timeline steps shown per second")
+  add_text_scale_option(*cmd, args->text_scale);
+  CLI::Option* sps = cmd->add_option("--steps-per-second", args->steps_per_second,
+                                     "Timeline steps shown per second (--lesson: slides per second, default 0.25)")
       ->check(finite_in(kMinStepsPerSecond, kMaxStepsPerSecond))
       ->capture_default_str();
   cmd->add_option("--steps", args->steps,
@@ -190,8 +214,9 @@ void register_record_command(CLI::App& app) {
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();
   add_palette_option(*cmd, args->palette);
-  cmd->callback([args] {
+  cmd->callback([args, sps] {
     RecordCommandArgs a = *args;
+    a.steps_per_second_given = sps->count() > 0;
     apply_preset_option("record", a.preset, a.scenario, a.race);
     record(a);
   });

@@ -117,7 +117,8 @@ void parse_race(const json& j, const std::string& where, LessonSlide& s) {
 LessonSlide parse_lesson_slide(const json& j, const std::string& where, const std::string& dir) {
   if (!j.is_object()) fail(where, "must be an object");
   only_fields(j, where,
-              {"title", "scenario", "trace", "race", "clock", "step", "at", "caption", "highlights", "question", "answer"});
+              {"title", "scenario", "trace", "race", "clock", "step", "at", "caption", "highlights", "question", "answer",
+               "shows", "repeats"});
   LessonSlide s;
   s.title = text(j, "title", where, true);
   s.caption = text(j, "caption", where, false);
@@ -150,6 +151,22 @@ LessonSlide parse_lesson_slide(const json& j, const std::string& where, const st
     if (v.is_string() && v.get_ref<const std::string&>() == "last") s.step = kLastStep;
     else if (v.is_number_unsigned() && v.get<uint64_t>() < (uint64_t(1) << 20)) s.step = int(v.get<uint64_t>());
     else fail(where + ".step", "must be a step number 0..2^20 or \"last\"");
+  }
+  if (j.contains("shows")) {
+    const json& v = j.at("shows");
+    if (!v.is_array() || v.size() > kMaxShows)
+      fail(where + ".shows", fmt::format("must be a list of at most {} snapshot names", kMaxShows));
+    if (is_race) fail(where + ".shows", "names one step's snapshots; a race slide shows several lanes");
+    for (const json& name : v) {
+      if (!name.is_string() || name.get_ref<const std::string&>().empty() ||
+          name.get_ref<const std::string&>().size() > 64)
+        fail(where + ".shows", "must hold snapshot names of 1 to 64 bytes (\"splitters\", \"radix.digit-histogram\")");
+      s.shows.push_back(name.get<std::string>());
+    }
+  }
+  if (j.contains("repeats")) {
+    if (!j.at("repeats").is_boolean()) fail(where + ".repeats", "must be true or false");
+    s.repeats = j.at("repeats").get<bool>();
   }
   if (is_race && j.contains("highlights"))
     fail(where + ".highlights", "outlines stretches of one array; a race slide shows several lanes");
@@ -192,9 +209,13 @@ Lesson parse_lesson(const std::string& body, const std::string& dir) {
 
 Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path) {
   const fs::path path = find_asset("lessons", name_or_path, exe_path);
-  if (path.empty())
-    throw LessonError(fmt::format("lesson '{}': no such file, and no shipped lesson of that name (looked in {})",
-                                  name_or_path, asset_folders_text("lessons", exe_path)));
+  if (path.empty()) {
+    std::string names;
+    for (const std::string& n : asset_names("lessons", exe_path)) names += (names.empty() ? "" : ", ") + n;
+    throw LessonError(fmt::format("lesson '{}': no such file, and no shipped lesson of that name ({}; looked in {})",
+                                  name_or_path, names.empty() ? "none shipped" : "shipped: " + names,
+                                  asset_folders_text("lessons", exe_path)));
+  }
   std::error_code ec;
   if (fs::file_size(path, ec) > kMaxLessonBytes) throw LessonError(fmt::format("lesson '{}': larger than 1 MiB", path.string()));
   std::ifstream in(path, std::ios::binary);
@@ -206,6 +227,21 @@ Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path)
   } catch (const LessonError& e) {
     throw LessonError(fmt::format("{} ({})", e.what(), path.string()));
   }
+}
+
+std::vector<LessonEntry> shipped_lessons(const std::string& exe_path) {
+  std::vector<LessonEntry> out;
+  for (const std::string& n : asset_names("lessons", exe_path)) {
+    LessonEntry e;
+    e.name = n;
+    try {
+      e.lesson = read_lesson(n, exe_path);
+    } catch (const LessonError& err) {
+      e.error = err.what();
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
 }
 
 }  // namespace sortscope

@@ -40,7 +40,14 @@ struct LessonSlide {
   std::string caption;
   std::vector<LessonHighlight> highlights;
   std::string question, answer;      // "predict, then run": the answer shows once the slide has run
+  // The snapshot kinds the slide's step has, by their stable names ("sample.splitters") or the part
+  // after the dot ("splitters", "search-tree"): what the slide promises to show. Checked against
+  // every shipped lesson and preset by test_lesson_shows (docs/lessons.md). At most 16.
+  std::vector<std::string> shows;
+  bool repeats = false;              // shows the same step as an earlier slide, on purpose
 };
+
+constexpr size_t kMaxShows = 16;
 
 struct Lesson {
   std::string title;
@@ -64,6 +71,16 @@ LessonSlide parse_lesson_slide(const nlohmann::json& j, const std::string& where
 // Reads FILE, or when no such file exists, the shipped lesson of that name
 // (`bitonic-networks` or `bitonic-networks.json`) from asset_folders("lessons") (core/asset_folders.h:
 // $SORTSCOPE_LESSONS, <exe dir>/../assets/lessons, the install's share/sortscope/lessons). Throws one line.
+// An unknown name lists the shipped lessons.
 Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path);
+
+// The shipped lessons by name (asset_names("lessons")), each read: `lesson` or, for a file that
+// cannot be read, `error` (one line), so `sortscope list` shows what is wrong rather than hides it.
+struct LessonEntry {
+  std::string name;
+  std::optional<Lesson> lesson;
+  std::string error;
+};
+std::vector<LessonEntry> shipped_lessons(const std::string& exe_path);
 
 }  // namespace sortscope

@@ -20,7 +20,7 @@ constexpr size_t kMaxTitle = 120;
 constexpr size_t kMaxDescription = 300;
 // The slide's fields a preset uses: what to show and where. A caption, highlights, a question or a
 // trace belong to lessons (the description is the preset's caption).
-constexpr const char* kFields[] = {"preset", "description", "scenario", "step", "race", "clock", "at"};
+constexpr const char* kFields[] = {"preset", "description", "scenario", "step", "race", "clock", "at", "shows"};
 
 [[noreturn]] void fail(const std::string& where, const std::string& why) { throw PresetError(where + " " + why); }
 
@@ -44,7 +44,7 @@ Preset parse_preset(const std::string& body, const std::string& name) {
   if (!j.is_object()) fail(where, "must be a JSON object with \"preset\", \"description\" and \"scenario\"");
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find(std::begin(kFields), std::end(kFields), it.key()) == std::end(kFields))
-      fail(where, fmt::format("has an unknown field '{}' (known: preset, description, scenario, step, race, clock, at)",
+      fail(where, fmt::format("has an unknown field '{}' (known: preset, description, scenario, step, race, clock, at, shows)",
                               it.key().substr(0, 64)));
   Preset p;
   p.name = name;

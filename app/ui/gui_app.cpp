@@ -378,7 +378,10 @@ void GuiApp::apply_scale() {
   state_.ui_scale = best->scale;
 }
 
-void GuiApp::before_new_frame() { apply_scale(); }
+void GuiApp::before_new_frame() {
+  apply_scale();
+  follow_projector_palette(state_, palette_projector_);
+}
 
 Settings GuiApp::settings() const {
   Settings s = state_.settings;

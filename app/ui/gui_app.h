@@ -140,6 +140,7 @@ class GuiApp {
   };
   std::vector<FontSet> fonts_;
   float applied_scale_ = 0;
+  bool palette_projector_ = false;  // projector mode as follow_projector_palette last saw it
   struct KeyPress {
     int key, mods;
   };

@@ -1,5 +1,6 @@
 // sortscope gui: the interactive app (scripts/run starts it). With --headless it draws the same UI
 // offscreen through EGL and saves a screenshot: no window, no X server.
+#include <algorithm>
 #include <filesystem>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,8 @@
 #include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
+#include "cli/scenario_options.h"
+#include "core/runner.h"
 #include "common/npy_io.h"
 #include "records/record_npy.h"
 #include "parse/size_parse.h"
@@ -75,18 +78,23 @@ void register_gui_command(CLI::App& app) {
   add_race_options(*cmd, args->race);
   CLI::Option* race = cmd->get_option("--race");
   race->excludes("--scenario")->excludes("--lesson")->excludes("--preset");
+  // The scenario as `run` takes it (--algo --n --dist --key --values --seed --param), or with --race
+  // the input the racers share.
   ScenarioArgs& ri = args->race_input;
   ri.default_n = "1024";
-  ri.n_opt = cmd->add_option("--n", ri.n, "With --race: number of keys every lane sorts (default 1024)")->needs(race);
-  ri.dist_opt = cmd->add_option("--dist", ri.dist, "With --race: input distribution")->needs(race);
-  ri.key_opt = cmd->add_option("--key", ri.key, "With --race: key type")->needs(race);
-  cmd->add_flag("--values", ri.values, "With --race: key-value sorts")->needs(race);
-  ri.seed_opt = cmd->add_option("--seed", ri.seed, "With --race: seed of the input generator")
-                    ->check(whole_number(UINT64_MAX))
-                    ->needs(race);
-  cmd->add_option("--param", ri.params, "With --race: name=value for every racer that has the parameter")
-      ->take_all()
-      ->needs(race);
+  ri.explains = true;  // lecture sizes take teaching values (teaching_params.h)
+  CLI::Option* algo = cmd->add_option("--algo", ri.algo, "The algorithm to show (sortscope list shows them)")->excludes(race);
+  ri.n_opt = cmd->add_option("--n", ri.n, "Number of keys (1000, 1M, 2^20; default 1024); with --race every lane's");
+  ri.dist_opt = cmd->add_option("--dist", ri.dist, "Input distribution (docs/inputs.md)");
+  ri.key_opt = cmd->add_option("--key", ri.key, "Key type");
+  CLI::Option* values = cmd->add_flag("--values", ri.values, "Key-value sorts (u32 values)");
+  ri.seed_opt = cmd->add_option("--seed", ri.seed, "Seed of the input generator")->check(whole_number(UINT64_MAX));
+  CLI::Option* params = cmd->add_option("--param,-p", ri.params,
+                                        "name=value (repeatable); with --race for every racer that has the parameter")
+                            ->take_all();
+  const std::vector<CLI::Option*> scenario_options = {algo, ri.n_opt, ri.dist_opt, ri.key_opt, values, ri.seed_opt, params};
+  for (CLI::Option* o : scenario_options)
+    for (const char* other : {"--scenario", "--trace", "--lesson", "--preset"}) o->excludes(other);
   cmd->add_option("--size", args->size, "Headless picture size WxH (windowed: the first window size)")
       ->capture_default_str();
   cmd->add_option("--projector", args->projector, "Start in projector mode with this UI scale (1.5 to 2)")
@@ -98,7 +106,7 @@ void register_gui_command(CLI::App& app) {
   cmd->add_option("--wait", args->options.wait_seconds, "Headless: longest wait for the first results, in seconds")
       ->check(finite_in(0.1, 3600))
       ->capture_default_str();
-  cmd->callback([args] {
+  cmd->callback([args, scenario_options] {
     ui::GuiOptions o = args->options;
     FrameSize size = parse_frame_size(args->size);
     if (!size.ok()) throw std::runtime_error("--size: " + size.error);
@@ -123,6 +131,15 @@ void register_gui_command(CLI::App& app) {
     if (!args->preset.empty()) o.preset = read_preset(args->preset, this_executable());  // the same
     // A bad palette is one line before any window opens; the app makes it the active one.
     if (!o.palette.empty()) (void)read_palette(o.palette, this_executable());
+    const bool scenario_given = std::any_of(scenario_options.begin(), scenario_options.end(),
+                                            [](const CLI::Option* opt) { return opt->count() > 0; });
+    if (!args->race.requested() && scenario_given) {
+      // A bad scenario is one line before any window opens; unset parameters take their teaching
+      // values at lecture sizes as everywhere (validate_scenario).
+      Scenario sc = build_scenario(args->race_input);
+      if (auto e = validate_scenario(sc); !e.empty()) throw std::runtime_error(e);
+      o.scenario = sc;
+    }
     if (args->race.requested()) {
       // Every lane runs here, verified, before any window opens; a mistake is one line.
       ScenarioArgs in = args->race_input;

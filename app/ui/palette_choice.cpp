@@ -22,4 +22,12 @@ void choose_palette(AppState& s, const std::string& name_or_path) {
   }
 }
 
+void follow_projector_palette(AppState& s, bool& was_on) {
+  const bool on = s.settings.projector;
+  if (on == was_on) return;
+  was_on = on;
+  if (on && s.settings.palette.empty()) choose_palette(s, kProjectorPalette);
+  else if (!on && s.settings.palette == kProjectorPalette) choose_palette(s, "");
+}
+
 }  // namespace sortscope::ui

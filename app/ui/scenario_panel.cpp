@@ -325,7 +325,7 @@ void draw_scenario_panel(AppState& s) {
 
   if (changed) {
     if (std::string what; apply_teaching_defaults(sc, before, &what))
-      s.notify(what + " below " + format_size(kTeachingKeys) + " keys: values that show the steps (set the defaults to compare)");
+      s.notify(what + " up to " + format_size(kTeachingKeys) + " keys: values that show the steps (set the defaults to compare)");
     s.scenario_dirty = true;
   }
 

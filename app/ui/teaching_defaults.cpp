@@ -1,24 +1,27 @@
 #include "teaching_defaults.h"
 
 #include "registry.h"
+#include "teaching_params.h"
 
 namespace sortscope::ui {
 
 bool apply_teaching_defaults(Scenario& s, const Scenario& before, std::string* what) {
-  if (s.input.n >= kTeachingKeys) return false;
+  if (!is_lecture_size(s.input.n)) return false;
   const bool picked = s.algorithm != before.algorithm;
-  const bool moved_below = before.input.n >= kTeachingKeys;
+  const bool moved_below = !is_lecture_size(before.input.n);
   if (!picked && !moved_below) return false;
   const Algorithm* a = find_algorithm(s.algorithm);
   if (!a) return false;
+  // The panel fills every parameter in: one still at its default is not the user's choice.
+  ParamValues unset = s.params;
+  for (const ParamSpec& p : a->params())
+    if (auto it = unset.find(p.name); it != unset.end() && it->second == p.default_value) unset.erase(it);
   bool changed = false;
-  for (const ParamSpec& p : a->params()) {
-    if (!p.teaching_value) continue;
-    auto it = s.params.find(p.name);
-    const int value = it == s.params.end() ? p.default_value : it->second;
-    if (value != p.default_value || value == *p.teaching_value) continue;  // the user's choice, or already set
-    s.params[p.name] = *p.teaching_value;
-    if (what) *what += (what->empty() ? "" : " ") + p.name + "=" + format_param_value(p, *p.teaching_value);
+  for (const std::string& name : apply_teaching_params(*a, unset, s.input)) {
+    int& value = s.params[name];
+    if (value == unset[name]) continue;
+    value = unset[name];
+    if (what) *what += (what->empty() ? "" : " ") + name + "=" + format_param_value(*find_param(a->params(), name), value);
     changed = true;
   }
   return changed;

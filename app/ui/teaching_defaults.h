@@ -2,10 +2,11 @@
 // Defaults that teach at the sizes a lecture shows. Below a few thousand keys a radix sort with
 // 8-bit digits draws a 256-column histogram of a handful of keys per column, which says little;
 // 4-bit digits (16 columns, twice the passes) show the counting and the scan (Merrill & Grimshaw
-// 2010 §4.1); a merge sort whose first tile holds every key never merges. Each parameter says its
-// teaching value (ParamSpec::teaching_value). Applied only where the app chooses for the user: when
-// an algorithm is picked (its parameters start at their defaults) or n moves below the threshold;
-// a parameter the user set (not at its default) stays.
+// 2010 §4.1); a merge sort whose first tile holds every key never merges. The values come from the
+// one lecture-size rule (kernels/teaching_params.h). The scenario panel fills every parameter in,
+// so here a parameter still at its default counts as unset, and the rule is applied where the app
+// chooses for the user: when an algorithm is picked (its parameters start at their defaults) or n
+// moves to a lecture size; a parameter the user set (not at its default) stays.
 #include <cstdint>
 #include <string>
 

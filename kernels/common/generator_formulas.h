@@ -22,6 +22,9 @@ namespace sortscope::gen {
 // Largest n the generators accept: keeps every index product (i * p, o * g, ...) inside 64 bits.
 inline constexpr uint64_t kMaxGeneratedKeys = uint64_t(1) << 40;
 
+// small-ints: the keys 0 .. kSmallIntsKeys - 1.
+inline constexpr uint64_t kSmallIntsKeys = 100;
+
 // ---- hashing (mix64: mix64.h) --------------------------------------------------------------
 
 // High 64 bits of the 128-bit product a * b (exact on both sides).
@@ -288,6 +291,10 @@ SORTSCOPE_HD Canonical canonical_key(const GenParams& gp, uint64_t i) {
       uint64_t width = ~uint64_t(0) / gp.unique;
       return spread(which * width + width / 2);
     }
+    case Distribution::SmallInts:
+      // Keys 0..99 of every key type (counts: 0.0..99.0 as floats), uniform: numbers a lecture
+      // can read off the bars.
+      return count(below(rand_word(s0, i), kSmallIntsKeys));
   }
   return count(0);
 }

@@ -20,6 +20,7 @@ constexpr std::pair<Distribution, std::string_view> kNames[] = {
     {Distribution::RandomizedDuplicates, "rand-duplicates"},
     {Distribution::LowEntropy, "low-entropy"},
     {Distribution::FewUnique, "few-unique"},
+    {Distribution::SmallInts, "small-ints"},
 };
 }  // namespace
 

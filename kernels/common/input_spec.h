@@ -13,14 +13,15 @@ namespace sortscope {
 
 enum class Distribution {
   Uniform, Gaussian, Zero, Sorted, ReverseSorted, NearlySorted, BucketSorted, Staggered, GGroup,
-  DeterministicDuplicates, RandomizedDuplicates, LowEntropy, FewUnique
+  DeterministicDuplicates, RandomizedDuplicates, LowEntropy, FewUnique, SmallInts
 };
 
 inline constexpr Distribution kAllDistributions[] = {
     Distribution::Uniform, Distribution::Gaussian, Distribution::Zero, Distribution::Sorted,
     Distribution::ReverseSorted, Distribution::NearlySorted, Distribution::BucketSorted,
     Distribution::Staggered, Distribution::GGroup, Distribution::DeterministicDuplicates,
-    Distribution::RandomizedDuplicates, Distribution::LowEntropy, Distribution::FewUnique};
+    Distribution::RandomizedDuplicates, Distribution::LowEntropy, Distribution::FewUnique,
+    Distribution::SmallInts};
 
 std::string_view distribution_name(Distribution d);   // "uniform", "nearly-sorted", "g-group", ...
 std::optional<Distribution> parse_distribution(std::string_view name);

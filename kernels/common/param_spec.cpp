@@ -205,7 +205,7 @@ std::string format_params(const std::vector<ParamSpec>& specs, const ParamValues
 
 std::string describe_param(const ParamSpec& p) {
   const std::string teaching =
-      p.teaching_value ? fmt::format(" ({} below {} keys in the app)", format_param_value(p, *p.teaching_value),
+      p.teaching_value ? fmt::format(" ({} explaining at most {} keys when unset)", format_param_value(p, *p.teaching_value),
                                      kTeachingKeys)
                        : "";
   return fmt::format("{}: {}, default {}{} - {}", p.name, p.allowed_text(), format_param_value(p, p.default_value),

@@ -24,8 +24,8 @@
 
 namespace sortscope {
 
-// Below this many keys the app shows a parameter's teaching value instead of its default
-// (ParamSpec::teaching_value): the sizes a lecture steps through.
+// Up to this many keys an explained run takes a parameter's teaching value where the user left
+// it unset (ParamSpec::teaching_value, kernels/teaching_params.h): the sizes a lecture steps through.
 inline constexpr uint64_t kTeachingKeys = 4096;
 
 // The stored value of `auto`: outside every range and list, so it can never be taken for a number.
@@ -47,10 +47,10 @@ struct ParamSpec {
   bool has_auto = false;      // List: `auto` is allowed too (offered first); Enum: one name is auto (kParamAuto)
   std::vector<ParamName> names;  // Enum
   std::string help;           // one line, shown as tooltip and in --help
-  // The value that teaches at lecture sizes (n < kTeachingKeys), where the default tuned for
+  // The value that teaches at lecture sizes (n <= kTeachingKeys), where the default tuned for
   // millions of keys draws little: 4-bit radix digits (16 histogram columns instead of 256 for a
-  // few hundred keys), a merge tile small enough that merge passes happen at all. The app applies
-  // it where it chooses for the user (app/ui/teaching_defaults.h); the CLI keeps the default.
+  // few hundred keys), a merge tile small enough that merge passes happen at all. Every explained
+  // run takes it where the user left the parameter unset (kernels/teaching_params.h).
   std::optional<int> teaching_value;
 
   static ParamSpec range(std::string name, int default_value, int min, int max, bool power_of_two,

@@ -31,6 +31,10 @@ struct Scenario {
   ParamValues params;  // values (kParamAuto for auto), not positions
   InputSpec input;
   std::optional<ScenarioRecords> records;  // set: a record sort (the app's explain mode, CPU model)
+  // The parameters the lecture-size rule chose because the user left them unset
+  // (kernels/teaching_params.h), for showing them as `auto(value)`. Not written to JSON: a file
+  // holds the values that ran.
+  std::vector<std::string> taught;
 };
 
 // An algorithm's parameter specs by id, null when unknown: the registry's algorithm_params, passed

@@ -11,12 +11,15 @@ namespace sortscope {
 namespace {
 
 ParamSpec threads_spec() {
+  // Lectures: the smallest tile (128 x 8 keys), so a few thousand keys make several blocks.
   return ParamSpec::list("threads", kRadixThreads, true, kParamAuto,
-                         "threads per block of the ranking kernels (auto: tuned per key and value type)");
+                         "threads per block of the ranking kernels (auto: tuned per key and value type)")
+      .teach(kRadixThreads[0]);
 }
 ParamSpec kpt_spec() {
   return ParamSpec::list("keys_per_thread", kRadixKeysPerThread, true, kParamAuto,
-                         "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)");
+                         "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)")
+      .teach(kRadixKeysPerThread[0]);
 }
 ParamSpec ranking_spec() {
   // atomic: fastest on the H200 for every key width (docs/PERFORMANCE.md)
@@ -141,6 +144,17 @@ ParamSpec histogram_spec() {
       "always counts one histogram per place");
 }
 
+// Lectures (teaching_params.h): inputs of at most 4096 keys take the passes over tiles as large ones
+// do, so a lecture sees the per-block histograms, the scan across blocks and (onesweep) the look-back
+// that the one-block path keeps in shared memory.
+ParamSpec single_block_spec() {
+  return ParamSpec::enumeration(
+             "single_block", {{1, "on"}, {0, "off"}}, 1,
+             "inputs of at most 4096 keys: one block sorts them with every pass in shared memory (on), or the "
+             "passes run over tiles of threads x keys_per_thread keys as for large inputs (off)")
+      .teach(0);
+}
+
 ParamSpec digit_bits_spec() {
   return ParamSpec::list(
       "digit_bits", kRadixDigitBits, true, kParamAuto,
@@ -171,7 +185,9 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   // auto digit width: 8 (11 lost at every size and type measured: 0.43-0.69x cub-radix against
   // 1.03-1.16x, docs/PERFORMANCE.md "Session 10"). The single-block kernel (every pass in
   // shared memory, n <= kSingleBlockMaxKeys) always ranks 8-bit digits.
-  if (onesweep && (run["digit_bits"] == kParamAuto || n <= kSingleBlockMaxKeys)) run["digit_bits"] = 8;
+  run.emplace("single_block", single_block_spec().default_value);
+  const bool single_block = n <= kSingleBlockMaxKeys && run["single_block"] != 0;
+  if (onesweep && (run["digit_bits"] == kParamAuto || single_block)) run["digit_bits"] = 8;
   const bool wide = onesweep && run["digit_bits"] != 8;
   const SizeRow* row = builtin_size_row(onesweep ? (wide ? onesweep_wide_tables() : onesweep_tables()) : rts_tables(),
                                         type, with_values, n);
@@ -198,13 +214,15 @@ const std::vector<ParamSpec>& radix_rts_params() {
       ranking_spec(),
       ParamSpec::range("max_blocks", 1024, 1, 4096, false,
                        "C: blocks of the upsweep/downsweep grids; each rakes an even share of the tiles"),
+      single_block_spec(),
   };
   return specs;
 }
 
 const std::vector<ParamSpec>& radix_onesweep_params() {
-  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(), ranking_spec(), value_load_spec(),
-                                               block_compile_spec(), histogram_spec(), digit_bits_spec()};
+  static const std::vector<ParamSpec> specs = {threads_spec(), kpt_spec(),         ranking_spec(),
+                                               value_load_spec(), block_compile_spec(), histogram_spec(),
+                                               digit_bits_spec(), single_block_spec()};
   return specs;
 }
 
@@ -261,7 +279,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     p.histogram = RadixHistogram(hist);
     if (p.block_compile == RadixBlockCompile::Exact && p.radix_bits != 8)
       throw std::invalid_argument("radix-onesweep: block_compile=exact kernels rank 8-bit digits only (digit_bits=8)");
-    if (p.block_compile == RadixBlockCompile::Exact && n > kSingleBlockMaxKeys &&
+    if (p.block_compile == RadixBlockCompile::Exact && !(n <= kSingleBlockMaxKeys && run.at("single_block") != 0) &&
         !radix_exact_shape(p.threads, p.keys_per_thread)) {
       std::string shapes;
       for (const RadixTileShape& t : kRadixExactShapes)
@@ -272,7 +290,7 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
     }
   }
 
-  p.single_block = n <= kSingleBlockMaxKeys;
+  p.single_block = n <= kSingleBlockMaxKeys && run.at("single_block") != 0;
   if (p.single_block) {
     p.threads = kSingleBlockThreads;
     p.keys_per_thread = kSingleBlockKeysPerThread;

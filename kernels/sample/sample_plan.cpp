@@ -26,7 +26,7 @@ ParamSpec spec(const char* name, int def, int lo, int hi, bool pow2, const char*
 // Level-1 and level-2 knobs both engines share. Sample sort's threads may be `auto`
 // (sample_auto_level1); quicksort's are 256 unless given.
 void add_common(std::vector<ParamSpec>& s, bool auto_threads) {
-  s.push_back(spec("bucket_max", 1 << 18, 1 << 10, 1 << 24, true,
+  s.push_back(spec("bucket_max", 1 << 18, 16, 1 << 24, true,
                    "M: buckets larger than this get another distribution pass (thesis: 2^18)"));
   if (auto_threads)
     s.push_back(ParamSpec::list("threads", kSampleThreads, true, kParamAuto,
@@ -38,7 +38,7 @@ void add_common(std::vector<ParamSpec>& s, bool auto_threads) {
                    "keys a thread loads and descends at once per round of the count and scatter kernels (4, 8, 16)"));
   s.push_back(spec("blocks", 1024, 1, 65536, false,
                    "p: thread blocks a distribution pass aims at, spread over its buckets by size"));
-  s.push_back(spec("base", 2048, 64, int(kSampleMaxBase), true,
+  s.push_back(spec("base", 2048, 16, int(kSampleMaxBase), true,
                    "odd-even merge sort in shared memory for buckets of at most this many keys"));
 }
 
@@ -122,6 +122,24 @@ const std::vector<ParamSpec>& quicksort_params() {
     return s;
   }();
   return specs;
+}
+
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
+  // As run, M is at least 2^14 (make_sample_plan), so the defaults put a lecture's few thousand
+  // keys in one bucket and sort it in one step. M = n / 16 (sample sort: every first-level bucket
+  // of about n / k keys takes a second distribution pass, the recursion of Alg. 5) or n / 4
+  // (quicksort: two levels of global pivot partitions, App. C), and base = 16 so that quicksort's
+  // level 2 partitions in the block before its odd-even base case. Sample sort takes k = 8 (a
+  // search tree of three levels, Alg. 6, that one can read) from a sample of a * k = 32 keys.
+  const uint64_t share = engine == SampleEngine::SampleSort ? 16 : 4;
+  int bucket_max = 16;
+  while (uint64_t(bucket_max) * share < n && bucket_max < (1 << 24)) bucket_max *= 2;
+  ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}};
+  if (engine == SampleEngine::SampleSort) {
+    v["k"] = 8;
+    v["oversampling"] = 4;
+  }
+  return v;
 }
 
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {

@@ -347,6 +347,41 @@ TEST_F(CliRender, APresetRendersItsScenarioAtItsStep) {
   unsetenv("SORTSCOPE_PRESETS");
 }
 
+// --lesson: one PNG a slide on render (each under its slide's title), a video of the slides on
+// record, `list` names the lessons, and an unknown name lists the shipped ones; nothing written on
+// a refusal.
+TEST_F(CliRender, ALessonRendersAFrameASlideAndRecordsAVideo) {
+  setenv("SORTSCOPE_LESSONS", SORTSCOPE_LESSON_DIR, 1);
+  const fs::path slides = dir_ / "slides";
+  Result r = run({"render", "--cpu", "--lesson", "bitonic-networks", "--size", "320x180", "--out", slides.string()});
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("lesson bitonic-networks - "), std::string::npos) << r.out;
+  EXPECT_EQ(names(slides), (std::set<std::string>{"slide_01.png", "slide_02.png", "slide_03.png", "slide_04.png"}));
+  const fs::path frames = dir_ / "lesson-frames";
+  r = run({"record", "--cpu", "--lesson", "bitonic-networks", "--size", "320x180", "--hold", "0",
+           "--steps-per-second", "30", "--fps", "30", "--out", frames.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_FALSE(names(frames).empty());
+  r = run({"list"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Lessons (--lesson NAME"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sample-sort"), std::string::npos) << r.out;
+  const fs::path never = dir_ / "never";
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--lesson", "no-such"}, {"--lesson", "sample-sort", "--n", "64"}}) {
+    std::vector<std::string> args = {"render", "--cpu", "--size", "320x180", "--out", never.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    r = run(args);
+    EXPECT_NE(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(never));
+  }
+  r = run({"render", "--cpu", "--lesson", "no-such", "--out", never.string()});
+  EXPECT_NE(r.err.find("shipped: binary-search-merge, bitonic-networks, "), std::string::npos) << r.err;
+  unsetenv("SORTSCOPE_LESSONS");
+}
+
 // `record --race`: the race as a GIF (ffmpeg) and as PNG frames, one per moment of its clock.
 TEST_F(CliRender, ARaceRecordsAsAGifAndAsFrames) {
   const fs::path gif = dir_ / "race.gif";

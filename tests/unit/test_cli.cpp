@@ -175,6 +175,21 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
 
 // Legal values run as given and are echoed and stored as values: the CSV row holds 16 and atomic,
 // auto holds what it ran as (the built-in row for 2^16 u32 keys: 256 threads; merge at 4K: x4).
+// The field of `row` under column `name` of `header` (fields without quotes or commas).
+std::string csv_field(const std::string& header, const std::string& row, const std::string& name) {
+  auto split = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    for (std::string f; std::getline(in, f, ',');) out.push_back(f);
+    if (!line.empty() && line.back() == ',') out.push_back("");
+    return out;
+  };
+  const std::vector<std::string> h = split(header), r = split(row);
+  for (size_t i = 0; i < h.size(); ++i)
+    if (h[i] == name) return i < r.size() ? r[i] : "<missing>";
+  return "<no column " + name + ">";
+}
+
 TEST_F(Cli, ParametersAreEchoedAndStoredAsValues) {
   const fs::path csv = dir_ / "p.csv";
   Result r = run({"run", "--cpu", "--algo", "radix-onesweep", "--n", "64K", "--reps", "1", "--warmup", "0",
@@ -187,8 +202,23 @@ TEST_F(Cli, ParametersAreEchoedAndStoredAsValues) {
   std::string header, row;
   std::getline(lines, header);
   std::getline(lines, row);
-  EXPECT_NE(header.find(",algorithm,threads,keys_per_thread,ranking,"), std::string::npos) << header;
-  EXPECT_NE(row.find(",radix-onesweep,auto(256),16,atomic,"), std::string::npos) << row;
+  EXPECT_EQ(csv_field(header, row, "algorithm"), "radix-onesweep") << header << "\n" << row;
+  EXPECT_EQ(csv_field(header, row, "threads"), "auto(256)") << header << "\n" << row;
+  EXPECT_EQ(csv_field(header, row, "keys_per_thread"), "16") << header << "\n" << row;
+  EXPECT_EQ(csv_field(header, row, "ranking"), "atomic") << header << "\n" << row;
+  // One column set for every algorithm: a run of another algorithm appends to the same file, its
+  // own parameters in their columns and the others empty.
+  r = run({"run", "--cpu", "--algo", "bitonic", "--n", "1K", "--reps", "1", "--warmup", "0", "--param", "threads=64",
+           "--csv", csv.string()});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::istringstream both(slurp(csv));
+  std::vector<std::string> lines2;
+  for (std::string l; std::getline(both, l);) lines2.push_back(l);
+  ASSERT_EQ(lines2.size(), 3u);
+  EXPECT_EQ(csv_field(lines2[0], lines2[2], "algorithm"), "bitonic");
+  EXPECT_EQ(csv_field(lines2[0], lines2[2], "threads"), "64");
+  EXPECT_EQ(csv_field(lines2[0], lines2[2], "ranking"), "");
+  EXPECT_EQ(csv_field(lines2[0], lines2[1], "ranking"), "atomic");
 
   r = run({"run", "--cpu", "--algo", "merge", "--n", "4K", "--reps", "1", "--warmup", "0", "--param",
            "keys_per_thread=17", "--param", "threads=256"});
@@ -223,6 +253,7 @@ TEST_F(Cli, CpuRunIsVerifiedAndWritesNpyAndCsv) {
   for (std::string l; std::getline(lines, l);) rows.push_back(l);
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].rfind("time,source,algorithm,threads,keys_per_thread,", 0), 0u) << rows[0];
+  EXPECT_EQ(csv_field(rows[0], rows[1], "threads"), "64");
   EXPECT_NE(rows[0].find(",dist,n,key,values,seed,"), std::string::npos) << rows[0];
   for (size_t i = 1; i < rows.size(); ++i) {
     EXPECT_NE(rows[i].find(",verified,"), std::string::npos) << rows[i];

@@ -44,7 +44,7 @@ bool uses_randomness(Distribution d) {
 
 bool is_count_distribution(Distribution d) {
   return d == Distribution::Zero || d == Distribution::DeterministicDuplicates ||
-         d == Distribution::RandomizedDuplicates;
+         d == Distribution::RandomizedDuplicates || d == Distribution::SmallInts;
 }
 
 // The range [a*W, (a+1)*W - 1], W = floor((2^64-1)/q), of docs/inputs.md.
@@ -255,6 +255,31 @@ TEST(Generators, LowEntropyBitDensityIsTwoToTheMinusK) {
   InputSpec one = spec_of(Distribution::LowEntropy, 1000);
   one.entropy_k = 1;
   EXPECT_EQ(generate_host(one).bytes, generate_host(spec_of(Distribution::Uniform, 1000)).bytes);
+}
+
+// small-ints: the keys 0..99 for every key type (floats 0.0..99.0), all of them at 4096 keys.
+TEST(Generators, SmallIntsAreTheNumbersZeroToNinetyNine) {
+  for (KeyType t : kAllKeyTypes) {
+    InputSpec s = spec_of(Distribution::SmallInts, 4096);
+    s.key = t;
+    const HostKeys keys = generate_host(s);
+    std::set<double> seen;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      double v = 0;
+      switch (t) {
+        case KeyType::U32: v = keys.as<uint32_t>()[i]; break;
+        case KeyType::I32: v = keys.as<int32_t>()[i]; break;
+        case KeyType::U64: v = double(keys.as<uint64_t>()[i]); break;
+        case KeyType::I64: v = double(keys.as<int64_t>()[i]); break;
+        case KeyType::F32: v = keys.as<float>()[i]; break;
+        case KeyType::F64: v = keys.as<double>()[i]; break;
+      }
+      seen.insert(v);
+    }
+    ASSERT_EQ(seen.size(), 100u) << key_type_name(t);
+    EXPECT_EQ(*seen.begin(), 0.0) << key_type_name(t);
+    EXPECT_EQ(*seen.rbegin(), 99.0) << key_type_name(t);
+  }
 }
 
 TEST(Generators, FewUniqueHasTheEvenlySpacedKeys) {

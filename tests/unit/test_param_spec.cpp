@@ -80,7 +80,7 @@ TEST(ParamSpec, ParsedAssignmentsStoreTheValue) {
   EXPECT_EQ(p.at("threads"), 256);
   EXPECT_EQ(p.at("ranking"), int(RadixRanking::Match));
   EXPECT_EQ(resolve_params(a->params(), p, a->id()), "");
-  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=auto digit_bits=auto");
+  EXPECT_EQ(format_params(a->params(), p), "threads=256 keys_per_thread=16 ranking=match value_load=auto block_compile=generic histogram=auto digit_bits=auto single_block=on");
 }
 
 // The plans use exactly the values given.
@@ -129,16 +129,16 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(plan.tile_keys, 512u * 24u);
   // A keys-only run has no values: value_load is not among what it ran with, and is not shown.
   EXPECT_EQ(u32.count("value_load"), 0u);
-  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
+  EXPECT_EQ(format_params(a->params(), p, &u32), "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8) single_block=on");
   const ParamValues u32_pairs = a->params_as_run(p, KeyType::U32, true, large);
   EXPECT_EQ(format_params(a->params(), p, &u32_pairs),
-            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(after-keys-batched) block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
+            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic value_load=auto(after-keys-batched) block_compile=generic histogram=auto(lanes) digit_bits=auto(8) single_block=on");
   ParamValues given = p;
   ASSERT_EQ(parse_param_assignment(a->params(), "value_load=after-keys", given, a->id()), "");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, true, given).value_load,
             RadixValueLoad::AfterKeys);
   const ParamValues keys_only_given = a->params_as_run(given, KeyType::U64, false, large);
-  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8)");
+  EXPECT_EQ(format_params(a->params(), given, &keys_only_given), "threads=auto(256) keys_per_thread=auto(32) ranking=atomic block_compile=generic histogram=auto(lanes) digit_bits=auto(8) single_block=on");
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U64, false, given).value_load, RadixValueLoad::Late);
   // after-keys-batched: the same order with the value loads in batches; both use the key buffer.
   ParamValues batched = p;
@@ -157,7 +157,7 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, large, KeyType::U32, true, shared).histogram, RadixHistogram::Shared);
   const ParamValues shared_run = a->params_as_run(shared, KeyType::U32, false, large);
   EXPECT_EQ(format_params(a->params(), shared, &shared_run),
-            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=shared digit_bits=auto(8)");
+            "threads=auto(512) keys_per_thread=auto(24) ranking=atomic block_compile=generic histogram=shared digit_bits=auto(8) single_block=on");
   ParamValues bad_hist = p;
   EXPECT_NE(parse_param_assignment(a->params(), "histogram=warps", bad_hist, a->id()), "");
   bad_hist["histogram"] = 7;
@@ -219,7 +219,7 @@ TEST(ParamSpec, AutoRunsAsTheTunedValue) {
     }
   const ParamValues small = a->params_as_run(p, KeyType::U32, false, uint64_t(1) << 16);
   EXPECT_EQ(format_params(a->params(), p, &small),
-            "threads=auto(256) keys_per_thread=auto(12) ranking=atomic block_compile=generic histogram=auto(shared) digit_bits=auto(8)");
+            "threads=auto(256) keys_per_thread=auto(12) ranking=atomic block_compile=generic histogram=auto(shared) digit_bits=auto(8) single_block=on");
   // An explicit choice wins at every size.
   EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 16, KeyType::U32, false,
                             ParamValues{{"histogram", int(RadixHistogram::Lanes)}}).histogram,

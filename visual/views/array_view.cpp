@@ -8,6 +8,8 @@
 #include <imgui.h>
 
 #include "colormap.h"
+#include "views/legend.h"
+#include "views/array_data.h"
 #include "gl/gl_check.h"
 
 #if SORTSCOPE_HAS_CUDA
@@ -456,6 +458,7 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
                             std::to_string(int(t.steps.size()) - 1) + ")");
   rect = {std::round(rect.x), std::round(rect.y), std::round(rect.w), std::round(rect.h)};
   info_ = {};
+  bar_numbers_.clear();
   if (rect.w < 1 || rect.h < 1) return;
   const Step& st = t.steps[size_t(step)];
   const bool has_snapshot = st.keys.valid() && t.store;
@@ -514,6 +517,7 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
     } else {
       info_.fill = fill_fractions(t, st, snap);
       draw_points(mode == ArrayMode::Dots, t);
+      if (mode == ArrayMode::Bars) collect_bar_numbers(t, step, snap);
     }
   }
 
@@ -524,6 +528,23 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
     if (const BlockOwnership* owner = find_aux<BlockOwnership>(st.aux)) add_strip(*owner, padded, ox, oy);
   over_.draw(rect.w, rect.h);
   GL_CHECK_AFTER("drawing the array view");
+}
+
+void ArrayView::collect_bar_numbers(const Timeline& t, int step, const ArraySnapshot& snap) {
+  if (!options_.bar_numbers || info_.n > kMaxNumberedBars || !snap.full) return;
+  const std::vector<uint8_t>& words = host_words(t, step);  // ordered key words (key_type.h)
+  const int wb = key_bytes(t.key_type);
+  if (words.size() < info_.n * size_t(wb)) return;
+  const std::vector<float> f = key_fractions_host(words.data(), info_.n, t.key_type, t.range);
+  for (uint64_t i = 0; i < info_.n; ++i) {
+    uint64_t ordered = 0;
+    std::memcpy(&ordered, words.data() + i * size_t(wb), size_t(wb));
+    const uint64_t raw = dispatch_key_type(t.key_type, [&](auto traits) -> uint64_t {
+      using Bits = typename decltype(traits)::Bits;
+      return uint64_t(traits.from_ordered(Bits(ordered)));
+    });
+    bar_numbers_.push_back({f[i], format_key_value(t.key_type, key_display_value(t.key_type, raw))});
+  }
 }
 
 void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFont* font, float font_size) const {
@@ -547,6 +568,28 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
                       ImGui::ColorConvertFloat4ToU32(ImVec4(palette::kPaddingBack[0], palette::kPaddingBack[1],
                                                             palette::kPaddingBack[2], 1.0f)));
     dl->AddText(font, size, ImVec2(x, y), dim, "padding");
+  }
+  // Each key's value above its bar (inside its top where the bar reaches the top), at the view's
+  // text size or smaller so the widest number fits the bar; none where even 8 px would not fit.
+  if (!bar_numbers_.empty()) {
+    float widest = 0;
+    for (const BarNumber& b : bar_numbers_) widest = std::max(widest, font->CalcTextSizeA(size, FLT_MAX, 0, b.text.c_str()).x);
+    const float px = widest > 0 ? std::min(size, size * (layout_.key_px - 2) / widest) : size;
+    if (px >= 8) {
+      const ImU32 text = ImGui::ColorConvertFloat4ToU32(ImVec4(palette::kText[0], palette::kText[1], palette::kText[2], 1.0f));
+      const float min_bar = std::min(2.0f, plot.h);
+      for (size_t i = 0; i < bar_numbers_.size(); ++i) {
+        const BarNumber& b = bar_numbers_[i];
+        const ImVec2 ts = font->CalcTextSizeA(px, FLT_MAX, 0, b.text.c_str());
+        const float top = plot.bottom() - (min_bar + b.fraction * (plot.h - min_bar));
+        // Above the bar; where the bar reaches the top, inside it in dark text (bars are bright there).
+        const bool inside = top - ts.y - 2 < plot.y + 1;
+        const float y = inside ? top + 2 : top - ts.y - 2;
+        const float cx = plot.x + (float(i) + 0.5f) * layout_.key_px;
+        dl->AddText(font, px, ImVec2(origin_x + cx - ts.x * 0.5f, origin_y + y), inside ? IM_COL32(16, 18, 24, 255) : text,
+                    b.text.c_str());
+      }
+    }
   }
   // Block numbers in the ownership strip, every k-th block so that labels never collide.
   const Rect& s = layout_.strip;

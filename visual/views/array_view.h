@@ -41,10 +41,16 @@ struct ArrayViewOptions {
   bool comparators = true;      // arcs of the step's comparators, where keys are >= kMinComparatorPx wide
   bool ownership_strip = true;  // the block-ownership strip, where the step names its tile
   bool bar_gaps = true;         // a 1-px gap between bars that are at least 4 px wide
+  bool bar_numbers = true;      // each key's value on its bar, for at most kMaxNumberedBars keys
 };
 
-// Keys narrower than this get no comparator arcs (they would be a grey smear).
-inline constexpr float kMinComparatorPx = 3.0f;
+// Up to this many keys, bars carry their keys' values (small-ints: docs/inputs.md), so a class can
+// read the array as numbers.
+inline constexpr uint64_t kMaxNumberedBars = 64;
+
+// Keys narrower than this get no comparator arcs (they would be a grey smear). 2.5 px: a 256-key
+// network beside the pseudo-code of a 1280-px export (about 2.8 px a key) keeps its arcs.
+inline constexpr float kMinComparatorPx = 2.5f;
 
 // Where the last draw put things, in framebuffer pixels (top-left origin).
 struct ArrayViewLayout {
@@ -122,6 +128,13 @@ class ArrayView {
   ArrayViewOptions options_;
   ArrayViewLayout layout_;
   std::vector<ComparatorPair> pairs_;  // the step's comparators, when the layout gave them a band
+  // The numbers on the bars of the last draw (bar_numbers): each key's bar height 0..1 and value.
+  struct BarNumber {
+    float fraction;
+    std::string text;
+  };
+  std::vector<BarNumber> bar_numbers_;
+  void collect_bar_numbers(const Timeline& t, int step, const ArraySnapshot& snap);
   ArrayViewInfo info_;
 
   gl::Program points_program_;

@@ -84,24 +84,27 @@ void draw_searches(const AuxDrawContext& c, const Rect& r, const SiblingSearches
     const float lx = content.x + content.w * float(s.left_len) / float(len);
     c.dl->AddRectFilled(ImVec2(content.x, content.y), ImVec2(lx, content.y + strip_h), to_u32(kLeft));
     c.dl->AddRectFilled(ImVec2(lx, content.y), ImVec2(content.right(), content.y + strip_h), to_u32(kRight));
-    const float row = (content.h - strip_h - 4) / float(keys);
-    for (size_t k = 0; k < keys; ++k) {
+    // Rows at least 14 px (scaled): where the sampled keys would be thinner, every m-th is drawn.
+    const size_t fit = std::max<size_t>(1, size_t((content.h - strip_h - 4) / (14 * sc)));
+    const size_t every = (keys + fit - 1) / fit, rows = (keys + every - 1) / every;
+    const float row = (content.h - strip_h - 4) / float(rows);
+    for (size_t k = 0; k < keys; k += every) {
       const bool right = s.key[k] >= s.left_len;
-      const float y = content.y + strip_h + 4 + row * (float(k) + 0.5f);
+      const float y = content.y + strip_h + 4 + row * (float(k / every) + 0.5f);
       const uint64_t sib0 = right ? 0 : s.left_len, sib_len = right ? s.left_len : s.right_len;
       auto x_of = [&](double p) { return content.x + content.w * float(p) / float(len); };
       c.dl->AddLine(ImVec2(x_of(double(sib0)), y), ImVec2(x_of(double(sib0 + sib_len)), y), to_u32(palette::kPanel),
                     std::max(1.0f, row * 0.6f));
-      c.dl->AddCircleFilled(ImVec2(x_of(s.key[k] + 0.5), y), std::max(2.0f, std::min(4 * sc, row * 0.4f)),
+      c.dl->AddCircleFilled(ImVec2(x_of(s.key[k] + 0.5), y), std::max(3.0f, std::min(6 * sc, row * 0.4f)),
                             to_u32(right ? kRight : kLeft));
       const uint32_t b = s.probe_begin[k], e = s.probe_begin[k + 1];
       for (uint32_t q = b; q < e; ++q) {
         const float a = 0.35f + 0.65f * float(q - b + 1) / float(std::max<uint32_t>(1, e - b));
         const float x = x_of(double(sib0 + s.probes[q]) + 0.5);
-        c.dl->AddLine(ImVec2(x, y - row * 0.35f), ImVec2(x, y + row * 0.35f), to_u32(palette::kText, a), std::max(1.0f, sc));
+        c.dl->AddLine(ImVec2(x, y - row * 0.4f), ImVec2(x, y + row * 0.4f), to_u32(palette::kText, a), std::max(2.0f, 2 * sc));
       }
       const float rx = x_of(double(sib0 + s.rank[k]));
-      c.dl->AddTriangleFilled(ImVec2(rx, y - row * 0.4f), ImVec2(rx - 3 * sc, y + row * 0.4f), ImVec2(rx + 3 * sc, y + row * 0.4f),
+      c.dl->AddTriangleFilled(ImVec2(rx, y - row * 0.45f), ImVec2(rx - 5 * sc, y + row * 0.45f), ImVec2(rx + 5 * sc, y + row * 0.45f),
                               to_u32(palette::kHighlight));
     }
     (void)sf;
@@ -110,30 +113,56 @@ void draw_searches(const AuxDrawContext& c, const Rect& r, const SiblingSearches
   end_panel(c);
 }
 
+// The merging tree as a tree (002 §2.1): a row per global pass, first pass at the bottom, each
+// merge of two runs a node (colour: its busiest work-item's work against the busiest so far).
+// Passes still to come are outlined, so the first pass already shows the whole tree.
 void draw_tree(const AuxDrawContext& c, const Rect& r, const MergeTreeWork& t) {
   const Rect content = begin_panel(c, r, {"The merging tree: work per work-item", "Merge tree"},
                                    dropping({t.half ? "half: one item per left-run key" : "full: one item per key",
-                                             "bar: busiest item, line: mean"}));
+                                             "node: one merge, shade: its busiest item's work"}));
   ImFont* sf = small(c);
-  const float spx = c.small_px, row_h = std::round(spx * 1.3f);
-  const size_t levels = t.levels.size();
+  const float spx = c.small_px, row_h = std::round(spx * 1.3f), sc = c.scale;
+  const uint64_t n = c.timeline ? c.timeline->n : 0;
+  if (t.levels.empty() || content.h < 3 * row_h) {
+    end_panel(c);
+    return;
+  }
+  // Every pass of the tree: the recorded ones, then the runs doubling until one run holds n keys.
+  std::vector<MergeTreeWork::Level> rows = t.levels;
+  for (uint64_t run = rows.back().run * 2; n && run < n && rows.size() < 40; run *= 2) {
+    MergeTreeWork::Level l;
+    l.run = run;
+    l.pairs = (n + 2 * run - 1) / (2 * run);
+    rows.push_back(l);
+  }
   uint64_t most = 1;
   for (const auto& l : t.levels) most = std::max(most, l.max_work);
-  if (levels && content.h > 2 * row_h) {
-    const float slot = content.w / float(levels);
-    const float bottom = content.bottom() - 2 * row_h, height = bottom - content.y - row_h;
-    for (size_t i = 0; i < levels; ++i) {
-      const auto& l = t.levels[i];
-      const float x0 = content.x + slot * float(i) + 2, x1 = x0 + slot - 4;
-      const float h = height * float(double(l.max_work) / double(most));
-      const float m = height * float(l.mean_work / double(most));
-      c.dl->AddRectFilled(ImVec2(x0, bottom - h), ImVec2(x1, bottom), to_u32(kRight));
-      c.dl->AddLine(ImVec2(x0, bottom - m), ImVec2(x1, bottom - m), to_u32(palette::kText), 2);
-      text(c, sf, spx, 0.5f * (x0 + x1), bottom - h - row_h, to_u32(palette::kText), short_count(l.max_work), 0.5f);
-      text(c, sf, spx, 0.5f * (x0 + x1), bottom + 1, to_u32(palette::kTextDim), fit_text(sf, spx, "run " + short_count(l.run), slot), 0.5f);
-      text(c, sf, spx, 0.5f * (x0 + x1), bottom + 1 + row_h, to_u32(palette::kTextDim),
-           fit_text(sf, spx, short_count(l.items) + " items", slot), 0.5f);
+  const float label_w = std::min(content.w * 0.3f, text_width(sf, spx, "runs of 00000 -> 000 probes") + 8 * sc);
+  const float tree_x = content.x + label_w, tree_w = content.w - label_w;
+  const float gap = std::max(1.0f, std::round(2 * sc));
+  const float rh = std::min(std::max(row_h, (content.h - gap * float(rows.size())) / float(rows.size())), 3 * row_h);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const auto& l = rows[i];
+    const bool done = i < t.levels.size();
+    const float y1 = content.bottom() - float(i) * (rh + gap), y0 = y1 - rh;
+    if (y0 < content.y) break;
+    const uint64_t pairs = std::max<uint64_t>(1, l.pairs);
+    const float node_w = tree_w / float(pairs);
+    const ImU32 fill = done ? mix(palette::kPlotBackground, kRight, 0.25f + 0.75f * float(double(l.max_work) / double(most)))
+                            : to_u32(palette::kPlotBackground);
+    if (node_w >= 3) {
+      for (uint64_t p = 0; p < pairs; ++p) {
+        const float x0 = tree_x + node_w * float(p), x1 = x0 + node_w - (node_w >= 6 ? gap : 0);
+        c.dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), fill);
+        if (!done) c.dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), to_u32(palette::kTextDim, 0.6f));
+      }
+    } else {  // too many merges to draw apart: one band, the count in the label
+      c.dl->AddRectFilled(ImVec2(tree_x, y0), ImVec2(tree_x + tree_w, y1), fill);
     }
+    const std::string label = "runs of " + short_count(l.run) +
+                              (done ? " -> " + short_count(l.max_work) + " probes" : std::string(" (to come)"));
+    text(c, sf, spx, content.x, y0 + 0.5f * (rh - spx), to_u32(done ? palette::kText : palette::kTextDim),
+         fit_text(sf, spx, label, label_w - 4 * sc));
   }
   end_panel(c);
 }

@@ -1,0 +1,186 @@
+// The lecture-size rule (kernels/teaching_params.h): one rule for every entry point, a value the
+// user sets always wins, and at 256, 1024 and 4096 keys every algorithm's explanation has every kind
+// of snapshot its explanation of 2^20 keys has (DESIGN.md, "Lecture sizes").
+//
+// The 2^20 sets are pinned below: an explained run of 2^20 keys on the CPU models takes minutes on
+// a CI runner (bitonic alone records 210 full-array steps), too slow for a unit test. They were
+// computed with the DISABLED_ test at the end (the same code at 2^20 with the defaults); run it
+// with --gtest_also_run_disabled_tests after changing what an algorithm records at 2^20.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <map>
+#include <set>
+#include <string>
+
+#include "common/trace_aux.h"
+#include "core/runner.h"
+#include "registry.h"
+#include "teaching_params.h"
+
+namespace sortscope {
+namespace {
+
+using Kinds = std::set<std::string>;
+
+// The stable names (trace_aux.h) of every snapshot type the explained run records.
+Kinds aux_kinds(const Scenario& given) {
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  const Scenario s = runner.prepare(given, std::nullopt, true);
+  const ExplainResult r = runner.explain(s);
+  EXPECT_TRUE(r.verdict.ok()) << given.algorithm << " n = " << given.input.n;
+  Kinds kinds;
+  for (const Step& step : r.timeline.steps)
+    for (const AuxData& a : step.aux) {
+      const AuxCodecRegistry::Codec* c = aux_codec_registry().find(a);
+      kinds.insert(c ? c->name : "unregistered");
+    }
+  return kinds;
+}
+
+Scenario scenario(const std::string& algorithm, uint64_t n) {
+  Scenario s;
+  s.algorithm = algorithm;
+  s.input.n = n;
+  s.input.seed = 29;
+  return s;
+}
+
+std::string text(const Kinds& k) {
+  std::string s;
+  for (const std::string& name : k) s += (s.empty() ? "" : ", ") + name;
+  return "{" + s + "}";
+}
+
+// What each algorithm's explanation of 2^20 uniform u32 keys records (see the file comment).
+const std::map<std::string, Kinds>& kinds_at_2e20() {
+  static const std::map<std::string, Kinds> k = {
+#include "teaching_kinds_2e20.inc"
+  };
+  return k;
+}
+
+// The library baselines (CUB) have no CPU model and no steps.
+bool is_baseline(const Algorithm& a) {
+  for (const Algorithm* b : all_algorithms())
+    if (b->baseline() == a.id()) return true;
+  return false;
+}
+
+// Kinds recorded only where every key can be drawn on its own (radix_aux.h: the scatter map's
+// arrows, one a key), so lecture sizes have them and 2^20 does not.
+const Kinds kSmallInputsOnly = {"radix.scatter-map"};
+
+// Where a lecture size cannot show everything: the smallest tile the kernels are compiled for holds
+// more keys than n (merge and multiway-merge: 128 threads x 7 keys = 896, so 256 keys are one tile
+// and never merge; network-merge: 64 threads x 2 keys, so 256 keys make one merge of one network
+// chunk and no merge-path split). Pinned, so a change either way is seen.
+const std::map<std::pair<std::string, uint64_t>, Kinds>& known_short() {
+  static const std::map<std::pair<std::string, uint64_t>, Kinds> k = {
+      {{"merge", 256}, {"common.block-ownership"}},
+      {{"multiway-merge", 256}, {"common.block-ownership"}},
+      {{"network-merge", 256}, {"common.block-ownership", "merge.buffer", "network-merge.levels"}},
+  };
+  return k;
+}
+
+TEST(TeachingParams, EveryLectureSizeShowsWhatTwoToTheTwentyShows) {
+  for (const Algorithm* a : all_algorithms()) {
+    if (is_baseline(*a)) continue;
+    const auto want = kinds_at_2e20().find(a->id());
+    ASSERT_NE(want, kinds_at_2e20().end()) << a->id() << ": no 2^20 set pinned";
+    for (uint64_t n : {256u, 1024u, 4096u}) {
+      Kinds got = aux_kinds(scenario(a->id(), n));
+      for (const std::string& k : kSmallInputsOnly) got.erase(k);
+      const auto short_of = known_short().find({a->id(), n});
+      EXPECT_EQ(text(got), text(short_of != known_short().end() ? short_of->second : want->second))
+          << a->id() << " at n = " << n;
+    }
+  }
+}
+
+// validate_scenario applies the rule: unset parameters take the teaching values and are named in
+// `taught`; a value the user set wins; past 4096 keys nothing changes.
+TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
+  Scenario s = scenario("radix", 1024);
+  ASSERT_EQ(validate_scenario(s), "");
+  EXPECT_EQ(s.params.at("radix_bits"), 4);
+  EXPECT_EQ(s.params.at("single_block"), 0);  // the passes over tiles: per-block histograms
+  EXPECT_EQ(s.taught, (std::vector<std::string>{"radix_bits", "threads", "keys_per_thread", "single_block"}));
+  Scenario mine = scenario("radix", 1024);
+  mine.params["radix_bits"] = 8;
+  ASSERT_EQ(validate_scenario(mine), "");
+  EXPECT_EQ(mine.params.at("radix_bits"), 8);
+  EXPECT_EQ(std::count(mine.taught.begin(), mine.taught.end(), "radix_bits"), 0);
+  // A value named in the scenario wins, `auto` included (a measuring command fills every default
+  // in, so `run` never takes teaching values); the others are taught.
+  Scenario onesweep = scenario("radix-onesweep", 256);
+  onesweep.params["threads"] = kParamAuto;
+  ASSERT_EQ(validate_scenario(onesweep), "");
+  EXPECT_EQ(onesweep.params.at("threads"), kParamAuto);
+  EXPECT_EQ(onesweep.params.at("keys_per_thread"), 8);
+  Scenario filled = scenario("merge", 4096);
+  fill_param_defaults(find_algorithm("merge")->params(), filled.params);
+  ASSERT_EQ(validate_scenario(filled), "");
+  EXPECT_TRUE(filled.taught.empty());
+  // Sample sort's values follow n: every first-level bucket (about n / 8 keys) exceeds M = n / 16.
+  Scenario sample = scenario("sample-sort", 4096);
+  ASSERT_EQ(validate_scenario(sample), "");
+  EXPECT_EQ(sample.params.at("k"), 8);
+  EXPECT_EQ(sample.params.at("bucket_max"), 256);
+  Scenario big = scenario("radix", 4097);
+  ASSERT_EQ(validate_scenario(big), "");
+  EXPECT_EQ(big.params.at("radix_bits"), 8);
+  EXPECT_TRUE(big.taught.empty());
+  // Shown as it ran: auto(value).
+  const Algorithm& radix = *find_algorithm("radix");
+  const ParamValues ran = radix.params_as_run(s.params, s.input.key, false, s.input.n);
+  EXPECT_NE(format_params(radix.params(), mark_taught(s.params, s.taught), &ran).find("radix_bits=auto(4)"),
+            std::string::npos);
+}
+
+// Prints the 2^20 sets in the form of teaching_kinds_2e20.inc, and checks the pinned ones.
+TEST(TeachingParams, DISABLED_PinnedSetsAtTwoToTheTwenty) {
+  for (const Algorithm* a : all_algorithms()) {
+    if (is_baseline(*a)) continue;
+    const Kinds k = aux_kinds(scenario(a->id(), uint64_t(1) << 20));
+    std::string line = "    {\"" + a->id() + "\", {";
+    bool first = true;
+    for (const std::string& name : k) line += (first ? "\"" : ", \"") + name + "\"", first = false;
+    std::printf("%s}},\n", line.c_str());
+    const auto want = kinds_at_2e20().find(a->id());
+    if (want != kinds_at_2e20().end()) EXPECT_EQ(text(k), text(want->second)) << a->id();
+  }
+}
+
+// For writing lessons: prints each step of $SORTSCOPE_STEPS_OF ("sample-sort 1024") with its
+// snapshot kinds, so a slide's "step" and "shows" can be chosen.
+TEST(TeachingParams, DISABLED_PrintSteps) {
+  const char* what = std::getenv("SORTSCOPE_STEPS_OF");
+  if (!what) GTEST_SKIP() << "set SORTSCOPE_STEPS_OF=\"ALGORITHM N\"";
+  std::istringstream in(what);
+  std::string algorithm;
+  uint64_t n = 0;
+  in >> algorithm >> n;
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  Scenario s = runner.prepare(scenario(algorithm, n), std::nullopt, true);
+  const ExplainResult r = runner.explain(s);
+  for (size_t i = 0; i < r.timeline.steps.size(); ++i) {
+    const Step& st = r.timeline.steps[i];
+    std::string kinds;
+    for (const AuxData& a : st.aux)
+      if (const AuxCodecRegistry::Codec* c = aux_codec_registry().find(a)) kinds += " " + c->name;
+    std::printf("%3zu [%s]%s | %.100s\n", i, find_algorithm(algorithm)->step_kinds()[size_t(st.kind)].id.c_str(),
+                kinds.c_str(), st.caption.c_str());
+  }
+}
+
+}  // namespace
+}  // namespace sortscope
