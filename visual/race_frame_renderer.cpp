@@ -13,6 +13,7 @@
 #include "gl/framebuffer_guard.h"
 #include "gl/gl_check.h"
 #include "views/legend.h"
+#include "views/view_text.h"
 
 namespace sortscope {
 namespace {
@@ -109,13 +110,14 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
   if (!h.empty()) {
     dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
     const float clock_w = text_w(fonts.caption, fonts.caption_px, frame.clock);
-    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock.c_str());
+    set_text_view("race header", h);
+    draw_view_text(dl, fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock);
     dl->PushClipRect(ImVec2(m, m), ImVec2(float(width) - 2 * m - clock_w, m + fonts.caption_px * 1.3f), true);
-    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title.c_str());
+    draw_view_text(dl, fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title);
     dl->PopClipRect();
     const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
     dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info.c_str());
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info);
     dl->PopClipRect();
   }
 
@@ -141,12 +143,13 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     const float x0 = b.x + std::round(8 * s);
     dl->AddRectFilled(ImVec2(x0, ty - 2 * s), ImVec2(x0 + chip_w, ty + fonts.body_px + 2 * s),
                       f.finished ? gold : to_u32(palette::kBlockB), 3 * s);
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(x0 + std::round(6 * s), ty), to_u32(palette::kBackground), number.c_str());
+    set_text_view("race lane " + std::to_string(i + 1), b);
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(x0 + std::round(6 * s), ty), to_u32(palette::kBackground), number);
     const float name_x = x0 + chip_w + std::round(10 * s);
     const std::string title = algo.title();
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(name_x, ty), text, title.c_str());
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(name_x, ty), text, title);
     const float id_x = name_x + text_w(fonts.body, fonts.body_px, title) + std::round(8 * s);
-    dl->AddText(fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm.c_str());
+    draw_view_text(dl, fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm);
     const float left_end = id_x + text_w(fonts.small, fonts.small_px, tl.algorithm) + m;
 
     // Right, from the edge inwards: time, step, finished marker, keys/s (parts that do not fit the
@@ -157,20 +160,21 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
       const float w = text_w(font, px, t);
       if (x - w < left_end) return;
       x -= w;
-      dl->AddText(font, px, ImVec2(x, ty + fonts.body_px - px), col, t.c_str());
+      draw_view_text(dl, font, px, ImVec2(x, ty + fonts.body_px - px), col, t);
       x -= std::round(14 * s);
     };
     right_text(fonts.body, fonts.body_px, f.time, text);
     right_text(fonts.body, fonts.body_px, fmt::format("step {} / {}", f.step, tl.steps.size() - 1), dim);
     layout_.badges.push_back({});
     if (f.finished) {
-      const std::string badge = "finished " + ordinal(f.place);
+      // By step every lane finishes together and nothing is ranked (place 0): "done".
+      const std::string badge = f.place > 0 ? "finished " + ordinal(f.place) : "done";
       const float w = text_w(fonts.body, fonts.body_px, badge) + std::round(14 * s);
       if (x - w >= left_end) {
         const Rect br{x - w, ty - 2 * s, w, fonts.body_px + 4 * s};
         dl->AddRectFilled(ImVec2(br.x, br.y), ImVec2(br.right(), br.bottom()), gold, 3 * s);
-        dl->AddText(fonts.body, fonts.body_px, ImVec2(br.x + std::round(7 * s), ty), to_u32(palette::kBackground),
-                    badge.c_str());
+        draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(br.x + std::round(7 * s), ty), to_u32(palette::kBackground),
+                       badge);
         layout_.badges.back() = br;
         x -= w + std::round(14 * s);
       }
