@@ -24,6 +24,8 @@
 #include "race_layout.h"
 #include "views/array_view.h"
 
+struct ImDrawList;
+
 namespace sortscope {
 
 struct RaceLaneSource {
@@ -91,6 +93,7 @@ class RaceFrameRenderer {
 
  private:
   void draw_overlay(const RaceFrame& frame, int width, int height);
+  void draw_side_label(ImDrawList* dl, size_t lane, const RaceLaneRects& r, const RaceLaneFrame& f);
 
   std::vector<RaceLaneSource> lanes_;
   FrameStyle style_;

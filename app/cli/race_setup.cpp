@@ -130,8 +130,7 @@ RaceFrame race_frame_at(const RaceSetup& setup, double t) {
   f.clock = by_time ? format_race_ms(std::clamp(t, 0.0, c.end())) + " / " + format_race_ms(c.end())
                     : fmt::format("{:.0f}% of each lane's steps", 100 * std::clamp(t, 0.0, 1.0));
   const std::string times = by_time ? "GPU time " + setup.run.times_source
-                                    : "each lane at the same fraction of its own steps (steps of different sorts "
-                                      "are not the same work: nothing is ranked)";
+                                    : "each lane at the same fraction of its own steps, nothing ranked";
   f.info = setup.input + "   \xC2\xB7   " + times;
   f.progress = c.end() > 0 ? float(std::clamp(t / c.end(), 0.0, 1.0)) : 1.0f;
   for (int i = 0; i < c.lanes(); ++i) {

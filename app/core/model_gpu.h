@@ -14,6 +14,10 @@ struct ModelGpu {
   std::string id;     // "h200": what --model-gpu takes
   std::string name;   // "NVIDIA H200"
   DeviceFacts facts;  // bandwidth (with its basis), SMs, clock
+  // What every kernel launch costs besides its bytes and instructions: the gap between dependent
+  // launches in a stream. The roofline of perf_model.h leaves it out, which is right at 2^24 keys
+  // and absurd at lecture sizes (a 1024-key sort "at 500 G keys/s"), where launches are the time.
+  double launch_us = 0;
 };
 
 // The GPUs known by name, the default first.

@@ -41,8 +41,12 @@ std::vector<double> modelled_step_ms(const ExplainResult& r, const ModelGpu& gpu
   if (model.empty()) return {};
   const ModelPrediction p = predict(model, gpu.facts);
   std::vector<LaunchTime> launches;
-  for (size_t i = 0; i < model.launches.size(); ++i)
-    launches.push_back({model.launches[i].launch, model.launches[i].name, p.launches[i].ms});
+  double total = 0;
+  for (size_t i = 0; i < model.launches.size(); ++i) {
+    const double ms = p.launches[i].ms + gpu.launch_us * 1e-3;  // the roofline and the launch's own cost
+    launches.push_back({model.launches[i].launch, model.launches[i].name, ms});
+    total += ms;
+  }
   // The steps' own launch indices take the launches' times as a measured run's do; only the
   // durations are kept, so a copy of the steps without their snapshots serves.
   std::vector<Step> steps(r.timeline.steps.size());
@@ -54,7 +58,7 @@ std::vector<double> modelled_step_ms(const ExplainResult& r, const ModelGpu& gpu
     ms.push_back(s.gpu_ms);
     attributed += s.gpu_ms;
   }
-  if (!ms.empty()) ms.back() += std::max(0.0, p.total_ms - attributed);
+  if (!ms.empty()) ms.back() += std::max(0.0, total - attributed);
   return ms;
 }
 
@@ -96,7 +100,8 @@ std::string race_times_label(const RaceRun& run) {
       return "GPU time (CUDA events per launch, in a measure-mode run of its own; " + run.times_source + ")";
     case RaceTimes::Modelled:
       return "GPU time " + run.times_source +
-             " (each algorithm's analytic model, launch by launch: no GPU ran; not the CPU model's time)";
+             " (each algorithm's analytic model, launch by launch, with a launch's own cost: no GPU ran; not the "
+             "CPU model's time)";
     case RaceTimes::None: return "no GPU times: " + run.why_no_times;
   }
   return "";

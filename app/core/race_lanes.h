@@ -60,7 +60,8 @@ std::vector<double> measured_gpu_step_ms(const ExplainResult& r);
 // reason (an algorithm without a model). Replaces each lane's step_ms.
 void time_race(RaceRun& run, const ModelGpu& gpu);
 
-// The model's times of one lane for `gpu`, one per step: each launch's predicted time split among
+// The model's times of one lane for `gpu`, one per step: each launch's predicted time (the roofline
+// and gpu.launch_us) split among
 // the steps that ran in it (common/launch_times.h), what no step ran in (the ordered-bits
 // transforms) on the last step. Empty when the algorithm has no model.
 std::vector<double> modelled_step_ms(const ExplainResult& r, const ModelGpu& gpu);

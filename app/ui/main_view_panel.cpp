@@ -111,7 +111,7 @@ void caption_line(AppState& s) {
 }
 
 // Where the step panel is folded away (projector mode, a narrow window), the step's pseudo-code
-// line under the picture with the lines around it, wrapped, never cut: what the step panel would
+// line under the picture, wrapped, never cut: what the step panel would
 // have shown in a column too narrow to read (under ~35 characters a line). Returns its height.
 float code_strip_height(const AppState& s, float width) {
   const Step* step = s.current_step();
@@ -120,10 +120,9 @@ float code_strip_height(const AppState& s, float width) {
   if (s.mono_font) ImGui::PushFont(s.mono_font);
   float h = 0;
   const auto& code = algo->pseudo_code();
-  for (int i = std::max(0, step->pseudo_line - 1); i <= std::min(int(code.size()) - 1, step->pseudo_line + 1); ++i)
-    h += ImGui::CalcTextSize(code[size_t(i)].c_str(), nullptr, false, width).y;
+  h += ImGui::CalcTextSize(code[size_t(step->pseudo_line)].c_str(), nullptr, false, width).y;
   if (s.mono_font) ImGui::PopFont();
-  return h + ImGui::GetStyle().ItemSpacing.y * 2;
+  return h + ImGui::GetStyle().ItemSpacing.y;
 }
 
 void code_strip(AppState& s, float width) {
@@ -134,8 +133,8 @@ void code_strip(AppState& s, float width) {
   const auto& code = algo->pseudo_code();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  for (int i = std::max(0, step->pseudo_line - 1); i <= std::min(int(code.size()) - 1, step->pseudo_line + 1); ++i) {
-    const bool current = i == step->pseudo_line;
+  for (int i = step->pseudo_line; i <= step->pseudo_line; ++i) {
+    const bool current = true;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 ts = ImGui::CalcTextSize(code[size_t(i)].c_str(), nullptr, false, width);
     if (current) dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + width, p.y + ts.y), IM_COL32(86, 156, 214, 70), 3.0f);
@@ -362,7 +361,7 @@ void draw_main_view_panel(AppState& s) {
     const bool cpu_lanes = std::any_of(s.race->run.lanes.begin(), s.race->run.lanes.end(), [](const RaceLane& l) {
       return l.result->backend == Backend::CpuModel;
     });
-    if (cpu_lanes && !s.banner_dismissed)
+    if (cpu_lanes && !s.banner_dismissed && !s.settings.projector)
       cpu_banner(s, s.race->run.times == RaceTimes::None ? "no GPU times (race by step)"
                                                          : "GPU time " + s.race->run.times_source);
     draw_race_view(s);
@@ -370,7 +369,8 @@ void draw_main_view_panel(AppState& s) {
     return;
   }
   if (s.recording) recording_banner(s);
-  else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed) cpu_banner(s);
+  // Projector mode leaves the picture the line: the status bar keeps saying CPU MODEL.
+  else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed && !s.settings.projector) cpu_banner(s);
   // The room's view: the caption over the picture; the toolbar's choices stay in the View menu.
   if (s.settings.projector || s.rects.modes.step != PanelMode::Shown) caption_line(s);
   if (!s.settings.projector) toolbar(s);
@@ -408,7 +408,8 @@ void draw_main_view_panel(AppState& s) {
       // Projector mode: the details are part of what the room looks at, so they get half (more
       // when the lecturer asked for room).
       const float share = s.details_enlarged ? 0.65f : s.settings.projector ? 0.5f : 0.45f;
-      details_h = std::round(size.y * share);
+      // At least the 7 lines they need where the array keeps 4 lines of its own.
+      details_h = std::round(std::max(size.y * share, std::min(fs * 7, size.y - fs * 4)));
       if (details_h >= fs * 7) {
         size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
       } else {

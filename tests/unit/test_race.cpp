@@ -148,11 +148,14 @@ TEST(RaceLanes, WithoutAGpuTheLanesAreTimedByTheirModelsForANamedGpuNotByTheCpuM
     EXPECT_EQ(tl.range.lo, first.range.lo) << tl.algorithm;
     EXPECT_EQ(tl.range.hi, first.range.hi) << tl.algorithm;
     ASSERT_EQ(l.step_ms.size(), tl.steps.size()) << tl.algorithm;
-    // The model's times, not the host's: the lane's total is the model's prediction for the H200.
+    // The model's times, not the host's: the lane's total is the model's prediction for the H200,
+    // each launch with its launch cost.
     const Algorithm& a = *find_algorithm(tl.algorithm);
     const InputSpec& in = l.result->scenario.input;
     const ParamValues ran = a.params_as_run(l.result->scenario.params, in.key, in.with_values, in.n);
-    const double predicted = predict(a.perf_model(in.n, in.key, in.with_values, ran), default_model_gpu().facts).total_ms;
+    const PerfModel model = a.perf_model(in.n, in.key, in.with_values, ran);
+    const double predicted = predict(model, default_model_gpu().facts).total_ms +
+                             double(model.launches.size()) * default_model_gpu().launch_us * 1e-3;
     EXPECT_GT(predicted, 0) << tl.algorithm;
     EXPECT_NEAR(l.total_ms(), predicted, predicted * 1e-9) << tl.algorithm;
     EXPECT_GT(l.keys_per_s(), 0) << tl.algorithm;

@@ -28,7 +28,7 @@ DrawnText label(const char* text, Rect rect, uint32_t colour = rgba32(235, 238, 
 
 TEST(TextChecks, CutAndSpilledLabelsAreNamed) {
   std::vector<DrawnText> texts = {label("fits", {10, 10, 40, 14}), label("past the clip", {380, 10, 60, 14}),
-                                  label("edge to edge", {0, 0, 400, 14})};
+                                  label("edge to edge", {0, 100, 400, 14})};
   texts.push_back(label("out of its view", {10, 40, 60, 14}));
   texts.back().bounds = {0, 0, 50, 100};
   texts.push_back(label("wholly clipped away", {500, 10, 60, 14}));  // not drawn, so not cut
