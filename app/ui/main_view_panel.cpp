@@ -392,7 +392,10 @@ void draw_main_view_panel(AppState& s) {
   if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.x = std::max(avail.x - reserve, fs * 8);
-  const float strip_h = strip ? code_strip_height(s, avail.x) : 0;
+  // The strip only where the picture keeps its 4 lines beside it (a very short view shows the
+  // picture alone rather than spilling past the panel).
+  float strip_h = strip ? code_strip_height(s, avail.x) : 0;
+  if (avail.y - below - strip_h < fs * 4) strip_h = 0;
   below += strip_h;
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
   float details_h = 0;

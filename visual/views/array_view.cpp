@@ -536,7 +536,7 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   const float size = font_size > 0 ? font_size : font->FontSize;
   const ImU32 dim = ImGui::ColorConvertFloat4ToU32(
       ImVec4(palette::kTextDim[0], palette::kTextDim[1], palette::kTextDim[2], 1.0f));
-  set_text_view("array", {origin_x + layout_.plot.x, origin_y + layout_.plot.y, layout_.plot.w, layout_.plot.h});
+  set_text_view("array", {origin_x + layout_.view.x, origin_y + layout_.view.y, layout_.view.w, layout_.view.h});
   // "padding" over the hatched area, where it fits.
   const Rect& plot = layout_.plot;
   const Rect& keys = layout_.keys;
@@ -552,7 +552,8 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   }
   // Block numbers in the ownership strip, every k-th block so that labels never collide.
   const Rect& s = layout_.strip;
-  if (s.empty() || info_.tile_keys == 0 || size > s.h + 2) return;
+  // A line of text taller than the strip would run out of the view: no numbers then.
+  if (s.empty() || info_.tile_keys == 0 || font->CalcTextSizeA(size, FLT_MAX, 0, "0").y > s.h + 2) return;
   const float block_px = float(info_.tile_keys) * layout_.key_px;
   // "block 3" where every block has room for it, else just the numbers; where not even those fit,
   // one line says how many blocks own how many keys each.
