@@ -21,6 +21,7 @@
 #include "text_wrap.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
+#include "views/view_text.h"
 
 namespace sortscope {
 namespace {
@@ -163,16 +164,17 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   const float label_w = fonts.caption->CalcTextSizeA(fonts.caption_px, FLT_MAX, 0, step_label.c_str()).x;
   const float word_w = fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, "step ").x;
   const float rx = float(width) - m - label_w;
-  dl->AddText(fonts.body, fonts.body_px, ImVec2(rx - word_w, m + fonts.caption_px - fonts.body_px - 2 * s), dim,
-              "step ");
-  dl->AddText(fonts.caption, fonts.caption_px, ImVec2(rx, m), text, step_label.c_str());
+  set_text_view("header");
+  draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(rx - word_w, m + fonts.caption_px - fonts.body_px - 2 * s), dim,
+                 "step ");
+  draw_view_text(dl, fonts.caption, fonts.caption_px, ImVec2(rx, m), text, step_label);
   const auto [caption, detail] = split_caption(caption_of(st));
   const float wrap = rx - word_w - 2 * m - m;
-  dl->AddText(fonts.caption, layout_.caption_px, ImVec2(m, m), text,
-              break_lines_in(fonts.caption, layout_.caption_px, wrap, caption).c_str());
+  draw_view_text(dl, fonts.caption, layout_.caption_px, ImVec2(m, m), text,
+                 break_lines_in(fonts.caption, layout_.caption_px, wrap, caption));
   if (const Rect& d = layout_.caption_detail; !d.empty())
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f),
-                break_lines_in(fonts.body, fonts.body_px, d.w, detail).c_str());
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(d.x, d.y), to_u32(palette::kText, 0.8f),
+                   break_lines_in(fonts.body, fonts.body_px, d.w, detail));
 
   const ArrayViewInfo& info = view_.info();
   std::vector<std::string> parts;
@@ -205,7 +207,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     if (drop != SIZE_MAX && !fits()) parts[drop].clear();  // join() skips empty parts
   const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
   dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
-  dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   ").c_str());
+  draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(m, info_y), dim, join(parts, "   \xC2\xB7   "));
   dl->PopClipRect();
 
   // The view's own labels ("padding", block numbers).
@@ -216,7 +218,8 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   if (!c.empty()) {
     const auto& code = algorithm_.pseudo_code();
     dl->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kPanel), 6 * s);
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title().c_str());
+    set_text_view("pseudo-code", c);
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title());
     int line = st.pseudo_line;
     if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
       line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
@@ -259,8 +262,8 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
                           to_u32(palette::kHighlight));
       }
       const ImU32 col = current ? (rows[size_t(r)].comment ? to_u32(palette::kHighlight) : text) : dim;
-      dl->AddText(fonts.mono, mono_px, ImVec2(c.x + m, y + 0.5f * (lh * 0.7f - mono_px)), col,
-                  rows[size_t(r)].text.c_str());
+      draw_view_text(dl, fonts.mono, mono_px, ImVec2(c.x + m, y + 0.5f * (lh * 0.7f - mono_px)), col,
+                     rows[size_t(r)].text);
     }
     dl->PopClipRect();
     layout_.code_rows_shown = std::min(visible, int(rows.size()) - first);

@@ -89,6 +89,8 @@ class FrameRenderer {
   const ArrayViewLayout& array_layout() const { return view_.layout(); }
   // The last frame as a GL texture (bottom-up rows), e.g. for ImGui::Image with uv0=(0,1), uv1=(1,0).
   const gl::OffscreenTarget& target() const { return target_; }
+  // The text its views drew into the last frame, in the frame's pixels (views/view_text.h).
+  const std::vector<DrawnText>& texts() const { return text_.texts(); }
 
  private:
   std::string caption_of(const Step& step) const;  // the step's caption, else its kind's

@@ -42,10 +42,12 @@ FrameText::FrameText() {
                              "needs libGL.so.1; install libgl1)");
   }
   ensure_fonts(1.0f);
+  log_.start();
 }
 
 FrameText::~FrameText() {
   if (!imgui_) return;
+  log_.stop();
   ImGuiContext* previous = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(imgui_);
   ImGui_ImplOpenGL3_Shutdown();
@@ -128,6 +130,7 @@ ImDrawList* FrameText::new_frame(int width, int height) {
   io.DeltaTime = 1.0f / 30.0f;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
+  log_.clear();
   return ImGui::GetBackgroundDrawList();
 }
 

@@ -12,8 +12,10 @@
 //   ImDrawList* dl = text.new_frame(w, h);   // ... draw ...
 //   text.render();                           // into the bound framebuffer
 #include <string>
+#include <vector>
 
 #include "views/rect.h"
+#include "views/view_text.h"
 
 struct ImGuiContext;
 struct ImDrawList;
@@ -59,10 +61,14 @@ class FrameText {
   ImDrawList* new_frame(int width, int height);
   // Draws what the frame's draw lists hold into the bound framebuffer (GL errors thrown).
   void render();
+  // The text the views drew into the last frame (view_text.h; new_frame() starts it afresh), in the
+  // frame's pixels.
+  const std::vector<DrawnText>& texts() const { return log_.entries(); }
 
  private:
   ImGuiContext* imgui_ = nullptr;
   FrameFonts fonts_;
+  ViewTextLog log_;  // collects for imgui_; stopped before the context goes
 };
 
 // The bottom of a frame, shared by FrameRenderer and RaceFrameRenderer: the legend row at the

@@ -13,6 +13,7 @@
 #include "gl/framebuffer_guard.h"
 #include "gl/gl_check.h"
 #include "views/legend.h"
+#include "views/view_text.h"
 
 namespace sortscope {
 namespace {
@@ -96,6 +97,49 @@ void RaceFrameRenderer::draw(const RaceFrame& frame, int width, int height) {
   draw_overlay(frame, width, height);
 }
 
+// A lane's label as a column at its left (race_layout.h, short lanes): the number and the name
+// (wrapped), the step and time, the finished marker and keys/s, one under the other as far as the
+// column holds them, and the lane's own progress at its foot.
+void RaceFrameRenderer::draw_side_label(ImDrawList* dl, size_t i, const RaceLaneRects& r, const RaceLaneFrame& f) {
+  const FrameFonts& fonts = text_.fonts();
+  const float s = fonts.scale;
+  const ImU32 text = to_u32(palette::kText), dim = to_u32(palette::kTextDim), gold = to_u32(palette::kHighlight);
+  const Timeline& tl = *lanes_[i].timeline;
+  const Rect& b = r.label;
+  const float bar_h = std::max(2.0f, std::round(3 * s));
+  dl->AddRectFilled(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), to_u32(palette::kPanel), 4 * s);
+  set_text_view("race lane " + std::to_string(i + 1), b);
+  const float pad = std::round(6 * s);
+  const float x = b.x + pad, w = b.w - 2 * pad;
+  const float bottom = b.bottom() - bar_h - std::round(4 * s);
+  float y = b.y + pad;
+  // What fits of the lines, top down; a line that would run past the column's foot is left out.
+  auto line = [&](ImFont* font, float px, const std::string& t, ImU32 col) {
+    if (t.empty()) return;
+    const ImVec2 size = font->CalcTextSizeA(px, FLT_MAX, w, t.c_str());
+    if (y + size.y > bottom) return;
+    draw_view_text(dl, font, px, ImVec2(x, y), col, t, w);
+    y += size.y + std::round(2 * s);
+  };
+  line(fonts.body, fonts.body_px, std::to_string(i + 1) + "  " + lanes_[i].algorithm->title(), f.finished ? gold : text);
+  std::string where = fmt::format("step {} / {}", f.step, tl.steps.size() - 1);
+  if (!f.time.empty()) where += "  " + f.time;
+  line(fonts.small, fonts.small_px, where, dim);
+  if (f.finished) line(fonts.small, fonts.small_px, f.place > 0 ? "finished " + ordinal(f.place) : "done", gold);
+  if (f.finished) line(fonts.small, fonts.small_px, f.result, gold);
+  const Rect bar{x, b.bottom() - bar_h - std::round(3 * s), w, bar_h};
+  const int last = int(tl.steps.size()) - 1;
+  const float done = last > 0 ? float(f.step) / float(last) : 1.0f;
+  dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.right(), bar.bottom()), to_u32(palette::kBlockA), bar_h * 0.5f);
+  dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.x + bar.w * done, bar.bottom()),
+                    f.finished ? gold : to_u32(palette::kBlockB), bar_h * 0.5f);
+  layout_.lane_bars.push_back(bar);
+  layout_.badges.push_back({});
+  if (f.finished)
+    dl->AddRect(ImVec2(r.lane.x, r.lane.y), ImVec2(r.lane.right(), r.lane.bottom()), to_u32(palette::kHighlight, 0.85f),
+                4 * s, 0, std::max(1.0f, 2 * s));
+}
+
 void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int height) {
   ImDrawList* dl = text_.new_frame(width, height);
   const FrameFonts& fonts = text_.fonts();
@@ -109,13 +153,14 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
   if (!h.empty()) {
     dl->AddRectFilled(ImVec2(h.x, h.y), ImVec2(h.right(), h.bottom()), to_u32(palette::kPanel));
     const float clock_w = text_w(fonts.caption, fonts.caption_px, frame.clock);
-    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock.c_str());
+    set_text_view("race header", h);
+    draw_view_text(dl, fonts.caption, fonts.caption_px, ImVec2(float(width) - m - clock_w, m), text, frame.clock);
     dl->PushClipRect(ImVec2(m, m), ImVec2(float(width) - 2 * m - clock_w, m + fonts.caption_px * 1.3f), true);
-    dl->AddText(fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title.c_str());
+    draw_view_text(dl, fonts.caption, fonts.caption_px, ImVec2(m, m), text, frame.title);
     dl->PopClipRect();
     const float info_y = h.bottom() - m * 0.75f - fonts.body_px;
     dl->PushClipRect(ImVec2(m, info_y), ImVec2(float(width) - m, info_y + fonts.body_px * 1.3f), true);
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info.c_str());
+    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(m, info_y), dim, frame.info);
     dl->PopClipRect();
   }
 
@@ -129,68 +174,72 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     const RaceLaneFrame& f = frame.lanes[i];
     const Timeline& tl = *lanes_[i].timeline;
     const Algorithm& algo = *lanes_[i].algorithm;
+    if (r.side) draw_side_label(dl, i, r, f);
+    else {
     const Rect& b = r.label;
-    const float bar_h = std::max(2.0f, std::round(3 * s));
-    const float ty = b.y + std::round((b.h - bar_h - fonts.body_px) * 0.5f);
-    dl->AddRectFilled(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), to_u32(palette::kPanel), 4 * s);
-    dl->PushClipRect(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), true);  // a short lane cuts its text
-
-    // Left: the lane's number in a chip, then the algorithm.
-    const std::string number = std::to_string(i + 1);
-    const float chip_w = text_w(fonts.body, fonts.body_px, number) + std::round(12 * s);
-    const float x0 = b.x + std::round(8 * s);
-    dl->AddRectFilled(ImVec2(x0, ty - 2 * s), ImVec2(x0 + chip_w, ty + fonts.body_px + 2 * s),
-                      f.finished ? gold : to_u32(palette::kBlockB), 3 * s);
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(x0 + std::round(6 * s), ty), to_u32(palette::kBackground), number.c_str());
-    const float name_x = x0 + chip_w + std::round(10 * s);
-    const std::string title = algo.title();
-    dl->AddText(fonts.body, fonts.body_px, ImVec2(name_x, ty), text, title.c_str());
-    const float id_x = name_x + text_w(fonts.body, fonts.body_px, title) + std::round(8 * s);
-    dl->AddText(fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm.c_str());
-    const float left_end = id_x + text_w(fonts.small, fonts.small_px, tl.algorithm) + m;
-
-    // Right, from the edge inwards: time, step, finished marker, keys/s (parts that do not fit the
-    // band are left out).
-    float x = b.right() - std::round(10 * s);
-    auto right_text = [&](ImFont* font, float px, const std::string& t, ImU32 col) {
-      if (t.empty()) return;
-      const float w = text_w(font, px, t);
-      if (x - w < left_end) return;
-      x -= w;
-      dl->AddText(font, px, ImVec2(x, ty + fonts.body_px - px), col, t.c_str());
-      x -= std::round(14 * s);
-    };
-    right_text(fonts.body, fonts.body_px, f.time, text);
-    right_text(fonts.body, fonts.body_px, fmt::format("step {} / {}", f.step, tl.steps.size() - 1), dim);
-    layout_.badges.push_back({});
-    if (f.finished) {
-      const std::string badge = "finished " + ordinal(f.place);
-      const float w = text_w(fonts.body, fonts.body_px, badge) + std::round(14 * s);
-      if (x - w >= left_end) {
-        const Rect br{x - w, ty - 2 * s, w, fonts.body_px + 4 * s};
-        dl->AddRectFilled(ImVec2(br.x, br.y), ImVec2(br.right(), br.bottom()), gold, 3 * s);
-        dl->AddText(fonts.body, fonts.body_px, ImVec2(br.x + std::round(7 * s), ty), to_u32(palette::kBackground),
-                    badge.c_str());
-        layout_.badges.back() = br;
-        x -= w + std::round(14 * s);
+      const float bar_h = std::max(2.0f, std::round(3 * s));
+      const float ty = b.y + std::round((b.h - bar_h - fonts.body_px) * 0.5f);
+      dl->AddRectFilled(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), to_u32(palette::kPanel), 4 * s);
+      dl->PushClipRect(ImVec2(b.x, b.y), ImVec2(b.right(), b.bottom()), true);  // a short lane cuts its text
+  
+      // Left: the lane's number in a chip, then the algorithm.
+      const std::string number = std::to_string(i + 1);
+      const float chip_w = text_w(fonts.body, fonts.body_px, number) + std::round(12 * s);
+      const float x0 = b.x + std::round(8 * s);
+      dl->AddRectFilled(ImVec2(x0, ty - 2 * s), ImVec2(x0 + chip_w, ty + fonts.body_px + 2 * s),
+                        f.finished ? gold : to_u32(palette::kBlockB), 3 * s);
+      set_text_view("race lane " + std::to_string(i + 1), b);
+      draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(x0 + std::round(6 * s), ty), to_u32(palette::kBackground), number);
+      const float name_x = x0 + chip_w + std::round(10 * s);
+      const std::string title = algo.title();
+      draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(name_x, ty), text, title);
+      const float id_x = name_x + text_w(fonts.body, fonts.body_px, title) + std::round(8 * s);
+      draw_view_text(dl, fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm);
+      const float left_end = id_x + text_w(fonts.small, fonts.small_px, tl.algorithm) + m;
+  
+      // Right, from the edge inwards: time, step, finished marker, keys/s (parts that do not fit the
+      // band are left out).
+      float x = b.right() - std::round(10 * s);
+      auto right_text = [&](ImFont* font, float px, const std::string& t, ImU32 col) {
+        if (t.empty()) return;
+        const float w = text_w(font, px, t);
+        if (x - w < left_end) return;
+        x -= w;
+        draw_view_text(dl, font, px, ImVec2(x, ty + fonts.body_px - px), col, t);
+        x -= std::round(14 * s);
+      };
+      right_text(fonts.body, fonts.body_px, f.time, text);
+      right_text(fonts.body, fonts.body_px, fmt::format("step {} / {}", f.step, tl.steps.size() - 1), dim);
+      layout_.badges.push_back({});
+      if (f.finished) {
+        // By step every lane finishes together and nothing is ranked (place 0): "done".
+        const std::string badge = f.place > 0 ? "finished " + ordinal(f.place) : "done";
+        const float w = text_w(fonts.body, fonts.body_px, badge) + std::round(14 * s);
+        if (x - w >= left_end) {
+          const Rect br{x - w, ty - 2 * s, w, fonts.body_px + 4 * s};
+          dl->AddRectFilled(ImVec2(br.x, br.y), ImVec2(br.right(), br.bottom()), gold, 3 * s);
+          draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(br.x + std::round(7 * s), ty), to_u32(palette::kBackground),
+                         badge);
+          layout_.badges.back() = br;
+          x -= w + std::round(14 * s);
+        }
+        right_text(fonts.body, fonts.body_px, f.result, gold);  // the first to go where the band is short
       }
-      right_text(fonts.body, fonts.body_px, f.result, gold);  // the first to go where the band is short
+  
+      dl->PopClipRect();
+  
+      // The lane's own progress: steps done of its steps.
+      const Rect bar{b.x + std::round(8 * s), b.bottom() - bar_h - std::round(2 * s), b.w - std::round(16 * s), bar_h};
+      const int last = int(tl.steps.size()) - 1;
+      const float done = last > 0 ? float(f.step) / float(last) : 1.0f;
+      dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.right(), bar.bottom()), to_u32(palette::kBlockA), bar_h * 0.5f);
+      dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.x + bar.w * done, bar.bottom()),
+                        f.finished ? gold : to_u32(palette::kBlockB), bar_h * 0.5f);
+      layout_.lane_bars.push_back(bar);
+      if (f.finished)
+        dl->AddRect(ImVec2(r.lane.x, r.lane.y), ImVec2(r.lane.right(), r.lane.bottom()), to_u32(palette::kHighlight, 0.85f),
+                    4 * s, 0, std::max(1.0f, 2 * s));
     }
-
-    dl->PopClipRect();
-
-    // The lane's own progress: steps done of its steps.
-    const Rect bar{b.x + std::round(8 * s), b.bottom() - bar_h - std::round(2 * s), b.w - std::round(16 * s), bar_h};
-    const int last = int(tl.steps.size()) - 1;
-    const float done = last > 0 ? float(f.step) / float(last) : 1.0f;
-    dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.right(), bar.bottom()), to_u32(palette::kBlockA), bar_h * 0.5f);
-    dl->AddRectFilled(ImVec2(bar.x, bar.y), ImVec2(bar.x + bar.w * done, bar.bottom()),
-                      f.finished ? gold : to_u32(palette::kBlockB), bar_h * 0.5f);
-    layout_.lane_bars.push_back(bar);
-    if (f.finished)
-      dl->AddRect(ImVec2(r.lane.x, r.lane.y), ImVec2(r.lane.right(), r.lane.bottom()), to_u32(palette::kHighlight, 0.85f),
-                  4 * s, 0, std::max(1.0f, 2 * s));
-
     views_[i]->draw_labels(dl, 0, 0, fonts.small, fonts.small_px);
     const ArrayViewInfo& info = views_[i]->info();
     spec.heat = spec.heat || info.mode == ArrayMode::Heatmap;

@@ -5,7 +5,8 @@
 //   - the race's title ("Race by GPU time") with the clock's reading at the right, and a line with
 //     the input (n, key type) and where the times come from;
 //   - the lanes: each a label band (lane number, algorithm, step i / N, its time so far, a thin bar
-//     of its own progress, a "finished 1st" marker once done, its keys/s then) over its array view;
+//     of its own progress, a "finished 1st" marker once done by time ("done" by step, which ranks
+//     nothing), its keys/s then) over its array view;
 //   - the race's progress strip with a mark where each lane finishes, and the key colour legend
 //     (every lane sorts the same keys, so one legend serves all).
 // The caller says where each lane stands (RaceFrame: app/core/race_clock.h computes it); the
@@ -23,6 +24,8 @@
 #include "race_layout.h"
 #include "views/array_view.h"
 
+struct ImDrawList;
+
 namespace sortscope {
 
 struct RaceLaneSource {
@@ -35,7 +38,8 @@ struct RaceLaneFrame {
   int step = 0;           // the step it shows
   std::string time;       // its time so far ("0.412 ms"); "" where it has none
   bool finished = false;  // its last step is done
-  int place = 0;          // its finishing place (1 = first) once finished
+  int place = 0;          // its finishing place (1 = first) once finished by time; 0: unranked
+                          // (by step every lane ends together: "done")
   std::string result;     // shown once finished, e.g. "2.49 G keys/s"
 };
 
@@ -84,9 +88,12 @@ class RaceFrameRenderer {
   const RaceFrameLayout& layout() const { return layout_; }  // of the last frame
   const ArrayViewInfo& lane_info(int lane) const { return views_.at(size_t(lane))->info(); }
   const gl::OffscreenTarget& target() const { return target_; }
+  // The text its views drew into the last frame, in the frame's pixels (views/view_text.h).
+  const std::vector<DrawnText>& texts() const { return text_.texts(); }
 
  private:
   void draw_overlay(const RaceFrame& frame, int width, int height);
+  void draw_side_label(ImDrawList* dl, size_t lane, const RaceLaneRects& r, const RaceLaneFrame& f);
 
   std::vector<RaceLaneSource> lanes_;
   FrameStyle style_;

@@ -21,8 +21,16 @@ struct RaceSetup {
 };
 
 // Checks every option first (nothing runs on a bad one), runs the lanes, prints what ran under
-// "sortscope <command>: race of ..." and builds the clock. Throws std::runtime_error with one line.
-RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario, const RaceArgs& race);
+// "sortscope <command>: race of ..." and builds the clock. With `traces` (--race --trace A,B: the
+// option's text) the lanes are the traces' recordings instead, each read whole and checked, run
+// nowhere: their recorded GPU step times time the race where every trace has them (traces recorded
+// on a GPU), else the algorithms' models do (race_lanes.h). Throws std::runtime_error with one line.
+RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario, const RaceArgs& race,
+                       const std::string& traces = {});
+
+// The race of the traces at `paths` (two to four, recordings of the same input, race_lanes.h's
+// times), printing nothing. Throws std::runtime_error (TraceError) with one line.
+RaceSetup race_traces(const std::vector<std::string>& paths, RaceClockKind kind, const ModelGpu& gpu);
 
 // What run_race_for does past the options, printing nothing (a lesson's race slide, app/lesson):
 // runs `lanes` (checked scenarios, one per racer, the same input) with `runner`, verified, and builds
@@ -30,7 +38,8 @@ RaceSetup run_race_for(const std::string& command, const ScenarioArgs& scenario,
 // std::runtime_error with one line. `on_lane`: as run_race's (core/race_lanes.h).
 RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, RaceClockKind kind,
                          const std::optional<HostKeys>& user, const std::string& input_file = {},
-                         const std::function<void(size_t lane)>& on_lane = {});
+                         const std::function<void(size_t lane)>& on_lane = {},
+                         const ModelGpu& gpu = default_model_gpu());
 
 // The lanes' timelines and algorithms, for a RaceFrameRenderer (they live as long as `setup`).
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup);

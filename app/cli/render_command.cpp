@@ -127,7 +127,7 @@ std::unique_ptr<gl::HeadlessContext> render_context() {
 // --race: the lanes run on the same input, then a frame per tick of the race's clock (race_clock.h:
 // every step by step; every moment a lane completes a step by time); --steps picks among the ticks.
 void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSize& size, bool to_file) {
-  const RaceSetup setup = run_race_for("render", args.scenario, args.race);
+  const RaceSetup setup = run_race_for("render", args.scenario, args.race, args.trace);
   std::fflush(stdout);
   const std::vector<double> ticks = setup.clock.ticks();
   const StepSpan span = resolve_steps(sel, int64_t(ticks.size()));
@@ -258,8 +258,7 @@ void render(const RenderArgs& args) {
       drawn_record_choices(args.scenario, args.records, args.race.requested(), !args.trace.empty());
   // A bad scenario is refused before the paths.
   if (args.race.requested()) {
-    build_race_scenarios(args.race, args.scenario);
-    race_clock_kind(args.race);
+    check_race_options(args.race, args.scenario, args.trace);
   } else if (args.trace.empty()) {
     build_scenario(args.scenario);
   }

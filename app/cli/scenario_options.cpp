@@ -1,5 +1,6 @@
 #include "scenario_options.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -73,8 +74,23 @@ CLI::Option* add_trace_option(CLI::App& cmd, std::string& path) {
   const std::vector<CLI::Option*> scenario = cmd.get_options([](const CLI::Option* o) { return o->get_name() != "--help"; });
   CLI::Option* trace = cmd.add_option("--trace", path,
                                       "Replay this trace file (sortscope trace --out F.sstrace) as recorded, instead "
-                                      "of running a scenario; needs no GPU")
-                           ->check(CLI::ExistingFile);
+                                      "of running a scenario; needs no GPU. With --race: A.sstrace,B.sstrace, a lane "
+                                      "each")
+                           ->check(CLI::Validator(
+                               [](std::string& text) {
+                                 // One existing file, or (for --race) a comma-separated list of them.
+                                 std::string bad;
+                                 for (size_t start = 0; start <= text.size();) {
+                                   const size_t comma = text.find(',', start);
+                                   const std::string one = text.substr(start, comma - start);
+                                   if (!std::filesystem::is_regular_file(one)) bad = one;
+                                   if (comma == std::string::npos) break;
+                                   start = comma + 1;
+                                 }
+                                 if (bad.empty() || std::filesystem::is_regular_file(text)) return std::string();
+                                 return "File does not exist: " + bad;
+                               },
+                               "FILE[,FILE...]"));
   for (CLI::Option* o : scenario) trace->excludes(o);
   return trace;
 }

@@ -28,7 +28,7 @@ RaceClock::RaceClock(RaceClockKind kind, std::vector<std::vector<double>> step_m
                                     " has a negative or non-finite time");
       acc += ms[k];
       sum[k] = acc;
-      done[k] = kind == RaceClockKind::Step ? double(k) : acc;
+      done[k] = kind == RaceClockKind::Time ? acc : ms.size() > 1 ? double(k) / double(ms.size() - 1) : 0.0;
     }
     end_ = std::max(end_, done.back());
     done_.push_back(std::move(done));
@@ -37,6 +37,7 @@ RaceClock::RaceClock(RaceClockKind kind, std::vector<std::vector<double>> step_m
 }
 
 int RaceClock::place(int lane) const {
+  if (kind_ == RaceClockKind::Step) return 0;
   const double mine = finish(lane);
   int earlier = 0;
   for (int other = 0; other < lanes(); ++other) earlier += finish(other) < mine;
@@ -51,6 +52,7 @@ RaceLanePosition RaceClock::at(int lane, double t) const {
   p.step = it == done.begin() ? 0 : int(it - done.begin()) - 1;
   p.finished = t >= done.back();
   p.place = p.finished ? place(lane) : 0;
+  p.fraction = done.size() > 1 ? double(p.step) / double(done.size() - 1) : 1.0;
   if (kind_ == RaceClockKind::Time) p.ms = std::clamp(t, 0.0, done.back());
   else p.ms = sum_ms_[size_t(lane)][size_t(p.step)];
   return p;

@@ -94,8 +94,7 @@ void record(const RecordCommandArgs& args) {
   use_palette(args.palette, this_executable());  // a bad palette is one line before any run
   // A bad scenario is refused before anything else.
   if (args.race.requested()) {
-    build_race_scenarios(args.race, args.scenario);
-    race_clock_kind(args.race);
+    check_race_options(args.race, args.scenario, args.trace);
   } else if (args.trace.empty()) {
     build_scenario(args.scenario);
   }
@@ -135,7 +134,7 @@ void record(const RecordCommandArgs& args) {
   }
   if (args.race.requested()) {
     // The race's moments (race_moments) are the pictures; --steps and --steps-per-second count them.
-    auto setup = std::make_shared<const RaceSetup>(run_race_for("record", args.scenario, args.race));
+    auto setup = std::make_shared<const RaceSetup>(run_race_for("record", args.scenario, args.race, args.trace));
     std::fflush(stdout);
     const StepSpan span = resolve_steps(sel, int64_t(race_moments(setup->clock).size()));
     auto context = gl::HeadlessContext::create();

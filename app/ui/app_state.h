@@ -19,6 +19,7 @@
 #include "settings.h"
 #include "sweep_view.h"
 #include "throughput_history.h"
+#include "views/text_checks.h"
 
 namespace sortscope::ui {
 
@@ -123,6 +124,10 @@ struct AppState {
   bool ticks_by_time = false;                      // the scrub bar's ticks coloured by step GPU time
   Rect view_rect;                                  // the main view's picture, screen coordinates
   Rect lesson_rect;                                // the lesson box (lesson_box.cpp); empty without a lesson
+  Rect details_rect;                               // the details panel under the picture; empty when none
+  bool details_enlarged = false;                   // the details' "enlarge": two thirds of the view
+  TextFindings text_findings;                      // the views' text in the last checked frame
+                                                   // (GuiApp::check_view_text; the script's report)
   bool throughput_plot_sweep = true;               // the plot shown when only one fits
   bool banner_dismissed = false;                   // the CPU-model banner's close button
   int code_scrolled_line = -1;                     // the pseudo-code line the step panel last scrolled to

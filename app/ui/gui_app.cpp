@@ -187,6 +187,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
 
   base_style_ = make_style();
   build_fonts(1.0f);
+  view_text_.start();  // the app's ImGui context is current
   canvas_ = std::make_unique<ViewCanvas>();
   state_.canvas = canvas_.get();
 
@@ -640,6 +641,7 @@ void GuiApp::frame() {
 
   // Layout for this frame's display size, scale and mode.
   clip_log_begin_frame();
+  view_text_.clear();
   const bool projector = s.settings.projector;
   const ImGuiStyle& st = ImGui::GetStyle();
   LayoutMetrics m;
@@ -656,13 +658,18 @@ void GuiApp::frame() {
   m.line_h = ImGui::GetFrameHeight() + st.WindowPadding.y * 2;
   // The picture is what a room looks at: in projector mode panels fold until it has half the screen.
   m.min_view_share = projector ? 0.5f : 0.0f;
+  // The step column's readable measure: 35 characters of its text and the panel's padding.
+  m.min_step_w = ImGui::CalcTextSize("abcdefghijklmnopqrstuvwxyz").x / 26 * 35 + st.WindowPadding.x * 2 +
+                 st.ScrollbarSize;
   PanelModes& modes = projector ? s.settings.projector_panels : s.settings.panels;
   s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
   s.rects = compute_layout(s.settings.layout, io.DisplaySize, m, modes);
 
   layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
-  // A lesson's race slide: the lanes leave the view's right to the lesson box (lesson_box.cpp).
-  s.view_reserve_right = lesson_ && slide_ >= 0 && s.race ? lesson_box_width() + fs * 0.3f : 0;
+  // A lesson: the picture (a race's lanes, or a timeline's array and details) leaves the view's right
+  // to the lesson box (lesson_box.cpp).
+  // Every slide: the lesson box docks beside the picture, never over it (issue 29).
+  s.view_reserve_right = lesson_ && slide_ >= 0 ? lesson_box_width() + fs * 0.3f : 0;
 
   draw_menu_bar(s);
   const PanelModes& shown = s.rects.modes;
@@ -693,6 +700,28 @@ void GuiApp::frame() {
     s.notify(s.export_job->message(), s.export_job->failed(), 12);
     s.export_job.reset();
   }
+}
+
+const TextFindings& GuiApp::check_view_text(const uint8_t* rgba, int width, int height) {
+  std::vector<DrawnText> texts = view_text_.entries();
+  // The race's lanes are drawn into the view's picture by a renderer of their own: their labels,
+  // in the picture's pixels, placed where the picture is.
+  if (state_.race && canvas_->race()) {
+    const sortscope::Rect v{state_.view_rect.x, state_.view_rect.y, state_.view_rect.w, state_.view_rect.h};
+    auto moved = [&](sortscope::Rect r) { return r.empty() ? r : sortscope::Rect{r.x + v.x, r.y + v.y, r.w, r.h}; };
+    for (DrawnText t : canvas_->race()->texts()) {
+      t.rect = moved(t.rect);
+      t.bounds = moved(t.bounds);
+      // What the picture does not show of its own frame is cut by the picture's edge.
+      const sortscope::Rect c = moved(t.clip);
+      const float x0 = std::max(c.x, v.x), y0 = std::max(c.y, v.y);
+      t.clip = {x0, y0, std::max(0.0f, std::min(c.right(), v.right()) - x0), std::max(0.0f, std::min(c.bottom(), v.bottom()) - y0)};
+      texts.push_back(std::move(t));
+    }
+  }
+  state_.text_findings = check_text_layout(texts);
+  if (rgba) check_text_contrast(texts, rgba, width, height, 0, 0, state_.text_findings);
+  return state_.text_findings;
 }
 
 void GuiApp::render_offscreen() {

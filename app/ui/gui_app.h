@@ -19,6 +19,8 @@
 #include "lesson/lesson_file.h"
 #include "lesson/preset_file.h"
 #include "race_job.h"
+#include "views/text_checks.h"
+#include "views/view_text.h"
 
 namespace sortscope::ui {
 
@@ -95,6 +97,11 @@ class GuiApp {
   bool animating() const;
   // Headless: true once the first timeline is shown and the worker is idle.
   bool settled() const;
+  // Checks the text the views drew in the last frame (the main view's labels and details, the
+  // race's lanes; visual/views/text_checks.h): cut and overlapping labels, and with the frame's
+  // pixels (`rgba`, width x height, rows top-down; null: not checked) labels of too little
+  // contrast. Keeps the findings for the script's report (AppState::text_findings) and returns them.
+  const TextFindings& check_view_text(const uint8_t* rgba, int width, int height);
 
  private:
   void build_fonts(float projector_scale);
@@ -128,6 +135,7 @@ class GuiApp {
   void pump_races();
 
   GuiOptions options_;
+  ViewTextLog view_text_;  // the views' text drawn with the app's ImGui context, this frame
   AppState state_;
   std::unique_ptr<Session> session_;
   std::unique_ptr<ViewCanvas> canvas_;

@@ -123,7 +123,7 @@ void register_gui_command(CLI::App& app) {
       }
       o.input_file = args->input;
     }
-    if (!args->trace.empty()) {
+    if (!args->trace.empty() && !args->race.requested()) {
       (void)read_trace(args->trace);  // a bad trace is one line before any window opens
       o.trace_file = args->trace;
     }
@@ -145,7 +145,7 @@ void register_gui_command(CLI::App& app) {
       ScenarioArgs in = args->race_input;
       in.input = args->input;
       in.cpu = o.force_cpu;
-      o.race = std::make_shared<const RaceSetup>(run_race_for("gui", in, args->race));
+      o.race = std::make_shared<const RaceSetup>(run_race_for("gui", in, args->race, args->trace));
       o.input_file.clear();  // the lanes sorted it already
     }
     if (args->projector > 0) o.projector = args->projector;

@@ -109,6 +109,11 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       GL_CHECK_AFTER("drawing the UI");
+      // A script's report says what the views' text showed badly in the frame before it.
+      if (script && script->reports()) {
+        const std::vector<uint8_t> px = target.read_rgba();
+        app.check_view_text(px.data(), options.width, options.height);
+      }
     };
 
     // The first results (measure, explain and the sweep) come from the worker: wait for them, a
@@ -163,12 +168,14 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     const AppState& s = app.state();
     cap.rects = s.rects;
     cap.view_rect = s.view_rect;
+    cap.details_rect = s.details_rect;
     cap.scrub_rect = s.scrub_rect;
     cap.step = s.playback.step();
     cap.steps = s.playback.step_count();
     cap.cpu_model = s.cpu_model_mode();
     cap.ui_scale = s.ui_scale;
     cap.clipped = last_frame_clips();
+    cap.view_text = app.check_view_text(cap.rgba.data(), cap.width, cap.height);
   }
   return cap;
 }
@@ -304,6 +311,11 @@ int run_windowed(const GuiOptions& options) {
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       ++frame;
+      if (script && script->reports()) {  // as the headless driver does, from the back buffer
+        glReadBuffer(GL_BACK);
+        const std::vector<uint8_t> px = read_framebuffer(fw, fh);
+        app.check_view_text(px.data(), fw, fh);
+      }
 
       // --frames N: run N frames (after the script, if any), then leave (smoke tests).
       const bool script_done = !script || script->done();

@@ -17,11 +17,13 @@ struct HeadlessCapture {
   std::vector<uint8_t> rgba;        // rows top-down, opaque
   PanelRects rects;                 // the layout of the last frame
   Rect view_rect, scrub_rect;       // the array view's picture and the scrub bar
+  Rect details_rect;                // the details panel under the picture (empty: none shown)
   int step = 0, steps = 0;
   bool settled = false;             // the first results arrived before the wait ran out
   bool cpu_model = false;
   float ui_scale = 1;               // the UI scale of the last frame (projector mode > 1)
   ClipReport clipped;               // what the last frame could not show whole, by panel
+  TextFindings view_text;           // the views' labels in the last frame: cut, overlapping, low contrast
   std::string script_error;         // a script's export: failed (the run then exits 1)
   std::string renderer;             // GL renderer of the EGL context
   // Wall time of the final frames (UI, views and GL work finished: glFinish), in milliseconds.

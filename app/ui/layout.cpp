@@ -88,6 +88,10 @@ PanelRects compute_layout(const LayoutFractions& fin, ImVec2 display, const Layo
   for (PanelMode* p : {&md.scenario, &md.step, &md.throughput})
     if (*p == PanelMode::Auto) *p = PanelMode::Shown;
   PanelRects r = tile(f, display, m, md);
+  if (modes.step == PanelMode::Auto && r.step.w < m.min_step_w) {
+    md.step = PanelMode::Folded;
+    r = tile(f, display, m, md);
+  }
   // The picture is what a room looks at: Auto panels fold, the step column first, until it has its share.
   const double want = double(m.min_view_share) * display.x * display.y;
   for (auto [asked, resolved] : {std::pair{modes.step, &md.step}, std::pair{modes.scenario, &md.scenario},

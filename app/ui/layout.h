@@ -72,6 +72,9 @@ struct LayoutMetrics {
   float fold_w = 28;         // width of a folded side panel's strip
   float line_h = 32;         // height of the folded (one-line) throughput panel
   float min_view_share = 0;  // Auto panels fold while the view's area is below this share of the display
+  float min_step_w = 0;      // an Auto step column folds where it would be narrower than this (a
+                             // readable measure: ~35 characters a line; the view then shows the
+                             // step's pseudo-code under the picture)
 };
 
 struct PanelRects {

@@ -1,9 +1,9 @@
-// The lesson box (gui --lesson FILE, app/lesson/lesson_file.h): over the view's top right, the
+// The lesson box (gui --lesson FILE, app/lesson/lesson_file.h): docked at the picture's right, the
 // lesson and slide titles, the slide's caption, its highlighted stretches of the array outlined
 // over the picture, and a "predict, then run" question whose answer shows once the slide has been
 // run to its last step. Page Down / Page Up (key_table.cpp) move between slides. A race slide
-// shows the race's lanes as `gui --race` does (race_mode.h), with the box beside the lanes rather
-// than over them: its lanes run once, off the UI thread, when the slide is first shown
+// shows the race's lanes as `gui --race` does (race_mode.h), the box beside them as beside any
+// picture: its lanes run once, off the UI thread, when the slide is first shown
 // (race_requests.cpp), and stay for the next visit; leaving it returns the view to one timeline.
 #include <algorithm>
 
@@ -54,7 +54,7 @@ void GuiApp::show_race_slide(int index) {
 
 float GuiApp::lesson_box_width() const {
   const float fs = ImGui::GetFontSize();
-  return std::clamp(state_.rects.view.w * 0.42f, fs * 16, fs * 30);
+  return std::clamp(state_.rects.view.w * 0.34f, fs * 14, fs * 26);
 }
 
 void GuiApp::draw_lesson() {
@@ -81,15 +81,14 @@ void GuiApp::draw_lesson() {
     }
   }
 
-  // Over the picture's top right, below the view's banner and toolbar so their labels stay
-  // readable (the panel's area until the picture has been laid out once).
-  // A race slide: beside the lanes, in the room they leave (s.view_reserve_right, race_view.cpp),
-  // so no lane is hidden under it.
+  // Beside the picture (the lanes of a race slide, or the array and its details), in the room the
+  // main view leaves it (s.view_reserve_right), so nothing of the picture is hidden under it; over
+  // the view's top right only until the picture has been laid out once.
   const Rect& area = s.rects.view;
   const Rect& pic = s.view_rect.w > 0 ? s.view_rect : area;
   const float fs = ImGui::GetFontSize();
   const float w = lesson_box_width();
-  const bool beside = s.race && s.view_reserve_right > 0 && s.view_rect.w > 0;
+  const bool beside = s.view_reserve_right > 0 && s.view_rect.w > 0;
   const float top = beside ? pic.y : s.view_rect.w > 0 ? pic.y + fs * 0.3f : area.y + fs * 3.2f;
   const float left = beside ? pic.x + pic.w + (s.view_reserve_right - w) : pic.x + pic.w - w - fs * 0.3f;
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);

@@ -29,20 +29,22 @@ ImU32 rgba(const std::array<float, 4>& c) {
 
 // One line: what runs instead of the GPU and why; the whole text in its tooltip, and a close box
 // (the status bar keeps saying CPU MODEL).
-void cpu_banner(AppState& s) {
+// `timings`: what the times shown are ("" for a run's own CPU timings; a race's say their source).
+void cpu_banner(AppState& s, const std::string& timings = {}) {
   const float fs = ImGui::GetFontSize();
   const ImGuiStyle& st = ImGui::GetStyle();
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x;
   std::string reason = s.device.gpu ? "the CPU model was requested (--cpu)"
                                     : (s.device.no_gpu_reason.empty() ? "no CUDA device" : s.device.no_gpu_reason);
-  const std::string full = "CPU MODEL: " + reason +
-                           ". The steps are the GPU algorithm's, computed by its CPU model; timings are CPU timings.";
+  const std::string times = timings.empty() ? std::string("CPU timings") : timings;
+  const std::string full = "CPU MODEL: " + reason + ". The steps are the GPU algorithm's, computed by its CPU model; " +
+                           (timings.empty() ? "timings are CPU timings." : "times: " + timings + ".");
   const float pad = fs * 0.4f, h = fs + pad;
   const float close_w = fs + pad;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colors::kWarn, 4.0f);
-  const std::string line = elide("CPU MODEL: " + reason + " - steps of the GPU algorithm, CPU timings", w - close_w - 2 * pad);
+  const std::string line = elide("CPU MODEL: " + reason + " - steps of the GPU algorithm, " + times, w - close_w - 2 * pad);
   dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(20, 15, 5, 255), line.c_str());
   ImGui::InvisibleButton("##banner", ImVec2(std::max(w - close_w, 1.0f), h));
   item_tooltip(full + "\nThe close box hides this line; the status bar keeps saying it.");
@@ -75,37 +77,74 @@ void recording_banner(AppState& s) {
 }
 
 // Projector mode (or the step panel folded away): the step counter and what a student sees in this
-// step, in the large font, over the picture. Two lines at most; the rest in the tooltip.
+// step, over the picture, every word of it (issue 29, "A projector that keeps every word"): in the
+// large font where it takes at most three lines, else wrapped in the body font; never cut.
 void caption_line(AppState& s) {
   const Step* step = s.current_step();
   const Timeline* tl = s.timeline();
   if (!step || !tl) return;
-  if (s.large_font) ImGui::PushFont(s.large_font);
   char counter[48];
   std::snprintf(counter, sizeof counter, "%d / %d", s.playback.step(), int(tl->steps.size()) - 1);
   const float w = ImGui::GetContentRegionAvail().x;
+  auto lines_in = [&](float room) {
+    return ImGui::CalcTextSize(step->caption.c_str(), nullptr, false, room).y / ImGui::GetTextLineHeight();
+  };
+  bool large = s.large_font != nullptr;
+  if (large) {
+    ImGui::PushFont(s.large_font);
+    const float room = std::max(w - ImGui::CalcTextSize(counter).x - ImGui::GetFontSize(), ImGui::GetFontSize() * 4);
+    if (lines_in(room) > 3.5f) {
+      ImGui::PopFont();
+      large = false;
+    }
+  }
   const float cw = ImGui::CalcTextSize(counter).x + ImGui::GetFontSize();
+  const float room = std::max(w - cw, ImGui::GetFontSize() * 4);
   ImGui::TextColored(to_vec4(colors::kAccent), "%s", counter);
   ImGui::SameLine(0, ImGui::GetFontSize());
-  // At most two lines: cut at a word where the second would end.
-  const float room = std::max(w - cw, ImGui::GetFontSize() * 4);
-  std::string text = step->caption;
-  if (ImGui::CalcTextSize(text.c_str(), nullptr, false, room).y > ImGui::GetTextLineHeight() * 2.5f) {
-    std::string cut;
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] != ' ') continue;
-      std::string c = text.substr(0, i) + "...";
-      if (ImGui::CalcTextSize(c.c_str(), nullptr, false, room).y > ImGui::GetTextLineHeight() * 2.5f) break;
-      cut = c;
-    }
-    text = cut.empty() ? elide(text, room) : cut;
-  }
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
-  ImGui::TextUnformatted(text.c_str());
+  ImGui::TextUnformatted(step->caption.c_str());
   ImGui::PopTextWrapPos();
-  if (s.large_font) ImGui::PopFont();
+  if (large) ImGui::PopFont();
   item_tooltip("step " + std::string(counter) + ": " + step->caption +
                (step->launch >= 0 ? "\nkernel launch " + std::to_string(step->launch) + ": " + step->launch_name : ""));
+}
+
+// Where the step panel is folded away (projector mode, a narrow window), the step's pseudo-code
+// line under the picture, wrapped, never cut: what the step panel would
+// have shown in a column too narrow to read (under ~35 characters a line). Returns its height.
+float code_strip_height(const AppState& s, float width) {
+  const Step* step = s.current_step();
+  const Algorithm* algo = s.timeline_algorithm();
+  if (!step || !algo || step->pseudo_line < 0 || size_t(step->pseudo_line) >= algo->pseudo_code().size()) return 0;
+  if (s.mono_font) ImGui::PushFont(s.mono_font);
+  float h = 0;
+  const auto& code = algo->pseudo_code();
+  h += ImGui::CalcTextSize(code[size_t(step->pseudo_line)].c_str(), nullptr, false, width).y;
+  if (s.mono_font) ImGui::PopFont();
+  return h + ImGui::GetStyle().ItemSpacing.y;
+}
+
+void code_strip(AppState& s, float width) {
+  const Step* step = s.current_step();
+  const Algorithm* algo = s.timeline_algorithm();
+  if (!step || !algo || step->pseudo_line < 0 || size_t(step->pseudo_line) >= algo->pseudo_code().size()) return;
+  if (s.mono_font) ImGui::PushFont(s.mono_font);
+  const auto& code = algo->pseudo_code();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+  for (int i = step->pseudo_line; i <= step->pseudo_line; ++i) {
+    const bool current = true;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 ts = ImGui::CalcTextSize(code[size_t(i)].c_str(), nullptr, false, width);
+    if (current) dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + width, p.y + ts.y), IM_COL32(86, 156, 214, 70), 3.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, current ? ImVec4(1, 1, 1, 1) : to_vec4(IM_COL32(160, 165, 175, 255)));
+    ImGui::TextUnformatted(code[size_t(i)].c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  if (s.mono_font) ImGui::PopFont();
+  item_tooltip(algo->title() + ": the step's line of pseudo-code (the step panel shows it all)");
 }
 
 void toolbar(AppState& s) {
@@ -274,6 +313,26 @@ void legend(AppState& s) {
   ImGui::Dummy(ImVec2(1, h));
 }
 
+// The step has details the view has no room for (they need 7 lines): say so, and offer the room,
+// rather than leaving them out unsaid (a 1024x600 projector's radix histograms).
+void details_too_small(AppState& s, float width) {
+  const bool can_fold = s.rects.modes.throughput == PanelMode::Shown || s.rects.modes.step == PanelMode::Shown ||
+                        !s.details_enlarged;
+  ImGui::AlignTextToFramePadding();
+  const std::string what = "details: no room for this step's details here";
+  ImGui::TextColored(to_vec4(colors::kWarn), "%s", elide(what, std::max(width - ImGui::GetFontSize() * 6, ImGui::GetFontSize() * 4)).c_str());
+  item_tooltip("The details panel needs at least 7 lines under the array. Enlarge gives them two thirds of the view "
+               "and folds the side panels; or drag the splitter under the view, or hide the legend.");
+  if (!can_fold) return;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("enlarge")) {
+    s.details_enlarged = true;
+    PanelModes& modes = s.settings.projector ? s.settings.projector_panels : s.settings.panels;
+    modes.step = modes.step == PanelMode::Hidden ? PanelMode::Hidden : PanelMode::Folded;
+    modes.throughput = modes.throughput == PanelMode::Hidden ? PanelMode::Hidden : PanelMode::Folded;
+  }
+}
+
 // The view's background with one line in its middle, where no picture is (yet).
 void placeholder(const std::string& text, ImVec2 size) {
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -299,13 +358,19 @@ void draw_main_view_panel(AppState& s) {
     return;
   }
   if (s.race) {  // the lanes, with the race's own header, legend and toolbar (race_view.cpp)
-    if (s.race->run.times != RaceTimes::Gpu && !s.banner_dismissed) cpu_banner(s);
+    const bool cpu_lanes = std::any_of(s.race->run.lanes.begin(), s.race->run.lanes.end(), [](const RaceLane& l) {
+      return l.result->backend == Backend::CpuModel;
+    });
+    if (cpu_lanes && !s.banner_dismissed && !s.settings.projector)
+      cpu_banner(s, s.race->run.times == RaceTimes::None ? "no GPU times (race by step)"
+                                                         : "GPU time " + s.race->run.times_source);
     draw_race_view(s);
     end_panel();
     return;
   }
   if (s.recording) recording_banner(s);
-  else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed) cpu_banner(s);
+  // Projector mode leaves the picture the line: the status bar keeps saying CPU MODEL.
+  else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed && !s.settings.projector) cpu_banner(s);
   // The room's view: the caption over the picture; the toolbar's choices stay in the View menu.
   if (s.settings.projector || s.rects.modes.step != PanelMode::Shown) caption_line(s);
   if (!s.settings.projector) toolbar(s);
@@ -318,23 +383,43 @@ void draw_main_view_panel(AppState& s) {
       if (find_aux<ComparatorStage>(st.aux)) return true;
     return false;
   }();
+  // A lesson's box docks at the right of the picture, in room the picture leaves it (lesson_box.cpp),
+  // never over it.
+  const float reserve = std::min(s.view_reserve_right, ImGui::GetContentRegionAvail().x * 0.5f);
+  const bool strip = s.rects.modes.step != PanelMode::Shown;  // the pseudo-code under the picture
   float below = 0;
   if (has_network) below += fs * 2.4f + ImGui::GetStyle().ItemSpacing.y;
   if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
+  avail.x = std::max(avail.x - reserve, fs * 8);
+  // The strip only where the picture keeps its 4 lines beside it (a very short view shows the
+  // picture alone rather than spilling past the panel).
+  float strip_h = strip ? code_strip_height(s, avail.x) : 0;
+  if (avail.y - below - strip_h < fs * 4) strip_h = 0;
+  below += strip_h;
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
   float details_h = 0;
   bool details_note = false;  // the step has no panel snapshot: one line says so
+  bool details_short = false; // the details do not fit: one line says so, with a way to make room
+  s.details_rect = {};
   if (const Timeline* tl = s.timeline(); tl && s.settings.show_details && timeline_has_aux_panel(*tl)) {
     const Step* st = s.current_step();
     if (st && !has_aux_panel(*st)) {
       details_note = true;
       size.y -= ImGui::GetTextLineHeightWithSpacing();
     } else {
-      // Projector mode: the details are part of what the room looks at, so they get half.
-      details_h = std::round(size.y * (s.settings.projector ? 0.5f : 0.45f));
-      if (details_h >= fs * 7) size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
-      else details_h = 0;  // too little room: the array keeps it all
+      // Projector mode: the details are part of what the room looks at, so they get half (more
+      // when the lecturer asked for room).
+      const float share = s.details_enlarged ? 0.65f : s.settings.projector ? 0.5f : 0.45f;
+      // At least the 7 lines they need where the array keeps 4 lines of its own.
+      details_h = std::round(std::max(size.y * share, std::min(fs * 7, size.y - fs * 4)));
+      if (details_h >= fs * 7) {
+        size.y -= details_h + ImGui::GetStyle().ItemSpacing.y;
+      } else {
+        details_h = 0;  // too little room: the array keeps it, and a line says what is missing
+        details_short = true;
+        size.y -= ImGui::GetFrameHeightWithSpacing();
+      }
     }
   }
 
@@ -344,8 +429,14 @@ void draw_main_view_panel(AppState& s) {
   } else if (s.canvas) {
     s.canvas->show(s, size);
   }
-  if (details_h > 0) details(s, ImVec2(avail.x, details_h));
+  if (details_h > 0) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    details(s, ImVec2(avail.x, details_h));
+    s.details_rect = {p.x, p.y, avail.x, details_h};
+  }
   if (details_note) ImGui::TextDisabled("%s", elide("details: none in this step (the input, or a step without snapshots)", avail.x).c_str());
+  if (details_short) details_too_small(s, avail.x);
+  if (strip_h > 0) code_strip(s, avail.x);
   if (has_network) network_overview(s, fs * 2.4f);
   if (s.settings.show_legend) legend(s);
   end_panel();

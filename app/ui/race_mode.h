@@ -26,6 +26,9 @@ double race_time(const AppState& s);
 // the racers' keys/s side by side; each lane's step and caption; what races on which input.
 void draw_race_view(AppState& s);        // inside the main view panel
 void draw_race_throughput(AppState& s);  // inside the throughput panel
+// The folded throughput panel's one line (projector mode): each lane's keys/s by the race's GPU
+// times and their source, or why there are none (a race measures nothing of its own).
+void draw_race_throughput_line(AppState& s);
 void draw_race_steps(AppState& s);       // inside the step panel
 void draw_race_scenario(AppState& s);    // inside the scenario panel: the racers and their input
 

@@ -29,11 +29,12 @@ void draw_race_view(AppState& s) {
   ImGui::TextUnformatted("clock");
   ImGui::SameLine();
   if (ImGui::RadioButton("by step", !by_time)) set_race_clock(s, RaceClockKind::Step);
-  item_tooltip("Every lane advances one step at a time: the lane with the fewest steps finishes first (C toggles)");
+  item_tooltip("Every lane shows the same fraction of its own steps, so all finish together: steps of different "
+               "sorts are not the same work, and the step clock ranks nothing (C toggles)");
   ImGui::SameLine();
-  const std::string time_label = race_clock_label(RaceClockKind::Time, r.run.times);
+  const std::string time_label = race_clock_label(RaceClockKind::Time, r.run);
   if (ImGui::RadioButton(time_label.c_str(), by_time)) set_race_clock(s, RaceClockKind::Time);
-  item_tooltip("Lanes advance in proportion to their measured step times: " + race_times_label(r.run.times) +
+  item_tooltip("Lanes advance in proportion to their GPU step times: " + race_times_label(r.run) +
                ". The faster sort finishes first (C toggles).");
   // The clock's reading, as exported frames carry it in their header.
   const RaceFrame frame = race_frame_at(r, race_time(s));
@@ -48,7 +49,7 @@ void draw_race_view(AppState& s) {
 
 void draw_race_throughput(AppState& s) {
   const RaceSetup& r = *s.race;
-  const std::string head = "Race: keys/s by " + race_times_label(r.run.times);
+  const std::string head = "Race: keys/s by " + race_times_label(r.run);
   ImGui::TextUnformatted(elide(head, ImGui::GetContentRegionAvail().x).c_str());
   item_tooltip(head + "\nn / the sum of the lane's step times; every lane sorted the same input (" + r.input + ")");
   double best = 0;
@@ -83,14 +84,42 @@ void draw_race_throughput(AppState& s) {
   }
 }
 
+void draw_race_throughput_line(AppState& s) {
+  const RaceSetup& r = *s.race;
+  FlowLine flow(true);
+  std::string left_out;
+  auto piece = [&](const std::string& str, bool dim) {
+    if (!flow.next_text(str.c_str())) {
+      left_out += (left_out.empty() ? "" : "\n") + str;
+      return;
+    }
+    if (dim) ImGui::TextDisabled("%s", str.c_str());
+    else ImGui::TextUnformatted(str.c_str());
+  };
+  if (r.run.times == RaceTimes::None) {
+    piece("race: no GPU times", false);
+    piece(r.run.why_no_times, true);
+  } else {
+    for (size_t i = 0; i < r.run.lanes.size(); ++i)
+      piece(lane_title(s, i) + " " + format_keys_per_s(r.run.lanes[i].keys_per_s()), false);
+    piece("(GPU time " + r.run.times_source + ")", true);
+  }
+  if (!left_out.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("...");
+    item_tooltip(left_out);
+  }
+}
+
 void draw_race_steps(AppState& s) {
   const RaceSetup& r = *s.race;
   const double t = race_time(s);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("race %s: %s", race_clock_label(r.clock.kind(), r.run.times).c_str(),
-                      r.clock.kind() == RaceClockKind::Time ? (format_race_ms(t) + " of " + format_race_ms(r.clock.end())).c_str()
-                                                             : ("step " + std::to_string(int(t)) + " of " +
-                                                                std::to_string(int(r.clock.end()))).c_str());
+  ImGui::TextDisabled("race %s: %s", race_clock_label(r.clock.kind(), r.run).c_str(),
+                      r.clock.kind() == RaceClockKind::Time
+                          ? (format_race_ms(t) + " of " + format_race_ms(r.clock.end())).c_str()
+                          : (std::to_string(int(std::lround(100 * std::clamp(t, 0.0, 1.0)))) +
+                             "% of each lane's own steps").c_str());
   for (size_t i = 0; i < r.run.lanes.size(); ++i) {
     const RaceLane& lane = r.run.lanes[i];
     const Timeline& tl = lane.result->timeline;
@@ -100,7 +129,7 @@ void draw_race_steps(AppState& s) {
     ImGui::TextDisabled("step %d / %d", p.step, int(tl.steps.size()) - 1);
     if (p.finished) {
       ImGui::SameLine();
-      badge(("finished " + ordinal(p.place)).c_str(), colors::kAccent);
+      badge(p.place > 0 ? ("finished " + ordinal(p.place)).c_str() : "done", colors::kAccent);
     }
     const Step& st = tl.steps[size_t(p.step)];
     const Algorithm* a = find_algorithm(tl.algorithm);

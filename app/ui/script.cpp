@@ -157,6 +157,10 @@ bool InputScript::waiting() const {
   return next_ < commands_.size() && commands_[next_].kind == Command::Kind::Wait;
 }
 
+bool InputScript::reports() const {
+  return std::any_of(commands_.begin(), commands_.end(), [](const Command& c) { return c.kind == Command::Kind::Report; });
+}
+
 void InputScript::write_report(const Command& c, GuiApp& app) {
   if (!report_) return;
   const AppState& s = app.state();
@@ -218,14 +222,24 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   add("throughput", pr.throughput);
   add("status", pr.status);
   add("picture", s.view_rect);   // the main view's picture (a race: its lanes)
+  add("details", s.details_rect);  // the details panel under it, when shown
   add("lesson", s.lesson_rect);  // the lesson box, when a lesson is shown
   j["panels"] = panels;
   j["panel_modes"] = {{"scenario", panel_mode_name(pr.modes.scenario)},
                       {"step", panel_mode_name(pr.modes.step)},
                       {"throughput", panel_mode_name(pr.modes.throughput)},
                       {"transport", pr.modes.transport}};
-  j["clipped"] = last_frame_clips();
-  j["clipped_any"] = !last_frame_clips().empty();
+  // The panels' clip log and the views' own labels cut at their edges (GuiApp::check_view_text, of
+  // the frame before this one), and the labels that overlap or have too little contrast.
+  ClipReport clipped = last_frame_clips();
+  const TextFindings& views = s.text_findings;
+  if (!views.cut.empty()) clipped["view labels"] = views.cut;
+  std::vector<std::string> overlaps = views.overlaps;
+  overlaps.insert(overlaps.end(), views.low_contrast.begin(), views.low_contrast.end());
+  j["clipped"] = clipped;
+  j["clipped_any"] = !clipped.empty();
+  j["overlaps"] = overlaps;
+  j["overlaps_any"] = !overlaps.empty();
   j["ui_scale"] = s.ui_scale;
   // What the shown measurement ran with, and why a submitted change did not run (if it did not).
   j["params"] = s.measure ? params_label(s.measure->scenario) : "";

@@ -54,6 +54,7 @@ class InputScript {
   bool done() const { return next_ >= commands_.size(); }
   bool waiting() const;  // on a `wait` command
   bool exported() const { return exported_; }  // an export: command has run
+  bool reports() const;  // it holds a report command (the driver then checks the views' text each frame)
 
   // GLFW key code (and modifier bits, "ctrl+q"), -1 for unknown.
   static int key_code(const std::string& name, int* mods = nullptr);

@@ -342,7 +342,8 @@ void draw_throughput_line(AppState& s) {
   bool open = begin_panel("throughput", "##throughput-line", s.rects.throughput,
                           ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar();
-  if (open) summary_line(s, true);
+  if (open && s.race) draw_race_throughput_line(s);
+  else if (open) summary_line(s, true);
   end_panel();
 }
 

@@ -30,6 +30,7 @@ class ViewCanvas {
 
   const ArrayView& view() const { return *view_; }
   bool drawn() const { return drawn_; }   // something was drawn at least once
+  const RaceFrameRenderer* race() const { return race_.get(); }  // while racing (its last frame's text)
 
  private:
   gl::OffscreenTarget target_;

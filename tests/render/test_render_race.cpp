@@ -25,14 +25,26 @@ TEST(RaceLayout, LanesSplitTheAreaTopToBottomWithoutOverlap) {
       EXPECT_GE(l.lane.y, area.y);
       EXPECT_LE(l.lane.bottom(), area.bottom());
       EXPECT_EQ(l.label.y, l.lane.y);
-      EXPECT_EQ(l.view.y, l.label.bottom());
+      if (l.side) {
+        // Short lanes (four in 400 px): the label a column at the left, the view the lane's height.
+        EXPECT_EQ(lanes, 4);
+        EXPECT_EQ(l.label.x, l.lane.x);
+        EXPECT_EQ(l.view.y, l.lane.y);
+        EXPECT_EQ(l.view.h, l.lane.h);
+        EXPECT_GT(l.view.x, l.label.right());
+        EXPECT_EQ(l.view.right(), l.lane.right());
+      } else {
+        EXPECT_EQ(l.view.y, l.label.bottom());
+      }
       EXPECT_EQ(l.view.bottom(), l.lane.bottom());
       EXPECT_FALSE(l.view.empty());
       if (i) EXPECT_GE(l.lane.y, r[size_t(i - 1)].lane.bottom() + 8);
     }
   }
-  // A lane too short for its band keeps half of its height for the view.
+  // A lane too short for its band, in an area too narrow for a label column, keeps half of its
+  // height for the view.
   const auto tight = race_lane_rects({0, 0, 100, 40}, 2, 30, 0);
+  EXPECT_FALSE(tight[0].side);
   EXPECT_EQ(tight[0].label.h, 10);
   EXPECT_EQ(tight[0].view.h, 10);
   EXPECT_TRUE(race_lane_rects(area, 0, 30, 8).empty());

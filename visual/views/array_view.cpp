@@ -11,6 +11,7 @@
 #include "views/legend.h"
 #include "views/array_data.h"
 #include "gl/gl_check.h"
+#include "views/view_text.h"
 
 #if SORTSCOPE_HAS_CUDA
 #include "common/density_gpu.h"
@@ -556,6 +557,7 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   const float size = font_size > 0 ? font_size : font->FontSize;
   const ImU32 dim = ImGui::ColorConvertFloat4ToU32(
       ImVec4(palette::kTextDim[0], palette::kTextDim[1], palette::kTextDim[2], 1.0f));
+  set_text_view("array", {origin_x + layout_.view.x, origin_y + layout_.view.y, layout_.view.w, layout_.view.h});
   // "padding" over the hatched area, where it fits.
   const Rect& plot = layout_.plot;
   const Rect& keys = layout_.keys;
@@ -567,7 +569,7 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
     dl->AddRectFilled(ImVec2(x - 4, y - 2), ImVec2(x + pad_text.x + 4, y + pad_text.y + 2),
                       ImGui::ColorConvertFloat4ToU32(ImVec4(palette::kPaddingBack[0], palette::kPaddingBack[1],
                                                             palette::kPaddingBack[2], 1.0f)));
-    dl->AddText(font, size, ImVec2(x, y), dim, "padding");
+    draw_view_text(dl, font, size, ImVec2(x, y), dim, "padding");
   }
   // Each key's value above its bar (inside its top where the bar reaches the top), at the view's
   // text size or smaller so the widest number fits the bar; none where even 8 px would not fit.
@@ -593,7 +595,8 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   }
   // Block numbers in the ownership strip, every k-th block so that labels never collide.
   const Rect& s = layout_.strip;
-  if (s.empty() || info_.tile_keys == 0 || size > s.h + 2) return;
+  // A line of text taller than the strip would run out of the view: no numbers then.
+  if (s.empty() || info_.tile_keys == 0 || font->CalcTextSizeA(size, FLT_MAX, 0, "0").y > s.h + 2) return;
   const float block_px = float(info_.tile_keys) * layout_.key_px;
   // "block 3" where every block has room for it, else just the numbers; where not even those fit,
   // one line says how many blocks own how many keys each.
@@ -601,8 +604,8 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
   const ImVec2 summary_size = font->CalcTextSizeA(size, FLT_MAX, 0, summary.c_str());
   if (block_px < 2.0f || block_px < font->CalcTextSizeA(size, FLT_MAX, 0, "000").x) {
     const float x = origin_x + s.x + 0.5f * (s.w - summary_size.x);
-    dl->AddText(font, size, ImVec2(x, origin_y + s.y + 0.5f * (s.h - summary_size.y)), IM_COL32(16, 18, 24, 255),
-                summary.c_str());
+    draw_view_text(dl, font, size, ImVec2(x, origin_y + s.y + 0.5f * (s.h - summary_size.y)), IM_COL32(16, 18, 24, 255),
+                   summary);
     return;
   }
   const std::string widest = "block " + std::to_string(info_.blocks - 1);
@@ -617,8 +620,8 @@ void ArrayView::draw_labels(ImDrawList* dl, float origin_x, float origin_y, ImFo
     const Color& shade = b % 2 ? palette::kBlockB : palette::kBlockA;
     const bool light = shade[0] * 0.3f + shade[1] * 0.59f + shade[2] * 0.11f > 0.45f;
     const ImU32 col = light ? IM_COL32(16, 18, 24, 255) : IM_COL32(235, 238, 245, 255);
-    dl->AddText(font, size, ImVec2(origin_x + cx - ts.x * 0.5f, origin_y + s.y + 0.5f * (s.h - ts.y)), col,
-                label.c_str());
+    draw_view_text(dl, font, size, ImVec2(origin_x + cx - ts.x * 0.5f, origin_y + s.y + 0.5f * (s.h - ts.y)), col,
+                   label);
   }
 }
 

@@ -1,13 +1,18 @@
 #include "views/aux_panel.h"
 
+#include <cxxabi.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
 
 #include "colormap.h"
 #include "views/view_registry.h"
+#include "views/view_text.h"
 
 namespace sortscope {
 
@@ -20,6 +25,17 @@ float weight(const AuxData& a) { return view_registry().find(a)->weight(a); }
 
 ImU32 to_u32(const std::array<float, 4>& c, float alpha = -1) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], alpha < 0 ? c[3] : alpha));
+}
+
+// The snapshot's type as the text checks name its view ("RadixLookback"): what a reader of a
+// failed check looks up.
+std::string snapshot_name(const AuxData& a) {
+  int status = 0;
+  char* d = abi::__cxa_demangle(a.type().name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && d ? d : a.type().name();
+  std::free(d);
+  const size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
 }
 
 }  // namespace
@@ -83,6 +99,7 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
       const Rect r{x, y, std::min(w, c.area.right() - x), std::max(1.0f, h)};
       if (r.w < 1) break;  // no room left in this row
       if (view_rects) view_rects->push_back(r);
+      set_text_view(snapshot_name(*views[size_t(i)]), r);
       view_registry().find(*views[size_t(i)])->draw(c, r, *views[size_t(i)]);
       x += w + gap;
     }
@@ -97,8 +114,9 @@ void draw_aux_placeholder(const AuxDrawContext& c, const char* message) {
   ImFont* f = c.font ? c.font : ImGui::GetFont();
   const ImVec2 size = f->CalcTextSizeA(c.font_px, FLT_MAX, 0, message);
   c.dl->PushClipRect(ImVec2(a.x, a.y), ImVec2(a.right(), a.bottom()), true);
-  c.dl->AddText(f, c.font_px, ImVec2(std::round(a.x + 0.5f * (a.w - size.x)), std::round(a.y + 0.5f * (a.h - size.y))),
-                to_u32(palette::kTextDim), message);
+  set_text_view("details", a);
+  draw_view_text(c.dl, f, c.font_px, ImVec2(std::round(a.x + 0.5f * (a.w - size.x)), std::round(a.y + 0.5f * (a.h - size.y))),
+                 to_u32(palette::kTextDim), message);
   c.dl->PopClipRect();
 }
 

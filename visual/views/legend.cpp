@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "colormap.h"
+#include "views/view_text.h"
 
 namespace sortscope {
 namespace {
@@ -40,12 +41,13 @@ std::string format_key_value(KeyType type, double value) {
 float draw_legend(ImDrawList* dl, float x, float y, float max_width, const LegendSpec& spec, ImFont* font,
                   float font_size) {
   const float h = std::round(font_size * 1.25f);
+  set_text_view("legend", {x, y, max_width, h});
   const float gap = std::round(font_size * 0.6f);
   const float right = x + max_width;
   const ImU32 text = to_u32(palette::kText);
   const ImU32 dim = to_u32(palette::kTextDim);
   auto label = [&](float at, const std::string& s, ImU32 col) {
-    dl->AddText(font, font_size, ImVec2(at, y + 0.5f * (h - font_size)), col, s.c_str());
+    draw_view_text(dl, font, font_size, ImVec2(at, y + 0.5f * (h - font_size)), col, s);
     return font->CalcTextSizeA(font_size, FLT_MAX, 0, s.c_str()).x;
   };
   auto width_of = [&](const std::string& s) { return font->CalcTextSizeA(font_size, FLT_MAX, 0, s.c_str()).x; };

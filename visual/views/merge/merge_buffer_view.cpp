@@ -169,6 +169,8 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
     const uint32_t st = uint32_t(order[slot]);
     const uint8_t from = b.loaded_from[st];
     const ImU32 src = from == 0 ? to_u32(kRunA) : (from == 1 ? to_u32(kRunB) : to_u32(palette::kPadding));
+    // The padding's grey is under 3:1 on the panel: its label says "pad" in the dim text colour.
+    const ImU32 src_text = from > 1 ? dim : src;
     const float fx0 = cx0 + float(fresh_lo) / float(cells) * cell_w, fx1 = fx0 + 0.5f * cell_w;
     cv.rect(fx0, yt, fx1, yb0 - 1, src);
     draw_cells(cv, c.timeline, range, &b.before[size_t(st) * cells], cells, cx0, cx1, yb0, ya0 - 1);
@@ -178,13 +180,13 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
     const std::string out = fmt::format("-> out {}", short_count(b.out_begin[st]));
     if (grid) {
       const float w = cv.text(cx0, top, "step " + std::to_string(st + 1), text);
-      cv.text(cx0 + w + 8 * sc, top, std::string("<- ") + source_name(from), src);
+      cv.text(cx0 + w + 8 * sc, top, std::string("<- ") + source_name(from), src_text);
       cv.text_right(cx1, top, out, dim);
       continue;
     }
     const float ty = row_labels ? yb0 + 0.5f * (rh - sp) : ya0 - 0.5f * sp;
     cv.text(content.x, ty, "step " + std::to_string(st + 1), text);
-    cv.text(cx1 + 8 * sc, ty, std::string("<- ") + source_name(from), src);
+    cv.text(cx1 + 8 * sc, ty, std::string("<- ") + source_name(from), src_text);
     if (row_labels) {
       cv.text(content.x, ya0 + 0.5f * (rh - sp), "merged", dim);
       cv.text(cx1 + 8 * sc, ya0 + 0.5f * (rh - sp), out, text);

@@ -8,6 +8,7 @@
 #include "colormap.h"
 #include "common/density.h"
 #include "views/legend.h"
+#include "views/view_text.h"
 
 namespace sortscope::merge_view {
 
@@ -37,11 +38,10 @@ Rect Canvas::frame(const std::vector<std::string>& titles, const std::vector<std
   const std::string title = pick(titles, false, true);
   const std::string subtitle = pick(subtitles, true, r_.h >= 300 * s());
   float y = r_.y + pad;
-  c_.dl->AddText(font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title.c_str(), nullptr, wrap);
+  draw_view_text(c_.dl, font_, c_.font_px, ImVec2(r_.x + pad, y), to_u32(palette::kText), title, wrap);
   y += font_->CalcTextSizeA(c_.font_px, FLT_MAX, wrap, title.c_str()).y + 2 * s();
   if (!subtitle.empty()) {
-    c_.dl->AddText(small_, c_.small_px, ImVec2(r_.x + pad, y), to_u32(palette::kTextDim), subtitle.c_str(), nullptr,
-                   wrap);
+    draw_view_text(c_.dl, small_, c_.small_px, ImVec2(r_.x + pad, y), to_u32(palette::kTextDim), subtitle, wrap);
     y += small_->CalcTextSizeA(c_.small_px, FLT_MAX, wrap, subtitle.c_str()).y;
   }
   y += std::round(6 * s());
@@ -54,7 +54,7 @@ float Canvas::text_w(const std::string& t, bool small) const {
 }
 
 float Canvas::text(float x, float y, const std::string& t, ImU32 col, bool small) const {
-  c_.dl->AddText(small ? small_ : font_, small ? c_.small_px : c_.font_px, ImVec2(x, y), col, t.c_str());
+  draw_view_text(c_.dl, small ? small_ : font_, small ? c_.small_px : c_.font_px, ImVec2(x, y), col, t);
   return text_w(t, small);
 }
 

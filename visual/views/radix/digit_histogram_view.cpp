@@ -296,12 +296,15 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   text(c, sf, spx, x0 - 4 * s, content.y, dim, row_word, 1.0f);
   text(c, sf, spx, x0 - 4 * s, m0.plot.bottom() + 2 * s, dim, col, 1.0f);
   const float row_h = plot_h / float(h.rows);
+  float below_last = -1e9f;  // where the last label drawn ends: a short plot keeps the labels that fit
   for (uint64_t row : axis_ticks(h.rows - 1, plot_h, spx)) {
     const float cy = plot_y + row_h * (float(row) + 0.5f);
     const uint64_t label = places ? row : row * h.blocks_per_row;
     float ly = cy - spx * 0.5f;
     ly = std::max(plot_y - 2, std::min(ly, plot_y + plot_h - spx + 2));  // short plots: the top wins
+    if (ly < below_last) continue;  // it would sit on the previous label
     text(c, sf, spx, x0 - label_right, ly, dim, format_count(label), 1.0f);
+    below_last = ly + spx * 1.2f;
   }
   // The highlighted block's row: outlined on both maps, with a marker in the margin.
   if (hl) {

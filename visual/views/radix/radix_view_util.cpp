@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "views/legend.h"
+#include "views/view_text.h"
 
 namespace sortscope::radix_view {
 
@@ -31,7 +32,7 @@ float text_width(ImFont* f, float px, const std::string& s) {
 void text(const AuxDrawContext& c, ImFont* f, float px, float x, float y, ImU32 col, const std::string& s,
           float align) {
   if (align != 0) x -= align * text_width(f, px, s);
-  c.dl->AddText(f, px, ImVec2(std::round(x), std::round(y)), col, s.c_str());
+  draw_view_text(c.dl, f, px, ImVec2(std::round(x), std::round(y)), col, s);
 }
 
 void text_centred(const AuxDrawContext& c, ImFont* f, float px, float x, float y, ImU32 col, const std::string& s,
