@@ -27,6 +27,7 @@ struct ScenarioArgs {
   std::string input;                  // --input FILE
   std::string raw_key;                // --raw-key T (raw files)
   bool cpu = false;                   // --cpu: the CPU model even where a GPU exists
+  std::string gpus;                   // --gpus P|all: sort across GPUs (gpus_option.h)
   std::string default_n = "1M";
   // Set by add_scenario_options, to tell "given" from "default".
   CLI::Option* n_opt = nullptr;

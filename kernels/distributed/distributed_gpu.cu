@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -163,6 +165,19 @@ void on_every_rank_in_parallel(const RankGroup& g, F&& fn) {
 }
 
 }  // namespace
+
+// A testing aid (docs/distributed.md): SORTSCOPE_FAULT_EXIT_RANK=R makes rank R exit at once
+// before the exchange, as a rank that dies mid-sort, so the others' timeout and abort can be seen.
+void DistributedGpuSort::exit_here_if_asked(const char* where) const {
+  const char* rank = std::getenv("SORTSCOPE_FAULT_EXIT_RANK");
+  if (!rank) return;
+  for (size_t l = 0; l < group_.local_count(); ++l)
+    if (std::to_string(group_.rank(l)) == rank) {
+      std::fprintf(stderr, "sortscope: rank %s exits before the %s (SORTSCOPE_FAULT_EXIT_RANK)\n", rank, where);
+      std::fflush(stderr);
+      std::_Exit(3);
+    }
+}
 
 struct DistributedGpuSort::Rank {
   uint64_t begin = 0, share_n = 0;
@@ -491,6 +506,7 @@ DistributedRunInfo DistributedGpuSort::run() {
       ms[int(DistributedPhase::Count)] += ms_since(t0);
     }
 
+    exit_here_if_asked("exchange");
     // The exchange: grouped ncclSend/ncclRecv between every pair (NCCL's all-to-all pattern).
     phase(DistributedPhase::Exchange, "the exchange", [&] {
       for (size_t l = 0; l < group_.local_count(); ++l) {

@@ -48,6 +48,7 @@ class DistributedGpuSort {
 
  private:
   struct Rank;
+  void exit_here_if_asked(const char* where) const;
   RankGroup& group_;
   DistributedSort sort_;
   DistributedParams params_;

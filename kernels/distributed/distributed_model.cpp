@@ -110,10 +110,30 @@ std::vector<Rank<Word>> exchange(const std::vector<Rank<Word>>& ranks, const std
   return out;
 }
 
+// Shows the observer the state: every rank's key range, and the keys joined in rank order.
+template <class Word>
+void observe(const DistributedObserver& observer, DistributedStep step, const std::vector<Rank<Word>>& ranks,
+             DistributedRunInfo& info) {
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    const auto& k = ranks[r].keys;
+    info.rank_first[r] = k.empty() ? 0 : uint64_t(*std::min_element(k.begin(), k.end()));
+    info.rank_last[r] = k.empty() ? 0 : uint64_t(*std::max_element(k.begin(), k.end()));
+  }
+  if (!observer) return;
+  std::vector<Word> words;
+  std::vector<uint32_t> values;
+  for (const Rank<Word>& r : ranks) {
+    words.insert(words.end(), r.keys.begin(), r.keys.end());
+    values.insert(values.end(), r.values.begin(), r.values.end());
+  }
+  observer(step, info, words.data(), info.with_values ? values.data() : nullptr);
+}
+
 // Distributed sample sort (Leischner §6.2 with P buckets, one per rank): samples all-gathered,
 // P - 1 splitters, every key's rank by the one-GPU sort's search tree over (key, global position).
 template <class Word>
-void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info) {
+void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info,
+                       const DistributedObserver& obs) {
   const uint32_t p = info.ranks;
   const uint64_t s = samples_per_rank(info.n, p, params.samples_per_splitter);
   std::vector<TaggedKey<Word>> all;
@@ -127,6 +147,7 @@ void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& 
     info.ms(r, DistributedPhase::Sample) = ms_since(t0);
     info.bytes(r, DistributedPhase::Sample) = double(s * sizeof(TaggedKey<Word>) * p);  // all-gathered
   }
+  if (p > 1) observe(obs, DistributedStep::Sample, ranks, info);
   RankTree<Word> tree;
   for (uint32_t r = 0; r < p; ++r) {  // every rank sorts the gathered sample alike
     const auto t0 = Clock::now();
@@ -134,6 +155,7 @@ void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& 
     info.ms(r, DistributedPhase::Splitters) = ms_since(t0);
   }
   for (const auto& s : tree.splitters) info.splitters.push_back(uint64_t(s.key));
+  observe(obs, DistributedStep::Splitters, ranks, info);
   std::vector<std::vector<uint32_t>> dest(p);
   for (uint32_t r = 0; r < p; ++r) {
     const auto t0 = Clock::now();
@@ -144,20 +166,24 @@ void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& 
     info.ms(r, DistributedPhase::Count) = ms_since(t0);
     info.bytes(r, DistributedPhase::Count) = double(ranks[r].keys.size() * sizeof(Word));
   }
+  observe(obs, DistributedStep::Count, ranks, info);
   ranks = exchange(ranks, dest, info);
+  observe(obs, DistributedStep::Exchange, ranks, info);
   for (uint32_t r = 0; r < p; ++r) {
     const auto t0 = Clock::now();
     stable_sort_rank(ranks[r]);
     info.ms(r, DistributedPhase::Finish) = ms_since(t0);
     info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
   }
+  observe(obs, DistributedStep::Finish, ranks, info);
 }
 
 // Exact splitting (Leischner §5.2): each rank sorts, P - 1 multi-sequence selections across the
 // ranks find the split of every rank's run at global ranks rank_share_begin(n, P, j), the runs
 // are exchanged and each rank merges its P runs (stable: runs from lower ranks first on ties).
 template <class Word>
-void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info) {
+void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info,
+                 const DistributedObserver& obs) {
   const uint32_t p = info.ranks;
   for (uint32_t r = 0; r < p; ++r) {
     const auto t0 = Clock::now();
@@ -165,6 +191,7 @@ void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
     info.ms(r, DistributedPhase::Presort) = ms_since(t0);
     info.bytes(r, DistributedPhase::Presort) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
   }
+  observe(obs, DistributedStep::Presort, ranks, info);
   std::vector<uint64_t> lengths(p);
   for (uint32_t r = 0; r < p; ++r) lengths[r] = ranks[r].keys.size();
   // split[j][r]: where rank r's run is cut for destination boundary j (0..P).
@@ -188,6 +215,13 @@ void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
     info.selection_iterations += sel.rounds();
   }
   for (uint32_t r = 0; r < p; ++r) info.ms(r, DistributedPhase::Splitters) = ms_since(t0) / p;
+  for (uint32_t j = 1; j < p; ++j) {  // the boundary keys: the first key each cut sends to rank j
+    uint64_t first = ~uint64_t(0);
+    for (uint32_t r = 0; r < p; ++r)
+      if (split[j][r] < lengths[r]) first = std::min<uint64_t>(first, uint64_t(ranks[r].keys[split[j][r]]));
+    info.splitters.push_back(first == ~uint64_t(0) ? (info.splitters.empty() ? 0 : info.splitters.back()) : first);
+  }
+  observe(obs, DistributedStep::Splitters, ranks, info);
   std::vector<std::vector<uint32_t>> dest(p);
   for (uint32_t r = 0; r < p; ++r) {
     dest[r].resize(lengths[r]);
@@ -195,20 +229,21 @@ void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
       std::fill(dest[r].begin() + split[j][r], dest[r].begin() + split[j + 1][r], j);
   }
   ranks = exchange(ranks, dest, info);
+  observe(obs, DistributedStep::Exchange, ranks, info);
   for (uint32_t r = 0; r < p; ++r) {
     const auto t1 = Clock::now();
     stable_sort_rank(ranks[r]);  // the P-way merge of runs that arrived in rank order, stable
     info.ms(r, DistributedPhase::Finish) = ms_since(t1);
     info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
-    if (r > 0 && !ranks[r].keys.empty()) info.splitters.push_back(uint64_t(ranks[r].keys.front()));
-    else if (r > 0) info.splitters.push_back(info.splitters.empty() ? 0 : info.splitters.back());
   }
+  observe(obs, DistributedStep::Finish, ranks, info);
 }
 
 // MSD then LSD: the global histogram of the top digit, contiguous digit ranges per rank, the
 // exchange, and each rank's LSD passes (its stable local sort).
 template <class Word>
-void radix_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info) {
+void radix_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info,
+                 const DistributedObserver& obs) {
   const uint32_t p = info.ranks;
   const int bits = std::clamp(params.top_bits, 1, kMaxTopBits);
   const int shift = int(sizeof(Word) * 8) - bits;
@@ -219,35 +254,40 @@ void radix_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
     info.ms(r, DistributedPhase::Count) = ms_since(t0);
     info.bytes(r, DistributedPhase::Count) = double(ranks[r].keys.size() * sizeof(Word));
   }
+  observe(obs, DistributedStep::Count, ranks, info);
   const auto t0 = Clock::now();
   const std::vector<uint32_t> bounds = radix_rank_bounds(global, p);
   std::vector<uint32_t> owner(global.size());
   for (uint32_t r = 0; r < p; ++r) std::fill(owner.begin() + bounds[r], owner.begin() + bounds[r + 1], r);
   for (uint32_t r = 1; r < p; ++r) info.splitters.push_back(uint64_t(bounds[r]) << shift);
   for (uint32_t r = 0; r < p; ++r) info.ms(r, DistributedPhase::Splitters) = ms_since(t0) / p;
+  observe(obs, DistributedStep::Splitters, ranks, info);
   std::vector<std::vector<uint32_t>> dest(p);
   for (uint32_t r = 0; r < p; ++r) {
     dest[r].resize(ranks[r].keys.size());
     for (uint64_t x = 0; x < ranks[r].keys.size(); ++x) dest[r][x] = owner[size_t(ranks[r].keys[x] >> shift)];
   }
   ranks = exchange(ranks, dest, info);
+  observe(obs, DistributedStep::Exchange, ranks, info);
   for (uint32_t r = 0; r < p; ++r) {
     const auto t1 = Clock::now();
     stable_sort_rank(ranks[r]);
     info.ms(r, DistributedPhase::Finish) = ms_since(t1);
     info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
   }
+  observe(obs, DistributedStep::Finish, ranks, info);
 }
 
 template <class Word>
 void sort_ranks(DistributedSort sort, const DistributedParams& params, std::vector<HostKeys>& keys,
-                DistributedRunInfo& info) {
+                DistributedRunInfo& info, const DistributedObserver& obs) {
   std::vector<Rank<Word>> ranks;
   for (HostKeys& k : keys) ranks.push_back(to_rank<Word>(k));
+  observe(obs, DistributedStep::Input, ranks, info);
   switch (sort) {
-    case DistributedSort::SampleSort: sample_sort_ranks(ranks, params, info); break;
-    case DistributedSort::Merge: merge_ranks(ranks, params, info); break;
-    case DistributedSort::RadixOnesweep: radix_ranks(ranks, params, info); break;
+    case DistributedSort::SampleSort: sample_sort_ranks(ranks, params, info, obs); break;
+    case DistributedSort::Merge: merge_ranks(ranks, params, info, obs); break;
+    case DistributedSort::RadixOnesweep: radix_ranks(ranks, params, info, obs); break;
   }
   for (size_t r = 0; r < keys.size(); ++r) from_rank(ranks[r], keys[r]);
 }
@@ -255,7 +295,7 @@ void sort_ranks(DistributedSort sort, const DistributedParams& params, std::vect
 }  // namespace
 
 DistributedRunInfo distributed_sort_model(DistributedSort sort, const DistributedParams& params,
-                                          std::vector<HostKeys>& ranks) {
+                                          std::vector<HostKeys>& ranks, const DistributedObserver& observer) {
   if (ranks.empty() || ranks.size() > kMaxSimulatedRanks)
     throw std::invalid_argument("simulated ranks: 1 to " + std::to_string(kMaxSimulatedRanks) + " ranks");
   const KeyType type = ranks[0].type;
@@ -271,9 +311,9 @@ DistributedRunInfo distributed_sort_model(DistributedSort sort, const Distribute
       throw std::invalid_argument("simulated ranks: shares not as split_into_ranks makes them");
   DistributedRunInfo info = make_run_info(sort, uint32_t(ranks.size()), type, values, n, true);
   if (key_bytes(type) == 4)
-    sort_ranks<uint32_t>(sort, params, ranks, info);
+    sort_ranks<uint32_t>(sort, params, ranks, info, observer);
   else
-    sort_ranks<uint64_t>(sort, params, ranks, info);
+    sort_ranks<uint64_t>(sort, params, ranks, info, observer);
   return info;
 }
 

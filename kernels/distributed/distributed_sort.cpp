@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace sortscope {
 
 namespace {
@@ -55,12 +57,21 @@ DistributedRunInfo make_run_info(DistributedSort sort, uint32_t ranks, KeyType t
   info.n = n;
   info.keys_before.assign(ranks, 0);
   info.keys_after.assign(ranks, 0);
+  info.rank_first.assign(ranks, 0);
+  info.rank_last.assign(ranks, 0);
   info.exchange_bytes.assign(size_t(ranks) * ranks, 0);
   info.phase_ms.assign(size_t(ranks) * kDistributedPhases, 0.0);
   info.phase_bytes.assign(size_t(ranks) * kDistributedPhases, 0.0);
   for (uint32_t r = 0; r < ranks; ++r)
     info.keys_before[r] = rank_share_begin(n, ranks, r + 1) - rank_share_begin(n, ranks, r);
   return info;
+}
+
+std::string decimal_bytes(double b) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
+  int u = 0;
+  while (b >= 1000 && u < 4) b /= 1000, ++u;
+  return fmt::format("{:.{}f} {}", b, u == 0 ? 0 : (b < 10 ? 2 : 1), units[u]);
 }
 
 uint64_t rank_share_begin(uint64_t n, uint32_t ranks, uint32_t rank) {

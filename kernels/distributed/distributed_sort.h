@@ -59,6 +59,8 @@ struct DistributedRunInfo {
   std::vector<uint64_t> splitters;       // ordered bits of the P - 1 boundary keys (the first key of ranks 1..P-1 for merge and radix)
   std::vector<double> phase_ms;          // ranks x kDistributedPhases
   std::vector<double> phase_bytes;       // ranks x kDistributedPhases: bytes the phase read + wrote or sent
+  std::vector<uint64_t> rank_first;      // per rank, the smallest and largest key it holds now
+  std::vector<uint64_t> rank_last;       // (ordered bits; both 0 for an empty rank)
   uint32_t selection_iterations = 0;     // merge: the rounds of the multi-sequence selection
   double alltoall_busbw_gbs = 0;         // measured in the same run, 0 when not measured
 
@@ -76,6 +78,9 @@ struct DistributedRunInfo {
 // An empty info of `ranks` ranks with every per-rank vector sized.
 DistributedRunInfo make_run_info(DistributedSort sort, uint32_t ranks, KeyType type, bool with_values, uint64_t n,
                                  bool simulated);
+
+// Bytes in decimal units as GB/s count them: "16.4 KB", "2.15 GB".
+std::string decimal_bytes(double bytes);
 
 // Rank r's share of n keys split over P ranks: contiguous, the first n % P ranks one key more.
 uint64_t rank_share_begin(uint64_t n, uint32_t ranks, uint32_t rank);
