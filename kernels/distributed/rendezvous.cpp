@@ -45,7 +45,7 @@ bool decode(const std::vector<uint8_t>& m, uint32_t world, size_t id_bytes, std:
 }
 
 [[noreturn]] void timed_out(const Rendezvous& where, uint32_t rank, double timeout_s, const std::string& what) {
-  throw std::runtime_error(fmt::format("rendezvous {}: rank {} {} within {:.0f} s (--rendezvous-timeout); are all "
+  throw std::runtime_error(fmt::format("rendezvous {}: rank {} {} within {:.0f} s (--rank-timeout); are all "
                                        "ranks started with the same --rendezvous?",
                                        where.describe(), rank, what, timeout_s));
 }
