@@ -110,6 +110,19 @@ std::vector<Rank<Word>> exchange(const std::vector<Rank<Word>>& ranks, const std
   return out;
 }
 
+// Every rank sorts its keys on its own (stable), timed as `phase`: the presort of merge, the final
+// local sort of all three (the merge's P-way merge of runs that arrived in rank order is this
+// stable sort's result too).
+template <class Word>
+void sort_each_rank(std::vector<Rank<Word>>& ranks, DistributedRunInfo& info, DistributedPhase phase) {
+  for (uint32_t r = 0; r < ranks.size(); ++r) {
+    const auto t0 = Clock::now();
+    stable_sort_rank(ranks[r]);
+    info.ms(r, phase) = ms_since(t0);
+    info.bytes(r, phase) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
+  }
+}
+
 // Shows the observer the state: every rank's key range, and the keys joined in rank order.
 template <class Word>
 void observe(const DistributedObserver& observer, DistributedStep step, const std::vector<Rank<Word>>& ranks,
@@ -169,12 +182,7 @@ void sample_sort_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& 
   observe(obs, DistributedStep::Count, ranks, info);
   ranks = exchange(ranks, dest, info);
   observe(obs, DistributedStep::Exchange, ranks, info);
-  for (uint32_t r = 0; r < p; ++r) {
-    const auto t0 = Clock::now();
-    stable_sort_rank(ranks[r]);
-    info.ms(r, DistributedPhase::Finish) = ms_since(t0);
-    info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
-  }
+  sort_each_rank(ranks, info, DistributedPhase::Finish);
   observe(obs, DistributedStep::Finish, ranks, info);
 }
 
@@ -185,12 +193,7 @@ template <class Word>
 void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params, DistributedRunInfo& info,
                  const DistributedObserver& obs) {
   const uint32_t p = info.ranks;
-  for (uint32_t r = 0; r < p; ++r) {
-    const auto t0 = Clock::now();
-    stable_sort_rank(ranks[r]);
-    info.ms(r, DistributedPhase::Presort) = ms_since(t0);
-    info.bytes(r, DistributedPhase::Presort) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
-  }
+  sort_each_rank(ranks, info, DistributedPhase::Presort);
   observe(obs, DistributedStep::Presort, ranks, info);
   std::vector<uint64_t> lengths(p);
   for (uint32_t r = 0; r < p; ++r) lengths[r] = ranks[r].keys.size();
@@ -230,12 +233,7 @@ void merge_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
   }
   ranks = exchange(ranks, dest, info);
   observe(obs, DistributedStep::Exchange, ranks, info);
-  for (uint32_t r = 0; r < p; ++r) {
-    const auto t1 = Clock::now();
-    stable_sort_rank(ranks[r]);  // the P-way merge of runs that arrived in rank order, stable
-    info.ms(r, DistributedPhase::Finish) = ms_since(t1);
-    info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
-  }
+  sort_each_rank(ranks, info, DistributedPhase::Finish);
   observe(obs, DistributedStep::Finish, ranks, info);
 }
 
@@ -269,12 +267,7 @@ void radix_ranks(std::vector<Rank<Word>>& ranks, const DistributedParams& params
   }
   ranks = exchange(ranks, dest, info);
   observe(obs, DistributedStep::Exchange, ranks, info);
-  for (uint32_t r = 0; r < p; ++r) {
-    const auto t1 = Clock::now();
-    stable_sort_rank(ranks[r]);
-    info.ms(r, DistributedPhase::Finish) = ms_since(t1);
-    info.bytes(r, DistributedPhase::Finish) = double(2 * ranks[r].keys.size() * info.bytes_per_key());
-  }
+  sort_each_rank(ranks, info, DistributedPhase::Finish);
   observe(obs, DistributedStep::Finish, ranks, info);
 }
 

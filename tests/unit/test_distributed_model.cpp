@@ -13,6 +13,7 @@
 #include "distributed/distributed_verify.h"
 #include "distributed/rank_partition.h"
 #include "registry.h"
+#include "test_workload.h"
 
 namespace sortscope::test {
 namespace {
@@ -75,7 +76,7 @@ TEST(DistributedModel, AllRanksAllSortsMatchOneGpu) {
     for (KeyType t : types)
       for (Distribution d : dists) {
         const bool values = (case_index++ % 2) == 1;
-        const HostKeys in = input(d, t, 1237, values);
+        const HostKeys in = input(d, t, workload_n(1237, 301), values);
         const HostKeys reference = one_gpu(sort, in);
         for (uint32_t p = 1; p <= kMaxSimulatedRanks; ++p) {
           const std::string what = std::string(distributed_sort_id(sort)) + " " + std::string(key_type_name(t)) + " " +
@@ -98,7 +99,7 @@ TEST(DistributedModel, AllRanksAllSortsMatchOneGpu) {
 // Issue 33's balance bounds: max/mean <= 1.05 on uniform input for every sort, <= 1.2 for sample
 // sort on det-duplicates and few-unique, exactly 1 (shares of n/P up to the remainder) for merge.
 TEST(DistributedModel, BalanceBounds) {
-  const uint64_t n = uint64_t(1) << 16;
+  const uint64_t n = workload_n(uint64_t(1) << 16, uint64_t(1) << 13);
   for (KeyType t : {KeyType::U32, KeyType::U64})
     for (uint32_t p : {2u, 3u, 4u, 7u, 8u, 16u}) {
       const HostKeys uniform = input(Distribution::Uniform, t, n, false, 11);
