@@ -36,12 +36,9 @@ std::vector<uint8_t> encode(uint32_t world, const std::vector<uint8_t>& id) {
 }
 
 bool decode(const std::vector<uint8_t>& m, uint32_t world, size_t id_bytes, std::vector<uint8_t>& id) {
-  if (m.size() != 12 + id_bytes || std::memcmp(m.data(), kMagic, 8) != 0) return false;
-  uint32_t w = 0;
-  for (int b = 0; b < 4; ++b) w |= uint32_t(m[8 + b]) << (8 * b);
-  if (w != world) return false;
-  id.assign(m.begin() + 12, m.end());
-  return true;
+  auto got = decode_rendezvous_message(m, world, id_bytes);
+  if (got) id = std::move(*got);
+  return got.has_value();
 }
 
 [[noreturn]] void timed_out(const Rendezvous& where, uint32_t rank, double timeout_s, const std::string& what) {
@@ -214,6 +211,15 @@ std::vector<uint8_t> share_unique_id(const Rendezvous& where, uint32_t rank, uin
   if (where.kind == Rendezvous::Kind::File) return file_rendezvous(where, rank, world, id, id_bytes, timeout_s, deadline);
   return rank == 0 ? tcp_serve(where, world, id, timeout_s, deadline)
                    : tcp_fetch(where, rank, world, id_bytes, timeout_s, deadline);
+}
+
+std::optional<std::vector<uint8_t>> decode_rendezvous_message(const std::vector<uint8_t>& m, uint32_t world,
+                                                              size_t id_bytes) {
+  if (m.size() != 12 + id_bytes || std::memcmp(m.data(), kMagic, 8) != 0) return std::nullopt;
+  uint32_t w = 0;
+  for (int b = 0; b < 4; ++b) w |= uint32_t(m[8 + b]) << (8 * b);
+  if (w != world) return std::nullopt;
+  return std::vector<uint8_t>(m.begin() + 12, m.end());
 }
 
 void remove_rendezvous_file(const Rendezvous& where) {

@@ -6,6 +6,7 @@
 // rendezvous that never completes ends with a message, not a hang. The id is opaque bytes here,
 // so this file needs no NCCL.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,10 @@ Rendezvous parse_rendezvous(const std::string& text);
 std::vector<uint8_t> share_unique_id(const Rendezvous& where, uint32_t rank, uint32_t world,
                                      const std::vector<uint8_t>& id, size_t id_bytes, double timeout_s);
 void remove_rendezvous_file(const Rendezvous& where);
+
+// The message both rendezvous carry (magic, world size, id): the id when `message` is one for a
+// world of `world` ranks and an id of `id_bytes`, else nullopt (anything else at the path or port).
+std::optional<std::vector<uint8_t>> decode_rendezvous_message(const std::vector<uint8_t>& message, uint32_t world,
+                                                              size_t id_bytes);
 
 }  // namespace sortscope
