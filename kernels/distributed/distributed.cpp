@@ -45,7 +45,7 @@ class DistributedAlgorithm final : public Algorithm {
     switch (s_) {
       case DistributedSort::SampleSort: return "Leischner 2010 §6.1-6.2 (Algorithms 5-6) with P buckets, one per GPU";
       case DistributedSort::Merge: return "Leischner 2010 §5.2 (multi-sequence selection, Algorithm 3) across GPUs";
-      default: return "Merrill & Garland's onesweep per GPU after an MSD split by digit ranges";
+      default: return "Onesweep (Adinets & Merrill 2022) on each GPU after an MSD split into digit ranges";
     }
   }
   const std::vector<ParamSpec>& params() const override { return params_of(s_); }
