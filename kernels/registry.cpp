@@ -3,6 +3,7 @@
 #include "baselines/cub_merge.h"
 #include "baselines/cub_radix.h"
 #include "bitonic/bitonic.h"
+#include "distributed/distributed.h"
 #include "merge/multiway.h"
 #include "merge/two_way.h"
 #include "network_merge/network_merge.h"
@@ -28,6 +29,9 @@ const std::vector<const Algorithm*>& all_algorithms() {
       &sample_sort_algorithm(),
       &quicksort_algorithm(),
       &odd_even_merge_algorithm(),
+      &distributed_sample_sort_algorithm(),
+      &distributed_merge_algorithm(),
+      &distributed_radix_algorithm(),
   };
   return kAlgorithms;
 }

@@ -18,6 +18,7 @@
 #include "core/interrupt.h"
 #include "option_checks.h"
 #include "common/output_file.h"
+#include "distributed_run.h"
 #include "sampling_options.h"
 #include "ui/crossover_picture.h"
 
@@ -33,7 +34,24 @@ struct BenchArgs {
   std::vector<std::string> compare;
   RecordAxesText records;  // any given: the states sort records (record_bench_matrix.h)
   std::string plot;        // --plot: the crossover picture (record axes only)
+  std::string gpus;        // --gpus 1,2,4: the scaling table of the distributed sorts (distributed_run.h)
+  bool alltoall = false;   // --alltoall: NCCL's all-to-all bandwidth over message sizes
+  DistributedOptions distributed;
 };
+
+// --gpus: the first size, key type, values and distribution of the axes, over each GPU count.
+void bench_across_gpus(const BenchArgs& a) {
+  const BenchMatrix m = parse_bench_matrix(a.axes);
+  Scenario s;
+  s.input.n = m.sizes[0];
+  s.input.key = m.keys[0];
+  s.input.with_values = m.values[0];
+  s.input.dist = m.dists[0];
+  s.input.seed = m.seed;
+  const bool algos_given = a.axes.algos != BenchAxesText{}.algos;
+  bench_gpus(algos_given ? m.algorithms : std::vector<std::string>{}, a.gpus, s, std::max(3, std::min(a.sampling.min_samples, 10)),
+             a.distributed);
+}
 
 std::string duration(double s) {
   if (s < 0) return "?";
@@ -140,6 +158,8 @@ void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
 
 void bench(const BenchArgs& a) {
   if (!a.compare.empty()) return compare(a);
+  if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
+  if (!a.gpus.empty()) return bench_across_gpus(a);
   install_interrupt_handlers();
   const BenchMatrix matrix = parse_bench_matrix(a.axes);
   if (a.records.any()) return bench_records(a, matrix);
@@ -238,6 +258,12 @@ void register_bench_command(CLI::App& app) {
   cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
       ->expected(2)
       ->check(non_empty());
+  cmd->add_option("--gpus", a->gpus,
+                  "Sort across GPUs: the scaling table (keys/s, speed-up, efficiency, exchange GB/s) at each count "
+                  "of the list, e.g. 1,2,4 (docs/distributed.md); with --alltoall the GPUs to measure")
+      ->check(non_empty());
+  cmd->add_flag("--alltoall", a->alltoall, "Measure NCCL's all-to-all (algbw, busbw) over message sizes");
+  add_distributed_options(*cmd, a->distributed);
   cmd->callback([a] { bench(*a); });
 }
 

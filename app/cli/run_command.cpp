@@ -16,6 +16,7 @@
 #include "core/model_report.h"
 #include "core/runner.h"
 #include "core/special_values.h"
+#include "distributed_run.h"
 #include "option_checks.h"
 #include "record_options.h"
 #include "registry.h"
@@ -30,6 +31,7 @@ namespace {
 
 struct RunArgs {
   ScenarioArgs scenario;
+  DistributedOptions distributed;  // --rendezvous, --rank-timeout (with --gpus)
   int reps = 10;
   int warmup = 2;
   std::string csv;
@@ -136,6 +138,8 @@ void run_records_command(const RunArgs& args, const RecordChoices& choices) {
 }
 
 void run(const RunArgs& args) {
+  if (!args.scenario.gpus.empty())
+    return run_distributed(build_scenario(args.scenario), args.scenario, args.distributed, args.reps, args.warmup);
   if (const auto choices = requested_record_choices(args.scenario, args.records)) return run_records_command(args, *choices);
   install_interrupt_handlers();
   Scenario s = build_scenario(args.scenario);
@@ -271,6 +275,7 @@ void register_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Sort one scenario in measure mode: verified result and timing");
   add_scenario_options(*cmd, args->scenario);
+  add_distributed_options(*cmd, args->distributed);
   cmd->add_option("-r,--reps", args->reps, "Timed repetitions (median, min, max)")
       ->check(CLI::Range(1, kMaxReps))
       ->capture_default_str();

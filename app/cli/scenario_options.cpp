@@ -7,6 +7,7 @@
 
 #include "common/npy_io.h"
 #include "core/record_scenario.h"
+#include "gpus_option.h"
 #include "option_checks.h"
 #include "registry.h"
 #include "teaching_params.h"
@@ -68,6 +69,10 @@ void add_scenario_options(CLI::App& cmd, ScenarioArgs& a) {
       ->check(non_empty())
       ->group("Your own data");
   cmd.add_flag("--cpu", a.cpu, "Run the CPU model even where a CUDA device exists");
+  cmd.add_option("--gpus", a.gpus,
+                 "Sort across GPUs: a count or all (sample-sort, merge, radix-onesweep; with --cpu: simulated "
+                 "ranks, 1 to 16); docs/distributed.md")
+      ->check(non_empty());
 }
 
 CLI::Option* add_trace_option(CLI::App& cmd, std::string& path) {
@@ -119,11 +124,12 @@ Trace read_trace_for(const std::string& command, const std::string& path) {
 
 Scenario build_scenario(const ScenarioArgs& a) {
   Scenario s;
-  const Algorithm* algo = find_algorithm(a.algo);
+  const GpusScenario gpus = a.gpus.empty() ? GpusScenario{a.algo, a.params, 1} : gpus_scenario(a);
+  const Algorithm* algo = find_algorithm(gpus.algorithm);
   if (!algo)
     throw std::runtime_error(fmt::format("unknown algorithm '{}' (known: {})", a.algo, algorithm_names()));
   s.algorithm = algo->id();
-  for (const std::string& p : a.params)
+  for (const std::string& p : gpus.params)
     if (auto e = parse_param_assignment(algo->params(), p, s.params, algo->id()); !e.empty())
       throw std::runtime_error(e);
   // Checked now; an explaining command leaves the unset ones to validate_scenario, which gives

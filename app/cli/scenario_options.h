@@ -27,6 +27,7 @@ struct ScenarioArgs {
   std::string input;                  // --input FILE
   std::string raw_key;                // --raw-key T (raw files)
   bool cpu = false;                   // --cpu: the CPU model even where a GPU exists
+  std::string gpus;                   // --gpus P|all: sort across GPUs (gpus_option.h)
   std::string default_n = "1M";
   // The command explains (trace, render, record, gui): parameters left unset stay unset in the
   // scenario, so that at lecture sizes they take their teaching values when it is resolved

@@ -1,0 +1,78 @@
+#include "gpus_option.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "distributed/distributed.h"
+#include "distributed/launcher_env.h"
+#include "scenario_options.h"
+#if SORTSCOPE_HAS_NCCL
+#include "distributed/rank_group.h"
+#endif
+
+namespace sortscope {
+
+uint32_t parse_gpus(const std::string& text) {
+  if (text == "all") return 0;
+  const std::string usage =
+      fmt::format("--gpus '{}': give how many GPUs to sort across, 1 to {}, or all", text, kMaxRanks);
+  if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::runtime_error(usage);
+  const unsigned long v = std::stoul(text);
+  if (v == 0) throw std::runtime_error(fmt::format("--gpus 0: a sort needs at least 1 GPU (or all)"));
+  if (v > kMaxRanks) throw std::runtime_error(usage);
+  return uint32_t(v);
+}
+
+int visible_gpus() {
+#if SORTSCOPE_HAS_NCCL
+  return visible_gpu_count();
+#else
+  return 0;
+#endif
+}
+
+GpusScenario gpus_scenario(const ScenarioArgs& a) {
+  const uint32_t asked = parse_gpus(a.gpus);
+  const auto sort = distributed_sort_of(a.algo);
+  if (!sort)
+    throw std::runtime_error(fmt::format("--gpus: '{}' has no form across GPUs (those that do: {})", a.algo,
+                                         distributed_sort_ids()));
+  GpusScenario g;
+  g.algorithm = distributed_algorithm_id(*sort);
+  for (const std::string& p : a.params) {
+    if (p.rfind("ranks=", 0) == 0) throw std::runtime_error("--param ranks=... does not go with --gpus: --gpus says the ranks");
+    g.params.push_back(p);
+  }
+  if (a.cpu) {
+    if (asked == 0) throw std::runtime_error("--gpus all --cpu: simulated ranks need a count (1 to 16)");
+    if (asked > kMaxSimulatedRanks)
+      throw std::runtime_error(fmt::format("--gpus {} --cpu: at most {} simulated ranks", asked, kMaxSimulatedRanks));
+    g.ranks = asked;
+  } else {
+#if !SORTSCOPE_HAS_NCCL
+    throw std::runtime_error("--gpus: this sortscope was built without NCCL, so it cannot sort across GPUs (--cpu "
+                             "simulates the ranks)");
+#else
+    if (const auto launcher = launcher_rank_from_env(); launcher && launcher->size > 1) {
+      if (asked != 0 && asked != launcher->size)
+        throw std::runtime_error(fmt::format("--gpus {}: under {} each of the {} processes is one rank; give --gpus "
+                                             "all or {}",
+                                             asked, launcher->source, launcher->size, launcher->size));
+      g.ranks = launcher->size;
+    } else {
+      const int have = visible_gpus();
+      if (have == 0) throw std::runtime_error("--gpus: this host has no CUDA GPU (--cpu simulates the ranks)");
+      if (asked > uint32_t(have))
+        throw std::runtime_error(fmt::format("--gpus {}: this host has {} GPU{}", asked, have, have == 1 ? "" : "s"));
+      g.ranks = asked == 0 ? uint32_t(have) : asked;
+    }
+#endif
+  }
+  // The entry's ranks parameter stops at the simulated limit; real GPUs run outside the runner.
+  g.params.push_back(fmt::format("ranks={}", std::min(g.ranks, kMaxSimulatedRanks)));
+  return g;
+}
+
+}  // namespace sortscope

@@ -1,0 +1,30 @@
+#pragma once
+// --gpus P|all (run, render, trace, gui, record; bench takes a list): sort across P GPUs with one
+// of the distributed sorts (kernels/distributed). The scenario becomes the distributed entry of the
+// algorithm with ranks = P; `--cpu` simulates the ranks (P up to 16) on any machine. Without --cpu
+// the build must have NCCL and the host P GPUs, each refused with one line. Under a launcher
+// (mpirun, srun) each process is one rank and P is the world size.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sortscope {
+
+struct ScenarioArgs;
+
+// "all" (0 here: every visible GPU) or a count of 1..1024; throws one line otherwise ("--gpus 0").
+uint32_t parse_gpus(const std::string& text);
+
+// The GPUs visible to this process (0 without CUDA or NCCL: the NCCL path is all that uses them).
+int visible_gpus();
+
+// The ranks --gpus asks for on this machine, checked (NCCL built in, enough GPUs, --cpu's limit,
+// the launcher's world size), and the algorithm id and parameters the scenario runs with.
+struct GpusScenario {
+  std::string algorithm;            // "distributed-sample-sort", ...
+  std::vector<std::string> params;  // the user's --param list plus ranks=P
+  uint32_t ranks = 1;
+};
+GpusScenario gpus_scenario(const ScenarioArgs& args);
+
+}  // namespace sortscope

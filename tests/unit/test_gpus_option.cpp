@@ -1,0 +1,72 @@
+// --gpus (app/cli/gpus_option.h): the counts it takes, the one-line refusals (--gpus 0, an
+// algorithm without a distributed form, too many simulated ranks, no NCCL in this build), and the
+// scenario it makes: the distributed entry with ranks = P.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "common/scenario.h"
+#include "gpus_option.h"
+#include "scenario_options.h"
+
+namespace sortscope {
+namespace {
+
+std::string refusal(const ScenarioArgs& a) {
+  try {
+    build_scenario(a);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+TEST(GpusOption, Counts) {
+  EXPECT_EQ(parse_gpus("all"), 0u);
+  EXPECT_EQ(parse_gpus("4"), 4u);
+  for (const char* bad : {"0", "", "-1", "two", "1e3", "99999"}) {
+    try {
+      parse_gpus(bad);
+      ADD_FAILURE() << "accepted --gpus '" << bad << "'";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("--gpus"), std::string::npos);
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+}
+
+TEST(GpusOption, SimulatedScenario) {
+  ScenarioArgs a;
+  a.algo = "sample-sort";
+  a.gpus = "8";
+  a.cpu = true;
+  a.n = "4096";
+  const Scenario s = build_scenario(a);
+  EXPECT_EQ(s.algorithm, "distributed-sample-sort");
+  EXPECT_EQ(s.params.at("ranks"), 8);
+  a.algo = "bitonic";
+  EXPECT_NE(refusal(a).find("no form across GPUs"), std::string::npos);
+  a.algo = "merge";
+  a.gpus = "17";
+  EXPECT_NE(refusal(a).find("at most 16 simulated ranks"), std::string::npos);
+  a.gpus = "all";
+  EXPECT_NE(refusal(a).find("need a count"), std::string::npos);
+  a.gpus = "2";
+  a.params = {"ranks=3"};
+  EXPECT_NE(refusal(a).find("does not go with --gpus"), std::string::npos);
+}
+
+TEST(GpusOption, RealGpusNeedNccl) {
+  ScenarioArgs a;
+  a.algo = "radix-onesweep";
+  a.gpus = "2";
+#if SORTSCOPE_HAS_NCCL
+  GTEST_SKIP() << "this build has NCCL: the refusal depends on the host's GPUs";
+#else
+  EXPECT_NE(refusal(a).find("built without NCCL"), std::string::npos);
+#endif
+}
+
+}  // namespace
+}  // namespace sortscope
