@@ -677,6 +677,7 @@ void GuiApp::frame() {
   follow_export_name(s);
   draw_export_dialog(s);
   draw_open_dialog(s);
+  draw_lab_panel(s);
   draw_save_trace_dialog(s);
   draw_sweep_panel(s);
   draw_sweep_picture_window(s);
