@@ -99,6 +99,13 @@ TEST(LabGpu, ASourceThatDoesNotCompile) {
   expect_next_run_works();
 }
 
+// One lab run, small enough for compute-sanitizer memcheck (run with --gtest_filter and
+// --target-processes all: the kernels run in the lab's child process).
+TEST(LabGpu, OneRunUnderTheSanitizer) {
+  const LabReport r = run_file("radix-histogram", reference("radix-histogram"), 1 << 16, 120);
+  EXPECT_TRUE(r.cases.front().ok && r.failure.empty()) << failures(r);
+}
+
 TEST(LabGpu, TheBucketIndexIsNotYetASlot) {
   const LabReport r = run_file("sample-bucket", reference("sample-bucket"), 1000);
   EXPECT_NE(r.failure.find("not yet a slot"), std::string::npos) << failures(r);
