@@ -129,8 +129,8 @@ void run(const LabArgs& a) {
   for (KeyType t : e.key_types) takes = takes || t == *key;
   if (!takes) throw std::runtime_error(fmt::format("lab run: exercise {} does not take {} keys", e.name, a.key));
   const LabReport r = lab_run(e, source, a.file, n.value, *key, options_of(a));
-  fmt::print("lab run: {} with {} on {}, n={} {}\n", e.name, lab_display_name(a.file),
-             r.device.empty() ? "?" : r.device, format_size(n.value), a.key);
+  fmt::print("lab run: {} with {}{}, n={} {}\n", e.name, lab_display_name(a.file),
+             r.device.empty() ? "" : " on " + r.device, format_size(n.value), a.key);
   if (!r.compile.ok) {
     fmt::print("your source did not compile:\n");
     print_compile(r.compile);
@@ -155,8 +155,12 @@ void check(const LabArgs& a) {
     if (!a.json) fmt::print("  {:<5} {}{}\n", c.ok ? "ok" : "FAIL", c.c.label(), c.ok ? "" : ": " + c.detail);
     std::fflush(stdout);
   });
+  bool any_ran = false;
+  for (const LabCaseReport& c : r.cases) any_ran = any_ran || c.ran;
   if (a.json) {
     fmt::print("{}", lab_report_json(r));
+  } else if (r.compile.ok && !any_ran) {  // nothing ran (no GPU, a lab error): that one line
+    fmt::print("{}\n", r.failure);
   } else {
     if (!r.compile.ok) fmt::print("your source did not compile:\n");
     print_compile(r.compile);

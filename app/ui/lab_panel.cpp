@@ -51,6 +51,9 @@ constexpr double kCheckJobSeconds = 900;
 struct LabPanelState {
   std::vector<std::string> exercises;
   int exercise = 0;
+  int described = -1;             // the exercise `title`, `summary` and `hints` describe
+  std::string title, summary;
+  std::vector<std::string> hints;
   std::string file;
   fs::file_time_type seen_write{};  // the file's last write time we compiled
   std::chrono::steady_clock::time_point last_poll{};
@@ -197,6 +200,33 @@ void start_from_template(LabPanelState& p) {
   }
 }
 
+// The chosen exercise's title, summary and hints (read when the choice changes).
+void draw_description(LabPanelState& p) {
+  if (p.described != p.exercise) {
+    p.described = p.exercise;
+    try {
+      const Exercise e = read_exercise(exercise_name(p), this_executable());
+      p.title = e.title;
+      p.summary = e.summary;
+      p.hints = e.hints;
+    } catch (const std::exception& e) {
+      p.title = e.what();
+      p.summary.clear();
+      p.hints.clear();
+    }
+  }
+  ImGui::TextColored(to_vec4(colors::kAccent), "%s", p.title.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", p.summary.c_str());
+  ImGui::PopTextWrapPos();
+  if (!p.hints.empty() && ImGui::TreeNode("hints")) {
+    ImGui::PushTextWrapPos(0);
+    for (const std::string& h : p.hints) ImGui::BulletText("%s", h.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+}
+
 void draw_lines(const std::vector<std::string>& lines, float height) {
   if (lines.empty()) return;
   ImGui::BeginChild("##lines", ImVec2(0, height), true);
@@ -237,6 +267,7 @@ void draw_lab_panel(AppState& s) {
         }
       ImGui::EndCombo();
     }
+    draw_description(p);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 28);
     if (ImGui::InputText("your .cu file", &p.file)) p.seen_write = {};
     if (ImGui::Button("Start from the template")) start_from_template(p);
@@ -259,6 +290,8 @@ void draw_lab_panel(AppState& s) {
     }
     item_tooltip("Runs the algorithm with your piece on 2^14 keys in explain mode and shows its steps here.");
     ImGui::EndDisabled();
+    if (p.status.empty() && p.file.empty())
+      ImGui::TextDisabled("Name your file, or start from the template; then edit it in your own editor.");
     ImGui::TextColored(to_vec4(p.status_bad ? colors::kBad : colors::kGood), "%s", p.status.c_str());
     if (!p.speed_line.empty()) ImGui::TextUnformatted(p.speed_line.c_str());
     draw_lines(p.compiler_lines, ImGui::GetFontSize() * 8);

@@ -179,7 +179,7 @@ void draw_menu_bar(AppState& s) {
       ImGui::EndMenu();
     }
     if (begin_menu(s, "Lab", "Lab")) {
-      ImGui::MenuItem("Kernel lab: write a piece of a real sort...", nullptr, &s.show_lab);
+      ImGui::MenuItem("Kernel lab: write a piece of a real sort...", "L", &s.show_lab);
       ImGui::EndMenu();
     }
     if (begin_menu(s, "Help", "Help")) {

@@ -7,10 +7,13 @@
 #include <set>
 #include <string>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "lab/exercise_file.h"
 #include "lab/lab_cases.h"
+#include "lab/lab_child.h"
 
 namespace sortscope {
 namespace {
@@ -122,6 +125,45 @@ TEST(LabCases, SpecialFloatsAndTheExpectedOrder) {
   for (size_t i = 1; i < out.size(); ++i) EXPECT_LE(out.ordered(i - 1), out.ordered(i));
   EXPECT_EQ(out.raw(0), 0xffc00000u) << "-NaN comes first in the IEEE total order";
   EXPECT_EQ(out.raw(29), 0x7fc00000u) << "+NaN comes last";
+}
+
+}  // namespace
+}  // namespace sortscope
+
+namespace sortscope {
+namespace {
+
+// The lab's child processes (lab_child.h): what a program prints comes back, its exit status too,
+// and one that runs past the limit is stopped.
+TEST(LabChild, RunsAProgramAndStopsOneThatHangs) {
+  const LabChildOutcome o = run_lab_command("/bin/sh", {"-c", "echo out; echo err >&2; exit 3"}, 10);
+  EXPECT_TRUE(o.exited);
+  EXPECT_EQ(o.exit_code, 3);
+  ASSERT_EQ(o.printed.size(), 2u);
+  EXPECT_EQ(o.printed[0], "out");
+  EXPECT_EQ(o.printed[1], "err");
+  const LabChildOutcome slow = run_lab_command("/bin/sh", {"-c", "sleep 30"}, 0.3);
+  EXPECT_TRUE(slow.timed_out);
+  EXPECT_LT(slow.seconds, 10);
+}
+
+TEST(LabChild, ProgressRestartsTheClockAndMessagesArriveInOrder) {
+  LabChildLimits limits;
+  limits.timeout_s = 0.5;
+  const LabChildOutcome o = run_lab_child(
+      [](LabChannel& ch) {
+        for (int i = 0; i < 3; ++i) {
+          ch.progress("case " + std::to_string(i), true);
+          ::usleep(300000);  // 0.3 s each: 0.9 s in all, each under the limit
+          ch.send("K", std::to_string(i));
+        }
+        return 0;
+      },
+      limits);
+  EXPECT_FALSE(o.timed_out);
+  ASSERT_EQ(o.messages.size(), 3u);
+  EXPECT_EQ(o.messages[2].text, "2");
+  EXPECT_EQ(o.last_progress, "case 2");
 }
 
 }  // namespace
