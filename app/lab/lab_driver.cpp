@@ -278,7 +278,7 @@ LabReport lab_trace(const Exercise& ex, const std::string& source, const std::st
   const LabChildOutcome o = run_lab_child(
       [&](LabChannel& ch) {
         return session_body(ch, ex, source, name, [&](auto& session) {
-          (void)session;
+          (void)session, (void)out;
 #if SORTSCOPE_HAS_CUDA
           ch.progress(fmt::format("{}, explain mode at n={}", ex.name, n), true);
           RunnerOptions ro;
