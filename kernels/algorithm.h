@@ -18,6 +18,7 @@
 namespace sortscope {
 
 class DeviceScratch;
+struct PieceSlots;
 
 // Two copies of the input padded to a power of two (saturating): what a sort that pads and
 // double-buffers needs. The runner's figure for the CPU models' host memory, and the scratch of
@@ -35,6 +36,9 @@ struct GpuRunContext {
   Recorder* recorder = nullptr;  // explain mode when set
   DeviceScratch* scratch = nullptr;  // reusable temporary memory (never allocate in the timed path)
   LaunchClock* clock = nullptr;  // per-launch times for explain mode's steps (measure mode only)
+  // Pieces run instead of the built-in ones (common/piece_slots.h: the kernel lab, broken-piece
+  // tests); null: every piece built in.
+  const PieceSlots* slots = nullptr;
 };
 
 // Marks the start of measure-mode launch `launch` (Step::launch) on the context's clock: one line

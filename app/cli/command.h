@@ -23,6 +23,7 @@ void register_list_command(CLI::App& app);
 void register_bench_command(CLI::App& app);
 void register_tune_command(CLI::App& app);
 void register_trace_command(CLI::App& app);
+void register_lab_command(CLI::App& app);     // the kernel lab (app/lab)
 void register_gui_command(CLI::App& app);     // app/ui (sortscope_gui)
 void register_record_command(CLI::App& app);  // app/export (sortscope_gui)
 

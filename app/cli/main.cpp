@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   sortscope::register_bench_command(app);
   sortscope::register_tune_command(app);
   sortscope::register_trace_command(app);
+  sortscope::register_lab_command(app);
   sortscope::register_gui_command(app);     // app/ui/gui_command.cpp
   sortscope::register_record_command(app);  // app/export/record_command.cpp
 

@@ -36,6 +36,7 @@
 #include "core/device_info.h"
 #include "scenario_options.h"
 #include "trace/trace_file.h"
+#include "lab_option.h"
 #include "parse/size_parse.h"
 #include "parse/step_range.h"
 
@@ -48,6 +49,7 @@ struct RenderArgs {
   RaceArgs race;
   RecordArgs records;
   std::string trace;
+  std::string lab;  // --lab EXERCISE:FILE: replayed as the trace the kernel lab writes
   std::string steps;
   std::string out;
   std::string size = "1280x720";
@@ -300,6 +302,7 @@ void register_render_command(CLI::App& app) {
                                                "algorithms) and write PNG frames of its steps");
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
+  add_lab_option(*cmd, args->lab)->excludes("--trace");
   add_race_options(*cmd, args->race);
   add_record_options(*cmd, args->records);
   add_preset_option(*cmd, args->preset);
@@ -316,6 +319,7 @@ void register_render_command(CLI::App& app) {
   add_palette_option(*cmd, args->palette);
   cmd->callback([args] {
     RenderArgs a = *args;
+    if (!a.lab.empty()) a.trace = run_lab_option("render", a.lab, &a.scenario);
     const auto preset = apply_preset_option("render", a.preset, a.scenario, a.race);
     // One frame of a scenario preset: its step unless --steps says otherwise.
     if (preset && preset->slide.scenario && a.steps.empty() && ends_with_png(a.out))

@@ -21,6 +21,7 @@
 #include "registry.h"
 #include "scenario_options.h"
 #include "trace/trace_file.h"
+#include "lab_option.h"
 
 namespace sortscope {
 namespace {
@@ -29,6 +30,7 @@ struct TraceArgs {
   ScenarioArgs scenario;
   std::string out;
   std::string launch_csv;
+  std::string lab;  // --lab EXERCISE:FILE: the kernel lab records it (lab_option.h)
   int reps = 5;
   int warmup = 2;
   bool baseline = false;
@@ -150,7 +152,14 @@ void register_trace_command(CLI::App& app) {
       ->check(non_empty());
   cmd->add_flag("--baseline", args->baseline, "Also time the algorithm's baseline (CUB) on the same input (GPU)");
   add_record_options(*cmd, args->records);
-  cmd->callback([args] { trace(*args); });
+  add_lab_option(*cmd, args->lab);
+  cmd->callback([args] {
+    if (args->lab.empty()) return trace(*args);
+    if (!is_trace_path(args->out)) throw std::runtime_error(fmt::format("--out '{}': a trace file ends in .sstrace", args->out));
+    if (auto e = check_output_file(args->out); !e.empty()) throw std::runtime_error("--out: " + e);
+    run_lab_option("trace", args->lab, &args->scenario, args->out);
+    fmt::print("  wrote       {}\n", args->out);
+  });
 }
 
 }  // namespace sortscope

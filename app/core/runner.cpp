@@ -424,6 +424,7 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
     GpuRunContext ctx;
     ctx.stream = st.stream;
     ctx.scratch = &st.scratch;
+    ctx.slots = options_.slots;
     if (options.flush_l2 && device_.l2_bytes && st.l2_flush.size() != device_.l2_bytes)
       st.l2_flush.resize(size_t(device_.l2_bytes));
     for (int64_t i = 0; i < int64_t(warmup) + reps; ++i) {  // 64-bit: no overflow at INT_MAX warm-ups
@@ -518,6 +519,7 @@ ExplainResult Runner::explain(const Scenario& scenario) {
     ctx.stream = st.stream;
     ctx.recorder = &recorder;
     ctx.scratch = &st.scratch;
+    ctx.slots = options_.slots;
     st.reset_work();
     CUDA_CHECK(cudaEventRecord(st.start, st.stream));
     a.run_gpu(ran, work, ctx);
@@ -562,6 +564,7 @@ void Runner::time_launches(const Algorithm& a, const ParamValues& ran, ExplainRe
   GpuRunContext ctx;
   ctx.stream = st.stream;
   ctx.scratch = &st.scratch;
+  ctx.slots = options_.slots;
   st.reset_work();
   a.run_gpu(ran, work, ctx);  // warm-up: module loading outside the clocked run
   LaunchClock clock(st.stream);

@@ -29,6 +29,8 @@
 
 namespace sortscope {
 
+struct PieceSlots;
+
 enum class Backend { Gpu, CpuModel };
 std::string_view backend_name(Backend b);  // "GPU", "CPU model"
 
@@ -40,6 +42,9 @@ struct RunCancelled : std::runtime_error {
 struct RunnerOptions {
   bool force_cpu = false;                        // the CPU model even where a GPU exists
   uint64_t capture_budget_bytes = 512ull << 20;  // explain mode's capture store (device or host)
+  // Pieces run instead of the built-in ones in every GPU run (common/piece_slots.h; the kernel lab's
+  // `lab trace`); null: the built-in pieces. Not owned.
+  const PieceSlots* slots = nullptr;
 };
 
 struct MeasureOptions {

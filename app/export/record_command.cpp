@@ -29,6 +29,7 @@
 #include "gl/headless_context.h"
 #include "registry.h"
 #include "trace/trace_file.h"
+#include "lab_option.h"
 #include "video_exporter.h"
 
 namespace sortscope {
@@ -40,6 +41,7 @@ struct RecordCommandArgs {
   RaceArgs race;
   RecordArgs records;  // --fields, --layout, --strategy, --rearrange (cli/record_options.h)
   std::string trace;
+  std::string lab;  // --lab EXERCISE:FILE: replayed as the trace the kernel lab writes
   std::string out;
   std::string size = "1280x720";
   int fps = 30;
@@ -187,6 +189,7 @@ void register_record_command(CLI::App& app) {
                 "PNG frames (ffmpeg)");
   add_scenario_options(*cmd, args->scenario);
   add_trace_option(*cmd, args->trace);
+  add_lab_option(*cmd, args->lab)->excludes("--trace");
   add_race_options(*cmd, args->race);
   add_record_options(*cmd, args->records);
   add_preset_option(*cmd, args->preset);
@@ -216,6 +219,7 @@ void register_record_command(CLI::App& app) {
   cmd->callback([args, sps] {
     RecordCommandArgs a = *args;
     a.steps_per_second_given = sps->count() > 0;
+    if (!a.lab.empty()) a.trace = run_lab_option("record", a.lab, &a.scenario);
     apply_preset_option("record", a.preset, a.scenario, a.race);
     record(a);
   });

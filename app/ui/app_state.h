@@ -25,6 +25,7 @@ namespace sortscope::ui {
 
 class ExportJob;
 class ViewCanvas;
+struct LabPanelState;  // lab_panel.cpp
 
 // A line for the status bar or the notice strip that fades after a while.
 struct Notice {
@@ -112,6 +113,8 @@ struct AppState {
   PanelRects rects;
   bool show_help = false;
   bool show_export = false;
+  bool show_lab = false;                           // Lab > Kernel lab (lab_panel.cpp)
+  std::shared_ptr<LabPanelState> lab;              // its state, made when first shown
   bool show_about = false;
   bool want_fullscreen_toggle = false;             // handled by the window driver
   bool want_quit = false;

@@ -555,6 +555,7 @@ void GuiApp::handle_keys() {
         else if (s.sweep.show) s.sweep.show = false;  // closes the view; a sweep running goes on
         break;
       case GLFW_KEY_W: s.sweep.show = !s.sweep.show; break;
+      case GLFW_KEY_L: s.show_lab = !s.show_lab; break;
       case GLFW_KEY_SPACE: pb.toggle_playing(); break;
       case GLFW_KEY_PAGE_DOWN:
         if (lesson_) show_slide(slide_ + 1);
@@ -687,6 +688,7 @@ void GuiApp::frame() {
   follow_export_name(s);
   draw_export_dialog(s);
   draw_open_dialog(s);
+  draw_lab_panel(s);
   draw_save_trace_dialog(s);
   draw_sweep_panel(s);
   draw_sweep_picture_window(s);

@@ -19,6 +19,7 @@
 #include "parse/size_parse.h"
 #include "gui_main.h"
 #include "trace/trace_file.h"
+#include "lab_option.h"
 
 namespace sortscope {
 
@@ -29,6 +30,7 @@ struct GuiArgs {
   std::string scenario_file;
   std::string input;
   std::string trace;
+  std::string lab;  // --lab EXERCISE:FILE: shown as the trace the kernel lab writes
   std::string lesson;
   std::string preset;
   std::string size = "1600x960";
@@ -61,6 +63,7 @@ void register_gui_command(CLI::App& app) {
                   "Show this trace file (sortscope trace --out F.sstrace) exactly as recorded; needs no GPU")
       ->excludes("--scenario")
       ->excludes("--input");
+  add_lab_option(*cmd, args->lab)->excludes("--trace")->excludes("--scenario")->excludes("--input");
   cmd->add_option("--lesson", args->lesson,
                   "A lesson: FILE.json, or the name of a shipped one (bitonic-networks, radix-digit-by-digit, ...); "
                   "Page Down / Page Up move between its slides")
@@ -123,6 +126,7 @@ void register_gui_command(CLI::App& app) {
       }
       o.input_file = args->input;
     }
+    if (!args->lab.empty()) args->trace = run_lab_option("gui", args->lab, nullptr);
     if (!args->trace.empty() && !args->race.requested()) {
       (void)read_trace(args->trace);  // a bad trace is one line before any window opens
       o.trace_file = args->trace;

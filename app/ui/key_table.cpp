@@ -13,6 +13,7 @@ std::span<const KeyBinding> key_table() {
       {"P", "projector mode on / off"},
       {"W", "sweep view on / off: a heat map of keys/s over two parameters"},
       {"C", "race: clock by step / by time (gui --race)"},
+      {"L", "the kernel lab panel on / off (docs/lab.md)"},
       {"Ctrl+S", "save the current frame as PNG"},
       {"Ctrl+E", "export dialog"},
       {"Ctrl+Q", "quit"},

@@ -178,6 +178,10 @@ void draw_menu_bar(AppState& s) {
       ImGui::MenuItem("Sweep two parameters (heat map)...", "W", &s.sweep.show);
       ImGui::EndMenu();
     }
+    if (begin_menu(s, "Lab", "Lab")) {
+      ImGui::MenuItem("Kernel lab: write a piece of a real sort...", "L", &s.show_lab);
+      ImGui::EndMenu();
+    }
     if (begin_menu(s, "Help", "Help")) {
       if (ImGui::MenuItem("Keys", "F1")) s.show_help = true;
       ImGui::EndMenu();

@@ -41,6 +41,7 @@ void draw_status_bar(AppState& s);         // status_bar.cpp
 void draw_help_overlay(AppState& s);       // help_overlay.cpp
 void draw_export_dialog(AppState& s);      // export_dialog.cpp
 void draw_open_dialog(AppState& s);        // open_dialog.cpp: File > Open
+void draw_lab_panel(AppState& s);          // lab_panel.cpp: Lab > Kernel lab (docs/lab.md)
 void draw_save_trace_dialog(AppState& s);  // trace_dialog.cpp: File > Save trace
 // The scenario panel's input rows while the user's keys are sorted: the file's name, n and key
 // type, its special values, and the way back to generated input.

@@ -24,6 +24,7 @@
 #include "common/param_dispatch.h"
 #include "bitonic_scratch.h"
 #include "common/key_transform_gpu.h"
+#include "bitonic_slot.h"
 
 namespace sortscope {
 namespace {
@@ -627,6 +628,12 @@ void bitonic_run_gpu(const BitonicPlan& plan, DeviceKeys& keys, const GpuRunCont
         CUDA_CHECK(cudaMemcpyAsync(work_values, keys.values, size_t(n) * 4, cudaMemcpyDeviceToDevice, stream));
         CUDA_CHECK(cudaMemsetAsync(work_values + n, 0, size_t(n_padded - n) * 4, stream));
       }
+    }
+    // A compare-exchange piece from a slot (the kernel lab) runs every layer, keys only.
+    if (const auto* slot = slot_of(ctx.slots, &PieceSlots::compare_exchange_layer)) {
+      if (with_values) throw std::runtime_error("bitonic: the compare-exchange slot sorts keys without values");
+      bitonic_sort_through_slot(plan, *slot, wb, work, stream, ctx.recorder);
+      return;
     }
     sort_words<Word>(plan, work, work_values, stream, ctx.recorder, s, base, ctx.clock);
   });

@@ -11,6 +11,6 @@ void two_way_run_gpu(const TwoWayPlan& plan, DeviceKeys& keys, const GpuRunConte
 // The same on ordered-bits words already in device memory (4 or 8 bytes each).
 void two_way_sort_ordered_device(const TwoWayPlan& plan, void* words, int word_bytes, uint32_t* values,
                                  GpuStream stream, DeviceScratch& scratch, Recorder* recorder,
-                                 LaunchClock* clock = nullptr);
+                                 LaunchClock* clock = nullptr, const PieceSlots* slots = nullptr);
 
 }  // namespace sortscope

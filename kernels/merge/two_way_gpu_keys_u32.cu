@@ -3,7 +3,7 @@
 
 namespace sortscope::merge {
 template void two_way_sort_items<KeysU32>(const TwoWayPlan&, KeysU32::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
-                                        Recorder*, LaunchClock*);
+                                        Recorder*, LaunchClock*, const PieceSlots*);
 template void two_way_block_sort_items<KeysU32>(const TwoWayPlan&, const KeysU32::Key*, const uint32_t*, KeysU32::Item*,
                                               KeysU32::Key*, uint32_t*, cudaStream_t);
 }  // namespace sortscope::merge

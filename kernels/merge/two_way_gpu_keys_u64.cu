@@ -3,7 +3,7 @@
 
 namespace sortscope::merge {
 template void two_way_sort_items<KeysU64>(const TwoWayPlan&, KeysU64::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
-                                        Recorder*, LaunchClock*);
+                                        Recorder*, LaunchClock*, const PieceSlots*);
 template void two_way_block_sort_items<KeysU64>(const TwoWayPlan&, const KeysU64::Key*, const uint32_t*, KeysU64::Item*,
                                               KeysU64::Key*, uint32_t*, cudaStream_t);
 }  // namespace sortscope::merge

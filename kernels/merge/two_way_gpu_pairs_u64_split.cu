@@ -4,5 +4,5 @@
 
 namespace sortscope::merge {
 template void two_way_sort_layout<PairsU64, true>(const TwoWayPlan&, PairsU64::Key*, uint32_t*, cudaStream_t,
-                                                  DeviceScratch&, Recorder*, LaunchClock*);
+                                                  DeviceScratch&, Recorder*, LaunchClock*, const PieceSlots*);
 }  // namespace sortscope::merge

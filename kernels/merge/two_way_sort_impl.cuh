@@ -10,6 +10,7 @@
 
 #include <cuda_runtime.h>
 
+#include "common/piece_slots.h"
 #include "four_way_kernels.cuh"
 #include "two_way_kernels.cuh"
 #include "two_way_split_kernels.cuh"
@@ -102,10 +103,17 @@ struct TwoWayRuns {
 
 template <class T, int NT, int VT, bool kSplit>
 void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock, const PieceSlots* slots) {
   using Item = typename T::Item;
   using Key = typename T::Key;
   const uint64_t n = p.n;
+  // Pieces from slots (the kernel lab) take keys without values, whose items are the words.
+  const auto* block_slot = slot_of(slots, &PieceSlots::block_sort);
+  const auto* path_slot = slot_of(slots, &PieceSlots::merge_path);
+  if ((block_slot || path_slot) && (T::kValues || kSplit))
+    throw std::invalid_argument("two-way merge sort: the block sort and merge path slots take keys without values");
+  // A merge-path piece runs as the partition launch, so the merge blocks do not search themselves.
+  const bool fused_partition = p.fused_partition && !path_slot;
   record_input(rec, two_way_input_step(p), n, keys, values, stream);
   if (p.block_tiles == 0) return;
   constexpr size_t kSmem =
@@ -136,8 +144,13 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   // One tile: the block sort is the whole sort and writes the caller's arrays (in place is safe:
   // the single block has read its tile before it writes).
   const TwoWayRuns<T> sorted = one_tile ? caller : in;
-  dispatch_block_sort<T, VT, kSplit>(p, keys, values, sorted.items, sorted.keys, sorted.values, capture, stream);
-  if (rec)
+  if (block_slot)
+    (*block_slot)(BlockSortArgs{keys, one_tile ? static_cast<void*>(keys) : static_cast<void*>(sorted.items),
+                                int(sizeof(Key)), n, p.block_tile, p.block_tiles, p.block_threads},
+                  stream);
+  else
+    dispatch_block_sort<T, VT, kSplit>(p, keys, values, sorted.items, sorted.keys, sorted.values, capture, stream);
+  if (rec && !block_slot)  // a slot's piece has no stage captures
     for (int stage = 0; stage < p.block_stages; ++stage)
       record_device_items<T>(*rec, two_way_block_step(p, stage), capture + uint64_t(stage) * n, n, stream, unpack_keys,
                              unpack_values);
@@ -154,7 +167,7 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
   };
   // ways=4 in measure mode on items: every later pair of levels is one 4-way pass (explain mode
   // records the 2-way levels, which give the same runs).
-  const bool four_way = p.ways == 4 && !rec && !kSplit;
+  const bool four_way = p.ways == 4 && !rec && !kSplit && !path_slot;
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
     if constexpr (!kSplit) {
@@ -168,10 +181,12 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
         continue;
       }
     }
-    if (!p.fused_partition) {
+    if (!fused_partition) {
       mark_launch(clock, two_way_partition_launch_index(pass));
       // The split layout searches its key array (the keys alone order the items).
-      if constexpr (kSplit)
+      if (path_slot)
+        (*path_slot)(MergePathArgs{in.items, int(sizeof(Key)), n, p.tile, r, p.tiles, splits}, stream);
+      else if constexpr (kSplit)
         launch_kernel(partition_kernel<KeyTraits<T>>, unsigned((p.tiles + 255) / 256), 256, 0, stream,
                       p.dependent_launch, static_cast<const Key*>(in.keys), n, p.tile, r, p.tiles,
                       p.narrow_partitions(), splits);
@@ -185,17 +200,17 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
     const TwoWayRuns<T> to = last ? caller : out;
     mark_launch(clock, two_way_merge_launch_index(pass));
     // Fused: the blocks write their splits only for explain mode's snapshot.
-    uint64_t* written_splits = p.fused_partition && !rec ? nullptr : splits;
+    uint64_t* written_splits = fused_partition && !rec ? nullptr : splits;
     if constexpr (kSplit)
       launch_kernel(merge_split_kernel<T, NT, VT>, unsigned(p.tiles), NT, kSmem, stream, p.dependent_launch,
                     static_cast<const Key*>(in.keys), static_cast<const uint32_t*>(in.values), n, r, written_splits,
-                    p.fused_partition, to.keys, to.values);
+                    fused_partition, to.keys, to.values);
     else
       launch_kernel(merge_kernel<T, NT, VT>, unsigned(p.tiles), NT, kSmem, stream, p.dependent_launch,
-                    static_cast<const Item*>(in.items), n, r, written_splits, p.fused_partition, to.items,
+                    static_cast<const Item*>(in.items), n, r, written_splits, fused_partition, to.items,
                     last ? keys : nullptr, last ? values : nullptr);
     CUDA_CHECK_LAUNCH("merge_kernel");
-    if (rec && p.fused_partition) record_partition(pass);
+    if (rec && fused_partition) record_partition(pass);
     if (rec) record_runs(two_way_merge_step(p, pass), to);
     std::swap(in, out);
   }
@@ -204,11 +219,11 @@ void two_way_sort_config(const TwoWayPlan& p, typename T::Key* keys, uint32_t* v
 // Every compiled (NT, VT) of one layout (two_way_plan.h's tables).
 template <class T, bool kSplit>
 void two_way_sort_layout(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
+                         DeviceScratch& scratch, Recorder* rec, LaunchClock* clock, const PieceSlots* slots) {
   dispatch_value<kTwoWayThreadChoices>(p.threads, "two-way merge sort threads", [&](auto nt) {
     dispatch_value<kTwoWayKeysChoices>(p.keys_per_thread, "two-way merge sort keys_per_thread", [&](auto vt) {
       two_way_sort_config<T, decltype(nt)::value, decltype(vt)::value, kSplit>(p, keys, values, stream, scratch, rec,
-                                                                             clock);
+                                                                             clock, slots);
     });
   });
 }
@@ -231,10 +246,10 @@ inline constexpr bool kHasSplitLayout = T::kValues && sizeof(typename T::Key) ==
 // file of its own (two_way_gpu_pairs_u64_split.cu; `extern template` in two_way_gpu_pairs_u64.cu).
 template <class T>
 void two_way_sort_items(const TwoWayPlan& p, typename T::Key* keys, uint32_t* values, cudaStream_t stream,
-                        DeviceScratch& scratch, Recorder* rec, LaunchClock* clock) {
+                        DeviceScratch& scratch, Recorder* rec, LaunchClock* clock, const PieceSlots* slots) {
   if constexpr (kHasSplitLayout<T>)
-    if (p.split_values) return two_way_sort_layout<T, true>(p, keys, values, stream, scratch, rec, clock);
-  two_way_sort_layout<T, false>(p, keys, values, stream, scratch, rec, clock);
+    if (p.split_values) return two_way_sort_layout<T, true>(p, keys, values, stream, scratch, rec, clock, slots);
+  two_way_sort_layout<T, false>(p, keys, values, stream, scratch, rec, clock, slots);
 }
 
 }  // namespace sortscope::merge

@@ -17,6 +17,7 @@
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
 #include "common/param_dispatch.h"
+#include "common/piece_slots.h"
 #include "radix_gpu.h"
 #include "radix_kernels.cuh"
 #include "radix_scratch.h"
@@ -83,8 +84,13 @@ class RadixRun {
     if (kValues && !values_) throw std::logic_error("radix: values expected");
     explain_ = ctx.recorder != nullptr;
     if (explain_) writer_.emplace(p_, *ctx.recorder);
-    xin_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, true);
-    xout_ = explain_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, false);
+    // A histogram or scan piece from a slot (the kernel lab) reads ordered bits, as explain mode's
+    // kernels do: the keys are transformed in place around the sort.
+    histogram_slot_ = slot_of(ctx.slots, &PieceSlots::digit_histogram);
+    scan_slot_ = slot_of(ctx.slots, &PieceSlots::digit_scan);
+    ordered_in_place_ = explain_ || histogram_slot_ || scan_slot_;
+    xin_ = ordered_in_place_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, true);
+    xout_ = ordered_in_place_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, false);
   }
 
   void run_records(const Bits* records_in, const RadixRecordRows& rows) {
@@ -97,16 +103,17 @@ class RadixRun {
   }
 
   void run() {
-    if (explain_) {
-      keys_to_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
-      writer_->input(device_state(keys_, values_, stream_));
-    }
+    if ((histogram_slot_ || scan_slot_) && p_.n > 0 && (p_.single_block || p_.variant != RadixVariant::ReduceThenScan))
+      throw std::invalid_argument("radix: the digit histogram and scan slots are pieces of the multi-block "
+                                  "reduce-then-scan passes (n above " + std::to_string(kSingleBlockMaxKeys) + ")");
+    if (ordered_in_place_) keys_to_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
+    if (explain_) writer_->input(device_state(keys_, values_, stream_));
     if (p_.n > 0) {
       if (p_.single_block) single_block();
       else if (p_.variant == RadixVariant::ReduceThenScan) reduce_then_scan();
       else onesweep();
     }
-    if (explain_) keys_from_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
+    if (ordered_in_place_) keys_from_ordered_device(keys_, p_.n, p_.key_type, ctx_.stream);
   }
 
  private:
@@ -207,7 +214,11 @@ class RadixRun {
                         counts, offsets, totals + size_t(pass) * digits,
                         capture ? capture->cap.data() : nullptr};
         mark_launch(ctx_, p_.launch_of_upsweep(pass));
-        up<<<blocks, p_.threads, up_smem, stream_>>>(a);
+        if (histogram_slot_)
+          (*histogram_slot_)(DigitHistogramArgs{in, int(sizeof(Bits)), uint32_t(p_.n), uint32_t(p_.block_keys), blocks,
+                                                a.shift, a.bits, counts, a.digit_totals}, ctx_.stream);
+        else
+          up<<<blocks, p_.threads, up_smem, stream_>>>(a);
         CUDA_CHECK_LAUNCH("rts_upsweep_kernel");
         RadixPassRecord rec;
         if (explain_) {
@@ -217,7 +228,10 @@ class RadixRun {
           writer_->upsweep(rec, device_state(in, vin, stream_));
         }
         mark_launch(ctx_, p_.launch_of_scan(pass));
-        rts_scan_kernel<Bits><<<digits, scan_threads, 0, stream_>>>(a);
+        if (scan_slot_)
+          (*scan_slot_)(DigitScanArgs{counts, a.digit_totals, offsets, digits, blocks}, ctx_.stream);
+        else
+          rts_scan_kernel<Bits><<<digits, scan_threads, 0, stream_>>>(a);
         CUDA_CHECK_LAUNCH("rts_scan_kernel");
         if (explain_) {
           std::vector<uint32_t> o = transpose(to_host(offsets, matrix, stream_), digits, blocks);
@@ -492,6 +506,9 @@ class RadixRun {
   DeviceScratch own_scratch_;
   DeviceScratch& scratch_;
   bool explain_ = false;
+  const PieceSlot<DigitHistogramArgs>* histogram_slot_ = nullptr;
+  const PieceSlot<DigitScanArgs>* scan_slot_ = nullptr;
+  bool ordered_in_place_ = false;  // explain mode or a slot: keys transformed in place around the sort
   std::optional<RadixStepWriter> writer_;
   KeyXform<Bits> xin_, xout_;
   const Bits* records_in_ = nullptr;  // kRecords: where pass 0 reads the keys

@@ -1,0 +1,408 @@
+#include "lab_gpu.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <fmt/format.h>
+
+#include "bitonic/bitonic_slot.h"
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "common/device_scratch.h"
+#include "common/generators.h"
+#include "common/key_transform_gpu.h"
+#include "common/piece_slots.h"
+#include "common/verify.h"
+#include "lab_compile.h"
+#include "lab_errors.h"
+#include "registry.h"
+
+namespace sortscope {
+namespace {
+
+// Guard zones (docs/lab.md): kGuardBytes of kGuardByte before and after a buffer the student's
+// kernel writes. After a run, any other byte there means the kernel wrote outside its buffer.
+constexpr size_t kGuardBytes = 4096;
+constexpr unsigned char kGuardByte = 0xa5;
+
+class GuardedBuffer {
+ public:
+  explicit GuardedBuffer(const char* what) : what_(what) {}
+  // At least `bytes` (contents lost when it grows); the guards sit right before and after them.
+  void* ensure(size_t bytes, cudaStream_t stream) {
+    if (bytes + 2 * kGuardBytes > raw_.bytes()) raw_.resize(bytes + 2 * kGuardBytes);
+    if (bytes != bytes_ || !filled_) {
+      bytes_ = bytes;
+      fill(stream);
+    }
+    return raw_.data() + kGuardBytes;
+  }
+  // "" or one line: how many guard bytes changed, before or after the buffer. Refills the guards.
+  std::string check(cudaStream_t stream) {
+    if (!filled_) return {};
+    std::vector<unsigned char> before(kGuardBytes), after(kGuardBytes);
+    CUDA_CHECK(cudaMemcpyAsync(before.data(), raw_.data(), kGuardBytes, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(after.data(), raw_.data() + kGuardBytes + bytes_, kGuardBytes, cudaMemcpyDeviceToHost,
+                               stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    const auto changed = [](const std::vector<unsigned char>& v) {
+      return size_t(std::count_if(v.begin(), v.end(), [](unsigned char c) { return c != kGuardByte; }));
+    };
+    const size_t b = changed(before), a = changed(after);
+    if (b == 0 && a == 0) return {};
+    fill(stream);
+    return fmt::format("your kernel wrote outside {}: {} byte(s) in the {} B before it, {} in the {} B after it", what_,
+                       b, kGuardBytes, a, kGuardBytes);
+  }
+
+ private:
+  void fill(cudaStream_t stream) {
+    CUDA_CHECK(cudaMemsetAsync(raw_.data(), kGuardByte, kGuardBytes, stream));
+    CUDA_CHECK(cudaMemsetAsync(raw_.data() + kGuardBytes + bytes_, kGuardByte, kGuardBytes, stream));
+    filled_ = true;
+  }
+  const char* what_;
+  DeviceBuffer<unsigned char> raw_;
+  size_t bytes_ = 0;
+  bool filled_ = false;
+};
+
+std::string driver_error(CUresult r) {
+  const char* s = nullptr;
+  cuGetErrorString(r, &s);
+  return s ? s : fmt::format("CUDA driver error {}", int(r));
+}
+
+uint64_t next_pow2(uint64_t x) {
+  uint64_t p = 1;
+  while (p < x) p <<= 1;
+  return p;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+struct LabGpuSession::State {
+  Exercise ex;
+  LabChannel& channel;
+  cudaStream_t stream = nullptr;
+  CUmodule module = nullptr;
+  CUfunction entry4 = nullptr, entry8 = nullptr;
+  bool checking = true;  // each launch synchronised and told as progress (not while timing)
+  DeviceScratch scratch;
+  GuardedBuffer keys{"the keys"}, counts{"the digit counts"}, totals{"the digit totals"}, offsets{"the offsets"},
+      splits{"the splits"}, block_out{"the block sort's output"}, free_scratch{"the scratch"}, done{"the done flag"};
+  PieceSlots yours, builtin;
+  const Algorithm* algorithm = nullptr;
+  ParamValues params;
+
+  State(const Exercise& e, LabChannel& c) : ex(e), channel(c) {}
+
+  void launch(cudaStream_t on, int word_bytes, uint64_t grid, unsigned block, unsigned smem, void** args,
+              const std::string& where) {
+    CUfunction f = word_bytes == 4 ? entry4 : entry8;
+    if (!f) throw LabKernelError(fmt::format("the harness has no entry kernel for {}-byte words ({})", word_bytes, where));
+    if (grid == 0) return;
+    if (grid > 0x7fffffffu) throw LabKernelError(fmt::format("too many blocks for one launch ({})", where));
+    if (checking) channel.progress(where);
+    if (smem > 48 * 1024) cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(smem));
+    const CUresult r =
+        cuLaunchKernel(f, unsigned(grid), 1, 1, block, 1, 1, smem, reinterpret_cast<CUstream>(on), args, nullptr);
+    if (r != CUDA_SUCCESS) throw LabKernelError(fmt::format("your kernel could not be launched: {} ({})", driver_error(r), where));
+    if (checking) {
+      const cudaError_t e = cudaStreamSynchronize(on);
+      if (e != cudaSuccess)
+        throw LabKernelError(fmt::format("your kernel raised a CUDA error: {} ({})", cudaGetErrorString(e), where));
+    }
+  }
+
+  std::string check_guards() {
+    for (GuardedBuffer* g : {&keys, &counts, &totals, &offsets, &splits, &block_out, &free_scratch, &done})
+      if (std::string why = g->check(stream); !why.empty()) return why;
+    return {};
+  }
+};
+
+namespace {
+
+using State = LabGpuSession::State;
+
+// ---- The slot launchers: the student's entry kernel in place of the built-in piece ----------
+// Outputs go to guarded staging buffers first, then to where the pipeline reads them.
+
+void launch_layer(void* ctx, const CompareExchangeLayerArgs& a, GpuStream on) {
+  auto& s = *static_cast<State*>(ctx);
+  void* keys = a.keys;
+  uint64_t n = a.n_padded, k = a.k, j = a.j;
+  void* args[] = {&keys, &n, &k, &j};
+  s.launch(on, a.word_bytes, (n + 255) / 256, 256, 0, args, fmt::format("{}, layer k={} j={}", s.ex.name, k, j));
+}
+
+void launch_histogram(void* ctx, const DigitHistogramArgs& a, GpuStream stream) {
+  auto& s = *static_cast<State*>(ctx);
+  const size_t digits = size_t(1) << a.bits;
+  const size_t count_bytes = digits * a.blocks * 4;
+  void* counts = s.counts.ensure(count_bytes, stream);
+  void* totals = s.totals.ensure(digits * 4, stream);
+  CUDA_CHECK(cudaMemsetAsync(counts, 0, count_bytes, stream));
+  CUDA_CHECK(cudaMemsetAsync(totals, 0, digits * 4, stream));
+  const void* keys = a.keys;
+  uint32_t n = a.n, block_keys = a.block_keys, blocks = a.blocks;
+  int shift = a.shift, bits = a.bits;
+  void* args[] = {&keys, &n, &block_keys, &blocks, &shift, &bits, &counts, &totals};
+  s.launch(stream, a.word_bytes, blocks, 256, unsigned(digits * 4), args,
+           fmt::format("{}, pass {}", s.ex.name, a.bits ? a.shift / a.bits : 0));
+  CUDA_CHECK(cudaMemcpyAsync(a.counts, counts, count_bytes, cudaMemcpyDeviceToDevice, stream));
+  CUDA_CHECK(cudaMemcpyAsync(a.digit_totals, totals, digits * 4, cudaMemcpyDeviceToDevice, stream));
+}
+
+void launch_scan(void* ctx, const DigitScanArgs& a, GpuStream stream) {
+  auto& s = *static_cast<State*>(ctx);
+  const size_t bytes = size_t(a.digits) * a.blocks * 4;
+  void* offsets = s.offsets.ensure(bytes, stream);
+  CUDA_CHECK(cudaMemsetAsync(offsets, 0, bytes, stream));
+  const uint32_t* counts = a.counts;
+  const uint32_t* totals = a.digit_totals;
+  uint32_t digits = a.digits, blocks = a.blocks;
+  void* args[] = {&counts, &totals, &offsets, &digits, &blocks};
+  s.launch(stream, 4, digits, 256, 0, args, fmt::format("{}, scan of {} digits x {} blocks", s.ex.name, digits, blocks));
+  CUDA_CHECK(cudaMemcpyAsync(a.offsets, offsets, bytes, cudaMemcpyDeviceToDevice, stream));
+}
+
+void launch_merge_path(void* ctx, const MergePathArgs& a, GpuStream stream) {
+  auto& s = *static_cast<State*>(ctx);
+  const size_t bytes = size_t(a.tiles) * 8;
+  void* splits = s.splits.ensure(bytes, stream);
+  const void* runs = a.runs;
+  uint64_t n = a.n, tile = a.tile, run_in = a.run_in, tiles = a.tiles;
+  void* args[] = {&runs, &n, &tile, &run_in, &tiles, &splits};
+  s.launch(stream, a.word_bytes, (tiles + 255) / 256, 256, 0, args, fmt::format("{}, merging runs of {}", s.ex.name, run_in));
+  CUDA_CHECK(cudaMemcpyAsync(a.splits, splits, bytes, cudaMemcpyDeviceToDevice, stream));
+}
+
+void launch_block_sort(void* ctx, const BlockSortArgs& a, GpuStream stream) {
+  auto& s = *static_cast<State*>(ctx);
+  const size_t bytes = size_t(a.n) * size_t(a.word_bytes);
+  void* out = s.block_out.ensure(bytes, stream);
+  const void* in = a.in;
+  uint64_t n = a.n, tile = a.tile, padded = next_pow2(a.tile);
+  void* args[] = {&in, &out, &n, &tile, &padded};
+  s.launch(stream, a.word_bytes, a.tiles, unsigned(a.threads), unsigned(padded * uint64_t(a.word_bytes)), args,
+           fmt::format("{}, block sort of tiles of {}", s.ex.name, tile));
+  CUDA_CHECK(cudaMemcpyAsync(a.out, out, bytes, cudaMemcpyDeviceToDevice, stream));
+}
+
+// The whole sort (`free`): my_sort launched pass after pass until it sets its done flag.
+constexpr uint32_t kMaxFreePasses = 1u << 16;
+
+void run_whole_sort(State& s, void* keys, uint64_t n, KeyType type) {
+  keys_to_ordered_device(keys, n, type, s.stream);
+  const int wb = key_bytes(type);
+  void* scratch = s.free_scratch.ensure(std::max<size_t>(16, size_t(n) * size_t(wb)), s.stream);
+  auto* done = static_cast<uint32_t*>(s.done.ensure(4, s.stream));
+  CUDA_CHECK(cudaMemsetAsync(done, 0, 4, s.stream));
+  uint32_t flag = 0;
+  for (uint32_t pass = 0; pass < kMaxFreePasses && !flag; ++pass) {
+    uint64_t nn = n;
+    uint32_t p = pass;
+    void* args[] = {&keys, &nn, &scratch, &p, &done};
+    s.launch(s.stream, wb, std::max<uint64_t>(1, (n + 255) / 256), 256, 0, args, fmt::format("{}, pass {}", s.ex.name, pass));
+    CUDA_CHECK(cudaMemcpyAsync(&flag, done, 4, cudaMemcpyDeviceToHost, s.stream));
+    CUDA_CHECK(cudaStreamSynchronize(s.stream));
+  }
+  if (!flag) throw LabKernelError(fmt::format("my_sort did not set its done flag in {} passes ({})", kMaxFreePasses, s.ex.name));
+  keys_from_ordered_device(keys, n, type, s.stream);
+}
+
+// Sorts n native keys at `keys` with the exercise's algorithm; `slots` null: the built-in pipeline.
+void run_sort(State& s, void* keys, uint64_t n, KeyType type, const PieceSlots* slots, bool yours) {
+  if (s.ex.slot == LabSlot::WholeSort && yours) return run_whole_sort(s, keys, n, type);
+  DeviceKeys dk{type, keys, nullptr, n};
+  GpuRunContext ctx{reinterpret_cast<GpuStream>(s.stream), nullptr, &s.scratch, nullptr, slots};
+  s.algorithm->run_gpu(s.algorithm->params_as_run(s.params, type, false, n), dk, ctx);
+}
+
+void copy_up(const HostKeys& h, void* d, cudaStream_t stream) {
+  CUDA_CHECK(cudaMemcpyAsync(d, h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice, stream));
+}
+
+HostKeys copy_down(const void* d, KeyType type, uint64_t n, cudaStream_t stream) {
+  HostKeys h(type, size_t(n), false);
+  CUDA_CHECK(cudaMemcpyAsync(h.bytes.data(), d, h.bytes.size(), cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return h;
+}
+
+// "" when `got` equals `want` byte for byte, else where they first differ.
+std::string first_difference(const HostKeys& got, const HostKeys& want) {
+  for (size_t i = 0; i < want.size(); ++i)
+    if (got.raw(i) != want.raw(i))
+      return fmt::format("position {} holds 0x{:x}, the sorted keys have 0x{:x} there", i, got.raw(i), want.raw(i));
+  return {};
+}
+
+}  // namespace
+
+LabGpuSession::LabGpuSession(const Exercise& ex, const std::string& source, const std::string& source_name,
+                             LabChannel& channel)
+    : s_(std::make_unique<State>(ex, channel)) {
+  State& s = *s_;
+  int device = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess)
+    throw std::runtime_error("lab: running needs a CUDA GPU; this machine has none (lab check --compile-only works anywhere)");
+  CUDA_CHECK(cudaFree(nullptr));  // the primary context, current for the driver calls below
+  CUDA_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
+  channel.progress(fmt::format("{}, compiling", ex.name));
+  const LabCompileResult c = compile_lab_source(ex, source, source_name, fmt::format("sm_{}{}", prop.major, prop.minor));
+  for (const std::string& line : c.log) channel.send("C", line);
+  if (c.log_lines_cut) channel.send("C", fmt::format("... {} more lines of compiler output", c.log_lines_cut));
+  if (!c.ok) throw LabCompileFailed("your source did not compile");
+  char load_log[2048] = {};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {load_log, reinterpret_cast<void*>(uintptr_t(sizeof load_log))};
+  const CUresult r = cuModuleLoadDataEx(&s.module, c.image.data(), 2, opts, vals);
+  if (r != CUDA_SUCCESS) throw std::runtime_error(fmt::format("lab: loading the compiled kernel failed: {} {}", driver_error(r), load_log));
+  if (cuModuleGetFunction(&s.entry4, s.module, "lab_entry_w4") != CUDA_SUCCESS) s.entry4 = nullptr;
+  if (cuModuleGetFunction(&s.entry8, s.module, "lab_entry_w8") != CUDA_SUCCESS) s.entry8 = nullptr;
+  if (!s.entry4 && !s.entry8)
+    throw std::runtime_error("lab: the harness defines neither lab_entry_w4 nor lab_entry_w8 (extern \"C\" __global__)");
+
+  const std::string algorithm = ex.slot == LabSlot::WholeSort ? "radix" : ex.algorithm;
+  s.algorithm = find_algorithm(algorithm);
+  if (!s.algorithm) throw std::runtime_error(fmt::format("lab: exercise {} names an unknown algorithm '{}'", ex.name, algorithm));
+  s.params = ParamValues(ex.params.begin(), ex.params.end());
+  if (std::string err = resolve_params(s.algorithm->params(), s.params, s.algorithm->id()); !err.empty())
+    throw std::runtime_error(fmt::format("lab: exercise {}: {}", ex.name, err));
+  switch (ex.slot) {
+    case LabSlot::CompareExchangeLayer:
+      s.yours.compare_exchange_layer = {&launch_layer, &s};
+      s.builtin.compare_exchange_layer = bitonic_builtin_layer_piece();
+      break;
+    case LabSlot::DigitHistogram: s.yours.digit_histogram = {&launch_histogram, &s}; break;
+    case LabSlot::DigitScan: s.yours.digit_scan = {&launch_scan, &s}; break;
+    case LabSlot::MergePath: s.yours.merge_path = {&launch_merge_path, &s}; break;
+    case LabSlot::BlockSort: s.yours.block_sort = {&launch_block_sort, &s}; break;
+    case LabSlot::WholeSort: break;
+    case LabSlot::BucketIndex:
+      throw std::runtime_error("lab: sample-sort's bucket index is not yet a slot of its GPU pipeline (its kernels "
+                               "search the tree inside their count and scatter launches); this exercise compiles "
+                               "and checks with --compile-only only");
+  }
+}
+
+LabGpuSession::~LabGpuSession() {
+  if (s_->module) cuModuleUnload(s_->module);
+  if (s_->stream) cudaStreamDestroy(s_->stream);
+}
+
+const PieceSlots& LabGpuSession::slots() const { return s_->yours; }
+
+std::string LabGpuSession::device_name() const {
+  int device = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess) return "?";
+  return prop.name;
+}
+
+LabCaseOutcome LabGpuSession::run_case(const LabCase& c) {
+  State& s = *s_;
+  s.checking = true;
+  const HostKeys input = lab_case_input(c);
+  const HostKeys expected = lab_expected_output(input);
+  const size_t bytes = input.bytes.size();
+  // The built-in piece on the same input.
+  DeviceBuffer<unsigned char> builtin(bytes);
+  copy_up(input, builtin.data(), s.stream);
+  run_sort(s, builtin.data(), c.n, c.type, nullptr, false);
+  const HostKeys builtin_out = copy_down(builtin.data(), c.type, c.n, s.stream);
+  // Yours, in the guarded buffer.
+  void* keys = s.keys.ensure(bytes, s.stream);
+  copy_up(input, keys, s.stream);
+  run_sort(s, keys, c.n, c.type, &s.yours, true);
+  const cudaError_t e = cudaStreamSynchronize(s.stream);
+  if (e != cudaSuccess) throw LabKernelError(fmt::format("a CUDA error after your kernel ran: {} ({})", cudaGetErrorString(e), s.ex.name));
+  LabCaseOutcome out;
+  if (std::string why = s.check_guards(); !why.empty()) {
+    out.detail = why;
+    return out;
+  }
+  const HostKeys yours = copy_down(keys, c.type, c.n, s.stream);
+  if (std::string diff = first_difference(yours, expected); !diff.empty()) {
+    const Verdict v = verify_host(multiset_hash_host(input), yours);
+    out.detail = fmt::format("{}; {}", v.summary(), diff);
+    return out;
+  }
+  if (std::string diff = first_difference(builtin_out, expected); !diff.empty()) {
+    out.detail = "the built-in piece's output differs from the sorted keys (a lab error): " + diff;
+    return out;
+  }
+  out.ok = true;
+  out.detail = "sorted, the same keys as the built-in piece";
+  return out;
+}
+
+LabTiming LabGpuSession::time(uint64_t n, KeyType type, int reps) {
+  State& s = *s_;
+  s.checking = false;
+  InputSpec spec;
+  spec.n = n;
+  spec.key = type;
+  spec.seed = 7;
+  const HostKeys input = generate_host(spec);
+  const HostKeys expected = lab_expected_output(input);
+  const size_t bytes = input.bytes.size();
+  DeviceBuffer<unsigned char> pristine(bytes);
+  copy_up(input, pristine.data(), s.stream);
+  void* work = s.keys.ensure(bytes, s.stream);
+  cudaEvent_t start, stop;
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  const bool separate_piece = s.ex.slot == LabSlot::CompareExchangeLayer;
+  const auto run_once = [&](const PieceSlots* slots, bool yours) {
+    CUDA_CHECK(cudaMemcpyAsync(work, pristine.data(), bytes, cudaMemcpyDeviceToDevice, s.stream));
+    CUDA_CHECK(cudaEventRecord(start, s.stream));
+    run_sort(s, work, n, type, slots, yours);
+    CUDA_CHECK(cudaEventRecord(stop, s.stream));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    return double(ms);
+  };
+  const PieceSlots* builtin = separate_piece ? &s.builtin : nullptr;
+  std::vector<double> b, y, p;
+  s.channel.progress(fmt::format("{}, timing at n={}", s.ex.name, n), true);
+  run_once(builtin, false);  // warm-up: module loading, scratch growth
+  run_once(&s.yours, true);
+  for (int r = 0; r < reps; ++r) {
+    b.push_back(run_once(builtin, false));
+    y.push_back(run_once(&s.yours, true));
+    if (separate_piece) p.push_back(run_once(nullptr, false));
+  }
+  CUDA_CHECK(cudaEventDestroy(start));
+  CUDA_CHECK(cudaEventDestroy(stop));
+  LabTiming t;
+  t.n = n;
+  t.type = type;
+  t.builtin_ms = median(b);
+  t.yours_ms = median(y);
+  t.pipeline_ms = separate_piece ? median(p) : t.builtin_ms;
+  t.builtin_label = separate_piece ? "the built-in one-layer piece" : "the built-in piece";
+  // The last timed run was yours: its output must still be the sorted keys.
+  CUDA_CHECK(cudaMemcpyAsync(work, pristine.data(), bytes, cudaMemcpyDeviceToDevice, s.stream));
+  run_sort(s, work, n, type, &s.yours, true);
+  t.yours_ok = first_difference(copy_down(work, type, n, s.stream), expected).empty() && s.check_guards().empty();
+  return t;
+}
+
+bool lab_gpu_available() { return true; }
+
+}  // namespace sortscope

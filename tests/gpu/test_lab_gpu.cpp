@@ -1,0 +1,126 @@
+// The kernel lab on a GPU (app/lab, docs/lab.md): every reference solution (tests/lab/reference)
+// passes `lab check` and is raced against the built-in piece (the ratios are printed, not asserted:
+// no timed assertions); every template compiles and fails its check; the hostile kernels
+// (tests/lab/hostile) each end their run with one line, and the next run works.
+//
+// Its own main(): the lab forks a child process for every run, and a parent that has touched CUDA
+// (as gpu_test_main.cpp does to look for a device) cannot hand CUDA to a child. Skips (exit 77)
+// when the child finds no GPU.
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "lab/exercise_file.h"
+#include "lab/lab_driver.h"
+
+namespace sortscope {
+namespace {
+
+const std::string kExercises = SORTSCOPE_EXERCISE_DIR;
+const std::string kLabTests = SORTSCOPE_LAB_TEST_DIR;
+const char* kRunnable[] = {"bitonic-step", "radix-histogram", "radix-scan", "merge-path", "block-sort", "free"};
+
+Exercise exercise(const std::string& name) { return read_exercise(kExercises + "/" + name + ".json", ""); }
+std::string reference(const std::string& name) { return kLabTests + "/reference/" + name + ".cu"; }
+std::string hostile(const std::string& name) { return kLabTests + "/hostile/" + name + ".cu"; }
+
+std::string failures(const LabReport& r) {
+  std::string s = r.failure + "\n";
+  for (const std::string& l : r.compile.log) s += l + "\n";
+  for (const LabCaseReport& c : r.cases)
+    if (!c.ok) s += c.c.label() + ": " + c.detail + "\n";
+  return s;
+}
+
+LabReport run_file(const std::string& name, const std::string& path, uint64_t n, double timeout_s = 10) {
+  LabOptions o;
+  o.timeout_s = timeout_s;
+  return lab_run(exercise(name), read_lab_source(path), path, n, KeyType::U32, o);
+}
+
+// The run after a hostile kernel: the reference passes again.
+void expect_next_run_works() {
+  const LabReport r = run_file("bitonic-step", reference("bitonic-step"), 1 << 16);
+  EXPECT_TRUE(r.cases.front().ok && r.failure.empty()) << failures(r);
+}
+
+TEST(LabGpu, ReferencesPassAndRaceTheBuiltIn) {
+  for (const char* name : kRunnable) {
+    const LabReport r = lab_check(exercise(name), read_lab_source(reference(name)), reference(name), LabOptions{});
+    EXPECT_TRUE(r.ok()) << name << "\n" << failures(r);
+    EXPECT_GT(r.passed(), 10) << name;
+    ASSERT_TRUE(r.timing.has_value()) << name;
+    std::printf("[ lab ] %-16s %d/%zu cases, n=%llu %s: yours %.3f ms, %s %.3f ms, ratio %.2f (pipeline %.3f ms) on %s\n",
+                name, r.passed(), r.cases.size(), static_cast<unsigned long long>(r.timing->n),
+                r.timing->key_type.c_str(), r.timing->yours_ms, r.timing->builtin_label.c_str(), r.timing->builtin_ms,
+                r.timing->ratio(), r.timing->pipeline_ms, r.device.c_str());
+  }
+}
+
+TEST(LabGpu, TemplatesCompileAndFailTheirCheck) {
+  for (const char* name : kRunnable) {
+    const Exercise e = exercise(name);
+    const LabReport r = lab_check(e, e.template_source, e.template_file, LabOptions{});
+    EXPECT_TRUE(r.compile.ok) << name << "\n" << failures(r);
+    EXPECT_FALSE(r.ok()) << name << ": the template passed its own check";
+    EXPECT_GT(r.failed(), 0) << name;
+  }
+}
+
+TEST(LabGpu, AnInfiniteLoopTimesOut) {
+  const LabReport r = run_file("bitonic-step", hostile("infinite-loop"), 1 << 16, 3);
+  EXPECT_NE(r.failure.find("your kernel did not finish in 3 s (bitonic-step, layer k=2 j=1)"), std::string::npos)
+      << failures(r);
+  expect_next_run_works();
+}
+
+TEST(LabGpu, AnOutOfBoundsWriteIsCaughtByTheGuards) {
+  const LabReport r = run_file("bitonic-step", hostile("out-of-bounds"), 1 << 16);
+  ASSERT_TRUE(r.cases.front().ran) << failures(r);
+  EXPECT_FALSE(r.cases.front().ok);
+  EXPECT_NE(r.cases.front().detail.find("your kernel wrote outside the keys"), std::string::npos) << failures(r);
+  expect_next_run_works();
+}
+
+TEST(LabGpu, ATrapIsOneLine) {
+  const LabReport r = run_file("bitonic-step", hostile("trap"), 1 << 16);
+  EXPECT_NE(r.failure.find("your kernel raised a CUDA error"), std::string::npos) << failures(r);
+  EXPECT_NE(r.failure.find("(bitonic-step, layer k=2 j=1)"), std::string::npos) << failures(r);
+  expect_next_run_works();
+}
+
+TEST(LabGpu, ASourceThatDoesNotCompile) {
+  const LabReport r = run_file("bitonic-step", hostile("does-not-compile"), 1 << 16);
+  EXPECT_FALSE(r.compile.ok);
+  bool line = false;
+  for (const std::string& l : r.compile.log) line = line || l.find("does-not-compile.cu(5): error") != std::string::npos;
+  EXPECT_TRUE(line) << failures(r);
+  expect_next_run_works();
+}
+
+// One lab run, small enough for compute-sanitizer memcheck (run with --gtest_filter and
+// --target-processes all: the kernels run in the lab's child process).
+TEST(LabGpu, OneRunUnderTheSanitizer) {
+  const LabReport r = run_file("radix-histogram", reference("radix-histogram"), 1 << 16, 120);
+  EXPECT_TRUE(r.cases.front().ok && r.failure.empty()) << failures(r);
+}
+
+TEST(LabGpu, TheBucketIndexIsNotYetASlot) {
+  const LabReport r = run_file("sample-bucket", reference("sample-bucket"), 1000);
+  EXPECT_NE(r.failure.find("not yet a slot"), std::string::npos) << failures(r);
+}
+
+}  // namespace
+}  // namespace sortscope
+
+int main(int argc, char** argv) {
+  const sortscope::LabReport probe = sortscope::run_file("bitonic-step", sortscope::reference("bitonic-step"), 1024);
+  if (probe.failure.find("needs a CUDA GPU") != std::string::npos ||
+      probe.failure.find("need a CUDA build") != std::string::npos) {
+    std::printf("SKIPPED: %s\n", probe.failure.c_str());
+    return 77;
+  }
+  testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
