@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "common/scratch_layout.h"
-#include "merge_items.h"
+#include "primitives/items/item_traits.h"
 #include "multiway_plan.h"
 #include "two_way_plan.h"
 

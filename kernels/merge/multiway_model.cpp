@@ -4,9 +4,9 @@
 #include <stdexcept>
 
 #include "common/ordered_model.h"
-#include "merge_host.h"
+#include "primitives/items/host_items.h"
 #include "blockwise_merger_host.h"
-#include "multiseq_select.h"
+#include "primitives/multiseq_select/multiseq_select.h"
 #include "tagged_item.h"
 #include "two_way_model.h"
 

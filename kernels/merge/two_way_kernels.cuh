@@ -36,9 +36,9 @@
 #include "common/param_dispatch.h"
 #include "algorithm.h"
 #include "common/recorder.h"
-#include "merge_device.cuh"
-#include "merge_items.h"
-#include "merge_path.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 #include "merge_scratch.h"
 #include "two_way_plan.h"
 

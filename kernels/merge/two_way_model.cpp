@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "common/ordered_model.h"
-#include "merge_host.h"
-#include "merge_path.h"
+#include "primitives/items/host_items.h"
+#include "primitives/merge_path/merge_path.h"
 
 namespace sortscope {
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "common/ordered_model.h"
-#include "merge/merge_host.h"
-#include "merge/merge_path.h"
+#include "primitives/items/host_items.h"
+#include "primitives/merge_path/merge_path.h"
 #include "merge/two_way_plan.h"
 #include "network_merge_block_sort.h"
 #include "network_merge_network.h"

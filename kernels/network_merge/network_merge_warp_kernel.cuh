@@ -14,8 +14,8 @@
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
-#include "merge/merge_device.cuh"
-#include "merge/merge_items.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
 #include "merge/two_way_plan.h"
 
 namespace sortscope::merge {

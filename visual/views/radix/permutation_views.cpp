@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "views/radix/radix_view_util.h"
+#include "views/common/panel_frame.h"
 
 namespace sortscope {
 namespace {

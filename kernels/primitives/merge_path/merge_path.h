@@ -10,7 +10,7 @@
 
 #include "common/binary_search.h"
 #include "common/host_device.h"
-#include "merge_items.h"
+#include "primitives/items/item_traits.h"
 
 namespace sortscope::merge {
 

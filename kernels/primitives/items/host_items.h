@@ -7,7 +7,7 @@
 
 #include "common/host_keys.h"
 #include "common/recorder.h"
-#include "merge_items.h"
+#include "item_traits.h"
 
 namespace sortscope::merge {
 

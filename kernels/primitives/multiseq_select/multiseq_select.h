@@ -38,8 +38,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "merge_aux.h"
-#include "merge_items.h"
+#include "merge/merge_aux.h"
+#include "primitives/items/item_traits.h"
 #include "selection_step.h"
 
 namespace sortscope::merge {

@@ -1,4 +1,4 @@
-#include "views/radix/radix_view_util.h"
+#include "panel_frame.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "records/record_layout.h"
+#include "record_layout.h"
 
 #include <fmt/format.h>
 

@@ -13,8 +13,8 @@
 
 #include <cuda/atomic>
 
-#include "radix_capture.h"
-#include "radix_plan.h"
+#include "radix/radix_capture.h"
+#include "radix/radix_plan.h"
 
 namespace sortscope::radix_detail {
 

@@ -8,8 +8,8 @@
 #include "common/cuda_check.h"
 #include "common/multi_probe_search.h"
 #include "common/recorder.h"
-#include "merge_items.h"
-#include "merge_path.h"
+#include "item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 
 namespace sortscope::merge {
 

@@ -1,4 +1,4 @@
-#include "views/merge/merge_draw.h"
+#include "merge_draw.h"
 
 #include <algorithm>
 #include <cfloat>
