@@ -16,7 +16,7 @@
 
 #include "primitives/items/item_load_store.cuh"
 #include "primitives/items/item_traits.h"
-#include "merge/two_way_plan.h"
+#include "primitives/merge_path/merge_tile.h"
 
 namespace sortscope::merge {
 namespace network_merge_kernels {

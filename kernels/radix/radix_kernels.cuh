@@ -5,6 +5,8 @@
 #include <cstdint>
 
 #include "primitives/block_rank/block_rank.cuh"
+#include "radix_capture.h"
+#include "radix_plan.h"
 #include "radix_records.h"
 
 namespace sortscope::radix_detail {

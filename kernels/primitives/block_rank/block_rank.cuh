@@ -13,8 +13,8 @@
 
 #include <cuda/atomic>
 
-#include "radix/radix_capture.h"
-#include "radix/radix_plan.h"
+#include "common/key_type.h"
+#include "primitives/block_rank/ranking.h"
 
 namespace sortscope::radix_detail {
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/host_keys.h"
+#include "common/ordered_model.h"
 #include "common/recorder.h"
 #include "item_traits.h"
 
@@ -41,6 +42,20 @@ void record_host_items(Recorder& recorder, Step step, const typename T::Item* it
     if constexpr (T::kValues) v[i] = T::value(items[i]);
   }
   recorder.record(std::move(step), ArrayState{k.data(), T::kValues ? v.data() : nullptr, false, nullptr});
+}
+
+// The CPU model of a sort over items: the keys as ordered bits (common/ordered_model.h), turned into
+// the items their type and values call for, sorted by sort(T{}, items) for those item traits T,
+// and turned back into keys. `model` names the sort in errors; plan_n is the plan's key count.
+template <class Sort>
+void sort_host_items(const char* model, uint64_t plan_n, HostKeys& keys, Recorder* recorder, Sort&& sort) {
+  sort_as_ordered_bits(model, plan_n, keys, [&](auto word, auto values) {
+    using T = ItemTraits<decltype(word), decltype(values)::value>;
+    if (recorder) recorder->set_padded_n(plan_n);
+    auto items = host_items_from<T>(keys);
+    sort(T{}, items);
+    host_items_to<T>(items.data(), keys);
+  });
 }
 
 }  // namespace sortscope::merge

@@ -38,7 +38,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "merge/merge_aux.h"
+#include "primitives/multiseq_select/selection_trace.h"
 #include "primitives/items/item_traits.h"
 #include "selection_step.h"
 
@@ -171,23 +171,22 @@ uint32_t quick_select(const SequenceSet<T>& s, uint64_t rank, uint64_t seed, uin
       sum_b += b[i];
       sum_t += t[i];
     }
-    bool done = false;
-    if (sum_t < rank) {
+    const QuickselectMove move = quickselect_decide(sum_b, sum_t, rank);
+    if (move == QuickselectMove::Raise) {
       lo = t;
       sum_lo = sum_t;
-    } else if (sum_b > rank) {
+    } else if (move == QuickselectMove::Lower) {
       hi = b;
       sum_hi = sum_b;
-    } else {  // B <= r <= T: the keys equal to d fill the gap from the first sequence on
-      uint64_t gap = rank - sum_b, before = 0;
+    } else {  // the keys equal to d fill the gap from the first sequence on
+      uint64_t before = 0;
       for (uint32_t i = 0; i < k; ++i) {
         const uint64_t x = t[i] - b[i];
-        const uint64_t take = gap > before ? std::min<uint64_t>(gap - before, x) : 0;
-        splits[i] = b[i] + uint32_t(take);
+        splits[i] = b[i] + uint32_t(quickselect_take(rank - sum_b, before, x));
         before += x;
       }
-      done = true;
     }
+    const bool done = move == QuickselectMove::Done;
     trace_state(tr, lo, hi, b, &t, int32_t(c), 0, uint64_t(d));
     if (done) {
       ++it;

@@ -81,4 +81,18 @@ SORTSCOPE_HD uint32_t key_rank(const typename T::Item* seq, uint32_t lo, uint32_
   });
 }
 
+// The decision once the pivot d is ranked in every window, with B = keys < d and T = keys <= d
+// summed over the windows: T < r, every key <= d is selected (each window starts at its t_i);
+// B > r, no key >= d is (each window ends at its b_i); else B <= r <= T and the selection is the
+// keys < d and gap = r - B keys equal to d (quickselect_take).
+enum class QuickselectMove { Raise, Lower, Done };
+SORTSCOPE_HD QuickselectMove quickselect_decide(uint64_t sum_b, uint64_t sum_t, uint64_t rank) {
+  return sum_t < rank ? QuickselectMove::Raise : sum_b > rank ? QuickselectMove::Lower : QuickselectMove::Done;
+}
+// How many of its x keys equal to d sequence i takes when `before` such keys lie in the sequences
+// before it: the gap is filled from the first sequence on (ties by sequence index: stable).
+SORTSCOPE_HD uint64_t quickselect_take(uint64_t gap, uint64_t before, uint64_t x) {
+  return gap > before ? (gap - before < x ? gap - before : x) : 0;
+}
+
 }  // namespace sortscope::merge

@@ -12,7 +12,8 @@
 #include <imgui.h>
 
 #include "colormap.h"
-#include "radix/radix_aux.h"
+#include "primitives/block_rank/local_ranks.h"
+#include "primitives/digit_histogram/digit_histogram.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"  // format_count
 
