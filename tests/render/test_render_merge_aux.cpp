@@ -27,7 +27,7 @@
 #include "merge/multiway_model.h"
 #include "network_merge/network_merge_aux.h"
 #include "views/common/merge_draw.h"
-#include "views/merge/merge_layouts.h"
+#include "views/common/merge_layouts.h"
 #include "views/merge/merge_views.h"
 
 namespace sortscope::test {
