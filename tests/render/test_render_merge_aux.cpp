@@ -28,6 +28,7 @@
 #include "network_merge/network_merge_aux.h"
 #include "views/common/merge_draw.h"
 #include "views/common/merge_layouts.h"
+#include "views/common/primitive_views.h"
 #include "views/merge/merge_views.h"
 
 namespace sortscope::test {

@@ -13,7 +13,7 @@
 #include "views/legend.h"
 #include "views/common/merge_draw.h"
 #include "views/common/merge_layouts.h"
-#include "views/merge/merge_views.h"
+#include "views/common/primitive_views.h"
 
 namespace sortscope {
 

@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "views/common/panel_frame.h"
-#include "views/radix/radix_views.h"
+#include "views/common/primitive_views.h"
 
 namespace sortscope {
 namespace {

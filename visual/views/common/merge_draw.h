@@ -1,7 +1,8 @@
 #pragma once
-// Drawing pieces shared by the merge sorts' panel views (views/merge/merge_views.h): the panel frame
-// and its title, text in the context's fonts, colours of keys and of the two runs of a merge, the
-// padding hatch, a step's keys read back for the views that show them, "nice" tick steps.
+// Drawing pieces shared by the merge views (views/common/primitive_views.h, views/merge/,
+// views/network_merge/): the panel frame and its title, text in the context's fonts, colours of
+// keys and of the two runs of a merge, the padding hatch, a step's keys read back for the views
+// that show them, "nice" tick steps.
 // Everything draws with ImGui's draw list into dl coordinates (top-left origin, y down).
 #include <array>
 #include <cstdint>

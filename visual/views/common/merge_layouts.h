@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "merge/merge_aux.h"
+#include "primitives/merge_path/merge_path_aux.h"
+#include "primitives/multiseq_select/selection_trace.h"
 #include "views/aux_panel.h"
 
 namespace sortscope {

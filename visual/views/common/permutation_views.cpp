@@ -4,7 +4,7 @@
 // picture: a strip of keys in one order on top, the other order at the bottom, coloured by digit,
 // and a line from each key's place on top to its place below. The histogram and look-back views
 // have files of their own in views/radix/.
-#include "views/radix/radix_views.h"
+#include "views/common/primitive_views.h"
 
 #include <cmath>
 #include <functional>
