@@ -19,7 +19,7 @@
 #include "option_checks.h"
 #include "common/output_file.h"
 #include "sampling_options.h"
-#include "ui/crossover_picture.h"
+#include "ui/plots/crossover_picture.h"
 
 namespace sortscope {
 namespace {

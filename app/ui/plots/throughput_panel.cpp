@@ -12,10 +12,10 @@
 #include <fmt/format.h>
 
 #include "parse/size_parse.h"
-#include "panels.h"
-#include "race_mode.h"
+#include "ui/panels/panels.h"
+#include "ui/race/race_mode.h"
 #include "registry.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

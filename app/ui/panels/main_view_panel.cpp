@@ -13,11 +13,11 @@
 #include "colormap.h"
 #include "core/record_scenario.h"
 #include "panels.h"
-#include "race_mode.h"
-#include "view_canvas.h"
+#include "ui/race/race_mode.h"
+#include "ui/view_canvas.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The panels of the main window, one function per panel and one file per function (the Dear ImGui
 // demo's style). Each draws a fixed-position window into its rectangle of the tiled layout.
-#include "app_state.h"
+#include "ui/app_state.h"
 
 namespace sortscope::ui {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -7,8 +7,8 @@
 #include "cli/scenario_options.h"
 #include "race_mode.h"
 #include "registry.h"
-#include "view_canvas.h"
-#include "widgets.h"
+#include "ui/view_canvas.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -10,11 +10,11 @@
 
 #include "parse/size_parse.h"
 #include "panels.h"
-#include "race_mode.h"
+#include "ui/race/race_mode.h"
 #include "records/record_sort.h"
 #include "registry.h"
-#include "teaching_defaults.h"
-#include "widgets.h"
+#include "ui/lesson/teaching_defaults.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

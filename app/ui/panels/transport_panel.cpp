@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
-#include "export_job.h"
+#include "ui/export/export_job.h"
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -8,7 +8,7 @@
 
 #include "panels.h"
 #include "parse/size_parse.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "clip_log.h"
+#include "ui/clip_log.h"
 
 namespace sortscope::ui {
 

@@ -5,7 +5,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "panels.h"
+#include "ui/panels/panels.h"
 #include "trace/trace_file.h"
 
 namespace sortscope::ui {

@@ -7,7 +7,7 @@
 // session runs nothing while racing: every lane already ran, verified, on the same input.
 #include <memory>
 
-#include "app_state.h"
+#include "ui/app_state.h"
 
 namespace sortscope::ui {
 

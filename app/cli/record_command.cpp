@@ -27,7 +27,7 @@
 #include "gl/headless_context.h"
 #include "registry.h"
 #include "trace/trace_file.h"
-#include "video_exporter.h"
+#include "export/video_exporter.h"
 
 namespace sortscope {
 

@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 #include <glad/gl.h>
 
-#include "app_state.h"
+#include "ui/app_state.h"
 #include "gl/offscreen_target.h"
 #include "gl/png_writer.h"
-#include "panels.h"
+#include "ui/panels/panels.h"
 #include "parse/size_parse.h"
 #include "registry.h"
 

@@ -2,10 +2,10 @@
 
 #include <filesystem>
 
-#include "app_state.h"
+#include "ui/app_state.h"
 #include "bench/bench_writers.h"
 #include "registry.h"
-#include "throughput_history.h"
+#include "ui/plots/throughput_history.h"
 
 namespace sortscope::ui {
 

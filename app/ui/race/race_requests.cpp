@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "gui_app.h"
+#include "ui/gui_app.h"
 #include "race_mode.h"
 
 namespace sortscope::ui {

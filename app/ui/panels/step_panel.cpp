@@ -7,10 +7,10 @@
 #include <string_view>
 
 #include "panels.h"
-#include "race_mode.h"
+#include "ui/race/race_mode.h"
 #include "registry.h"
 #include "text_wrap.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -11,10 +11,10 @@
 #include <imgui.h>
 
 #include "common/scenario.h"
-#include "gui_app.h"
-#include "race_mode.h"
+#include "ui/gui_app.h"
+#include "ui/race/race_mode.h"
 #include "registry.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -11,12 +11,12 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "heat_map_widget.h"
-#include "panels.h"
+#include "ui/plots/heat_map_widget.h"
+#include "ui/panels/panels.h"
 #include "parse/size_parse.h"
 #include "registry.h"
 #include "sweep_view.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

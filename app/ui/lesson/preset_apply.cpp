@@ -3,8 +3,8 @@
 // shows it (race_requests.cpp). A lesson being shown stays: Page Down goes on with it.
 #include <fmt/format.h>
 
-#include "gui_app.h"
-#include "race_mode.h"
+#include "ui/gui_app.h"
+#include "ui/race/race_mode.h"
 #include "registry.h"
 
 namespace sortscope::ui {

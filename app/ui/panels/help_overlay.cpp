@@ -2,7 +2,7 @@
 // closes it. Sized to its content: it only scrolls when the window is too small to hold it.
 #include "key_table.h"
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

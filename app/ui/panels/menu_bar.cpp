@@ -4,15 +4,15 @@
 
 #include <fmt/format.h>
 
-#include "clip_log.h"
+#include "ui/clip_log.h"
 #include "core/asset_folders.h"
 #include "lesson/preset_file.h"
 #include "palette/palette_file.h"
-#include "palette_choice.h"
+#include "ui/palette_choice.h"
 #include "records/record_explain.h"
-#include "export_job.h"
+#include "ui/export/export_job.h"
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

@@ -10,10 +10,10 @@
 
 #include "export/race_frames.h"
 #include "export_job.h"
-#include "panels.h"
+#include "ui/panels/panels.h"
 #include "registry.h"
-#include "view_canvas.h"
-#include "widgets.h"
+#include "ui/view_canvas.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 

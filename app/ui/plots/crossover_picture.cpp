@@ -13,7 +13,7 @@
 #include "gl/offscreen_target.h"
 #include "gl/png_writer.h"
 #include "plot_widget.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope {
 namespace {

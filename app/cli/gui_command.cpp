@@ -14,7 +14,7 @@
 #include "common/npy_io.h"
 #include "records/record_npy.h"
 #include "parse/size_parse.h"
-#include "gui_main.h"
+#include "ui/gui_main.h"
 #include "trace/trace_file.h"
 
 namespace sortscope {
