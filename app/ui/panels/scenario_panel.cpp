@@ -172,28 +172,22 @@ bool record_controls(Scenario& sc, float column, bool file_fields) {
 
 }  // namespace
 
-void draw_scenario_panel(AppState& s) {
-  if (!begin_panel("scenario", "Scenario", s.rects.scenario)) {
-    end_panel();
-    return;
-  }
-  if (s.race) {  // racing: the lanes ran before the window opened (race_mode.h)
-    draw_race_scenario(s);
-    end_panel();
-    return;
-  }
-  Scenario& sc = s.scenario;
-  const Scenario before = sc;  // for the teaching defaults (teaching_defaults.h)
-  bool changed = false;
-  // One label column for the whole panel, wide enough for the longest label that fits.
+namespace {
+
+// One label column for the whole panel, wide enough for the longest label that fits.
+float label_column(const Scenario& sc) {
   float column = field_column({"distribution", "key type", "p (blocks)", "exact n"});
   if (const Algorithm* a = find_algorithm(sc.algorithm))
     for (const ParamSpec& p : a->params())
       column = std::max(column, std::min(ImGui::CalcTextSize(p.name.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2 +
                                              ImGui::GetStyle().WindowPadding.x,
                                          ImGui::GetContentRegionAvail().x * 0.5f));
+  return column;
+}
 
-  // Algorithm.
+// The algorithm combo and the chosen one's citation; true when the choice changed.
+bool algorithm_rows(Scenario& sc) {
+  bool changed = false;
   section_header("Algorithm");
   const Algorithm* algo = find_algorithm(sc.algorithm);
   ImGui::SetNextItemWidth(-1);
@@ -216,42 +210,34 @@ void draw_scenario_panel(AppState& s) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
+  return changed;
+}
 
-  // Parameters, generated from the spec.
-  if (algo && !algo->params().empty()) {
-    section_header("Parameters");
-    fill_param_defaults(algo->params(), sc.params);
-    const ParamValues ran = algo->params_as_run(sc.params, sc.input.key, sc.input.with_values, sc.input.n);
-    for (const ParamSpec& p : algo->params()) {
-      int& v = sc.params[p.name];
-      const auto r = ran.find(p.name);
-      changed |= param_widget(p, v, r != ran.end() ? r->second : v, column);
-    }
-    if (ImGui::SmallButton("defaults")) {
-      sc.params.clear();
-      fill_param_defaults(algo->params(), sc.params);
-      changed = true;
-    }
-    item_tooltip("Reset every parameter to the algorithm's default.");
+// Parameters, generated from the spec; true when one changed.
+bool parameter_rows(const Algorithm& algo, Scenario& sc, float column) {
+  if (algo.params().empty()) return false;
+  bool changed = false;
+  section_header("Parameters");
+  fill_param_defaults(algo.params(), sc.params);
+  const ParamValues ran = algo.params_as_run(sc.params, sc.input.key, sc.input.with_values, sc.input.n);
+  for (const ParamSpec& p : algo.params()) {
+    int& v = sc.params[p.name];
+    const auto r = ran.find(p.name);
+    changed |= param_widget(p, v, r != ran.end() ? r->second : v, column);
   }
-
-  // Input.
-  section_header("Input");
-  if (!s.input_file.empty()) input_file_rows(s);  // the user's keys: the generated input's knobs rest
-  ImGui::BeginDisabled(!s.input_file.empty());
-  field_label("distribution", column);
-  if (ImGui::BeginCombo("##distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
-    for (Distribution d : kAllDistributions)
-      if (ImGui::Selectable(std::string(distribution_name(d)).c_str(), d == sc.input.dist)) {
-        changed |= d != sc.input.dist;
-        sc.input.dist = d;
-      }
-    ImGui::EndCombo();
+  if (ImGui::SmallButton("defaults")) {
+    sc.params.clear();
+    fill_param_defaults(algo.params(), sc.params);
+    changed = true;
   }
-  item_tooltip("How the keys are generated (on the GPU, from the seed; exact definitions in docs/inputs.md).");
-  changed |= distribution_knobs(sc.input, column);
+  item_tooltip("Reset every parameter to the algorithm's default.");
+  return changed;
+}
 
-  // n on a log scale, 2^4 up to what memory allows; an exact count can be typed below.
+// n on a log scale, 2^4 up to what memory allows; an exact count can be typed below.
+bool size_rows(AppState& s, float column) {
+  Scenario& sc = s.scenario;
+  bool changed = false;
   int max_log2 = std::max(4, log2_floor(s.max_n));
   int e = std::clamp(log2_floor(sc.input.n), 4, max_log2);
   bool exact_pow2 = sc.input.n == (uint64_t(1) << e);
@@ -264,28 +250,32 @@ void draw_scenario_panel(AppState& s) {
   item_tooltip("Number of keys, on a log scale up to what " +
                std::string(s.cpu_model_mode() ? "host" : "device") + " memory allows (" +
                format_size(s.max_n) + "). Past the capture budget the steps keep density summaries.");
-  {
-    static char buf[32];
-    static uint64_t buf_for = ~uint64_t(0);
-    if (buf_for != sc.input.n && !ImGui::IsAnyItemActive()) {
-      std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(sc.input.n));
-      buf_for = sc.input.n;
-    }
-    field_label("exact n", column);
-    if (ImGui::InputText("##exactn", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
-      SizeParse p = parse_size(buf);
-      if (p.ok() && p.value >= 1 && p.value <= s.max_n) {
-        sc.input.n = p.value;
-        changed = true;
-      } else {
-        s.notify(p.ok() ? "n must be between 1 and " + format_size(s.max_n) : p.error, true);
-      }
-      buf_for = ~uint64_t(0);
-    }
-    item_tooltip("Any count: 1000, 1M, 2^20, 3*2^20 (Enter applies). Non-powers of two are padded with "
-                 "sentinels, which the view shows as padding.");
+  static char buf[32];
+  static uint64_t buf_for = ~uint64_t(0);
+  if (buf_for != sc.input.n && !ImGui::IsAnyItemActive()) {
+    std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(sc.input.n));
+    buf_for = sc.input.n;
   }
+  field_label("exact n", column);
+  if (ImGui::InputText("##exactn", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    SizeParse p = parse_size(buf);
+    if (p.ok() && p.value >= 1 && p.value <= s.max_n) {
+      sc.input.n = p.value;
+      changed = true;
+    } else {
+      s.notify(p.ok() ? "n must be between 1 and " + format_size(s.max_n) : p.error, true);
+    }
+    buf_for = ~uint64_t(0);
+  }
+  item_tooltip("Any count: 1000, 1M, 2^20, 3*2^20 (Enter applies). Non-powers of two are padded with "
+               "sentinels, which the view shows as padding.");
+  return changed;
+}
 
+// Key type, values and records; true when one changed.
+bool key_rows(AppState& s, float column) {
+  Scenario& sc = s.scenario;
+  bool changed = false;
   field_label("key type", column);
   if (ImGui::BeginCombo("##keytype", std::string(key_type_name(sc.input.key)).c_str())) {
     for (KeyType k : kAllKeyTypes)
@@ -301,7 +291,12 @@ void draw_scenario_panel(AppState& s) {
   ImGui::EndDisabled();
   item_tooltip("Carry a u32 value with each key: the values follow their keys.");
   changed |= record_controls(sc, column, s.input_records != nullptr);
+  return changed;
+}
 
+// The seed and its re-roll button; true when it changed.
+bool seed_row(Scenario& sc, float column) {
+  bool changed = false;
   unsigned long long seed = sc.input.seed;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");
@@ -321,21 +316,37 @@ void draw_scenario_panel(AppState& s) {
     changed = true;
   }
   item_tooltip("A new random seed: same distribution, different keys.");
+  return changed;
+}
+
+// The input: the user's keys, or the generated input's distribution, size, keys and seed (resting
+// while the user's keys are in); true when one changed.
+bool input_rows(AppState& s, float column) {
+  Scenario& sc = s.scenario;
+  bool changed = false;
+  section_header("Input");
+  if (!s.input_file.empty()) input_file_rows(s);  // the user's keys: the generated input's knobs rest
+  ImGui::BeginDisabled(!s.input_file.empty());
+  field_label("distribution", column);
+  if (ImGui::BeginCombo("##distribution", std::string(distribution_name(sc.input.dist)).c_str())) {
+    for (Distribution d : kAllDistributions)
+      if (ImGui::Selectable(std::string(distribution_name(d)).c_str(), d == sc.input.dist)) {
+        changed |= d != sc.input.dist;
+        sc.input.dist = d;
+      }
+    ImGui::EndCombo();
+  }
+  item_tooltip("How the keys are generated (on the GPU, from the seed; exact definitions in docs/inputs.md).");
+  changed |= distribution_knobs(sc.input, column);
+  changed |= size_rows(s, column);
+  changed |= key_rows(s, column);
+  changed |= seed_row(sc, column);
   ImGui::EndDisabled();
+  return changed;
+}
 
-  if (changed) {
-    if (std::string what; apply_teaching_defaults(sc, before, &what))
-      s.notify(what + " below " + format_size(kTeachingKeys) + " keys: values that show the steps (set the defaults to compare)");
-    s.scenario_dirty = true;
-  }
-
-  // Validation of what is being edited.
-  if (!s.scenario_error.empty()) {
-    ImGui::Spacing();
-    colored_wrapped(colors::kBad, s.scenario_error);
-  }
-
-  // Run controls.
+// Run controls: the sweep, continuous measuring, measuring again, copying the scenario.
+void run_rows(AppState& s) {
   section_header("Run");
   bool sweep = s.settings.sweep;
   if (checkbox_wrapped("sweep keys/s against n", &sweep)) {
@@ -352,7 +363,7 @@ void draw_scenario_panel(AppState& s) {
   buttons.next(0);
   buttons.next(ImGui::CalcTextSize("copy scenario").x + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::Button("copy scenario")) {
-    nlohmann::json j = scenario_to_json(sc, algorithm_params);
+    nlohmann::json j = scenario_to_json(s.scenario, algorithm_params);
     j["step"] = s.playback.step();
     if (!s.input_file.empty()) j["input_file"] = s.input_file;  // the user's keys (gui_app.h)
     ImGui::SetClipboardText(j.dump().c_str());
@@ -360,6 +371,39 @@ void draw_scenario_panel(AppState& s) {
   }
   item_tooltip("Copy this scenario (and the step shown) as JSON: `sortscope gui --scenario FILE` opens it again, "
                "and `--headless --screenshot` draws it.");
+}
+
+}  // namespace
+
+void draw_scenario_panel(AppState& s) {
+  if (!begin_panel("scenario", "Scenario", s.rects.scenario)) {
+    end_panel();
+    return;
+  }
+  if (s.race) {  // racing: the lanes ran before the window opened (race_mode.h)
+    draw_race_scenario(s);
+    end_panel();
+    return;
+  }
+  Scenario& sc = s.scenario;
+  const Scenario before = sc;  // for the teaching defaults (teaching_defaults.h)
+  const float column = label_column(sc);
+  bool changed = algorithm_rows(sc);
+  if (const Algorithm* algo = find_algorithm(sc.algorithm)) changed |= parameter_rows(*algo, sc, column);
+  changed |= input_rows(s, column);
+
+  if (changed) {
+    if (std::string what; apply_teaching_defaults(sc, before, &what))
+      s.notify(what + " below " + format_size(kTeachingKeys) + " keys: values that show the steps (set the defaults to compare)");
+    s.scenario_dirty = true;
+  }
+
+  // Validation of what is being edited.
+  if (!s.scenario_error.empty()) {
+    ImGui::Spacing();
+    colored_wrapped(colors::kBad, s.scenario_error);
+  }
+  run_rows(s);
   end_panel();
 }
 

@@ -118,22 +118,15 @@ std::string format_pow2(double v) {
   return format_si(v);
 }
 
-PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vector<PlotSeries>& series,
-                      ImVec2 size) {
-  PlotHover hover;
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  if (size.x <= 0) size.x = std::max(avail.x, 50.0f);
-  if (size.y <= 0) size.y = std::max(avail.y, 50.0f);
-  ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton(id, size);
-  bool hovered = ImGui::IsItemHovered();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float fh = ImGui::GetFontSize();
-  ImVec2 p1(p0.x + size.x, p0.y + size.y);
-  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg), style.FrameRounding);
+namespace {
 
-  // Ranges from the data.
+struct DataRanges {
+  AxisRange x, y;
+  bool any = false;  // a series with points (a horizontal line alone is no data)
+};
+
+// The axes' ranges from the data (a horizontal line counts on y only).
+DataRanges data_ranges(const PlotConfig& config, const std::vector<PlotSeries>& series) {
   std::vector<double> xs, ys;
   bool any = false;
   for (const PlotSeries& s : series) {
@@ -147,27 +140,40 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     ys.insert(ys.end(), s.y_hi.begin(), s.y_hi.end());
     any = any || !s.x.empty();
   }
-  AxisRange xr = fit_axis(config.x, xs), yr = fit_axis(config.y, ys);
+  return {fit_axis(config.x, xs), fit_axis(config.y, ys), any};
+}
 
-  // The legend sits in the top margin, right-aligned, wrapping to more rows when it must: it never
-  // covers data.
-  struct LegendItem {
-    size_t series;
-    float x, y, w;
-  };
-  std::vector<LegendItem> legend;
-  const float line_h = fh * 1.2f;
-  const float swatch_w = fh * 1.4f, item_gap = fh * 1.0f;
-  float legend_rows = 0;
-  bool legend_too_wide = false;  // a label longer than the plot is wide
+struct LegendEntry {
+  size_t series;
+  float x, y, w;
+};
+
+// The legend in the top margin, right-aligned, wrapping to more rows when it must: it never covers
+// data. A legend of several rows in a short plot would leave no room for the data, and one with a
+// label longer than the plot is wide does not fit: it folds into a "legend" marker whose tooltip
+// lists the series.
+struct LegendLayout {
+  std::vector<LegendEntry> entries;
+  float rows = 0;
+  bool folded = false;
+  float line_h = 0, swatch_w = 0;
+};
+
+LegendLayout lay_out_legend(const PlotConfig& config, const std::vector<PlotSeries>& series, ImVec2 p0, ImVec2 p1,
+                            float fh, float room_for_rows) {
+  LegendLayout l;
+  l.line_h = fh * 1.2f;
+  l.swatch_w = fh * 1.4f;
+  const float item_gap = fh * 1.0f;
+  bool too_wide = false;  // a label longer than the plot is wide
   if (config.legend && !series.empty()) {
     const float left = p0.x + ImGui::CalcTextSize(config.y.label.c_str()).x + fh * 1.5f;
     const float right = p1.x - fh * 0.5f;
-    std::vector<std::vector<LegendItem>> rows(1);
+    std::vector<std::vector<LegendEntry>> rows(1);
     float used = 0;
     for (size_t i = 0; i < series.size(); ++i) {
       if (!series[i].in_legend) continue;
-      float w = swatch_w + fh * 0.3f + ImGui::CalcTextSize(legend_text(series[i]).c_str()).x;
+      float w = l.swatch_w + fh * 0.3f + ImGui::CalcTextSize(legend_text(series[i]).c_str()).x;
       if (!rows.back().empty() && used + item_gap + w > right - left) rows.emplace_back(), used = 0;
       used += (rows.back().empty() ? 0 : item_gap) + w;
       rows.back().push_back({i, 0, 0, w});
@@ -179,88 +185,77 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
       float x = std::max(left, right - total);
       for (auto& it : rows[r]) {
         it.x = x;
-        it.y = p0.y + fh * 0.2f + line_h * float(r);
+        it.y = p0.y + fh * 0.2f + l.line_h * float(r);
         x += it.w + item_gap;
-        legend.push_back(it);
+        l.entries.push_back(it);
       }
     }
-    legend_rows = float(rows.size());
-    for (const LegendItem& it : legend) legend_too_wide = legend_too_wide || it.w > right - left;
+    l.rows = float(rows.size());
+    for (const LegendEntry& it : l.entries) too_wide = too_wide || it.w > right - left;
   }
+  if (too_wide || (l.rows > 1 && room_for_rows - l.line_h * l.rows < fh * 5)) {
+    l.folded = true;
+    l.entries.clear();
+    l.rows = 1;
+  }
+  return l;
+}
 
-  // A legend of several rows in a short plot would leave no room for the data: it folds into a
-  // "legend" marker whose tooltip lists the series.
-  // A short plot drops its x label (the ticks and the tooltip still say what x is).
-  const bool x_label = !config.x.label.empty() && size.y >= fh * 8;
-  const float bottom_margin = fh * (x_label ? 2.8f : 1.6f);
-  bool legend_folded = false;
-  if (legend_too_wide || (legend_rows > 1 && size.y - bottom_margin - line_h * legend_rows < fh * 5)) {
-    legend_folded = true;
-    legend.clear();
-    legend_rows = 1;
-  }
-  // Margins from the widest y tick label and the legend rows; ticks at least 1.6 lines apart.
-  const float top_margin = fh * 0.2f + line_h * std::max(legend_rows, 1.0f) + fh * 0.5f;
-  std::vector<double> yt =
-      axis_ticks(config.y, yr, std::max(2, int((size.y - top_margin - bottom_margin) / (fh * 1.6f))));
-  float label_w = 0;
-  for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
-  ImVec2 a0(p0.x + label_w + fh * 0.8f, p0.y + top_margin);
-  ImVec2 a1(p1.x - fh * 0.8f, p1.y - bottom_margin);
-  if (a1.x - a0.x < fh * 3 || a1.y - a0.y < fh * 1.5f) {
-    // No room for axes: say so only where the words fit.
-    const char* t = "(plot: no room)";
-    ImVec2 ts = ImGui::CalcTextSize(t);
-    if (ts.x <= size.x && ts.y <= size.y)
-      dl->AddText(ImVec2(p0.x + (size.x - ts.x) * 0.5f, p0.y + (size.y - ts.y) * 0.5f),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), t);
-    return hover;
-  }
-  // Data are inset from the frame so markers at the ends stay whole.
-  const float inset = fh * 0.5f;
-  auto sx = [&](double v) {
-    return float(a0.x + inset + axis_fraction(config.x, xr, v) * (a1.x - a0.x - 2 * inset));
-  };
-  auto sy = [&](double v) {
-    return float(a1.y - inset - axis_fraction(config.y, yr, v) * (a1.y - a0.y - 2 * inset));
-  };
+// The plotting area a0..a1 and the data's screen coordinates in it, inset from the frame so
+// markers at the ends stay whole.
+struct PlotArea {
+  const PlotConfig& config;
+  AxisRange xr, yr;
+  ImVec2 a0, a1;
+  float inset = 0;
+  float sx(double v) const { return float(a0.x + inset + axis_fraction(config.x, xr, v) * (a1.x - a0.x - 2 * inset)); }
+  float sy(double v) const { return float(a1.y - inset - axis_fraction(config.y, yr, v) * (a1.y - a0.y - 2 * inset)); }
+};
 
+// Grid, tick labels, frame and axis labels.
+void draw_axes(ImDrawList* dl, const PlotArea& a, const std::vector<double>& yt, ImVec2 p0, ImVec2 p1, float fh,
+               bool x_label) {
+  const PlotConfig& config = a.config;
   ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.55f);
   ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  // Grid and tick labels.
   for (double t : yt) {
-    float y = sy(t);
-    dl->AddLine(ImVec2(a0.x, y), ImVec2(a1.x, y), grid);
+    float y = a.sy(t);
+    dl->AddLine(ImVec2(a.a0.x, y), ImVec2(a.a1.x, y), grid);
     std::string s = tick_label(config.y, t);
     ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(a0.x - ts.x - fh * 0.3f, y - ts.y * 0.5f), dim, s.c_str());
+    dl->AddText(ImVec2(a.a0.x - ts.x - fh * 0.3f, y - ts.y * 0.5f), dim, s.c_str());
   }
-  std::vector<double> xt = axis_ticks(config.x, xr, std::max(2, int((a1.x - a0.x) / (fh * 4.5f))));
+  std::vector<double> xt = axis_ticks(config.x, a.xr, std::max(2, int((a.a1.x - a.a0.x) / (fh * 4.5f))));
   for (double t : xt) {
-    float x = sx(t);
-    dl->AddLine(ImVec2(x, a0.y), ImVec2(x, a1.y), grid);
+    float x = a.sx(t);
+    dl->AddLine(ImVec2(x, a.a0.y), ImVec2(x, a.a1.y), grid);
     std::string s = tick_label(config.x, t);
     ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), a1.y + fh * 0.15f), dim, s.c_str());
+    dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), a.a1.y + fh * 0.15f), dim, s.c_str());
   }
-  dl->AddRect(a0, a1, ImGui::GetColorU32(ImGuiCol_Border));
+  dl->AddRect(a.a0, a.a1, ImGui::GetColorU32(ImGuiCol_Border));
   if (!config.y.label.empty()) dl->AddText(ImVec2(p0.x + fh * 0.3f, p0.y + fh * 0.3f), text, config.y.label.c_str());
   if (x_label) {
     ImVec2 ts = ImGui::CalcTextSize(config.x.label.c_str());
-    dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, p1.y - fh * 1.3f), text, config.x.label.c_str());
+    dl->AddText(ImVec2((a.a0.x + a.a1.x - ts.x) * 0.5f, p1.y - fh * 1.3f), text, config.x.label.c_str());
   }
+}
 
-  dl->PushClipRect(a0, a1, true);
+// The series, clipped to the area; the nearest point to the mouse within reach (when hovered)
+// becomes `hover`, its screen position `best_pos`.
+void draw_series(ImDrawList* dl, const PlotArea& a, const std::vector<PlotSeries>& series, float fh, bool hovered,
+                 PlotHover& hover, ImVec2& best_pos) {
+  const PlotConfig& config = a.config;
+  dl->PushClipRect(a.a0, a.a1, true);
   ImVec2 mouse = ImGui::GetIO().MousePos;
   float best = (fh * 0.9f) * (fh * 0.9f);
-  ImVec2 best_pos;
   for (size_t si = 0; si < series.size(); ++si) {
     const PlotSeries& s = series[si];
     if (s.style == SeriesStyle::HorizontalLine) {
       if (s.y.empty() || !usable(config.y, s.y[0])) continue;
-      float y = sy(s.y[0]);
-      dashed_line(dl, ImVec2(a0.x, y), ImVec2(a1.x, y), s.color, 1.5f);
+      float y = a.sy(s.y[0]);
+      dashed_line(dl, ImVec2(a.a0.x, y), ImVec2(a.a1.x, y), s.color, 1.5f);
       continue;
     }
     size_t n = std::min(s.x.size(), s.y.size());
@@ -273,14 +268,14 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
         have_prev = false;
         continue;
       }
-      ImVec2 p(sx(s.x[i]), sy(s.y[i]));
+      ImVec2 p(a.sx(s.x[i]), a.sy(s.y[i]));
       if (lines && have_prev) {
         if (s.dashed) dashed_line(dl, prev, p, s.color, 2.0f);
         else dl->AddLine(prev, p, s.color, 2.0f);
       }
       if (i < s.y_lo.size() && i < s.y_hi.size() && usable(config.y, s.y_lo[i]) && usable(config.y, s.y_hi[i])) {
         // The spread of the repetitions: a bar from the slowest to the fastest, with caps.
-        const float lo = sy(s.y_lo[i]), hi = sy(s.y_hi[i]), cap = fh * 0.2f;
+        const float lo = a.sy(s.y_lo[i]), hi = a.sy(s.y_hi[i]), cap = fh * 0.2f;
         dl->AddLine(ImVec2(p.x, lo), ImVec2(p.x, hi), s.color, 1.5f);
         dl->AddLine(ImVec2(p.x - cap, lo), ImVec2(p.x + cap, lo), s.color, 1.5f);
         dl->AddLine(ImVec2(p.x - cap, hi), ImVec2(p.x + cap, hi), s.color, 1.5f);
@@ -302,13 +297,14 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
     }
   }
   dl->PopClipRect();
+}
 
-  if (!any) {
-    ImVec2 ts = ImGui::CalcTextSize(config.empty_text.c_str());
-    dl->AddText(ImVec2((a0.x + a1.x - ts.x) * 0.5f, (a0.y + a1.y - ts.y) * 0.5f), dim, config.empty_text.c_str());
-  }
-
-  if (legend_folded) {
+// The legend's entries, or its folded marker with the series in a tooltip.
+void draw_legend(ImDrawList* dl, const LegendLayout& l, const std::vector<PlotSeries>& series, ImVec2 p0, ImVec2 p1,
+                 float fh, bool hovered) {
+  ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  if (l.folded) {
     const char* t = "legend";
     ImVec2 ts = ImGui::CalcTextSize(t);
     ImVec2 at(p1.x - ts.x - fh * 0.5f, p0.y + fh * 0.2f);
@@ -323,32 +319,83 @@ PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vecto
       ImGui::EndTooltip();
     }
   }
-  for (const LegendItem& it : legend) {
+  for (const LegendEntry& it : l.entries) {
     const PlotSeries& ps = series[it.series];
-    float y = it.y + line_h * 0.5f;
-    ImVec2 s0(it.x, y), s1(it.x + swatch_w, y);
+    float y = it.y + l.line_h * 0.5f;
+    ImVec2 s0(it.x, y), s1(it.x + l.swatch_w, y);
     if (!ps.absent_reason.empty()) {  // greyed: what is missing here, and why
       dashed_line(dl, s0, s1, dim, 1.5f, 3, 3);
-      dl->AddText(ImVec2(it.x + swatch_w + fh * 0.3f, y - fh * 0.5f), dim, legend_text(ps).c_str());
+      dl->AddText(ImVec2(it.x + l.swatch_w + fh * 0.3f, y - fh * 0.5f), dim, legend_text(ps).c_str());
       continue;
     }
     if (ps.dashed || ps.style == SeriesStyle::HorizontalLine) dashed_line(dl, s0, s1, ps.color, 2.0f, 4, 3);
     else dl->AddLine(s0, s1, ps.color, 2.0f);
     if (ps.style == SeriesStyle::LinesAndMarkers || ps.style == SeriesStyle::Markers)
       dl->AddCircleFilled(ImVec2((s0.x + s1.x) * 0.5f, y), fh * 0.18f + 1.5f, ps.color);
-    dl->AddText(ImVec2(it.x + swatch_w + fh * 0.3f, y - fh * 0.5f), text, ps.label.c_str());
+    dl->AddText(ImVec2(it.x + l.swatch_w + fh * 0.3f, y - fh * 0.5f), text, ps.label.c_str());
   }
+}
 
-  // Hover read-out of the nearest point.
-  if (hover.active) {
-    dl->AddCircle(best_pos, fh * 0.5f, text, 0, 1.5f);
-    ImGui::BeginTooltip();
-    ImGui::TextUnformatted(series[hover.series].label.c_str());
-    ImGui::Text("%s: %s", config.x.label.empty() ? "x" : config.x.label.c_str(),
-                tick_label(config.x, hover.x).c_str());
-    ImGui::Text("%s: %s", config.y.label.empty() ? "y" : config.y.label.c_str(), format_si(hover.y).c_str());
-    ImGui::EndTooltip();
+// Hover read-out of the nearest point.
+void draw_hover(ImDrawList* dl, const PlotConfig& config, const std::vector<PlotSeries>& series,
+                const PlotHover& hover, ImVec2 best_pos, float fh) {
+  dl->AddCircle(best_pos, fh * 0.5f, ImGui::GetColorU32(ImGuiCol_Text), 0, 1.5f);
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(series[hover.series].label.c_str());
+  ImGui::Text("%s: %s", config.x.label.empty() ? "x" : config.x.label.c_str(), tick_label(config.x, hover.x).c_str());
+  ImGui::Text("%s: %s", config.y.label.empty() ? "y" : config.y.label.c_str(), format_si(hover.y).c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+PlotHover plot_widget(const char* id, const PlotConfig& config, const std::vector<PlotSeries>& series,
+                      ImVec2 size) {
+  PlotHover hover;
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (size.x <= 0) size.x = std::max(avail.x, 50.0f);
+  if (size.y <= 0) size.y = std::max(avail.y, 50.0f);
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float fh = ImGui::GetFontSize();
+  ImVec2 p1(p0.x + size.x, p0.y + size.y);
+  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg), style.FrameRounding);
+
+  const DataRanges ranges = data_ranges(config, series);
+  // A short plot drops its x label (the ticks and the tooltip still say what x is).
+  const bool x_label = !config.x.label.empty() && size.y >= fh * 8;
+  const float bottom_margin = fh * (x_label ? 2.8f : 1.6f);
+  const LegendLayout legend = lay_out_legend(config, series, p0, p1, fh, size.y - bottom_margin);
+  // Margins from the widest y tick label and the legend rows; ticks at least 1.6 lines apart.
+  const float top_margin = fh * 0.2f + legend.line_h * std::max(legend.rows, 1.0f) + fh * 0.5f;
+  std::vector<double> yt =
+      axis_ticks(config.y, ranges.y, std::max(2, int((size.y - top_margin - bottom_margin) / (fh * 1.6f))));
+  float label_w = 0;
+  for (double t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(config.y, t).c_str()).x);
+  const PlotArea area{config, ranges.x, ranges.y, ImVec2(p0.x + label_w + fh * 0.8f, p0.y + top_margin),
+                      ImVec2(p1.x - fh * 0.8f, p1.y - bottom_margin), fh * 0.5f};
+  if (area.a1.x - area.a0.x < fh * 3 || area.a1.y - area.a0.y < fh * 1.5f) {
+    // No room for axes: say so only where the words fit.
+    const char* t = "(plot: no room)";
+    ImVec2 ts = ImGui::CalcTextSize(t);
+    if (ts.x <= size.x && ts.y <= size.y)
+      dl->AddText(ImVec2(p0.x + (size.x - ts.x) * 0.5f, p0.y + (size.y - ts.y) * 0.5f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), t);
+    return hover;
   }
+  draw_axes(dl, area, yt, p0, p1, fh, x_label);
+  ImVec2 best_pos;
+  draw_series(dl, area, series, fh, hovered, hover, best_pos);
+  if (!ranges.any) {
+    ImVec2 ts = ImGui::CalcTextSize(config.empty_text.c_str());
+    dl->AddText(ImVec2((area.a0.x + area.a1.x - ts.x) * 0.5f, (area.a0.y + area.a1.y - ts.y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), config.empty_text.c_str());
+  }
+  draw_legend(dl, legend, series, p0, p1, fh, hovered);
+  if (hover.active) draw_hover(dl, config, series, hover, best_pos, fh);
   return hover;
 }
 
