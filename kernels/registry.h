@@ -1,6 +1,7 @@
 #pragma once
-// The list of algorithms Sortscope knows. Adding one: a folder under kernels/ and a line in
-// registry.cpp.
+// The list of algorithms Sortscope knows: all_algorithms() is generated from the
+// sortscope_add_family(<family> ALGORITHMS ...) lines of kernels/CMakeLists.txt (registry.cpp.in);
+// the look-ups are registry_lookup.cpp. Adding one: its name in its family's line.
 #include <string>
 #include <string_view>
 #include <vector>

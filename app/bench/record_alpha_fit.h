@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "records/record_layout.h"
+#include "common/record_layout.h"
 
 namespace sortscope {
 

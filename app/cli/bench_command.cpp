@@ -20,7 +20,7 @@
 #include "common/output_file.h"
 #include "distributed_run.h"
 #include "sampling_options.h"
-#include "ui/crossover_picture.h"
+#include "ui/plots/crossover_picture.h"
 
 namespace sortscope {
 namespace {

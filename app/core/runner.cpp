@@ -37,8 +37,10 @@ std::string_view backend_name(Backend b) { return b == Backend::Gpu ? "GPU" : "C
 // ---------------------------------------------------------------------------------------------
 // Validation and the memory estimate: no allocation here.
 
-std::string validate_scenario(Scenario& s) {
-  const Algorithm* a = find_algorithm(s.algorithm);
+namespace {
+
+// validate_scenario for the algorithm already resolved from s.algorithm.
+std::string validate_scenario_of(const Algorithm* a, Scenario& s) {
   if (!a) return fmt::format("unknown algorithm '{}' (known: {})", s.algorithm, algorithm_names());
   apply_teaching_params(*a, s);  // lecture sizes: unset parameters take their teaching values
   if (auto e = resolve_params(a->params(), s.params, a->id()); !e.empty()) return e;
@@ -54,6 +56,18 @@ std::string validate_scenario(Scenario& s) {
   }
   return {};
 }
+
+// The algorithm of a scenario, looked up once per run and passed on; throws std::runtime_error with
+// validate_scenario's line where the scenario is not valid.
+const Algorithm& validated_algorithm(Scenario& s) {
+  const Algorithm* a = find_algorithm(s.algorithm);
+  if (auto e = validate_scenario_of(a, s); !e.empty()) throw std::runtime_error(e);
+  return *a;
+}
+
+}  // namespace
+
+std::string validate_scenario(Scenario& s) { return validate_scenario_of(find_algorithm(s.algorithm), s); }
 
 namespace {
 
@@ -302,8 +316,7 @@ Scenario Runner::prepare(Scenario s, std::optional<HostKeys> user, bool for_expl
       std::iota(user->values.begin(), user->values.end(), 0u);
     }
   }
-  if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
-  const Algorithm& a = *find_algorithm(s.algorithm);
+  const Algorithm& a = validated_algorithm(s);
   const Backend backend = backend_for(a);
 
   if (!user && st.prepared && !st.from_user && st.backend == backend && same_input(st.spec, s.input))
@@ -370,11 +383,9 @@ Scenario Runner::prepare(Scenario s, std::optional<HostKeys> user, bool for_expl
   return s;
 }
 
-void Runner::ensure_prepared(const Scenario& s, bool for_explain) {
+void Runner::ensure_prepared(const Scenario& s, const Algorithm& a, bool for_explain) {
   State& st = *state_;
-  const Algorithm* a = find_algorithm(s.algorithm);
-  if (!a) throw std::runtime_error(fmt::format("unknown algorithm '{}' (known: {})", s.algorithm, algorithm_names()));
-  const Backend backend = backend_for(*a);
+  const Backend backend = backend_for(a);
   if (st.prepared && st.backend == backend && same_input(st.spec, s.input)) return;
   if (st.prepared && st.from_user && same_input(st.spec, s.input)) {
     prepare(s, st.user, for_explain);  // the same user keys on the other backend
@@ -385,32 +396,31 @@ void Runner::ensure_prepared(const Scenario& s, bool for_explain) {
 
 MeasureResult Runner::measure(const Scenario& scenario, const MeasureOptions& options,
                               const std::atomic<bool>* cancel) {
-  const Algorithm* a = find_algorithm(scenario.algorithm);
-  const std::string base = a && options.baseline ? a->baseline() : std::string();
-  if (base.empty() || base == scenario.algorithm || backend_for(*a) != Backend::Gpu)
-    return measure_one(scenario, options, cancel);
+  Scenario s = scenario;
+  const Algorithm& a = validated_algorithm(s);
+  const std::string base = options.baseline ? a.baseline() : std::string();
+  if (base.empty() || base == scenario.algorithm || backend_for(a) != Backend::Gpu)
+    return measure_one(s, a, options, cancel);
   // The baseline first, so that last_output() is the algorithm's own result.
   Scenario b = scenario;
   b.algorithm = base;
   b.params.clear();  // its defaults
-  MeasureResult br = measure_one(b, options, cancel);
-  MeasureResult r = measure_one(scenario, options, cancel);
+  const Algorithm& ba = validated_algorithm(b);
+  MeasureResult br = measure_one(b, ba, options, cancel);
+  MeasureResult r = measure_one(s, a, options, cancel);
   r.baseline_id = base;
   r.baseline = br.timing;
   r.baseline_verified = br.verdict.ok();
   return r;
 }
 
-MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions& options,
+MeasureResult Runner::measure_one(const Scenario& s, const Algorithm& a, const MeasureOptions& options,
                                   const std::atomic<bool>* cancel) {
-  Scenario s = scenario;
-  if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
-  ensure_prepared(s, false);
+  ensure_prepared(s, a, false);
   State& st = *state_;
-  const Algorithm& a = *find_algorithm(s.algorithm);
   const int warmup = std::max(0, options.warmup), reps = std::max(1, options.reps);
   std::string table;
-  const ParamValues ran = params_as_run(s, &table);
+  const ParamValues ran = params_as_run(s, a, &table);
   std::vector<double> ms;
   std::optional<Verdict> verdict;
   auto keep = [&](const Verdict& v) {  // the first failing verdict sticks, else the latest
@@ -483,12 +493,11 @@ MeasureResult Runner::measure_one(const Scenario& scenario, const MeasureOptions
 
 ExplainResult Runner::explain(const Scenario& scenario) {
   Scenario s = scenario;
-  if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
-  ensure_prepared(s, true);
+  const Algorithm& a = validated_algorithm(s);
+  ensure_prepared(s, a, true);
   State& st = *state_;
-  const Algorithm& a = *find_algorithm(s.algorithm);
   const InputSpec& in = st.spec;
-  const ParamValues ran = params_as_run(s);
+  const ParamValues ran = params_as_run(s, a);
   ExplainResult r;
   r.scenario = s;
   r.backend = st.backend;
@@ -588,9 +597,17 @@ void Runner::time_launches(const Algorithm& a, const ParamValues& ran, ExplainRe
 #endif
 
 ParamValues Runner::params_as_run(const Scenario& s, std::string* table) const {
-  if (table) table->clear();
   const Algorithm* a = find_algorithm(s.algorithm);
-  if (!a) return s.params;
+  if (!a) {
+    if (table) table->clear();
+    return s.params;
+  }
+  return params_as_run(s, *a, table);
+}
+
+ParamValues Runner::params_as_run(const Scenario& s, const Algorithm& algorithm, std::string* table) const {
+  if (table) table->clear();
+  const Algorithm* a = &algorithm;
   const InputSpec& in = s.input;
   ParamValues p = s.params;
   bool any_auto = false;

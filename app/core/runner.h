@@ -192,8 +192,11 @@ class Runner {
 
  private:
   struct State;
-  void ensure_prepared(const Scenario& s, bool for_explain);
-  MeasureResult measure_one(const Scenario& s, const MeasureOptions& options, const std::atomic<bool>* cancel);
+  // The private steps take the algorithm the public call resolved from s.algorithm (once a run).
+  void ensure_prepared(const Scenario& s, const Algorithm& a, bool for_explain);
+  MeasureResult measure_one(const Scenario& s, const Algorithm& a, const MeasureOptions& options,
+                            const std::atomic<bool>* cancel);
+  ParamValues params_as_run(const Scenario& s, const Algorithm& a, std::string* table = nullptr) const;
   void time_launches(const Algorithm& a, const ParamValues& ran, ExplainResult& r);  // CUDA builds
   RunnerOptions options_;
   DeviceInfo device_;

@@ -17,8 +17,8 @@
 #include "playback.h"
 #include "session/session.h"
 #include "settings.h"
-#include "sweep_view.h"
-#include "throughput_history.h"
+#include "ui/sweep/sweep_view.h"
+#include "ui/plots/throughput_history.h"
 #include "views/text_checks.h"
 
 namespace sortscope::ui {

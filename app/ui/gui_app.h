@@ -18,7 +18,7 @@
 #include "app_state.h"
 #include "lesson/lesson_file.h"
 #include "lesson/preset_file.h"
-#include "race_job.h"
+#include "ui/race/race_job.h"
 #include "views/text_checks.h"
 #include "views/view_text.h"
 

@@ -11,11 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include "gui_app.h"
-#include "panels.h"
-#include "race_mode.h"
+#include "ui/panels/panels.h"
+#include "ui/race/race_mode.h"
 #include "clip_log.h"
 #include "registry.h"
-#include "throughput_history.h"
+#include "ui/plots/throughput_history.h"
 #include "view_canvas.h"
 
 namespace sortscope::ui {

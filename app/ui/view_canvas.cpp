@@ -5,7 +5,7 @@
 
 #include "app_state.h"
 #include "colormap.h"
-#include "race_mode.h"
+#include "ui/race/race_mode.h"
 #include "gl/gl_check.h"
 #include "widgets.h"
 

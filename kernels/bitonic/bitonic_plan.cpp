@@ -8,24 +8,9 @@
 
 #include "bitonic_perf_model.h"
 #include "common/param_dispatch.h"
+#include "primitives/int_math.h"
 
 namespace sortscope {
-namespace {
-
-int log2_exact(uint64_t v) {
-  int l = 0;
-  while ((uint64_t(1) << l) < v) ++l;
-  return l;
-}
-
-int param_or(const ParamValues& params, const char* name, int fallback) {
-  auto it = params.find(name);
-  return it == params.end() ? fallback : it->second;
-}
-
-bool is_power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
-
-}  // namespace
 
 std::vector<ParamSpec> bitonic_param_specs() {
   return {
@@ -52,14 +37,14 @@ BitonicPlan make_bitonic_plan(uint64_t n, int threads, int keys_per_thread, int 
   plan.threads = threads;
   plan.keys_per_thread = keys_per_thread;
   plan.global_layers = global_layers;
-  plan.padded_n = n <= 1 ? n : uint64_t(1) << log2_exact(n);
+  plan.padded_n = n <= 1 ? n : uint64_t(1) << ceil_log2(n);
   const uint64_t tile = std::min<uint64_t>(uint64_t(threads) * uint64_t(keys_per_thread),
                                            std::max<uint64_t>(plan.padded_n, 1));
   plan.tile_keys = tile;
   if (plan.padded_n < 2) return plan;
 
-  const int log_n = log2_exact(plan.padded_n);
-  const int log_tile = log2_exact(tile);
+  const int log_n = ceil_log2(plan.padded_n);
+  const int log_tile = ceil_log2(tile);
   // Layers in execution order: for each merge size the mirror layer, then the half-cleaners.
   for (int log_k = 1; log_k <= log_n; ++log_k)
     for (int log_j = log_k - 1; log_j >= 0; --log_j) plan.layers.push_back({log_k, log_j});

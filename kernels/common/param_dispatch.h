@@ -17,6 +17,14 @@
 
 namespace sortscope {
 
+// Whether v is one of the values `values` (a table of compiled choices) lists.
+template <std::size_t N>
+bool compiled(const int (&values)[N], int v) {
+  for (int c : values)
+    if (c == v) return true;
+  return false;
+}
+
 // A compile-time list of int values.
 template <int... Vs>
 struct ValueList {

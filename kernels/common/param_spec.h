@@ -77,6 +77,11 @@ struct ParamSpec {
 };
 
 using ParamValues = std::map<std::string, int>;
+// The value of `name` in params, or `fallback` where it is not set.
+inline int param_or(const ParamValues& params, const char* name, int fallback) {
+  auto it = params.find(name);
+  return it == params.end() ? fallback : it->second;
+}
 
 // The text form of a value: "auto", "16", "atomic". A value the spec does not allow is written
 // as its number.

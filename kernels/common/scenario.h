@@ -12,7 +12,7 @@
 
 #include "input_spec.h"
 #include "param_spec.h"
-#include "records/record_layout.h"
+#include "record_layout.h"
 
 namespace sortscope {
 

@@ -26,7 +26,7 @@
 #include "common/verify_gpu.h"
 #include "merge/multiway_gpu.h"
 #include "rank_partition.h"
-#include "sample/search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
 

@@ -8,7 +8,7 @@
 
 #include "common/key_transform.h"
 #include "rank_partition.h"
-#include "sample/search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
 

@@ -4,8 +4,8 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "merge/selection_step.h"
-#include "sample/search_tree.h"
+#include "primitives/multiseq_select/selection_step.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "merge_items.h"
+#include "primitives/items/item_traits.h"
 #include "tagged_item.h"
 
 namespace sortscope::merge {

@@ -22,8 +22,8 @@
 
 #include "common/binary_search.h"
 #include "common/host_device.h"
-#include "merge_items.h"
-#include "merge_path.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 
 namespace sortscope::merge {
 

@@ -7,10 +7,10 @@
 
 #include <cuda_runtime.h>
 
-#include "merge_device.cuh"
-#include "merge_items.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
 #include "multiway_capture.h"
-#include "selection_step.h"
+#include "primitives/multiseq_select/selection_step.h"
 #include "tagged_item.h"
 
 namespace sortscope::merge {

@@ -17,12 +17,12 @@
 
 #include <cuda_runtime.h>
 
-#include "merge_device.cuh"
-#include "merge_items.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
 #include "multiway_block.cuh"
 #include "multiway_capture.h"
 #include "multiway_plan.h"
-#include "selection_step.h"
+#include "primitives/multiseq_select/selection_step.h"
 
 namespace sortscope::merge {
 
@@ -200,20 +200,18 @@ __global__ void select_quick_kernel(const typename T::Item* __restrict__ in, Rou
     t = own ? key_rank<T>(seq, b, hi, d, true) : 0;
     const uint64_t sum_b = block_sum(b, red);
     const uint64_t sum_t = block_sum(t, red);
-    bool done = false;
-    if (sum_t < rank) {
+    const QuickselectMove move = quickselect_decide(sum_b, sum_t, rank);
+    if (move == QuickselectMove::Raise) {
       lo = t;
       sum_lo = sum_t;
-    } else if (sum_b > rank) {
+    } else if (move == QuickselectMove::Lower) {
       hi = b;
       sum_hi = sum_b;
     } else {
-      const uint64_t gap = rank - sum_b, x = t - b;
-      const uint64_t before_x = block_exclusive_scan(x, red);
-      const uint64_t take = gap > before_x ? (gap - before_x < x ? gap - before_x : x) : 0;
-      split = b + uint32_t(take);
-      done = true;
+      const uint64_t x = t - b;
+      split = b + uint32_t(quickselect_take(rank - sum_b, block_exclusive_scan(x, red), x));
     }
+    const bool done = move == QuickselectMove::Done;
     if (trace && it + 1 < cap.max_states) {
       const size_t s = size_t(it + 1) * k;
       if (own) cap.lower[s + i] = lo, cap.upper[s + i] = hi, cap.probe[s + i] = b, cap.probe_hi[s + i] = t;

@@ -4,9 +4,9 @@
 #include <stdexcept>
 
 #include "common/ordered_model.h"
-#include "merge_host.h"
+#include "primitives/items/host_items.h"
 #include "blockwise_merger_host.h"
-#include "multiseq_select.h"
+#include "primitives/multiseq_select/multiseq_select.h"
 #include "tagged_item.h"
 #include "two_way_model.h"
 
@@ -155,12 +155,8 @@ void sort_items(const MultiwayPlan& p, std::vector<typename T::Item>& items, Rec
 }  // namespace
 
 void multiway_model_sort(const MultiwayPlan& plan, HostKeys& keys, Recorder* recorder) {
-  sort_as_ordered_bits("multiway merge", plan.n, keys, [&](auto word, auto values) {
-    using T = ItemTraits<decltype(word), decltype(values)::value>;
-    if (recorder) recorder->set_padded_n(plan.n);
-    auto items = host_items_from<T>(keys);
-    sort_items<T>(plan, items, recorder);
-    host_items_to<T>(items.data(), keys);
+  merge::sort_host_items("multiway merge", plan.n, keys, recorder, [&](auto traits, auto& items) {
+    sort_items<decltype(traits)>(plan, items, recorder);
   });
 }
 

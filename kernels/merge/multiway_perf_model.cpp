@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "merge_perf_model.h"
+#include "primitives/merge_path/merge_sort_perf_model.h"
 #include "two_way_perf_model.h"
 
 namespace sortscope {

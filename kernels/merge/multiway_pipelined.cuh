@@ -12,8 +12,8 @@
 
 #include <cuda_runtime.h>
 
-#include "merge_device.cuh"
-#include "merge_items.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
 #include "multiway_block.cuh"
 #include "multiway_capture.h"
 #include "multiway_kernels.cuh"

@@ -5,21 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "primitives/int_math.h"
+
 namespace sortscope {
 namespace {
 
-int ceil_log2(uint64_t v) {
-  int l = 0;
-  while ((uint64_t(1) << l) < v) ++l;
-  return l;
-}
-
 int tree_levels(uint32_t k, bool pipelined) { return pipelined ? (ceil_log2(k) + 1) / 2 : ceil_log2(k); }
-
-int value_of(const ParamValues& params, const char* name, int fallback) {
-  auto it = params.find(name);
-  return it == params.end() ? fallback : it->second;
-}
 
 }  // namespace
 
@@ -84,16 +75,16 @@ MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fa
 }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params) {
-  const int mt = value_of(params, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads);
+  const int mt = param_or(params, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads);
   bool compiled = false;
   for (int c : kMultiwayMergeThreadChoices) compiled = compiled || c == mt;
   if (!compiled)
     throw std::invalid_argument(fmt::format("multiway merge sort: no kernels compiled for merge_threads {}", mt));
-  return make_multiway_plan(n, make_two_way_plan(n, params), uint32_t(value_of(params, kMultiwayFanIn, 16)),
-                            uint64_t(value_of(params, kMultiwayPartKeys, 16384)), mt,
-                            value_of(params, kMultiwayMerge, 0) == kMultiwayMergeRanking,
-                            value_of(params, kMultiwaySelection, 0) == 1,
-                            value_of(params, kMultiwayMerge, 0) == kMultiwayMergePipelined);
+  return make_multiway_plan(n, make_two_way_plan(n, params), uint32_t(param_or(params, kMultiwayFanIn, 16)),
+                            uint64_t(param_or(params, kMultiwayPartKeys, 16384)), mt,
+                            param_or(params, kMultiwayMerge, 0) == kMultiwayMergeRanking,
+                            param_or(params, kMultiwaySelection, 0) == 1,
+                            param_or(params, kMultiwayMerge, 0) == kMultiwayMergePipelined);
 }
 
 MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys, bool pipelined) {
@@ -112,10 +103,10 @@ static const char* merge_name(int merge) {
 }
 
 std::string multiway_config_name(const ParamValues& p) {
-  return fmt::format("k={} P={} b={} {} {}", value_of(p, kMultiwayFanIn, 16), value_of(p, kMultiwayPartKeys, 16384),
-                     value_of(p, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads),
-                     merge_name(value_of(p, kMultiwayMerge, 0)),
-                     value_of(p, kMultiwaySelection, 0) ? "quickselect" : "osipov");
+  return fmt::format("k={} P={} b={} {} {}", param_or(p, kMultiwayFanIn, 16), param_or(p, kMultiwayPartKeys, 16384),
+                     param_or(p, kMultiwayMergeThreads, kMultiwayDefaultMergeThreads),
+                     merge_name(param_or(p, kMultiwayMerge, 0)),
+                     param_or(p, kMultiwaySelection, 0) ? "quickselect" : "osipov");
 }
 
 const std::vector<std::string>& multiway_pseudo_code() {

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "common/ordered_model.h"
-#include "merge_host.h"
-#include "merge_path.h"
+#include "primitives/items/host_items.h"
+#include "primitives/merge_path/merge_path.h"
 
 namespace sortscope {
 namespace {
@@ -117,12 +117,8 @@ template void merge::two_way_block_sort_host<merge::PairsU32>(const TwoWayPlan&,
 template void merge::two_way_block_sort_host<merge::PairsU64>(const TwoWayPlan&, std::vector<merge::PairsU64::Item>&);
 
 void two_way_model_sort(const TwoWayPlan& plan, HostKeys& keys, Recorder* recorder) {
-  sort_as_ordered_bits("two-way merge", plan.n, keys, [&](auto word, auto values) {
-    using T = ItemTraits<decltype(word), decltype(values)::value>;
-    if (recorder) recorder->set_padded_n(plan.n);
-    auto items = host_items_from<T>(keys);
-    sort_items<T>(plan, items, recorder);
-    host_items_to<T>(items.data(), keys);
+  merge::sort_host_items("two-way merge", plan.n, keys, recorder, [&](auto traits, auto& items) {
+    sort_items<decltype(traits)>(plan, items, recorder);
   });
 }
 

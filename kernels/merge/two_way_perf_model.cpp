@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "merge_perf_model.h"
+#include "primitives/merge_path/merge_sort_perf_model.h"
 
 namespace sortscope {
 

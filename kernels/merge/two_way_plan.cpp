@@ -5,29 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "common/param_dispatch.h"
 #include "common/size_table.h"
+#include "primitives/int_math.h"
 #include "merge_aux.h"
 
 namespace sortscope {
 namespace {
-
-template <size_t N>
-bool compiled(const int (&values)[N], int v) {
-  for (int c : values)
-    if (c == v) return true;
-  return false;
-}
-
-int value_or(const ParamValues& params, const char* name, int fallback) {
-  auto it = params.find(name);
-  return it == params.end() ? fallback : it->second;
-}
-
-int log2_exact(uint64_t v) {
-  int l = 0;
-  while ((uint64_t(1) << l) < v) ++l;
-  return l;
-}
 
 // The built-in `auto` choices {NT, VT, block-sort factor, fused partition, dependent launch, split
 // values} per key width, values and size (common/size_table.h: a row holds from its n up to the
@@ -152,8 +136,8 @@ TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int b
   p.tiles = (n + p.tile - 1) / p.tile;
   p.block_tile = uint64_t(p.block_threads) * uint64_t(keys_per_thread);
   p.block_tiles = (n + p.block_tile - 1) / p.block_tile;
-  p.block_stages = 1 + log2_exact(uint64_t(p.block_threads));
-  p.passes = p.block_tiles > 1 ? log2_exact(p.block_tiles) : 0;
+  p.block_stages = 1 + ceil_log2(uint64_t(p.block_threads));
+  p.passes = p.block_tiles > 1 ? ceil_log2(p.block_tiles) : 0;
   p.fused_partition = fused_partition;
   p.dependent_launch = dependent_launch;
   p.split_values = split_values;
@@ -165,15 +149,15 @@ TwoWayPlan make_two_way_plan(uint64_t n, const ParamValues& params) {
   for (const char* name :
        {kTwoWayThreads, kTwoWayKeysPerThread, kTwoWayBlockSortFactor, kTwoWayFusedPartition, kTwoWayDependentLaunch,
         kTwoWaySplitValues, kTwoWayWays})
-    if (value_or(params, name, 0) == kParamAuto)
+    if (param_or(params, name, 0) == kParamAuto)
       throw std::invalid_argument(fmt::format("two-way merge sort: {} is auto; resolve it first "
                                               "(two_way_params_as_run)", name));
-  return make_two_way_plan(n, value_or(params, kTwoWayThreads, kTwoWayDefaultThreads),
-                           value_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
-                           value_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor),
-                           value_or(params, kTwoWayFusedPartition, 0) != 0,
-                           value_or(params, kTwoWayDependentLaunch, 0) != 0,
-                           value_or(params, kTwoWaySplitValues, 0) != 0, value_or(params, kTwoWayWays, 2));
+  return make_two_way_plan(n, param_or(params, kTwoWayThreads, kTwoWayDefaultThreads),
+                           param_or(params, kTwoWayKeysPerThread, kTwoWayDefaultKeys),
+                           param_or(params, kTwoWayBlockSortFactor, kTwoWayDefaultBlockFactor),
+                           param_or(params, kTwoWayFusedPartition, 0) != 0,
+                           param_or(params, kTwoWayDependentLaunch, 0) != 0,
+                           param_or(params, kTwoWaySplitValues, 0) != 0, param_or(params, kTwoWayWays, 2));
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
@@ -262,42 +246,6 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
   }
   s.aux.push_back(BlockOwnership{p.block_tile});
   return s;
-}
-
-MergePartitionSnapshots merge_partition_snapshots(uint64_t n, uint64_t tile, uint64_t run_in, int pass,
-                                                  const uint64_t* splits, uint64_t tiles, uint64_t pair_begin) {
-  MergePartitionSnapshots out;
-  MergeBlockShares& shares = out.shares;
-  shares.pass = uint32_t(pass);
-  shares.run_keys_in = run_in;
-  shares.run_keys_out = 2 * run_in;
-  shares.tile_keys = tile;
-  MergePathGrid& grid = out.grid;
-  grid.pass = uint32_t(pass);
-  grid.pair = pair_begin / (2 * run_in);
-  grid.tile_keys = tile;
-  for (uint64_t t = 0; t < tiles; ++t) {
-    const MergeTile m = merge_tile(n, tile, run_in, t);
-    const uint64_t a0 = splits[t], a1 = merge_tile_a_end(m, splits, t);
-    const uint64_t b_begin = m.a_begin + m.a_len;
-    shares.a_begin.push_back(m.a_begin + a0);
-    shares.a_end.push_back(m.a_begin + a1);
-    shares.b_begin.push_back(b_begin + (m.diag - a0));
-    shares.b_end.push_back(b_begin + (m.diag + m.count - a1));
-    if (m.a_begin == pair_begin) {  // the highlighted pair
-      grid.a_begin = m.a_begin;
-      grid.a_len = m.a_len;
-      grid.b_begin = b_begin;
-      grid.b_len = m.b_len;
-      grid.diagonals.push_back(m.diag);
-      grid.a_splits.push_back(a0);
-      if (m.diag + m.count == m.a_len + m.b_len) {
-        grid.diagonals.push_back(m.a_len + m.b_len);
-        grid.a_splits.push_back(m.a_len);
-      }
-    }
-  }
-  return out;
 }
 
 Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uint64_t>& splits) {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "merge/merge_items.h"
+#include "primitives/items/item_traits.h"
 #include "network_merge_model.h"
 #include "network_merge_perf_model.h"
 #include "network_merge_plan.h"

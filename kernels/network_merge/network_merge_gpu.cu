@@ -9,7 +9,7 @@
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
-#include "merge/merge_items.h"
+#include "primitives/items/item_traits.h"
 
 namespace sortscope {
 namespace merge {

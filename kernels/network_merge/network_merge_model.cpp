@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "common/ordered_model.h"
-#include "merge/merge_host.h"
-#include "merge/merge_path.h"
-#include "merge/two_way_plan.h"
+#include "primitives/items/host_items.h"
+#include "primitives/merge_path/merge_path.h"
+#include "primitives/merge_path/merge_tile.h"
 #include "network_merge_block_sort.h"
 #include "network_merge_network.h"
 #include "network_merge_steps.h"
@@ -84,12 +84,8 @@ void sort_items(const NetworkMergePlan& p, std::vector<typename T::Item>& items,
 }  // namespace
 
 void network_merge_model_sort(const NetworkMergePlan& plan, HostKeys& keys, Recorder* recorder) {
-  sort_as_ordered_bits("network-merge", plan.n, keys, [&](auto word, auto values) {
-    using T = ItemTraits<decltype(word), decltype(values)::value>;
-    if (recorder) recorder->set_padded_n(plan.n);
-    auto items = host_items_from<T>(keys);
-    sort_items<T>(plan, items, recorder);
-    host_items_to<T>(items.data(), keys);
+  merge::sort_host_items("network-merge", plan.n, keys, recorder, [&](auto traits, auto& items) {
+    sort_items<decltype(traits)>(plan, items, recorder);
   });
 }
 

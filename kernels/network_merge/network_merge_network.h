@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "merge/merge_items.h"
-#include "merge/merge_path.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 
 namespace sortscope::network_merge {
 

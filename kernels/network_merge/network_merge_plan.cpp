@@ -5,23 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "common/param_dispatch.h"
+#include "primitives/int_math.h"
+
 namespace sortscope {
-namespace {
-
-template <size_t N>
-bool compiled(const int (&values)[N], int v) {
-  for (int c : values)
-    if (c == v) return true;
-  return false;
-}
-
-int log2_exact(uint64_t v) {
-  int l = 0;
-  while ((uint64_t(1) << l) < v) ++l;
-  return l;
-}
-
-}  // namespace
 
 const std::vector<ParamSpec>& network_merge_params() {
   static const std::vector<ParamSpec> specs = {
@@ -105,10 +92,7 @@ int network_merge_auto_lists(KeyType type, bool with_values, uint64_t n) {
 NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   if (n > kNetworkMergeMaxKeys)
     throw std::runtime_error(fmt::format("network-merge sorts at most {} keys, got {}", kNetworkMergeMaxKeys, n));
-  auto get = [&](const char* name, int def) {
-    auto it = params.find(name);
-    return it == params.end() ? def : it->second;
-  };
+  auto get = [&](const char* name, int def) { return param_or(params, name, def); };
   NetworkMergePlan p;
   p.key_type = type;
   p.with_values = with_values;
@@ -167,12 +151,12 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
                                             "shared memory per merge block, at most {}: lower lists or chunk",
                                             p.lists, p.chunk, p.item_bytes(), p.merge_smem_bytes(),
                                             kNetworkMergeMaxStageBytes));
-  p.block_stages = log2_exact(p.tile);
+  p.block_stages = ceil_log2(p.tile);
   while (p.run_in(p.passes) < n) ++p.passes;
   return p;
 }
 
-int NetworkMergePlan::levels() const { return log2_exact(2 * uint64_t(width)); }
+int NetworkMergePlan::levels() const { return ceil_log2(2 * uint64_t(width)); }
 
 uint64_t NetworkMergePlan::item_bytes() const {
   // merge_items.h: u32 keys 4 bytes, u32 pairs and u64 keys 8, u64 pairs a 16-byte struct.

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "common/scratch_layout.h"
-#include "merge/merge_scratch.h"
+#include "primitives/items/unpack_scratch.h"
 #include "network_merge_plan.h"
 
 namespace sortscope::merge {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/aux_types.h"
-#include "merge/two_way_plan.h"
+#include "primitives/merge_path/merge_tile.h"
 #include "network_merge_capture.h"
 
 namespace sortscope {

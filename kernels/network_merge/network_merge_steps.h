@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/timeline.h"
-#include "merge/merge_aux.h"
+#include "primitives/merge_path/merge_path_aux.h"
 #include "network_merge_aux.h"
 #include "network_merge_plan.h"
 

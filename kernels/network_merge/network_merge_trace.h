@@ -6,7 +6,7 @@
 // capture writes (network_merge_kernels.cuh).
 #include <cstdint>
 
-#include "merge/merge_aux.h"
+#include "primitives/merge_path/merge_path_aux.h"
 #include "network_merge_aux.h"
 #include "network_merge_network.h"
 

@@ -14,9 +14,9 @@
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
-#include "merge/merge_device.cuh"
-#include "merge/merge_items.h"
-#include "merge/two_way_plan.h"
+#include "primitives/items/item_load_store.cuh"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_tile.h"
 
 namespace sortscope::merge {
 namespace network_merge_kernels {

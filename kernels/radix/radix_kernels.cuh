@@ -4,7 +4,9 @@
 // that the null pointer costs nothing).
 #include <cstdint>
 
-#include "radix_block.cuh"
+#include "primitives/block_rank/block_rank.cuh"
+#include "radix_capture.h"
+#include "radix_plan.h"
 #include "radix_records.h"
 
 namespace sortscope::radix_detail {

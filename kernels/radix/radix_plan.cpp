@@ -163,11 +163,6 @@ ParamSpec digit_bits_spec() {
       "inputs that fit one block always take 8");
 }
 
-int param_or(const ParamValues& params, const char* name, int fallback) {
-  auto it = params.find(name);
-  return it == params.end() ? fallback : it->second;
-}
-
 }  // namespace
 
 ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,

@@ -19,15 +19,11 @@
 
 #include "common/key_type.h"
 #include "common/param_spec.h"
+#include "primitives/block_rank/ranking.h"
 
 namespace sortscope {
 
 enum class RadixVariant { ReduceThenScan, Onesweep };
-// How a warp finds the lanes holding the same digit: one ballot per digit bit (CUB's MatchAny
-// idea), the hardware match.any instruction, or every lane ORing its bit into a per-warp shared
-// word of its digit and reading the word back (CUB's WARP_MATCH_ATOMIC_OR: about a third of the
-// instructions of the ballots).
-enum class RadixRanking { Ballot, Match, AtomicOr };
 // When a key-value onesweep tile loads its values (radix_kernels.cuh): into registers after the
 // look-back (Late), into registers after the key exchange so the loads fly during the look-back
 // (Early), or at the tile's start straight into the shared value buffer with cp.async, so they fly

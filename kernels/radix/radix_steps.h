@@ -29,10 +29,9 @@ enum class RadixStep {
 const std::vector<StepKind>& step_kinds_of(RadixStep);
 const std::vector<std::string>& radix_pseudo_code(RadixVariant v);
 
-// Full scatter maps (arrows) are captured up to this n; DigitHistogram matrices above this many
-// cells sum consecutive blocks into one row.
+// Full scatter maps (arrows) are captured up to this n (DigitHistogram's cell bound:
+// primitives/digit_histogram/digit_histogram.h).
 inline constexpr uint64_t kScatterMapMaxKeys = 1u << 14;
-inline constexpr uint64_t kHistogramMaxCells = 1u << 20;
 
 // The block whose local ranks are captured: the middle one (its offsets are all non-trivial).
 inline uint32_t radix_highlight_block(const RadixPlan& p) { return p.blocks / 2; }
@@ -49,17 +48,6 @@ struct RadixPassRecord {
   std::vector<uint32_t> all_dest;        // destinations of every key (n <= kScatterMapMaxKeys)
   std::optional<LookbackState> lookback; // onesweep passes (not the single block)
 };
-
-// Exclusive digit-major scan of a rows x digits count matrix (§4.1: "the concatenation must be
-// ordered digit-major then CTA to produce stable offsets"), plus `base` per digit when given.
-std::vector<uint64_t> digit_major_scan(const std::vector<uint32_t>& counts, uint32_t rows,
-                                       uint32_t digits);
-
-// The DigitHistogram of a rows x digits count matrix (row-major) and, when given, its scan (same
-// shape); above kHistogramMaxCells cells consecutive rows are summed into one (blocks_per_row).
-// The caller names the pass, digit place and what a row is.
-DigitHistogram make_digit_histogram(const std::vector<uint32_t>& counts, const std::vector<uint64_t>* scanned,
-                                    uint32_t rows, uint32_t digits);
 
 class RadixStepWriter {
  public:

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/host_keys.h"
-#include "records/record_layout.h"
+#include "common/record_layout.h"
 
 namespace sortscope {
 

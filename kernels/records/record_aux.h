@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "records/record_layout.h"
+#include "common/record_layout.h"
 
 namespace sortscope {
 

@@ -4,7 +4,7 @@
 // memory, with the random gather's transaction amplification alpha made explicit.
 #include <cstdint>
 
-#include "records/record_layout.h"
+#include "common/record_layout.h"
 
 namespace sortscope {
 

@@ -28,10 +28,7 @@ const std::vector<ParamSpec>& odd_even_params() {
 OddEvenPlan make_odd_even_plan(uint64_t n, const ParamValues& params) {
   OddEvenPlan p;
   p.n = n;
-  auto get = [&](const char* name, int def) {
-    auto it = params.find(name);
-    return it == params.end() ? def : it->second;
-  };
+  auto get = [&](const char* name, int def) { return param_or(params, name, def); };
   p.threads = get("threads", 256);
   const uint64_t tile = uint64_t(get("tile", 2048));
   if (n == 0) return p;

@@ -10,7 +10,7 @@
 
 #include "common/param_spec.h"
 #include "common/timeline.h"
-#include "odd_even_network.h"
+#include "primitives/networks/odd_even_network.h"
 
 namespace sortscope {
 

@@ -9,11 +9,11 @@
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
-#include "odd_even_network.h"
+#include "primitives/networks/odd_even_network.h"
 #include "sample_aux.h"
 #include "sample_layout.h"
 #include "sample_plan.h"
-#include "search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope::sample_detail {
 

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "common/ordered_model.h"
-#include "odd_even_network.h"
+#include "primitives/networks/odd_even_network.h"
 #include "sample_driver.h"
 #include "sample_schedule.h"
 #include "sample_steps.h"
-#include "search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "sample_launches.h"
-#include "search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "common/recorder.h"
 #include "common/timeline.h"
-#include "radix/radix_aux.h"  // DigitHistogram: the k x p bucket table drawn as radix's digit counts
+#include "primitives/digit_histogram/digit_histogram.h"  // DigitHistogram: the k x p bucket table drawn as radix's digit counts
 #include "sample_aux.h"
 #include "sample_launches.h"
 #include "sample_schedule.h"

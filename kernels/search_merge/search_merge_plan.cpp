@@ -37,10 +37,7 @@ const char* search_merge_local_name(SearchMergeLocal l) {
 SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
   if (n > kSearchMergeMaxKeys)
     throw std::runtime_error(fmt::format("binary-search-merge sorts at most {} keys, got {}", kSearchMergeMaxKeys, n));
-  auto get = [&](const char* name, int def) {
-    auto it = params.find(name);
-    return it == params.end() ? def : it->second;
-  };
+  auto get = [&](const char* name, int def) { return param_or(params, name, def); };
   SearchMergePlan p;
   p.key_type = type;
   p.with_values = with_values;

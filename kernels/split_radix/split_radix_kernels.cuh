@@ -13,7 +13,7 @@
 
 #include <cuda/atomic>
 
-#include "radix/radix_block.cuh"  // KeyXform, load_tile, count_tile, digit_of, scan_digits
+#include "primitives/block_rank/block_rank.cuh"  // KeyXform, load_tile, count_tile, digit_of, scan_digits
 #include "split_radix_capture.h"
 #include "split_radix_split.h"
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "common/ordered_model.h"
-#include "radix/radix_steps.h"  // digit_major_scan
+#include "primitives/digit_histogram/digit_histogram.h"  // digit_major_scan
 
 namespace sortscope {
 namespace {

@@ -45,10 +45,7 @@ SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values,
   if (n > kSplitRadixMaxKeys)
     throw std::runtime_error(fmt::format("split-radix sorts at most {} keys (32-bit offsets), got {}",
                                          kSplitRadixMaxKeys, n));
-  auto get = [&](const char* name, int def) {
-    auto it = params.find(name);
-    return it == params.end() ? def : it->second;
-  };
+  auto get = [&](const char* name, int def) { return param_or(params, name, def); };
   SplitRadixPlan p;
   p.key_type = type;
   p.key_bits = key_bytes(type) * 8;

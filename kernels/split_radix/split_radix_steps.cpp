@@ -3,7 +3,8 @@
 #include <fmt/format.h>
 
 #include "common/aux_types.h"
-#include "radix/radix_steps.h"  // make_digit_histogram, ScatterMap
+#include "primitives/digit_histogram/digit_histogram.h"  // make_digit_histogram
+#include "primitives/digit_histogram/scatter_map.h"
 
 namespace sortscope {
 namespace {

@@ -8,7 +8,8 @@
 
 #include "common/recorder.h"
 #include "common/timeline.h"
-#include "radix/radix_aux.h"
+#include "primitives/digit_histogram/digit_histogram.h"
+#include "primitives/digit_histogram/scatter_map.h"
 #include "split_radix_aux.h"
 #include "split_radix_plan.h"
 

@@ -15,16 +15,16 @@
 #include "export/frame_schedule.h"
 #include "export/video_exporter.h"
 #include "ui/gui_app.h"
-#include "ui/heat_map_widget.h"
-#include "ui/key_table.h"
+#include "ui/plots/heat_map_widget.h"
+#include "ui/panels/key_table.h"
 #include "ui/layout.h"
 #include "ui/playback.h"
-#include "ui/plot_widget.h"
+#include "ui/plots/plot_widget.h"
 #include "ui/script.h"
 #include "ui/settings.h"
-#include "ui/teaching_defaults.h"
+#include "ui/lesson/teaching_defaults.h"
 #include "merge/two_way_plan.h"
-#include "ui/throughput_history.h"
+#include "ui/plots/throughput_history.h"
 
 namespace fs = std::filesystem;
 using namespace sortscope;

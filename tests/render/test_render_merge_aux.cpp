@@ -22,12 +22,13 @@
 #include "registry.h"
 #include "render_test_util.h"
 #include "views/aux_panel.h"
-#include "merge/merge_items.h"
-#include "merge/multiseq_select.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/multiseq_select/multiseq_select.h"
 #include "merge/multiway_model.h"
 #include "network_merge/network_merge_aux.h"
-#include "views/merge/merge_draw.h"
-#include "views/merge/merge_layouts.h"
+#include "views/common/merge_draw.h"
+#include "views/common/merge_layouts.h"
+#include "views/common/primitive_views.h"
 #include "views/merge/merge_views.h"
 
 namespace sortscope::test {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "merge/four_way_split.h"
-#include "merge/merge_items.h"
-#include "merge/merge_path.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 #include "merge/two_way_plan.h"
 
 namespace sortscope::test {

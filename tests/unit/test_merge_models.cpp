@@ -8,8 +8,8 @@
 #include <tuple>
 
 #include "baselines/cub_merge.h"
-#include "merge/merge_items.h"
-#include "merge/merge_path.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/merge_path/merge_path.h"
 #include "merge/multiway.h"
 #include "merge/multiway_model.h"
 #include "merge/multiway_plan.h"

@@ -9,9 +9,9 @@
 
 #include "common/binary_search.h"
 #include "common/multi_probe_search.h"
-#include "merge/merge_path.h"
-#include "merge/merge_items.h"
-#include "merge/selection_step.h"
+#include "primitives/merge_path/merge_path.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/multiseq_select/selection_step.h"
 #include "merge/tagged_item.h"
 
 namespace sortscope::test {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <random>
 
-#include "merge/merge_items.h"
-#include "merge/multiseq_select.h"
+#include "primitives/items/item_traits.h"
+#include "primitives/multiseq_select/multiseq_select.h"
 
 namespace sortscope::test {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "common/trace_aux.h"
 #include "common/trace_bytes.h"
-#include "merge/merge_items.h"
+#include "primitives/items/item_traits.h"
 #include "merge/multiway.h"
 #include "merge/multiway_model.h"
 #include "merge/multiway_perf_model.h"

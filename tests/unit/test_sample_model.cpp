@@ -10,12 +10,12 @@
 #include <set>
 #include <stdexcept>
 
-#include "sample/odd_even_network.h"
+#include "primitives/networks/odd_even_network.h"
 #include "sample/sample_model.h"
 #include "sample/sample_plan.h"
 #include "sample/sample_schedule.h"
 #include "sample/sample_steps.h"
-#include "sample/search_tree.h"
+#include "primitives/search_tree/search_tree.h"
 #include "sample_test_support.h"
 #include "test_workload.h"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "sample/odd_even_network.h"
+#include "primitives/networks/odd_even_network.h"
 
 namespace sortscope {
 

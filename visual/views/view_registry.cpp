@@ -4,11 +4,12 @@
 #include <string>
 
 #include "views/array_view.h"
+#include "views/common/primitive_views.h"
 
 namespace sortscope {
 
 // Defined in the build's generated view_families.cpp (visual/CMakeLists.txt): calls
-// register_<family>_views for every sortscope_add_view_family(<family>).
+// register_<family>_views for every family with views (kernels/CMakeLists.txt, sortscope_add_family).
 void register_view_families(ViewRegistry& registry);
 
 void ViewRegistry::add(std::type_index type, Entry e) {
@@ -30,6 +31,7 @@ const ViewRegistry& view_registry() {
   static const ViewRegistry registry = [] {
     ViewRegistry r;
     register_array_view_overlays(r);
+    register_primitive_views(r);
     register_view_families(r);
     return r;
   }();

@@ -1,9 +1,9 @@
 #pragma once
 // Which view draws which auxiliary snapshot type (kernels/common/aux_data.h). Each algorithm family
 // registers the views of its snapshot types from its own folder, visual/views/<family>/, in one
-// function `void register_<family>_views(ViewRegistry&)`; the line
-// `sortscope_add_view_family(<family>)` in visual/CMakeLists.txt compiles the folder and adds that
-// call to the generated list view_registry() runs once. No shared file names a family's types.
+// function `void register_<family>_views(ViewRegistry&)`; the family's
+// `sortscope_add_family(<family> ...)` line in kernels/CMakeLists.txt has visual/CMakeLists.txt
+// compile the folder and add that call to the generated list view_registry() runs once. No shared file names a family's types.
 //
 // Why a generated call list and not self-registering static objects: the views live in a static
 // library, and the linker leaves out every object file nothing references, so a family whose only
@@ -60,7 +60,7 @@ class ViewRegistry {
 };
 
 // The program's registry: the array view's overlays and every family added with
-// sortscope_add_view_family, built on first use.
+// sortscope_add_family that has views, built on first use.
 const ViewRegistry& view_registry();
 
 }  // namespace sortscope

@@ -1,16 +1,11 @@
-// The merge sorts' snapshot types (kernels/merge/merge_aux.h) in the view registry: all six are
-// panel views of a plain width.
+// The merge sorts' own snapshot types (kernels/merge/merge_aux.h) in the view registry; the ones
+// the primitives record are views/common/primitive_views.cpp's.
 #include "views/merge/merge_views.h"
 #include "views/view_registry.h"
 
 namespace sortscope {
 
 void register_merge_views(ViewRegistry& registry) {
-  registry.add_panel<MergePathGrid>(draw_aux_view);
-  registry.add_panel<MergeBlockShares>(draw_aux_view);
-  registry.add_panel<SelectionTrace>(draw_aux_view);
-  registry.add_panel<SplitMatrix>(draw_aux_view);
-  registry.add_panel<MergeBufferTrace>(draw_aux_view);
   registry.add_panel<PipelineTrace>(draw_aux_view);
 }
 

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "colormap.h"
-#include "views/merge/merge_draw.h"
+#include "views/common/merge_draw.h"
 #include "views/merge/merge_views.h"
 
 namespace sortscope {

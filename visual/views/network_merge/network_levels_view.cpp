@@ -16,7 +16,7 @@
 #include "colormap.h"
 #include "network_merge/network_merge_aux.h"
 #include "network_merge/network_merge_banks.h"
-#include "views/merge/merge_draw.h"
+#include "views/common/merge_draw.h"
 #include "views/view_registry.h"
 
 namespace sortscope {

@@ -7,9 +7,6 @@
 namespace sortscope {
 
 void register_radix_views(ViewRegistry& registry) {
-  registry.add_panel<DigitHistogram>(draw_aux_view, [](const DigitHistogram& h) { return h.scanned.empty() ? 1.3f : 2.0f; });
-  registry.add_panel<LocalRanks>(draw_aux_view);
-  registry.add_panel<ScatterMap>(draw_aux_view);
   registry.add_panel<LookbackState>(draw_aux_view, [](const LookbackState&) { return 1.4f; });
 }
 

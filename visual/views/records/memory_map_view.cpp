@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "views/radix/radix_view_util.h"
+#include "views/common/panel_frame.h"
 #include "views/records/record_panel.h"
 #include "views/records/records_views.h"
 

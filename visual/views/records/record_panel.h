@@ -4,7 +4,7 @@
 // list, small font, sizes and text colours the views draw with.
 #include <optional>
 
-#include "views/radix/radix_view_util.h"
+#include "views/common/panel_frame.h"
 
 namespace sortscope {
 

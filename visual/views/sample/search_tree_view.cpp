@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "views/radix/radix_view_util.h"
+#include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
 namespace sortscope {

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "split_radix/split_radix_aux.h"
-#include "views/radix/radix_view_util.h"
+#include "views/common/panel_frame.h"
 #include "views/view_registry.h"
 
 namespace sortscope {
