@@ -181,10 +181,14 @@ void bench(const BenchArgs& a) {
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::string vs;
     if (r.baseline) vs = fmt::format(", {:.3f}x {}", r.result.speedup(), r.baseline->algorithm);
-    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, noise {:.2f}% ({} samples, {}){}{}\n",
+    if (report.records.size() == 1 && report.copy_gb_per_s > 0)
+      fmt::print("  bandwidth   {:.1f} GB/s ({}): the yardstick of the fractions of the bound\n", report.copy_gb_per_s,
+                 report.bandwidth_source);
+    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, {}, noise {:.2f}% ({} samples, {}){}{}\n",
                report.records.size(), report.planned_states, r.state.name, r.result.timing.median_ms,
-               r.result.timing.keys_per_s / 1e9, 100 * r.measurement.summary.noise, r.measurement.summary.samples,
-               r.measurement.stopped_by, vs, r.result.verdict.ok() ? "" : " - FAILED verification");
+               r.result.timing.keys_per_s / 1e9, describe_bound(r.bound, r.result.scenario.input.n),
+               100 * r.measurement.summary.noise, r.measurement.summary.samples, r.measurement.stopped_by, vs,
+               r.result.verdict.ok() ? "" : " - FAILED verification");
     std::fflush(stdout);
   };
   keeping_finished_states(tty, [&] { run_bench(states, settings, runner, on_record, progress); });

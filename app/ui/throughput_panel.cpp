@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "core/bound_distance.h"
+#include "core/device_info.h"
 #include "parse/size_parse.h"
 #include "panels.h"
 #include "race_mode.h"
@@ -74,10 +76,26 @@ void summary_line(AppState& s, bool one_line) {
   text("median " + format_duration_ms(t.median_ms) + " (" + format_duration_ms(t.min_ms) + " to " +
        format_duration_ms(t.max_ms) + ")");
   text(fmt::format("{:.1f} GB/s", t.gb_per_s), true);
-  if (!cpu && s.copy_bandwidth_gbs > 0)
-    text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
-                     s.copy_bandwidth_gbs),
-         true);
+  if (!cpu && s.copy_bandwidth_gbs > 0) {
+    // The distance to the limit (core/bound_distance.h): the bytes-moved model at the copy bandwidth
+    // against the median, keys per SM per clock beside it.
+    const BoundDistance d = bound_distance(t.bytes_from_model ? t.bytes : 0, s.copy_bandwidth_gbs, t.median_ms,
+                                           s.measure->scenario.input.n, s.device.sm_count, s.device.sm_clock_khz);
+    if (d.known()) {
+      if (text(fmt::format("{:.0f}% of the bandwidth bound", 100 * d.fraction), true))
+        item_tooltip(fmt::format("The bytes-moved model ({}) at the {:.0f} GB/s measured device copy takes {}: the "
+                                 "fastest this sort could be. The median takes {:.2f}x that.",
+                                 format_bytes(d.model_bytes), s.copy_bandwidth_gbs, format_duration_ms(d.bound_ms),
+                                 1 / d.fraction));
+    } else {
+      text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
+                       s.copy_bandwidth_gbs),
+           true);
+    }
+    if (d.keys_per_sm_per_clock > 0 && text(fmt::format("{:.3f} keys/SM/clock", d.keys_per_sm_per_clock), true))
+      item_tooltip(fmt::format("keys/s over {} SMs x {:.2f} GHz: compares GPUs of different sizes and clocks.",
+                               s.device.sm_count, s.device.sm_clock_khz / 1e6));
+  }
   if (const ModelReport m = measured_model(s); m.predicted()) {
     const double model_keys = m.prediction.keys_per_s(s.measure->scenario.input.n);
     if (text("model " + format_si(model_keys) + " keys/s", true))
