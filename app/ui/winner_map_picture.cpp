@@ -1,0 +1,101 @@
+#include "winner_map_picture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include "bench/winner_map.h"
+#include "frame_text.h"
+#include "gl/headless_context.h"
+#include "gl/offscreen_target.h"
+#include "gl/png_writer.h"
+#include "parse/size_parse.h"
+#include "widgets.h"
+
+namespace sortscope {
+
+namespace ui {
+
+HeatMapData winner_heat_map(const WinnerMap& map) {
+  HeatMapData d;
+  d.x_title = "n";
+  d.y_title = "input";
+  for (uint64_t n : map.sizes) d.x_labels.push_back(format_size(n));
+  d.y_labels = map.rows;
+  bool any_cub = false;
+  for (const WinnerCell& c : map.cells) any_cub = any_cub || c.over_cub() > 0;
+  d.value_label = any_cub ? "x CUB (CUB / winner)" : "x next (2nd / winner)";
+  d.format = [](double v) { return fmt::format("{:.2f}x", v); };
+  d.empty_text = "no verified state yet";
+  for (const WinnerCell& c : map.cells) {
+    const double v = any_cub ? c.over_cub() : c.lead();
+    d.values.push_back(v > 0 ? v : std::numeric_limits<double>::quiet_NaN());
+    d.cell_text.push_back(!c.measured() ? std::string()
+                          : v > 0       ? fmt::format("{}\n{:.2f}x {}", c.sorts[0].algorithm, v, any_cub ? "CUB" : "next")
+                                        : c.sorts[0].algorithm);
+  }
+  return d;
+}
+
+}  // namespace ui
+
+namespace {
+constexpr int kCellWidth = 150, kCellHeight = 44, kHeader = 96, kMargin = 20, kLabels = 230, kBar = 190;
+}
+
+void write_winner_map_picture(const std::string& path, const WinnerMap& map) {
+  if (map.sizes.empty() || map.rows.empty()) throw std::runtime_error("--plot: no verified state to draw");
+  const int width = std::max(900, kMargin * 2 + kLabels + kBar + kCellWidth * int(map.sizes.size()));
+  const int height = kHeader + kMargin * 2 + 60 + kCellHeight * int(map.rows.size());
+  if (width > 8192 || height > 8192)
+    throw std::runtime_error(fmt::format("--plot: {} sizes x {} inputs do not fit one picture", map.sizes.size(),
+                                         map.rows.size()));
+  std::unique_ptr<gl::HeadlessContext> context;
+  try {
+    context = gl::HeadlessContext::create();
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("--plot: no offscreen OpenGL context: ") + e.what());
+  }
+  gl::OffscreenTarget target;
+  target.resize(width, height, 4);
+  target.bind();
+  FrameText text;
+  {
+    FrameText::Scope scope(text);
+    text.ensure_fonts(1.0f);
+    const FrameFonts& fonts = text.fonts();
+    glViewport(0, 0, width, height);
+    clear_frame("clearing the winner map");
+    ImDrawList* bg = text.new_frame(width, height);
+    const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    bg->AddText(fonts.caption, fonts.caption_px, ImVec2(kMargin, 14), fg,
+                "Winner map: the fastest sort of each input and size, and its speed over CUB");
+    bg->AddText(fonts.body, fonts.body_px, ImVec2(kMargin, 14 + fonts.caption_px + 8), dim,
+                fmt::format("{}{}; {}; every state verified, medians of the same run", map.device,
+                            map.backend == "gpu" ? "" : " - CPU timings, not GPU timings", map.started)
+                    .c_str());
+    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(float(width), float(height)), ImGuiCond_Always);
+    ImGui::Begin("##winners", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBackground);
+    ImGui::PushFont(fonts.small);
+    ImGui::SetCursorScreenPos(ImVec2(kMargin, kHeader));
+    ui::heat_map_widget("##winner_map", ui::winner_heat_map(map),
+                        ImVec2(float(width - 2 * kMargin), float(height - kHeader - kMargin)));
+    ImGui::PopFont();
+    ImGui::End();
+    text.render();
+  }
+  std::vector<uint8_t> rgba = target.read_rgba();
+  for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;  // opaque whatever alpha ImGui left
+  write_png(path, width, height, rgba);
+}
+
+}  // namespace sortscope
