@@ -110,19 +110,26 @@ void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare
     return;
   }
   const ModelPrediction& p = m.prediction;
-  fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz\n", m.model.source,
-             m.model.launches.size() == 1 ? "1 launch" : fmt::format("{} launches", m.model.launches.size()),
-             ms_str(p.total_ms), si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs),
-             m.facts.bandwidth_basis, m.facts.sm_count, m.facts.clock_ghz);
+  int kernels = 0;
+  for (const LaunchModel& l : m.model.launches) kernels += l.kernels;
+  fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz, {:.0f} us a launch, "
+             "{:.0f} us a host round trip\n",
+             m.model.source, kernels == 1 ? "1 launch" : fmt::format("{} launches", kernels), ms_str(p.total_ms),
+             si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs), m.facts.bandwidth_basis,
+             m.facts.sm_count, m.facts.clock_ghz, m.facts.launch_us, m.facts.host_sync_us);
+  if (!m.model.not_valid.empty()) fmt::print("              not valid at this n: {}\n", m.model.not_valid);
   if (compare && t.median_ms > 0 && p.total_ms > 0)
     fmt::print("              measured median {} = {:.2f}x the model's time\n", ms_str(t.median_ms),
                t.median_ms / p.total_ms);
   for (size_t i = 0; i < p.launches.size(); ++i) {
     const LaunchModel& l = m.model.launches[i];
     const LaunchPrediction& lp = p.launches[i];
-    fmt::print("              {:>4} {:<62} {:>10}  {:>18}  {} ({} bound)\n",
+    fmt::print("              {:>4} {:<62} {:>10}  {:>18}  {} ({} bound{})\n",
                l.launch >= 0 ? fmt::format("#{}", l.launch) : std::string("-"), l.name, format_bytes(l.bytes),
-               l.warp_ops > 0 ? si(l.warp_ops, " warp instr") : std::string(), ms_str(lp.ms), bound_name(lp.bound));
+               l.warp_ops > 0 ? si(l.warp_ops, " warp instr") : std::string(), ms_str(lp.ms), bound_name(lp.bound),
+               lp.fixed_ms > 0 ? fmt::format("; {} of it launches{}", ms_str(lp.fixed_ms),
+                                             l.host_syncs ? fmt::format(" and {} host round trips", l.host_syncs) : "")
+                               : std::string());
   }
 }
 
