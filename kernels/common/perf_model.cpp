@@ -43,10 +43,12 @@ LaunchPrediction predict_launch(const LaunchModel& l, const DeviceFacts& f) {
   // Satish et al. 2010 A.3: cycles_step = max(ops * cycles_per_op / IPC, bytes / bandwidth); the
   // launch's fixed costs come on top (they do not overlap its own work: the grid starts after them).
   p.fixed_ms = (std::max(0.0, f.launch_us) * std::max(0, l.kernels) + std::max(0.0, f.host_sync_us) * std::max(0, l.host_syncs)) / 1e3;
-  const double work = std::max(p.compute_ms, p.memory_ms);
-  p.bound = p.fixed_ms > work                ? ModelBound::Latency
-            : p.compute_ms > p.memory_ms ? ModelBound::Compute
-                                             : ModelBound::Memory;
+  const double in_flight = double(f.sm_count) * std::max(1, f.threads_per_sm);
+  p.latency_ms = l.serial_loads * std::max(0.0, f.load_latency_us) / in_flight / 1e3;
+  const double work = std::max({p.compute_ms, p.memory_ms, p.latency_ms});
+  p.bound = p.fixed_ms > work || (p.latency_ms > 0 && p.latency_ms == work) ? ModelBound::Latency
+            : p.compute_ms > p.memory_ms              ? ModelBound::Compute
+                                                      : ModelBound::Memory;
   p.ms = work + p.fixed_ms;
   return p;
 }

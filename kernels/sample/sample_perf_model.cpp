@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "sample_launches.h"
 
 namespace sortscope {
@@ -49,6 +51,17 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   // and the move chunks go up and the error flag comes back.
   m.launches.push_back({sample_level2_launch_index(), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0,
                         kSampleLevel2Kernels, 3});
+  // Where the model is known to be more than 2x off (docs/performance-history.md; the calibration
+  // test's table): quicksort's level 2 is a block quicksort bound by its barriers and serial
+  // partitions (App. C), 4.6x the model at 2^24 on an H200; sample sort's scatter into 128 or more
+  // buckets writes each round's keys in runs of a few sectors a bucket and reaches about a quarter
+  // of the copy bandwidth (H200, 2026-11-26: 2.2x the model at 2^26, 2.8x at 2^28).
+  if (p.engine == SampleEngine::Quicksort && p.n > p.bucket_max)
+    m.not_valid = "level 2's block quicksort is bound by its barriers and serial partitions, not bytes";
+  else if (passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
+    m.not_valid = fmt::format("the scatter into k = {} buckets writes runs of a few sectors a bucket, at about a "
+                              "quarter of the copy bandwidth",
+                              p.k);
   return m;
 }
 
