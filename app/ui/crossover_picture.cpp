@@ -4,14 +4,11 @@
 #include <cmath>
 
 #include <fmt/format.h>
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include "bench/record_crossover.h"
 #include "frame_text.h"
-#include "gl/headless_context.h"
-#include "gl/offscreen_target.h"
-#include "gl/png_writer.h"
+#include "offscreen_picture.h"
 #include "plot_widget.h"
 #include "widgets.h"
 
@@ -90,23 +87,8 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
                                          "layouts)",
                                          cols.size(), rows.size(), 8192 / kPanelWidth, 3));
 
-  std::unique_ptr<gl::HeadlessContext> context;
-  try {
-    context = gl::HeadlessContext::create();
-  } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--plot: no offscreen OpenGL context: ") + e.what());
-  }
-  gl::OffscreenTarget target;
-  target.resize(width, height, 4);
-  target.bind();
-  FrameText text;
-  {
-    FrameText::Scope scope(text);
-    text.ensure_fonts(1.0f);
-    const FrameFonts& fonts = text.fonts();
-    glViewport(0, 0, width, height);
-    clear_frame("clearing the crossover picture");
-    ImDrawList* bg = text.new_frame(width, height);
+  write_offscreen_picture(path, width, height, "--plot", "clearing the crossover picture",
+                          [&](const FrameFonts& fonts, ImDrawList* bg) {
     const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     bg->AddText(fonts.caption, fonts.caption_px, ImVec2(kMargin, 14), fg,
                 "Records: time against m fields, direct and indirect (Bandyopadhyay & Sahni, extract B.3)");
@@ -159,11 +141,7 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
     }
     ImGui::PopFont();
     ImGui::End();
-    text.render();
-  }
-  std::vector<uint8_t> rgba = target.read_rgba();
-  for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;  // opaque whatever alpha ImGui left
-  write_png(path, width, height, rgba);
+  });
 }
 
 }  // namespace sortscope

@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include "bench/winner_map.h"
-#include "frame_text.h"
-#include "gl/headless_context.h"
-#include "gl/offscreen_target.h"
-#include "gl/png_writer.h"
+#include "offscreen_picture.h"
 #include "parse/size_parse.h"
 #include "widgets.h"
 
@@ -56,23 +51,8 @@ void write_winner_map_picture(const std::string& path, const WinnerMap& map) {
   if (width > 8192 || height > 8192)
     throw std::runtime_error(fmt::format("--plot: {} sizes x {} inputs do not fit one picture", map.sizes.size(),
                                          map.rows.size()));
-  std::unique_ptr<gl::HeadlessContext> context;
-  try {
-    context = gl::HeadlessContext::create();
-  } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--plot: no offscreen OpenGL context: ") + e.what());
-  }
-  gl::OffscreenTarget target;
-  target.resize(width, height, 4);
-  target.bind();
-  FrameText text;
-  {
-    FrameText::Scope scope(text);
-    text.ensure_fonts(1.0f);
-    const FrameFonts& fonts = text.fonts();
-    glViewport(0, 0, width, height);
-    clear_frame("clearing the winner map");
-    ImDrawList* bg = text.new_frame(width, height);
+  write_offscreen_picture(path, width, height, "--plot", "clearing the winner map",
+                          [&](const FrameFonts& fonts, ImDrawList* bg) {
     const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     bg->AddText(fonts.caption, fonts.caption_px, ImVec2(kMargin, 14), fg,
                 "Winner map: the fastest sort of each input and size, and its speed over CUB");
@@ -91,11 +71,7 @@ void write_winner_map_picture(const std::string& path, const WinnerMap& map) {
                         ImVec2(float(width - 2 * kMargin), float(height - kHeader - kMargin)));
     ImGui::PopFont();
     ImGui::End();
-    text.render();
-  }
-  std::vector<uint8_t> rgba = target.read_rgba();
-  for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;  // opaque whatever alpha ImGui left
-  write_png(path, width, height, rgba);
+  });
 }
 
 }  // namespace sortscope
