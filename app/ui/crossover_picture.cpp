@@ -108,12 +108,6 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
       bg->AddText(fonts.body, fonts.body_px, ImVec2(kMargin, y), dim, line.c_str());
       y += fonts.body_px + 4;
     }
-    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(float(width), float(height)), ImGuiCond_Always);
-    ImGui::Begin("##crossover", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoBackground);
-    ImGui::PushFont(fonts.small);
     for (const CrossoverPanel& p : panels) {
       const int r = int(std::find(rows.begin(), rows.end(), p.layout) - rows.begin());
       const int c = int(std::find(cols.begin(), cols.end(), p.algorithm + " " + p.input) - cols.begin());
@@ -139,8 +133,6 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
       ui::plot_widget(fmt::format("##panel{}", &p - panels.data()).c_str(), config, panel_series(p),
                       ImVec2(kPanelWidth - 16, h));
     }
-    ImGui::PopFont();
-    ImGui::End();
   });
 }
 

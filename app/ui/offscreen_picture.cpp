@@ -29,7 +29,17 @@ void write_offscreen_picture(const std::string& path, int width, int height, con
     glViewport(0, 0, width, height);
     clear_frame(what);
     ImDrawList* bg = text.new_frame(width, height);
-    draw(text.fonts(), bg);
+    // One undecorated window over the whole picture, in the small font, for the ImGui widgets.
+    const FrameFonts& fonts = text.fonts();
+    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(float(width), float(height)), ImGuiCond_Always);
+    ImGui::Begin("##picture", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBackground);
+    ImGui::PushFont(fonts.small);
+    draw(fonts, bg);
+    ImGui::PopFont();
+    ImGui::End();
     text.render();
   }
   std::vector<uint8_t> rgba = target.read_rgba();

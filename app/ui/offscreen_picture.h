@@ -13,7 +13,8 @@
 
 namespace sortscope {
 
-// `draw` gets the fonts and the frame's background draw list; it may open ImGui windows. Throws
+// `draw` runs inside one undecorated window over the whole picture, in the small font, and gets the
+// fonts and the frame's background draw list (for text over the whole picture). Throws
 // std::runtime_error (one line, starting with `option`) when there is no context or the file
 // cannot be written.
 void write_offscreen_picture(const std::string& path, int width, int height, const std::string& option,

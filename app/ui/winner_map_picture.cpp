@@ -60,17 +60,9 @@ void write_winner_map_picture(const std::string& path, const WinnerMap& map) {
                 fmt::format("{}{}; {}; every state verified, medians of the same run", map.device,
                             map.backend == "gpu" ? "" : " - CPU timings, not GPU timings", map.started)
                     .c_str());
-    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(float(width), float(height)), ImGuiCond_Always);
-    ImGui::Begin("##winners", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoBackground);
-    ImGui::PushFont(fonts.small);
     ImGui::SetCursorScreenPos(ImVec2(kMargin, kHeader));
     ui::heat_map_widget("##winner_map", ui::winner_heat_map(map),
                         ImVec2(float(width - 2 * kMargin), float(height - kHeader - kMargin)));
-    ImGui::PopFont();
-    ImGui::End();
   });
 }
 
