@@ -133,16 +133,19 @@ std::string bench_markdown(const BenchReport& report) {
   const bool cpu = report.backend != "gpu";
   const StopRule& rule = report.settings.rule;
   std::string md = "## sortscope bench\n\n";
+  // One paragraph (the device, the rule, the bound's yardstick), then the table.
+  const std::string bound =
+      report.copy_gb_per_s > 0
+          ? fmt::format(" \"Of bound\": each state's bytes-moved model at the {:.1f} GB/s {}, over the median.",
+                        report.copy_gb_per_s, md_cell(report.bandwidth_source))
+          : std::string();
   md += fmt::format("Device: {}{}. Started {}. Each state: at least {} samples, until the noise (relative "
                     "standard deviation) is at most {:.2f}% or {} s are spent; {} warm-up runs{}; every run "
-                    "verified.\n\n",
+                    "verified.{}\n\n",
                     md_cell(report.device), cpu ? " - **CPU model timings, not GPU timings**" : "", report.started,
                     rule.min_samples, 100 * rule.max_noise, rule.timeout_s, report.settings.warmup,
-                    report.settings.flush_l2 ? "; L2 flushed before each timed run" : "");
-  if (report.copy_gb_per_s > 0)
-    md += fmt::format("Bound: each state's bytes-moved model at the {:.1f} GB/s {}; \"of bound\" is that time "
-                      "over the median.\n\n",
-                      report.copy_gb_per_s, md_cell(report.bandwidth_source));
+                    report.settings.flush_l2 ? "; L2 flushed before each timed run" : "", bound);
+
   if (!report.complete())
     md += fmt::format("**Incomplete**: {} of {} states finished.\n\n", report.records.size(), report.planned_states);
   md += "| algorithm | parameters | n | key | values | dist | median ms | G keys/s | of bound | keys/SM/clk | noise | "
