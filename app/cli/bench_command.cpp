@@ -189,7 +189,9 @@ void run_states(const BenchArgs& a, const std::vector<BenchState>& states, const
                  report.bandwidth_source);
     fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, {}, noise {:.2f}% ({} samples, {}){}{}\n",
                report.records.size(), report.planned_states, r.state.name, r.result.timing.median_ms,
-               r.result.timing.keys_per_s / 1e9, describe_bound(r.bound, r.result.scenario.input.n),
+               r.result.timing.keys_per_s / 1e9,
+               describe_bound(r.bound, r.result.scenario.input.n) +
+                   (report.backend == "gpu" ? "" : " (the host's memcpy as yardstick: CPU model)"),
                100 * r.measurement.summary.noise, r.measurement.summary.samples, r.measurement.stopped_by, vs,
                r.result.verdict.ok() ? "" : " - FAILED verification");
     std::fflush(stdout);
