@@ -46,7 +46,7 @@ constexpr int kCellWidth = 150, kCellHeight = 44, kHeader = 96, kMargin = 20, kL
 
 void write_winner_map_picture(const std::string& path, const WinnerMap& map) {
   if (map.sizes.empty() || map.rows.empty()) throw std::runtime_error("--plot: no verified state to draw");
-  const int width = std::max(900, kMargin * 2 + kLabels + kBar + kCellWidth * int(map.sizes.size()));
+  const int width = std::max(1240, kMargin * 2 + kLabels + kBar + kCellWidth * int(map.sizes.size()));  // the title fits
   const int height = kHeader + kMargin * 2 + 60 + kCellHeight * int(map.rows.size());
   if (width > 8192 || height > 8192)
     throw std::runtime_error(fmt::format("--plot: {} sizes x {} inputs do not fit one picture", map.sizes.size(),
