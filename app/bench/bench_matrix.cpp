@@ -60,7 +60,7 @@ std::vector<uint64_t> parse_bench_sizes(const std::string& text) {
   return sizes;
 }
 
-BenchMatrix parse_bench_matrix(const BenchAxesText& t) {
+BenchMatrix parse_bench_axes(const BenchAxesText& t) {
   BenchMatrix m;
   m.seed = t.seed;
   for (const std::string& a : split_list(t.algos, "--algo")) {
@@ -113,10 +113,6 @@ BenchMatrix parse_bench_matrix(const BenchAxesText& t) {
     }
     m.params.push_back(axis);
   }
-  for (const std::string& id : m.algorithms)
-    for (KeyType k : m.keys)
-      for (bool v : m.values)
-        if (auto e = find_algorithm(id)->check_input(k, v); !e.empty()) throw std::runtime_error(e);
   size_t count = m.algorithms.size();
   for (size_t axis : {m.sizes.size(), m.keys.size(), m.values.size(), m.dists.size()}) count *= axis;
   for (const ParamAxis& a : m.params) count = count > kMaxStates ? count : count * a.values.size();
@@ -132,6 +128,15 @@ std::string bench_state_name(const Scenario& s, const std::vector<std::pair<std:
   name += fmt::format(" n={} key={} values={} dist={}", format_size(in.n), key_type_name(in.key),
                       in.with_values ? "yes" : "no", distribution_name(in.dist));
   return name;
+}
+
+BenchMatrix parse_bench_matrix(const BenchAxesText& t) {
+  BenchMatrix m = parse_bench_axes(t);
+  for (const std::string& id : m.algorithms)
+    for (KeyType k : m.keys)
+      for (bool v : m.values)
+        if (auto e = find_algorithm(id)->check_input(k, v); !e.empty()) throw std::runtime_error(e);
+  return m;
 }
 
 std::vector<BenchState> expand_bench_matrix(const BenchMatrix& m) {

@@ -58,6 +58,9 @@ std::vector<std::string> split_list(const std::string& text, const std::string& 
 // by every algorithm, "no"/"yes" values, parameters of the form name=v1,v2 that every algorithm
 // has and whose every value its spec accepts. Throws std::runtime_error with one line.
 BenchMatrix parse_bench_matrix(const BenchAxesText& text);
+// The same checks but the last: an algorithm need not accept every key type and values choice
+// (the winner map, winner_map.h, leaves out the states an algorithm cannot run).
+BenchMatrix parse_bench_axes(const BenchAxesText& text);
 
 // Every state, inputs outermost (key, values, dist, n) so that the states sharing one input run
 // one after another (one generation, one baseline measurement), then algorithm, then parameters.

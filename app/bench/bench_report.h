@@ -9,6 +9,7 @@
 
 #include "bench_matrix.h"
 #include "bench_stats.h"
+#include "core/bound_distance.h"  // keys_per_sm_per_clock
 #include "core/runner.h"
 
 namespace sortscope {
@@ -28,6 +29,9 @@ struct BenchRecord {
   BenchMeasurement measurement;
   std::optional<BenchMeasurement> baseline;  // absent on the CPU model and for the baselines themselves
   double keys_per_sm_per_clock = 0;          // keys/s / (SMs x SM clock); 0 where unknown (CPU model)
+  // The distance to the limit: the bytes-moved model at the copy bandwidth measured at the start of
+  // the run, against the median (core/bound_distance.h); fraction 0 where the sort has no model.
+  BoundDistance bound;
 };
 
 struct BenchSettings {
@@ -42,6 +46,10 @@ struct BenchReport {
   std::string backend;           // "gpu" or "cpu-model"
   int sm_count = 0;
   int sm_clock_khz = 0;
+  // The yardstick of every record's fraction of the bound: the device's copy bandwidth (the host's
+  // memcpy on the CPU model), measured once at the start of the run, and how.
+  double copy_gb_per_s = 0;
+  std::string bandwidth_source;
   BenchSettings settings;
   size_t planned_states = 0;     // the matrix's size
   // The parameter columns of the CSV: every parameter of the matrix's algorithms, in spec order,
@@ -50,9 +58,5 @@ struct BenchReport {
   std::vector<BenchRecord> records;  // finished states, in the order they ran
   bool complete() const { return records.size() == planned_states; }
 };
-
-// keys/s per SM per clock cycle: comparable across GPUs of different sizes and clocks; 0 when the
-// SM count or clock is unknown.
-double keys_per_sm_per_clock(double keys_per_s, int sm_count, int sm_clock_khz);
 
 }  // namespace sortscope

@@ -9,14 +9,10 @@
 
 #include "core/csv_writer.h"
 #include "core/interrupt.h"
+#include "record_bench_runner.h"  // measure_reference_bandwidth
 #include "registry.h"
 
 namespace sortscope {
-
-double keys_per_sm_per_clock(double keys_per_s, int sm_count, int sm_clock_khz) {
-  if (sm_count <= 0 || sm_clock_khz <= 0) return 0;
-  return keys_per_s / (double(sm_count) * double(sm_clock_khz) * 1e3);
-}
 
 double bench_time_left(size_t done, size_t total, double elapsed_s, double timeout_s) {
   if (done == 0 || done > total) return -1;
@@ -128,6 +124,9 @@ BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings
   report.device = any_gpu ? dev.summary() : dev.gpu ? "CPU model (GPU not used)" : dev.name;
   report.sm_count = any_gpu ? dev.sm_count : 0;
   report.sm_clock_khz = any_gpu ? dev.sm_clock_khz : 0;
+  const MeasuredBandwidth bw = measure_reference_bandwidth(any_gpu, runner);
+  report.copy_gb_per_s = bw.gbs;
+  report.bandwidth_source = bw.source;
 
   // Baselines measured for the current input, by id: shared by every state of that input (the
   // states of one input run one after another, expand_bench_matrix's order).
@@ -170,8 +169,10 @@ BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings
       rec.result.baseline = b->result.timing;
       rec.result.baseline_verified = b->measurement.verified;
     }
-    rec.keys_per_sm_per_clock =
-        gpu ? keys_per_sm_per_clock(rec.result.timing.keys_per_s, dev.sm_count, dev.sm_clock_khz) : 0;
+    const Timing& t = rec.result.timing;
+    rec.bound = bound_distance(t.bytes_from_model ? t.bytes : 0, report.copy_gb_per_s, t.median_ms,
+                               rec.result.scenario.input.n, gpu ? dev.sm_count : 0, gpu ? dev.sm_clock_khz : 0);
+    rec.keys_per_sm_per_clock = rec.bound.keys_per_sm_per_clock;
     report.records.push_back(std::move(rec));
     on_record(report);
   }

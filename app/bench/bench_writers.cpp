@@ -12,7 +12,8 @@
 namespace sortscope {
 namespace {
 
-constexpr const char* kExtraColumns[] = {"noise", "stopped_by", "baseline_noise", "keys_per_sm_per_clock"};
+constexpr const char* kExtraColumns[] = {"noise", "stopped_by", "baseline_noise", "keys_per_sm_per_clock",
+                                         "fraction_of_bound"};
 
 nlohmann::json summaries_json(const BenchMeasurement& m) {
   const SampleSummary& s = m.summary;
@@ -56,6 +57,7 @@ std::vector<std::vector<std::string>> bench_csv_rows(const BenchReport& report) 
     row.push_back(r.measurement.stopped_by);
     row.push_back(r.baseline ? fmt::format("{:.6f}", r.baseline->summary.noise) : std::string());
     row.push_back(r.keys_per_sm_per_clock > 0 ? fmt::format("{:.6f}", r.keys_per_sm_per_clock) : std::string());
+    row.push_back(r.bound.known() ? fmt::format("{:.6f}", r.bound.fraction) : std::string());
     rows.push_back(std::move(row));
   }
   return rows;
@@ -80,6 +82,8 @@ nlohmann::json bench_json(const BenchReport& report) {
     summaries["bytes_basis"] = t.bytes_basis;
     summaries["keys_per_sm_per_clock"] = r.keys_per_sm_per_clock > 0 ? nlohmann::json(r.keys_per_sm_per_clock)
                                                                       : nlohmann::json(nullptr);
+    summaries["bound_ms"] = r.bound.bound_ms > 0 ? nlohmann::json(r.bound.bound_ms) : nlohmann::json(nullptr);
+    summaries["fraction_of_bound"] = r.bound.known() ? nlohmann::json(r.bound.fraction) : nlohmann::json(nullptr);
     nlohmann::json state = {
         {"name", r.state.name},
         {"axes",
@@ -112,6 +116,8 @@ nlohmann::json bench_json(const BenchReport& report) {
           {"backend", report.backend},
           {"sm_count", report.sm_count},
           {"sm_clock_khz", report.sm_clock_khz},
+          {"copy_gb_per_s", report.copy_gb_per_s},
+          {"bandwidth_source", report.bandwidth_source},
           {"settings",
            {{"min_samples", rule.min_samples},
             {"max_noise", rule.max_noise},
@@ -127,24 +133,33 @@ std::string bench_markdown(const BenchReport& report) {
   const bool cpu = report.backend != "gpu";
   const StopRule& rule = report.settings.rule;
   std::string md = "## sortscope bench\n\n";
+  // One paragraph (the device, the rule, the bound's yardstick), then the table.
+  const std::string bound =
+      report.copy_gb_per_s > 0
+          ? fmt::format(" \"Of bound\": each state's bytes-moved model at the {:.1f} GB/s {}, over the median.",
+                        report.copy_gb_per_s, md_cell(report.bandwidth_source))
+          : std::string();
   md += fmt::format("Device: {}{}. Started {}. Each state: at least {} samples, until the noise (relative "
                     "standard deviation) is at most {:.2f}% or {} s are spent; {} warm-up runs{}; every run "
-                    "verified.\n\n",
+                    "verified.{}\n\n",
                     md_cell(report.device), cpu ? " - **CPU model timings, not GPU timings**" : "", report.started,
                     rule.min_samples, 100 * rule.max_noise, rule.timeout_s, report.settings.warmup,
-                    report.settings.flush_l2 ? "; L2 flushed before each timed run" : "");
+                    report.settings.flush_l2 ? "; L2 flushed before each timed run" : "", bound);
+
   if (!report.complete())
     md += fmt::format("**Incomplete**: {} of {} states finished.\n\n", report.records.size(), report.planned_states);
-  md += "| algorithm | parameters | n | key | values | dist | median ms | G keys/s | noise | baseline | vs baseline | "
-        "verdict |\n";
-  md += "|---|---|---:|---|---|---|---:|---:|---:|---|---:|---|\n";
+  md += "| algorithm | parameters | n | key | values | dist | median ms | G keys/s | of bound | keys/SM/clk | noise | "
+        "baseline | vs baseline | verdict |\n";
+  md += "|---|---|---:|---|---|---|---:|---:|---:|---:|---:|---|---:|---|\n";
   for (const BenchRecord& r : report.records) {
     const InputSpec& in = r.result.scenario.input;
     const Timing& t = r.result.timing;
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.4f} | {:.3f} | {:.2f}% | {} | {} | {} |\n",
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.4f} | {:.3f} | {} | {} | {:.2f}% | {} | {} | {} |\n",
                       r.result.scenario.algorithm, md_cell(params_text(r.state)), format_size(in.n),
                       key_type_name(in.key), in.with_values ? "yes" : "no", distribution_name(in.dist), t.median_ms,
-                      t.keys_per_s / 1e9, 100 * r.measurement.summary.noise,
+                      t.keys_per_s / 1e9, r.bound.known() ? fmt::format("{:.1f}%", 100 * r.bound.fraction) : "-",
+                      r.keys_per_sm_per_clock > 0 ? fmt::format("{:.3f}", r.keys_per_sm_per_clock) : "-",
+                      100 * r.measurement.summary.noise,
                       r.baseline ? r.baseline->algorithm : std::string("-"),
                       r.baseline ? fmt::format("{:.3f}x", r.result.speedup()) : std::string("-"),
                       r.result.verdict.ok() ? "verified" : "FAILED");

@@ -3,7 +3,9 @@
 // finished state; and --compare of two such JSON files.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -14,6 +16,7 @@
 #include "bench/bench_writers.h"
 #include "bench/record_bench_writers.h"
 #include "bench/record_crossover.h"
+#include "bench/winner_map.h"
 #include "command.h"
 #include "core/interrupt.h"
 #include "option_checks.h"
@@ -21,6 +24,9 @@
 #include "distributed_run.h"
 #include "sampling_options.h"
 #include "ui/plots/crossover_picture.h"
+#include "ui/plots/winner_map_picture.h"
+#include "core/bound_distance.h"
+#include "parse/size_parse.h"
 
 namespace sortscope {
 namespace {
@@ -33,7 +39,10 @@ struct BenchArgs {
   BenchOutputs out;
   std::vector<std::string> compare;
   RecordAxesText records;  // any given: the states sort records (record_bench_matrix.h)
-  std::string plot;        // --plot: the crossover picture (record axes only)
+  std::string plot;        // --plot: the crossover picture (record axes) or the winner map (--winners)
+  bool winners = false;    // --winners: every sort over the axes, the fastest per cell (bench/winner_map.h)
+  bool algos_given = false;
+  std::string winners_csv; // --winners-csv: the winner map as CSV
   std::string gpus;        // --gpus 1,2,4: the scaling table of the distributed sorts (distributed_run.h)
   bool alltoall = false;   // --alltoall: NCCL's all-to-all bandwidth over message sizes
   DistributedOptions distributed;
@@ -156,16 +165,10 @@ void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
   if (failed) throw ExitStatus{2};
 }
 
-void bench(const BenchArgs& a) {
-  if (!a.compare.empty()) return compare(a);
-  if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
-  if (!a.gpus.empty()) return bench_across_gpus(a);
-  install_interrupt_handlers();
-  const BenchMatrix matrix = parse_bench_matrix(a.axes);
-  if (a.records.any()) return bench_records(a, matrix);
-  if (!a.plot.empty()) throw std::runtime_error("--plot: draws the crossover of record axes: give --fields (and --layout, --strategy)");
-  const std::vector<BenchState> states = expand_bench_matrix(matrix);
-  check_bench_outputs(a.out);
+// The states' line and the run: shared by the plain matrix and --winners. `on_report` gets the
+// report after every finished state (the files are rewritten then).
+void run_states(const BenchArgs& a, const std::vector<BenchState>& states, const std::string& headline,
+                const std::function<void(const BenchReport&)>& on_report) {
   RunnerOptions ro;
   ro.force_cpu = a.cpu;
   Runner runner(ro);
@@ -175,10 +178,7 @@ void bench(const BenchArgs& a) {
   settings.flush_l2 = a.flush_l2;
 
   const bool gpu = runner.device().gpu && !a.cpu;
-  fmt::print("sortscope bench: {} states ({} algorithm(s) x {} size(s) x {} key type(s), {} x {} distribution(s){})\n",
-             states.size(), matrix.algorithms.size(), matrix.sizes.size(), matrix.keys.size(),
-             matrix.values.size() == 2 ? "keys and pairs" : matrix.values[0] ? "pairs only" : "keys only",
-             matrix.dists.size(), matrix.params.empty() ? "" : " x parameter values");
+  fmt::print("{}\n", headline);
   if (gpu)
     fmt::print("  device      GPU: {}\n", runner.device().summary());
   else
@@ -196,21 +196,92 @@ void bench(const BenchArgs& a) {
   auto progress = [tty](const BenchProgress& p) { print_progress(p, tty); };
   auto on_record = [&](const BenchReport& report) {
     write_bench_outputs(a.out, report);
+    on_report(report);
     const BenchRecord& r = report.records.back();
     failed = failed || !r.result.verdict.ok() || (r.baseline && !r.baseline->verified);
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::string vs;
     if (r.baseline) vs = fmt::format(", {:.3f}x {}", r.result.speedup(), r.baseline->algorithm);
-    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, noise {:.2f}% ({} samples, {}){}{}\n",
+    if (report.records.size() == 1 && report.copy_gb_per_s > 0)
+      fmt::print("  bandwidth   {:.1f} GB/s ({}): the yardstick of the fractions of the bound\n", report.copy_gb_per_s,
+                 report.bandwidth_source);
+    fmt::print("  [{}/{}] {}: median {:.4f} ms, {:.3f} G keys/s, {}, noise {:.2f}% ({} samples, {}){}{}\n",
                report.records.size(), report.planned_states, r.state.name, r.result.timing.median_ms,
-               r.result.timing.keys_per_s / 1e9, 100 * r.measurement.summary.noise, r.measurement.summary.samples,
-               r.measurement.stopped_by, vs, r.result.verdict.ok() ? "" : " - FAILED verification");
+               r.result.timing.keys_per_s / 1e9,
+               describe_bound(r.bound, r.result.scenario.input.n) +
+                   (report.backend == "gpu" ? "" : " (the host's memcpy as yardstick: CPU model)"),
+               100 * r.measurement.summary.noise, r.measurement.summary.samples, r.measurement.stopped_by, vs,
+               r.result.verdict.ok() ? "" : " - FAILED verification");
     std::fflush(stdout);
   };
   keeping_finished_states(tty, [&] { run_bench(states, settings, runner, on_record, progress); });
   for (const auto& [opt, path] : {std::pair{"csv", &a.out.csv}, {"json", &a.out.json}, {"md", &a.out.md}})
     if (!path->empty()) fmt::print("  {:<11} {}\n", opt, *path);
   if (failed) throw ExitStatus{2};
+}
+
+// --winners: every sort over the axes; after the run, the fastest of each cell and its speed over
+// CUB (bench/winner_map.h), printed, and written as CSV (after every state) and PNG (at the end).
+void bench_winners(const BenchArgs& a) {
+  if (a.records.any()) throw std::runtime_error("--winners: not with record axes (--fields, --layout, --strategy)");
+  std::vector<std::string> left_out;
+  const std::vector<BenchState> states = expand_winner_states(a.axes, a.algos_given, &left_out);
+  check_bench_outputs(a.out);
+  for (const auto& [option, path] : {std::pair{"--winners-csv", &a.winners_csv}, {"--plot", &a.plot}})
+    if (!path->empty())
+      if (auto e = check_output_file(*path); !e.empty()) throw std::runtime_error(std::string(option) + ": " + e);
+  std::vector<std::string> algos;
+  for (const BenchState& st : states)
+    if (std::find(algos.begin(), algos.end(), st.scenario.algorithm) == algos.end()) algos.push_back(st.scenario.algorithm);
+  BenchReport last;
+  run_states(a, states,
+             fmt::format("sortscope bench --winners: {} states ({} sorts over every input; {} left out)", states.size(),
+                         algos.size(), left_out.size()),
+             [&](const BenchReport& report) {
+               if (report.records.size() == 1)
+                 for (const std::string& l : left_out) fmt::print("  left out    {}\n", l);
+               if (!a.winners_csv.empty()) write_winner_csv(a.winners_csv, winner_map(report));
+               last = report;
+             });
+  const WinnerMap map = winner_map(last);
+  for (size_t r = 0; r < map.rows.size(); ++r)
+    for (size_t c = 0; c < map.sizes.size(); ++c) {
+      const WinnerCell& cell = map.at(r, c);
+      if (!cell.measured()) continue;
+      fmt::print("  winner      {} n={}: {} {:.4f} ms{}\n", map.rows[r], format_size(cell.n), cell.sorts[0].algorithm,
+                 cell.sorts[0].median_ms,
+                 cell.over_cub() > 0 ? fmt::format(", {:.3f}x {}", cell.over_cub(), cell.cub)
+                 : cell.lead() > 0   ? fmt::format(" ({:.3f}x ahead of {}; no CUB on the CPU model)", cell.lead(),
+                                                   cell.sorts[1].algorithm)
+                                     : std::string());
+    }
+  if (!a.plot.empty()) {
+    write_winner_map_picture(a.plot, map);
+    fmt::print("  plot        {}\n", a.plot);
+  }
+  if (!a.winners_csv.empty()) fmt::print("  winners-csv {}\n", a.winners_csv);
+}
+
+void bench(const BenchArgs& a) {
+  if (!a.compare.empty()) return compare(a);
+  if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
+  if (!a.gpus.empty()) return bench_across_gpus(a);
+  install_interrupt_handlers();
+  if (a.winners) return bench_winners(a);
+  if (!a.winners_csv.empty()) throw std::runtime_error("--winners-csv: give --winners");
+  const BenchMatrix matrix = parse_bench_matrix(a.axes);
+  if (a.records.any()) return bench_records(a, matrix);
+  if (!a.plot.empty())
+    throw std::runtime_error("--plot: draws the crossover of record axes (give --fields) or the winner map (give --winners)");
+  const std::vector<BenchState> states = expand_bench_matrix(matrix);
+  check_bench_outputs(a.out);
+  run_states(a, states,
+             fmt::format("sortscope bench: {} states ({} algorithm(s) x {} size(s) x {} key type(s), {} x {} "
+                         "distribution(s){})",
+                         states.size(), matrix.algorithms.size(), matrix.sizes.size(), matrix.keys.size(),
+                         matrix.values.size() == 2 ? "keys and pairs" : matrix.values[0] ? "pairs only" : "keys only",
+                         matrix.dists.size(), matrix.params.empty() ? "" : " x parameter values"),
+             [](const BenchReport&) {});
 }
 
 }  // namespace
@@ -220,7 +291,8 @@ void register_bench_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "bench", "Measure a matrix of scenarios (algorithms x sizes x keys x values x distributions x parameters) "
                "against their baselines, nvbench-style; or --compare two result files");
-  cmd->add_option("-a,--algo", a->axes.algos, "Algorithms, comma-separated (sortscope list)")->capture_default_str();
+  CLI::Option* algo = cmd->add_option("-a,--algo", a->axes.algos, "Algorithms, comma-separated (sortscope list)")
+                          ->capture_default_str();
   cmd->add_option("-n,--n", a->axes.sizes,
                   "Sizes: A:B is every power of two from A to B (2^16:2^28); or a list (1M,4M)")
       ->check(non_empty())
@@ -253,8 +325,12 @@ void register_bench_command(CLI::App& app) {
       ->check(non_empty());
   cmd->add_option("--plot", a->plot,
                   "With record axes: write the crossover picture (time against m per layout x algorithm, direct and "
-                  "indirect, the model with the fitted alpha) as PNG")
+                  "indirect, the model with the fitted alpha) as PNG; with --winners: the winner map as PNG")
       ->check(non_empty());
+  cmd->add_flag("--winners", a->winners,
+                "Measure every sort (or those --algo names) over the sizes, key types, values and distributions, and "
+                "show the fastest of each cell and its speed over CUB (the winner map)");
+  cmd->add_option("--winners-csv", a->winners_csv, "With --winners: write the winner map as CSV")->check(non_empty());
   cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
       ->expected(2)
       ->check(non_empty());
@@ -264,7 +340,10 @@ void register_bench_command(CLI::App& app) {
       ->check(non_empty());
   cmd->add_flag("--alltoall", a->alltoall, "Measure NCCL's all-to-all (algbw, busbw) over message sizes");
   add_distributed_options(*cmd, a->distributed);
-  cmd->callback([a] { bench(*a); });
+  cmd->callback([a, algo] {
+    a->algos_given = algo->count() > 0;
+    bench(*a);
+  });
 }
 
 }  // namespace sortscope

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "records/record_advice.h"
+
 #include "command.h"
 #include "common/generators.h"
 #include "core/device_info.h"
@@ -272,6 +274,9 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoic
                format_bytes(tm.direct_bytes), format_bytes(tm.indirect_bytes()), format_bytes(tm.sort_pairs_bytes),
                format_bytes(tm.rearrange_bytes), tm.gather_alpha,
                med > 0 ? fmt::format(" moves its model bytes at {:.1f} GB/s", model / (med * 1e6)) : std::string());
+    // Which sort and strategy the bytes-moved model expects to be fastest (records/record_advice.h).
+    fmt::print("  advice      {}\n", describe_record_advice(advise_record_sort(shape, input.n), algo.id(), options,
+                                                             shape, input.n));
   }
   if (base_out) {
     const double bmed = median(base_ms);

@@ -1,5 +1,6 @@
 // sortscope run: measure mode on one scenario, verified, with the timing and (optionally) a CSV
 // row, the sorted keys as .npy, and the device's copy bandwidth for context.
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "command.h"
 #include "common/npy_io.h"
 #include "common/output_file.h"
+#include "core/bound_distance.h"
 #include "core/csv_writer.h"
 #include "core/interrupt.h"
 #include "core/model_report.h"
@@ -40,6 +42,7 @@ struct RunArgs {
   bool baseline = false;
   bool overwrite_input = false;
   std::string model_device;  // --model-device GBS,SMS,GHZ: the device the model predicts for
+  bool explain_time = false; // --explain-time: also time one explain-mode run, capture included
   RecordArgs records;
 };
 
@@ -109,20 +112,48 @@ void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare
     return;
   }
   const ModelPrediction& p = m.prediction;
-  fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz\n", m.model.source,
-             m.model.launches.size() == 1 ? "1 launch" : fmt::format("{} launches", m.model.launches.size()),
-             ms_str(p.total_ms), si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs),
-             m.facts.bandwidth_basis, m.facts.sm_count, m.facts.clock_ghz);
+  int kernels = 0;
+  for (const LaunchModel& l : m.model.launches) kernels += l.kernels;
+  fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz, {:.0f} us a launch, "
+             "{:.0f} us a host round trip\n",
+             m.model.source, kernels == 1 ? "1 launch" : fmt::format("{} launches", kernels), ms_str(p.total_ms),
+             si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs), m.facts.bandwidth_basis,
+             m.facts.sm_count, m.facts.clock_ghz, m.facts.launch_us, m.facts.host_sync_us);
+  if (!m.model.not_valid.empty()) fmt::print("              not valid at this n: {}\n", m.model.not_valid);
   if (compare && t.median_ms > 0 && p.total_ms > 0)
     fmt::print("              measured median {} = {:.2f}x the model's time\n", ms_str(t.median_ms),
                t.median_ms / p.total_ms);
   for (size_t i = 0; i < p.launches.size(); ++i) {
     const LaunchModel& l = m.model.launches[i];
     const LaunchPrediction& lp = p.launches[i];
-    fmt::print("              {:>4} {:<62} {:>10}  {:>18}  {} ({} bound)\n",
+    fmt::print("              {:>4} {:<62} {:>10}  {:>18}  {} ({} bound{})\n",
                l.launch >= 0 ? fmt::format("#{}", l.launch) : std::string("-"), l.name, format_bytes(l.bytes),
-               l.warp_ops > 0 ? si(l.warp_ops, " warp instr") : std::string(), ms_str(lp.ms), bound_name(lp.bound));
+               l.warp_ops > 0 ? si(l.warp_ops, " warp instr") : std::string(), ms_str(lp.ms), bound_name(lp.bound),
+               lp.fixed_ms > 0 ? fmt::format("; {} of it launches{}", ms_str(lp.fixed_ms),
+                                             l.host_syncs ? fmt::format(" and {} host round trips", l.host_syncs) : "")
+                               : std::string());
   }
+}
+
+// --explain-time: one explain-mode run of the prepared scenario (what the app re-runs after every
+// change), timed by the wall clock from the call to the finished timeline, capture and the launch
+// timing run included (issue 32: at most 300 ms at 2^24 for every sort).
+void print_explain_time(Runner& runner, const Scenario& s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const ExplainResult e = runner.explain(s);
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const CaptureStore& store = *e.timeline.store;
+  // On the CPU model the recorder times the work between steps, capture excluded: the rest of the
+  // wall time is what recording costs (the proxy for the GPU's capture path).
+  double work_ms = 0;
+  for (double ms : e.step_host_ms) work_ms += ms;
+  fmt::print("  explain     {} wall for {} steps ({} snapshots, {} of them density summaries, {} kept); recorded "
+             "run {}{}; {}\n",
+             ms_str(wall_ms), e.timeline.steps.size(), store.size(), store.summarised_count(),
+             format_bytes(double(store.used_bytes())), ms_str(e.run_ms),
+             e.step_host_ms.empty() ? std::string()
+                                    : fmt::format(", of which the model's work between steps {}", ms_str(work_ms)),
+             e.verdict.summary());
 }
 
 // Records (--fields, --layout, --strategy, --rearrange, or an --input .npy that holds records):
@@ -172,7 +203,7 @@ void run(const RunArgs& args) {
   RunnerOptions ro;
   ro.force_cpu = args.scenario.cpu;
   Runner runner(ro);
-  s = runner.prepare(s, std::move(user));
+  s = runner.prepare(s, std::move(user), /*for_explain=*/args.explain_time);
   const Backend backend = runner.backend_for(algo);
 
   fmt::print("sortscope run: {}\n", algo.title());
@@ -225,11 +256,13 @@ void run(const RunArgs& args) {
                                          : std::string("the CPU model ran (the baselines run on the GPU only)"));
   }
 
-  if (args.bandwidth) {
+  // The distance to the limit (core/bound_distance.h): the device's copy bandwidth measured in
+  // this run, on the GPU always (a few milliseconds), the yardstick of the bytes-moved model.
 #if SORTSCOPE_HAS_CUDA
-    if (backend == Backend::Gpu) {
-      CopyBandwidth bw = measure_copy_bandwidth(default_bandwidth_buffer_bytes(), 20, runner.stream());
-      r.copy_gb_per_s = bw.gb_per_s;
+  if (backend == Backend::Gpu) {
+    CopyBandwidth bw = measure_copy_bandwidth(default_bandwidth_buffer_bytes(), 20, runner.stream());
+    r.copy_gb_per_s = bw.gb_per_s;
+    if (args.bandwidth) {
       std::string peak = runner.device().peak_bandwidth_gbs > 0
                              ? fmt::format("; theoretical peak {:.0f} GB/s", runner.device().peak_bandwidth_gbs)
                              : std::string();
@@ -237,16 +270,24 @@ void run(const RunArgs& args) {
                  "median of {}{}); this sort moves its bytes at {:.1f}% of it\n",
                  bw.gb_per_s, format_bytes(double(bw.buffer_bytes)), bw.reps, peak,
                  bw.gb_per_s > 0 ? 100.0 * t.gb_per_s / bw.gb_per_s : 0.0);
-    } else {
-      fmt::print("  bandwidth   not measured: the CPU model ran, there is no device copy to compare with\n");
     }
-#else
-    fmt::print("  bandwidth   not measured: built without CUDA\n");
-#endif
+  } else if (args.bandwidth) {
+    fmt::print("  bandwidth   not measured: the CPU model ran, there is no device copy to compare with\n");
   }
+#else
+  if (args.bandwidth) fmt::print("  bandwidth   not measured: built without CUDA\n");
+#endif
+  if (backend == Backend::Gpu) {
+    const BoundDistance d = bound_distance(t.bytes_from_model ? t.bytes : 0, r.copy_gb_per_s, t.median_ms, s.input.n,
+                                           runner.device().sm_count, runner.device().sm_clock_khz);
+    fmt::print("  bound       {}\n", describe_bound(d, s.input.n));
+  } else {
+    fmt::print("  bound       not measured: the CPU model ran (the bound is a GPU's copy bandwidth)\n");
+  }
+  if (args.explain_time) print_explain_time(runner, s);
 
   // The model: for --model-device when given, else for this GPU with the copy bandwidth measured
-  // above (--bandwidth) or, without it, the theoretical peak (the runner's).
+  // above.
   if (model_device)
     r.model = model_report(algo, r.scenario, r.params_ran, *model_device);
   else if (backend == Backend::Gpu && r.copy_gb_per_s > 0)
@@ -292,11 +333,15 @@ void register_run_command(CLI::App& app) {
                 "Also measure the algorithm's baseline (CUB's radix or merge sort) on the same input and print the "
                 "speed ratio");
   cmd->add_flag("--bandwidth", args->bandwidth,
-                "Also measure the device's copy bandwidth and show the sort's GB/s as a share of it");
+                "Also print the device's copy bandwidth (measured on every GPU run for the bound line) and the "
+                "sort's GB/s as a share of it");
   cmd->add_option("--model-device", args->model_device,
                   "Predict the analytic model for a device of GBS,SMS,GHZ (bandwidth GB/s, SM count, SM clock), "
                   "e.g. on the CPU model; default: this GPU")
       ->check(non_empty());
+  cmd->add_flag("--explain-time", args->explain_time,
+                "Also run explain mode once (what the app records after every change) and print its wall time, "
+                "capture included");
   add_record_options(*cmd, args->records);
   cmd->callback([args] { run(*args); });
 }

@@ -1,5 +1,6 @@
 #include "perf_model.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace sortscope {
@@ -30,16 +31,25 @@ void add_ordered_bits_transforms(PerfModel& m, uint64_t n, int key_bytes) {
   m.launches.push_back(LaunchModel{-1, "keys from ordered bits", bytes, 0});
 }
 
-std::string_view bound_name(ModelBound b) { return b == ModelBound::Memory ? "memory" : "compute"; }
+std::string_view bound_name(ModelBound b) {
+  return b == ModelBound::Memory ? "memory" : b == ModelBound::Compute ? "compute" : "latency";
+}
 
 LaunchPrediction predict_launch(const LaunchModel& l, const DeviceFacts& f) {
   if (auto e = check_device_facts(f); !e.empty()) throw std::invalid_argument(e);
   LaunchPrediction p;
   p.memory_ms = l.bytes / (f.bandwidth_gbs * 1e9) * 1e3;
   p.compute_ms = l.warp_ops / f.warp_ops_per_s() * 1e3;
-  // Satish et al. 2010 A.3: cycles_step = max(ops * cycles_per_op / IPC, bytes / bandwidth).
-  p.bound = p.compute_ms > p.memory_ms ? ModelBound::Compute : ModelBound::Memory;
-  p.ms = p.bound == ModelBound::Compute ? p.compute_ms : p.memory_ms;
+  // Satish et al. 2010 A.3: cycles_step = max(ops * cycles_per_op / IPC, bytes / bandwidth); the
+  // launch's fixed costs come on top (they do not overlap its own work: the grid starts after them).
+  p.fixed_ms = (std::max(0.0, f.launch_us) * std::max(0, l.kernels) + std::max(0.0, f.host_sync_us) * std::max(0, l.host_syncs)) / 1e3;
+  const double in_flight = double(f.sm_count) * std::max(1, f.threads_per_sm);
+  p.latency_ms = l.serial_loads * std::max(0.0, f.load_latency_us) / in_flight / 1e3;
+  const double work = std::max({p.compute_ms, p.memory_ms, p.latency_ms});
+  p.bound = p.fixed_ms > work || (p.latency_ms > 0 && p.latency_ms == work) ? ModelBound::Latency
+            : p.compute_ms > p.memory_ms              ? ModelBound::Compute
+                                                      : ModelBound::Memory;
+  p.ms = work + p.fixed_ms;
   return p;
 }
 

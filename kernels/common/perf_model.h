@@ -24,6 +24,26 @@ struct DeviceFacts {
   // GT200 of Satish et al. issued one warp instruction every 4 cycles (0.25).
   double warp_ops_per_sm_clock = 4;
   std::string bandwidth_basis;  // where bandwidth_gbs came from: "measured copy", "theoretical peak", ...
+  // The fixed costs no byte or instruction count shows, which decide small inputs (issue 32: at 2^16
+  // the byte models said 105 G keys/s for sample sort, measured 0.30 G). Calibrated against the
+  // measurements of docs/PERFORMANCE.md (H100 and H200, 2026-11-23..26; tests/unit/test_model_calibration.cpp):
+  //   launch_us: a kernel launch that follows another on the stream, launch latency plus the ramp
+  //     and tail of a nearly empty grid, as CUDA events between launches see it (the one-sweep's
+  //     six launches take 46 us at 2^16 u32 keys on an H200: 7.6 us each);
+  //   host_sync_us: a host round trip between launches, the host's share (a pageable copy of a few
+  //     bytes to or from the device that waits for the stream, and the host's bookkeeping after it:
+  //     sample sort reads its bucket sizes back after every pass).
+  //   load_latency_us, threads_per_sm: a chain of dependent global loads (a binary search in
+  //     device memory) costs a load's latency per step, and the device overlaps as many chains as
+  //     it holds resident threads (Little's law): the binary-search merge's probes (Locicero's
+  //     global passes) take 6.3 ms at 2^24 on an H100 with 0.95 ms of bytes.
+  double launch_us = kDefaultLaunchUs;
+  double host_sync_us = kDefaultHostSyncUs;
+  double load_latency_us = kDefaultLoadLatencyUs;
+  int threads_per_sm = 2048;
+  static constexpr double kDefaultLaunchUs = 6.0;
+  static constexpr double kDefaultHostSyncUs = 15.0;
+  static constexpr double kDefaultLoadLatencyUs = 0.5;
   // Warp instructions the whole device issues per second.
   double warp_ops_per_s() const { return double(sm_count) * clock_ghz * 1e9 * warp_ops_per_sm_clock; }
 };
@@ -37,10 +57,18 @@ struct LaunchModel {
   std::string name;      // its name (Step::launch_name)
   double bytes = 0;      // device memory read + written
   double warp_ops = 0;   // warp (32-lane SIMD) instructions; 0 where the source counts bytes only
+  int kernels = 1;       // kernel launches this step stands for (level 2 of sample sort: several)
+  int host_syncs = 0;    // host round trips that follow it before the next launch can be issued
+  double serial_loads = 0;  // global loads that each wait for the one before (binary searches in
+                            // device memory), summed over the launch's threads
 };
 
 struct PerfModel {
   std::string source;    // the paper section(s) the counts follow: "Satish et al. 2010 §4.4.2"
+  // "" where the model is meant to be within 2x of a measurement on a Hopper GPU (checked against
+  // recorded ones in tests/unit/test_model_calibration.cpp); else why it is not, for this n and
+  // input: what the plots say instead of drawing the line.
+  std::string not_valid;
   std::vector<LaunchModel> launches;
   bool empty() const { return launches.empty(); }
   double total_bytes() const;
@@ -52,13 +80,17 @@ struct PerfModel {
 // launches (index -1). Adds them to `model` around what it holds.
 void add_ordered_bits_transforms(PerfModel& model, uint64_t n, int key_bytes);
 
-enum class ModelBound { Memory, Compute };
-std::string_view bound_name(ModelBound b);  // "memory", "compute"
+// Latency: the launch's fixed costs (launches, host round trips) or its chains of dependent loads
+// take longer than its bytes and instructions.
+enum class ModelBound { Memory, Compute, Latency };
+std::string_view bound_name(ModelBound b);  // "memory", "compute", "latency"
 
 struct LaunchPrediction {
   double memory_ms = 0;   // bytes / bandwidth
   double compute_ms = 0;  // warp instructions / issue rate
-  double ms = 0;          // the longer of the two
+  double latency_ms = 0;  // serial loads x load latency / the threads in flight
+  double fixed_ms = 0;    // kernels x launch_us + host_syncs x host_sync_us
+  double ms = 0;          // the longest of memory, compute and latency, plus the fixed costs
   ModelBound bound = ModelBound::Memory;
 };
 

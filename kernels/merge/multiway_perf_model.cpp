@@ -26,7 +26,7 @@ double multiway_ops_per_key_level(int b, bool stable, bool pipelined) {
 }
 
 PerfModel multiway_perf_model(const MultiwayPlan& p, int key_bytes, bool with_values, bool transform) {
-  return merge_sort_perf_model(
+  PerfModel model = merge_sort_perf_model(
       p.pipelined ? "Leischner 2010 §5.3.4, §5.3.5 (pipelined 4-way), Fig. 11; Satish et al. 2010 §5.3.2 (block sort)"
                   : "Leischner 2010 §5.3.4, Fig. 11; Satish et al. 2010 §5.3.2 (block sort)",
       p.n, key_bytes, with_values, transform, [&](PerfModel& m, double n, double item) {
@@ -50,6 +50,11 @@ PerfModel multiway_perf_model(const MultiwayPlan& p, int key_bytes, bool with_va
                                 n * per_level * r.levels / 32});
         }
       });
+  // Measured 3.3-12x the model on an H100 (2026-11-24, docs/performance-history.md "Analytic models
+  // beside the measurements"): the selection is few threads, each a chain of dependent probes.
+  model.not_valid = "the multi-sequence selection (a few threads, each k x log2(run) dependent probes in device "
+                    "memory) is latency bound and not counted";
+  return model;
 }
 
 }  // namespace sortscope

@@ -26,6 +26,11 @@ PerfModel radix_perf_model(const RadixPlan& p) {
       add(p.launch_of_pass(pass), n * (2 * kb + 2 * vb) + matrix);  // read offsets, keys in and out
     }
     if (p.passes % 2) add(3 * p.passes, n * (2 * kb + 2 * vb));     // the result copied back in place
+    // 32-bit keys reach 41% of the copy bandwidth with these bytes at 2^28 (H200, 2026-11-22,
+    // docs/performance-history.md "Radix sort"): 2.4x the model.
+    if (kb == 4 && p.n >= (uint64_t(1) << 24))
+      m.not_valid = "the passes over 32-bit keys reach about 40% of the copy bandwidth (the upsweep's second read "
+                    "and the scatter's short runs)";
     return m;
   }
   m.source = "Adinets & Merrill 2022 (onesweep); Merrill & Grimshaw 2010 Fig. 6 (bytes per pass)";

@@ -1,5 +1,7 @@
 #include "records/record_phase_bytes.h"
 
+#include <numeric>
+
 #include "records/host_records.h"
 #include "records/record_traffic.h"
 #include "radix/radix_plan.h"
@@ -16,15 +18,26 @@ uint64_t sectors_of(uint64_t address, uint64_t bytes) {
 
 // Bytes a read in order of `count` pieces of `bytes` each, `stride` apart from `offset`, fetches:
 // neighbours share sectors (the warp's coalesced read), so every sector the pieces touch once.
-double in_order_fetched(uint64_t offset, uint64_t stride, uint64_t bytes, uint64_t count) {
-  if (!count || !bytes) return 0;
+uint64_t in_order_sectors(uint64_t offset, uint64_t stride, uint64_t bytes, uint64_t count) {
   uint64_t sectors = 0, last = UINT64_MAX;
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t a = offset + i * stride;
     for (uint64_t s = a / kSectorBytes; s <= (a + bytes - 1) / kSectorBytes; ++s)
       if (s != last) { ++sectors; last = s; }
   }
-  return double(sectors) * kSectorBytes;
+  return sectors;
+}
+
+double in_order_fetched(uint64_t offset, uint64_t stride, uint64_t bytes, uint64_t count) {
+  if (!count || !bytes) return 0;
+  // The pieces' places within a sector repeat every `period` pieces (period x stride is a whole
+  // number of sectors), so every period after the first adds the same sectors: counted once, not
+  // per piece (the advice, record_advice.h, asks for every sort and strategy at 2^26 records).
+  const uint64_t period = kSectorBytes / std::gcd(stride ? stride : kSectorBytes, uint64_t(kSectorBytes));
+  if (count <= 3 * period) return double(in_order_sectors(offset, stride, bytes, count)) * kSectorBytes;
+  const uint64_t per_period = in_order_sectors(offset, stride, bytes, 2 * period) - in_order_sectors(offset, stride, bytes, period);
+  const uint64_t q = count / period, r = count % period;
+  return double(in_order_sectors(offset, stride, bytes, period + r) + (q - 1) * per_period) * kSectorBytes;
 }
 
 double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValues& params) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "records/record_advice.h"
 #include "records/record_memory_map.h"
 #include "records/record_phase_bytes.h"
 
@@ -213,6 +214,9 @@ void RecordStepWriter::input() {
       "the bytes every phase of this {} sort will move. Recorded from the CPU model.",
       input_.n, key_type_with_article(sh.key), sh.fields, sh.fields == 1 ? "" : "s", sh.key_size() + 4 * sh.fields,
       layout_story(sh), record_strategy_name(options_.strategy)));
+  // Which sort and strategy the bytes-moved model expects to be fastest for this layout and m.
+  s.caption += " The bytes-moved " +
+               describe_record_advice(advise_record_sort(sh, input_.n), algorithm_.id(), options_, sh, input_.n) + ".";
   s.aux.push_back(warp_memory_map(sh, input_.n, first_warp(nullptr, input_.n), false));
   s.aux.push_back(bytes_done(0));
   record(std::move(s), input_, ids_);
@@ -453,6 +457,16 @@ void RecordStepWriter::direct_pass(uint32_t pass, const std::vector<uint32_t>& p
       "The records moved {}x so far: {} this pass at face value, {} in whole sectors.",
       pass + 1, passes, pass * kDirectDigitBits, pass * kDirectDigitBits + kDirectDigitBits - 1, algorithm_.title(),
       sh.key_size() + 4 * sh.fields, pass + 1, bytes_text(e.move_bytes), bytes_text(e.fetched_bytes)));
+  // Why this path is slow (issue 32: sample-sort direct by-record, u64 keys, 8 fields, ran 0.13x of
+  // CUB pairs + gather where the one-sweep indirect path ran 1.04x): a sort that is not stable sorts
+  // 64-bit (digit, position) words in every pass to keep equal digits in order.
+  const RecordSortAlgorithm* info = find_record_sort_algorithm(algorithm_.id());
+  if (pass == 0 && info && !info->stable)
+    s.caption += fmt::format(
+        " {} is not stable, so each pass sorts 64-bit (digit, position) words to keep equal digits in order: {} full "
+        "64-bit sorts and {} moves of every record, where the indirect strategy sorts the keys once and moves each "
+        "record once.",
+        algorithm_.id(), passes, passes);
   s.aux.push_back(warp_memory_map(sh, input_.n, first_warp(&perm, input_.n), true));
   s.aux.push_back(bytes_done(pass + 1));
   record(std::move(s), records, ids_);

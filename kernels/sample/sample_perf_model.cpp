@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "sample_launches.h"
 
 namespace sortscope {
+namespace {
+constexpr int kSampleLevel2Kernels = 7;
+}
 
 PerfModel sample_perf_model(const SamplePlan& p) {
   PerfModel m;
@@ -26,19 +31,37 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   double parents = 1;
   for (uint32_t pass = 0; pass < passes; ++pass) {
     // The sample: a * k random reads per bucket, a 32-byte sector each; sorted in shared memory.
+    // The host's share (sample_gpu.cu): the pass's parent list and block map go up before the
+    // splitters (two copies that wait for the stream), the children's sizes come back after the
+    // scatter (four) and the updated parents go up again (one); each a round trip.
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
                           sample_launch_name(p, pass, SampleLaunch::Splitters),
-                          parents * p.sample_keys() * 32.0, 0});
+                          parents * p.sample_keys() * 32.0, 0, 1, 2});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count),
                           n * kb + table_bytes, n * find_bucket / 32});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scan), sample_launch_name(p, pass, SampleLaunch::Scan),
                           2 * table_bytes, 0});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
                           sample_launch_name(p, pass, SampleLaunch::Scatter),
-                          n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32});
+                          n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32, 1, 5});
     parents *= p.k;
   }
-  m.launches.push_back({sample_level2_launch_index(), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0});
+  // Level 2 (sample_gpu.cu's second_level): the moves home, the thesis's block sort, the rank sort
+  // and four block radix sorts by bucket size, each a launch (empty classes still launch); the list
+  // and the move chunks go up and the error flag comes back.
+  m.launches.push_back({sample_level2_launch_index(), sample_level2_launch_name(p), n * (2 * kb + 2 * vb), 0,
+                        kSampleLevel2Kernels, 3});
+  // Where the model is known to be more than 2x off (docs/performance-history.md; the calibration
+  // test's table): quicksort's level 2 is a block quicksort bound by its barriers and serial
+  // partitions (App. C), 4.6x the model at 2^24 on an H200; sample sort's scatter into 128 or more
+  // buckets writes each round's keys in runs of a few sectors a bucket and reaches about a quarter
+  // of the copy bandwidth (H200, 2026-11-26: 2.2x the model at 2^26, 2.8x at 2^28).
+  if (p.engine == SampleEngine::Quicksort && p.n > p.bucket_max)
+    m.not_valid = "level 2's block quicksort is bound by its barriers and serial partitions, not bytes";
+  else if (passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
+    m.not_valid = fmt::format("the scatter into k = {} buckets writes runs of a few sectors a bucket, at about a "
+                              "quarter of the copy bandwidth",
+                              p.k);
   return m;
 }
 

@@ -107,4 +107,17 @@ int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSma
   return -1;
 }
 
+std::vector<SampleBufferRun> buffer_runs(std::vector<SampleBucket> buckets) {
+  std::sort(buckets.begin(), buckets.end(), [](const SampleBucket& a, const SampleBucket& b) { return a.begin < b.begin; });
+  std::vector<SampleBufferRun> runs;
+  for (const SampleBucket& b : buckets) {
+    if (b.size == 0) continue;
+    if (!runs.empty() && runs.back().in_alt == b.in_alt && runs.back().begin + runs.back().size == b.begin)
+      runs.back().size += b.size;
+    else
+      runs.push_back({b.begin, b.size, b.in_alt});
+  }
+  return runs;
+}
+
 }  // namespace sortscope

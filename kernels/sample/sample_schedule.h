@@ -39,6 +39,18 @@ std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SamplePare
 void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,
                      std::vector<SampleBucket>& buckets);
 
+// A stretch of the array whose keys sit in one buffer: neighbouring buckets merged.
+struct SampleBufferRun {
+  uint64_t begin = 0, size = 0;
+  bool in_alt = false;
+};
+
+// Where the array's keys are now, as the fewest stretches: the buckets ordered by position and
+// neighbours in the same buffer merged. Explain mode composes the array it shows from these, one
+// copy a stretch (thousands of buckets after the last pass, but few stretches: a pass moves all
+// its parents' keys to the other buffer together).
+std::vector<SampleBufferRun> buffer_runs(std::vector<SampleBucket> buckets);
+
 // Splits the buckets into those that need another pass (size > M, not done) and the level-2 list
 // (appended to `small`, done buckets already in the output array left out), which comes out largest first (§6.2: "we schedule buckets for sorting ordered by size").
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,

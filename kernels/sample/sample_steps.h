@@ -2,6 +2,7 @@
 // The step catalog of sample sort and quicksort (captions, pseudo-code lines) and the one place
 // that turns what a pass produced into timeline steps. The CPU model and the GPU path both call
 // SampleStepWriter with host copies of the same data, so their timelines have the same steps.
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -23,13 +24,14 @@ enum class SampleStepKind { Input, Splitters, Count, Scan, Scatter, SecondLevel 
 const std::vector<StepKind>& sample_step_kinds(SampleEngine e);
 const std::vector<std::string>& sample_pseudo_code(SampleEngine e);
 
-// The array as the timeline shows it: every bucket's keys from the buffer they are in now.
+// The array as the timeline shows it (the CPU model's): every bucket's keys from the buffer they
+// are in now, one copy a stretch (buffer_runs). The GPU path does the same copies on the device.
 template <class Word>
 void compose_buckets(const std::vector<SampleBucket>& buckets, const Word* out, const Word* alt,
                      Word* view) {
-  for (const auto& b : buckets) {
-    const Word* src = b.in_alt ? alt : out;
-    for (uint64_t i = 0; i < b.size; ++i) view[b.begin + i] = src[b.begin + i];
+  for (const SampleBufferRun& r : buffer_runs(buckets)) {
+    const Word* src = (r.in_alt ? alt : out) + r.begin;
+    std::copy(src, src + r.size, view + r.begin);
   }
 }
 

@@ -40,6 +40,9 @@ PerfModel search_merge_perf_model(const SearchMergePlan& p) {
     m.launches.push_back({launch++, fmt::format("global {} pass {} (runs of {})", half ? "half" : "full", pass + 1,
                                                 p.run_of_pass(pass)),
                           2 * n * item, (searches * probes + (half ? n / 2 : 0)) / 32});
+    // Each probe waits for the one before: the pass is as long as its chains of loads (§3's
+    // searches in global memory), not its bytes.
+    m.launches.back().serial_loads = searches * probes;
   }
   if (p.passes % 2) m.launches.push_back({-1, "copy back (odd number of passes)", 2 * n * item, 0});
   if (transform) add_ordered_bits_transforms(m, p.n, key_bytes(p.key_type));

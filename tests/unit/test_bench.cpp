@@ -205,7 +205,15 @@ TEST(BenchRunner, CpuModelStatesAreVerifiedAndLabelled) {
     EXPECT_FALSE(rec.baseline);  // the baselines run on the GPU only
     EXPECT_EQ(rec.keys_per_sm_per_clock, 0);
     EXPECT_GT(rec.result.timing.keys_per_s, 0);
+    // The fraction of the bound: the bytes-moved model at the copy bandwidth measured at the start
+    // (the host's memcpy on the CPU model) over the median.
+    ASSERT_TRUE(rec.result.timing.bytes_from_model) << rec.state.name;
+    ASSERT_TRUE(rec.bound.known()) << rec.state.name;
+    EXPECT_NEAR(rec.bound.fraction, rec.result.timing.bytes / (r.copy_gb_per_s * 1e6) / rec.result.timing.median_ms,
+                1e-9 * rec.bound.fraction);
   }
+  EXPECT_GT(r.copy_gb_per_s, 0);
+  EXPECT_NE(r.bandwidth_source.find("host memcpy"), std::string::npos) << r.bandwidth_source;
   // The parameter columns: bitonic's, then merge's that bitonic lacks.
   EXPECT_EQ(r.param_names.front(), "threads");
   EXPECT_NE(std::find(r.param_names.begin(), r.param_names.end(), "global_layers"), r.param_names.end());
@@ -224,7 +232,7 @@ TEST(BenchWriters, CsvJsonMarkdown) {
   // run's columns first, then the bench's.
   const std::string run_header = csv_line(csv_header(r.param_names));
   EXPECT_EQ(header.rfind(run_header, 0), 0u) << header;
-  EXPECT_NE(header.find("noise,stopped_by,baseline_noise,keys_per_sm_per_clock"), std::string::npos);
+  EXPECT_NE(header.find("noise,stopped_by,baseline_noise,keys_per_sm_per_clock,fraction_of_bound"), std::string::npos);
   EXPECT_NE(row1.find(",bench,merge,"), std::string::npos) << row1;
   EXPECT_NE(row1.find("cpu-model"), std::string::npos);
   EXPECT_NE(row1.find("verified"), std::string::npos);

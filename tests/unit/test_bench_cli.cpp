@@ -260,3 +260,32 @@ TEST_F(BenchCli, RecordAxesWriteFilesAndTheCrossoverPicture) {
 
 }  // namespace
 }  // namespace sortscope
+
+namespace sortscope {
+namespace {
+
+// The winner map through the binary: every sort on the CPU models at a tiny n, the map's CSV and
+// PNG and the states' CSV written whole; a bad target refused before anything runs.
+TEST_F(BenchCli, WinnersWriteTheMapAndItsPicture) {
+  const std::string wcsv = (dir_ / "w.csv").string(), png = (dir_ / "w.png").string(),
+                    csv = (dir_ / "states.csv").string();
+  EXPECT_EQ(run({"bench", "--cpu", "--winners", "--n", "2^10", "--winners-csv", (dir_ / "no" / "w.csv").string()}), 1);
+  EXPECT_EQ(count_lines(err()), 1u) << err();
+  EXPECT_TRUE(outputs().empty());
+  EXPECT_EQ(run({"bench", "--cpu", "--winners", "--n", "2^10", "-p", "threads=128"}), 1);  // no parameter axes
+  EXPECT_EQ(run({"bench", "--cpu", "--n", "2^10", "--winners-csv", wcsv}), 1);              // needs --winners
+
+  const int code = run({"bench", "--cpu", "--winners", "--n", "2^10,2^11", "--key", "u32", "--min-samples", "1",
+                        "--timeout", "0.01", "--warmup", "0", "--winners-csv", wcsv, "--csv", csv, "--plot", png});
+  if (code == 1 && err().find("no offscreen OpenGL context") != std::string::npos) GTEST_SKIP() << err();
+  ASSERT_EQ(code, 0) << err();
+  EXPECT_NE(out().find("winner      u32 keys, uniform n=2^10: "), std::string::npos) << out();
+  EXPECT_NE(out().find("no CUB on the CPU model"), std::string::npos) << out();
+  EXPECT_EQ(outputs(), (std::vector<std::string>{"states.csv", "w.csv", "w.png"}));
+  EXPECT_EQ(count_lines(slurp(wcsv)), 3u) << slurp(wcsv);  // header + two cells
+  EXPECT_NE(slurp(csv).find("fraction_of_bound"), std::string::npos);
+  EXPECT_EQ(slurp(png).substr(1, 3), "PNG");
+}
+
+}  // namespace
+}  // namespace sortscope

@@ -280,7 +280,9 @@ TEST_F(Cli, RunShowsTheModelForAGivenDevice) {
   EXPECT_NE(r.out.find("(5 launches): "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3350 GB/s (--model-device), 132 SMs at 1.98 GHz"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("#4 pass 4: 8 one-bit splits, runs, look-back, scatter"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("(compute bound)"), std::string::npos) << r.out;
+  // 64K keys: each launch's 6 us of launch latency outweighs its bytes and instructions.
+  EXPECT_NE(r.out.find("(latency bound; 0.0060 ms of it launches)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("6 us a launch, 15 us a host round trip"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("the model's time"), std::string::npos) << "a CPU time is no measure of a GPU model";
   std::istringstream lines(slurp(csv));
   std::string header, row;

@@ -32,6 +32,8 @@ DeviceFacts h100_like() {
   f.sm_count = 132;
   f.clock_ghz = 1.98;
   f.warp_ops_per_sm_clock = 4;
+  f.launch_us = 0;  // the byte and instruction counts alone (the fixed costs have a test of their own)
+  f.host_sync_us = 0;
   return f;
 }
 
@@ -77,6 +79,31 @@ TEST(PerfModel, RooflinePicksTheLongerOfMemoryAndCompute) {
   EXPECT_NEAR(p.total_ms, 3.0, 1e-12);
   EXPECT_NEAR(p.keys_per_s(3000), 1e6, 1e-3);
   EXPECT_DOUBLE_EQ(m.total_bytes(), 3.35e9 * 1.25);
+}
+
+TEST(PerfModel, FixedCostsAddLaunchesAndHostRoundTrips) {
+  DeviceFacts f = h100_like();
+  f.launch_us = 5;
+  f.host_sync_us = 20;
+  PerfModel m;
+  m.launches.push_back({0, "big", 3.35e9, 0});                // 1 ms of bytes + one launch
+  m.launches.push_back({1, "tiny", 3350, 0, 7, 3});           // 1 ns of bytes, 7 kernels, 3 round trips
+  const ModelPrediction p = predict(m, f);
+  EXPECT_NEAR(p.launches[0].fixed_ms, 0.005, 1e-12);
+  EXPECT_NEAR(p.launches[0].ms, 1.005, 1e-12);
+  EXPECT_EQ(p.launches[0].bound, ModelBound::Memory);
+  EXPECT_NEAR(p.launches[1].fixed_ms, (7 * 5 + 3 * 20) / 1e3, 1e-12);
+  EXPECT_NEAR(p.launches[1].ms, 1e-6 + 0.095, 1e-12);
+  EXPECT_EQ(p.launches[1].bound, ModelBound::Latency);
+  EXPECT_EQ(bound_name(ModelBound::Latency), "latency");
+  EXPECT_NEAR(p.total_ms, p.launches[0].ms + p.launches[1].ms, 1e-12);
+  // Sample sort counts its host round trips: every level-1 pass and level 2 have some.
+  const Algorithm& s = *find_algorithm("sample-sort");
+  const PerfModel sm = s.perf_model(uint64_t(1) << 24, KeyType::U64, false, resolved(s, {}));
+  int syncs = 0, kernels = 0;
+  for (const LaunchModel& l : sm.launches) syncs += l.host_syncs, kernels += l.kernels;
+  EXPECT_GT(syncs, 0);
+  EXPECT_GT(kernels, int(sm.launches.size()));  // level 2 stands for several kernels
 }
 
 TEST(PerfModel, RefusesFactsItCannotPredictWith) {

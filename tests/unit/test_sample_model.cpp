@@ -586,3 +586,33 @@ TEST(SamplePlan, RefusesInconsistentParameters) {
 
 }  // namespace
 }  // namespace sortscope::test
+
+namespace sortscope {
+namespace {
+
+// Explain mode composes the array it shows from these stretches (one copy each, on the device for
+// the GPU path): they must cover every bucket's keys once, from the right buffer, and be few.
+TEST(SampleSchedule, BufferRunsMergeNeighboursInOneBufferAndComposeTheArray) {
+  // Out of position order, an empty bucket, neighbours in one buffer, a gap-free cover of [0, 20).
+  const std::vector<SampleBucket> buckets = {{10, 4, true, false}, {0, 3, false, false}, {3, 2, false, true},
+                                             {5, 0, true, false},  {5, 5, true, false},  {14, 6, true, false}};
+  const std::vector<SampleBufferRun> runs = buffer_runs(buckets);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].begin, 0u);
+  EXPECT_EQ(runs[0].size, 5u);
+  EXPECT_FALSE(runs[0].in_alt);
+  EXPECT_EQ(runs[1].begin, 5u);
+  EXPECT_EQ(runs[1].size, 15u);
+  EXPECT_TRUE(runs[1].in_alt);
+  // compose_buckets takes each position from its bucket's buffer.
+  std::vector<uint32_t> out(20), alt(20), view(20, 999);
+  for (uint32_t i = 0; i < 20; ++i) out[i] = i, alt[i] = 100 + i;
+  compose_buckets(buckets, out.data(), alt.data(), view.data());
+  for (uint32_t i = 0; i < 20; ++i) EXPECT_EQ(view[i], i < 5 ? i : 100 + i) << i;
+  // A gap between neighbours in one buffer keeps them apart.
+  EXPECT_EQ(buffer_runs({{0, 2, false, false}, {3, 2, false, false}}).size(), 2u);
+  EXPECT_TRUE(buffer_runs({}).empty());
+}
+
+}  // namespace
+}  // namespace sortscope

@@ -4,14 +4,11 @@
 #include <cmath>
 
 #include <fmt/format.h>
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include "bench/record_crossover.h"
 #include "frame_text.h"
-#include "gl/headless_context.h"
-#include "gl/offscreen_target.h"
-#include "gl/png_writer.h"
+#include "offscreen_picture.h"
 #include "plot_widget.h"
 #include "ui/widgets.h"
 
@@ -90,23 +87,8 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
                                          "layouts)",
                                          cols.size(), rows.size(), 8192 / kPanelWidth, 3));
 
-  std::unique_ptr<gl::HeadlessContext> context;
-  try {
-    context = gl::HeadlessContext::create();
-  } catch (const std::exception& e) {
-    throw std::runtime_error(std::string("--plot: no offscreen OpenGL context: ") + e.what());
-  }
-  gl::OffscreenTarget target;
-  target.resize(width, height, 4);
-  target.bind();
-  FrameText text;
-  {
-    FrameText::Scope scope(text);
-    text.ensure_fonts(1.0f);
-    const FrameFonts& fonts = text.fonts();
-    glViewport(0, 0, width, height);
-    clear_frame("clearing the crossover picture");
-    ImDrawList* bg = text.new_frame(width, height);
+  write_offscreen_picture(path, width, height, "--plot", "clearing the crossover picture",
+                          [&](const FrameFonts& fonts, ImDrawList* bg) {
     const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     bg->AddText(fonts.caption, fonts.caption_px, ImVec2(kMargin, 14), fg,
                 "Records: time against m fields, direct and indirect (Bandyopadhyay & Sahni, extract B.3)");
@@ -126,12 +108,6 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
       bg->AddText(fonts.body, fonts.body_px, ImVec2(kMargin, y), dim, line.c_str());
       y += fonts.body_px + 4;
     }
-    ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(float(width), float(height)), ImGuiCond_Always);
-    ImGui::Begin("##crossover", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoBackground);
-    ImGui::PushFont(fonts.small);
     for (const CrossoverPanel& p : panels) {
       const int r = int(std::find(rows.begin(), rows.end(), p.layout) - rows.begin());
       const int c = int(std::find(cols.begin(), cols.end(), p.algorithm + " " + p.input) - cols.begin());
@@ -157,13 +133,7 @@ void write_crossover_picture(const std::string& path, const RecordBenchReport& r
       ui::plot_widget(fmt::format("##panel{}", &p - panels.data()).c_str(), config, panel_series(p),
                       ImVec2(kPanelWidth - 16, h));
     }
-    ImGui::PopFont();
-    ImGui::End();
-    text.render();
-  }
-  std::vector<uint8_t> rgba = target.read_rgba();
-  for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;  // opaque whatever alpha ImGui left
-  write_png(path, width, height, rgba);
+  });
 }
 
 }  // namespace sortscope

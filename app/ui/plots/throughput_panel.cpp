@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "core/bound_distance.h"
+#include "core/device_info.h"
 #include "parse/size_parse.h"
 #include "ui/panels/panels.h"
 #include "ui/race/race_mode.h"
@@ -20,6 +22,10 @@
 namespace sortscope::ui {
 
 namespace {
+
+// A reference line (bound, model) more than this far above the highest measured point of the runs
+// plot is left off it (on a linear axis from zero the points would sit on the axis).
+constexpr double kOffScale = 4.0;
 
 // keys/s the copy bandwidth allows when the algorithm must move bytes_moved(n) bytes; 0 when the
 // algorithm has no model or the bandwidth is unknown.
@@ -74,10 +80,26 @@ void summary_line(AppState& s, bool one_line) {
   text("median " + format_duration_ms(t.median_ms) + " (" + format_duration_ms(t.min_ms) + " to " +
        format_duration_ms(t.max_ms) + ")");
   text(fmt::format("{:.1f} GB/s", t.gb_per_s), true);
-  if (!cpu && s.copy_bandwidth_gbs > 0)
-    text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
-                     s.copy_bandwidth_gbs),
-         true);
+  if (!cpu && s.copy_bandwidth_gbs > 0) {
+    // The distance to the limit (core/bound_distance.h): the bytes-moved model at the copy bandwidth
+    // against the median, keys per SM per clock beside it.
+    const BoundDistance d = bound_distance(t.bytes_from_model ? t.bytes : 0, s.copy_bandwidth_gbs, t.median_ms,
+                                           s.measure->scenario.input.n, s.device.sm_count, s.device.sm_clock_khz);
+    if (d.known()) {
+      if (text(fmt::format("{:.0f}% of the bandwidth bound", 100 * d.fraction), true))
+        item_tooltip(fmt::format("The bytes-moved model ({}) at the {:.0f} GB/s measured device copy takes {}: the "
+                                 "fastest this sort could be. The median takes {:.2f}x that.",
+                                 format_bytes(d.model_bytes), s.copy_bandwidth_gbs, format_duration_ms(d.bound_ms),
+                                 1 / d.fraction));
+    } else {
+      text(fmt::format("({:.0f}% of the {:.0f} GB/s copy bandwidth)", 100.0 * t.gb_per_s / s.copy_bandwidth_gbs,
+                       s.copy_bandwidth_gbs),
+           true);
+    }
+    if (d.keys_per_sm_per_clock > 0 && text(fmt::format("{:.3f} keys/SM/clock", d.keys_per_sm_per_clock), true))
+      item_tooltip(fmt::format("keys/s over {} SMs x {:.2f} GHz: compares GPUs of different sizes and clocks.",
+                               s.device.sm_count, s.device.sm_clock_khz / 1e6));
+  }
   if (const ModelReport m = measured_model(s); m.predicted()) {
     const double model_keys = m.prediction.keys_per_s(s.measure->scenario.input.n);
     if (text("model " + format_si(model_keys) + " keys/s", true))
@@ -176,7 +198,21 @@ void runs_plot(AppState& s, ImVec2 size) {
   if (!gpu.x.empty()) series.push_back(gpu);
   if (!cpu.x.empty()) series.push_back(cpu);
   if (!base.x.empty()) series.push_back(base);
-  // Bound at the current scenario's n.
+  // Bound and model at the current scenario's n: horizontal lines. One far above every measured
+  // point would squeeze the points onto the axis's zero (issue 32: a model 100x above the
+  // measurement at 2^16), so such a line leaves the plot and its legend entry says where it is.
+  double measured_max = 0;
+  for (const PlotSeries* p : {&gpu, &cpu, &base})
+    for (double v : p->y) measured_max = std::max(measured_max, v);
+  auto reference_line = [&](std::string label, ImU32 colour, double keys_per_s, const std::string& not_valid) {
+    PlotSeries line = make_series(std::move(label), colour, SeriesStyle::HorizontalLine);
+    if (!not_valid.empty()) line.absent_reason = "not valid here: " + not_valid;
+    else if (measured_max > 0 && keys_per_s > kOffScale * measured_max)
+      line.absent_reason = fmt::format("{} keys/s, {:.0f}x the highest point: off the scale", format_si(keys_per_s),
+                                       keys_per_s / measured_max);
+    else line.y = {keys_per_s};
+    series.push_back(std::move(line));
+  };
   const Algorithm* a = s.algorithm();
   if (a && s.measure) {
     const std::string why = baseline_absent_reason(s);
@@ -186,16 +222,10 @@ void runs_plot(AppState& s, ImVec2 size) {
       series.push_back(missing);
     }
     double b = bound_keys_per_s(*a, s.measure->scenario, s.measure->scenario.input.n, s.copy_bandwidth_gbs);
-    if (b > 0 && s.measure->timing.backend == Backend::Gpu) {
-      PlotSeries bound = make_series("bandwidth bound", colors::kSeries[5], SeriesStyle::HorizontalLine);
-      bound.y = {b};
-      series.push_back(bound);
-    }
-    if (const ModelReport m = measured_model(s); m.predicted()) {
-      PlotSeries model = make_series("model (" + m.model.source + ")", colors::kSeries[3], SeriesStyle::HorizontalLine);
-      model.y = {m.prediction.keys_per_s(s.measure->scenario.input.n)};
-      series.push_back(model);
-    }
+    if (b > 0 && s.measure->timing.backend == Backend::Gpu) reference_line("bandwidth bound", colors::kSeries[5], b, "");
+    if (const ModelReport m = measured_model(s); m.predicted())
+      reference_line("model (" + m.model.source + ")", colors::kSeries[3],
+                     m.prediction.keys_per_s(s.measure->scenario.input.n), m.model.not_valid);
   }
   PlotHover h = plot_widget("##runs", cfg, series, size);
   if (h.active && ImGui::IsMouseClicked(0)) {

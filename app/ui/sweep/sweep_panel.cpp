@@ -17,6 +17,8 @@
 #include "registry.h"
 #include "sweep_view.h"
 #include "ui/widgets.h"
+#include "ui/plots/winner_map_picture.h"
+#include "bench/winner_map.h"
 
 namespace sortscope::ui {
 
@@ -58,9 +60,24 @@ void controls(AppState& s) {
     ImGui::SameLine();
     badge("CPU model timings", colors::kWarn);
   }
-  axis_row(s, "across", v.x, *a);
+  if (ImGui::RadioButton("two parameters", !v.winners) && !v.running) v.winners = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("winner map", v.winners) && !v.running) v.winners = true;
+  item_tooltip("Every sort over n for this key type, values and distribution: the fastest of each size and its speed "
+               "over CUB (sortscope bench --winners).");
   ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-  axis_row(s, "down", v.y, *a);
+  if (v.winners) {
+    if (v.winner_sizes.empty()) v.winner_sizes = s.cpu_model_mode() ? "2^10:2^14" : "2^16:2^24";
+    ImGui::TextUnformatted("n");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    ImGui::InputText("##winner_sizes", &v.winner_sizes);
+    item_tooltip("The sizes, as on the CLI: 2^16,2^20 or a range of powers of two 2^16:2^24");
+  } else {
+    axis_row(s, "across", v.x, *a);
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    axis_row(s, "down", v.y, *a);
+  }
 
   const float fs = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(fs * 6);
@@ -83,10 +100,14 @@ void controls(AppState& s) {
                                          v.progress.left_s >= 0 ? fmt::format(", about {:.0f} s left", v.progress.left_s) : "");
     ImGui::ProgressBar(frac, ImVec2(fs * 18, 0), over.c_str());
   } else {
-    if (ImGui::Button("Start sweep")) start_sweep(s);
+    if (ImGui::Button(v.winners ? "Start winner map" : "Start sweep")) v.winners ? start_winner_map(s) : start_sweep(s);
     item_tooltip("Measures every cell in the background with `sortscope bench`'s runner: every run verified, the "
                  "baseline measured on the same input (on a GPU).");
-    if (v.grid) {
+    if (v.winners && v.report) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%zu of %zu states measured%s", v.report->records.size(), v.report->planned_states,
+                          v.cancelled ? " (cancelled)" : "");
+    } else if (v.grid && !v.winners) {
       ImGui::SameLine();
       if (v.cancelled) ImGui::TextColored(to_vec4(colors::kWarn), "cancelled: %zu of %zu cells", v.grid->done_count(), v.grid->states().size());
       else if (v.wall_s >= 0)
@@ -205,6 +226,12 @@ void draw_sweep_figure(AppState& s, ImVec2 size, bool interactive) {
   // A picture leaves out a plot with nothing on it (no n axis, no curves in the session).
   const bool plot = interactive || (v.grid && v.grid->has_n_axis()) || !s.history.curves().empty();
   const float heat_w = plot ? std::floor((size.x - gap) * 0.55f) : size.x;
+  if (v.winners) {  // the winner map: one heat map, the fastest sort of each n (bench/winner_map.h)
+    HeatMapData data = v.report ? winner_heat_map(winner_map(*v.report)) : HeatMapData{};
+    if (!v.report) data.empty_text = "start the winner map: every sort over n for this input";
+    heat_map_widget("##winners", data, size);
+    return;
+  }
   HeatMapData data;
   if (v.grid) data = heat_data(s);
   else data.empty_text = "choose two axes and start the sweep";
@@ -241,7 +268,7 @@ void draw_sweep_panel(AppState& s) {
   ImGui::Separator();
   const float fs = ImGui::GetFontSize();
   // The colour: keys/s, or the ratio to the baseline where the cells have one.
-  const bool have_base = v.grid && v.grid->any_baseline();
+  const bool have_base = v.grid && v.grid->any_baseline() && !v.winners;
   ImGui::BeginDisabled(!have_base);
   if (ImGui::RadioButton("keys/s", !v.ratio || !have_base)) v.ratio = false;
   ImGui::SameLine();

@@ -20,6 +20,11 @@ namespace {
 // What the picture says of itself, so a slide needs no caption to be read right.
 std::string title_of(const AppState& s) {
   const SweepView& v = s.sweep;
+  if (v.winners) {  // the winner map: the edited scenario's input, every sort over n
+    const InputSpec& in = s.scenario.input;
+    return fmt::format("winner map: the fastest sort at each n and its speed over CUB, {}{} {}", key_type_name(in.key),
+                       in.with_values ? " + values" : "", distribution_name(in.dist));
+  }
   const Scenario& b = v.grid->base();
   std::string t = fmt::format("{}: {} x {}", b.algorithm, v.grid->x_name(), v.grid->y_name());
   if (!v.grid->has_n_axis()) t += fmt::format(", n = {}", format_size(b.input.n));
@@ -48,7 +53,7 @@ void draw_sweep_picture_window(AppState& s) {
   SweepView& v = s.sweep;
   v.picture_list = nullptr;
   if (v.want_png.empty()) return;
-  if (!v.grid) {
+  if (v.winners ? !v.report : !v.grid) {
     v.message = "nothing to save yet: no sweep";
     v.message_error = true;
     v.want_png.clear();

@@ -1,9 +1,11 @@
 #include "sweep_view.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "ui/app_state.h"
 #include "bench/bench_writers.h"
+#include "bench/winner_map.h"
 #include "registry.h"
 #include "ui/plots/throughput_history.h"
 
@@ -23,6 +25,61 @@ void suggest_sweep_axes(AppState& s) {
   v.y.values = suggested_sweep_values(*a, v.y.name, s.scenario, gpu);
 }
 
+namespace {
+
+// The worker (made at the first start) and the cells' stopping rule from the view's knobs.
+BenchSettings start_worker(AppState& s) {
+  SweepView& v = s.sweep;
+  if (!v.worker) {
+    RunnerOptions ro;
+    ro.force_cpu = s.session && s.session->force_cpu();
+    v.worker = std::make_unique<SweepWorker>(ro);
+  }
+  BenchSettings settings;
+  settings.rule.min_samples = size_t(std::max(2, v.min_samples));
+  settings.rule.max_noise = std::max(0.0f, v.max_noise_pct) / 100.0;
+  settings.rule.timeout_s = std::max(0.01f, v.cell_budget_s);
+  settings.warmup = 1;
+  return settings;
+}
+
+void mark_started(SweepView& v, size_t states) {
+  v.report.reset();
+  v.progress = BenchProgress{0, states, 0, -1, ""};
+  v.started = std::chrono::steady_clock::now();
+  v.wall_s = -1;
+  v.running = true;
+  v.cancelled = false;
+  v.busy_cell = -1;
+}
+
+}  // namespace
+
+bool start_winner_map(AppState& s) {
+  SweepView& v = s.sweep;
+  v.error.clear();
+  v.message.clear();
+  if (v.running) cancel_sweep(s);
+  try {
+    if (v.winner_sizes.empty()) v.winner_sizes = s.cpu_model_mode() ? "2^10:2^14" : "2^16:2^24";
+    BenchAxesText axes;
+    axes.sizes = v.winner_sizes;
+    axes.keys = std::string(key_type_name(s.scenario.input.key));
+    axes.values = s.scenario.input.with_values ? "yes" : "no";
+    axes.dists = std::string(distribution_name(s.scenario.input.dist));
+    std::vector<BenchState> states = expand_winner_states(axes, false);
+    const BenchSettings settings = start_worker(s);
+    const size_t count = states.size();
+    v.worker->start(std::move(states), settings);
+    v.grid.reset();
+    mark_started(v, count);
+    return true;
+  } catch (const std::exception& e) {
+    v.error = e.what();
+    return false;
+  }
+}
+
 bool start_sweep(AppState& s) {
   SweepView& v = s.sweep;
   v.error.clear();
@@ -34,25 +91,10 @@ bool start_sweep(AppState& s) {
     Scenario base = s.scenario;
     if (auto e = validate_scenario(base); !e.empty()) throw std::runtime_error(e);
     auto grid = std::make_unique<SweepGrid>(base, v.x, v.y);
-    if (!v.worker) {
-      RunnerOptions ro;
-      ro.force_cpu = s.session && s.session->force_cpu();
-      v.worker = std::make_unique<SweepWorker>(ro);
-    }
-    BenchSettings settings;
-    settings.rule.min_samples = size_t(std::max(2, v.min_samples));
-    settings.rule.max_noise = std::max(0.0f, v.max_noise_pct) / 100.0;
-    settings.rule.timeout_s = std::max(0.01f, v.cell_budget_s);
-    settings.warmup = 1;
+    const BenchSettings settings = start_worker(s);
     v.worker->start(grid->states(), settings);
     v.grid = std::move(grid);
-    v.report.reset();
-    v.progress = BenchProgress{0, v.grid->states().size(), 0, -1, ""};
-    v.started = std::chrono::steady_clock::now();
-    v.wall_s = -1;
-    v.running = true;
-    v.cancelled = false;
-    v.busy_cell = -1;
+    mark_started(v, v.grid->states().size());
     return true;
   } catch (const std::exception& e) {
     v.error = e.what();
@@ -66,14 +108,15 @@ void cancel_sweep(AppState& s) {
 
 void pump_sweep(AppState& s) {
   SweepView& v = s.sweep;
-  if (!v.worker || !v.grid) return;
-  if (!v.running) return;
+  if (!v.worker || !v.running) return;  // the grid, or the winner map (no grid)
   SweepUpdate u = v.worker->poll();
-  for (const BenchRecord& r : u.records) v.grid->apply(r);
+  if (v.grid)
+    for (const BenchRecord& r : u.records) v.grid->apply(r);
   if (u.report) v.report = u.report;
   v.progress = u.progress;
   v.busy_cell = -1;
-  if (auto at = v.grid->cell_of(u.progress.current)) v.busy_cell = int(at->second * v.grid->cols() + at->first);
+  if (v.grid)
+    if (auto at = v.grid->cell_of(u.progress.current)) v.busy_cell = int(at->second * v.grid->cols() + at->first);
   if (!u.running) {
     v.wall_s = sweep_wall_s(v);
     v.running = false;
@@ -133,7 +176,9 @@ std::string export_sweep_table(const AppState& s, const std::string& path, bool*
   else return path + ": give a .csv, .json or .md file";
   try {
     check_bench_outputs(out);
-    write_bench_outputs(out, *v.report);
+    // The winner map's CSV is its cells (winner_map.h); the grid's, the bench's rows.
+    if (v.winners && ext == ".csv") write_winner_csv(path, winner_map(*v.report));
+    else write_bench_outputs(out, *v.report);
   } catch (const std::exception& e) {
     return e.what();
   }

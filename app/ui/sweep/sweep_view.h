@@ -23,6 +23,10 @@ struct SweepView {
   std::string algorithm;
   SweepAxisText x, y;
   bool ratio = false;            // colour by keys/s over the baseline's, else keys/s
+  // The winner map instead of the grid (bench/winner_map.h): every sort over `winner_sizes` for the
+  // edited scenario's key type, values and distribution; the report holds its records.
+  bool winners = false;
+  std::string winner_sizes;      // as on the CLI: 2^16:2^24 (suggested when empty)
   // The stopping rule of each cell (bench_stats.h), looser than `bench`'s defaults: a sweep is
   // a first look that must fill in while the user watches.
   float max_noise_pct = 1.0f;
@@ -58,6 +62,9 @@ void suggest_sweep_axes(AppState& s);
 // Builds the grid from the axes and starts measuring it; false with s.sweep.error set when refused.
 bool start_sweep(AppState& s);
 void cancel_sweep(AppState& s);
+// Starts the winner map of the edited scenario's input over v.winner_sizes; false with
+// s.sweep.error set when refused.
+bool start_winner_map(AppState& s);
 // Takes what the worker finished since the last frame into the grid (and, when the run ended, its
 // wall time).
 void pump_sweep(AppState& s);
