@@ -14,6 +14,7 @@
 #include "core/csv_writer.h"
 #include "core/interrupt.h"
 #include "core/model_report.h"
+#include "core/output_paths.h"
 #include "core/runner.h"
 #include "core/special_values.h"
 #include "option_checks.h"
@@ -152,6 +153,8 @@ void run(const RunArgs& args) {
       args.model_device.empty() ? std::nullopt : std::optional<DeviceFacts>(parse_model_device(args.model_device));
   const std::vector<std::string> params = csv_param_names(algo);
   const std::vector<std::string> header = csv_header(params);
+  // --output onto --input is allowed with --overwrite-input (above); the CSV onto either is not.
+  require_distinct_paths({{"--output", args.output}, {"--csv", args.csv}}, {{"--input", args.scenario.input}});
   if (!args.csv.empty())
     if (auto e = check_csv_target(args.csv, header); !e.empty()) throw std::runtime_error("--csv: " + e);
 
