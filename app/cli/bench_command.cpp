@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "bench/bench_compare.h"
+#include "core/output_paths.h"
 #include "bench/bench_runner.h"
 #include "bench/bench_writers.h"
 #include "bench/record_bench_writers.h"
@@ -140,6 +141,7 @@ void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
 
 void bench(const BenchArgs& a) {
   if (!a.compare.empty()) return compare(a);
+  require_distinct_paths({{"--csv", a.out.csv}, {"--json", a.out.json}, {"--md", a.out.md}, {"--plot", a.plot}});
   install_interrupt_handlers();
   const BenchMatrix matrix = parse_bench_matrix(a.axes);
   if (a.records.any()) return bench_records(a, matrix);
@@ -238,7 +240,12 @@ void register_bench_command(CLI::App& app) {
   cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
       ->expected(2)
       ->check(non_empty());
-  cmd->callback([a] { bench(*a); });
+  cmd->callback([a, cmd] {
+    // --compare reads two files and measures nothing: an option that would shape a measurement or
+    // name an output is refused rather than silently ignored.
+    if (!a->compare.empty()) refuse_options_besides(*cmd, "--compare", "it compares two files and measures nothing");
+    bench(*a);
+  });
 }
 
 }  // namespace sortscope

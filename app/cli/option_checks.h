@@ -13,4 +13,13 @@ CLI::Validator non_empty();                     // "" and blanks refused
 CLI::Validator whole_number(uint64_t max);       // decimal digits only, at most max
 CLI::Validator finite_in(double lo, double hi);  // a finite number in [lo, hi]
 
+// Adds non_empty() to every option of `app` and its subcommands that takes a value (flags aside):
+// `--race ''`, `--preset ''`, `--out ''` are refused with one line instead of meaning "not given",
+// for the options registered today and any added later. main() calls it once, after registration.
+void refuse_empty_values(CLI::App& app);
+
+// Throws one line when `cmd` was given any option besides `option` (and --help): "--compare: not
+// with --json, --n (WHY)".
+void refuse_options_besides(const CLI::App& cmd, const std::string& option, const std::string& why);
+
 }  // namespace sortscope
