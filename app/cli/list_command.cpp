@@ -45,7 +45,7 @@ void list() {
     if (const std::string problem = check_tuning_table(t, device); problem.empty())
       fmt::print("Tuning table in use for {}: {}\n", device, terminal_text(t.string()));
     else
-      fmt::print("Tuning table NOT used (auto falls back to the built-in choices): {}\n", terminal_text(problem));
+      fmt::print("Tuning table broken, not used (a run that needs it stops with this line): {}\n", terminal_text(problem));
   }
   // The shipped presets (assets/presets, docs/presets.md); a broken one says why rather than hides.
   const std::vector<PresetEntry> presets = shipped_presets(this_executable());
