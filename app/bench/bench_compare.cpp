@@ -79,7 +79,7 @@ BenchFile read_bench_file(const std::string& path) {
   try {
     text = read_small_file(path, kMaxBenchFileBytes);
   } catch (const SmallFileError& e) {
-    throw std::runtime_error(fmt::format("--compare '{}': {}", path, e.what()));
+    throw std::runtime_error(fmt::format("--compare: cannot read '{}': {}", path, e.what()));
   }
   return parse_bench_file(text, "--compare '" + path + "'");
 }

@@ -154,7 +154,8 @@ void run(const RunArgs& args) {
   const std::vector<std::string> params = csv_param_names(algo);
   const std::vector<std::string> header = csv_header(params);
   // --output onto --input is allowed with --overwrite-input (above); the CSV onto either is not.
-  require_distinct_paths({{"--output", args.output}, {"--csv", args.csv}}, {{"--input", args.scenario.input}});
+  require_distinct_paths({{"--output", args.output}, {"--csv", args.csv}});
+  require_distinct_paths({{"--csv", args.csv}}, {{"--input", args.scenario.input}});
   if (!args.csv.empty())
     if (auto e = check_csv_target(args.csv, header); !e.empty()) throw std::runtime_error("--csv: " + e);
 
