@@ -9,6 +9,10 @@
 
 #include <fmt/format.h>
 
+#include "common/bounded_json.h"
+#include "core/terminal_text.h"
+#include "common/small_file.h"
+
 namespace sortscope {
 namespace {
 
@@ -42,14 +46,17 @@ double number_field(const nlohmann::json& j, const char* name, const std::string
 BenchFile parse_bench_file(const std::string& text, const std::string& what) {
   if (text.size() > kMaxBenchFileBytes)
     throw std::runtime_error(fmt::format("{}: larger than {} MiB; not a bench file", what, kMaxBenchFileBytes >> 20));
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded()) throw std::runtime_error(fmt::format("{}: not JSON", what));
+  std::string why;
+  nlohmann::json j = parse_bounded_json(text, &why);
+  if (j.is_discarded()) throw std::runtime_error(fmt::format("{}: {}", what, why));
   const auto& version = field(j, "sortscope_bench", what);
   if (!version.is_number_integer() || version.get<int64_t>() != 1)
     throw std::runtime_error(fmt::format("{}: not a sortscope bench file of version 1", what));
   BenchFile f;
-  f.device = string_field(j, "device", what);
-  f.backend = string_field(j, "backend", what);
+  // Names and devices are printed: escaped here (core/terminal_text.h), so no file writes control
+  // characters to the terminal.
+  f.device = terminal_text(string_field(j, "device", what));
+  f.backend = terminal_text(string_field(j, "backend", what));
   const auto& states = field(j, "states", what);
   if (!states.is_array()) throw std::runtime_error(fmt::format("{}: 'states' is not an array", what));
   if (states.size() > kMaxStates) throw std::runtime_error(fmt::format("{}: more than {} states", what, kMaxStates));
@@ -57,7 +64,7 @@ BenchFile parse_bench_file(const std::string& text, const std::string& what) {
     const std::string where = fmt::format("{}: states[{}]", what, i);
     const auto& s = states[i];
     BenchFileState st;
-    st.name = string_field(s, "name", where);
+    st.name = terminal_text(string_field(s, "name", where));
     const auto& sum = field(s, "summaries", where);
     st.median_ms = number_field(sum, "median_ms", where + ".summaries");
     st.noise = number_field(sum, "noise", where + ".summaries");
@@ -68,11 +75,12 @@ BenchFile parse_bench_file(const std::string& text, const std::string& what) {
 }
 
 BenchFile read_bench_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("--compare: cannot read '{}'", path));
-  std::string text(kMaxBenchFileBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  text.resize(size_t(in.gcount()));
+  std::string text;
+  try {
+    text = read_small_file(path, kMaxBenchFileBytes);
+  } catch (const SmallFileError& e) {
+    throw std::runtime_error(fmt::format("--compare: cannot read '{}': {}", path, e.what()));
+  }
   return parse_bench_file(text, "--compare '" + path + "'");
 }
 

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "bench/bench_compare.h"
+#include "core/output_paths.h"
 #include "bench/bench_runner.h"
 #include "bench/bench_writers.h"
 #include "bench/record_bench_writers.h"
@@ -264,6 +265,8 @@ void bench_winners(const BenchArgs& a) {
 
 void bench(const BenchArgs& a) {
   if (!a.compare.empty()) return compare(a);
+  require_distinct_paths({{"--csv", a.out.csv}, {"--json", a.out.json}, {"--md", a.out.md}, {"--plot", a.plot},
+                          {"--winners-csv", a.winners_csv}});
   if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
   if (!a.gpus.empty()) return bench_across_gpus(a);
   install_interrupt_handlers();
@@ -340,7 +343,10 @@ void register_bench_command(CLI::App& app) {
       ->check(non_empty());
   cmd->add_flag("--alltoall", a->alltoall, "Measure NCCL's all-to-all (algbw, busbw) over message sizes");
   add_distributed_options(*cmd, a->distributed);
-  cmd->callback([a, algo] {
+  cmd->callback([a, cmd, algo] {
+    // --compare reads two files and measures nothing: an option that would shape a measurement or
+    // name an output is refused rather than silently ignored.
+    if (!a->compare.empty()) refuse_options_besides(*cmd, "--compare", "it compares two files and measures nothing");
     a->algos_given = algo->count() > 0;
     bench(*a);
   });

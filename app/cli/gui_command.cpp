@@ -8,7 +8,9 @@
 #include "cli/command.h"
 #include "cli/option_checks.h"
 #include "cli/palette_option.h"
+#include "common/output_file.h"
 #include "core/asset_folders.h"
+#include "core/output_paths.h"
 #include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
@@ -18,6 +20,7 @@
 #include "records/record_npy.h"
 #include "parse/size_parse.h"
 #include "ui/gui_main.h"
+#include "ui/script.h"
 #include "trace/trace_file.h"
 #include "lab_option.h"
 
@@ -50,7 +53,8 @@ void register_gui_command(CLI::App& app) {
   cmd->add_flag("--headless", args->options.headless, "Draw the UI offscreen through EGL instead of opening a window");
   cmd->add_option("--screenshot", args->options.screenshot, "Save the whole window as PNG after the frames (and script)");
   cmd->add_option("--frames", args->options.frames,
-                  "Frames to run, then exit (headless: after the first results are in; default 3 there)");
+                  "Frames to run, then exit (headless: after the first results are in; default 3 there)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--scenario", args->scenario_file,
                   "Scenario JSON (the format of scenario files and CSV rows) with an optional \"step\" to show");
   cmd->add_option("--script", args->options.script,
@@ -115,16 +119,35 @@ void register_gui_command(CLI::App& app) {
     if (!size.ok()) throw std::runtime_error("--size: " + size.error);
     o.width = size.width;
     o.height = size.height;
+    // The outputs first: a FIFO, a device, a read-only folder or two outputs on one file are one
+    // line before anything runs (common/output_file.h, core/output_paths.h).
+    for (const auto& [option, path] : {std::pair<const char*, const std::string&>{"--screenshot", o.screenshot},
+                                       {"--report", o.report}})
+      if (!path.empty())
+        if (const std::string e = check_output_file(path); !e.empty()) throw std::runtime_error(std::string(option) + ": " + e);
+    const std::string script_file = !o.script.empty() && o.script[0] == '@' ? o.script.substr(1) : std::string();
+    require_distinct_paths({{"--screenshot", o.screenshot}, {"--report", o.report}},
+                           {{"--input", args->input}, {"--scenario", args->scenario_file}, {"--trace", args->trace},
+                            {"--script", script_file}, {"--lesson", args->lesson}, {"--preset", args->preset}});
+    // The script (and its @FILE) is read and checked here, so a bad file or command is one line
+    // before any window or EGL context opens; the app reads it again.
+    if (!o.script.empty()) (void)ui::InputScript(o.script, "");
     if (!args->scenario_file.empty()) ui::load_scenario_file(args->scenario_file, o);
+    const char* keys_from = "the scenario's input_file";
     if (!args->input.empty()) {
-      // Read once here so a bad file is one line before any window opens; the app reads it again.
-      // A structured .npy of records: its header here (records/record_npy.h), its records there.
-      try {
-        if (!peek_records_npy(args->input)) (void)read_keys_file(args->input, std::nullopt);
-      } catch (const std::exception& e) {
-        throw std::runtime_error("--input: " + std::string(e.what()));
-      }
       o.input_file = args->input;
+      keys_from = "--input";
+    }
+    if (!o.input_file.empty()) {
+      // Read once here, whether --input or a scenario's input_file names it, so a bad file is one
+      // line before any window opens; the app reads it again. A structured .npy of records: its
+      // header here (records/record_npy.h), its records there.
+      try {
+        if (!peek_records_npy(o.input_file)) (void)read_keys_file(o.input_file, std::nullopt);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(std::string(keys_from) + ": " + e.what());
+      }
+      require_distinct_paths({{"--screenshot", o.screenshot}, {"--report", o.report}}, {{keys_from, o.input_file}});
     }
     if (!args->lab.empty()) args->trace = run_lab_option("gui", args->lab, nullptr);
     if (!args->trace.empty() && !args->race.requested()) {

@@ -7,6 +7,7 @@
 #include "common/input_spec.h"
 #include "core/asset_folders.h"
 #include "core/device_info.h"
+#include "core/terminal_text.h"
 #include "core/tuning_table.h"
 #include "lesson/lesson_file.h"
 #include "lesson/preset_file.h"
@@ -41,14 +42,22 @@ void list() {
   if (tables.empty())
     fmt::print("Tuning tables for {}: none in {}; auto uses the built-in choices (sortscope tune writes one)\n", device,
                tuning_dir(device).string());
-  for (const auto& t : tables) fmt::print("Tuning table in use for {}: {}\n", device, t.string());
+  for (const auto& t : tables) {
+    if (const std::string problem = check_tuning_table(t, device); problem.empty())
+      fmt::print("Tuning table in use for {}: {}\n", device, terminal_text(t.string()));
+    else
+      fmt::print("Tuning table broken, not used (a run that needs it stops with this line): {}\n", terminal_text(problem));
+  }
   // The shipped presets (assets/presets, docs/presets.md); a broken one says why rather than hides.
   const std::vector<PresetEntry> presets = shipped_presets(this_executable());
   fmt::print("Presets (--preset NAME on gui, render, record; File > Presets in the app):{}\n",
              presets.empty() ? " none in " + asset_folders_text("presets", this_executable()) : "");
   for (const PresetEntry& e : presets) {
-    if (e.preset) fmt::print("  {:<24} {} - {}\n", e.name, e.preset->title, e.preset->description);
-    else fmt::print("  {:<24} cannot be read: {}\n", e.name, e.error);
+    if (e.preset)
+      fmt::print("  {:<24} {} - {}\n", terminal_text(e.name), terminal_text(e.preset->title),
+                 terminal_text(e.preset->description));
+    else
+      fmt::print("  {:<24} cannot be read: {}\n", terminal_text(e.name), terminal_text(e.error));
   }
   // The shipped lessons (assets/lessons, docs/lessons.md), the same way.
   const std::vector<LessonEntry> lessons = shipped_lessons(this_executable());

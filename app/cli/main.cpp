@@ -9,19 +9,16 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "option_checks.h"
+#include "common/run_cancel.h"
 #include "core/interrupt.h"
+#include "core/terminal_text.h"
 
 namespace {
-// Messages quote file contents (a dtype, a field name, a CSV header): line breaks become spaces and
-// other control characters \xNN, so no file can move the cursor, recolour or clear the terminal.
+// Messages quote file contents (a dtype, a field name, a CSV header): core/terminal_text.h escapes
+// them, so no file can move the cursor, recolour or clear the terminal.
 std::string one_line(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n' || c == '\r' || c == '\t') out += ' ';
-    else if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
-    else out += c;
-  }
+  std::string out = sortscope::terminal_text(s);
   while (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
 }
@@ -40,6 +37,7 @@ int main(int argc, char** argv) {
   sortscope::register_lab_command(app);
   sortscope::register_gui_command(app);     // app/ui/gui_command.cpp
   sortscope::register_record_command(app);  // app/export/record_command.cpp
+  sortscope::refuse_empty_values(app);
 
   // A mistyped command gets a line naming it and the known ones (CLI11 would only say that a
   // subcommand is required).
@@ -56,6 +54,8 @@ int main(int argc, char** argv) {
     }
   }
 
+  // An explain run (render, record, trace) stops at its next step after a signal (core/interrupt.h).
+  const sortscope::RunCancelScope cancel_on_signal(sortscope::interrupt_flag());
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -65,6 +65,11 @@ int main(int argc, char** argv) {
   } catch (const sortscope::ExitStatus& s) {
     return s.code;
   } catch (const sortscope::Interrupted& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "\nsortscope: %s\n", e.what());
+    return e.exit_code();
+  } catch (const sortscope::StepsCancelled&) {  // the signal stopped an explain run
+    const sortscope::Interrupted e(sortscope::interrupt_signal());
     std::fflush(stdout);
     std::fprintf(stderr, "\nsortscope: %s\n", e.what());
     return e.exit_code();

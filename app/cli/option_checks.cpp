@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
@@ -17,6 +18,20 @@ CLI::Validator non_empty() {
         return "must not be empty";
       },
       "NONEMPTY");
+}
+
+void refuse_empty_values(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options())
+    if (opt->get_type_size_max() > 0 && opt->get_name() != "--help") opt->check(non_empty());
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) refuse_empty_values(*sub);
+}
+
+void refuse_options_besides(const CLI::App& cmd, const std::string& option, const std::string& why) {
+  std::string others;
+  for (const CLI::Option* opt : cmd.get_options())
+    if (opt->count() > 0 && opt->get_name() != "--help" && !opt->check_name(option))
+      others += (others.empty() ? "" : ", ") + opt->get_name();
+  if (!others.empty()) throw std::runtime_error(fmt::format("{}: not with {} ({})", option, others, why));
 }
 
 CLI::Validator whole_number(uint64_t max) {

@@ -14,6 +14,7 @@
 #include "cli/option_checks.h"
 #include "cli/palette_option.h"
 #include "core/asset_folders.h"
+#include "core/output_paths.h"
 #include "palette/palette_file.h"
 #include "cli/race_options.h"
 #include "cli/race_setup.h"
@@ -110,6 +111,7 @@ void record(const RecordCommandArgs& args) {
   const ExportKind kind = export_kind_for(args.out);  // a bad extension fails before the run
   if (auto e = kind == ExportKind::PngFrames ? check_output_dir(args.out) : check_output_file(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
+  require_distinct_paths({{"--out", args.out}}, {{"--input", args.scenario.input}, {"--trace", args.trace}});
   const StepSelection sel = parse_step_selection(args.steps);
   VideoExportOptions o;
   o.out = args.out;

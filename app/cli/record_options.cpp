@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "records/record_advice.h"
+#include "core/terminal_text.h"
 
 #include "command.h"
 #include "common/generators.h"
@@ -231,7 +232,7 @@ void run_records(const ScenarioArgs& sa, const RecordArgs& ra, const RecordChoic
   if (!setup.input_path.empty()) fmt::print("  input       {}: {} fields ({})\n", sa.input, schema.fields.size(), [&] {
     std::string names;
     for (const npy::Field& f : schema.fields) names += (names.empty() ? "" : ", ") + f.name + " " + f.type;
-    return names;
+    return terminal_text(names);  // the names come from the file
   }());
   else fmt::print("  input       {}, generated on the CPU\n", describe_input(s.input));
   if (gpu) fmt::print("  device      GPU: {}\n", device.summary());

@@ -18,6 +18,7 @@
 #include "command.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
+#include "core/output_paths.h"
 #include "core/runner.h"
 #include "frame_renderer.h"
 #include "gl/headless_context.h"
@@ -267,6 +268,7 @@ void render(const RenderArgs& args) {
   // Checked before the run, so a bad path costs nothing and leaves nothing.
   if (auto e = to_file ? check_output_file(args.out) : check_output_dir(args.out); !e.empty())
     throw std::runtime_error("--out: " + e);
+  require_distinct_paths({{"--out", args.out}}, {{"--input", args.scenario.input}, {"--trace", args.trace}});
   if (args.race.requested()) return render_race(args, sel, size, to_file);
   if (choices) return render_records(args, *choices, build_scenario(args.scenario), sel, size, to_file);
 

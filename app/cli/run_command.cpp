@@ -16,6 +16,7 @@
 #include "core/csv_writer.h"
 #include "core/interrupt.h"
 #include "core/model_report.h"
+#include "core/output_paths.h"
 #include "core/runner.h"
 #include "core/special_values.h"
 #include "distributed_run.h"
@@ -189,6 +190,9 @@ void run(const RunArgs& args) {
   // written with one algorithm's columns (before there was one set) keeps taking that algorithm's rows.
   std::vector<std::string> params = csv_all_param_names();
   std::vector<std::string> header = csv_header(params);
+  // --output onto --input is allowed with --overwrite-input (above); the CSV onto either is not.
+  require_distinct_paths({{"--output", args.output}, {"--csv", args.csv}});
+  require_distinct_paths({{"--csv", args.csv}}, {{"--input", args.scenario.input}});
   if (!args.csv.empty()) {
     if (auto e = check_csv_target(args.csv, header); !e.empty()) {
       const std::vector<std::string> own = csv_param_names(algo);

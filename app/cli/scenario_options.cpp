@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/terminal_text.h"
 #include "common/npy_io.h"
 #include "core/record_scenario.h"
 #include "gpus_option.h"
@@ -105,15 +106,15 @@ Trace read_trace_for(const std::string& command, const std::string& path) {
   const TraceInfo& i = trace.info;
   const Timeline& tl = trace.explain->timeline;
   fmt::print("sortscope {}: {} (replaying a trace)\n", command, find_algorithm(tl.algorithm)->title());
-  fmt::print("  recording   {}, written by {}\n", i.label(), i.writer);
+  fmt::print("  recording   {}, written by {}\n", terminal_text(i.label()), terminal_text(i.writer));
   fmt::print("  algorithm   {}\n", describe_algorithm_params(i.scenario));
-  if (trace.explain->catalog) fmt::print("  records     {}\n", trace.explain->catalog->title());
-  fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), i.input_source);
-  fmt::print("  device      {}\n", i.device);
+  if (trace.explain->catalog) fmt::print("  records     {}\n", terminal_text(trace.explain->catalog->title()));
+  fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), terminal_text(i.input_source));
+  fmt::print("  device      {}\n", terminal_text(i.device));
   fmt::print("  verdict     {}\n", verdict_summary(i.scenario, i.verdict));
   if (i.timing)
     fmt::print("  timing      median {:.4f} ms of {} runs ({}), as measured then\n", i.timing->median_ms,
-               i.timing->ms.size(), i.timing->clock);
+               i.timing->ms.size(), terminal_text(i.timing->clock));
   const int summarised = tl.store->summarised_count();
   fmt::print("  timeline    {} steps from the {}{}{}\n", tl.steps.size(), tl.on_gpu ? "GPU kernels" : "CPU model",
              summarised ? fmt::format(", {} snapshots as density summaries", summarised) : std::string(),

@@ -13,6 +13,7 @@
 #include "core/interrupt.h"
 #include "core/device_info.h"
 #include "core/launch_csv.h"
+#include "core/output_paths.h"
 #include "core/record_scenario.h"
 #include "core/runner.h"
 #include "bench/record_measure.h"
@@ -82,12 +83,17 @@ void trace(const TraceArgs& args) {
   if (auto e = check_output_file(args.out); !e.empty()) throw std::runtime_error("--out: " + e);
   if (!args.launch_csv.empty())
     if (auto e = check_output_file(args.launch_csv); !e.empty()) throw std::runtime_error("--launch-csv: " + e);
+  require_distinct_paths({{"--out", args.out}, {"--launch-csv", args.launch_csv}}, {{"--input", args.scenario.input}});
   if (const auto choices = requested_record_choices(args.scenario, args.records)) return trace_records(args, *choices);
 
   std::optional<HostKeys> user = load_input_file(args.scenario);
   RunnerOptions ro;
   ro.force_cpu = args.scenario.cpu;
   Runner runner(ro);
+  // Launch times are measured on the GPU only: refused before the run, so nothing is written.
+  if (!args.launch_csv.empty() && runner.backend_for(algo) != Backend::Gpu)
+    throw std::runtime_error("--launch-csv: no launch times on the CPU model (they are measured on the GPU only); "
+                             "nothing written");
   s = runner.prepare(s, std::move(user), /*for_explain=*/true);
   std::optional<MeasureResult> measured;
   if (args.reps > 0) {
@@ -103,6 +109,8 @@ void trace(const TraceArgs& args) {
                                                                            r.backend == Backend::Gpu ? "generated on the GPU" : "generated on the CPU"))
                                                          : args.scenario.input;
   const TraceInfo info = make_trace_info(r, runner.device(), source, measured ? &*measured : nullptr);
+  if (!args.launch_csv.empty() && r.timeline.launches.empty())  // checked before either file is written
+    throw std::runtime_error("--launch-csv: no launch times (they are measured on the GPU only); nothing written");
   throw_if_interrupted();
   write_trace(args.out, info, r.timeline);
 
@@ -121,8 +129,6 @@ void trace(const TraceArgs& args) {
   fmt::print("  trace       {} ({}, {})\n", args.out, info.writer, info.label());
   print_launch_times(r);
   if (!args.launch_csv.empty()) {
-    if (tl.launches.empty())
-      throw std::runtime_error("--launch-csv: no launch times (they are measured on the GPU only)");
     write_launch_csv(args.launch_csv, r, info.device_name);
     fmt::print("  launch csv  {} ({} launches)\n", args.launch_csv, tl.launches.size());
   }

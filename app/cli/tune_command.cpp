@@ -98,14 +98,27 @@ void tune(const TuneArgs& a) {
   }
   check_bench_states(states, runner);
 
-  TuningTable table;
-  table.device = gpu ? runner.device().name : "CPU model";
-  table.algorithm = algo->id();
-  table.key = matrix.keys[0];
-  table.with_values = a.values;
-  const std::filesystem::path path = tuning_table_path(table.device, table.algorithm, table.key, table.with_values);
+  // One table per key type (--key u32,u64): each from its own key type's measurements.
+  const std::string device = gpu ? runner.device().name : "CPU model";
+  std::vector<TuningTable> tables;
+  for (KeyType key : matrix.keys) {
+    TuningTable t;
+    t.device = device;
+    t.algorithm = algo->id();
+    t.key = key;
+    t.with_values = a.values;
+    tables.push_back(std::move(t));
+  }
+  // Where the tables go is checked before anything is measured: a folder that is read-only (or a
+  // table's place taken by a folder) would otherwise lose the whole sweep at the end.
+  for (const TuningTable& t : tables)
+    if (const std::string e = check_tuning_table_writable(tuning_table_path(t.device, t.algorithm, t.key, t.with_values));
+        !e.empty())
+      throw std::runtime_error(e + "; nothing measured");
+  std::string key_names;
+  for (const TuningTable& t : tables) key_names += (key_names.empty() ? "" : ",") + std::string(key_type_name(t.key));
   fmt::print("sortscope tune: {} {} {}, {} sizes x {} parameter sets ({} states to measure) on {}\n", algo->id(),
-             key_type_name(table.key), a.values ? "pairs" : "keys", matrix.sizes.size(),
+             key_names, a.values ? "pairs" : "keys", matrix.sizes.size(),
              (states.size() + refused) / matrix.sizes.size(), states.size(),
              gpu ? "GPU: " + runner.device().summary()
                  : "the CPU model (" + std::string(a.cpu ? "--cpu given" : runner.device().no_gpu_reason) +
@@ -123,35 +136,44 @@ void tune(const TuneArgs& a) {
     std::fflush(stdout);
   });
 
-  // Per size: the fastest verified parameter set, and the built-in choice's time for the note.
+  // Per key type and size: the fastest verified parameter set, and the built-in choice's time for
+  // the note.
   ParamValues autos;
   for (const std::string& n : names) autos[n] = kParamAuto;
-  for (uint64_t n : matrix.sizes) {
-    const BenchRecord* best = nullptr;
-    const BenchRecord* builtin = nullptr;
-    const ParamValues builtin_values = algo->params_as_run(autos, table.key, table.with_values, n);
-    for (const BenchRecord& r : report.records) {
-      if (r.result.scenario.input.n != n || !r.result.verdict.ok()) continue;
-      if (!best || r.result.timing.median_ms < best->result.timing.median_ms) best = &r;
-      bool same = true;
-      for (const std::string& name : names) same = same && r.result.scenario.params.at(name) == builtin_values.at(name);
-      if (same) builtin = &r;
+  for (TuningTable& table : tables) {
+    for (uint64_t n : matrix.sizes) {
+      const BenchRecord* best = nullptr;
+      const BenchRecord* builtin = nullptr;
+      const ParamValues builtin_values = algo->params_as_run(autos, table.key, table.with_values, n);
+      for (const BenchRecord& r : report.records) {
+        const InputSpec& in = r.result.scenario.input;
+        if (in.n != n || in.key != table.key || !r.result.verdict.ok()) continue;
+        if (!best || r.result.timing.median_ms < best->result.timing.median_ms) best = &r;
+        bool same = true;
+        for (const std::string& name : names) same = same && r.result.scenario.params.at(name) == builtin_values.at(name);
+        if (same) builtin = &r;
+      }
+      if (!best)
+        throw std::runtime_error(fmt::format("no parameter set verified at n = {} ({} keys); no table written", n,
+                                             key_type_name(table.key)));
+      TuningRow row;
+      row.from_n = n;
+      for (const std::string& name : names) row.params[name] = best->result.scenario.params.at(name);
+      row.note = fmt::format("{:.3f} G keys/s at {}", best->result.timing.keys_per_s / 1e9, format_size(n));
+      if (builtin && best->result.timing.median_ms > 0)
+        row.note += fmt::format(", {:.3f}x the built-in choice", builtin->result.timing.median_ms / best->result.timing.median_ms);
+      // Adjacent sizes with the same winner are one range.
+      if (!table.rows.empty() && table.rows.back().params == row.params) continue;
+      table.rows.push_back(std::move(row));
     }
-    if (!best) throw std::runtime_error(fmt::format("no parameter set verified at n = {}; no table written", n));
-    TuningRow row;
-    row.from_n = n;
-    for (const std::string& name : names) row.params[name] = best->result.scenario.params.at(name);
-    row.note = fmt::format("{:.3f} G keys/s at {}", best->result.timing.keys_per_s / 1e9, format_size(n));
-    if (builtin && best->result.timing.median_ms > 0)
-      row.note += fmt::format(", {:.3f}x the built-in choice", builtin->result.timing.median_ms / best->result.timing.median_ms);
-    // Adjacent sizes with the same winner are one range.
-    if (!table.rows.empty() && table.rows.back().params == row.params) continue;
-    table.rows.push_back(std::move(row));
   }
   throw_if_interrupted();
-  save_tuning_table(path, table);
-  fmt::print("  table       {} ({} rows); auto uses it on this device from now on:\n", path.string(), table.rows.size());
-  fmt::print("{}", format_tuning_table(table));
+  for (const TuningTable& table : tables) {
+    const std::filesystem::path path = tuning_table_path(table.device, table.algorithm, table.key, table.with_values);
+    save_tuning_table(path, table);
+    fmt::print("  table       {} ({} rows); auto uses it on this device from now on:\n", path.string(), table.rows.size());
+    fmt::print("{}", format_tuning_table(table));
+  }
 }
 
 }  // namespace

@@ -38,7 +38,10 @@ std::string find_asset(const std::string& kind, const std::string& name_or_path,
   std::error_code ec;
   if (name_or_path.empty()) return {};
   if (fs::is_regular_file(name_or_path, ec)) return name_or_path;
-  if (name_or_path.find('/') != std::string::npos) return {};
+  // A path that names something else (a FIFO, a device, a folder, a broken link) is returned too,
+  // so its reader says what it is (common/small_file.h) instead of "no such file".
+  if (name_or_path.find('/') != std::string::npos)
+    return fs::exists(fs::symlink_status(name_or_path, ec)) ? name_or_path : std::string();
   for (const std::string& d : asset_folders(kind, exe_path))
     for (const std::string& n : {name_or_path, name_or_path + ".json"})
       if (fs::is_regular_file(fs::path(d) / n, ec)) return (fs::path(d) / n).string();

@@ -6,16 +6,27 @@
 #include <atomic>
 #include <string>
 
+#include "common/output_file.h"
+
 namespace sortscope {
 namespace {
 
 std::atomic<int> g_signal{0};
+std::atomic<bool> g_raised{false};
 static_assert(std::atomic<int>::is_always_lock_free, "the handler may only touch lock-free atomics");
+static_assert(std::atomic<bool>::is_always_lock_free, "the handler may only touch lock-free atomics");
 
 extern "C" void on_signal(int sig) {
   int none = 0;
-  g_signal.compare_exchange_strong(none, sig);
-  // SA_RESETHAND already restored the default action: a second signal ends the process.
+  if (g_signal.compare_exchange_strong(none, sig)) {  // the first: the loops see the flag
+    g_raised.store(true);
+    return;
+  }
+  // A second signal (of any of the three) ends the process at once, as the default action would,
+  // but first removes the temporaries of uncommitted outputs so nothing hidden is left behind.
+  remove_pending_temporaries_for_signal();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
 }
 
 }  // namespace
@@ -34,12 +45,15 @@ void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  // SA_RESTART: system calls in progress resume, so only the loops that poll the flag react.
-  sa.sa_flags = SA_RESTART | SA_RESETHAND;
+  // SA_RESTART: system calls in progress resume, so only the loops that poll the flag react. No
+  // SA_RESETHAND: the handler itself ends the process on a second signal, after cleaning up.
+  sa.sa_flags = SA_RESTART;
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
 }
 
 int interrupt_signal() { return g_signal.load(std::memory_order_relaxed); }
+
+const std::atomic<bool>* interrupt_flag() { return &g_raised; }
 
 void throw_if_interrupted() {
   if (const int sig = interrupt_signal()) throw Interrupted(sig);

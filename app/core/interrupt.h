@@ -2,8 +2,9 @@
 // Ctrl-C (SIGINT), SIGTERM and SIGHUP end a command cleanly: the handler only sets a flag, the
 // command's loops (repetitions, frames) see it and throw Interrupted, and the unwinding removes
 // every temporary (common/output_file.h), stops ffmpeg and leaves each destination as it was. A
-// second signal of the same kind ends the process at once (the default action), for a command
-// stuck where it cannot look at the flag.
+// second signal ends the process at once (the default action), for a command stuck where it
+// cannot look at the flag, after removing the temporaries of uncommitted outputs.
+#include <atomic>
 #include <stdexcept>
 
 namespace sortscope {
@@ -24,5 +25,8 @@ int interrupt_signal();
 inline bool interrupted() { return interrupt_signal() != 0; }
 // Throws Interrupted when a signal came.
 void throw_if_interrupted();
+// Raised with the first signal: main() makes it the CLI's run-cancel flag (common/run_cancel.h), so
+// an explain run in `render`, `record` or `trace` stops at its next step instead of at its end.
+const std::atomic<bool>* interrupt_flag();
 
 }  // namespace sortscope

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "common/generators.h"
+#include "common/run_cancel.h"
 #include "records/record_explain.h"
 #include "registry.h"
 
@@ -13,8 +14,9 @@ ExplainResult explain_record_scenario(const Scenario& scenario, uint64_t capture
   if (!s.records) throw std::runtime_error("records: the scenario sorts bare keys");
   if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(e);
   const ScenarioRecords& rs = *s.records;
-  return explain_record_input(s, records_from_keys(generate_host(s.input), rs.fields, rs.layout, s.input.seed),
-                              capture_budget_bytes);
+  HostRecords input = records_from_keys(generate_host(s.input), rs.fields, rs.layout, s.input.seed);
+  throw_if_run_cancelled();  // generating 2^24 records of 32 fields takes a while (common/run_cancel.h)
+  return explain_record_input(s, input, capture_budget_bytes);
 }
 
 ExplainResult explain_record_input(const Scenario& scenario, const HostRecords& input, uint64_t capture_budget_bytes) {

@@ -1,6 +1,10 @@
 #include "tuning_table.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -9,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "common/output_file.h"
+#include "common/small_file.h"
 #include "config_dir.h"
 #include "parse/size_parse.h"
 #include "registry.h"
@@ -164,7 +169,7 @@ std::vector<std::filesystem::path> tuning_tables(const std::string& device) {
   std::vector<std::filesystem::path> out;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(tuning_dir(device), ec), end; !ec && it != end; it.increment(ec))
-    if (it->path().extension() == ".txt" && it->is_regular_file(ec)) out.push_back(it->path());
+    if (it->path().extension() == ".txt" && (it->is_regular_file(ec) || it->is_symlink(ec))) out.push_back(it->path());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -178,14 +183,16 @@ std::filesystem::path tuning_table_path(const std::string& device, const std::st
 std::optional<TuningTable> load_tuning_table(const std::filesystem::path& path, const std::string& device,
                                              const std::string& algorithm, KeyType key, bool with_values) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  // symlink_status: a link that leads nowhere (dangling, or a loop) is a broken table to report,
+  // not an absent one.
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
   const std::string what = "tuning table '" + path.string() + "'";
-  if (!std::filesystem::is_regular_file(path, ec)) throw std::runtime_error(what + ": not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(what + ": cannot be read");
-  std::string text(kMaxTuningTableBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  text.resize(size_t(in.gcount()));
+  std::string text;
+  try {
+    text = read_small_file(path.string(), kMaxTuningTableBytes);
+  } catch (const SmallFileError& e) {
+    throw std::runtime_error(what + ": " + e.what());
+  }
   TuningTable t = parse_tuning_table(text, what);
   if (t.device != device || t.algorithm != algorithm || t.key != key || t.with_values != with_values)
     throw std::runtime_error(fmt::format("{}: its header is for {} {} {} on '{}', not {} {} {} on '{}' (fix or delete it)",
@@ -193,6 +200,36 @@ std::optional<TuningTable> load_tuning_table(const std::filesystem::path& path, 
                                          t.device, algorithm, key_type_name(key), with_values ? "pairs" : "keys",
                                          device));
   return t;
+}
+
+std::string check_tuning_table(const std::filesystem::path& path, const std::string& device) {
+  const std::string what = "tuning table '" + path.string() + "'";
+  try {
+    const TuningTable t = parse_tuning_table(read_small_file(path.string(), kMaxTuningTableBytes), what);
+    if (tuning_table_path(device, t.algorithm, t.key, t.with_values).filename() != path.filename())
+      return fmt::format("{}: its header is for {} {} {}, which is not what its file name says (fix or delete it)", what,
+                         t.algorithm, key_type_name(t.key), t.with_values ? "pairs" : "keys");
+    (void)load_tuning_table(path, device, t.algorithm, t.key, t.with_values);
+  } catch (const SmallFileError& e) {
+    return what + ": " + e.what();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return {};
+}
+
+std::string check_tuning_table_writable(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path.parent_path(), ec)) return check_output_file(path.string());
+  std::filesystem::path folder = path.parent_path();
+  while (!folder.empty() && !std::filesystem::exists(folder, ec) && folder != folder.parent_path())
+    folder = folder.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!std::filesystem::is_directory(folder, ec))
+    return fmt::format("cannot write '{}': '{}' is not a folder", path.string(), folder.string());
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    return fmt::format("cannot write '{}': folder '{}': {}", path.string(), folder.string(), std::strerror(errno));
+  return {};
 }
 
 void save_tuning_table(const std::filesystem::path& path, const TuningTable& t) {

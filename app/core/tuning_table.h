@@ -56,8 +56,13 @@ TuningTable parse_tuning_table(std::string_view text, const std::string& what);
 // The folder of a device's tables: config_dir()/tuning/<device>, the device's name made a folder
 // name of letters, digits and '-'.
 std::filesystem::path tuning_dir(const std::string& device);
-// The tables in it (sorted), for `list` and the app; empty when there are none.
+// The tables in it (sorted), for `list` and the app; empty when there are none. Links are listed
+// even when they lead nowhere (a loop, a missing file): check_tuning_table says why.
 std::vector<std::filesystem::path> tuning_tables(const std::string& device);
+// "" when the table at `path` would be used for `device` (readable, well-formed, its header naming
+// the device, algorithm and key type its file name says); else the one line that load_tuning_table
+// would throw, so `list` never calls a broken table "in use".
+std::string check_tuning_table(const std::filesystem::path& path, const std::string& device);
 // Where the table of (device, algorithm, key, values) lives.
 std::filesystem::path tuning_table_path(const std::string& device, const std::string& algorithm, KeyType key,
                                         bool with_values);
@@ -65,6 +70,10 @@ std::filesystem::path tuning_table_path(const std::string& device, const std::st
 // or its header names another device, algorithm or key type than the path says.
 std::optional<TuningTable> load_tuning_table(const std::filesystem::path& path, const std::string& device,
                                              const std::string& algorithm, KeyType key, bool with_values);
+// "" when save_tuning_table could write `path`: the nearest folder of it that exists takes new
+// files (and an existing table there is writable); else one line. Creates nothing, so `tune`
+// checks before it measures.
+std::string check_tuning_table_writable(const std::filesystem::path& path);
 // Writes the table whole (common/output_file.h), creating the folders.
 void save_tuning_table(const std::filesystem::path& path, const TuningTable& t);
 

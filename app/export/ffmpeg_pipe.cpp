@@ -118,7 +118,14 @@ FfmpegPipe::FfmpegPipe(const fs::path& ffmpeg, VideoFormat format, int width, in
   std::vector<char*> argv;
   for (auto& s : args) argv.push_back(s.data());
   argv.push_back(nullptr);
-  int rc = ::posix_spawn(&pid_, args[0].c_str(), &actions, nullptr, argv.data(), environ);
+  // ffmpeg in a process group of its own: Ctrl-C at the terminal reaches Sortscope alone, which
+  // decides (an ffmpeg that took SIGINT itself would finish the file and exit as if all were well).
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  int rc = ::posix_spawn(&pid_, args[0].c_str(), &actions, &attr, argv.data(), environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   ::close(pipe_fds[0]);
   if (rc != 0) {
@@ -181,11 +188,24 @@ std::string FfmpegPipe::write_frame(const uint8_t* rgba) {
   return {};
 }
 
-std::string FfmpegPipe::finish() {
+std::string FfmpegPipe::finish(const std::function<bool()>& cancelled) {
   if (fd_ >= 0) ::close(fd_), fd_ = -1;
   if (pid_ <= 0) return {};
   int status = 0;
-  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  for (;;) {
+    const pid_t got = ::waitpid(pid_, &status, cancelled ? WNOHANG : 0);
+    if (got == pid_) break;
+    if (got < 0 && errno != EINTR) {
+      pid_ = -1;
+      return std::string("waiting for ffmpeg: ") + std::strerror(errno);
+    }
+    if (got == 0) {
+      if (cancelled()) {
+        abort();
+        return "cancelled";
+      }
+      ::usleep(50'000);
+    }
   }
   pid_ = -1;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,8 +38,10 @@ class FfmpegPipe {
   // Writes one frame (width * height * 4 bytes); blocks while ffmpeg's pipe is full. Returns "" or
   // why it failed (ffmpeg exited early: its message).
   std::string write_frame(const uint8_t* rgba);
-  // Closes stdin and waits for ffmpeg; "" when it produced the file, else its message.
-  std::string finish();
+  // Closes stdin and waits for ffmpeg; "" when it exited 0, else its message. `cancelled` is asked
+  // every 50 ms while ffmpeg encodes the end of the clip (a GIF's palette pass takes seconds): when
+  // it says true, ffmpeg is stopped and "cancelled" returned, so Ctrl-C never waits for the encode.
+  std::string finish(const std::function<bool()>& cancelled = {});
   // Stops ffmpeg; the partial output is the caller's to remove (its OutputFile does).
   void abort();
 

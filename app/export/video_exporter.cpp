@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "core/interrupt.h"
+#include "video_check.h"
 #include "frame_limits.h"
 #include "gl/png_writer.h"
 
@@ -230,9 +231,18 @@ void VideoExporter::writer() {
     frames_.reset();
     result = cancel_ && error.empty() ? "export cancelled" : "export failed: " + error;
   } else if (ffmpeg_) {
-    std::string e = ffmpeg_->finish();
+    // An interrupt during the final encode (the clip's end, a GIF's palette pass) stops it and keeps
+    // the destination as it was; so does an encoder that exited 0 but left a damaged file (a full
+    // disk can do that: the file is checked whole before it replaces anything).
+    const auto stop = [this] { return cancel_.load() || interrupted(); };
+    std::string e = ffmpeg_->finish(stop);
+    if (e.empty() && stop()) e = "cancelled";
+    if (e.empty()) e = check_video_file(video_file_->temp_path(), kind_ == ExportKind::Mp4 ? VideoFormat::Mp4 : VideoFormat::Gif);
     if (e.empty()) e = commit();
-    if (!e.empty()) {
+    if (e == "cancelled") {
+      video_file_.reset();
+      result = "export cancelled";
+    } else if (!e.empty()) {
       video_file_.reset();
       error = e;
       result = "export failed: " + e;
@@ -242,6 +252,9 @@ void VideoExporter::writer() {
                     options_.width, options_.height, schedule_.duration_seconds(), options_.fps);
       result = "wrote " + output_.string() + buf;
     }
+  } else if (interrupted()) {  // between the last frame and the move into place
+    frames_.reset();
+    result = "export cancelled";
   } else if (auto e = commit(); !e.empty()) {
     frames_.reset();
     error = e;

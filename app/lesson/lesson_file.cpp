@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/bounded_json.h"
+#include "common/small_file.h"
 #include "core/asset_folders.h"
 #include "core/race_lanes.h"
 #include "core/runner.h"
@@ -192,8 +194,9 @@ LessonSlide parse_lesson_slide(const json& j, const std::string& where, const st
 
 Lesson parse_lesson(const std::string& body, const std::string& dir) {
   if (body.size() > kMaxLessonBytes) fail("lesson:", "is larger than 1 MiB");
-  const json j = json::parse(body, nullptr, false);
-  if (j.is_discarded()) fail("lesson:", "is not valid JSON");
+  std::string why;
+  const json j = parse_bounded_json(body, &why);
+  if (j.is_discarded()) fail("lesson:", "is " + why);
   if (!j.is_object()) fail("lesson:", "must be a JSON object with \"lesson\" and \"slides\"");
   only_fields(j, "lesson:", {"lesson", "slides"});
   Lesson l;
@@ -216,14 +219,14 @@ Lesson read_lesson(const std::string& name_or_path, const std::string& exe_path)
                                   name_or_path, names.empty() ? "none shipped" : "shipped: " + names,
                                   asset_folders_text("lessons", exe_path)));
   }
-  std::error_code ec;
-  if (fs::file_size(path, ec) > kMaxLessonBytes) throw LessonError(fmt::format("lesson '{}': larger than 1 MiB", path.string()));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LessonError(fmt::format("lesson '{}': cannot be read", path.string()));
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string body;
   try {
-    return parse_lesson(ss.str(), path.parent_path().string());
+    body = read_small_file(path.string(), kMaxLessonBytes);
+  } catch (const SmallFileError& e) {
+    throw LessonError(fmt::format("lesson '{}': {}", path.string(), e.what()));
+  }
+  try {
+    return parse_lesson(body, path.parent_path().string());
   } catch (const LessonError& e) {
     throw LessonError(fmt::format("{} ({})", e.what(), path.string()));
   }

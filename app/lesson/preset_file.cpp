@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/bounded_json.h"
+#include "common/small_file.h"
 #include "core/asset_folders.h"
 
 namespace sortscope {
@@ -39,8 +41,9 @@ std::string one_line(const json& j, const char* key, const std::string& where, s
 Preset parse_preset(const std::string& body, const std::string& name) {
   const std::string where = "preset " + name.substr(0, 64);
   if (body.size() > kMaxPresetBytes) fail(where, "is larger than 64 KiB");
-  json j = json::parse(body, nullptr, false);
-  if (j.is_discarded()) fail(where, "is not valid JSON");
+  std::string why;
+  json j = parse_bounded_json(body, &why);
+  if (j.is_discarded()) fail(where, "is " + why);
   if (!j.is_object()) fail(where, "must be a JSON object with \"preset\", \"description\" and \"scenario\"");
   for (auto it = j.begin(); it != j.end(); ++it)
     if (std::find(std::begin(kFields), std::end(kFields), it.key()) == std::end(kFields))
@@ -73,15 +76,14 @@ Preset read_preset(const std::string& name_or_path, const std::string& exe_path)
                                   name_or_path.substr(0, 200), names.empty() ? "none" : names,
                                   asset_folders_text("presets", exe_path)));
   }
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec) || fs::file_size(path, ec) > kMaxPresetBytes)
-    throw PresetError(fmt::format("preset '{}': not a regular file of at most 64 KiB", path.string()));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PresetError(fmt::format("preset '{}': cannot be read", path.string()));
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string body;
   try {
-    return parse_preset(ss.str(), path.stem().string());
+    body = read_small_file(path.string(), kMaxPresetBytes);
+  } catch (const SmallFileError& e) {
+    throw PresetError(fmt::format("preset '{}': {}", path.string(), e.what()));
+  }
+  try {
+    return parse_preset(body, path.stem().string());
   } catch (const PresetError& e) {
     throw PresetError(fmt::format("{} ({})", e.what(), path.string()));
   }

@@ -10,6 +10,8 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "common/bounded_json.h"
+#include "common/small_file.h"
 #include "core/asset_folders.h"
 
 namespace sortscope {
@@ -75,8 +77,9 @@ ColormapTable interpolate(const std::vector<Rgb8>& stops) {
 
 Palette parse_palette(const std::string& body) {
   if (body.size() > kMaxPaletteBytes) fail(fmt::format("is larger than {} KiB", kMaxPaletteBytes >> 10));
-  const json j = json::parse(body, nullptr, false);
-  if (j.is_discarded()) fail("is not valid JSON");
+  std::string why;
+  const json j = parse_bounded_json(body, &why);
+  if (j.is_discarded()) fail("is " + why);
   if (!j.is_object()) fail("must be a JSON object with \"name\" and \"stops\"");
   static const std::set<std::string> known{"name", "description", "stops"};
   for (auto it = j.begin(); it != j.end(); ++it)
@@ -102,15 +105,14 @@ Palette read_palette(const std::string& name_or_path, const std::string& exe_pat
     throw PaletteError(fmt::format("palette '{}': no such file, and no shipped palette of that name (shipped: {}; looked in {})",
                                    name_or_path, fmt::join(palette_names(exe_path), ", "),
                                    asset_folders_text("palettes", exe_path)));
-  std::error_code ec;
-  if (fs::file_size(path, ec) > kMaxPaletteBytes)
-    throw PaletteError(fmt::format("palette '{}': larger than {} KiB", path, kMaxPaletteBytes >> 10));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PaletteError(fmt::format("palette '{}': cannot be read", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string body;
   try {
-    return parse_palette(ss.str());
+    body = read_small_file(path, kMaxPaletteBytes);
+  } catch (const SmallFileError& e) {
+    throw PaletteError(fmt::format("palette '{}': {}", path, e.what()));
+  }
+  try {
+    return parse_palette(body);
   } catch (const PaletteError& e) {
     throw PaletteError(fmt::format("{} ({})", e.what(), path));
   }

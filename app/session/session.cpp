@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "core/record_scenario.h"
+#include "common/run_cancel.h"
 
 #include <algorithm>
 #include <exception>
@@ -169,6 +170,9 @@ void Session::run_job(const Job& job) {
     status_.activity = std::move(what);
   };
   Scenario s = job.scenario;
+  // Explain runs (keys and records) stop at their next step once cancel_ is raised: a newer job
+  // arrived or the app is closing (~Session), so quitting never waits for a long recording.
+  const RunCancelScope cancel_scope(&cancel_);
   try {
     if (s.records) {
       // Records: explain mode only, on the CPU model (core/record_scenario.h); measured by
@@ -200,6 +204,8 @@ void Session::run_job(const Job& job) {
     if (sweep_enabled_ && !job.input) run_sweep(job);
   } catch (const RunCancelled&) {
     // A newer scenario arrived; it is already pending.
+  } catch (const StepsCancelled&) {
+    // The same, or the app is closing: an explain run stops at its next step.
   } catch (const std::exception& e) {
     push({SessionEvent::Kind::Error, job.generation, nullptr, nullptr, 0, e.what()});
   }

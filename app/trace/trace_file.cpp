@@ -1,9 +1,5 @@
 #include "trace_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -17,8 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <zstd.h>
 
+#include "common/bounded_json.h"
 #include "common/launch_times.h"
 #include "common/output_file.h"
+#include "common/small_file.h"
 #include "common/trace_aux.h"
 #include "common/trace_bytes.h"
 #include "records/record_explain.h"
@@ -547,6 +545,20 @@ std::vector<uint8_t> encode_trace(const TraceInfo& info, const Timeline& timelin
   return std::move(w.bytes());
 }
 
+// The header's scenario says what the timeline holds; a header that claims another n (2^64 - 1
+// keys), another key type or values the timeline lacks would put wrong numbers on every screen.
+void check_header_matches_timeline(const Scenario& s, const Timeline& t) {
+  if (s.input.n != t.n)
+    throw TraceError(fmt::format("its header says n = {} but its timeline holds {} keys", s.input.n, t.n));
+  if (s.input.key != t.key_type)
+    throw TraceError(fmt::format("its header says {} keys but its timeline holds {} keys", key_type_name(s.input.key),
+                                 key_type_name(t.key_type)));
+  if (!s.records && s.input.with_values != t.with_values)
+    throw TraceError(fmt::format("its header says {} but its timeline holds {}",
+                                 s.input.with_values ? "key-value pairs" : "keys alone",
+                                 t.with_values ? "key-value pairs" : "keys alone"));
+}
+
 Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) {
   if (size < kMagicBytes || std::memcmp(data, kMagic, kMagicBytes) != 0)
     throw TraceError("not a Sortscope trace (it does not start with SORTSCOPE-TRACE)");
@@ -559,7 +571,8 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     if (version != kTraceVersion) {
       std::string writer;
       if (header_bytes <= kMaxHeaderBytes && header_bytes <= r.left()) {
-        const json h = json::parse(r.take(header_bytes, "header"), data + kPrefixBytes + header_bytes, nullptr, false);
+        const uint8_t* hb = r.take(header_bytes, "header");
+        const json h = parse_bounded_json(std::string_view(reinterpret_cast<const char*>(hb), header_bytes));
         if (h.is_object() && h.contains("writer") && h["writer"].is_string() && h["writer"].get_ref<const std::string&>().size() < 200)
           writer = " (written by " + h["writer"].get<std::string>() + ")";
       }
@@ -568,8 +581,9 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     }
     if (header_bytes > kMaxHeaderBytes) ByteReader::fail("header length", "is over 1 MiB");
     const uint8_t* h = r.take(header_bytes, "header");
-    const json header = json::parse(h, h + header_bytes, nullptr, false);
-    if (header.is_discarded()) throw TraceError("the header is not valid JSON");
+    std::string why;
+    const json header = parse_bounded_json(std::string_view(reinterpret_cast<const char*>(h), header_bytes), &why);
+    if (header.is_discarded()) throw TraceError("the header is " + why);
     trace.info = header_from_json(header);
     trace.info.version = version;
     const uint64_t raw_bytes = r.get<uint64_t>("timeline length");
@@ -587,6 +601,7 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
     if (decoded.timeline.algorithm != trace.info.scenario.algorithm)
       throw TraceError(fmt::format("its timeline is of {} but its scenario of {}", decoded.timeline.algorithm,
                                    trace.info.scenario.algorithm));
+    check_header_matches_timeline(trace.info.scenario, decoded.timeline);
     auto result = std::make_shared<ExplainResult>();
     result->scenario = trace.info.scenario;
     result->timeline = std::move(decoded.timeline);
@@ -614,33 +629,18 @@ void write_trace(const std::string& path, const TraceInfo& info, const Timeline&
 
 Trace read_trace(const std::string& path, const TraceLimits& limits) {
   auto fail = [&path](const std::string& why) { return TraceError(fmt::format("trace '{}': {}", path, why)); };
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) throw fail(std::strerror(errno));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st{};
-  if (fstat(fd, &st) != 0) throw fail(std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) throw fail("not a regular file");
-  if (uint64_t(st.st_size) > limits.max_file_bytes) throw fail("the file is larger than a trace can be");
-  std::vector<uint8_t> bytes;
+  // A regular file of at most max_file_bytes, opened without waiting (common/small_file.h): a FIFO
+  // or a device is one line at once.
+  std::string bytes;
   try {
-    bytes.resize(size_t(st.st_size));
+    bytes = read_small_file(path, limits.max_file_bytes);
+  } catch (const SmallFileError& e) {
+    throw fail(e.what());
   } catch (const std::bad_alloc&) {
     throw fail("not enough memory to read it");
   }
-  size_t got = 0;
-  while (got < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw fail(std::strerror(errno));
-    if (n == 0) break;
-    got += size_t(n);
-  }
-  bytes.resize(got);
   try {
-    return decode_trace(bytes.data(), bytes.size(), limits);
+    return decode_trace(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), limits);
   } catch (const TraceError& e) {
     throw fail(e.what());
   }

@@ -72,10 +72,15 @@ struct Trace {
   int skipped_aux = 0;  // snapshots of types this build has no codec for (written by a newer one)
 };
 
-// Limits of the reader; the defaults take any trace this machine could show.
+// Limits of the reader; the defaults take any trace Sortscope writes. The timeline's length is
+// checked before anything is decompressed, so a compression bomb (a few hundred KiB of zstd frame
+// that claims 16 GiB) is refused at once: a recorded timeline holds at most the capture budget of
+// full snapshots (512 MiB, RunnerOptions) plus a 256 KiB density summary per further snapshot and
+// each step's text, far under 4 GiB. zstd inflates by up to ~32,000x, so no bound on the ratio
+// would tell a bomb from a well-compressed all-equal input; the bound on the size does.
 struct TraceLimits {
   uint64_t max_file_bytes = uint64_t(1) << 36;     // 64 GiB
-  uint64_t max_payload_bytes = uint64_t(1) << 36;  // decompressed timeline
+  uint64_t max_payload_bytes = uint64_t(4) << 30;  // decompressed timeline: 4 GiB
 };
 
 // The whole file's bytes. Throws TraceError (an aux type without a codec is a program error:

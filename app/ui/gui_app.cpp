@@ -15,7 +15,9 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "clip_log.h"
+#include "common/bounded_json.h"
 #include "common/npy_io.h"
+#include "common/small_file.h"
 #include "core/special_values.h"
 #include "records/record_npy.h"
 #include "records/record_sort.h"
@@ -97,18 +99,14 @@ ImGuiStyle make_style() {
 void load_scenario_file(const std::string& path, GuiOptions& options) {
   // Bounded: a scenario is a few hundred bytes; a FIFO or a device never ends.
   constexpr std::uintmax_t kMaxScenarioBytes = 1 << 20;
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec) &&
-      (!std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) > kMaxScenarioBytes))
-    throw std::runtime_error("scenario file " + path + " is not a regular file of at most 1 MiB");
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read scenario file " + path);
-  nlohmann::json j;
+  std::string text, why;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    throw std::runtime_error("scenario file " + path + " is not JSON: " + e.what());
+    text = read_small_file(path, kMaxScenarioBytes);
+  } catch (const SmallFileError& e) {
+    throw std::runtime_error("scenario file " + path + ": " + e.what());
   }
+  nlohmann::json j = parse_bounded_json(text, &why);
+  if (j.is_discarded()) throw std::runtime_error("scenario file " + path + " is " + why);
   if (!j.is_object()) throw std::runtime_error("scenario file " + path + " must hold a JSON object");
   if (j.contains("input_file")) {
     // The user's keys: a path, relative to the scenario file's folder when not absolute.

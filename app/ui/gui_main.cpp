@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/interrupt.h"
 #include "gl/gl_check.h"
 #include "gl/headless_context.h"
 #include "gl/offscreen_target.h"
@@ -96,6 +97,9 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     target.resize(options.width, options.height, 0);
 
     auto one_frame = [&] {
+      // SIGTERM, SIGINT, SIGHUP: unwind, so an export in progress removes its temporary and the
+      // destination keeps what it held (core/interrupt.h).
+      throw_if_interrupted();
       io.DeltaTime = 1.0f / 60.0f;  // fixed: scripted playback advances the same on every machine
       app.before_new_frame();
       ImGui_ImplOpenGL3_NewFrame();
@@ -146,6 +150,7 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
       if (script->exported() && (app.state().export_job || app.state().last_export_failed))
         cap.script_error = "script: export failed: " + (app.state().export_job ? std::string("it did not finish in time")
                                                                               : app.state().last_export_message);
+      script->commit_report();
     }
     // Two frames at least: windows that appeared in the first only size themselves in the second.
     int frames = options.frames < 0 ? 3 : std::max(options.frames, 2);
@@ -269,7 +274,7 @@ int run_windowed(const GuiOptions& options) {
     long frame = 0;
     long frames_after_script = 0;
     double last_input = glfwGetTime();
-    while (!glfwWindowShouldClose(window) && !app.state().want_quit) {
+    while (!glfwWindowShouldClose(window) && !app.state().want_quit && !interrupted()) {
       // Idle: nothing moves and nothing runs, so wait for input instead of spinning.
       if (!script && options.frames < 0 && !app.animating() && glfwGetTime() - last_input > 1.0)
         glfwWaitEventsTimeout(0.25);
@@ -330,6 +335,8 @@ int run_windowed(const GuiOptions& options) {
       }
       glfwSwapBuffers(window);
     }
+    if (script && script->done()) script->commit_report();
+    if (interrupted()) throw Interrupted(interrupt_signal(), "an export in progress was stopped and its file left as it was");
 
     if (options.use_settings) {
       Settings out = app.settings();
@@ -352,7 +359,10 @@ int run_windowed(const GuiOptions& options) {
 
 }  // namespace
 
-int run_gui(const GuiOptions& options) { return options.headless ? run_headless(options) : run_windowed(options); }
+int run_gui(const GuiOptions& options) {
+  install_interrupt_handlers();
+  return options.headless ? run_headless(options) : run_windowed(options);
+}
 
 HeadlessCapture run_headless_capture(const GuiOptions& options) { return capture_headless(options); }
 

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/small_file.h"
 #include "gui_app.h"
 #include "ui/panels/panels.h"
 #include "ui/race/race_mode.h"
@@ -45,14 +46,18 @@ int InputScript::key_code(const std::string& name, int* mods) {
   return -1;
 }
 
+namespace {
+constexpr uint64_t kMaxScriptBytes = uint64_t(1) << 20;  // --script @FILE: a script is a few lines
+}  // namespace
+
 InputScript::InputScript(const std::string& text, const std::string& report_path) {
   std::string body = text;
   if (!body.empty() && body[0] == '@') {
-    std::ifstream in(body.substr(1));
-    if (!in) throw std::runtime_error("cannot read script file " + body.substr(1));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    body = ss.str();
+    try {
+      body = read_small_file(body.substr(1), kMaxScriptBytes);
+    } catch (const SmallFileError& e) {
+      throw std::runtime_error("script file '" + body.substr(1) + "': " + e.what());
+    }
   }
   for (char& c : body)
     if (c == ',' || c == ';' || c == '\n' || c == '\t') c = ' ';
@@ -147,10 +152,12 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
     }
     commands_.push_back(c);
   }
-  if (!report_path.empty()) {
-    report_.open(report_path, std::ios::trunc);
-    if (!report_) throw std::runtime_error("cannot write the script report " + report_path);
-  }
+  // A FIFO, a device or a folder is refused here, before any frame, with one line.
+  if (!report_path.empty()) report_ = std::make_unique<OutputFile>(report_path);
+}
+
+void InputScript::commit_report() {
+  if (report_) report_->commit();
 }
 
 bool InputScript::waiting() const {
@@ -260,8 +267,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                 {"ratio", sw.ratio && sw.grid && sw.grid->any_baseline()},
                 {"error", sw.error},
                 {"message", sw.message}};
-  report_ << j.dump() << "\n";
-  report_.flush();
+  report_->write(j.dump() + "\n");
 }
 
 void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {

@@ -34,12 +34,15 @@
 //                "error"} to the report file
 //
 // `--script @FILE` reads the commands from FILE.
+#include <cstdint>
 #include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <imgui.h>
+
+#include "common/output_file.h"
 
 namespace sortscope::ui {
 
@@ -55,6 +58,9 @@ class InputScript {
   bool waiting() const;  // on a `wait` command
   bool exported() const { return exported_; }  // an export: command has run
   bool reports() const;  // it holds a report command (the driver then checks the views' text each frame)
+  // Puts the report in place once the script is done: it appears whole or not at all
+  // (common/output_file.h), and a write error (a full disk) is one line, thrown.
+  void commit_report();
 
   // GLFW key code (and modifier bits, "ctrl+q"), -1 for unknown.
   static int key_code(const std::string& name, int* mods = nullptr);
@@ -77,7 +83,7 @@ class InputScript {
   int row_wait_ = 0;       // menu: frames waited for a label to appear
   long frame_ = 0;
   bool exported_ = false;
-  std::ofstream report_;
+  std::unique_ptr<OutputFile> report_;  // the report's temporary beside --report; null without one
 };
 
 }  // namespace sortscope::ui

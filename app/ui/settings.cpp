@@ -13,8 +13,10 @@
 #include <optional>
 #include <utility>
 
+#include "common/bounded_json.h"
 #include "common/json_number.h"
 #include "common/output_file.h"
+#include "common/small_file.h"
 #include "core/config_dir.h"
 #include "export/frame_schedule.h"
 #include "frame_limits.h"
@@ -178,20 +180,18 @@ std::filesystem::path backup_name(const std::filesystem::path& path) {
 }  // namespace
 
 Settings load_settings(const std::filesystem::path& path, std::string* error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
+  std::error_code exists_ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, exists_ec))) return {};  // first start
   std::string why;
   try {
-    std::error_code ec;
-    if (std::filesystem::file_size(path, ec) > kMaxSettingsBytes) throw std::runtime_error("larger than 1 MiB");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return settings_from_json(nlohmann::json::parse(text.str()));
+    // Bounded: a FIFO or a device in the settings' place is refused at once instead of blocking
+    // every start of the app; JSON nested past kMaxJsonDepth is refused before it is parsed.
+    const nlohmann::json j = parse_bounded_json(read_small_file(path.string(), kMaxSettingsBytes), &why);
+    if (!j.is_discarded()) return settings_from_json(j);
   } catch (const std::exception& e) {
     why = e.what();
   }
   // A damaged file is kept under another name before the defaults (saved on exit) replace it.
-  in.close();
   const std::filesystem::path backup = backup_name(path);
   std::error_code ec;
   std::filesystem::rename(path, backup, ec);

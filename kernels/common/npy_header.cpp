@@ -181,7 +181,13 @@ Header parse_header(std::string_view text) {
         throw std::runtime_error("malformed .npy header (a structured field is not ('name', 'type'))");
       if (f.items.size() > 2)
         throw std::runtime_error("unsupported dtype: field '" + f.items[0].str + "' is a sub-array");
-      h.fields.push_back({f.items[0].str, f.items[1].str});
+      const std::string& name = f.items[0].str;
+      // NumPy writes a name's control characters escaped (\n as backslash-n); a raw one would make
+      // a header no Python literal parser reads back, so it is refused here, before any run.
+      for (char c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+          throw std::runtime_error("malformed .npy header (a field name holds a raw control character)");
+      h.fields.push_back({name, f.items[1].str});
     }
   } else {
     throw std::runtime_error("malformed .npy header ('descr' is neither a string nor a list)");
@@ -200,6 +206,23 @@ Header parse_header(std::string_view text) {
   return h;
 }
 
+namespace {
+
+// A field name as a Python string literal: quoted with a quote it does not hold, as Python's repr()
+// does ("a'b" in double quotes). The reader keeps a name's escapes as written (a backslash stays a
+// backslash), so writing them back unchanged gives NumPy the same name it wrote.
+std::string quoted_name(const std::string& name) {
+  const char quote = name.find('\'') == std::string::npos ? '\'' : '"';
+  size_t trailing = 0;  // backslashes at the end: an odd count would escape the closing quote
+  while (trailing < name.size() && name[name.size() - 1 - trailing] == '\\') ++trailing;
+  if (name.find(quote) != std::string::npos || trailing % 2 == 1)
+    throw std::runtime_error("field name " + name + " cannot be written to a .npy header (it holds both quote characters "
+                             "or ends in an escaping backslash)");
+  return quote + name + quote;
+}
+
+}  // namespace
+
 std::string format_header(const std::vector<Field>& fields, uint64_t n) {
   std::string descr;
   if (fields.size() == 1 && fields[0].name.empty()) {
@@ -207,7 +230,7 @@ std::string format_header(const std::vector<Field>& fields, uint64_t n) {
   } else {
     descr = "[";
     for (size_t i = 0; i < fields.size(); ++i)
-      descr += (i ? ", " : "") + std::string("('") + fields[i].name + "', '" + fields[i].type + "')";
+      descr += (i ? ", " : "") + std::string("(") + quoted_name(fields[i].name) + ", '" + fields[i].type + "')";
     descr += "]";
   }
   std::string dict = "{'descr': " + descr + ", 'fortran_order': False, 'shape': (" + std::to_string(n) + ",), }";

@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include "small_file.h"
+
 namespace sortscope {
 namespace fs = std::filesystem;
 
@@ -28,15 +30,6 @@ constexpr auto kLockWait = std::chrono::seconds(60);
 std::string folder_of(const std::string& path) {
   fs::path p(path);
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
-}
-
-const char* kind_of(mode_t m) {
-  if (S_ISDIR(m)) return "a folder";
-  if (S_ISFIFO(m)) return "a FIFO";
-  if (S_ISCHR(m)) return "a character device";
-  if (S_ISBLK(m)) return "a block device";
-  if (S_ISSOCK(m)) return "a socket";
-  return "not a regular file";
 }
 
 std::string cannot(const std::string& path, const std::string& why) {
@@ -57,7 +50,33 @@ std::string temp_name_for(const std::string& target) {
       .string();
 }
 
+// The temporaries not yet committed, for remove_pending_temporaries_for_signal(): lock-free slots
+// holding each OutputFile's temp_.c_str(), set after the file is created and cleared before it is
+// renamed or removed. More than kPendingSlots at once (never, in practice) are simply not tracked.
+constexpr int kPendingSlots = 64;
+std::atomic<const char*> g_pending[kPendingSlots];
+static_assert(std::atomic<const char*>::is_always_lock_free, "a signal handler reads the slots");
+
+void track_pending(const char* path) {
+  for (auto& slot : g_pending) {
+    const char* none = nullptr;
+    if (slot.compare_exchange_strong(none, path)) return;
+  }
+}
+
+void untrack_pending(const char* path) {
+  for (auto& slot : g_pending) {
+    const char* mine = path;
+    if (slot.compare_exchange_strong(mine, nullptr)) return;
+  }
+}
+
 }  // namespace
+
+void remove_pending_temporaries_for_signal() {
+  for (auto& slot : g_pending)
+    if (const char* path = slot.load()) ::unlink(path);
+}
 
 OutputTarget resolve_output(const std::string& path) {
   OutputTarget t;
@@ -101,7 +120,7 @@ OutputTarget resolve_output(const std::string& path) {
       t.error = S_ISDIR(st.st_mode)
                     ? cannot(path, "it is a folder")
                     : cannot(path, fmt::format("it is {}, not a regular file (outputs are replaced whole; "
-                                               "give a file path)", kind_of(st.st_mode)));
+                                               "give a file path)", file_kind(st.st_mode)));
       return t;
     }
     t.path = p;
@@ -164,11 +183,15 @@ OutputFile::OutputFile(const std::string& path) : path_(path), target_(resolve_o
     if (fd_ < 0 && errno != EEXIST) fail(path_, fmt::format("{} (folder '{}')", std::strerror(errno), folder_of(temp_)));
   }
   if (fd_ < 0) fail(path_, "could not create a temporary file beside it");
+  track_pending(temp_.c_str());
 }
 
 OutputFile::~OutputFile() {
   if (fd_ >= 0) ::close(fd_);
-  if (!committed_) ::unlink(temp_.c_str());
+  if (!committed_) {
+    untrack_pending(temp_.c_str());
+    ::unlink(temp_.c_str());
+  }
 }
 
 void OutputFile::write(const void* data, size_t bytes) {
@@ -193,7 +216,12 @@ void OutputFile::commit() {
   } else if (target_.exists) {
     ::chmod(temp_.c_str(), target_.mode);
   }
-  if (::rename(temp_.c_str(), target_.path.c_str()) != 0) fail(path_, std::strerror(errno));
+  untrack_pending(temp_.c_str());
+  if (::rename(temp_.c_str(), target_.path.c_str()) != 0) {
+    const int err = errno;
+    track_pending(temp_.c_str());  // the destructor removes it
+    fail(path_, std::strerror(err));
+  }
   committed_ = true;
 }
 

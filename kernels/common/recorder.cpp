@@ -1,8 +1,11 @@
 #include "recorder.h"
 
+#include "run_cancel.h"
+
 namespace sortscope {
 
 void Recorder::record(Step step, const ArrayState& array) {
+  throw_if_run_cancelled();  // the app stops an explain run at its next step (run_cancel.h)
   step_host_ms_.push_back(
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mark_).count());
   Timeline& t = timeline_;
@@ -12,6 +15,7 @@ void Recorder::record(Step step, const ArrayState& array) {
     step.values = t.store->add_values(array.values, t.padded_n, array.on_device, array.stream);
   t.steps.push_back(std::move(step));
   mark_ = std::chrono::steady_clock::now();
+  throw_if_run_cancelled();
 }
 
 Timeline make_timeline(std::string algorithm, KeyType type, uint64_t n, uint64_t padded_n,

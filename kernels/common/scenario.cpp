@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "bounded_json.h"
 #include "json_number.h"
 
 namespace sortscope {
@@ -24,7 +25,7 @@ void read_field(const nlohmann::json& in, const char* key, T& out) {
                         : std::is_same_v<T, uint64_t> ? "a whole number 0..18446744073709551615"
                         : std::is_integral_v<T>       ? "a whole number that fits 32 bits"
                                                       : "a number";
-  throw std::runtime_error(std::string("scenario: input.") + key + " must be " + allowed + " (got " + v.dump() + ")");
+  throw std::runtime_error(std::string("scenario: input.") + key + " must be " + allowed + " (got " + json_excerpt(v) + ")");
 }
 
 }  // namespace
@@ -118,7 +119,7 @@ ScenarioRecords records_from_json(const nlohmann::json& j) {
     const std::optional<uint32_t> m = json_number<uint32_t>(j.at("fields"));
     if (!m || !check_record_fields(*m).empty())
       throw std::runtime_error("scenario: records.fields must be a whole number 0.." + std::to_string(kMaxRecordFields) +
-                               " (got " + j.at("fields").dump() + ")");
+                               " (got " + json_excerpt(j.at("fields")) + ")");
     r.fields = *m;
   }
   auto name_of = [&](const char* key) {

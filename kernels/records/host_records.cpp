@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "common/run_cancel.h"
 #include "common/mix64.h"
 
 namespace sortscope {
@@ -25,10 +26,17 @@ uint32_t record_field_value(uint64_t seed, uint64_t index, uint32_t field) {
   return uint32_t(mix64(seed ^ mix64(index * (kMaxRecordFields + 1) + field + 1)));
 }
 
+namespace {
+// The app cancels a records run within a second (common/run_cancel.h): the loops over 2^24 records
+// of up to 32 fields look at the flag every this many records.
+constexpr uint64_t kCancelStride = uint64_t(1) << 16;
+}  // namespace
+
 HostRecords records_from_keys(const HostKeys& keys, uint32_t fields, RecordLayout layout, uint64_t seed) {
   if (!check_record_fields(fields).empty()) throw std::invalid_argument(check_record_fields(fields));
   HostRecords r(RecordShape{keys.type, fields, layout}, keys.size());
   for (uint64_t i = 0; i < r.n; ++i) {
+    if (i % kCancelStride == 0) throw_if_run_cancelled();
     r.set_key_raw(i, keys.raw(i));
     for (uint32_t f = 0; f < fields; ++f) r.set_field(i, f, record_field_value(seed, i, f));
   }
@@ -86,6 +94,7 @@ HostRecords gather_records(const HostRecords& in, const std::vector<uint32_t>& p
   check_permutation_size(in, perm);
   HostRecords out(in.shape, in.n);
   for (uint64_t j = 0; j < in.n; ++j) {
+    if (j % kCancelStride == 0) throw_if_run_cancelled();
     if (perm[j] >= in.n) throw std::invalid_argument("record permutation: index out of range");
     copy_record(in, perm[j], out, j);
   }

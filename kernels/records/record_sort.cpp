@@ -6,6 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "common/run_cancel.h"
 #include "common/mix64.h"
 
 namespace sortscope {
@@ -105,6 +106,7 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
     HostKeys pairs = keys_of_records(records, true);
     if (observer) observer->pairs_built(pairs);
     algorithm.run_model(params, pairs, nullptr);
+    throw_if_run_cancelled();  // between the long phases too, so the app's cancel waits for one (run_cancel.h)
     if (observer) observer->pairs_sorted(pairs);
     // As on the GPU: the sorted keys stay where the sort left them (the output's key array for
     // ByField and Hybrid) and the fields (ByRecord: the rows) move by the permutation, once; fused
@@ -121,7 +123,9 @@ void sort_records_model(const Algorithm& algorithm, const ParamValues& params, c
   for (uint32_t pass = 0; pass < passes; ++pass) {
     HostKeys digits = direct_pass_keys(records, pass, info.stable);
     algorithm.run_model(params, digits, nullptr);
+    throw_if_run_cancelled();
     records = gather_records(records, digits.values);
+    throw_if_run_cancelled();
     if (observer) observer->direct_pass(pass, digits.values, records);
   }
 }

@@ -4,11 +4,17 @@
 //   odd:  the timeline alone (the binary payload), which the target compresses and wraps in a valid
 //         prefix and header, so mutations reach the timeline's decoder and the snapshot codecs
 //         (common/trace_aux.h) rather than stopping at zstd's checks. Bits 1-2 pick the header's
-//         scenario: 0 radix on keys; 1, 2, 3 radix on records (direct; indirect gather; indirect
-//         cycles), whose steps are checked against the records' catalog (record_steps.h).
+//         records: 0 keys; 1, 2, 3 records (direct; indirect gather; indirect cycles), whose steps
+//         are checked against the records' catalog (record_steps.h). Bit 3 clear: the header's
+//         algorithm, key type, n and values are read from the (mutated) timeline, so accepted
+//         timelines reach the snapshot reads; set: the header says radix, u32, n = 64, which the
+//         check of the header against its timeline must refuse unless the timeline agrees.
+// Whole files among the seeds include compression bombs (a small frame claiming 16 GiB, a frame of
+// zeros claiming exactly what it holds) and a header nested 100,000 levels deep.
 // Limits are small (64 MiB of timeline) so a claimed size cannot exhaust the fuzzer's memory.
 #include <cstddef>
 #include <cstdint>
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -19,7 +25,27 @@
 
 namespace {
 
-std::vector<uint8_t> wrap(const uint8_t* payload, size_t size, int records) {
+// "algorithm":"radix","input":{"n":64} unless `from_timeline` and the timeline's first fields read.
+std::string header_scenario(const uint8_t* p, size_t size, bool from_timeline) {
+  static const char* const kKeys[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+  std::string fixed = R"("algorithm":"radix","params":{},"input":{"n":64)";
+  uint32_t len = 0;
+  if (!from_timeline || size < 4) return fixed;
+  std::memcpy(&len, p, 4);
+  if (len == 0 || len > 64 || size < 4 + size_t(len) + 1 + 8 + 8 + 1) return fixed;
+  const std::string name(reinterpret_cast<const char*>(p) + 4, len);
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-')) return fixed;
+  const uint8_t key = p[4 + len];
+  uint64_t n = 0;
+  std::memcpy(&n, p + 4 + len + 1, 8);
+  const bool values = p[4 + len + 1 + 16] != 0;
+  if (key >= 6) return fixed;
+  return R"("algorithm":")" + name + R"(","params":{},"input":{"n":)" + std::to_string(n) + R"(,"key":")" +
+         kKeys[key] + R"(","values":)" + (values ? "true" : "false");
+}
+
+std::vector<uint8_t> wrap(const uint8_t* payload, size_t size, int records, bool from_timeline) {
   static const char* const kRecords[] = {
       "", R"(,"records":{"fields":2,"layout":"hybrid","strategy":"direct"})",
       R"(,"records":{"fields":2,"layout":"by-field","strategy":"indirect","rearrange":"gather"})",
@@ -27,8 +53,8 @@ std::vector<uint8_t> wrap(const uint8_t* payload, size_t size, int records) {
   const std::string header =
       std::string(R"({"format":"sortscope trace","writer":"fuzz","created":"2026-01-01T00:00:00Z","backend":"CPU model",)"
                   R"("device_name":"CPU model","device":"fuzz","input_source":"fuzz",)"
-                  R"("scenario":{"algorithm":"radix","params":{},"input":{"n":64})") +
-      kRecords[records] +
+                  R"("scenario":{)") +
+      header_scenario(payload, size, from_timeline) + "}" + kRecords[records] +
       R"(},"verdict":{"sorted":true,"permutation":true,"first_unsorted":0,"n":64},"run_ms":1.0})";
   std::vector<uint8_t> compressed(ZSTD_compressBound(size));
   const size_t c = ZSTD_compress(compressed.data(), compressed.size(), payload, size, 1);
@@ -58,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   limits.max_payload_bytes = uint64_t(64) << 20;
   std::vector<uint8_t> file;
   if (data[0] & 1) {
-    file = wrap(data + 1, size - 1, (data[0] >> 1) & 3);
+    file = wrap(data + 1, size - 1, (data[0] >> 1) & 3, (data[0] & 8) == 0);
   } else {
     file.assign(data + 1, data + size);
   }

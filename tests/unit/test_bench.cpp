@@ -299,7 +299,7 @@ TEST(BenchCompare, ReaderRefusesMalformedFiles) {
     }
     return std::string();
   };
-  EXPECT_NE(err("{").find("not JSON"), std::string::npos);
+  EXPECT_NE(err("{").find("not valid JSON"), std::string::npos);
   EXPECT_NE(err("{}").find("missing field 'sortscope_bench'"), std::string::npos);
   EXPECT_NE(err(R"({"sortscope_bench":2})").find("version 1"), std::string::npos);
   const std::string head = R"({"sortscope_bench":1,"device":"d","backend":"gpu","states":)";

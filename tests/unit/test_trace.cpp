@@ -402,6 +402,38 @@ TEST_F(TraceDamage, HostileSizesAreRefusedBeforeAllocating) {
   expect_refused(b, "");
 }
 
+// A compression bomb: a small frame whose timeline claims more than any recording holds (4 GiB by
+// default) is refused from the sizes alone, before a byte is decompressed.
+TEST_F(TraceDamage, CompressionBombIsRefusedBeforeDecompressing) {
+  uint32_t header_bytes;
+  std::memcpy(&header_bytes, bytes_.data() + 20, 4);
+  auto b = bytes_;
+  const uint64_t claimed = uint64_t(16) << 30;  // the 16 GiB from 513 KiB
+  std::memcpy(b.data() + 24 + header_bytes, &claimed, 8);
+  expect_refused(b, "more than the 4294967296 allowed");
+}
+
+// The header is checked against the timeline it describes: another n (2^64 - 1 keys), another key
+// type, values the timeline lacks are refused with one line.
+TEST_F(TraceDamage, HeaderMustMatchItsTimeline) {
+  TraceInfo info = info_of(r_);
+  info.scenario.input.n = 701;
+  std::vector<uint8_t> b = encode_trace(info, r_.timeline);
+  expect_refused(b, "its header says n = 701 but its timeline holds 700 keys");
+  info = info_of(r_);
+  info.scenario.input.n = UINT64_MAX;
+  b = encode_trace(info, r_.timeline);
+  expect_refused(b, "");
+  info = info_of(r_);
+  info.scenario.input.key = KeyType::U64;
+  b = encode_trace(info, r_.timeline);
+  expect_refused(b, "its header says u64 keys but its timeline holds u32 keys");
+  info = info_of(r_);
+  info.scenario.input.with_values = false;
+  b = encode_trace(info, r_.timeline);
+  expect_refused(b, "its header says keys alone but its timeline holds key-value pairs");
+}
+
 TEST(Trace, ReadTraceNamesTheFileAndWritesAtomically) {
   const ExplainResult r = record("bitonic", 256, KeyType::I32, false);
   const auto dir = std::filesystem::temp_directory_path() / ("sortscope_trace_" + std::to_string(::getpid()));
