@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "records/record_layout.h"
+#include "common/record_layout.h"
 #include "records/record_sort.h"
 
 namespace sortscope {
