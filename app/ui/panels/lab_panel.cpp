@@ -23,7 +23,7 @@
 #include "lab/exercise_file.h"
 #include "lab/lab_child.h"
 #include "panels.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace sortscope::ui {
 
