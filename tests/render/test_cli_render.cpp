@@ -321,7 +321,7 @@ TEST_F(CliRender, APresetRendersItsScenarioAtItsStep) {
   const fs::path race = dir_ / "race";
   r = run({"record", "--cpu", "--preset", "radix-vs-merge-race", "--size", "320x180", "--out", race.string() + "/"});
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("race of 2 algorithms on the same input, clock by CPU-model time"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("race of 2 algorithms on the same input, clock by GPU time (modelled for"), std::string::npos) << r.out;
   EXPECT_FALSE(names(race).empty());
 
   const fs::path file = dir_ / "mine.json";
