@@ -6,6 +6,7 @@
 //   exchange    the P x P matrix of bytes rank i sent to rank j as a heat map;
 //   phases      each rank's time per phase as a strip, with the phase's GB/s.
 #include <algorithm>
+#include <vector>
 #include <cmath>
 #include <string>
 
@@ -174,7 +175,24 @@ void draw_phases(const AuxDrawContext& c, const Rect& r, const DistributedSnapsh
       c, r, {in.simulated ? "Phases per rank (simulated: host times)" : "Phases per rank (GPU wall time)", "Phases"},
       {now.empty() ? std::string("total ") + fmt::format("{:.3f} ms", longest) : now, now});
   if (content.h > 20 && content.w > 40 && longest > 0) {
-    const float legend_h = std::round(c.small_px * 1.4f);
+    // The legend wraps onto as many rows as the panel's width needs, so no name runs past it.
+    std::vector<int> used_phases;
+    for (int ph = 0; ph < kDistributedPhases; ++ph) {
+      bool used = false;
+      for (uint32_t k = 0; k < in.ranks; ++k) used = used || in.ms(k, DistributedPhase(ph)) > 0;
+      if (used) used_phases.push_back(ph);
+    }
+    const auto swatch_w = [&](int ph) {
+      return c.small_px + text_width(small(c), c.small_px, distributed_phase_name(in.sort, DistributedPhase(ph))) +
+             10 * c.scale;
+    };
+    int legend_rows = used_phases.empty() ? 0 : 1;
+    for (float x = 0; int ph : used_phases) {
+      if (x > 0 && x + swatch_w(ph) > content.w) ++legend_rows, x = 0;
+      x += swatch_w(ph);
+    }
+    const float legend_row_h = std::round(c.small_px * 1.4f);
+    const float legend_h = legend_row_h * float(legend_rows);
     const Lanes l = lanes_in(c, Rect{content.x, content.y, content.w, content.h - legend_h}, in.ranks);
     c.dl->AddRectFilled(ImVec2(l.plot.x, l.plot.y), ImVec2(l.plot.right(), l.plot.bottom()), to_u32(palette::kPlotBackground));
     for (uint32_t k = 0; k < in.ranks; ++k) {
@@ -191,12 +209,10 @@ void draw_phases(const AuxDrawContext& c, const Rect& r, const DistributedSnapsh
         t += ms;
       }
     }
-    float x = content.x;
-    for (int ph = 0; ph < kDistributedPhases; ++ph) {
-      bool used = false;
-      for (uint32_t k = 0; k < in.ranks; ++k) used = used || in.ms(k, DistributedPhase(ph)) > 0;
-      if (used) x = legend_swatch(c, x, content.bottom() - legend_h + 3 * c.scale, phase_colour(ph),
-                                  distributed_phase_name(in.sort, DistributedPhase(ph)));
+    float x = content.x, y = content.bottom() - legend_h + 3 * c.scale;
+    for (int ph : used_phases) {
+      if (x > content.x && x + swatch_w(ph) > content.right()) x = content.x, y += legend_row_h;
+      x = legend_swatch(c, x, y, phase_colour(ph), distributed_phase_name(in.sort, DistributedPhase(ph)));
     }
   }
   end_panel(c);

@@ -112,12 +112,17 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordBytesMove
   }
   text(c, sf, spx, plot.x, content.y, dim,
        fit_text(sf, spx, fmt::format("phases of this run; axis to {}", bytes_label(top)), plot.w));
+  // The legend's short names where the long ones would run past the panel (narrow windows).
+  const ImU32 swatches[] = {to_u32(kRecordSortBytes), to_u32(kRecordMoveBytes), to_u32(kRecordSectorBytes),
+                            to_u32(palette::kText, 0.9f)};
+  const char* long_names[] = {"sort's model", "read + written", "+ whole sectors", "B.3 model"};
+  const char* short_names[] = {"sort", "moved", "+ sectors", "B.3"};
+  float long_w = 0;
+  for (const char* name : long_names) long_w += spx + text_width(sf, spx, name) + 10 * sc;
+  const char* const* names = long_w <= content.w ? long_names : short_names;
   float lx = content.x;
   const float ly = plot.bottom() + label_h + spx * 0.2f;
-  lx = legend_swatch(c, lx, ly, to_u32(kRecordSortBytes), "sort's model");
-  lx = legend_swatch(c, lx, ly, to_u32(kRecordMoveBytes), "read + written");
-  lx = legend_swatch(c, lx, ly, to_u32(kRecordSectorBytes), "+ whole sectors");
-  legend_swatch(c, lx, ly, to_u32(palette::kText, 0.9f), "B.3 model");
+  for (int i = 0; i < 4; ++i) lx = legend_swatch(c, lx, ly, swatches[i], names[i]);
   end_panel(c);
 }
 
