@@ -17,6 +17,7 @@
 #include "common/key_transform_gpu.h"
 #include "common/piece_slots.h"
 #include "common/verify.h"
+#include "driver_api.h"
 #include "lab_compile.h"
 #include "lab_errors.h"
 #include "registry.h"
@@ -73,7 +74,7 @@ class GuardedBuffer {
 
 std::string driver_error(CUresult r) {
   const char* s = nullptr;
-  cuGetErrorString(r, &s);
+  driver_api().get_error_string(r, &s);
   return s ? s : fmt::format("CUDA driver error {}", int(r));
 }
 
@@ -113,9 +114,9 @@ struct LabGpuSession::State {
     if (grid == 0) return;
     if (grid > 0x7fffffffu) throw LabKernelError(fmt::format("too many blocks for one launch ({})", where));
     if (checking) channel.progress(where);
-    if (smem > 48 * 1024) cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(smem));
+    if (smem > 48 * 1024) driver_api().func_set_attribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(smem));
     const CUresult r =
-        cuLaunchKernel(f, unsigned(grid), 1, 1, block, 1, 1, smem, reinterpret_cast<CUstream>(on), args, nullptr);
+        driver_api().launch_kernel(f, unsigned(grid), 1, 1, block, 1, 1, smem, reinterpret_cast<CUstream>(on), args, nullptr);
     if (r != CUDA_SUCCESS) throw LabKernelError(fmt::format("your kernel could not be launched: {} ({})", driver_error(r), where));
     if (checking) {
       const cudaError_t e = cudaStreamSynchronize(on);
@@ -269,10 +270,10 @@ LabGpuSession::LabGpuSession(const Exercise& ex, const std::string& source, cons
   char load_log[2048] = {};
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void* vals[] = {load_log, reinterpret_cast<void*>(uintptr_t(sizeof load_log))};
-  const CUresult r = cuModuleLoadDataEx(&s.module, c.image.data(), 2, opts, vals);
+  const CUresult r = driver_api().module_load_data_ex(&s.module, c.image.data(), 2, opts, vals);
   if (r != CUDA_SUCCESS) throw std::runtime_error(fmt::format("lab: loading the compiled kernel failed: {} {}", driver_error(r), load_log));
-  if (cuModuleGetFunction(&s.entry4, s.module, "lab_entry_w4") != CUDA_SUCCESS) s.entry4 = nullptr;
-  if (cuModuleGetFunction(&s.entry8, s.module, "lab_entry_w8") != CUDA_SUCCESS) s.entry8 = nullptr;
+  if (driver_api().module_get_function(&s.entry4, s.module, "lab_entry_w4") != CUDA_SUCCESS) s.entry4 = nullptr;
+  if (driver_api().module_get_function(&s.entry8, s.module, "lab_entry_w8") != CUDA_SUCCESS) s.entry8 = nullptr;
   if (!s.entry4 && !s.entry8)
     throw std::runtime_error("lab: the harness defines neither lab_entry_w4 nor lab_entry_w8 (extern \"C\" __global__)");
 
@@ -300,7 +301,7 @@ LabGpuSession::LabGpuSession(const Exercise& ex, const std::string& source, cons
 }
 
 LabGpuSession::~LabGpuSession() {
-  if (s_->module) cuModuleUnload(s_->module);
+  if (s_->module) driver_api().module_unload(s_->module);
   if (s_->stream) cudaStreamDestroy(s_->stream);
 }
 
