@@ -20,7 +20,7 @@ std::vector<HostKeys> split_into_ranks(const HostKeys& input, uint32_t ranks) {
   for (uint32_t r = 0; r < ranks; ++r) {
     const uint64_t b = rank_share_begin(n, ranks, r), e = rank_share_begin(n, ranks, r + 1);
     HostKeys k(input.type, e - b, input.has_values());
-    std::memcpy(k.bytes.data(), input.bytes.data() + b * kb, (e - b) * kb);
+    if (e > b) std::memcpy(k.bytes.data(), input.bytes.data() + b * kb, (e - b) * kb);
     if (input.has_values()) std::copy(input.values.begin() + b, input.values.begin() + e, k.values.begin());
     out.push_back(std::move(k));
   }
@@ -54,7 +54,7 @@ Rank<Word> to_rank(HostKeys& k) {
   keys_to_ordered_host(k.bytes.data(), k.size(), k.type);
   Rank<Word> r;
   r.keys.resize(k.size());
-  std::memcpy(r.keys.data(), k.bytes.data(), k.bytes.size());
+  if (!k.bytes.empty()) std::memcpy(r.keys.data(), k.bytes.data(), k.bytes.size());  // a rank may hold no keys
   r.values = k.values;
   return r;
 }
@@ -62,7 +62,7 @@ Rank<Word> to_rank(HostKeys& k) {
 template <class Word>
 void from_rank(const Rank<Word>& r, HostKeys& k) {
   k.bytes.resize(r.keys.size() * sizeof(Word));
-  std::memcpy(k.bytes.data(), r.keys.data(), k.bytes.size());
+  if (!k.bytes.empty()) std::memcpy(k.bytes.data(), r.keys.data(), k.bytes.size());  // a rank may hold no keys
   k.values = r.values;
   keys_from_ordered_host(k.bytes.data(), r.keys.size(), k.type);
 }
