@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/bounded_json.h"
 #include "core/asset_folders.h"
 
 namespace sortscope {
@@ -45,15 +46,11 @@ bool plain_name(const std::string& s) {
 }
 
 std::string text(const json& j, const char* key, bool required, size_t max_bytes = kMaxText) {
-  if (!j.contains(key)) {
-    if (required) fail(fmt::format("needs a \"{}\"", key));
-    return {};
-  }
-  const json& v = j.at(key);
-  if (!v.is_string()) fail(fmt::format("\"{}\" must be a string", key));
-  const std::string& s = v.get_ref<const std::string&>();
-  if (s.size() > max_bytes) fail(fmt::format("\"{}\" is longer than {} bytes", key, max_bytes));
-  return s;
+  std::string why;
+  if (std::optional<std::string> s = bounded_json_text(j, key, max_bytes, &why)) return *s;
+  if (!why.empty()) fail(why);
+  if (required) fail(fmt::format("needs a \"{}\"", key));
+  return {};
 }
 
 std::string name_field(const json& j, const char* key) {
@@ -153,12 +150,10 @@ std::string_view lab_slot_algorithm(LabSlot slot) {
 
 Exercise parse_exercise(const std::string& text_in) {
   if (text_in.size() > kMaxExerciseBytes) fail(fmt::format("longer than {} KiB", kMaxExerciseBytes >> 10));
-  json j;
-  try {
-    j = json::parse(text_in, nullptr, true, false);
-  } catch (const json::exception& e) {
-    fail(fmt::format("not valid JSON ({})", std::string(e.what()).substr(0, 160)));
-  }
+  // Depth-bounded like every loader of outside JSON (common/bounded_json.h).
+  std::string why;
+  const json j = parse_bounded_json(text_in, &why);
+  if (j.is_discarded()) fail(why.substr(0, 160));
   if (!j.is_object()) fail("must be a JSON object");
   static const std::set<std::string> kKnown = {"name", "title", "algorithm", "slot", "params", "key_types",
                                                "check_sizes", "template", "harness", "summary", "hints"};

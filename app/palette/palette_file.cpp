@@ -25,15 +25,11 @@ constexpr size_t kMaxDescription = 1024;
 [[noreturn]] void fail(const std::string& why) { throw PaletteError("palette: " + why); }
 
 std::string text(const json& j, const char* key, size_t max_bytes, bool required) {
-  if (!j.contains(key)) {
-    if (required) fail(fmt::format("needs a \"{}\"", key));
-    return {};
-  }
-  const json& v = j.at(key);
-  if (!v.is_string()) fail(fmt::format("\"{}\" must be a string", key));
-  const std::string& s = v.get_ref<const std::string&>();
-  if (s.size() > max_bytes) fail(fmt::format("\"{}\" is longer than {} bytes", key, max_bytes));
-  return s;
+  std::string why;
+  if (std::optional<std::string> s = bounded_json_text(j, key, max_bytes, &why)) return *s;
+  if (!why.empty()) fail(why);
+  if (required) fail(fmt::format("needs a \"{}\"", key));
+  return {};
 }
 
 int hex_digit(char c) {

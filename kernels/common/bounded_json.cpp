@@ -44,4 +44,21 @@ std::string json_excerpt(const nlohmann::json& v, size_t max_chars) {
   return text;
 }
 
+std::optional<std::string> bounded_json_text(const nlohmann::json& j, const char* key, size_t max_bytes,
+                                             std::string* why) {
+  why->clear();
+  if (!j.contains(key)) return std::nullopt;
+  const nlohmann::json& v = j.at(key);
+  if (!v.is_string()) {
+    *why = fmt::format("\"{}\" must be a string", key);
+    return std::nullopt;
+  }
+  const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() > max_bytes) {
+    *why = fmt::format("\"{}\" is longer than {} bytes", key, max_bytes);
+    return std::nullopt;
+  }
+  return s;
+}
+
 }  // namespace sortscope

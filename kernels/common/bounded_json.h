@@ -4,6 +4,7 @@
 // before nlohmann's parser sees it. nlohmann's dump(), its destructor in older releases and the
 // error messages that print a value all recurse once per level, so 100,000 nested brackets in a
 // number-valued field would overflow the stack; no Sortscope file nests deeper than a few levels.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -23,5 +24,11 @@ nlohmann::json parse_bounded_json(std::string_view text, std::string* why = null
 
 // A value as an error message quotes it: its JSON text cut to `max_chars` ("..." marks the cut).
 std::string json_excerpt(const nlohmann::json& v, size_t max_chars = 64);
+
+// The string at `key` of the object `j`, at most `max_bytes` long; nullopt where `j` has no `key`.
+// Anything else is one line in `*why` ("\"key\" must be a string", "\"key\" is longer than N bytes")
+// and nullopt: the file formats' own loaders add their prefix and throw their error type.
+std::optional<std::string> bounded_json_text(const nlohmann::json& j, const char* key, size_t max_bytes,
+                                             std::string* why);
 
 }  // namespace sortscope
