@@ -12,4 +12,11 @@ namespace sortscope {
 // Throws std::runtime_error for an invalid spec or a missing buffer.
 void generate_device(const InputSpec& spec, DeviceKeys& out, GpuStream stream);
 
+// Keys [begin, begin + count) of the spec.n keys `spec` describes, into out (count keys and, with
+// values, count values allocated): the keys generate_device puts at those positions, each value its
+// global position. Key i depends on (spec, i) alone, so a rank of a distributed sort makes its share
+// without any GPU holding the whole input. Sets out.n to count. Throws like generate_device, and for
+// a range past spec.n.
+void generate_device_range(const InputSpec& spec, uint64_t begin, uint64_t count, DeviceKeys& out, GpuStream stream);
+
 }  // namespace sortscope

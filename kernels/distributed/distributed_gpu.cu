@@ -221,25 +221,33 @@ DeviceKeys DistributedGpuSort::output(size_t l) const {
   return DeviceKeys{type_, r.out_k, r.out_v, r.out_n};
 }
 
+// Each rank generates its own share and nothing else (key i depends on the seed and i alone:
+// generate_device_range), so no GPU ever holds the whole input and an input larger than one GPU's
+// memory can be sorted. The input's multiset hash is the sum of the shares' hashes (it is additive),
+// all-reduced across the ranks, so every process holds the whole input's hash for the verdict.
 MultisetHash DistributedGpuSort::generate(const InputSpec& spec) {
-  MultisetHash hash;
-  const size_t kb = size_t(key_bytes(type_));
+  std::vector<DeviceBuffer<unsigned long long>> mine(group_.local_count()), sum(group_.local_count());
   for (size_t l = 0; l < group_.local_count(); ++l) {
     group_.set_device(l);
     Rank& r = *ranks_[l];
-    DeviceBuffer<uint8_t> all_keys(std::max<uint64_t>(1, n_) * kb);
-    DeviceBuffer<uint32_t> all_values(with_values_ ? std::max<uint64_t>(1, n_) : 0);
-    DeviceKeys all{type_, all_keys.data(), with_values_ ? all_values.data() : nullptr, n_};
-    generate_device(spec, all, group_.stream(l));
-    if (l == 0) hash = multiset_hash_device(all, group_.stream(l));
-    CUDA_CHECK(cudaMemcpyAsync(r.share_keys.data(), all_keys.data() + r.begin * kb, r.share_n * kb,
-                               cudaMemcpyDeviceToDevice, group_.stream(l)));
-    if (with_values_)
-      CUDA_CHECK(cudaMemcpyAsync(r.share_values.data(), all_values.data() + r.begin, r.share_n * 4,
-                                 cudaMemcpyDeviceToDevice, group_.stream(l)));
-    CUDA_CHECK(cudaStreamSynchronize(group_.stream(l)));
+    DeviceKeys share{type_, r.share_keys.data(), with_values_ ? r.share_values.data() : nullptr, r.share_n};
+    generate_device_range(spec, r.begin, r.share_n, share, group_.stream(l));
+    const MultisetHash h = multiset_hash_device(share, group_.stream(l));
+    const unsigned long long packed[3] = {h.sum, h.mix, h.count};
+    mine[l].resize(3);
+    sum[l].resize(3);
+    CUDA_CHECK(cudaMemcpy(mine[l].data(), packed, sizeof packed, cudaMemcpyHostToDevice));
   }
-  return hash;
+  group_.group_start();
+  for (size_t l = 0; l < group_.local_count(); ++l)
+    nccl_call(ncclAllReduce(mine[l].data(), sum[l].data(), 3, ncclUint64, ncclSum, comm_of(group_, l), group_.stream(l)),
+              "ncclAllReduce(input hash)");
+  group_.group_end("adding the shares' hashes");
+  group_.wait("adding the shares' hashes");
+  unsigned long long total[3] = {};
+  group_.set_device(0);
+  CUDA_CHECK(cudaMemcpy(total, sum[0].data(), sizeof total, cudaMemcpyDeviceToHost));
+  return MultisetHash{total[0], total[1], total[2]};
 }
 
 DistributedRunInfo DistributedGpuSort::run() {
