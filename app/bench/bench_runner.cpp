@@ -38,16 +38,37 @@ std::string state_refusal(const BenchState& st) {
   return plan_refusal(s);
 }
 
+namespace {
+// The memory check of one state against what is free now; "" where it fits.
+std::string memory_refusal(const Scenario& s, const Runner& runner) {
+  const bool gpu = runner.backend_for(*find_algorithm(s.algorithm)) == Backend::Gpu;
+  const uint64_t free_b = gpu ? free_memory_now(runner.device()) : host_available_bytes();
+  return check_memory(s, false, runner.options().capture_budget_bytes, free_b, gpu);
+}
+}  // namespace
+
 void check_bench_states(const std::vector<BenchState>& states, const Runner& runner) {
   for (const BenchState& st : states) {
     Scenario s = st.scenario;
     if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
     if (auto e = plan_refusal(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
-    const bool gpu = runner.backend_for(*find_algorithm(s.algorithm)) == Backend::Gpu;
-    const uint64_t free_b = gpu ? free_memory_now(runner.device()) : host_available_bytes();
-    if (auto e = check_memory(s, false, runner.options().capture_budget_bytes, free_b, gpu); !e.empty())
-      throw std::runtime_error(st.name + ": " + e);
+    if (auto e = memory_refusal(s, runner); !e.empty()) throw std::runtime_error(st.name + ": " + e);
   }
+}
+
+std::vector<BenchState> bench_states_that_fit(const std::vector<BenchState>& states, const Runner& runner,
+                                              std::vector<std::string>& left_out) {
+  std::vector<BenchState> kept;
+  for (const BenchState& st : states) {
+    Scenario s = st.scenario;
+    if (auto e = validate_scenario(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
+    if (auto e = plan_refusal(s); !e.empty()) throw std::runtime_error(st.name + ": " + e);
+    if (auto e = memory_refusal(s, runner); !e.empty())
+      left_out.push_back(st.name + ": " + e);
+    else
+      kept.push_back(st);
+  }
+  return kept;
 }
 
 namespace {

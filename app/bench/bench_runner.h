@@ -35,6 +35,11 @@ std::string state_refusal(const BenchState& st);
 // the memory check against what is free now. Throws std::runtime_error with one line naming the
 // first state that cannot run.
 void check_bench_states(const std::vector<BenchState>& states, const Runner& runner);
+// The same checks, but a state that does not fit in memory is left out instead: the states that
+// fit, and one line per left-out state in `left_out` ("bitonic n=2^31 key=u64 ...: needs ..."). A
+// matrix that runs every sort up to the largest input each fits (--winners, --cliffs) uses this.
+std::vector<BenchState> bench_states_that_fit(const std::vector<BenchState>& states, const Runner& runner,
+                                              std::vector<std::string>& left_out);
 
 BenchReport run_bench(const std::vector<BenchState>& states, const BenchSettings& settings, Runner& runner,
                       const std::function<void(const BenchReport&)>& on_record,

@@ -26,6 +26,7 @@
 #include "sampling_options.h"
 #include "ui/plots/crossover_picture.h"
 #include "ui/plots/winner_map_picture.h"
+#include "bench/cliff_check.h"
 #include "core/bound_distance.h"
 #include "parse/size_parse.h"
 
@@ -46,6 +47,7 @@ struct BenchArgs {
   std::string winners_csv; // --winners-csv: the winner map as CSV
   std::string gpus;        // --gpus 1,2,4: the scaling table of the distributed sorts (distributed_run.h)
   bool alltoall = false;   // --alltoall: NCCL's all-to-all bandwidth over message sizes
+  bool cliffs = false;     // --cliffs: after the run, check each sort's throughput from n to 2n (bench/cliff_check.h)
   DistributedOptions distributed;
 };
 
@@ -168,12 +170,20 @@ void bench_records(const BenchArgs& a, const BenchMatrix& matrix) {
 
 // The states' line and the run: shared by the plain matrix and --winners. `on_report` gets the
 // report after every finished state (the files are rewritten then).
-void run_states(const BenchArgs& a, const std::vector<BenchState>& states, const std::string& headline,
-                const std::function<void(const BenchReport&)>& on_report) {
+// With `leave_out_unfit` (--winners, --cliffs), a state that does not fit in memory now is left out
+// with a line instead of refusing the run, so a matrix can reach the largest input each sort fits.
+// Returns the report of the finished states.
+BenchReport run_states(const BenchArgs& a, std::vector<BenchState> states, const std::string& headline,
+                       const std::function<void(const BenchReport&)>& on_report, bool leave_out_unfit = false) {
   RunnerOptions ro;
   ro.force_cpu = a.cpu;
   Runner runner(ro);
-  check_bench_states(states, runner);
+  std::vector<std::string> unfit;
+  if (leave_out_unfit)
+    states = bench_states_that_fit(states, runner, unfit);
+  else
+    check_bench_states(states, runner);
+  if (states.empty()) throw std::runtime_error("no state fits in memory now: " + unfit.front());
 
   BenchSettings settings = bench_settings(a.sampling);
   settings.flush_l2 = a.flush_l2;
@@ -190,12 +200,15 @@ void run_states(const BenchArgs& a, const std::vector<BenchState>& states, const
              a.sampling.min_samples, a.sampling.max_noise_percent, a.sampling.timeout_s, a.sampling.warmup,
              a.flush_l2 ? (gpu ? "; L2 flushed before each timed run" : "; --flush-l2 has no effect on the CPU model")
                         : "");
+  for (const std::string& l : unfit) fmt::print("  left out    {}\n", l);
   std::fflush(stdout);
 
   const bool tty = ::isatty(STDERR_FILENO);
   bool failed = false;
+  BenchReport last;
   auto progress = [tty](const BenchProgress& p) { print_progress(p, tty); };
   auto on_record = [&](const BenchReport& report) {
+    last = report;
     write_bench_outputs(a.out, report);
     on_report(report);
     const BenchRecord& r = report.records.back();
@@ -219,6 +232,26 @@ void run_states(const BenchArgs& a, const std::vector<BenchState>& states, const
   for (const auto& [opt, path] : {std::pair{"csv", &a.out.csv}, {"json", &a.out.json}, {"md", &a.out.md}})
     if (!path->empty()) fmt::print("  {:<11} {}\n", opt, *path);
   if (failed) throw ExitStatus{2};
+  return last;
+}
+
+// --cliffs: each sort's throughput from n to 2n from 2^24 on (bench/cliff_check.h), one line per
+// sort and input; exit status 3 where one falls below 0.9x (a verification failure already exited 2).
+void report_cliffs(const BenchReport& report) {
+  const CliffReport c = find_cliffs(report);
+  if (c.rows.empty()) {
+    fmt::print("  cliffs      none checked: no sort was measured at n and 2n from {}\n", format_size(c.from_n));
+    return;
+  }
+  for (const std::string& line : describe_cliffs(c)) fmt::print("  scaling     {}\n", line);
+  if (c.cliff_count() == 0) {
+    fmt::print("  cliffs      none: every sort keeps at least {:.1f}x its throughput from n to 2n from {}\n", c.floor,
+               format_size(c.from_n));
+    return;
+  }
+  fmt::print("  cliffs      {} (throughput at 2n below {:.1f}x that at n, marked CLIFF above)\n", c.cliff_count(),
+             c.floor);
+  throw ExitStatus{3};
 }
 
 // --winners: every sort over the axes; after the run, the fastest of each cell and its speed over
@@ -234,16 +267,15 @@ void bench_winners(const BenchArgs& a) {
   std::vector<std::string> algos;
   for (const BenchState& st : states)
     if (std::find(algos.begin(), algos.end(), st.scenario.algorithm) == algos.end()) algos.push_back(st.scenario.algorithm);
-  BenchReport last;
-  run_states(a, states,
+  const BenchReport last = run_states(a, states,
              fmt::format("sortscope bench --winners: {} states ({} sorts over every input; {} left out)", states.size(),
                          algos.size(), left_out.size()),
              [&](const BenchReport& report) {
                if (report.records.size() == 1)
                  for (const std::string& l : left_out) fmt::print("  left out    {}\n", l);
                if (!a.winners_csv.empty()) write_winner_csv(a.winners_csv, winner_map(report));
-               last = report;
-             });
+             },
+             true);
   const WinnerMap map = winner_map(last);
   for (size_t r = 0; r < map.rows.size(); ++r)
     for (size_t c = 0; c < map.sizes.size(); ++c) {
@@ -261,12 +293,15 @@ void bench_winners(const BenchArgs& a) {
     fmt::print("  plot        {}\n", a.plot);
   }
   if (!a.winners_csv.empty()) fmt::print("  winners-csv {}\n", a.winners_csv);
+  if (a.cliffs) report_cliffs(last);
 }
 
 void bench(const BenchArgs& a) {
   if (!a.compare.empty()) return compare(a);
   require_distinct_paths({{"--csv", a.out.csv}, {"--json", a.out.json}, {"--md", a.out.md}, {"--plot", a.plot},
                           {"--winners-csv", a.winners_csv}});
+  if (a.cliffs && (a.alltoall || !a.gpus.empty() || a.records.any()))
+    throw std::runtime_error("--cliffs: checks one GPU's sorts over sizes (not with --gpus, --alltoall or record axes)");
   if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
   if (!a.gpus.empty()) return bench_across_gpus(a);
   install_interrupt_handlers();
@@ -278,13 +313,14 @@ void bench(const BenchArgs& a) {
     throw std::runtime_error("--plot: draws the crossover of record axes (give --fields) or the winner map (give --winners)");
   const std::vector<BenchState> states = expand_bench_matrix(matrix);
   check_bench_outputs(a.out);
-  run_states(a, states,
+  const BenchReport report = run_states(a, states,
              fmt::format("sortscope bench: {} states ({} algorithm(s) x {} size(s) x {} key type(s), {} x {} "
                          "distribution(s){})",
                          states.size(), matrix.algorithms.size(), matrix.sizes.size(), matrix.keys.size(),
                          matrix.values.size() == 2 ? "keys and pairs" : matrix.values[0] ? "pairs only" : "keys only",
                          matrix.dists.size(), matrix.params.empty() ? "" : " x parameter values"),
-             [](const BenchReport&) {});
+             [](const BenchReport&) {}, a.cliffs);
+  if (a.cliffs) report_cliffs(report);
 }
 
 }  // namespace
@@ -334,6 +370,9 @@ void register_bench_command(CLI::App& app) {
                 "Measure every sort (or those --algo names) over the sizes, key types, values and distributions, and "
                 "show the fastest of each cell and its speed over CUB (the winner map)");
   cmd->add_option("--winners-csv", a->winners_csv, "With --winners: write the winner map as CSV")->check(non_empty());
+  cmd->add_flag("--cliffs", a->cliffs,
+                "After the run, check that each sort keeps at least 0.9x its throughput from n to 2n from 2^24 on (exit "
+                "3 where not); states that do not fit in memory are left out with a line");
   cmd->add_option("--compare", a->compare, "Compare two bench JSON files: REF CMP; each state SAME, FAST or SLOW")
       ->expected(2)
       ->check(non_empty());
