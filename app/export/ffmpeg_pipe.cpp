@@ -210,6 +210,13 @@ std::string FfmpegPipe::finish(const std::function<bool()>& cancelled) {
   pid_ = -1;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
   std::string msg = ffmpeg_message();
+  // Killed without a word (SIGXFSZ past a file-size limit, the OOM killer): the signal is the why.
+  if (msg.empty() && WIFSIGNALED(status)) {
+    const char* name = sigabbrev_np(WTERMSIG(status));
+    msg = "killed by " + (name ? "SIG" + std::string(name) : "signal " + std::to_string(WTERMSIG(status)));
+  } else if (msg.empty() && WIFEXITED(status)) {
+    msg = "exit status " + std::to_string(WEXITSTATUS(status));
+  }
   return "ffmpeg failed" + (msg.empty() ? std::string() : ": " + msg);
 }
 

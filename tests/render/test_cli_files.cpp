@@ -274,6 +274,38 @@ TEST_F(CliFiles, ADamagedVideoNeverReplacesTheOldFile) {
   EXPECT_EQ(files(), (std::set<std::string>{"fake-ffmpeg", "old.gif"}));
 }
 
+// The real encoder on a full disk, without root: ffmpeg runs under a file-size limit (ulimit -f,
+// RLIMIT_FSIZE) that its output passes after a few KiB. With SIGXFSZ ignored its writes fail as on a
+// full disk (EFBIG for ENOSPC) and, as in the issue, it exits 0 leaving a cut-off MP4; with the
+// default action it is killed. Each time: the old file at --out survives, the exit status is not 0,
+// one line says why, no temporary is left. Skipped where ffmpeg is not installed.
+TEST_F(CliFiles, RealEncoderOnAFullDiskKeepsTheOldFile) {
+  std::string ffmpeg;
+  for (const char* dir : {"/usr/bin", "/usr/local/bin", "/bin"})
+    if (::access((std::string(dir) + "/ffmpeg").c_str(), X_OK) == 0) {
+      ffmpeg = std::string(dir) + "/ffmpeg";
+      break;
+    }
+  if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed: the full-disk case with the real encoder is not run";
+  for (const bool killed : {false, true})
+    for (const char* ext : {"mp4", "gif"}) {
+      SCOPED_TRACE(std::string(ext) + (killed ? ", encoder killed by SIGXFSZ" : ", writes fail with EFBIG"));
+      const fs::path wrapper = write("small-disk-ffmpeg", std::string("#!/bin/sh\n") + (killed ? "" : "trap '' XFSZ\n") +
+                                                              "ulimit -f 16\nexec " + test::shell_quote(ffmpeg) + " \"$@\"\n");
+      fs::permissions(wrapper, fs::perms::owner_all);
+      const fs::path old = write(std::string("old.") + ext, "OLD");
+      const CommandResult r = run({"record", "--cpu", "--n", "256", "--size", "320x180", "--out", old.string()},
+                                  {"SORTSCOPE_FFMPEG=" + test::shell_quote(wrapper.string())});
+      if (r.code == 3 || r.err.find("EGL") != std::string::npos) GTEST_SKIP() << "no EGL display: " << r.err;
+      EXPECT_NE(r.code, 0) << r.out << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_NE(r.err.find("export failed"), std::string::npos) << r.err;
+      EXPECT_EQ(test::read_whole(old), "OLD");
+      EXPECT_EQ(files(), (std::set<std::string>{"small-disk-ffmpeg", std::string("old.") + ext}));
+      fs::remove(old);
+    }
+}
+
 // Starts `sortscope record ARGS` in the background, waits (bounded) until its export has begun (its
 // line is printed after the output's temporary or staging folder is made, before the first frame),
 // and sends two signals: `first` starts the clean stop, `second` ends the process at once. Both
