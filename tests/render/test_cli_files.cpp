@@ -274,6 +274,33 @@ TEST_F(CliFiles, ADamagedVideoNeverReplacesTheOldFile) {
   EXPECT_EQ(files(), (std::set<std::string>{"fake-ffmpeg", "old.gif"}));
 }
 
+// A signal while `--input` waits for a FIFO's writer (the bounded 30 s wait) ends the run as an
+// interrupt (exit 128 + N, one line saying so), not as an empty or malformed file.
+TEST_F(CliFiles, ASignalDuringTheInputWaitIsAnInterrupt) {
+  const fs::path in = fifo("keys.fifo");
+  const fs::path err = dir_ / "logs" / "wait.err";
+  std::vector<std::string> args = {bin_, "run", "--cpu", "--algo", "radix", "--input", in.string()};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid = -1;
+  ASSERT_EQ(::posix_spawn(&pid, bin_.c_str(), &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // it opens the FIFO and waits
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  const std::string text = test::read_whole(err);
+  EXPECT_NE(text.find("interrupted by SIGTERM"), std::string::npos) << text;
+  EXPECT_EQ(text.find("npy"), std::string::npos) << text;
+}
+
 // The real encoder on a full disk, without root: ffmpeg runs under a file-size limit (ulimit -f,
 // RLIMIT_FSIZE) that its output passes after a few KiB. With SIGXFSZ ignored its writes fail as on a
 // full disk (EFBIG for ENOSPC) and, as in the issue, it exits 0 leaving a cut-off MP4; with the
