@@ -22,6 +22,7 @@
 #include "core/interrupt.h"
 #include "option_checks.h"
 #include "common/output_file.h"
+#include "common/run_cancel.h"
 #include "distributed_run.h"
 #include "sampling_options.h"
 #include "ui/plots/crossover_picture.h"
@@ -90,6 +91,9 @@ void keeping_finished_states(bool tty, F run) {
   } catch (const Interrupted& e) {
     if (tty) std::fprintf(stderr, "\r\033[K");
     throw Interrupted(e.signal, "the output files hold every finished state");
+  } catch (const StepsCancelled&) {  // the signal stopped a long loop (generating an input, common/run_cancel.h)
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    throw Interrupted(interrupt_signal(), "the output files hold every finished state");
   }
 }
 

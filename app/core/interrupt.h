@@ -25,6 +25,11 @@ int interrupt_signal();
 inline bool interrupted() { return interrupt_signal() != 0; }
 // Throws Interrupted when a signal came.
 void throw_if_interrupted();
+// A child process that writes an output (ffmpeg, in its own process group): on a second signal the
+// handler kills its group and waits for it before removing the temporaries, so it cannot create or
+// finish one after the removal. Untrack it once it has been reaped.
+void track_child_for_signal(int pid);
+void untrack_child_for_signal(int pid);
 // Raised with the first signal: main() makes it the CLI's run-cancel flag (common/run_cancel.h), so
 // an explain run in `render`, `record` or `trace` stops at its next step instead of at its end.
 const std::atomic<bool>* interrupt_flag();

@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "core/interrupt.h"
+
 extern char** environ;
 
 namespace sortscope {
@@ -134,6 +136,9 @@ FfmpegPipe::FfmpegPipe(const fs::path& ffmpeg, VideoFormat format, int width, in
     pid_ = -1;
     throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
   }
+  // A second signal kills it and waits for it before removing the temporaries (core/interrupt.h):
+  // else it could create or finish its output (the temporary) after the removal.
+  track_child_for_signal(pid_);
   fd_ = pipe_fds[1];
 }
 
@@ -196,6 +201,7 @@ std::string FfmpegPipe::finish(const std::function<bool()>& cancelled) {
     const pid_t got = ::waitpid(pid_, &status, cancelled ? WNOHANG : 0);
     if (got == pid_) break;
     if (got < 0 && errno != EINTR) {
+      untrack_child_for_signal(pid_);
       pid_ = -1;
       return std::string("waiting for ffmpeg: ") + std::strerror(errno);
     }
@@ -207,9 +213,17 @@ std::string FfmpegPipe::finish(const std::function<bool()>& cancelled) {
       ::usleep(50'000);
     }
   }
+  untrack_child_for_signal(pid_);
   pid_ = -1;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
   std::string msg = ffmpeg_message();
+  // Killed without a word (SIGXFSZ past a file-size limit, the OOM killer): the signal is the why.
+  if (msg.empty() && WIFSIGNALED(status)) {
+    const char* name = sigabbrev_np(WTERMSIG(status));
+    msg = "killed by " + (name ? "SIG" + std::string(name) : "signal " + std::to_string(WTERMSIG(status)));
+  } else if (msg.empty() && WIFEXITED(status)) {
+    msg = "exit status " + std::to_string(WEXITSTATUS(status));
+  }
   return "ffmpeg failed" + (msg.empty() ? std::string() : ": " + msg);
 }
 
@@ -220,6 +234,7 @@ void FfmpegPipe::abort() {
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
+    untrack_child_for_signal(pid_);
     pid_ = -1;
   }
 }

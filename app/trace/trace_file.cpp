@@ -19,6 +19,7 @@
 #include "common/small_file.h"
 #include "common/trace_aux.h"
 #include "common/trace_bytes.h"
+#include "records/record_aux.h"
 #include "records/record_explain.h"
 #include "registry.h"
 
@@ -557,6 +558,17 @@ void check_header_matches_timeline(const Scenario& s, const Timeline& t) {
     throw TraceError(fmt::format("its header says {} but its timeline holds {}",
                                  s.input.with_values ? "key-value pairs" : "keys alone",
                                  t.with_values ? "key-value pairs" : "keys alone"));
+  // Records or bare keys: every step of a record sort carries the bytes its phases moved
+  // (RecordBytesMoved, records/record_steps.cpp), and no step of a sort of keys does. A header that
+  // labels one as the other would draw key frames with record captions and bars, or hide the fields.
+  const auto with_bytes = [](const Step& step) { return find_aux<RecordBytesMoved>(step.aux) != nullptr; };
+  const bool all_records = std::all_of(t.steps.begin(), t.steps.end(), with_bytes);
+  const bool any_records = std::any_of(t.steps.begin(), t.steps.end(), with_bytes);
+  if (s.records && !(all_records && t.with_values))
+    throw TraceError(fmt::format("its header says records (a key and {} fields) but its timeline holds frames of bare keys",
+                                 s.records->fields));
+  if (!s.records && any_records)
+    throw TraceError("its header says bare keys but its timeline holds frames of records");
 }
 
 Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) {

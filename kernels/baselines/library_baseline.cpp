@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/ordered_model.h"
+#include "common/run_cancel.h"
 #if SORTSCOPE_HAS_CUDA
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
@@ -20,7 +21,12 @@ template <class Word>
 void stable_sort_words(Word* words, uint32_t* values, uint64_t n) {
   std::vector<uint64_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) { return words[a] < words[b]; });
+  // 2^24 keys take seconds: the app's cancel looks every few thousand comparisons (common/run_cancel.h).
+  RunCancelPoll poll;
+  std::stable_sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) {
+    poll.tick();
+    return words[a] < words[b];
+  });
   std::vector<Word> sorted(n);
   for (uint64_t i = 0; i < n; ++i) sorted[i] = words[order[i]];
   if (values) {

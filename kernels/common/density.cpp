@@ -4,6 +4,8 @@
 #include <cstring>
 #include <limits>
 
+#include "run_cancel.h"
+
 namespace sortscope {
 namespace {
 uint64_t word_at(const void* p, uint64_t i, int bytes) {
@@ -24,6 +26,7 @@ DensitySummary density_summary_host(const void* ordered, uint64_t n, KeyType typ
   DensitySummary s{columns, bins, n, std::vector<uint32_t>(size_t(columns) * bins, 0)};
   const int bytes = key_bytes(type);
   for (uint64_t i = 0; i < n; ++i) {
+    throw_if_run_cancelled_at(i);
     float f = display_fraction(type, word_at(ordered, i, bytes), r);
     ++s.counts[size_t(density_column(i, n, columns)) * bins + density_bin(f, bins)];
   }
@@ -34,6 +37,7 @@ DisplayRange display_range_host(const void* ordered, uint64_t n, KeyType type) {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   const int bytes = key_bytes(type);
   for (uint64_t i = 0; i < n; ++i) {
+    throw_if_run_cancelled_at(i);  // explain runs of 2^24 keys are cancelled within a second (run_cancel.h)
     double v = key_display_value(type, raw_from_ordered(type, word_at(ordered, i, bytes)));
     if (!std::isfinite(v)) continue;
     lo = std::min(lo, v);

@@ -1,6 +1,7 @@
 #include "generators.h"
 
 #include "generator_formulas.h"
+#include "run_cancel.h"
 
 namespace sortscope {
 namespace {
@@ -9,8 +10,10 @@ template <class Traits>
 void fill_keys(const gen::GenParams& gp, HostKeys& out) {
   using Bits = typename Traits::Bits;
   Bits* keys = out.as<Bits>();
-  for (uint64_t i = 0; i < gp.n; ++i)
+  for (uint64_t i = 0; i < gp.n; ++i) {
+    throw_if_run_cancelled_at(i);  // 2^24 keys take a while; the app cancels within a second (run_cancel.h)
     keys[i] = gen::key_bits_from_canonical<Traits::kType>(gen::canonical_key(gp, i));
+  }
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "npy_header.h"
 #include "output_file.h"
+#include "run_cancel.h"
 
 namespace sortscope {
 namespace {
@@ -113,14 +114,25 @@ class InFile {
       } else if (errno != EAGAIN) {
         fail(path_, std::strerror(errno));
       }
-      pollfd p{fd_, POLLIN, 0};
-      const int ready = ::poll(&p, 1, kStreamWaitMs);
-      if (ready == 0)
-        fail(path_, "no data arrived for " + std::to_string(kStreamWaitMs / 1000) +
-                        " s (a FIFO or pipe whose writer is not writing)");
-      if (ready < 0 && errno != EINTR) fail(path_, std::strerror(errno));
+      wait_readable();
     }
     size_ = stream_.size();
+  }
+
+  // Waits (bounded) until the stream has data or its writer's close. In slices, looking at the run's
+  // cancel flag between them (common/run_cancel.h): a signal to the CLI (or the app's cancel) ends
+  // the wait as an interrupt, not as an empty file.
+  void wait_readable() {
+    constexpr int kSliceMs = 200;
+    for (int waited = 0; waited < kStreamWaitMs; waited += kSliceMs) {
+      pollfd p{fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, kSliceMs);
+      if (ready > 0) return;
+      if (ready < 0 && errno != EINTR) fail(path_, std::strerror(errno));
+      throw_if_run_cancelled();
+    }
+    fail(path_, "no data arrived for " + std::to_string(kStreamWaitMs / 1000) +
+                    " s (a FIFO or pipe whose writer is not writing)");
   }
 
   std::string path_;

@@ -1,5 +1,6 @@
 #include "output_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -71,11 +72,63 @@ void untrack_pending(const char* path) {
   }
 }
 
+// The same for OutputFolder: its staging folder (and the destination, when it created it) until
+// it is committed or removed. Slot i of both arrays belongs to one folder.
+constexpr int kPendingFolderSlots = 16;
+std::atomic<const char*> g_pending_staging[kPendingFolderSlots];
+std::atomic<const char*> g_pending_created[kPendingFolderSlots];
+
+void track_pending_folder(const char* staging, const char* created) {
+  for (int i = 0; i < kPendingFolderSlots; ++i) {
+    const char* none = nullptr;
+    if (g_pending_staging[i].compare_exchange_strong(none, staging)) {
+      g_pending_created[i].store(created);
+      return;
+    }
+  }
+}
+
+void untrack_pending_folder(const char* staging) {
+  for (int i = 0; i < kPendingFolderSlots; ++i)
+    if (g_pending_staging[i].load() == staging) {  // the slot is ours: no other folder claims it meanwhile
+      g_pending_created[i].store(nullptr);
+      g_pending_staging[i].store(nullptr);
+      return;
+    }
+}
+
+// Empties and removes a staging folder with async-signal-safe calls only (open, getdents64,
+// unlinkat, rmdir: no opendir, which allocates). A frame written meanwhile by another thread is
+// caught by the second sweep.
+void remove_folder_for_signal(const char* path) {
+  const int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  alignas(8) char buf[4096];
+  for (int sweep = 0; sweep < 2; ++sweep) {
+    ::lseek(fd, 0, SEEK_SET);
+    for (;;) {
+      const ssize_t got = ::getdents64(fd, buf, sizeof buf);
+      if (got <= 0) break;
+      for (ssize_t at = 0; at < got;) {
+        const auto* e = reinterpret_cast<const struct dirent64*>(buf + at);
+        at += e->d_reclen;
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) ::unlinkat(fd, e->d_name, 0);
+      }
+    }
+  }
+  ::close(fd);
+  ::rmdir(path);
+}
+
 }  // namespace
 
 void remove_pending_temporaries_for_signal() {
   for (auto& slot : g_pending)
     if (const char* path = slot.load()) ::unlink(path);
+  for (int i = 0; i < kPendingFolderSlots; ++i) {
+    if (const char* staging = g_pending_staging[i].load()) remove_folder_for_signal(staging);
+    if (const char* created = g_pending_created[i].load()) ::rmdir(created);  // only if empty: nobody else's files
+  }
 }
 
 OutputTarget resolve_output(const std::string& path) {
@@ -244,9 +297,11 @@ OutputFolder::OutputFolder(const std::string& dir) : dir_(dir) {
     if (created_) fs::remove(dir, ec);
     throw std::runtime_error(fmt::format("cannot write frames to '{}': {}", dir, std::strerror(err)));
   }
+  track_pending_folder(staging_.c_str(), created_ ? dir_.c_str() : nullptr);
 }
 
 OutputFolder::~OutputFolder() {
+  untrack_pending_folder(staging_.c_str());
   std::error_code ec;
   fs::remove_all(staging_, ec);
   if (created_ && !committed_) fs::remove(dir_, ec);  // only if empty: never someone else's files
@@ -261,6 +316,7 @@ void OutputFolder::commit() {
     if (::rename(e.path().c_str(), to.c_str()) != 0) fail(to.string(), std::strerror(errno));
   }
   if (ec) fail(dir_, ec.message());
+  untrack_pending_folder(staging_.c_str());  // every frame is in: a second signal now keeps them
   fs::remove(staging_, ec);
   committed_ = true;
 }

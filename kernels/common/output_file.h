@@ -70,9 +70,11 @@ class OutputFile {
   bool committed_ = false;
 };
 
-// Removes every temporary of an OutputFile not yet committed, from a signal handler (only unlink(),
-// which is async-signal-safe): a second Ctrl-C ends the process at once, and this keeps it from
-// leaving hidden ".NAME.tmp-..." files behind (core/interrupt.h calls it before the default action).
+// Removes every temporary of an OutputFile not yet committed and every staging folder of an
+// OutputFolder (with the destination folder it created, when empty), from a signal handler (only
+// async-signal-safe calls): a second Ctrl-C ends the process at once, and this keeps it from leaving
+// hidden ".NAME.tmp-..." files or ".sortscope-staging-..." folders behind (core/interrupt.h calls it
+// before the default action).
 void remove_pending_temporaries_for_signal();
 
 // Makes the whole file with `write` and commits it; the temporary is removed when write throws.

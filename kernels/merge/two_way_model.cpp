@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "common/ordered_model.h"
+#include "common/run_cancel.h"
 #include "primitives/items/host_items.h"
 #include "primitives/merge_path/merge_path.h"
 
@@ -54,6 +55,8 @@ void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recor
   std::copy(items.begin(), items.end(), work.begin());
   std::vector<std::vector<Item>> stages(rec ? size_t(p.block_stages) : 0);
   for (uint64_t t = 0; t < p.block_tiles; ++t) {
+    // 2^24 keys take seconds: the app's cancel looks once per tile (common/run_cancel.h).
+    throw_if_run_cancelled();
     Item* tile = work.data() + t * p.block_tile;
     block_sort_tile<T>(p, tile, [&](int s) {
       if (!rec) return;
@@ -70,12 +73,14 @@ void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recor
   for (int pass = 0; pass < p.passes; ++pass) {
     const uint64_t r = p.run_in(pass);
     for (uint64_t t = 0; t < p.tiles; ++t) {  // partition: one split per output tile
+      throw_if_run_cancelled_at(t);
       const MergeTile m = merge_tile(n, p.tile, r, t);
       const Item* a = in.data() + m.a_begin;
       splits[t] = merge_path<T, uint64_t>(a, m.a_len, a + m.a_len, m.b_len, m.diag);
     }
     if (rec) record_host_items<T>(*rec, two_way_partition_step(p, pass, splits), in.data(), n);
     for (uint64_t t = 0; t < p.tiles; ++t) {  // merge: block t, thread by thread
+      throw_if_run_cancelled();
       const MergeTile m = merge_tile(n, p.tile, r, t);
       const Item* a = in.data() + m.a_begin;
       const Item* b = a + m.a_len;
@@ -107,7 +112,10 @@ void merge::two_way_block_sort_host(const TwoWayPlan& p, std::vector<typename T:
   if (p.block_tiles == 0) return;
   std::vector<Item> work(p.block_tiles * p.block_tile, max_item<T>());
   std::copy(items.begin(), items.end(), work.begin());
-  for (uint64_t t = 0; t < p.block_tiles; ++t) block_sort_tile<T>(p, work.data() + t * p.block_tile, [](int) {});
+  for (uint64_t t = 0; t < p.block_tiles; ++t) {
+    throw_if_run_cancelled();
+    block_sort_tile<T>(p, work.data() + t * p.block_tile, [](int) {});
+  }
   std::copy(work.begin(), work.begin() + ptrdiff_t(items.size()), items.begin());
 }
 

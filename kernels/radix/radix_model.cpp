@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/ordered_model.h"
+#include "common/run_cancel.h"
 
 namespace sortscope {
 namespace {
@@ -33,8 +34,10 @@ void model_sort(const RadixPlan& plan, Bits* keys, uint32_t* values, RadixStepWr
   if (writer && !plan.single_block && plan.variant == RadixVariant::Onesweep) {
     // One read of the keys for every place: a key's digit at any place does not depend on order.
     std::vector<uint32_t> all(size_t(plan.passes) * digits, 0);
-    for (uint64_t i = 0; i < n; ++i)
+    for (uint64_t i = 0; i < n; ++i) {
+      throw_if_run_cancelled_at(i);
       for (int p = 0; p < plan.passes; ++p) ++all[size_t(p) * digits + (uint32_t(in[i] >> plan.pass_shift(p)) & mask)];
+    }
     writer->all_place_histogram(all, state(in, vin));
   }
 
@@ -46,9 +49,12 @@ void model_sort(const RadixPlan& plan, Bits* keys, uint32_t* values, RadixStepWr
     rec.pass = pass;
     rec.rows = rows;
     rec.counts.assign(size_t(rows) * digits, 0);
-    for (uint32_t b = 0; b < rows; ++b)
+    for (uint32_t b = 0; b < rows; ++b) {
+      // A pass over 2^24 keys takes a while: the app's cancel looks once per block (common/run_cancel.h).
+      throw_if_run_cancelled();
       for (uint64_t i = plan.block_begin(b); i < plan.block_end(b); ++i)
         ++rec.counts[size_t(b) * digits + (uint32_t(in[i] >> shift) & mask)];
+    }
     rec.scanned = digit_major_scan(rec.counts, rows, digits);
 
     if (writer && !plan.single_block && plan.variant == RadixVariant::ReduceThenScan) {
@@ -61,6 +67,7 @@ void model_sort(const RadixPlan& plan, Bits* keys, uint32_t* values, RadixStepWr
     if (keep_all) rec.all_dest.resize(n);
     std::vector<uint64_t> offset(digits);
     for (uint32_t b = 0; b < rows; ++b) {
+      throw_if_run_cancelled();
       std::copy_n(rec.scanned.begin() + ptrdiff_t(size_t(b) * digits), digits, offset.begin());
       const uint64_t begin = plan.block_begin(b), end = plan.block_end(b);
       for (uint64_t i = begin; i < end; ++i) {

@@ -26,17 +26,11 @@ uint32_t record_field_value(uint64_t seed, uint64_t index, uint32_t field) {
   return uint32_t(mix64(seed ^ mix64(index * (kMaxRecordFields + 1) + field + 1)));
 }
 
-namespace {
-// The app cancels a records run within a second (common/run_cancel.h): the loops over 2^24 records
-// of up to 32 fields look at the flag every this many records.
-constexpr uint64_t kCancelStride = uint64_t(1) << 16;
-}  // namespace
-
 HostRecords records_from_keys(const HostKeys& keys, uint32_t fields, RecordLayout layout, uint64_t seed) {
   if (!check_record_fields(fields).empty()) throw std::invalid_argument(check_record_fields(fields));
   HostRecords r(RecordShape{keys.type, fields, layout}, keys.size());
   for (uint64_t i = 0; i < r.n; ++i) {
-    if (i % kCancelStride == 0) throw_if_run_cancelled();
+    throw_if_run_cancelled_at(i);  // the app cancels a records run within a second (common/run_cancel.h)
     r.set_key_raw(i, keys.raw(i));
     for (uint32_t f = 0; f < fields; ++f) r.set_field(i, f, record_field_value(seed, i, f));
   }
@@ -47,6 +41,7 @@ HostKeys keys_of_records(const HostRecords& records, bool index_values) {
   HostKeys k(records.shape.key, records.n, index_values);
   const uint32_t kb = records.shape.key_size();
   for (uint64_t i = 0; i < records.n; ++i) {
+    throw_if_run_cancelled_at(i);
     std::memcpy(k.bytes.data() + i * kb, records.bytes.data() + records.key_offset(i), kb);
     if (index_values) k.values[i] = uint32_t(i);
   }
@@ -58,6 +53,7 @@ HostRecords convert_layout(const HostRecords& in, RecordLayout layout) {
   s.layout = layout;
   HostRecords out(s, in.n);
   for (uint64_t i = 0; i < in.n; ++i) {
+    throw_if_run_cancelled_at(i);
     out.set_key_raw(i, in.key_raw(i));
     for (uint32_t f = 0; f < s.fields; ++f) out.set_field(i, f, in.field(i, f));
   }
@@ -94,7 +90,7 @@ HostRecords gather_records(const HostRecords& in, const std::vector<uint32_t>& p
   check_permutation_size(in, perm);
   HostRecords out(in.shape, in.n);
   for (uint64_t j = 0; j < in.n; ++j) {
-    if (j % kCancelStride == 0) throw_if_run_cancelled();
+    throw_if_run_cancelled_at(j);
     if (perm[j] >= in.n) throw std::invalid_argument("record permutation: index out of range");
     copy_record(in, perm[j], out, j);
   }
@@ -105,13 +101,16 @@ void permute_records_in_place(HostRecords& records, const std::vector<uint32_t>&
   check_permutation_size(records, perm);
   std::vector<bool> done(records.n, false);
   HostRecords tmp(records.shape, 1);
+  uint64_t moves = 0;  // one long cycle can hold every record: the flag is looked at by moves
   // A one-record block has its key and fields at the offsets of record 0 of a block of n = 1.
   for (uint64_t start = 0; start < records.n; ++start) {
+    throw_if_run_cancelled_at(start);
     if (done[start]) continue;
     if (perm[start] == start) { done[start] = true; continue; }
     copy_record(records, start, tmp, 0);
     uint64_t j = start;
     for (;;) {
+      throw_if_run_cancelled_at(++moves);
       done[j] = true;
       const uint64_t src = perm[j];
       if (src >= records.n || (done[src] && src != start)) throw std::invalid_argument("record permutation: not a permutation");
@@ -125,10 +124,13 @@ void permute_records_in_place(HostRecords& records, const std::vector<uint32_t>&
 CycleStats permutation_cycles(const std::vector<uint32_t>& perm) {
   CycleStats s;
   std::vector<bool> seen(perm.size(), false);
+  uint64_t visited = 0;
   for (uint64_t start = 0; start < perm.size(); ++start) {
+    throw_if_run_cancelled_at(start);
     if (seen[start]) continue;
     uint64_t len = 0;
     for (uint64_t j = start; !seen[j]; j = perm[j]) {
+      throw_if_run_cancelled_at(++visited);
       if (perm[j] >= perm.size()) throw std::invalid_argument("record permutation: index out of range");
       seen[j] = true;
       ++len;

@@ -11,6 +11,7 @@
 
 #include "common/host_keys.h"
 #include "common/record_layout.h"
+#include "common/run_cancel.h"
 
 namespace sortscope {
 
@@ -20,7 +21,8 @@ struct HostRecords {
   std::vector<uint8_t> bytes;  // shape.total_bytes(n)
 
   HostRecords() = default;
-  HostRecords(const RecordShape& s, uint64_t count) : shape(s), n(count), bytes(s.total_bytes(count)) {}
+  // Zero-filled a slice at a time: the app cancels a run of gigabytes of records (common/run_cancel.h).
+  HostRecords(const RecordShape& s, uint64_t count) : shape(s), n(count) { resize_cancellable(bytes, s.total_bytes(count)); }
 
   uint64_t key_offset(uint64_t i) const {
     return shape.layout == RecordLayout::ByRecord ? i * shape.row_bytes() : i * shape.key_size();

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/recorder.h"
+#include "common/run_cancel.h"
 #include "records/record_steps.h"
 
 namespace sortscope {
@@ -22,6 +23,7 @@ RecordExplain explain_records_model(const Algorithm& algorithm, const ParamValue
   {
     std::vector<uint8_t> ordered(input.n * input.shape.key_size());
     for (uint64_t i = 0; i < input.n; ++i) {
+      throw_if_run_cancelled_at(i);  // the app cancels a run of 2^24 records within a second (common/run_cancel.h)
       const uint64_t o = input.key_ordered(i);
       std::memcpy(ordered.data() + i * input.shape.key_size(), &o, input.shape.key_size());
     }
@@ -31,7 +33,9 @@ RecordExplain explain_records_model(const Algorithm& algorithm, const ParamValue
   r.timeline = make_timeline(algorithm.id(), input.shape.key, input.n, input.n, true, false, range, capture_budget_bytes);
   Recorder recorder(r.timeline);
   RecordStepWriter writer(algorithm, params, options, input, recorder);
-  r.output = input;
+  r.output.shape = input.shape;  // a copy of gigabytes, a slice at a time (common/run_cancel.h)
+  r.output.n = input.n;
+  assign_cancellable(r.output.bytes, input.bytes);
   const auto t0 = std::chrono::steady_clock::now();
   writer.input();
   sort_records_model(algorithm, params, options, r.output, &writer);

@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "common/run_cancel.h"
 #include "records/host_records.h"
 #include "records/record_traffic.h"
 #include "radix/radix_plan.h"
@@ -150,6 +151,7 @@ void add_random_reads(RecordBytesMoved::Entry& entry, const RecordShape& shape, 
   const uint64_t kb = shape.key_size();
   uint64_t sectors = 0;
   for (uint64_t j = 0; j < perm.size(); ++j) {
+    throw_if_run_cancelled_at(j);  // 2^24 records in the app's explain run (common/run_cancel.h)
     if (moved && !(*moved)[j]) continue;
     const uint64_t i = perm[j];
     if (pieces.key) sectors += sectors_of(shell.key_offset(i), kb);

@@ -44,10 +44,17 @@ uint32_t direct_passes(KeyType type) { return uint32_t(key_bytes(type)) * 8 / kD
 
 std::vector<uint32_t> stable_record_order(const HostRecords& records) {
   std::vector<uint64_t> ord(records.n);
-  for (uint64_t i = 0; i < records.n; ++i) ord[i] = records.key_ordered(i);
+  for (uint64_t i = 0; i < records.n; ++i) {
+    throw_if_run_cancelled_at(i);  // the app's explain run verifies against it (common/run_cancel.h)
+    ord[i] = records.key_ordered(i);
+  }
   std::vector<uint32_t> idx(records.n);
   std::iota(idx.begin(), idx.end(), 0u);
-  std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return ord[a] < ord[b]; });
+  RunCancelPoll poll;
+  std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) {
+    poll.tick();
+    return ord[a] < ord[b];
+  });
   return idx;
 }
 
@@ -74,8 +81,10 @@ HostRecords gather_fields(const HostRecords& in, const std::vector<uint32_t>& pe
     throw std::logic_error("records: the sorted pairs do not match the records");
   HostRecords out(in.shape, in.n);
   std::copy(sorted_keys.bytes.begin(), sorted_keys.bytes.end(), out.bytes.begin());  // the key array comes first (n = 0 too)
-  for (uint64_t j = 0; j < in.n; ++j)
+  for (uint64_t j = 0; j < in.n; ++j) {
+    throw_if_run_cancelled_at(j);
     for (uint32_t f = 0; f < in.shape.fields; ++f) out.set_field(j, f, in.field(perm[j], f));
+  }
   return out;
 }
 
@@ -86,6 +95,7 @@ HostKeys direct_pass_keys(const HostRecords& r, uint32_t pass, bool stable) {
   HostKeys k(stable ? KeyType::U32 : KeyType::U64, r.n, true);
   const uint32_t shift = pass * kDirectDigitBits;
   for (uint64_t i = 0; i < r.n; ++i) {
+    throw_if_run_cancelled_at(i);
     const uint64_t digit = (r.key_ordered(i) >> shift) & ((1u << kDirectDigitBits) - 1);
     if (stable) k.as<uint32_t>()[i] = uint32_t(digit);
     else k.as<uint64_t>()[i] = digit << 32 | i;
@@ -140,8 +150,10 @@ RecordVerdict verdict_sorted(const HostRecords& input, const HostRecords& output
       input.shape.layout != output.shape.layout)
     return v;
   v.sorted = true;
-  for (uint64_t i = 1; i < output.n && v.sorted; ++i)
+  for (uint64_t i = 1; i < output.n && v.sorted; ++i) {
+    throw_if_run_cancelled_at(i);
     if (output.key_ordered(i) < output.key_ordered(i - 1)) { v.sorted = false; v.first_bad = i; }
+  }
   return v;
 }
 
@@ -155,25 +167,35 @@ RecordVerdict verify_records(const HostRecords& input, const HostRecords& output
     const HostRecords want = reference_sort_records(input);
     v.fields_follow = want.bytes == output.bytes;
     if (!v.fields_follow && v.first_bad == UINT64_MAX)
-      for (uint64_t i = 0; i < output.n; ++i)
+      for (uint64_t i = 0; i < output.n; ++i) {
+        throw_if_run_cancelled_at(i);
         if (want.record_bytes(i) != output.record_bytes(i)) { v.first_bad = i; break; }
+      }
     return v;
   }
   // Multiset of (key, record): both sides' records as fixed-size byte strings, put in order, compared.
   const size_t width = input.shape.key_size() + 4ull * input.shape.fields;
   auto in_order = [&](const HostRecords& r) {
-    std::vector<uint8_t> flat(r.n * width);
+    std::vector<uint8_t> flat;  // gigabytes at 2^24 records: zero-filled a slice at a time (common/run_cancel.h)
+    resize_cancellable(flat, r.n * width);
     for (uint64_t i = 0; i < r.n; ++i) {
+      throw_if_run_cancelled_at(i);
       const std::vector<uint8_t> b = r.record_bytes(i);
       std::copy(b.begin(), b.end(), flat.begin() + i * width);
     }
     std::vector<uint64_t> idx(r.n);
     std::iota(idx.begin(), idx.end(), uint64_t(0));
+    RunCancelPoll poll;
     std::sort(idx.begin(), idx.end(), [&](uint64_t a, uint64_t b) {
+      poll.tick();
       return std::memcmp(flat.data() + a * width, flat.data() + b * width, width) < 0;
     });
-    std::vector<uint8_t> out(flat.size());
-    for (uint64_t i = 0; i < r.n; ++i) std::copy_n(flat.begin() + idx[i] * width, width, out.begin() + i * width);
+    std::vector<uint8_t> out;
+    resize_cancellable(out, flat.size());
+    for (uint64_t i = 0; i < r.n; ++i) {
+      throw_if_run_cancelled_at(i);
+      std::copy_n(flat.begin() + idx[i] * width, width, out.begin() + i * width);
+    }
     return out;
   };
   v.fields_follow = in_order(input) == in_order(output);
@@ -183,6 +205,7 @@ RecordVerdict verify_records(const HostRecords& input, const HostRecords& output
 uint64_t record_multiset_hash(const HostRecords& records) {
   uint64_t sum = 0;
   for (uint64_t i = 0; i < records.n; ++i) {
+    throw_if_run_cancelled_at(i);
     uint64_t h = mix64(records.key_raw(i) ^ 0x9E3779B97F4A7C15ull);
     for (uint32_t f = 0; f < records.shape.fields; ++f) h = mix64(h ^ (uint64_t(records.field(i, f)) + f + 1));
     sum += h;

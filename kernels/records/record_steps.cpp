@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/run_cancel.h"
 #include "records/record_advice.h"
 #include "records/record_memory_map.h"
 #include "records/record_phase_bytes.h"
@@ -82,7 +83,10 @@ std::vector<uint64_t> first_warp(const std::vector<uint32_t>* perm, uint64_t n) 
 
 std::vector<uint64_t> ordered_keys(const HostRecords& r) {
   std::vector<uint64_t> k(r.n);
-  for (uint64_t i = 0; i < r.n; ++i) k[i] = r.key_ordered(i);
+  for (uint64_t i = 0; i < r.n; ++i) {
+    throw_if_run_cancelled_at(i);  // every loop over 2^24 records looks at the app's cancel (common/run_cancel.h)
+    k[i] = r.key_ordered(i);
+  }
   return k;
 }
 
@@ -177,6 +181,7 @@ void RecordStepWriter::record_keys(Step s, const std::vector<uint64_t>& ordered,
   const uint32_t kb = input_.shape.key_size();
   std::vector<uint8_t> words(ordered.size() * kb);
   for (size_t i = 0; i < ordered.size(); ++i) {
+    throw_if_run_cancelled_at(i);
     if (kb == 4) {
       const uint32_t w = uint32_t(ordered[i]);
       std::memcpy(words.data() + i * 4, &w, 4);
@@ -269,7 +274,10 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
       case RecordBytesMoved::Phase::Cycles:
         p = whole_record(sh);
         out_of_place.resize(perm_.size());
-        for (size_t j = 0; j < perm_.size(); ++j) out_of_place[j] = perm_[j] != j;
+        for (size_t j = 0; j < perm_.size(); ++j) {
+          throw_if_run_cancelled_at(j);
+          out_of_place[j] = perm_[j] != j;
+        }
         moved = &out_of_place;
         break;
       default: continue;
@@ -277,7 +285,10 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
     add_random_reads(e, sh, input_.n, perm_, p, moved);
   }
   std::vector<uint64_t> ord(pairs.size());
-  for (size_t j = 0; j < pairs.size(); ++j) ord[j] = pairs.ordered(j);
+  for (size_t j = 0; j < pairs.size(); ++j) {
+    throw_if_run_cancelled_at(j);
+    ord[j] = pairs.ordered(j);
+  }
   const bool by_record = sh.layout == RecordLayout::ByRecord;
   const std::string where = by_record ? "beside the rows" : "in the output's key array (where they stay)";
   std::string what;
@@ -315,10 +326,13 @@ void RecordStepWriter::cycles(const HostRecords& in_place) {
   std::vector<uint64_t> chosen;
   {
     std::vector<bool> seen(perm_.size(), false);
+    uint64_t visited = 0;
     for (uint64_t start = 0; start < perm_.size(); ++start) {
+      throw_if_run_cancelled_at(start);
       if (seen[start]) continue;
       std::vector<uint64_t> cyc;
       for (uint64_t j = start; !seen[j]; j = perm_[j]) {
+        throw_if_run_cancelled_at(++visited);
         seen[j] = true;
         cyc.push_back(j);
       }
@@ -447,7 +461,10 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
 void RecordStepWriter::direct_pass(uint32_t pass, const std::vector<uint32_t>& perm, const HostRecords& records) {
   const RecordShape& sh = input_.shape;
   std::vector<uint32_t> ids(ids_.size());
-  for (size_t j = 0; j < ids.size(); ++j) ids[j] = ids_[perm[j]];
+  for (size_t j = 0; j < ids.size(); ++j) {
+    throw_if_run_cancelled_at(j);
+    ids[j] = ids_[perm[j]];
+  }
   ids_ = std::move(ids);
   if (pass < bytes_.phases.size()) add_random_reads(bytes_.phases[pass], sh, input_.n, perm, whole_record(sh));
   const uint32_t passes = uint32_t(bytes_.phases.size());

@@ -40,7 +40,8 @@ inline constexpr uint32_t kMaxCycleMoveSteps = 12;
 
 class RecordStepWriter final : public RecordSortObserver {
  public:
-  // `input`: the records before the sort (copied); the recorder's timeline has n = input.n,
+  // `input`: the records before the sort, kept by reference (it must outlive the writer: a copy of
+  // 2^24 records of 32 fields would cost 2.2 GB and a second); the recorder's timeline has n = input.n,
   // padded_n = n and values (the records' input positions).
   RecordStepWriter(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
                    const HostRecords& input, Recorder& recorder);
@@ -62,7 +63,7 @@ class RecordStepWriter final : public RecordSortObserver {
   const Algorithm& algorithm_;
   ParamValues params_;
   RecordSortOptions options_;
-  HostRecords input_;
+  const HostRecords& input_;
   Recorder& rec_;
   RecordBytesMoved bytes_;
   bool in_sort_ = false;        // the sort takes the index itself (index_in_sort): no pairs built

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/ordered_model.h"
+#include "common/run_cancel.h"
 #include "primitives/networks/odd_even_network.h"
 #include "sample_driver.h"
 #include "sample_schedule.h"
@@ -110,6 +111,8 @@ class Model {
       const SampleParent& p = pass.parents[pi];
       const Word* src = buf(p.in_alt);
       for (uint64_t i = p.begin; i < p.begin + p.size; ++i) {
+        // One pass over 2^24 keys: the app's cancel looks every few thousand (common/run_cancel.h).
+        throw_if_run_cancelled_at(i - p.begin);
         const Word e = src[i];
         ++table[slot_of(p, i, bucket_of(pi, e))];
         if (p.degenerate) {  // §6.2: the two reductions of the constant-bucket test
@@ -140,6 +143,7 @@ class Model {
         const uint32_t* vsrc = vbuf(p.in_alt);
         uint32_t* vdst = vbuf(!p.in_alt);
         for (uint64_t i = p.begin; i < p.begin + p.size; ++i) {
+          throw_if_run_cancelled_at(i - p.begin);
           const uint64_t pos = p.begin - p.scan_base + cursor[slot_of(p, i, bucket_of(pi, src[i]))]++;
           dst[pos] = src[i];
           if (vdst) vdst[pos] = vsrc[i];
@@ -165,6 +169,7 @@ class Model {
     const int64_t traced = writer_ ? traced_level2_bucket(plan_, small) : -1;
     std::optional<SampleLevel2Stack> trace;
     for (size_t i = 0; i < small.size(); ++i) {
+      throw_if_run_cancelled();
       if (int64_t(i) == traced) {
         trace.emplace();
         trace->bucket_begin = small[i].begin;
@@ -212,6 +217,7 @@ class Model {
     }
     std::vector<Segment> stack = {{sb.begin, sb.size, sb.in_alt != 0}};
     while (!stack.empty()) {
+      throw_if_run_cancelled();
       const Segment s = stack.back();
       stack.pop_back();
       if (s.size <= plan_.base) {
@@ -271,11 +277,15 @@ class Model {
       return three_way ? three_way_bucket(pivot, e) : search_tree_bucket(tree, log_k, e);
     };
     std::vector<uint64_t> count(buckets, 0);
-    for (uint64_t i = s.begin; i < s.begin + s.size; ++i) ++count[bucket_of(src[i])];
+    for (uint64_t i = s.begin; i < s.begin + s.size; ++i) {
+      throw_if_run_cancelled_at(i - s.begin);
+      ++count[bucket_of(src[i])];
+    }
     std::vector<uint64_t> offset(buckets);
     std::exclusive_scan(count.begin(), count.end(), offset.begin(), uint64_t(0));
     std::vector<uint64_t> cursor = offset;
     for (uint64_t i = s.begin; i < s.begin + s.size; ++i) {
+      throw_if_run_cancelled_at(i - s.begin);
       const uint64_t pos = s.begin + cursor[bucket_of(src[i])]++;
       dst[pos] = src[i];
       if (vdst) vdst[pos] = vsrc[i];

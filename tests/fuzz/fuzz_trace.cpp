@@ -10,7 +10,8 @@
 //         timelines reach the snapshot reads; set: the header says radix, u32, n = 64, which the
 //         check of the header against its timeline must refuse unless the timeline agrees.
 // Whole files among the seeds include compression bombs (a small frame claiming 16 GiB, a frame of
-// zeros claiming exactly what it holds) and a header nested 100,000 levels deep.
+// zeros claiming exactly what it holds), a header nested 100,000 levels deep, and headers that label
+// key frames as records and records' frames as bare keys.
 // Limits are small (64 MiB of timeline) so a claimed size cannot exhaust the fuzzer's memory.
 #include <cstddef>
 #include <cstdint>

@@ -30,6 +30,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "run_sortscope.h"
@@ -273,13 +274,76 @@ TEST_F(CliFiles, ADamagedVideoNeverReplacesTheOldFile) {
   EXPECT_EQ(files(), (std::set<std::string>{"fake-ffmpeg", "old.gif"}));
 }
 
-// Two SIGTERMs during an export: the first starts the clean stop, the second ends the process at
-// once. Either way the old file is intact, the exit status says so, no hidden temporary remains.
-TEST_F(CliFiles, InterruptedExportKeepsTheOldFileAndLeavesNoTemporary) {
-  const fs::path gif = write("old.gif", "OLD");
-  const fs::path out = dir_ / "logs" / "bg.out";
-  std::vector<std::string> args = {bin_, "record", "--cpu", "--n", "256", "--size", "320x180", "--steps-per-second", "2",
-                                   "--out", gif.string()};
+// A signal while `--input` waits for a FIFO's writer (the bounded 30 s wait) ends the run as an
+// interrupt (exit 128 + N, one line saying so), not as an empty or malformed file.
+TEST_F(CliFiles, ASignalDuringTheInputWaitIsAnInterrupt) {
+  const fs::path in = fifo("keys.fifo");
+  const fs::path err = dir_ / "logs" / "wait.err";
+  std::vector<std::string> args = {bin_, "run", "--cpu", "--algo", "radix", "--input", in.string()};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid = -1;
+  ASSERT_EQ(::posix_spawn(&pid, bin_.c_str(), &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // it opens the FIFO and waits
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  const std::string text = test::read_whole(err);
+  EXPECT_NE(text.find("interrupted by SIGTERM"), std::string::npos) << text;
+  EXPECT_EQ(text.find("npy"), std::string::npos) << text;
+}
+
+// The real encoder on a full disk, without root: ffmpeg runs under a file-size limit (ulimit -f,
+// RLIMIT_FSIZE) that its output passes after a few KiB. With SIGXFSZ ignored its writes fail as on a
+// full disk (EFBIG for ENOSPC) and, as in the issue, it exits 0 leaving a cut-off MP4; with the
+// default action it is killed. Each time: the old file at --out survives, the exit status is not 0,
+// one line says why, no temporary is left. Skipped where ffmpeg is not installed.
+TEST_F(CliFiles, RealEncoderOnAFullDiskKeepsTheOldFile) {
+  std::string ffmpeg;
+  for (const char* dir : {"/usr/bin", "/usr/local/bin", "/bin"})
+    if (::access((std::string(dir) + "/ffmpeg").c_str(), X_OK) == 0) {
+      ffmpeg = std::string(dir) + "/ffmpeg";
+      break;
+    }
+  if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed: the full-disk case with the real encoder is not run";
+  for (const bool killed : {false, true})
+    for (const char* ext : {"mp4", "gif"}) {
+      SCOPED_TRACE(std::string(ext) + (killed ? ", encoder killed by SIGXFSZ" : ", writes fail with EFBIG"));
+      const fs::path wrapper = write("small-disk-ffmpeg", std::string("#!/bin/sh\n") + (killed ? "" : "trap '' XFSZ\n") +
+                                                              "ulimit -f 16\nexec " + test::shell_quote(ffmpeg) + " \"$@\"\n");
+      fs::permissions(wrapper, fs::perms::owner_all);
+      const fs::path old = write(std::string("old.") + ext, "OLD");
+      const CommandResult r = run({"record", "--cpu", "--n", "256", "--size", "320x180", "--out", old.string()},
+                                  {"SORTSCOPE_FFMPEG=" + test::shell_quote(wrapper.string())});
+      if (r.code == 3 || r.err.find("EGL") != std::string::npos) GTEST_SKIP() << "no EGL display: " << r.err;
+      EXPECT_NE(r.code, 0) << r.out << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_NE(r.err.find("export failed"), std::string::npos) << r.err;
+      EXPECT_EQ(test::read_whole(old), "OLD");
+      EXPECT_EQ(files(), (std::set<std::string>{"small-disk-ffmpeg", std::string("old.") + ext}));
+      fs::remove(old);
+    }
+}
+
+// Starts `sortscope record ARGS` in the background, waits (bounded) until its export has begun (its
+// line is printed after the output's temporary or staging folder is made, before the first frame),
+// and sends two signals: `first` starts the clean stop, `second` ends the process at once. Both
+// arrive while the export is under way: the process is stopped (SIGSTOP) while both are sent, so
+// neither can finish the clean stop before the other comes (two of one signal would merge into
+// one while pending, so they differ). Returns "" once signalled, else what record printed when it
+// ended before its export (no EGL display: the caller skips).
+std::string record_and_signal_twice(const std::string& bin, const fs::path& logs, std::vector<std::string> args, int first,
+                                    int second) {
+  const fs::path out = logs / "bg.out";
+  args.insert(args.begin(), {bin, "record"});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -288,21 +352,59 @@ TEST_F(CliFiles, InterruptedExportKeepsTheOldFileAndLeavesNoTemporary) {
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   pid_t pid = -1;
-  ASSERT_EQ(::posix_spawn(&pid, bin_.c_str(), &actions, nullptr, argv.data(), environ), 0);
+  EXPECT_EQ(::posix_spawn(&pid, bin.c_str(), &actions, nullptr, argv.data(), environ), 0);
   posix_spawn_file_actions_destroy(&actions);
-  // Wait (bounded) until the export has begun: its line is printed before the first frame.
+  if (pid < 0) return "could not start sortscope";
   for (int i = 0; i < 6000 && test::read_whole(out).find("export") == std::string::npos; ++i) {
     int status = 0;
-    if (::waitpid(pid, &status, WNOHANG) == pid) GTEST_SKIP() << "record ended before its export: " << test::read_whole(out);
+    if (::waitpid(pid, &status, WNOHANG) == pid) return "record ended before its export: " + test::read_whole(out);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  ::kill(pid, SIGTERM);
-  ::kill(pid, SIGTERM);
   int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  EXPECT_TRUE(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
+  ::kill(pid, SIGSTOP);
+  EXPECT_EQ(::waitpid(pid, &status, WUNTRACED), pid);
+  ::kill(pid, first);
+  ::kill(pid, second);
+  ::kill(pid, SIGCONT);
+  EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0)) << strsignal(second);
+  return "";
+}
+
+// Two signals during an export: the old file is intact, the exit status says so, no hidden
+// temporary remains.
+TEST_F(CliFiles, InterruptedExportKeepsTheOldFileAndLeavesNoTemporary) {
+  const fs::path gif = write("old.gif", "OLD");
+  const std::string why = record_and_signal_twice(
+      bin_, dir_ / "logs", {"--cpu", "--n", "256", "--size", "320x180", "--steps-per-second", "2", "--out", gif.string()},
+      SIGINT, SIGTERM);
+  if (!why.empty()) GTEST_SKIP() << why;
   EXPECT_EQ(test::read_whole(gif), "OLD");
   EXPECT_EQ(files(), std::set<std::string>{"old.gif"});
+}
+
+// PNG frames (record --out FOLDER/): a second SIGINT, SIGTERM or SIGHUP during the export leaves no
+// staging folder: a folder record created is gone, a folder that was there keeps its old files.
+TEST_F(CliFiles, InterruptedFramesExportLeavesNoStagingFolder) {
+  const fs::path old = dir_ / "old-frames";
+  fs::create_directories(old);
+  write("old-frames/frame_00000.png", "OLD");
+  for (const auto& [first, sig] : {std::pair{SIGTERM, SIGINT}, std::pair{SIGINT, SIGTERM}, std::pair{SIGINT, SIGHUP}}) {
+    SCOPED_TRACE(strsignal(sig));
+    const std::vector<std::string> args = {"--cpu", "--n", "256", "--size", "320x180", "--out"};
+    std::vector<std::string> fresh = args, existing = args;
+    fresh.push_back((dir_ / "new-frames").string() + "/");
+    existing.push_back(old.string() + "/");
+    if (const std::string why = record_and_signal_twice(bin_, dir_ / "logs", fresh, first, sig); !why.empty())
+      GTEST_SKIP() << why;
+    EXPECT_EQ(files(), std::set<std::string>{"old-frames"});
+    ASSERT_EQ(record_and_signal_twice(bin_, dir_ / "logs", existing, first, sig), "");
+    std::set<std::string> left;
+    for (const auto& e : fs::directory_iterator(old)) left.insert(e.path().filename().string());
+    EXPECT_EQ(left, std::set<std::string>{"frame_00000.png"});
+    EXPECT_EQ(test::read_whole(old / "frame_00000.png"), "OLD");
+    EXPECT_EQ(files(), std::set<std::string>{"old-frames"});
+  }
 }
 
 }  // namespace

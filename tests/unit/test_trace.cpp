@@ -434,6 +434,33 @@ TEST_F(TraceDamage, HeaderMustMatchItsTimeline) {
   expect_refused(b, "its header says keys alone but its timeline holds key-value pairs");
 }
 
+// Records or bare keys: a header that labels key frames as records, or records' frames as keys, is
+// refused with one line (the steps' RecordBytesMoved snapshots tell them apart), for each sort
+// records can use.
+TEST(Trace, HeaderMustNotLabelKeysAsRecordsOrRecordsAsKeys) {
+  for (const char* id : {"cub-radix", "radix", "merge", "sample-sort"}) {
+    SCOPED_TRACE(id);
+    const ExplainResult keys = record(id, 700, KeyType::U32, true);
+    TraceInfo info = info_of(keys);
+    info.scenario.records = ScenarioRecords{4, RecordLayout::Hybrid, RecordStrategy::Indirect, Rearrange::Gather};
+    expect_refused(encode_trace(info, keys.timeline),
+                   "its header says records (a key and 4 fields) but its timeline holds frames of bare keys");
+    Scenario s;
+    s.algorithm = id;
+    ASSERT_EQ(resolve_params(find_algorithm(id)->params(), s.params, id), "");
+    s.input.n = 700;
+    s.records = ScenarioRecords{4, RecordLayout::ByField, RecordStrategy::Indirect, Rearrange::Gather};
+    const ExplainResult records = explain_record_scenario(s, 64ull << 20);
+    info = info_of(records);
+    info.scenario.records.reset();
+    info.scenario.input.with_values = true;
+    // (cub-radix's catalog has two step kinds: the records' third is refused as not in it.)
+    expect_refused(encode_trace(info, records.timeline), std::string(id) == "cub-radix"
+                                                             ? "is not in cub-radix's catalog"
+                                                             : "its header says bare keys but its timeline holds frames of records");
+  }
+}
+
 TEST(Trace, ReadTraceNamesTheFileAndWritesAtomically) {
   const ExplainResult r = record("bitonic", 256, KeyType::I32, false);
   const auto dir = std::filesystem::temp_directory_path() / ("sortscope_trace_" + std::to_string(::getpid()));
