@@ -25,6 +25,10 @@
 #include "ui/lesson/teaching_defaults.h"
 #include "merge/two_way_plan.h"
 #include "ui/plots/throughput_history.h"
+#include "ui/race/race_job.h"
+#include "core/runner.h"
+#include <chrono>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace sortscope;
@@ -741,4 +745,20 @@ TEST(ScenarioFile, InputFileIsRelativeToTheScenario) {
   std::ofstream(dir / "bad.json") << R"({"algorithm": "radix", "input_file": 3})";
   EXPECT_THROW(load_scenario_file((dir / "bad.json").string(), o), std::runtime_error);
   fs::remove_all(dir);
+}
+
+// A race job (a lesson's race slide) is cancelled at its running lane's next step: two quicksort
+// lanes of 2^22 keys on the CPU models take many seconds; cancelled at once, the job ends without
+// a result. The wait below only guards against a hang.
+TEST(RaceJob, CancelStopsTheRunningLane) {
+  Scenario s;
+  s.algorithm = "quicksort";
+  s.input.n = uint64_t(1) << 22;
+  ASSERT_EQ(validate_scenario(s), "");
+  RaceJob job({s, s}, RaceClockKind::Step, true);
+  job.cancel();
+  for (int i = 0; i < 600 && !job.finished(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(job.finished()) << "the cancelled race job still runs after 60 s";
+  EXPECT_EQ(job.result(), nullptr);
+  EXPECT_NE(job.error().find("cancelled"), std::string::npos) << job.error();
 }

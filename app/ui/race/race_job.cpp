@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "common/run_cancel.h"
+
 namespace sortscope::ui {
 
 RaceJob::RaceJob(std::vector<Scenario> lanes, RaceClockKind kind, bool force_cpu) : lanes_(std::move(lanes)) {
@@ -9,6 +11,7 @@ RaceJob::RaceJob(std::vector<Scenario> lanes, RaceClockKind kind, bool force_cpu
 }
 
 RaceJob::~RaceJob() {
+  cancel_.store(true);
   if (thread_.joinable()) thread_.join();
 }
 
@@ -16,6 +19,7 @@ void RaceJob::run(RaceClockKind kind, bool force_cpu) {
   std::shared_ptr<const RaceSetup> setup;
   std::string error;
   try {
+    const RunCancelScope scope(&cancel_);
     RunnerOptions ro;
     ro.force_cpu = force_cpu;
     Runner runner(ro);  // its own, as the session's worker has its own (a CUDA stream each)

@@ -2,9 +2,9 @@
 // A race's lanes run off the UI thread (a lesson's race slide, a race preset): every lane in
 // explain mode, verified, on one Runner of its own (as `gui --race` runs them before its window
 // opens), while the frames go on and show which lane runs. The UI polls; it never waits on it.
-// A job cannot be cancelled mid-lane (explain mode has no cancel point): the bound on a race
-// slide's n (lesson_file.h, kMaxRaceSlideN) keeps each job to seconds, and a job whose result is no
-// longer wanted finishes in the background and is dropped (the destructor joins it).
+// A job whose result is no longer wanted (the slide or preset changed, the app quits) is cancelled
+// by its destructor: the lanes run under a RunCancelScope (common/run_cancel.h), so the running
+// lane stops at its next step or long loop, within a second, and the destructor then joins it.
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -20,11 +20,14 @@ class RaceJob {
  public:
   // Starts running `lanes` (checked scenarios, one per racer, the same input) with the clock `kind`.
   RaceJob(std::vector<Scenario> lanes, RaceClockKind kind, bool force_cpu);
-  ~RaceJob();  // joins
+  ~RaceJob();  // cancels the running lane, then joins
   RaceJob(const RaceJob&) = delete;
   RaceJob& operator=(const RaceJob&) = delete;
 
   bool finished() const { return finished_.load(); }
+  // Stops the running lane at its next step or long loop (within a second); the job then finishes
+  // with no result and error() "explain run cancelled". The destructor does it too.
+  void cancel() { cancel_.store(true); }
   // "lane 2 of 3: merge" while running.
   std::string progress() const;
   // Once finished: the lanes, or null and error() says why in one line.
@@ -40,6 +43,7 @@ class RaceJob {
   std::shared_ptr<const RaceSetup> result_;
   std::string error_;
   std::atomic<bool> finished_{false};
+  std::atomic<bool> cancel_{false};
   std::thread thread_;
 };
 
