@@ -78,7 +78,8 @@ void recording_banner(AppState& s) {
 
 // Projector mode (or the step panel folded away): the step counter and what a student sees in this
 // step, over the picture, every word of it (issue 29, "A projector that keeps every word"): in the
-// large font where it takes at most three lines, else wrapped in the body font; never cut.
+// large font where it takes at most three lines (two in a short view), else wrapped in the body
+// font; never cut.
 void caption_line(AppState& s) {
   const Step* step = s.current_step();
   const Timeline* tl = s.timeline();
@@ -93,7 +94,9 @@ void caption_line(AppState& s) {
   if (large) {
     ImGui::PushFont(s.large_font);
     const float room = std::max(w - ImGui::CalcTextSize(counter).x - ImGui::GetFontSize(), ImGui::GetFontSize() * 4);
-    if (lines_in(room) > 3.5f) {
+    // A short view (a 1024x600 projector) keeps its rows for the picture: two large lines at most.
+    const float most = ImGui::GetContentRegionAvail().y < ImGui::GetFontSize() * 24 ? 2.5f : 3.5f;
+    if (lines_in(room) > most) {
       ImGui::PopFont();
       large = false;
     }
@@ -344,17 +347,33 @@ void placeholder(const std::string& text, ImVec2 size) {
   ImGui::Dummy(size);
 }
 
+// What the view panel holds: a race's lanes, or the caption, the picture, its details and the strips under it.
+void draw_view_contents(AppState& s);
+
 }  // namespace
 
 void draw_main_view_panel(AppState& s) {
   const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
-  if (!begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title)) {
+  if (s.settings.projector) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, projector_padding());
+  const bool open = begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title);
+  if (s.settings.projector) ImGui::PopStyleVar();
+  if (!open) {
     end_panel();
     return;
   }
+  // Projector mode: thin gaps between the caption, the picture, the details and the strips under them.
+  if (s.settings.projector)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, projector_padding().y));
+  draw_view_contents(s);
+  if (s.settings.projector) ImGui::PopStyleVar();
+  end_panel();
+}
+
+namespace {
+
+void draw_view_contents(AppState& s) {
   if (!s.race_pending.empty()) {  // a slide's or preset's race: its lanes are running (race_requests.cpp)
     placeholder(s.race_pending, ImGui::GetContentRegionAvail());
-    end_panel();
     return;
   }
   if (s.race) {  // the lanes, with the race's own header, legend and toolbar (race_view.cpp)
@@ -365,7 +384,6 @@ void draw_main_view_panel(AppState& s) {
       cpu_banner(s, s.race->run.times == RaceTimes::None ? "no GPU times (race by step)"
                                                          : "GPU time " + s.race->run.times_source);
     draw_race_view(s);
-    end_panel();
     return;
   }
   if (s.recording) recording_banner(s);
@@ -389,9 +407,16 @@ void draw_main_view_panel(AppState& s) {
   const bool strip = s.rects.modes.step != PanelMode::Shown;  // the pseudo-code under the picture
   float below = 0;
   if (has_network) below += fs * 2.4f + ImGui::GetStyle().ItemSpacing.y;
-  if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.x = std::max(avail.x - reserve, fs * 8);
+  // Projector mode: the legend's row only where the picture and its details keep 60% of the window
+  // without it (issue 29); View > Legend still turns it off anywhere.
+  const float legend_h = ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool show_legend = s.settings.show_legend &&
+                           (!s.settings.projector ||
+                            double(avail.x) * (avail.y - below - legend_h - fs * 2) >= 0.6 * display.x * display.y);
+  if (show_legend) below += legend_h;
   // The strip only where the picture keeps its 4 lines beside it (a very short view shows the
   // picture alone rather than spilling past the panel).
   float strip_h = strip ? code_strip_height(s, avail.x) : 0;
@@ -438,8 +463,9 @@ void draw_main_view_panel(AppState& s) {
   if (details_short) details_too_small(s, avail.x);
   if (strip_h > 0) code_strip(s, avail.x);
   if (has_network) network_overview(s, fs * 2.4f);
-  if (s.settings.show_legend) legend(s);
-  end_panel();
+  if (show_legend) legend(s);
 }
+
+}  // namespace
 
 }  // namespace sortscope::ui

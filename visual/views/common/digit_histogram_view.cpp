@@ -8,6 +8,7 @@
 // Large matrices (256 digits x thousands of blocks) are averaged into cells of at least two
 // pixels, so the view draws a few tens of thousands of rectangles at most; small ones (16 digits x
 // 4 blocks) get their numbers written in the cells.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -186,8 +187,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   // Left margin: row labels, then the marker of the highlighted row.
   const float marker = std::round(std::max(4.0f, 4 * s));
   const float label_right = 3.2f * marker + 2 * s;  // labels end this far left of the map
-  const float left =
-      std::max(text_width(sf, spx, format_count(total_rows - 1)) + label_right, text_width(sf, spx, row_word) + 4 * s);
+  // Room for the widest of the row labels, the rows' name over them and the columns' name under them.
+  const float left = std::max({text_width(sf, spx, format_count(total_rows - 1)) + label_right,
+                               text_width(sf, spx, row_word) + 4 * s, text_width(sf, spx, col) + 4 * s});
   const float gap = std::round((scanned ? 14 : 0) * s);
   const float map_w = std::floor((content.w - left - gap) / (scanned ? 2.0f : 1.0f));
   const float label_h = std::round(spx * 1.3f), ticks_h = std::round(spx * 1.25f), bar_h = std::round(spx * 1.35f);
