@@ -317,7 +317,11 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   if (content.empty()) return;
   PathGeometry p;
   if (!lay_out_merge_path(cv, content, g, p)) {
-    if (content.h >= cv.small_px()) cv.text(content.x, content.y, "no room for the grid here", to_u32(palette::kTextDim));
+    for (const char* note : {"no room for the grid here", "no room here"})
+      if (content.h >= cv.small_px() && cv.text_w(note) <= content.w) {
+        cv.text(content.x, content.y, note, to_u32(palette::kTextDim));
+        break;
+      }
     return;
   }
   if (out) out->grid = {p.x0, p.y0, p.x1 - p.x0, p.y1 - p.y0};

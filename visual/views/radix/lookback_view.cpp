@@ -100,7 +100,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
   const float plot_h = avail - depth_h - (deepest > 0 ? 4 * s : 0);
   const Rect plot{content.x + left, content.y, content.w - left, plot_h};
   if (plot.w < 16 || plot.h < std::max(12.0f, spx * 2)) {  // the "tick" label and one tick at least
-    if (content.h >= spx) text(c, sf, spx, content.x, content.y, dim, "no room for the schedule here");
+    const std::string note = first_fitting(sf, spx, {"no room for the schedule here", "no room here"}, content.w);
+    if (content.h >= spx && text_width(sf, spx, note) <= content.w) text(c, sf, spx, content.x, content.y, dim, note);
     end_panel(c);
     return;
   }
