@@ -21,6 +21,7 @@
 #include "text_wrap.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
+#include "views/network_overview.h"
 #include "views/view_text.h"
 
 namespace sortscope {
@@ -116,6 +117,14 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   layout_.progress = footer.progress;
   float bottom = footer.top;
   const float top = layout_.header.bottom() + std::round(10 * s);
+  // The whole network under the views, where the timeline is one (as the app draws it under the array).
+  if (style_.network && timeline_has_network(timeline_)) {
+    const float net_h = std::round(fonts.body_px * 2.4f);
+    if (bottom - top >= 4 * net_h) {  // the array keeps three times its height
+      layout_.network = {m, bottom - net_h, float(width) - 2 * m, net_h};
+      bottom = layout_.network.y - std::round(10 * s);
+    }
+  }
   // The aux panel takes the bottom ~45% of the room left for views, across the whole frame, in the
   // steps that have panel snapshots; the other steps give that room to the array (a slide shows
   // what its step has, not an empty box). The pseudo-code needs only the height of the array row;
@@ -284,6 +293,8 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     ac.scale = s;
     layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
   }
+
+  if (!layout_.network.empty()) draw_network_overview(dl, layout_.network, timeline_, step, fonts.body, fonts.small_px);
 
   // Progress: a tick per step (where they fit), done part filled, the step marked.
   const Rect& p = layout_.progress;

@@ -17,6 +17,7 @@
 #include "ui/view_canvas.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
+#include "views/network_overview.h"
 #include "ui/widgets.h"
 
 namespace sortscope::ui {
@@ -211,51 +212,20 @@ void toolbar(AppState& s) {
   }
 }
 
-// Where this step lies in the comparator network: one column per step, its height the stride of
-// the layer (log scale), shaded by kernel launch; the current step highlighted. Click to jump.
+// Where this step lies in the comparator network (views/network_overview.h, as exported frames draw
+// it); click a column to go there.
 bool network_overview(AppState& s, float height) {
   const Timeline* tl = s.timeline();
-  if (!tl) return false;
-  uint64_t max_stride = 1;
-  bool any = false;
-  for (const Step& st : tl->steps)
-    if (const ComparatorStage* c = find_aux<ComparatorStage>(st.aux)) max_stride = std::max(max_stride, c->stride), any = true;
-  if (!any) return false;
+  if (!tl || !timeline_has_network(*tl)) return false;
   const int steps = int(tl->steps.size());
-  const int cur = s.playback.step();
-  const ComparatorStage* now = s.current_step() ? find_aux<ComparatorStage>(s.current_step()->aux) : nullptr;
-  char label[128];
-  if (now)
-    std::snprintf(label, sizeof label, "network: merge size %llu, stride %llu%s", static_cast<unsigned long long>(now->merge_size),
-                  static_cast<unsigned long long>(now->stride), now->mirrored ? " (mirrored)" : "");
-  else
-    std::snprintf(label, sizeof label, "network: %s", cur == 0 ? "input" : "no comparator layer in this step");
   ImVec2 p = ImGui::GetCursorScreenPos();
   float w = ImGui::GetContentRegionAvail().x;
   ImGui::InvisibleButton("##network", ImVec2(std::max(w, 1.0f), height));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
-  const float cw = w / float(std::max(steps, 1));
-  const float lmax = std::log2(float(max_stride)) + 1;
-  for (int k = 0; k < steps; ++k) {
-    const Step& st = tl->steps[size_t(k)];
-    const ComparatorStage* c = find_aux<ComparatorStage>(st.aux);
-    float frac = c ? (std::log2(float(std::max<uint64_t>(c->stride, 1))) + 1) / lmax : 0.08f;
-    float x0 = p.x + cw * k, x1 = p.x + cw * (k + 1) - (cw > 3 ? 1.0f : 0.0f);
-    ImU32 col = st.launch < 0 ? IM_COL32(120, 120, 130, 255)
-                              : (st.launch % 2 ? IM_COL32(95, 150, 200, 255) : IM_COL32(200, 150, 85, 255));
-    if (k == cur) col = IM_COL32(250, 250, 250, 255);
-    else if (k > cur) col = (col & 0x00FFFFFF) | (110u << IM_COL32_A_SHIFT);
-    dl->AddRectFilled(ImVec2(x0, p.y + height * (1 - frac * 0.92f)), ImVec2(x1, p.y + height), col);
-  }
-  // The label sits in the strip's top-left corner, over a shade, so it costs no line of its own.
-  const std::string shown = elide(label, w - ImGui::GetFontSize());
-  ImVec2 ts = ImGui::CalcTextSize(shown.c_str());
-  const float pad = ImGui::GetFontSize() * 0.3f;
-  dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + pad), IM_COL32(20, 22, 28, 200), 3.0f);
-  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(220, 222, 228, 255), shown.c_str());
+  draw_network_overview(ImGui::GetWindowDrawList(), sortscope::Rect{p.x, p.y, w, height}, *tl, s.playback.step(),
+                        ImGui::GetFont(), ImGui::GetFontSize());
   bool changed = false;
-  if (ImGui::IsItemHovered()) {
+  if (ImGui::IsItemHovered() && steps > 0) {
+    const float cw = w / float(steps);
     int k = std::clamp(int((ImGui::GetIO().MousePos.x - p.x) / cw), 0, steps - 1);
     const Step& st = tl->steps[size_t(k)];
     std::string tip = "step " + std::to_string(k) + ": " + st.caption;
@@ -394,13 +364,7 @@ void draw_view_contents(AppState& s) {
   if (!s.settings.projector) toolbar(s);
 
   const float fs = ImGui::GetFontSize();
-  const bool has_network = [&] {
-    const Timeline* tl = s.timeline();
-    if (!tl || !s.settings.show_aux) return false;
-    for (const Step& st : tl->steps)
-      if (find_aux<ComparatorStage>(st.aux)) return true;
-    return false;
-  }();
+  const bool has_network = s.settings.show_aux && s.timeline() && timeline_has_network(*s.timeline());
   // A lesson's box docks at the right of the picture, in room the picture leaves it (lesson_box.cpp),
   // never over it.
   const float reserve = std::min(s.view_reserve_right, ImGui::GetContentRegionAvail().x * 0.5f);
