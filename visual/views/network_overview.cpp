@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -12,20 +13,37 @@
 
 namespace sortscope {
 
+namespace {
+
+// A step's comparator layer as the strip shows it: a bitonic layer, or a layer (p, k) of Batcher's
+// odd-even merge (runs of p merged into runs of 2p, comparators at distance k).
+struct Layer {
+  uint64_t merge_size = 0, stride = 0;
+  bool mirrored = false;
+};
+
+std::optional<Layer> layer_of(const Step& st) {
+  if (const ComparatorStage* c = find_aux<ComparatorStage>(st.aux)) return Layer{c->merge_size, c->stride, c->mirrored};
+  if (const OddEvenStage* o = find_aux<OddEvenStage>(st.aux)) return Layer{2 * o->p, o->k, false};
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool timeline_has_network(const Timeline& tl) {
   for (const Step& st : tl.steps)
-    if (find_aux<ComparatorStage>(st.aux)) return true;
+    if (layer_of(st)) return true;
   return false;
 }
 
 void draw_network_overview(ImDrawList* dl, const Rect& r, const Timeline& tl, int step, ImFont* font, float font_px) {
   uint64_t max_stride = 1;
   for (const Step& st : tl.steps)
-    if (const ComparatorStage* c = find_aux<ComparatorStage>(st.aux)) max_stride = std::max(max_stride, c->stride);
+    if (const auto c = layer_of(st)) max_stride = std::max(max_stride, c->stride);
   const int steps = int(tl.steps.size());
   if (steps == 0 || r.w < 1 || r.h < 1) return;
   const int cur = std::clamp(step, 0, steps - 1);
-  const ComparatorStage* now = find_aux<ComparatorStage>(tl.steps[size_t(cur)].aux);
+  const std::optional<Layer> now = layer_of(tl.steps[size_t(cur)]);
   char label[128];
   if (now)
     std::snprintf(label, sizeof label, "network: merge size %llu, stride %llu%s",
@@ -38,7 +56,7 @@ void draw_network_overview(ImDrawList* dl, const Rect& r, const Timeline& tl, in
   const float lmax = std::log2(float(max_stride)) + 1;
   for (int k = 0; k < steps; ++k) {
     const Step& st = tl.steps[size_t(k)];
-    const ComparatorStage* c = find_aux<ComparatorStage>(st.aux);
+    const std::optional<Layer> c = layer_of(st);
     const float frac = c ? (std::log2(float(std::max<uint64_t>(c->stride, 1))) + 1) / lmax : 0.08f;
     const float x0 = r.x + cw * float(k), x1 = r.x + cw * float(k + 1) - (cw > 3 ? 1.0f : 0.0f);
     ImU32 col = st.launch < 0 ? IM_COL32(120, 120, 130, 255)

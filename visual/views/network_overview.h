@@ -13,7 +13,7 @@ namespace sortscope {
 
 struct Timeline;
 
-// True when some step of `tl` is a comparator layer (carries a ComparatorStage).
+// True when some step of `tl` is a comparator layer (carries a ComparatorStage or an OddEvenStage).
 bool timeline_has_network(const Timeline& tl);
 
 // The strip into `r` for the timeline at `step`, its label ("network: merge size 64, stride 8") in
