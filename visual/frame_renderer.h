@@ -41,7 +41,8 @@ struct FrameStyle {
   bool progress = true;     // the progress strip
   bool aux_panel = true;    // the aux panel, for timelines that carry panel snapshots
   bool network = true;      // the comparator network's strip (views/network_overview.h), for
-                            // timelines of comparator layers (bitonic, odd-even merge)
+                            // timelines of comparator layers (bitonic, odd-even merge) drawn with
+                            // a pixel column a key at least
   int samples = 4;          // multisampling of the offscreen framebuffer (1: none)
   float text_scale = 1;     // text (and the panels sized by it) against the frame's own scale: the
                             // app passes its projector scale, so slides read from the back row
