@@ -21,6 +21,7 @@
 #include "text_wrap.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
+#include "views/network_overview.h"
 #include "views/view_text.h"
 
 namespace sortscope {
@@ -116,6 +117,25 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
   layout_.progress = footer.progress;
   float bottom = footer.top;
   const float top = layout_.header.bottom() + std::round(10 * s);
+  float view_right = float(width) - m;
+  const auto& code = algorithm_.pseudo_code();
+  if (style_.pseudo_code && !code.empty() && width >= 800) {
+    float longest = 0;
+    for (const auto& line : code)
+      longest = std::max(longest, fonts.mono->CalcTextSizeA(fonts.mono_px, FLT_MAX, 0, line.c_str()).x);
+    view_right = float(width) - m - std::min(std::round(longest + 3 * m), std::round(width * 0.4f)) - m;
+  }
+  // The whole network under the views, where the timeline is one and the frame draws it key by key
+  // (a pixel column a key at least: the lecture sizes, 256 keys even in an 800x450 GIF), as the app
+  // draws it under the array; a frame of thousands of keys keeps its height for the array.
+  if (style_.network && timeline_has_network(timeline_) &&
+      (view_right - m) / float(std::max<uint64_t>(timeline_.padded_n, 1)) >= 1.0f) {
+    const float net_h = std::round(fonts.body_px * 2.4f);
+    if (bottom - top >= 4 * net_h) {  // the array keeps three times its height
+      layout_.network = {m, bottom - net_h, float(width) - 2 * m, net_h};
+      bottom = layout_.network.y - std::round(10 * s);
+    }
+  }
   // The aux panel takes the bottom ~45% of the room left for views, across the whole frame, in the
   // steps that have panel snapshots; the other steps give that room to the array (a slide shows
   // what its step has, not an empty box). The pseudo-code needs only the height of the array row;
@@ -128,16 +148,8 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
       bottom = layout_.aux.y - std::round(10 * s);
     }
   }
-  float view_right = float(width) - m;
-  const auto& code = algorithm_.pseudo_code();
-  if (style_.pseudo_code && !code.empty() && width >= 800) {
-    float longest = 0;
-    for (const auto& line : code)
-      longest = std::max(longest, fonts.mono->CalcTextSizeA(fonts.mono_px, FLT_MAX, 0, line.c_str()).x);
-    const float panel_w = std::min(std::round(longest + 3 * m), std::round(width * 0.4f));
-    layout_.code = {float(width) - m - panel_w, top, panel_w, bottom - top};
-    view_right = layout_.code.x - m;
-  }
+  if (style_.pseudo_code && !code.empty() && width >= 800)
+    layout_.code = {view_right + m, top, float(width) - m - (view_right + m), bottom - top};
   layout_.view = {m, top, view_right - m, bottom - top};
 
   view_.options() = style_.array;
@@ -284,6 +296,8 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     ac.scale = s;
     layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
   }
+
+  if (!layout_.network.empty()) draw_network_overview(dl, layout_.network, timeline_, step, fonts.body, fonts.small_px);
 
   // Progress: a tick per step (where they fit), done part filled, the step marked.
   const Rect& p = layout_.progress;

@@ -40,6 +40,9 @@ struct FrameStyle {
   bool pseudo_code = true;  // the pseudo-code panel, where the frame is at least 800 px wide
   bool progress = true;     // the progress strip
   bool aux_panel = true;    // the aux panel, for timelines that carry panel snapshots
+  bool network = true;      // the comparator network's strip (views/network_overview.h), for
+                            // timelines of comparator layers (bitonic, odd-even merge) drawn with
+                            // a pixel column a key at least
   int samples = 4;          // multisampling of the offscreen framebuffer (1: none)
   float text_scale = 1;     // text (and the panels sized by it) against the frame's own scale: the
                             // app passes its projector scale, so slides read from the back row
@@ -64,6 +67,7 @@ struct FrameLayout {
   Rect aux;        // aux panel (empty when the step has no panel snapshots or it is hidden)
   bool aux_drawn = false;  // the step had panel snapshots and they were drawn into `aux`
   std::vector<Rect> aux_views;  // one rectangle per panel view drawn, in the step's order
+  Rect network;    // the comparator network's strip (empty: hidden, or no comparator layers)
   Rect progress;   // progress strip (empty when hidden)
   Rect legend;     // legend row
 };

@@ -647,14 +647,18 @@ void GuiApp::frame() {
   const float fs = ImGui::GetFontSize();
   m.menu_h = ImGui::GetFrameHeight();
   m.status_h = ImGui::GetFrameHeight() + fs * 0.3f;
-  // Projector mode: the transport is its button row and a scrub bar one button high.
-  m.transport_h = projector ? ImGui::GetFrameHeight() * 2 + st.ItemSpacing.y + st.WindowPadding.y * 2 + 2
-                            : ImGui::GetFrameHeight() * 2 + fs * 2.6f;
-  m.splitter = std::max(4.0f, fs * 0.35f);
+  // Projector mode gives the picture and its details every row it can (issue 29: at least 60% of the
+  // window at lecture sizes): the transport (buttons and the scrub bar beside them, thin padding:
+  // projector_padding()) and the folded throughput line share the status bar's row, the folded side
+  // panels are strips one letter wide and the gaps are thin.
+  m.transport_h = ImGui::GetFrameHeight() * 2 + fs * 2.6f;
+  if (projector) m.status_h = ImGui::GetFrameHeight() + projector_padding().y * 2;
+  m.splitter = projector ? std::max(3.0f, fs * 0.2f) : std::max(4.0f, fs * 0.35f);
   m.min_panel = fs * 9;
   m.min_view = fs * 17;
-  m.fold_w = ImGui::GetFrameHeight() + st.WindowPadding.x;
+  m.fold_w = projector ? std::round(fs * 1.3f) : ImGui::GetFrameHeight() + st.WindowPadding.x;
   m.line_h = ImGui::GetFrameHeight() + st.WindowPadding.y * 2;
+  m.bottom_row = projector;
   // The picture is what a room looks at: in projector mode panels fold until it has half the screen.
   m.min_view_share = projector ? 0.5f : 0.0f;
   // The step column's readable measure: 35 characters of its text and the panel's padding.

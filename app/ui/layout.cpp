@@ -63,20 +63,30 @@ PanelRects tile(const LayoutFractions& f, ImVec2 display, const LayoutMetrics& m
   const float lg = lw > 0 ? g : 0, rg = rw > 0 ? g : 0;
   // Height of the rows above the throughput panel (view + transport, and the step column).
   float th = h;
+  const bool line_in_status = md.throughput == PanelMode::Folded && m.bottom_row;
+  const bool transport_in_status = md.transport && m.bottom_row;
   if (md.throughput == PanelMode::Shown) th = std::round(f.top * h);
-  else if (md.throughput == PanelMode::Folded) th = std::max(h - m.line_h - g, 0.0f);
-  const float bg = md.throughput == PanelMode::Hidden ? 0 : g;
+  else if (md.throughput == PanelMode::Folded && !line_in_status) th = std::max(h - m.line_h - g, 0.0f);
+  const float bg = md.throughput == PanelMode::Hidden || line_in_status ? 0 : g;
   const float cx = lw + lg, cw = std::max(w - lw - rw - lg - rg, 0.0f);
   r.scenario = {0, top, lw, h};
   r.split_left = {lw, top, lg, h};
-  const float transport_h = md.transport ? std::min(m.transport_h, th) : 0;
-  const float view_h = md.transport ? std::max(th - transport_h - g, 0.0f) : th;
+  const float transport_h = md.transport && !transport_in_status ? std::min(m.transport_h, th) : 0;
+  const float view_h = md.transport && !transport_in_status ? std::max(th - transport_h - g, 0.0f) : th;
   r.view = {cx, top, cw, view_h};
   r.transport = md.transport ? Rect{cx, top + view_h + g, cw, th - view_h - g} : Rect{cx, top + th, cw, 0};
   r.split_right = {cx + cw, top, rg, th};
   r.step = {cx + cw + rg, top, rw, th};
   r.split_top = {cx, top + th, w - cx, bg};
   r.throughput = {cx, top + th + bg, w - cx, std::max(h - th - bg, 0.0f)};
+  if (m.bottom_row && (line_in_status || transport_in_status)) {
+    const float sw = std::round(w * std::clamp(m.status_share, 0.0f, 1.0f));
+    const float lw_ = line_in_status ? std::round(w * std::clamp(m.throughput_share, 0.0f, 1.0f - m.status_share)) : 0;
+    const float tw = transport_in_status ? w - sw - lw_ : 0;
+    r.status.w = transport_in_status || line_in_status ? (tw > 0 ? sw : w - lw_) : w;
+    if (transport_in_status) r.transport = {sw, r.status.y, tw, m.status_h};
+    if (line_in_status) r.throughput = {w - lw_, r.status.y, lw_, m.status_h};
+  }
   return r;
 }
 

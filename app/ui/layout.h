@@ -75,6 +75,12 @@ struct LayoutMetrics {
   float min_step_w = 0;      // an Auto step column folds where it would be narrower than this (a
                              // readable measure: ~35 characters a line; the view then shows the
                              // step's pseudo-code under the picture)
+  // Projector mode, where every row the picture gives up counts: the transport (one row, then)
+  // and the folded throughput line share the status bar's row rather than taking rows of their
+  // own: the status on the left (status_share of the width), the transport in the middle, the
+  // throughput line on the right (throughput_share).
+  bool bottom_row = false;
+  float status_share = 0.13f, throughput_share = 0.34f;
 };
 
 struct PanelRects {

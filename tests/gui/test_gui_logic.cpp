@@ -210,8 +210,9 @@ void expect_tiles(const PanelRects& r, ImVec2 d, const LayoutMetrics& m) {
     area += double(all[i].w) * all[i].h;
     for (size_t j = i + 1; j < all.size(); ++j) EXPECT_FALSE(overlap(all[i], all[j])) << i << " overlaps " << j;
   }
-  // Everything is covered except the gap between the transport and the view.
-  double gap = r.modes.transport ? double(r.view.w) * m.splitter : 0;
+  // Everything is covered except the gap between the transport and the view (none where the
+  // transport sits in the status bar's row: LayoutMetrics::bottom_row).
+  double gap = r.modes.transport && r.transport.y != r.status.y ? double(r.view.w) * m.splitter : 0;
   EXPECT_NEAR(area + gap, double(d.x) * d.y, double(d.x) * d.y * 1e-3);
 }
 }  // namespace
@@ -269,6 +270,40 @@ TEST(Layout, AutoPanelsFoldUntilTheViewHasItsShare) {
   PanelRects kept = compute_layout(LayoutFractions{}, d, m, modes);
   EXPECT_EQ(kept.modes.step, PanelMode::Shown);
   EXPECT_GT(kept.step.w, 100);
+}
+
+// Projector mode's bottom row: the transport and the folded throughput line share the status bar's
+// row, so the view reaches down to it; with the panels shown (or the throughput hidden) the layout
+// tiles as before.
+TEST(Layout, TheBottomRowHoldsStatusTransportAndThroughputLine) {
+  LayoutMetrics m;
+  m.menu_h = 30, m.status_h = 36, m.transport_h = 80, m.splitter = 3, m.min_panel = 180, m.fold_w = 20, m.line_h = 40;
+  m.bottom_row = true;
+  for (ImVec2 d : {ImVec2(1024, 600), ImVec2(1280, 720), ImVec2(1920, 1080)}) {
+    SCOPED_TRACE(testing::Message() << d.x << "x" << d.y);
+    PanelRects r = compute_layout(LayoutFractions{}, d, m, projector_panel_defaults());
+    expect_tiles(r, d, m);
+    for (const ui::Rect* q : {&r.status, &r.transport, &r.throughput}) {
+      EXPECT_FLOAT_EQ(q->y, d.y - m.status_h);
+      EXPECT_FLOAT_EQ(q->h, m.status_h);
+    }
+    // Left to right: the status, the transport, the throughput line, over the whole width.
+    EXPECT_FLOAT_EQ(r.status.x, 0);
+    EXPECT_FLOAT_EQ(r.transport.x, r.status.w);
+    EXPECT_FLOAT_EQ(r.throughput.x, r.transport.x + r.transport.w);
+    EXPECT_FLOAT_EQ(r.throughput.x + r.throughput.w, d.x);
+    EXPECT_GT(r.transport.w, r.throughput.w);
+    // The view reaches the bottom row: no row of its own for the transport or the throughput.
+    EXPECT_FLOAT_EQ(r.view.y + r.view.h, d.y - m.status_h);
+    // The throughput panel shown: it keeps its place above, the transport takes the rest of the row.
+    PanelModes shown = projector_panel_defaults();
+    shown.throughput = PanelMode::Shown;
+    PanelRects s = compute_layout(LayoutFractions{}, d, m, shown);
+    expect_tiles(s, d, m);
+    EXPECT_LT(s.throughput.y + s.throughput.h, d.y - m.status_h + 0.01f);
+    EXPECT_FLOAT_EQ(s.transport.y, d.y - m.status_h);
+    EXPECT_FLOAT_EQ(s.status.w + s.transport.w, d.x);
+  }
 }
 
 TEST(Layout, ProjectorScaleFollowsTheDisplay) {

@@ -2,9 +2,9 @@
 // projector that keeps every word"): every algorithm's richest step (the step with the most
 // snapshots) at the four window sizes a lecture meets, normal and projector mode, with no view
 // label cut, overlapping another or under 3:1 contrast with what lies behind it (views listed in
-// kNotYetClean are reported, not failed: their labels still need work at small sizes), and in
-// projector mode the picture and its details holding more of the window than in normal mode (the
-// share is printed: issue 29 asks for 60%, not reached yet). And a race from two traces recorded
+// kNotYetClean would be reported, not failed), and in projector mode the picture and its details
+// holding at least 60% of the window (issue 29) and more than in normal mode (the share is
+// printed). And a race from two traces recorded
 // with GPU step times runs by those times, its throughput line giving numbers.
 #include <gtest/gtest.h>
 
@@ -44,17 +44,14 @@ struct Size {
 const Size kLectureSizes[] = {{1024, 600}, {1024, 768}, {1280, 720}, {1920, 1080}};
 
 // Views whose labels the check still finds cut or overlapping at some lecture sizes: reported on
-// stderr, not failed, until their layouts are fixed (every other view fails the test). Found by
-// this test at 2^14 keys: the merge-path grid's side legend and axis (1024x768, 1280x720), quicksort's
-// level-2 stack and recursion tree (1024x600 to 1280x720), the digit histogram's axis labels in
-// short plots (radix, radix-onesweep, split-radix) and the onesweep look-back's "depth" axis
-// (1280x720, the overlap issue 29 names).
-const char* const kNotYetClean[] = {"MergePathGrid: ", "SampleLevel2Stack: ", "SampleRecursionTree: ",
-                                    "DigitHistogram: ", "LookbackState: "};
+// stderr, not failed, until their layouts are fixed (every other view fails the test). Empty: the
+// merge-path grid, sample sort's level-2 stack and recursion tree, the digit histogram and the
+// onesweep look-back, listed here before, now hold at every size.
+const char* const kNotYetClean[] = {""};
 
 bool not_yet_clean(const std::string& finding) {
   for (const char* v : kNotYetClean)
-    if (finding.rfind(v, 0) == 0) return true;
+    if (*v && finding.rfind(v, 0) == 0) return true;
   return false;
 }
 
@@ -133,12 +130,17 @@ TEST(GuiViewText, EveryAlgorithmsRichestStepKeepsEveryLabelReadableAtLectureSize
         EXPECT_TRUE(failing.empty()) << failing;
         if (!known.empty()) std::fprintf(stderr, "not yet clean, %s %dx%d%s:%s\n", a->id().c_str(), size.w, size.h,
                                          projector ? " projector" : "", known.c_str());
-        // The room looks at the picture and its details: more of it in projector mode.
+        // The room looks at the picture and its details: in projector mode at least 60% of the window
+        // (issue 29), and more than in normal mode.
         const double share = (area(c.view_rect) + area(c.details_rect)) / (double(size.w) * size.h);
-        std::fprintf(stderr, "share %s %dx%d %s: %.0f%%\n", a->id().c_str(), size.w, size.h,
+        std::fprintf(stderr, "share %s %dx%d %s: %.1f%%\n", a->id().c_str(), size.w, size.h,
                      projector ? "projector" : "normal", 100 * share);
-        if (projector) EXPECT_GT(share, normal_share);
-        else normal_share = share;
+        if (projector) {
+          EXPECT_GE(share, 0.60);
+          EXPECT_GT(share, normal_share);
+        } else {
+          normal_share = share;
+        }
       }
     }
   }

@@ -66,12 +66,27 @@ TEST_F(Fixture, FrameHasCaptionCodePanelProgressAndLegend) {
   EXPECT_TRUE(low);
   EXPECT_TRUE(high);
   EXPECT_GT(bright_pixels(s1, L.legend), 100);  // the range labels
+  // A timeline of comparator layers: the whole network under the view (its label and the current
+  // layer's white column), above the progress strip.
+  ASSERT_FALSE(L.network.empty());
+  EXPECT_GT(L.network.y, L.view.bottom());
+  EXPECT_LT(L.network.bottom(), L.progress.y);
+  EXPECT_GT(bright_pixels(s1, L.network), 300);
 
   // Another step: another caption, another picture.
   Image s2{W, H, frames.render_rgba(2, W, H)};
   EXPECT_GT(differing_pixels(s1, s2, L.header), 200);
   EXPECT_GT(differing_pixels(s1, s2, L.view), 1000);
   EXPECT_EQ(frames.array_info().comparator_pairs, 0u);
+}
+
+// Steps without comparator layers: no network strip; the view keeps the room.
+TEST_F(Fixture, NoNetworkStripWithoutComparatorLayers) {
+  const int n = 64;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, true)}, {1, 631});
+  FrameRenderer frames(t, algo);
+  frames.render_rgba(1, 1280, 720);
+  EXPECT_TRUE(frames.layout().network.empty());
 }
 
 // Pseudo-code rows (code_rows.h), measured in characters: every row fits, every word of every line

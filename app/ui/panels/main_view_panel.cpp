@@ -17,6 +17,7 @@
 #include "ui/view_canvas.h"
 #include "views/aux_panel.h"
 #include "views/legend.h"
+#include "views/network_overview.h"
 #include "ui/widgets.h"
 
 namespace sortscope::ui {
@@ -78,7 +79,8 @@ void recording_banner(AppState& s) {
 
 // Projector mode (or the step panel folded away): the step counter and what a student sees in this
 // step, over the picture, every word of it (issue 29, "A projector that keeps every word"): in the
-// large font where it takes at most three lines, else wrapped in the body font; never cut.
+// large font where it takes at most three lines (two in a short view), else wrapped in the body
+// font; never cut.
 void caption_line(AppState& s) {
   const Step* step = s.current_step();
   const Timeline* tl = s.timeline();
@@ -93,7 +95,9 @@ void caption_line(AppState& s) {
   if (large) {
     ImGui::PushFont(s.large_font);
     const float room = std::max(w - ImGui::CalcTextSize(counter).x - ImGui::GetFontSize(), ImGui::GetFontSize() * 4);
-    if (lines_in(room) > 3.5f) {
+    // A short view (a 1024x600 projector) keeps its rows for the picture: two large lines at most.
+    const float most = ImGui::GetContentRegionAvail().y < ImGui::GetFontSize() * 24 ? 2.5f : 3.5f;
+    if (lines_in(room) > most) {
       ImGui::PopFont();
       large = false;
     }
@@ -208,51 +212,20 @@ void toolbar(AppState& s) {
   }
 }
 
-// Where this step lies in the comparator network: one column per step, its height the stride of
-// the layer (log scale), shaded by kernel launch; the current step highlighted. Click to jump.
+// Where this step lies in the comparator network (views/network_overview.h, as exported frames draw
+// it); click a column to go there.
 bool network_overview(AppState& s, float height) {
   const Timeline* tl = s.timeline();
-  if (!tl) return false;
-  uint64_t max_stride = 1;
-  bool any = false;
-  for (const Step& st : tl->steps)
-    if (const ComparatorStage* c = find_aux<ComparatorStage>(st.aux)) max_stride = std::max(max_stride, c->stride), any = true;
-  if (!any) return false;
+  if (!tl || !timeline_has_network(*tl)) return false;
   const int steps = int(tl->steps.size());
-  const int cur = s.playback.step();
-  const ComparatorStage* now = s.current_step() ? find_aux<ComparatorStage>(s.current_step()->aux) : nullptr;
-  char label[128];
-  if (now)
-    std::snprintf(label, sizeof label, "network: merge size %llu, stride %llu%s", static_cast<unsigned long long>(now->merge_size),
-                  static_cast<unsigned long long>(now->stride), now->mirrored ? " (mirrored)" : "");
-  else
-    std::snprintf(label, sizeof label, "network: %s", cur == 0 ? "input" : "no comparator layer in this step");
   ImVec2 p = ImGui::GetCursorScreenPos();
   float w = ImGui::GetContentRegionAvail().x;
   ImGui::InvisibleButton("##network", ImVec2(std::max(w, 1.0f), height));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
-  const float cw = w / float(std::max(steps, 1));
-  const float lmax = std::log2(float(max_stride)) + 1;
-  for (int k = 0; k < steps; ++k) {
-    const Step& st = tl->steps[size_t(k)];
-    const ComparatorStage* c = find_aux<ComparatorStage>(st.aux);
-    float frac = c ? (std::log2(float(std::max<uint64_t>(c->stride, 1))) + 1) / lmax : 0.08f;
-    float x0 = p.x + cw * k, x1 = p.x + cw * (k + 1) - (cw > 3 ? 1.0f : 0.0f);
-    ImU32 col = st.launch < 0 ? IM_COL32(120, 120, 130, 255)
-                              : (st.launch % 2 ? IM_COL32(95, 150, 200, 255) : IM_COL32(200, 150, 85, 255));
-    if (k == cur) col = IM_COL32(250, 250, 250, 255);
-    else if (k > cur) col = (col & 0x00FFFFFF) | (110u << IM_COL32_A_SHIFT);
-    dl->AddRectFilled(ImVec2(x0, p.y + height * (1 - frac * 0.92f)), ImVec2(x1, p.y + height), col);
-  }
-  // The label sits in the strip's top-left corner, over a shade, so it costs no line of its own.
-  const std::string shown = elide(label, w - ImGui::GetFontSize());
-  ImVec2 ts = ImGui::CalcTextSize(shown.c_str());
-  const float pad = ImGui::GetFontSize() * 0.3f;
-  dl->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + pad), IM_COL32(20, 22, 28, 200), 3.0f);
-  dl->AddText(ImVec2(p.x + pad, p.y + pad * 0.5f), IM_COL32(220, 222, 228, 255), shown.c_str());
+  draw_network_overview(ImGui::GetWindowDrawList(), sortscope::Rect{p.x, p.y, w, height}, *tl, s.playback.step(),
+                        ImGui::GetFont(), ImGui::GetFontSize());
   bool changed = false;
-  if (ImGui::IsItemHovered()) {
+  if (ImGui::IsItemHovered() && steps > 0) {
+    const float cw = w / float(steps);
     int k = std::clamp(int((ImGui::GetIO().MousePos.x - p.x) / cw), 0, steps - 1);
     const Step& st = tl->steps[size_t(k)];
     std::string tip = "step " + std::to_string(k) + ": " + st.caption;
@@ -344,17 +317,33 @@ void placeholder(const std::string& text, ImVec2 size) {
   ImGui::Dummy(size);
 }
 
+// What the view panel holds: a race's lanes, or the caption, the picture, its details and the strips under it.
+void draw_view_contents(AppState& s);
+
 }  // namespace
 
 void draw_main_view_panel(AppState& s) {
   const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
-  if (!begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title)) {
+  if (s.settings.projector) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, projector_padding());
+  const bool open = begin_panel("view", "View", s.rects.view, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | title);
+  if (s.settings.projector) ImGui::PopStyleVar();
+  if (!open) {
     end_panel();
     return;
   }
+  // Projector mode: thin gaps between the caption, the picture, the details and the strips under them.
+  if (s.settings.projector)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, projector_padding().y));
+  draw_view_contents(s);
+  if (s.settings.projector) ImGui::PopStyleVar();
+  end_panel();
+}
+
+namespace {
+
+void draw_view_contents(AppState& s) {
   if (!s.race_pending.empty()) {  // a slide's or preset's race: its lanes are running (race_requests.cpp)
     placeholder(s.race_pending, ImGui::GetContentRegionAvail());
-    end_panel();
     return;
   }
   if (s.race) {  // the lanes, with the race's own header, legend and toolbar (race_view.cpp)
@@ -365,7 +354,6 @@ void draw_main_view_panel(AppState& s) {
       cpu_banner(s, s.race->run.times == RaceTimes::None ? "no GPU times (race by step)"
                                                          : "GPU time " + s.race->run.times_source);
     draw_race_view(s);
-    end_panel();
     return;
   }
   if (s.recording) recording_banner(s);
@@ -376,22 +364,23 @@ void draw_main_view_panel(AppState& s) {
   if (!s.settings.projector) toolbar(s);
 
   const float fs = ImGui::GetFontSize();
-  const bool has_network = [&] {
-    const Timeline* tl = s.timeline();
-    if (!tl || !s.settings.show_aux) return false;
-    for (const Step& st : tl->steps)
-      if (find_aux<ComparatorStage>(st.aux)) return true;
-    return false;
-  }();
+  const bool has_network = s.settings.show_aux && s.timeline() && timeline_has_network(*s.timeline());
   // A lesson's box docks at the right of the picture, in room the picture leaves it (lesson_box.cpp),
   // never over it.
   const float reserve = std::min(s.view_reserve_right, ImGui::GetContentRegionAvail().x * 0.5f);
   const bool strip = s.rects.modes.step != PanelMode::Shown;  // the pseudo-code under the picture
   float below = 0;
   if (has_network) below += fs * 2.4f + ImGui::GetStyle().ItemSpacing.y;
-  if (s.settings.show_legend) below += ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.x = std::max(avail.x - reserve, fs * 8);
+  // Projector mode: the legend's row only where the picture and its details keep 60% of the window
+  // without it (issue 29); View > Legend still turns it off anywhere.
+  const float legend_h = ImGui::GetFontSize() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool show_legend = s.settings.show_legend &&
+                           (!s.settings.projector ||
+                            double(avail.x) * (avail.y - below - legend_h - fs * 2) >= 0.6 * display.x * display.y);
+  if (show_legend) below += legend_h;
   // The strip only where the picture keeps its 4 lines beside it (a very short view shows the
   // picture alone rather than spilling past the panel).
   float strip_h = strip ? code_strip_height(s, avail.x) : 0;
@@ -438,8 +427,9 @@ void draw_main_view_panel(AppState& s) {
   if (details_short) details_too_small(s, avail.x);
   if (strip_h > 0) code_strip(s, avail.x);
   if (has_network) network_overview(s, fs * 2.4f);
-  if (s.settings.show_legend) legend(s);
-  end_panel();
+  if (show_legend) legend(s);
 }
+
+}  // namespace
 
 }  // namespace sortscope::ui

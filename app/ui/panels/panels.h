@@ -15,6 +15,9 @@ inline constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiW
 bool begin_panel(const char* name, const char* title, const Rect& r, ImGuiWindowFlags extra = 0);
 // Notes what the panel's items could not show whole, then ImGui::End.
 void end_panel();
+// The thin window padding of projector mode's view, transport and shared status row (layout.h,
+// LayoutMetrics::throughput_in_status): the room they give up goes to the picture.
+inline ImVec2 projector_padding() { return {ImGui::GetFontSize() * 0.4f, ImGui::GetFontSize() * 0.2f}; }
 
 void draw_menu_bar(AppState& s);           // menu_bar.cpp
 // The menu bar's line on the right: algorithm, n, what each item is (a record sort: its records,

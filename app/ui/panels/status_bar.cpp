@@ -30,7 +30,10 @@ void draw_status_bar(AppState& s) {
   // is the last thing to go.
   char fps[48];
   std::snprintf(fps, sizeof fps, "%.1f ms/frame", 1000.0f / std::max(ImGui::GetIO().Framerate, 1.0f));
-  const float fps_w = ImGui::CalcTextSize(fps).x;
+  // Projector mode: the status shares its row with the transport and the throughput line (layout.h,
+  // bottom_row) and the frame time is no news to a room: the mode's badge and the notices only.
+  const bool show_fps = !s.settings.projector;
+  const float fps_w = show_fps ? ImGui::CalcTextSize(fps).x : -gap;
   FlowLine flow(true, fps_w + gap);
   auto text = [&](const std::string& t, ImU32 color, bool elide_to_fit = false) {
     std::string shown = t;
@@ -94,8 +97,10 @@ void draw_status_bar(AppState& s) {
                    "instead of the full array.");
   }
 
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - fps_w);
-  ImGui::TextDisabled("%s", fps);
+  if (show_fps) {
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - fps_w);
+    ImGui::TextDisabled("%s", fps);
+  }
   end_panel();
 }
 

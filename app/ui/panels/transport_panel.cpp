@@ -106,7 +106,12 @@ bool scrub_bar(AppState& s, const Timeline* tl, float height) {
 }  // namespace
 
 void draw_transport_panel(AppState& s) {
-  if (!begin_panel("transport", "Transport", s.rects.transport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoTitleBar)) {
+  // Projector mode: one row, the scrub bar beside the buttons (gui_app.cpp sizes it).
+  const bool one_row = s.settings.projector;
+  if (one_row) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, projector_padding());
+  const bool open = begin_panel("transport", "Transport", s.rects.transport, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoTitleBar);
+  if (one_row) ImGui::PopStyleVar();
+  if (!open) {
     end_panel();
     return;
   }
@@ -154,6 +159,27 @@ void draw_transport_panel(AppState& s) {
     return ImGui::GetWindowContentRegionMax().x - (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
   };
   const float speed_group = 2 * button_w + ImGui::CalcTextSize(speed).x + 2 * st.ItemSpacing.x;
+  if (one_row) {
+    // The speed in short, the counter, and the scrub bar in the rest of the row (at least 8 ems).
+    const float short_group = 2 * button_w + ImGui::CalcTextSize(speed_short).x + 2 * st.ItemSpacing.x;
+    if (room_after() >= fs + short_group + fs + counter_w + fs * 9) {
+      ImGui::SameLine(0, fs);
+      if (ImGui::Button("-")) pb.slower();
+      item_tooltip("Slower (-)");
+      ImGui::SameLine();
+      ImGui::TextUnformatted(speed_short);
+      item_tooltip(speed);
+      ImGui::SameLine();
+      if (ImGui::Button("+")) pb.faster();
+      item_tooltip("Faster (+)");
+    }
+    ImGui::SameLine(0, fs);
+    ImGui::TextUnformatted(counter);
+    ImGui::SameLine(0, fs);
+    scrub_bar(s, tl, ImGui::GetFrameHeight());
+    end_panel();
+    return;
+  }
   const bool long_speed = room_after() >= fs * 1.5f + speed_group + fs * 1.5f + loop_w + fs + counter_w;
   ImGui::SameLine(0, fs * 1.5f);
   if (ImGui::Button("-")) pb.slower();
@@ -182,8 +208,7 @@ void draw_transport_panel(AppState& s) {
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - counter_w);
     ImGui::TextUnformatted(counter);
   }
-  const float bar_h = s.settings.projector ? ImGui::GetFrameHeight()
-                                           : std::max(ImGui::GetContentRegionAvail().y - 2.0f, ImGui::GetFrameHeight());
+  const float bar_h = std::max(ImGui::GetContentRegionAvail().y - 2.0f, ImGui::GetFrameHeight());
   if (!counter_on_row) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(counter);

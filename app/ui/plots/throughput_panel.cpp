@@ -60,7 +60,8 @@ void summary_line(AppState& s, bool one_line) {
   }
   const Timing& t = s.measure->timing;
   const bool cpu = t.backend == Backend::CpuModel;
-  FlowLine flow(one_line);
+  // One line keeps the room for its "(+)" marker of what it left out.
+  FlowLine flow(one_line, one_line ? ImGui::CalcTextSize("(+)").x + ImGui::GetStyle().ItemSpacing.x : 0);
   std::string left_out;
   auto text = [&](const std::string& str, bool dim = false) {
     if (!flow.next_text(str.c_str())) {
@@ -368,10 +369,13 @@ void draw_throughput_panel(AppState& s) {
 }
 
 void draw_throughput_line(AppState& s) {
+  // In the status bar's row (projector mode, layout.h): its padding, so the line fits the row.
+  const bool in_status_row = s.rects.throughput.y == s.rects.status.y;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  if (in_status_row) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetFontSize() * 0.4f, ImGui::GetFontSize() * 0.15f));
   bool open = begin_panel("throughput", "##throughput-line", s.rects.throughput,
                           ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  ImGui::PopStyleVar();
+  ImGui::PopStyleVar(in_status_row ? 2 : 1);
   if (open && s.race) draw_race_throughput_line(s);
   else if (open) summary_line(s, true);
   end_panel();

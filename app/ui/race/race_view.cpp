@@ -86,7 +86,7 @@ void draw_race_throughput(AppState& s) {
 
 void draw_race_throughput_line(AppState& s) {
   const RaceSetup& r = *s.race;
-  FlowLine flow(true);
+  FlowLine flow(true, ImGui::CalcTextSize("...").x + ImGui::GetStyle().ItemSpacing.x);  // room for its "..."
   std::string left_out;
   auto piece = [&](const std::string& str, bool dim) {
     if (!flow.next_text(str.c_str())) {

@@ -8,6 +8,7 @@
 // Large matrices (256 digits x thousands of blocks) are averaged into cells of at least two
 // pixels, so the view draws a few tens of thousands of rectangles at most; small ones (16 digits x
 // 4 blocks) get their numbers written in the cells.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -15,6 +16,7 @@
 
 #include "views/common/panel_frame.h"
 #include "views/common/primitive_views.h"
+#include "views/text_checks.h"
 
 namespace sortscope {
 namespace {
@@ -135,8 +137,14 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
       for (uint32_t r = 0; r < m.rows; ++r)
         for (uint32_t col = 0; col < m.cols; ++col) {
           const double v = double(value(r, col));
-          const float t = style.to_t(v);
-          const ImU32 tc = t > 0.5f ? IM_COL32(20, 20, 28, 255) : to_u32(palette::kText);
+          // Dark or light numbers, whichever stands out more from the cell's colour (WCAG contrast:
+          // a mid-ramp cyan takes dark ones, which a threshold on the ramp's position misses).
+          const ImU32 cell = style.ramp(style.to_t(v)), dark = IM_COL32(20, 20, 28, 255), light = to_u32(palette::kText);
+          auto lum = [](ImU32 u) {
+            return relative_luminance(uint8_t(u >> IM_COL32_R_SHIFT), uint8_t(u >> IM_COL32_G_SHIFT), uint8_t(u >> IM_COL32_B_SHIFT));
+          };
+          const double lc = lum(cell);
+          const ImU32 tc = contrast_ratio(lc, lum(dark)) >= contrast_ratio(lc, lum(light)) ? dark : light;
           text(c, f, px, m.cell_x(col) + cw * 0.5f, m.cell_y(r) + 0.5f * (ch - px), tc, cell_text(v), 0.5f);
         }
   }
@@ -186,8 +194,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   // Left margin: row labels, then the marker of the highlighted row.
   const float marker = std::round(std::max(4.0f, 4 * s));
   const float label_right = 3.2f * marker + 2 * s;  // labels end this far left of the map
-  const float left =
-      std::max(text_width(sf, spx, format_count(total_rows - 1)) + label_right, text_width(sf, spx, row_word) + 4 * s);
+  // Room for the widest of the row labels, the rows' name over them and the columns' name under them.
+  const float left = std::max({text_width(sf, spx, format_count(total_rows - 1)) + label_right,
+                               text_width(sf, spx, row_word) + 4 * s, text_width(sf, spx, col) + 4 * s});
   const float gap = std::round((scanned ? 14 : 0) * s);
   const float map_w = std::floor((content.w - left - gap) / (scanned ? 2.0f : 1.0f));
   const float label_h = std::round(spx * 1.3f), ticks_h = std::round(spx * 1.25f), bar_h = std::round(spx * 1.35f);

@@ -48,6 +48,7 @@ std::vector<ImVec2> exact_path(const StepKeys& keys, const MergePathGrid& g, uin
 // Where the grid goes: key coordinates (a, b) map to X(a), Y(b); x0..x1, y0..y1 is the grid.
 struct PathGeometry {
   float s = 1, sp = 1, strip = 0, left = 0, top = 0, side_w = 0;
+  bool strips_in_legend = true;  // the legend's "edge strips" entry: the first left out in a short panel
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   double sx = 1, sy = 1;
   float X(double a) const { return float(x0 + a * sx); }
@@ -78,18 +79,28 @@ bool lay_out_merge_path(const Canvas& cv, const Rect& content, const MergePathGr
   p.left = cv.text_w(short_count(g.b_len)) + sp * 1.6f + p.strip;
   p.top = sp * 1.4f + p.strip;
   float avail_w = content.w - p.left - 4 * s;
-  p.side_w = std::min(avail_w - (content.h - p.top) * 1.05f, 340 * s);
-  if (p.side_w < 190 * s) p.side_w = 0;
+  // The legend's longest labels (the real ones are known after the layout).
+  std::vector<LegendItem> longest = {{0, "merge path through the splits"},
+                                           {0, "every 10,000th diagonal shown"},
+                                           {0, "split (merge-path search)"},
+                                           {0, "edge strips: the keys (colour = value)", false}};
+  // The side column holds the legend one entry a line: only where its longest label fits whole.
+  float side_need = 190 * s;
+  for (const LegendItem& it : longest)
+    side_need = std::max(side_need, 16 * s + (it.swatch ? std::round(sp * 1.3f) + 4 * s : 0) + cv.text_w(it.label) + 4 * s);
+  p.side_w = std::min(avail_w - (content.h - p.top) * 1.05f, std::max(340 * s, side_need));
+  if (p.side_w < side_need) p.side_w = 0;
   avail_w -= p.side_w;
-  const float legend_h = p.side_w > 0 ? 0.0f
-                                      : cv.legend_height({{0, "merge path through the splits"},
-                                                          {0, "every 10,000th diagonal shown"},
-                                                          {0, "split (merge-path search)"},
-                                                          {0, "edge strips: the keys (colour = value)", false}},
-                                                         content.w) +
-                                            sp * 0.5f;
+  float legend_h = p.side_w > 0 ? 0.0f : cv.legend_height(longest, content.w) + sp * 0.5f;
+  if (p.side_w == 0 && content.h - p.top - legend_h < sp * 2.5f) {  // the grid before the strips' entry
+    longest.pop_back();
+    p.strips_in_legend = false;
+    legend_h = cv.legend_height(longest, content.w) + sp * 0.5f;
+  }
   const float avail_h = content.h - p.top - legend_h;
-  if (avail_w < 8 || avail_h < 8) return false;
+  // B's first and last tick labels one above the other, with a line between: a shorter grid would
+  // draw them over each other (and over A's name); nothing is drawn then.
+  if (avail_w < 8 || avail_h < sp * 2.5f) return false;
   const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
   p.sx = avail_w / a_len;
   p.sy = avail_h / b_len;
@@ -212,15 +223,22 @@ void draw_splits(const Canvas& cv, const AuxDrawContext& c, const MergePathGrid&
     c.dl->AddCircleFilled(ImVec2(px, py), rad, to_u32(palette::kHighlight));
   }
   if (shown.size() != nd || nd < 2 || nd > 24) return;
+  float last_right = -1e9f, last_bottom = -1e9f;  // the last label drawn: the next may not sit on it
   for (size_t j = 0; j + 1 < nd; ++j) {
     const double d = 0.5 * double(g.diagonals[j] + g.diagonals[j + 1]);
     const double a = 0.5 * double(g.a_splits[j] + g.a_splits[j + 1]);
     const std::string label = j == 0 && nd <= 8 ? "block 0" : std::to_string(j);
     // Below-left of the path's middle in this stretch: on B's side, clear of the path.
-    const float lx = std::max(p.x0 + 2 * s, p.X(a) - cv.text_w(label) - 6 * s), ly = p.Y(d - a) + 3 * s;
-    if (p.Y(double(g.diagonals[j + 1] - g.a_splits[j + 1])) - p.Y(double(g.diagonals[j] - g.a_splits[j])) > sp * 0.6f ||
-        p.X(double(g.a_splits[j + 1])) - p.X(double(g.a_splits[j])) > cv.text_w(label))
+    // Inside the grid: the last stretches end at its bottom edge.
+    const float lx = std::max(p.x0 + 2 * s, p.X(a) - cv.text_w(label) - 6 * s),
+                ly = std::min(p.Y(d - a) + 3 * s, p.y1 - sp - s);
+    const bool clear = lx >= last_right || ly >= last_bottom;
+    if (clear && (p.Y(double(g.diagonals[j + 1] - g.a_splits[j + 1])) - p.Y(double(g.diagonals[j] - g.a_splits[j])) > sp * 0.6f ||
+                  p.X(double(g.a_splits[j + 1])) - p.X(double(g.a_splits[j])) > cv.text_w(label))) {
       cv.text(lx, ly, label, to_u32(palette::kText));
+      last_right = lx + cv.text_w(label) + 2 * s;
+      last_bottom = ly + sp;
+    }
   }
 }
 
@@ -298,7 +316,14 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   const Rect content = merge_path_frame(cv, g);
   if (content.empty()) return;
   PathGeometry p;
-  if (!lay_out_merge_path(cv, content, g, p)) return;
+  if (!lay_out_merge_path(cv, content, g, p)) {
+    for (const char* note : {"no room for the grid here", "no room here"})
+      if (content.h >= cv.small_px() && cv.text_w(note) <= content.w) {
+        cv.text(content.x, content.y, note, to_u32(palette::kTextDim));
+        break;
+      }
+    return;
+  }
   if (out) out->grid = {p.x0, p.y0, p.x1 - p.x0, p.y1 - p.y0};
   draw_path_grid(cv, content, g, p);
   // B follows A in the pass input: one stretch holds both runs.
@@ -319,7 +344,8 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
        shown.size() == nd ? "cross-diagonals"
                           : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
       {to_u32(palette::kHighlight), "split (merge-path search)"}};
-  if (have_keys) items.push_back({to_u32(palette::kTextDim), "edge strips: the keys (colour = value)", false});
+  if (have_keys && p.strips_in_legend)
+    items.push_back({to_u32(palette::kTextDim), "edge strips: the keys (colour = value)", false});
   draw_path_legend(cv, content, g, p, items, nd, out);
 }
 

@@ -173,6 +173,20 @@ float legend_swatch(const AuxDrawContext& c, float x, float y, ImU32 col, const 
   return x + px + text_width(f, px, label) + 10 * c.scale;
 }
 
+float legend_line(const AuxDrawContext& c, float x, float y, float right, const std::vector<LegendEntry>& entries) {
+  // legend_swatch's widths: the swatch, the label and the gap after it (not needed after the last).
+  auto width = [&](const std::string& label) { return c.small_px + text_width(small(c), c.small_px, label) + 10 * c.scale; };
+  float long_w = -10 * c.scale;
+  for (const LegendEntry& e : entries) long_w += width(e.label);
+  const bool long_form = x + long_w <= right;
+  for (const LegendEntry& e : entries) {
+    const std::string& label = long_form ? e.label : e.brief;
+    if (x + width(label) - 10 * c.scale > right) break;
+    x = legend_swatch(c, x, y, e.col, label);
+  }
+  return x;
+}
+
 std::string pass_label(const AuxDrawContext& c, const DigitHistogram& h) {
   const int passes = pass_count(c);
   // A bucket table has no digit bits: its pass is a distribution pass (sample sort).

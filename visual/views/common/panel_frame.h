@@ -54,6 +54,15 @@ void end_panel(const AuxDrawContext& c);
 // swatch starts.
 float legend_swatch(const AuxDrawContext& c, float x, float y, ImU32 col, const std::string& label);
 
+// One entry of a one-line legend: its long label and the brief one used where the line is short.
+struct LegendEntry {
+  ImU32 col;
+  std::string label, brief;
+};
+// The entries in a line from (x, y) to `right`: every long label where they all fit, else the brief
+// ones, leaving out those that still do not fit (never drawn past `right`). Returns the x after them.
+float legend_line(const AuxDrawContext& c, float x, float y, float right, const std::vector<LegendEntry>& entries);
+
 // Digits get the key colour map (colormap.h) by value, so digit 0 is dark violet and the largest
 // digit pale yellow, as keys are in the array view.
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha = 1);

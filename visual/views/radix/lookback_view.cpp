@@ -94,10 +94,14 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
     }
   }
   const float avail = content.h - ticks_h - legend_h * float(legend_rows);
-  const float depth_h = deepest > 0 ? std::clamp(std::round(avail * 0.2f), std::round(10 * s), std::round(40 * s)) : 0;
+  // The depth strip at least as tall as its "depth" label, which would otherwise reach the tiles' row.
+  const float depth_min = std::max(std::round(10 * s), std::ceil(spx * 1.1f));
+  const float depth_h = deepest > 0 ? std::clamp(std::round(avail * 0.2f), depth_min, std::max(std::round(40 * s), depth_min)) : 0;
   const float plot_h = avail - depth_h - (deepest > 0 ? 4 * s : 0);
   const Rect plot{content.x + left, content.y, content.w - left, plot_h};
-  if (plot.w < 16 || plot.h < 12) {
+  if (plot.w < 16 || plot.h < std::max(12.0f, spx * 2)) {  // the "tick" label and one tick at least
+    const std::string note = first_fitting(sf, spx, {"no room for the schedule here", "no room here"}, content.w);
+    if (content.h >= spx && text_width(sf, spx, note) <= content.w) text(c, sf, spx, content.x, content.y, dim, note);
     end_panel(c);
     return;
   }

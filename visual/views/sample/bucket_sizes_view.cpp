@@ -47,11 +47,12 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
   const float spx = c.small_px, sc = c.scale;
   const ImU32 dim = to_u32(palette::kTextDim), hi = to_u32(palette::kHighlight);
 
-  // Bottom rows: the recursion strip and its legend; above them the bars of the first bucket.
+  // A row naming the lines (over the bars, not on them: a projector's short panel would cover bars
+  // with them), the bars of the first bucket, then the recursion strip and its legend.
   const float strip_h = std::round(std::max(6.0f, spx * 0.9f));
   const float legend_h = std::round(spx * 1.3f);
   const float gap = 4 * sc;
-  const Rect bars{content.x + 0, content.y, content.w, content.h - strip_h - legend_h - 2 * gap};
+  const Rect bars{content.x, content.y + legend_h, content.w, content.h - legend_h - strip_h - legend_h - 2 * gap};
   const Rect strip{content.x, bars.bottom() + gap, content.w, strip_h};
   if (bars.h > 20) {
     dl->AddRectFilled(ImVec2(bars.x, bars.y), ImVec2(bars.right(), bars.bottom()), to_u32(palette::kPlotBackground));
@@ -80,27 +81,26 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     }
     const float yi = y_of(ideal);
     dl->AddLine(ImVec2(bars.x, yi), ImVec2(bars.right(), yi), hi, std::max(1.0f, 1.5f * sc));
-    // Labels on a dark ground, so bars and lines under them do not hide them.
-    auto label = [&](float x, float y, ImU32 col, const std::string& t, float align) {
-      const float w = text_width(sf, spx, t), x0 = x - w * align;
-      dl->AddRectFilled(ImVec2(x0 - 2 * sc, y), ImVec2(x0 + w + 2 * sc, y + spx * 1.1f),
-                        to_u32(palette::kPlotBackground, 0.85f));
-      text(c, sf, spx, x0, y, col, t);
-    };
-    std::string right = fmt::format("first bucket: {} keys, {} children \xC2\xB7 M = {}",
-                                    short_count(b.parent_size[0]), count, short_count(b.bucket_max));
-    if (double(b.bucket_max) <= top) {
+    const bool m_line = double(b.bucket_max) <= top;
+    if (m_line) {
       const float ym = y_of(double(b.bucket_max));
       dl->AddLine(ImVec2(bars.x, ym), ImVec2(bars.right(), ym), to_u32(kBucketAnotherPass), std::max(1.0f, sc));
-      label(bars.x + 3 * sc, ym + 2 * sc, to_u32(kBucketAnotherPass), "M: larger buckets get another pass", 0);
     }
-    label(bars.right() - 3 * sc, bars.y + 2 * sc, dim, first_fitting(sf, spx, {right, ""}, bars.w * 0.6f), 1.0f);
-    label(bars.x + 3 * sc, std::max(bars.y + 2 * sc, yi - spx * 1.2f), hi,
-          first_fitting(sf, spx,
-                        {fmt::format("ideal size/k = {}; band: ideal +-1/sqrt(a)", short_count(uint64_t(ideal))),
-                         fmt::format("ideal {}", short_count(uint64_t(ideal)))},
-                        bars.w * 0.5f),
-          0);
+    // The lines' names, then the first bucket's facts at the right where they fit.
+    std::vector<LegendEntry> names{{hi,
+                                    fmt::format("ideal size/k = {}; band: ideal +-1/sqrt(a)", short_count(uint64_t(ideal))),
+                                    fmt::format("ideal {}", short_count(uint64_t(ideal)))}};
+    if (m_line)
+      names.push_back({to_u32(kBucketAnotherPass),
+                       fmt::format("M = {}: larger buckets get another pass", short_count(b.bucket_max)),
+                       fmt::format("M = {}", short_count(b.bucket_max))});
+    const float after = legend_line(c, content.x, content.y, content.right(), names);
+    const std::string facts = first_fitting(
+        sf, spx,
+        {fmt::format("first bucket: {} keys, {} children", short_count(b.parent_size[0]), count),
+         fmt::format("{} keys, {} children", short_count(b.parent_size[0]), count), ""},
+        content.right() - after);
+    if (!facts.empty()) text(c, sf, spx, content.right(), content.y, dim, facts, 1.0f);
   }
   // The recursion: every bucket of the array after the pass, by position.
   uint64_t total = 0;
@@ -116,11 +116,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
                         col);
     }
   }
-  float lx = content.x;
-  const float ly = strip.bottom() + gap;
-  lx = legend_swatch(c, lx, ly, to_u32(kBucketAnotherPass), "> M: another pass");
-  lx = legend_swatch(c, lx, ly, to_u32(kBucketLevelTwo), "<= M: level 2, one block");
-  legend_swatch(c, lx, ly, to_u32(palette::kBlockB), "final (= part, constant)");
+  legend_line(c, content.x, strip.bottom() + gap, content.right(),
+              {{to_u32(kBucketAnotherPass), "> M: another pass", "> M"},
+               {to_u32(kBucketLevelTwo), "<= M: level 2, one block", "<= M"},
+               {to_u32(palette::kBlockB), "final (= part, constant)", "final"}});
   end_panel(c);
 }
 

@@ -48,8 +48,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleLevel2Sta
   const uint32_t fit = uint32_t(std::max(1.0f, std::floor(rows.h / std::max(3.0f, 3 * sc))));
   const uint32_t shown = uint32_t(std::min<size_t>(t.steps.size(), fit));
   const bool more = shown < t.steps.size();
-  const uint32_t drawn = more ? shown - 1 : shown;
   const float row_h = rows.h / float(shown);
+  // The "... more steps" line takes the bottom rows it covers (a line of text, however thin the rows).
+  const float more_h = std::ceil(spx * 1.3f);
+  const uint32_t drawn =
+      more ? std::min(shown - 1, uint32_t(std::max(0.0f, std::floor((rows.h - more_h) / row_h)))) : shown;
   dl->AddRectFilled(ImVec2(rows.x, rows.y), ImVec2(rows.right(), rows.bottom()), to_u32(palette::kPlotBackground));
   dl->AddRectFilled(ImVec2(depth.x, depth.y), ImVec2(depth.right(), depth.bottom()), to_u32(palette::kPlotBackground));
   auto x_of = [&](uint64_t pos) {
@@ -82,21 +85,17 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleLevel2Sta
                       to_u32(palette::kBlockB, 0.8f));
   }
   if (more)
-    text(c, sf, spx, rows.x + 3 * sc, rows.bottom() - std::min(row_h, spx * 1.1f), dim,
+    text(c, sf, spx, rows.x + 3 * sc, rows.bottom() - more_h + 0.5f * (more_h - spx), dim,
          fmt::format("... {} more steps", t.steps.size() - drawn));
 
   float lx = content.x;
   const float ly = content.bottom() - legend_h + gap * 0.5f;
-  // Legend items in their long form while they fit, else their short one.
-  const bool room = content.w > 60 * spx;
-  auto item = [&](const std::array<float, 4>& col, const std::string& label, const std::string& brief) {
-    lx = legend_swatch(c, lx, ly, to_u32(col), room ? label : brief);
-  };
-  item(kBucketThreeWay, "<, > parts (pushed)", "<, >");
-  item(palette::kBlockB, "= part (final)", "=");
-  item(kBucketAnotherPass, "k2-way split", "k2-way");
-  item(kBucketLevelTwo, "sorted in shared memory", "base case");
-  item(palette::kBlockB, fmt::format("stack depth (right, up to {})", deepest), "depth");
+  legend_line(c, lx, ly, content.right(),
+              {{to_u32(kBucketThreeWay), "<, > parts (pushed)", "<, >"},
+               {to_u32(palette::kBlockB), "= part (final)", "="},
+               {to_u32(kBucketAnotherPass), "k2-way split", "k2-way"},
+               {to_u32(kBucketLevelTwo), "sorted in shared memory", "base case"},
+               {to_u32(palette::kBlockB), fmt::format("stack depth (right, up to {})", deepest), "depth"}});
   end_panel(c);
 }
 

@@ -188,15 +188,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
 
   float lx = content.x;
   const float ly = content.y + rows_h + gap;
-  // Legend items in their long form while they fit, else their short one.
-  const bool room = content.w > 70 * spx;
-  auto item = [&](const std::array<float, 4>& col, const std::string& label, const std::string& brief) {
-    lx = legend_swatch(c, lx, ly, to_u32(col), room ? label : brief);
-  };
-  item(kBucketAnotherPass, "> M: another pass", "> M");
-  item(kBucketThreeWay, "three-way: <, =, >", "<, =, >");
-  item(palette::kBlockB, "final (= part, constant)", "final");
-  item(kBucketLevelTwo, "level 2 (1, 2, 3: first to run)", "level 2 (1, 2, 3: order)");
+  lx = legend_line(c, lx, ly, content.right(),
+                   {{to_u32(kBucketAnotherPass), "> M: another pass", "> M"},
+                    {to_u32(kBucketThreeWay), "three-way: <, =, >", "<, =, >"},
+                    {to_u32(palette::kBlockB), "final (= part, constant)", "final"},
+                    {to_u32(kBucketLevelTwo), "level 2 (1, 2, 3: first to run)", "level 2 (1, 2, 3)"}});
   if (lx < content.right() - 10 * sc)
     text(c, sf, spx, content.right(), ly, dim,
          fit_text(sf, spx, "bar height: size against M, log scale", content.right() - lx - 10 * sc), 1.0f);
