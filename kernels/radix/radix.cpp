@@ -6,6 +6,7 @@
 #include "radix_model.h"
 #include "radix_perf_model.h"
 #include "radix_plan.h"
+#include "radix_records.h"
 #include "radix_scratch.h"
 #include "radix_steps.h"
 #if SORTSCOPE_HAS_CUDA
@@ -74,6 +75,9 @@ class RadixAlgorithm final : public Algorithm {
     ParamValues p = params;
     resolve_params(this->params(), p, id());
     return radix_perf_model(make_radix_plan(v_, n, type, with_values, p));
+  }
+  const FusedRecordSort* fused_record_sort() const override {
+    return v_ == RadixVariant::Onesweep ? &radix_fused_record_sort() : nullptr;
   }
 
  private:
