@@ -4,7 +4,7 @@
 // instantiates network_merge_sort_items<T>.
 //
 //  block_sort_kernel  a tile of THREADS x E items, sorted by a bitonic network in registers (the
-//                     model's comparators, network_merge_block_sort.h; shuffles inside a warp,
+//                     model's comparators, primitives/networks/bitonic_network.h; shuffles inside a warp,
 //                     shared memory between warps), stages [first_stage, last_stage) (explain
 //                     mode runs one stage per launch);
 //  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
@@ -40,7 +40,7 @@
 #include "common/dependent_launch.cuh"
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/merge_path/merge_path_partition.cuh"
-#include "network_merge_block_sort.h"
+#include "primitives/networks/bitonic_network.h"
 #include "network_merge_capture.h"
 #include "network_merge_plan.h"
 #include "network_merge_scratch.h"
@@ -58,7 +58,7 @@ __device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
 
 // The block sort in registers. Thread t holds slots [t x E, t x E + E) of the tile (E = keys per
 // thread). A layer pairs slot i with q = i ^ j (or its mirror in the run of k, the stage's first
-// layer; network_merge_block_sort.h); q lies in the same thread (j < E, or k <= E mirrored: a
+// layer; primitives/networks/bitonic_network.h); q lies in the same thread (j < E, or k <= E mirrored: a
 // compare-exchange of two registers), in a lane of the same warp (a shuffle: the partner's register
 // is the same one, E - 1 - e mirrored) or in another warp (through shared memory, skewed by one
 // slot per 32 so a thread's E consecutive slots do not share a bank). Both threads of a pair take
@@ -73,7 +73,7 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
   if constexpr (kMirrored ? K <= uint32_t(E) : J < uint32_t(E)) {  // inside the thread
 #pragma unroll
     for (uint32_t e = 0; e < uint32_t(E); ++e) {
-      const uint32_t q = kMirrored ? (e / K) * K + K - 1 - e % K : e ^ J;
+      const uint32_t q = bitonic_partner(e, K, J);
       if (e < q) compare_exchange<T, kPads>(v[e], p[e], v[q], p[q]);  // selects: no divergence
     }
   } else {
@@ -98,11 +98,11 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
       }
       __syncthreads();
       const uint32_t i0 = tid * E;
-      const uint32_t q0 = kMirrored ? (i0 / K) * K + K - 1 - i0 % K : i0 ^ J;
+      const uint32_t q0 = bitonic_partner(i0, K, J);
       lower = i0 < q0;
 #pragma unroll
       for (uint32_t e = 0; e < uint32_t(E); ++e) {
-        const uint32_t i = i0 + e, q = kMirrored ? (i / K) * K + K - 1 - i % K : i ^ J;
+        const uint32_t i = i0 + e, q = bitonic_partner(i, K, J);
         pv[e] = sm[skewed(q)];
         pp[e] = kPads ? spad[skewed(q)] : false;
       }
