@@ -7,8 +7,8 @@
 //                     model's comparators, primitives/networks/bitonic_network.h; shuffles inside a warp,
 //                     shared memory between warps), stages [first_stage, last_stage) (explain
 //                     mode runs one stage per launch);
-//  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
-//                     first output (merge path), one thread per unit;
+//  partition          partition_kernel (primitives/merge_path/merge_path_partition.cuh): the
+//                     A-split of every unit's first output (merge path), one thread per unit;
 //  merge_kernel       `lists` networks of S threads per block, one merge unit each: the unit's
 //                     stretches of A and B staged in shared memory, then per call the next S
 //                     items of the list with the smaller head reversed beside the retained

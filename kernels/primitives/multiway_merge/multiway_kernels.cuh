@@ -12,7 +12,7 @@
 //
 // Selections and merges make exactly the CPU model's decisions (merge/multiway_model.cpp), so explain
 // mode's snapshots and traces are equal bit for bit. Block pieces: multiway_block.cuh; capture
-// pointers (null in measure mode): multiway_capture.h; the launches: multiway_merge_impl.cuh; the
+// pointers (null in measure mode): multiway_capture.h; the launches: multiway_launch.cuh; the
 // sort's driver: merge/multiway_sort_impl.cuh.
 #include <cstdint>
 
