@@ -265,7 +265,6 @@ __device__ __forceinline__ void split_one_bit(const PassArgs<typename Tile::Key>
   using Work = typename Tile::Work;
   constexpr int KPT = Tile::kItems;
   const uint32_t lt = (1u << lane) - 1;  // lanes below this one
-  const uint32_t warp_first = warp * kWarp * KPT;
 #pragma unroll 1
   for (int s = 0; s < a.splits; ++s) {
     if (s) t.read_back(first, work, value);
@@ -301,7 +300,7 @@ __device__ __forceinline__ void split_one_bit(const PassArgs<typename Tile::Key>
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
       const uint32_t dest =
-          split_destination((work[j] & bit) != 0, warp_first + j * kWarp + lane, before + rank[j], total);
+          split_destination((work[j] & bit) != 0, first + j * kWarp, before + rank[j], total);
       t.s_work[dest] = work[j];
       if constexpr (Tile::kHasValues && !Tile::kIndexMode) t.s_values[dest] = value[j];
     }
