@@ -4,8 +4,8 @@
 // instantiates network_merge_sort_items<T>.
 //
 //  block_sort_kernel  a tile of THREADS x E items, sorted by a bitonic network in registers (the
-//                     model's comparators, primitives/networks/bitonic_network.h; shuffles inside a warp,
-//                     shared memory between warps), stages [first_stage, last_stage) (explain
+//                     model's comparators, primitives/networks/bitonic_network.h; shuffles inside
+//                     a warp, shared memory between warps), stages [first_stage, last_stage) (explain
 //                     mode runs one stage per launch);
 //  partition          partition_kernel (primitives/merge_path/merge_path_partition.cuh): the
 //                     A-split of every unit's first output (merge path), one thread per unit;
@@ -40,7 +40,6 @@
 #include "common/dependent_launch.cuh"
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/merge_path/merge_path_partition.cuh"
-#include "primitives/networks/bitonic_network.h"
 #include "network_merge_capture.h"
 #include "network_merge_plan.h"
 #include "network_merge_scratch.h"
@@ -58,11 +57,13 @@ __device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
 
 // The block sort in registers. Thread t holds slots [t x E, t x E + E) of the tile (E = keys per
 // thread). A layer pairs slot i with q = i ^ j (or its mirror in the run of k, the stage's first
-// layer; primitives/networks/bitonic_network.h); q lies in the same thread (j < E, or k <= E mirrored: a
-// compare-exchange of two registers), in a lane of the same warp (a shuffle: the partner's register
-// is the same one, E - 1 - e mirrored) or in another warp (through shared memory, skewed by one
-// slot per 32 so a thread's E consecutive slots do not share a bank). Both threads of a pair take
-// the model's test (upper slot strictly smaller), so every layer swaps exactly the model's pairs.
+// layer): the pairs of primitives/networks/bitonic_network.h's bitonic_comparator, written out here
+// from each end of a pair because a call compiles these unrolled layers to other code. q lies in
+// the same thread (j < E, or k <= E mirrored: a compare-exchange of two registers), in a lane of
+// the same warp (a shuffle: the partner's register is the same one, E - 1 - e mirrored) or in
+// another warp (through shared memory, skewed by one slot per 32 so a thread's E consecutive slots
+// do not share a bank). Both threads of a pair take the model's test (upper slot strictly
+// smaller), so every layer swaps exactly the model's pairs.
 __device__ __forceinline__ uint32_t skewed(uint32_t i) { return i + (i >> 5); }
 
 template <class T, int THREADS, int E, bool kPads, uint32_t K, uint32_t J>
@@ -73,7 +74,7 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
   if constexpr (kMirrored ? K <= uint32_t(E) : J < uint32_t(E)) {  // inside the thread
 #pragma unroll
     for (uint32_t e = 0; e < uint32_t(E); ++e) {
-      const uint32_t q = bitonic_partner(e, K, J);
+      const uint32_t q = kMirrored ? (e / K) * K + K - 1 - e % K : e ^ J;
       if (e < q) compare_exchange<T, kPads>(v[e], p[e], v[q], p[q]);  // selects: no divergence
     }
   } else {
@@ -98,11 +99,11 @@ __device__ __forceinline__ void block_sort_layer(typename T::Item (&v)[E], bool 
       }
       __syncthreads();
       const uint32_t i0 = tid * E;
-      const uint32_t q0 = bitonic_partner(i0, K, J);
+      const uint32_t q0 = kMirrored ? (i0 / K) * K + K - 1 - i0 % K : i0 ^ J;
       lower = i0 < q0;
 #pragma unroll
       for (uint32_t e = 0; e < uint32_t(E); ++e) {
-        const uint32_t i = i0 + e, q = bitonic_partner(i, K, J);
+        const uint32_t i = i0 + e, q = kMirrored ? (i / K) * K + K - 1 - i % K : i ^ J;
         pv[e] = sm[skewed(q)];
         pp[e] = kPads ? spad[skewed(q)] : false;
       }

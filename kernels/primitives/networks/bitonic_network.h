@@ -43,13 +43,6 @@ SORTSCOPE_HD ComparatorPair<U> bitonic_comparator(U t, U k, U j) {
   return {lo, flip ? lo ^ (k - 1) : lo + j};
 }
 
-// The partner of position i in the layer (k, j): its mirror in its run of k in the flip (j == k / 2),
-// else i ^ j. One position per thread or register: both ends of a pair find each other.
-template <class U>
-SORTSCOPE_HD constexpr U bitonic_partner(U i, U k, U j) {
-  return j == k / 2 ? (i / k) * k + k - 1 - i % k : i ^ j;
-}
-
 // Stage `stage` (merge size k = 2 << stage) over the `len` slots of one tile, on the host (the
 // model form of a block sort by this network): for every layer, comparator t swaps its slots when
 // less(slot hi, slot lo), in the order of t as the kernels assign them to threads.
