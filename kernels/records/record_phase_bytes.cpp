@@ -51,9 +51,8 @@ double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValue
 
 bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options, KeyType key,
                    uint64_t n) {
-  const RecordSortAlgorithm* info = find_record_sort_algorithm(algorithm.id());
   const FusedRecordSort* fused = algorithm.fused_record_sort();
-  if (!info || !info->fuses || !fused || options.strategy != RecordStrategy::Indirect ||
+  if (!find_record_sort_algorithm(algorithm.id()) || !fused || options.strategy != RecordStrategy::Indirect ||
       !rearrange_gathers(options.rearrange))
     return false;
   ParamValues p = params;
