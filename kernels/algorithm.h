@@ -18,7 +18,6 @@
 namespace sortscope {
 
 class DeviceScratch;
-class FusedRecordSort;
 struct PieceSlots;
 
 // Two copies of the input padded to a power of two (saturating): what a sort that pads and
@@ -117,10 +116,6 @@ class Algorithm {
                                const ParamValues& /*params*/) const {
     return {};
   }
-
-  // The records' fused sort (fused_record_sort.h) where this sort can carry records through its
-  // passes; null for the others.
-  virtual const FusedRecordSort* fused_record_sort() const { return nullptr; }
 };
 
 }  // namespace sortscope

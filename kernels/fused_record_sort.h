@@ -5,9 +5,9 @@
 // input position as its value; its last pass writes the sorted keys and moves every record's
 // other words from its input place to its key's output place, inside its own scatter
 // (Bandyopadhyay & Sahni §V: SRTS moves the records in its scatter phase; here only the last of
-// the passes does). An algorithm offers it through Algorithm::fused_record_sort(), so the records
-// family reaches it through this interface and never through the sort's own folder (DESIGN.md,
-// "Floors").
+// the passes does). An Algorithm that can do this also implements this interface, and the records
+// family finds it with fused_record_sort_of(algorithm), never through the sort's own folder
+// (DESIGN.md, "Floors").
 #include <cstdint>
 
 #include "algorithm.h"
@@ -44,5 +44,11 @@ class FusedRecordSort {
                                 void* keys_out, uint32_t* perm, const RecordRows& rows,
                                 const GpuRunContext& ctx) const = 0;
 };
+
+// The fused record sort `algorithm` offers, or null (a capability beside the Algorithm interface:
+// the sorts that have none need not know of it).
+inline const FusedRecordSort* fused_record_sort_of(const Algorithm& algorithm) {
+  return dynamic_cast<const FusedRecordSort*>(&algorithm);
+}
 
 }  // namespace sortscope

@@ -16,7 +16,7 @@
 namespace sortscope {
 namespace {
 
-class RadixAlgorithm final : public Algorithm {
+class RadixAlgorithm : public Algorithm {
  public:
   explicit RadixAlgorithm(RadixVariant v) : v_(v) {}
   std::string id() const override { return v_ == RadixVariant::Onesweep ? "radix-onesweep" : "radix"; }
@@ -76,12 +76,27 @@ class RadixAlgorithm final : public Algorithm {
     resolve_params(this->params(), p, id());
     return radix_perf_model(make_radix_plan(v_, n, type, with_values, p));
   }
-  const FusedRecordSort* fused_record_sort() const override {
-    return v_ == RadixVariant::Onesweep ? &radix_fused_record_sort() : nullptr;
-  }
 
  private:
   RadixVariant v_;
+};
+
+// radix-onesweep also carries records through its passes (fused_record_sort.h, radix_records.h).
+class RadixOnesweepAlgorithm final : public RadixAlgorithm, public FusedRecordSort {
+ public:
+  RadixOnesweepAlgorithm() : RadixAlgorithm(RadixVariant::Onesweep) {}
+  bool fuses(uint64_t n, KeyType key, const ParamValues& params) const override {
+    return radix_fuses_records(make_radix_plan(RadixVariant::Onesweep, n, key, true, params));
+  }
+  void sort_records_gpu(uint64_t n, KeyType key, const ParamValues& params, const void* keys_in, void* keys_out,
+                        uint32_t* perm, const RecordRows& rows, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    radix_sort_records_gpu(radix_fused_record_plan(n, key, params), keys_in, keys_out, perm, rows, ctx);
+#else
+    (void)n; (void)key; (void)params; (void)keys_in; (void)keys_out; (void)perm; (void)rows; (void)ctx;
+    throw std::logic_error(id() + ": this build has no CUDA kernels");
+#endif
+  }
 };
 
 }  // namespace
@@ -91,7 +106,7 @@ const Algorithm& radix_algorithm() {
   return a;
 }
 const Algorithm& radix_onesweep_algorithm() {
-  static const RadixAlgorithm a(RadixVariant::Onesweep);
+  static const RadixOnesweepAlgorithm a;
   return a;
 }
 

@@ -1,7 +1,5 @@
-// radix_records.h: which plans run the records' fused sort, and radix-onesweep's FusedRecordSort.
+// radix_records.h: which plans run the records' fused sort, and with which plan.
 #include "radix_records.h"
-
-#include <stdexcept>
 
 namespace sortscope {
 
@@ -25,31 +23,6 @@ RadixPlan radix_fused_record_plan(uint64_t n, KeyType key, const ParamValues& pa
     plan = make_radix_plan(RadixVariant::Onesweep, n, key, true, p);
   }
   return plan;
-}
-
-namespace {
-
-class RadixFusedRecordSort final : public FusedRecordSort {
- public:
-  bool fuses(uint64_t n, KeyType key, const ParamValues& params) const override {
-    return radix_fuses_records(make_radix_plan(RadixVariant::Onesweep, n, key, true, params));
-  }
-  void sort_records_gpu(uint64_t n, KeyType key, const ParamValues& params, const void* keys_in, void* keys_out,
-                        uint32_t* perm, const RecordRows& rows, const GpuRunContext& ctx) const override {
-#if SORTSCOPE_HAS_CUDA
-    radix_sort_records_gpu(radix_fused_record_plan(n, key, params), keys_in, keys_out, perm, rows, ctx);
-#else
-    (void)n; (void)key; (void)params; (void)keys_in; (void)keys_out; (void)perm; (void)rows; (void)ctx;
-    throw std::logic_error("radix-onesweep: this build has no CUDA kernels");
-#endif
-  }
-};
-
-}  // namespace
-
-const FusedRecordSort& radix_fused_record_sort() {
-  static const RadixFusedRecordSort s;
-  return s;
 }
 
 }  // namespace sortscope

@@ -1,5 +1,6 @@
 #pragma once
-// radix-onesweep's fused record sort (fused_record_sort.h; kernels/records/README.md, "Fused"):
+// radix-onesweep's fused record sort (fused_record_sort.h, which radix.cpp's onesweep Algorithm
+// implements; kernels/records/README.md, "Fused"):
 // pass 0 reads the keys where the records keep them and takes each key's input position as its
 // value; the last pass writes the sorted keys to the output and moves every record's other words
 // (RecordRows) from its input place to its key's output place, inside its own scatter. Plain C++
@@ -23,9 +24,6 @@ bool radix_fuses_records(const RadixPlan& plan);
 // value_load=auto would take an after-keys load: then the value-buffer loads and tiles measured
 // best before (staged 384 x 24, early 512 x 28).
 RadixPlan radix_fused_record_plan(uint64_t n, KeyType key, const ParamValues& params);
-
-// radix-onesweep's FusedRecordSort (radix.cpp's Algorithm::fused_record_sort()).
-const FusedRecordSort& radix_fused_record_sort();
 
 #if SORTSCOPE_HAS_CUDA
 // Sorts plan.n keys read from keys_in (left unchanged unless it is keys_out) into keys_out, the

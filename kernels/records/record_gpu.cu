@@ -257,7 +257,7 @@ RecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
   return r;
 }
 
-// The sorts that fuse (Algorithm::fused_record_sort(): radix-onesweep): the keys sorted from where
+// The sorts that fuse (fused_record_sort_of: radix-onesweep): the keys sorted from where
 // the records keep them (ByField, Hybrid: the key array of a, straight into b's; ByRecord: a copy
 // of the strided keys, since its rows carry the keys along), the positions as values, so no pairs
 // are built. `move_rows` (Rearrange::Fused): the rows moved by the last pass; else
@@ -289,7 +289,7 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
     // index array written or read: 16 bytes a record less); the sorted keys are then in b's key
     // array already (ByRecord's rows carry theirs), so the gather moves the fields (rows) only.
     if (index_in_sort(algo, params, options, shape.key, geo.n)) {
-      sort_fused(*algo.fused_record_sort(), params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused);
+      sort_fused(*fused_record_sort_of(algo), params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused);
       if (options.rearrange == Rearrange::Gather) gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, false);
       return bufs.b;
     }

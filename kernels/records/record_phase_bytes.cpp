@@ -51,7 +51,7 @@ double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValue
 
 bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options, KeyType key,
                    uint64_t n) {
-  const FusedRecordSort* fused = algorithm.fused_record_sort();
+  const FusedRecordSort* fused = fused_record_sort_of(algorithm);
   if (!find_record_sort_algorithm(algorithm.id()) || !fused || options.strategy != RecordStrategy::Indirect ||
       !rearrange_gathers(options.rearrange))
     return false;

@@ -28,7 +28,7 @@ const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id) {
 
 bool record_sort_fuses(std::string_view id) {
   const Algorithm* a = find_algorithm(id);
-  return a && a->fused_record_sort();
+  return a && fused_record_sort_of(*a);
 }
 
 std::string record_sort_algorithm_names() {

@@ -22,7 +22,7 @@ struct RecordSortAlgorithm {
 const std::vector<RecordSortAlgorithm>& record_sort_algorithms();
 const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id);  // null when not offered
 // Whether the sort `id` can do the indirect gather in its own last pass (Rearrange::Fused): its
-// Algorithm offers a FusedRecordSort (fused_record_sort.h).
+// Algorithm implements FusedRecordSort (fused_record_sort.h).
 bool record_sort_fuses(std::string_view id);
 std::string record_sort_algorithm_names();  // "radix-onesweep, radix, ..." for error messages
 
