@@ -32,7 +32,7 @@
 #include "common/generators_gpu.h"
 #include "common/verify_gpu.h"
 #include "merge/multiway.h"
-#include "merge/multiway_gpu.h"
+#include "primitives/multiway_merge/multiway_merge_gpu.h"
 #include "merge/multiway_plan.h"
 #include "merge/two_way.h"
 #include "merge/two_way_plan.h"

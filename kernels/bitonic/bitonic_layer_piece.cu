@@ -1,7 +1,6 @@
 // The built-in one-layer compare-exchange piece (bitonic_slot.h): what a piece in the
-// compare-exchange slot is timed against. One thread per pair: pair t of a layer whose pairs lie
-// in blocks of b = (flip ? k/2 : j) lower positions is i = (t / b) * 2b + t % b, its partner
-// i ^ (k - 1) (flip) or i + j (half-cleaner), as bitonic_plan.h's BitonicLayer::xor_mask().
+// compare-exchange slot is timed against. One thread per comparator of the layer
+// (primitives/networks/bitonic_network.h, bitonic_comparator).
 #include <limits>
 #include <stdexcept>
 
@@ -10,6 +9,7 @@
 #include "bitonic_slot.h"
 #include "common/cuda_check.h"
 #include "common/ordered_word.h"
+#include "primitives/networks/bitonic_network.h"
 
 namespace sortscope {
 namespace {
@@ -18,10 +18,8 @@ template <class Word>
 __global__ void bitonic_layer_piece_kernel(Word* keys, uint64_t pairs, uint64_t k, uint64_t j) {
   const uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
   if (t >= pairs) return;
-  const bool flip = j == k / 2;
-  const uint64_t b = flip ? k / 2 : j;
-  const uint64_t i = (t / b) * 2 * b + t % b;
-  const uint64_t p = flip ? i ^ (k - 1) : i + j;
+  const ComparatorPair<uint64_t> c = bitonic_comparator(t, k, j);
+  const uint64_t i = c.lo, p = c.hi;
   const Word x = keys[i], y = keys[p];
   if (x > y) {
     keys[i] = y;

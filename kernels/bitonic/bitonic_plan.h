@@ -4,29 +4,17 @@
 // plan, so their steps (captions, launch indices and names, aux) cannot drift apart.
 //
 // Formulation (README.md): N = n rounded up to a power of two, positions >= n hold max-valued
-// sentinels. For merge size k = 2, 4, ..., N the first layer compares i with its mirror i ^ (k-1)
-// inside its k-block, then half-cleaners compare i with i ^ j for j = k/4, ..., 1. Every comparator
-// puts the smaller key at the lower index and swaps only when the lower key is strictly greater.
+// sentinels, and the network is primitives/networks/bitonic_network.h's (its BitonicLayer) for
+// merge sizes k = 2, 4, ..., N. Every comparator swaps only when the lower key is strictly greater.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/param_spec.h"
 #include "common/timeline.h"
+#include "primitives/networks/bitonic_network.h"
 
 namespace sortscope {
-
-// One comparator layer: merge size k = 2^log_k; stride j = 2^log_j, where log_j = log_k - 1 marks
-// the mirror layer (pairs i and i ^ (k-1)); otherwise pairs i and i ^ j.
-struct BitonicLayer {
-  int log_k = 1;
-  int log_j = 0;
-  bool mirrored() const { return log_j == log_k - 1; }
-  uint64_t merge_size() const { return uint64_t(1) << log_k; }
-  uint64_t stride() const { return uint64_t(1) << log_j; }
-  // Partner of position i is i ^ xor_mask(); the lower of the two gets the smaller key.
-  uint64_t xor_mask() const { return mirrored() ? merge_size() - 1 : stride(); }
-};
 
 enum class BitonicLaunchKind {
   TileSort,      // shared memory: every layer with k <= tile, fused

@@ -24,7 +24,7 @@
 #include "common/generators_gpu.h"
 #include "common/key_transform_gpu.h"
 #include "common/verify_gpu.h"
-#include "merge/multiway_gpu.h"
+#include "primitives/multiway_merge/multiway_merge_gpu.h"
 #include "rank_partition.h"
 #include "primitives/search_tree/search_tree.h"
 

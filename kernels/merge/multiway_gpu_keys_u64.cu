@@ -1,10 +1,8 @@
-// Multiway merging kernels for KeysU64 items (one file per item type: they compile in parallel).
+// Sorting by multiway merging for KeysU64 items (one file per item type: they compile in
+// parallel; the round launches are primitives/multiway_merge/multiway_merge_*.cu).
 #include "multiway_sort_impl.cuh"
 
 namespace sortscope::merge {
 template void multiway_sort_items<KeysU64>(const MultiwayPlan&, KeysU64::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
                                          Recorder*, LaunchClock*);
-template void multiway_merge_items<KeysU64>(const KeysU64::Key*, const uint32_t*, const std::vector<uint64_t>&, uint64_t,
-                                          int, bool, bool, KeysU64::Key*, uint32_t*, cudaStream_t, DeviceScratch&,
-                                          std::vector<uint32_t>*);
 }  // namespace sortscope::merge

@@ -5,9 +5,9 @@
 
 #include "common/ordered_model.h"
 #include "primitives/items/host_items.h"
-#include "blockwise_merger_host.h"
+#include "primitives/multiway_merge/blockwise_merger_host.h"
 #include "primitives/multiseq_select/multiseq_select.h"
-#include "tagged_item.h"
+#include "primitives/multiway_merge/tagged_item.h"
 #include "two_way_model.h"
 
 namespace sortscope {

@@ -8,12 +8,6 @@
 #include "primitives/int_math.h"
 
 namespace sortscope {
-namespace {
-
-int tree_levels(uint32_t k, bool pipelined) { return pipelined ? (ceil_log2(k) + 1) / 2 : ceil_log2(k); }
-
-}  // namespace
-
 std::vector<ParamSpec> multiway_param_specs() {
   std::vector<ParamSpec> specs = two_way_param_specs(false);  // the block sort's NT, VT, factor
   specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
@@ -85,17 +79,6 @@ MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params) {
                             param_or(params, kMultiwayMerge, 0) == kMultiwayMergeRanking,
                             param_or(params, kMultiwaySelection, 0) == 1,
                             param_or(params, kMultiwayMerge, 0) == kMultiwayMergePipelined);
-}
-
-MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys, bool pipelined) {
-  MultiwayRound r;
-  r.run_in = 0;  // sequences of any length: the caller gives their offsets
-  r.k = k;
-  r.groups = 1;
-  r.group_keys = n;
-  r.parts_per_group = uint32_t(std::max<uint64_t>(1, (n + part_keys - 1) / part_keys));
-  r.levels = tree_levels(k, pipelined);
-  return r;
 }
 
 static const char* merge_name(int merge) {

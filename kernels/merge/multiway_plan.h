@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "common/host_device.h"
 #include "common/param_spec.h"
 #include "common/timeline.h"
 #include "merge_aux.h"
+#include "primitives/multiway_merge/multiway_round.h"
 #include "two_way_plan.h"
 
 namespace sortscope {
@@ -25,23 +25,8 @@ inline constexpr const char* kMultiwayPartKeys = "part_keys";
 inline constexpr const char* kMultiwayMergeThreads = "merge_threads";
 inline constexpr const char* kMultiwayMerge = "merge";
 inline constexpr const char* kMultiwaySelection = "selection";
-// The merge block sizes compiled in: the merge_threads parameter offers exactly these and
-// launch_part_merge dispatches on this table (param_dispatch.h).
-inline constexpr int kMultiwayMergeThreadChoices[] = {64, 128, 256};
-inline constexpr int kMultiwayDefaultMergeThreads = 128;  // the thesis's best on GTX480 (§5.5.5)
-inline constexpr uint64_t kMultiwaySeed = 0x5EED5EED;
 
 std::vector<ParamSpec> multiway_param_specs();
-
-struct MultiwayRound {
-  uint64_t run_in = 0;          // R: keys per input run
-  uint32_t k = 0;               // runs per group (sequences of one selection)
-  uint64_t groups = 0;
-  uint64_t group_keys = 0;      // keys of a full group: min(k R, n)
-  uint32_t parts_per_group = 0; // ceil(group_keys / P); the last group may use fewer
-  int levels = 0;               // tree levels inside a part: ceil(log2 k), pipelined ceil(log4 k)
-  uint64_t group_begin(uint64_t g) const { return g * uint64_t(k) * run_in; }
-};
 
 struct MultiwayPlan {
   uint64_t n = 0;
@@ -59,21 +44,9 @@ struct MultiwayPlan {
   uint32_t highlight_part(const MultiwayRound& r) const { return r.parts_per_group / 2; }
 };
 
-// Pieces one tree node merges: 2 (block-wise merging), 4 (pipelined 4-way merging, §5.3.5).
-inline constexpr int kMultiwayMergeBlockWise = 0, kMultiwayMergeRanking = 1, kMultiwayMergePipelined = 2;
-SORTSCOPE_HD uint32_t tree_fan(bool pipelined) { return pipelined ? 4u : 2u; }
-// Pieces of the part that one input of a level-l node spans: fan^l.
-SORTSCOPE_HD uint32_t tree_width(int level, uint32_t fan) { return fan == 4 ? 1u << (2 * level) : 1u << level; }
-
-// Destination of tree level l of L inside a part: the output for L-1, L-3, ..., the tree scratch
-// otherwise (so the last level writes the output). Model and kernels.
-SORTSCOPE_HD bool level_writes_output(int level, int levels) { return (levels - 1 - level) % 2 == 0; }
-
 MultiwayPlan make_multiway_plan(uint64_t n, const ParamValues& params);
 MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,
                                 int merge_threads, bool stable, bool quickselect, bool pipelined = false);
-// The plan of merging k given sequences (one round, one group); seq lengths from begin[0..k].
-MultiwayRound multiway_merge_round(uint64_t n, uint32_t k, uint64_t part_keys, bool pipelined = false);
 std::string multiway_config_name(const ParamValues& params);
 
 const std::vector<std::string>& multiway_pseudo_code();

@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "blockwise_merger_host.h"
+#include "primitives/multiway_merge/blockwise_merger_host.h"
 #include "multiway_model.h"
-#include "pipelined_schedule.h"
+#include "primitives/multiway_merge/pipelined_schedule.h"
 
 namespace sortscope::merge {
 

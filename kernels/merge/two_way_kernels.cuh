@@ -1,12 +1,10 @@
 #pragma once
-// The two-way merge sort's kernels on items (one word or struct per key and value, merge_items.h),
-// templated on the items, NT threads per block and VT keys per thread (ModernGPU's vocabulary),
-// and the block pieces they share with the split layout's kernels (two_way_split_kernels.cuh).
-// The launchers and the sort are two_way_sort_impl.cuh; network-merge uses partition_kernel.
+// The two-way merge sort's kernels on items (one word or struct per key and value,
+// primitives/items/item_traits.h), templated on the items, NT threads per block and VT keys per
+// thread (ModernGPU's vocabulary), and the block pieces they share with the split layout's kernels
+// (two_way_split_kernels.cuh). The launchers and the sort are two_way_sort_impl.cuh; the block
+// sort is the primitive primitives/block_sort/block_sort.cuh (block_sort_kernel).
 //
-//  block_sort_kernel  tile of NT*VT items: coalesced load into shared memory, VT consecutive items
-//                     per thread into registers, odd-even transposition sort, then log2(NT) rounds
-//                     of merge path + serial merge in shared memory; coalesced store.
 //  partition_kernel   one thread per output tile of a pass: merge_path() on the tile's starting
 //                     cross-diagonal of its pair of runs, straight in global memory; lanes after
 //                     the first of a warp search the window their lane 0's split leaves.
@@ -40,134 +38,13 @@
 #include "primitives/items/item_traits.h"
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/merge_path/merge_path_partition.cuh"
+#include "primitives/merge_path/serial_merge.cuh"
+#include "primitives/items/tile_store.cuh"
+#include "primitives/block_sort/block_sort.cuh"
 #include "merge_scratch.h"
 #include "two_way_plan.h"
 
 namespace sortscope::merge {
-
-// Scratch slots of the two-way sort.
-
-// Odd-even transposition sort of VT register slots, by index: less(i, j) compares slots i and j,
-// swap(i, j) exchanges them (an item, or a key and its value kept apart: two_way_split_kernels.cuh).
-// Swaps only when slot i + 1 is strictly less: stable. Fully unrolled, so the indices are constants
-// and the slots stay in registers.
-template <int VT, class Less, class Swap>
-__device__ __forceinline__ void transposition_sort_by(const Less& less, const Swap& swap) {
-#pragma unroll
-  for (int r = 0; r < VT; ++r) {
-#pragma unroll
-    for (int i = r & 1; i + 1 < VT; i += 2)
-      if (less(i + 1, i)) swap(i, i + 1);
-  }
-}
-
-template <class T, int VT>
-__device__ __forceinline__ void transposition_sort(typename T::Item (&x)[VT]) {
-  transposition_sort_by<VT>([&](int i, int j) { return item_less<T>(x[i], x[j]); },
-                            [&](int i, int j) {
-                              const typename T::Item t = x[i];
-                              x[i] = x[j];
-                              x[j] = t;
-                            });
-}
-
-// Serial merge of VT outputs into registers from A = smem[ai, a_end) and B = smem[bi, b_end), B
-// right after A. The next A and B items wait in registers and every step makes exactly one shared
-// load, from the list it took from (CUB's SerialMerge shape: one address select, no guarded
-// loads). Ties go to A. That load may read smem[b_end], one past B: the kernels allocate a tile
-// plus one item (kSmemPad) so it stays inside the buffer; what it reads is never output, because
-// an exhausted list is never taken from. Outputs beyond both lists repeat items the caller ignores.
-// took(i, pos) learns where output i came from (a position in smem, at most the tile's size): the
-// split layout fetches the value there; the item layout passes a no-op.
-constexpr int kSmemPad = 1;
-
-struct IgnoreSource {
-  __device__ __forceinline__ void operator()(int, int) const {}
-};
-
-template <class T, int VT, class Took = IgnoreSource>
-__device__ __forceinline__ void serial_merge_regs(const typename T::Item* smem, int ai, int a_end, int bi,
-                                                  int b_end, typename T::Item (&x)[VT], const Took& took = {}) {
-  using Item = typename T::Item;
-  Item a_item = smem[ai];
-  Item b_item = smem[bi];
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const bool take_b = bi < b_end && (ai >= a_end || item_less<T>(b_item, a_item));
-    x[i] = take_b ? b_item : a_item;
-    took(i, take_b ? bi : ai);
-    if (take_b)
-      ++bi;
-    else
-      ++ai;
-    const Item next = smem[take_b ? bi : ai];
-    if (take_b)
-      b_item = next;
-    else
-      a_item = next;
-  }
-}
-
-// One in-block merge stage of a block sort: groups of `coop` threads merge pairs of runs of
-// (coop / 2) * VT sorted items in smem (thread-blocked) into each thread's VT outputs in x, by merge
-// path on the thread's own diagonal and the serial merge. Both block sorts (items, and keys with
-// values apart, whose `took` fetches each value where its key came from) run exactly this.
-template <class T, int VT, class Took = IgnoreSource>
-__device__ __forceinline__ void block_merge_stage(const typename T::Item* smem, int tid, int coop,
-                                                  typename T::Item (&x)[VT], const Took& took = {}) {
-  const int first = (tid & ~(coop - 1)) * VT;
-  const int len = (coop / 2) * VT;
-  const int diag = (tid & (coop - 1)) * VT;
-  const typename T::Item* a = smem + first;
-  const int ai = merge_path<T, int>(a, len, a + len, len, diag);
-  serial_merge_regs<T, VT>(smem, first + ai, first + len, first + len + diag - ai, first + 2 * len, x, took);
-}
-
-template <class T, int VT>
-__device__ __forceinline__ void capture_thread(typename T::Item* capture, uint64_t first, uint64_t n,
-                                               const typename T::Item (&x)[VT]) {
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
-    if (first + i < n) capture[first + i] = x[i];
-}
-
-// Stores `count` elements of a tile that sits in shared memory (in order) to out: 16-byte vectors
-// for a full tile (out is 16-byte aligned: tiles start at multiples of NT elements, and NT is a
-// multiple of 128), else element by element.
-template <int NT, int VT, class E>
-__device__ __forceinline__ void store_array(const E* smem, int count, E* out) {
-  constexpr int kTile = NT * VT;
-  constexpr int kVec = 16 / int(sizeof(E));
-  if (count == kTile && kTile % kVec == 0) {
-    const uint4* src = reinterpret_cast<const uint4*>(smem);
-    uint4* dst = reinterpret_cast<uint4*>(out);
-#pragma unroll
-    for (int v = threadIdx.x; v < kTile / kVec; v += NT) dst[v] = src[v];
-    return;
-  }
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + int(threadIdx.x);
-    if (idx < count) out[idx] = smem[idx];
-  }
-}
-
-// Stores a tile that sits in shared memory (in order) to position out_begin: as items
-// (store_array), or split into keys and values when out_items is null.
-template <class T, int NT, int VT>
-__device__ __forceinline__ void store_tile(const typename T::Item* smem, int count, uint64_t out_begin,
-                                           typename T::Item* out_items, typename T::Key* out_keys,
-                                           uint32_t* out_values) {
-  if (out_items) {
-    store_array<NT, VT>(smem, count, out_items + out_begin);
-    return;
-  }
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + int(threadIdx.x);
-    if (idx < count) store_item<T>(out_items, out_keys, out_values, out_begin + idx, smem[idx]);
-  }
-}
 
 // A merge block's share, element idx of the tile's input: A's share first (a_src[idx], idx < na),
 // then B's (b_src[idx]: b_src points na elements before B's share). All VT loads are issued before
@@ -201,62 +78,6 @@ __device__ __forceinline__ void stage_share(const E (&r)[VT], int count, E* smem
     for (int i = 0; i < VT; ++i)
       if (i * NT + tid < count) smem[i * NT + tid] = r[i];
   }
-}
-
-// A block sort's coalesced load of its tile [tile_begin, tile_begin + NT * VT): put(idx, g, in) stores
-// element g of the input at tile position idx, or (in false: past n) the padding, which must sort
-// after every real item (the largest key; the sort is stable, so padding stays behind real maxima).
-template <int NT, int VT, class Put>
-__device__ __forceinline__ void load_block_tile(uint64_t tile_begin, uint64_t n, const Put& put) {
-#pragma unroll
-  for (int i = 0; i < VT; ++i) {
-    const int idx = i * NT + int(threadIdx.x);
-    const uint64_t g = tile_begin + idx;
-    put(idx, g, g < n);
-  }
-}
-
-// Output: items (out_items set) or keys + values (the final pass writes the caller's arrays).
-template <class T, int NT, int VT>
-__global__ void __launch_bounds__(NT) block_sort_kernel(const typename T::Key* keys, const uint32_t* values,
-                                                        uint64_t n, typename T::Item* out_items,
-                                                        typename T::Key* out_keys, uint32_t* out_values,
-                                                        typename T::Item* capture) {
-  using Item = typename T::Item;
-  constexpr int kTile = NT * VT;
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Item* smem = reinterpret_cast<Item*>(smem_raw);
-  const int tid = threadIdx.x;
-  const uint64_t tile_begin = uint64_t(blockIdx.x) * kTile;
-  allow_next_grid();
-
-  load_block_tile<NT, VT>(tile_begin, n, [&](int idx, uint64_t g, bool in) {
-    smem[idx] = in ? load_item<T>(keys, values, g) : max_item<T>();
-  });
-  __syncthreads();
-  Item x[VT];
-#pragma unroll
-  for (int i = 0; i < VT; ++i) x[i] = smem[tid * VT + i];
-  transposition_sort<T, VT>(x);
-  if (capture) capture_thread<T, VT>(capture, tile_begin + uint64_t(tid) * VT, n, x);
-
-  int stage = 1;
-#pragma unroll
-  for (int coop = 2; coop <= NT; coop *= 2, ++stage) {
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
-    __syncthreads();
-    block_merge_stage<T, VT>(smem, tid, coop, x);
-    if (capture) capture_thread<T, VT>(capture + uint64_t(stage) * n, tile_begin + uint64_t(tid) * VT, n, x);
-  }
-
-  __syncthreads();
-#pragma unroll
-  for (int i = 0; i < VT; ++i) smem[tid * VT + i] = x[i];
-  __syncthreads();
-  const uint64_t left = n - tile_begin;
-  store_tile<T, NT, VT>(smem, left < uint64_t(kTile) ? int(left) : kTile, tile_begin, out_items, out_keys, out_values);
 }
 
 // Tile t's A-splits of its first and one-past-last diagonals (relative to its pair), searched by

@@ -5,6 +5,7 @@
 
 #include "common/ordered_model.h"
 #include "common/run_cancel.h"
+#include "primitives/block_sort/block_sort_host.h"
 #include "primitives/items/host_items.h"
 #include "primitives/merge_path/merge_path.h"
 
@@ -12,36 +13,6 @@ namespace sortscope {
 namespace {
 
 using namespace merge;
-
-// One thread's odd-even transposition sort of its VT items (stable: swaps strictly greater only).
-template <class T>
-void transposition_sort(typename T::Item* x, int vt) {
-  for (int r = 0; r < vt; ++r)
-    for (int i = r & 1; i + 1 < vt; i += 2)
-      if (item_less<T>(x[i + 1], x[i])) std::swap(x[i], x[i + 1]);
-}
-
-// Block sort of one padded tile, stage by stage; `after_stage(s)` sees the tile after stage s.
-template <class T, class F>
-void block_sort_tile(const TwoWayPlan& p, typename T::Item* tile, F&& after_stage) {
-  using Item = typename T::Item;
-  const int vt = p.keys_per_thread;
-  for (int t = 0; t < p.block_threads; ++t) transposition_sort<T>(tile + t * vt, vt);
-  after_stage(0);
-  std::vector<Item> merged(p.block_tile);
-  for (int coop = 2, stage = 1; coop <= p.block_threads; coop *= 2, ++stage) {
-    // Thread t of a group of coop threads merges outputs [diag, diag + VT) of its pair of runs.
-    for (int t = 0; t < p.block_threads; ++t) {
-      const int first = (t & ~(coop - 1)) * vt, len = (coop / 2) * vt, diag = (t & (coop - 1)) * vt;
-      const Item* a = tile + first;
-      const Item* b = a + len;
-      const int ai = merge_path<T, int>(a, len, b, len, diag);
-      serial_merge<T, int>(a, ai, len, b, diag - ai, len, vt, merged.data() + first + diag);
-    }
-    std::copy(merged.begin(), merged.end(), tile);
-    after_stage(stage);
-  }
-}
 
 template <class T>
 void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recorder* rec) {
@@ -58,7 +29,7 @@ void sort_items(const TwoWayPlan& p, std::vector<typename T::Item>& items, Recor
     // 2^24 keys take seconds: the app's cancel looks once per tile (common/run_cancel.h).
     throw_if_run_cancelled();
     Item* tile = work.data() + t * p.block_tile;
-    block_sort_tile<T>(p, tile, [&](int s) {
+    block_sort_tile<T>(p.block_sort(), tile, [&](int s) {
       if (!rec) return;
       auto& st = stages[size_t(s)];
       st.insert(st.end(), tile, tile + p.block_tile);
@@ -114,7 +85,7 @@ void merge::two_way_block_sort_host(const TwoWayPlan& p, std::vector<typename T:
   std::copy(items.begin(), items.end(), work.begin());
   for (uint64_t t = 0; t < p.block_tiles; ++t) {
     throw_if_run_cancelled();
-    block_sort_tile<T>(p, work.data() + t * p.block_tile, [](int) {});
+    block_sort_tile<T>(p.block_sort(), work.data() + t * p.block_tile, [](int) {});
   }
   std::copy(work.begin(), work.begin() + ptrdiff_t(items.size()), items.begin());
 }

@@ -21,6 +21,7 @@
 #include "common/param_spec.h"
 #include "common/timeline.h"
 #include "merge_aux.h"
+#include "primitives/block_sort/block_sort_plan.h"
 #include "primitives/merge_path/merge_tile.h"
 
 namespace sortscope {
@@ -126,6 +127,10 @@ struct TwoWayPlan {
   bool split_values = false;                  // 64-bit keys with values: keys and values in two arrays
   int ways = 2;                               // 4: two merge levels per pass over memory (measure mode)
   uint64_t block_run(int stage) const { return uint64_t(keys_per_thread) << stage; }
+  // The block sort's own plan (primitives/block_sort/block_sort_plan.h).
+  BlockSortPlan block_sort() const {
+    return {n, block_threads, keys_per_thread, block_tile, block_tiles, block_stages};
+  }
   uint64_t run_in(int pass) const { return block_tile << pass; }
   bool narrow_partitions() const { return tiles >= kTwoWayNarrowPartitionTiles; }
   // With ways = 4, whether level `pass` begins a 4-way pass (it does levels pass and pass + 1): with

@@ -57,7 +57,7 @@ __device__ __forceinline__ void put_thread(Key* sk, uint32_t* sv, const Key (&x)
   }
 }
 
-// block_sort_kernel (two_way_kernels.cuh) with keys and values apart; writes the tile to out_keys /
+// block_sort_kernel (primitives/block_sort/block_sort.cuh) with keys and values apart; writes the tile to out_keys /
 // out_values (the runs, or the caller's arrays when one tile is the whole sort).
 template <class T, int NT, int VT>
 __global__ void __launch_bounds__(NT) block_sort_split_kernel(const typename T::Key* keys, const uint32_t* values,

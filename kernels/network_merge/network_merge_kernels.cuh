@@ -4,11 +4,11 @@
 // instantiates network_merge_sort_items<T>.
 //
 //  block_sort_kernel  a tile of THREADS x E items, sorted by a bitonic network in registers (the
-//                     model's comparators, network_merge_block_sort.h; shuffles inside a warp,
-//                     shared memory between warps), stages [first_stage, last_stage) (explain
+//                     model's comparators, primitives/networks/bitonic_network.h; shuffles inside
+//                     a warp, shared memory between warps), stages [first_stage, last_stage) (explain
 //                     mode runs one stage per launch);
-//  partition          merge/two_way_kernels.cuh's partition_kernel: the A-split of every unit's
-//                     first output (merge path), one thread per unit;
+//  partition          partition_kernel (primitives/merge_path/merge_path_partition.cuh): the
+//                     A-split of every unit's first output (merge path), one thread per unit;
 //  merge_kernel       `lists` networks of S threads per block, one merge unit each: the unit's
 //                     stretches of A and B staged in shared memory, then per call the next S
 //                     items of the list with the smaller head reversed beside the retained
@@ -40,7 +40,6 @@
 #include "common/dependent_launch.cuh"
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/merge_path/merge_path_partition.cuh"
-#include "network_merge_block_sort.h"
 #include "network_merge_capture.h"
 #include "network_merge_plan.h"
 #include "network_merge_scratch.h"
@@ -58,11 +57,13 @@ __device__ __forceinline__ uint64_t shown(const typename T::Item& x, bool pad) {
 
 // The block sort in registers. Thread t holds slots [t x E, t x E + E) of the tile (E = keys per
 // thread). A layer pairs slot i with q = i ^ j (or its mirror in the run of k, the stage's first
-// layer; network_merge_block_sort.h); q lies in the same thread (j < E, or k <= E mirrored: a
-// compare-exchange of two registers), in a lane of the same warp (a shuffle: the partner's register
-// is the same one, E - 1 - e mirrored) or in another warp (through shared memory, skewed by one
-// slot per 32 so a thread's E consecutive slots do not share a bank). Both threads of a pair take
-// the model's test (upper slot strictly smaller), so every layer swaps exactly the model's pairs.
+// layer): the pairs of primitives/networks/bitonic_network.h's bitonic_comparator, written out here
+// from each end of a pair because a call compiles these unrolled layers to other code. q lies in
+// the same thread (j < E, or k <= E mirrored: a compare-exchange of two registers), in a lane of
+// the same warp (a shuffle: the partner's register is the same one, E - 1 - e mirrored) or in
+// another warp (through shared memory, skewed by one slot per 32 so a thread's E consecutive slots
+// do not share a bank). Both threads of a pair take the model's test (upper slot strictly
+// smaller), so every layer swaps exactly the model's pairs.
 __device__ __forceinline__ uint32_t skewed(uint32_t i) { return i + (i >> 5); }
 
 template <class T, int THREADS, int E, bool kPads, uint32_t K, uint32_t J>

@@ -8,7 +8,7 @@
 #include "primitives/items/host_items.h"
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/merge_path/merge_tile.h"
-#include "network_merge_block_sort.h"
+#include "primitives/networks/bitonic_network.h"
 #include "network_merge_network.h"
 #include "network_merge_steps.h"
 #include "network_merge_trace.h"
@@ -27,7 +27,8 @@ void sort_items(const NetworkMergePlan& p, std::vector<typename T::Item>& items,
   if (n == 0) return;
 
   // Block sort: every tile in its "shared memory", the last one padded with slots greater than
-  // every key (network_merge_block_sort.h), stage by stage as the kernel runs them.
+  // every key (network_merge_network.h), stage by stage as the kernel runs them
+  // (primitives/networks/bitonic_network.h).
   std::vector<std::vector<Item>> stages(rec ? size_t(p.block_stages) : 0);
   for (auto& st : stages) st.resize(n);
   std::vector<NetworkSlot<Item>> tile(p.tile);
@@ -35,8 +36,9 @@ void sort_items(const NetworkMergePlan& p, std::vector<typename T::Item>& items,
     const uint64_t begin = t * p.tile, count = std::min(p.tile, n - begin);
     for (uint64_t i = 0; i < p.tile; ++i) tile[i] = i < count ? NetworkSlot<Item>{items[begin + i], false} : NetworkSlot<Item>{};
     for (int stage = 0; stage < p.block_stages; ++stage) {
-      network_merge::bitonic_sort_stage(tile.data(), p.tile, stage,
-                                        [](const Item& x, const Item& y) { return item_less<T>(x, y); });
+      bitonic_sort_stage(tile.data(), p.tile, stage, [](const NetworkSlot<Item>& x, const NetworkSlot<Item>& y) {
+        return network_merge::slot_less(x, y, [](const Item& a, const Item& b) { return item_less<T>(a, b); });
+      });
       if (rec)
         for (uint64_t i = 0; i < count; ++i) stages[size_t(stage)][begin + i] = tile[i].item;
     }

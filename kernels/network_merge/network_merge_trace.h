@@ -2,8 +2,8 @@
 // The CPU model's explain-mode observer of one merge unit (network_merge_network.h's hooks): it
 // collects the unit's MergeBufferTrace (every network call: the loaded S-vector beside the
 // retained vector, and the merged buffer) and the first call's NetworkLevels, as ordered-bits
-// words with padding shown as all ones (tagged_item.h's shown_key) - the same words the kernels'
-// capture writes (network_merge_kernels.cuh).
+// words with padding shown as all ones (primitives/multiway_merge/tagged_item.h's shown_key) - the
+// same words the kernels' capture writes (network_merge_kernels.cuh).
 #include <cstdint>
 
 #include "primitives/merge_path/merge_path_aux.h"

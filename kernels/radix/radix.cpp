@@ -6,6 +6,7 @@
 #include "radix_model.h"
 #include "radix_perf_model.h"
 #include "radix_plan.h"
+#include "radix_records.h"
 #include "radix_scratch.h"
 #include "radix_steps.h"
 #if SORTSCOPE_HAS_CUDA
@@ -15,7 +16,7 @@
 namespace sortscope {
 namespace {
 
-class RadixAlgorithm final : public Algorithm {
+class RadixAlgorithm : public Algorithm {
  public:
   explicit RadixAlgorithm(RadixVariant v) : v_(v) {}
   std::string id() const override { return v_ == RadixVariant::Onesweep ? "radix-onesweep" : "radix"; }
@@ -80,6 +81,24 @@ class RadixAlgorithm final : public Algorithm {
   RadixVariant v_;
 };
 
+// radix-onesweep also carries records through its passes (fused_record_sort.h, radix_records.h).
+class RadixOnesweepAlgorithm final : public RadixAlgorithm, public FusedRecordSort {
+ public:
+  RadixOnesweepAlgorithm() : RadixAlgorithm(RadixVariant::Onesweep) {}
+  bool fuses(uint64_t n, KeyType key, const ParamValues& params) const override {
+    return radix_fuses_records(make_radix_plan(RadixVariant::Onesweep, n, key, true, params));
+  }
+  void sort_records_gpu(uint64_t n, KeyType key, const ParamValues& params, const void* keys_in, void* keys_out,
+                        uint32_t* perm, const RecordRows& rows, const GpuRunContext& ctx) const override {
+#if SORTSCOPE_HAS_CUDA
+    radix_sort_records_gpu(radix_fused_record_plan(n, key, params), keys_in, keys_out, perm, rows, ctx);
+#else
+    (void)n; (void)key; (void)params; (void)keys_in; (void)keys_out; (void)perm; (void)rows; (void)ctx;
+    throw std::logic_error(id() + ": this build has no CUDA kernels");
+#endif
+  }
+};
+
 }  // namespace
 
 const Algorithm& radix_algorithm() {
@@ -87,7 +106,7 @@ const Algorithm& radix_algorithm() {
   return a;
 }
 const Algorithm& radix_onesweep_algorithm() {
-  static const RadixAlgorithm a(RadixVariant::Onesweep);
+  static const RadixOnesweepAlgorithm a;
   return a;
 }
 

@@ -11,7 +11,7 @@ template <class Bits, bool kValues, bool kHooks>
 void radix_sort_typed(const RadixPlan& plan, DeviceKeys& keys, const GpuRunContext& ctx);
 template <class Bits>
 void radix_records_typed(const RadixPlan& plan, const void* keys_in, void* keys_out, uint32_t* perm,
-                         const RadixRecordRows& rows, const GpuRunContext& ctx);
+                         const RecordRows& rows, const GpuRunContext& ctx);
 }  // namespace radix_detail
 
 namespace {
@@ -41,7 +41,7 @@ void radix_sort_gpu_without_hooks(const RadixPlan& plan, DeviceKeys& keys, const
 }
 
 void radix_sort_records_gpu(const RadixPlan& plan, const void* keys_in, void* keys_out, uint32_t* perm,
-                            const RadixRecordRows& rows, const GpuRunContext& ctx) {
+                            const RecordRows& rows, const GpuRunContext& ctx) {
   if (!radix_fuses_records(plan)) throw std::logic_error("radix: this plan does not run the records' fused sort");
   if (plan.key_bits == 32) radix_detail::radix_records_typed<uint32_t>(plan, keys_in, keys_out, perm, rows, ctx);
   else radix_detail::radix_records_typed<uint64_t>(plan, keys_in, keys_out, perm, rows, ctx);

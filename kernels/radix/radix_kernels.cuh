@@ -312,7 +312,7 @@ __device__ __forceinline__ void input_positions(uint64_t tile_begin, uint32_t (&
 // allows); field arrays go consecutive records of one field to consecutive threads. Four words
 // are loaded before any is stored so that four random reads are in flight per thread.
 template <class Word, class Bits>
-__device__ __forceinline__ void move_record_words(const TileSmem<Bits>& s, const RadixRecordRows& m, int shift,
+__device__ __forceinline__ void move_record_words(const TileSmem<Bits>& s, const RecordRows& m, int shift,
                                                   uint32_t mask, uint32_t valid) {
   const Word* __restrict__ in = static_cast<const Word*>(m.in);
   Word* __restrict__ out = static_cast<Word*>(m.out);
@@ -344,7 +344,7 @@ __device__ __forceinline__ void move_record_words(const TileSmem<Bits>& s, const
 }
 
 template <class Bits>
-__device__ __forceinline__ void move_record_rows(const TileSmem<Bits>& s, const RadixRecordRows& m, int shift,
+__device__ __forceinline__ void move_record_rows(const TileSmem<Bits>& s, const RecordRows& m, int shift,
                                                  uint32_t mask, uint32_t valid) {
   if (m.word_bytes == 16) move_record_words<uint4>(s, m, shift, mask, valid);
   else if (m.word_bytes == 8) move_record_words<uint2>(s, m, shift, mask, valid);
@@ -368,7 +368,7 @@ struct OnesweepArgs {
   uint32_t* bins_next;       // [digits] written by the portion's last tile for the next portion
   uint32_t* lookback;        // [1 + portion_tiles * digits], zeroed: tile counter, then flags
   RadixCapture* cap;
-  RadixRecordRows rows;      // kRecords only: the records' other words, moved by the last pass
+  RecordRows rows;           // kRecords only: the records' other words, moved by the last pass
 };
 
 // One digit place: the tile that starts k-th takes tile index k (so every tile it waits on has

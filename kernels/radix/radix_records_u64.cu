@@ -3,6 +3,6 @@
 #include "radix_sort_impl.cuh"
 
 namespace sortscope::radix_detail {
-template void radix_records_typed<uint64_t>(const RadixPlan&, const void*, void*, uint32_t*, const RadixRecordRows&,
+template void radix_records_typed<uint64_t>(const RadixPlan&, const void*, void*, uint32_t*, const RecordRows&,
                                             const GpuRunContext&);
 }  // namespace sortscope::radix_detail

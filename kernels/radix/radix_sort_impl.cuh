@@ -93,7 +93,7 @@ class RadixRun {
     xout_ = ordered_in_place_ ? KeyXform<Bits>{} : xform_for<Bits>(p_.key_type, false);
   }
 
-  void run_records(const Bits* records_in, const RadixRecordRows& rows) {
+  void run_records(const Bits* records_in, const RecordRows& rows) {
     static_assert(kRecords && kValues && !kHooks, "the records' run is onesweep's, measure mode only");
     if (explain_ || p_.single_block || p_.variant != RadixVariant::Onesweep)
       throw std::logic_error("radix: the records' fused sort needs onesweep over several tiles, measure mode");
@@ -461,7 +461,7 @@ class RadixRun {
                              pass_bins + (q % 2) * digits,
                              q + 1 < p_.portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
                              lb, capture ? capture->cap.data() : nullptr,
-                             kRecords && pass == p_.passes - 1 ? rows_ : RadixRecordRows{}};
+                             kRecords && pass == p_.passes - 1 ? rows_ : RecordRows{}};
         mark_launch(ctx_, p_.launch_of_pass(pass) + int(q));
         kernel<<<ptiles, p_.threads, smem, stream_>>>(a);
         CUDA_CHECK_LAUNCH("onesweep_pass_kernel");
@@ -512,13 +512,13 @@ class RadixRun {
   std::optional<RadixStepWriter> writer_;
   KeyXform<Bits> xin_, xout_;
   const Bits* records_in_ = nullptr;  // kRecords: where pass 0 reads the keys
-  RadixRecordRows rows_{};            // kRecords: what the last pass moves
+  RecordRows rows_{};                 // kRecords: what the last pass moves
 };
 
 // The records' fused sort for one key width (radix_records_u32.cu, radix_records_u64.cu).
 template <class Bits>
 void radix_records_typed(const RadixPlan& plan, const void* keys_in, void* keys_out, uint32_t* perm,
-                         const RadixRecordRows& rows, const GpuRunContext& ctx) {
+                         const RecordRows& rows, const GpuRunContext& ctx) {
   DeviceKeys keys{plan.key_type, keys_out, perm, plan.n};
   RadixRun<Bits, true, false, true>(plan, keys, ctx).run_records(static_cast<const Bits*>(keys_in), rows);
 }

@@ -12,8 +12,7 @@
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
-#include "radix/radix_plan.h"
-#include "radix/radix_records.h"
+#include "fused_record_sort.h"
 #include "records/record_phase_bytes.h"
 
 namespace sortscope {
@@ -232,11 +231,11 @@ struct Buffers {
   uint32_t* labels;     // cycle chasing's leaders: 4n words (indirect + cycles only)
 };
 
-// What radix-onesweep's last pass moves for Rearrange::Fused (radix_records.h): the rows of
+// What a fused sort's last pass moves for Rearrange::Fused (fused_record_sort.h): the rows of
 // ByRecord (key included) and Hybrid in the group words of the gather (row_move_word_bytes), or
 // ByField's field arrays one 32-bit field per thread. Null out when there is nothing to move.
-RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
-  RadixRecordRows r;
+RecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
+  RecordRows r;
   if (geo.layout == RecordLayout::ByField) {
     if (geo.fields == 0) return r;
     r.in = a + geo.rows_offset;
@@ -258,28 +257,14 @@ RadixRecordRows fused_rows(const uint8_t* a, uint8_t* b, const Geometry& geo) {
   return r;
 }
 
-// The sorts that fuse (radix-onesweep): the keys sorted from where the records keep them (ByField,
-// Hybrid: the key array of a, straight into b's; ByRecord: a copy of the strided keys, since its
-// rows carry the keys along), the positions as values, so no pairs are built. `move_rows`
-// (Rearrange::Fused): the rows moved by the last pass; else (Rearrange::Gather) the last pass
-// writes the permutation to bufs.pair_values for the gather. Only where index_in_sort holds (a
-// plan of several tiles).
-void sort_fused(const ParamValues& params, const RecordShape& shape, const Geometry& geo, const Buffers& bufs,
-                const GpuRunContext& ctx, bool move_rows) {
-  RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, params);
-  // The fused run keeps its values in the value buffer (radix_records.h), so an after-keys load
-  // runs as late: where `auto` chose one for plain pairs (512 x 24, 512 x 16), the tile would need
-  // both buffers (512 x 24: 116 KiB, one block per SM). It takes the value-buffer choices measured
-  // best before (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them") instead.
-  auto is_auto = [&](const char* name) { return params.count(name) == 0 || params.at(name) == kParamAuto; };
-  if (is_auto("value_load") && radix_after_keys(plan.value_load)) {
-    ParamValues p = params;
-    const bool wide = plan.key_bits == 64;
-    p["value_load"] = int(wide ? RadixValueLoad::Early : RadixValueLoad::Staged);
-    if (is_auto("threads")) p["threads"] = wide ? 512 : 384;
-    if (is_auto("keys_per_thread")) p["keys_per_thread"] = wide ? 28 : 24;
-    plan = make_radix_plan(RadixVariant::Onesweep, geo.n, shape.key, true, p);
-  }
+// The sorts that fuse (fused_record_sort_of: radix-onesweep): the keys sorted from where
+// the records keep them (ByField, Hybrid: the key array of a, straight into b's; ByRecord: a copy
+// of the strided keys, since its rows carry the keys along), the positions as values, so no pairs
+// are built. `move_rows` (Rearrange::Fused): the rows moved by the last pass; else
+// (Rearrange::Gather) the last pass writes the permutation to bufs.pair_values for the gather.
+// Only where index_in_sort holds (a plan of several tiles).
+void sort_fused(const FusedRecordSort& fused, const ParamValues& params, const RecordShape& shape,
+                const Geometry& geo, const Buffers& bufs, const GpuRunContext& ctx, bool move_rows) {
   const void* keys_in = bufs.a;
   void* keys_out = bufs.b;
   if (geo.layout == RecordLayout::ByRecord) {
@@ -289,8 +274,8 @@ void sort_fused(const ParamValues& params, const RecordShape& shape, const Geome
     CUDA_CHECK_LAUNCH("pairs_of_records");
     keys_in = keys_out = bufs.pair_keys;
   }
-  radix_sort_records_gpu(plan, keys_in, keys_out, bufs.pair_values,
-                         move_rows ? fused_rows(bufs.a, bufs.b, geo) : RadixRecordRows{}, ctx);
+  fused.sort_records_gpu(geo.n, shape.key, params, keys_in, keys_out, bufs.pair_values,
+                         move_rows ? fused_rows(bufs.a, bufs.b, geo) : RecordRows{}, ctx);
 }
 
 // One sort of the records in bufs.a; returns the buffer that holds the result (a or b).
@@ -304,7 +289,7 @@ uint8_t* sort_once(const Algorithm& algo, const ParamValues& params, const Recor
     // index array written or read: 16 bytes a record less); the sorted keys are then in b's key
     // array already (ByRecord's rows carry theirs), so the gather moves the fields (rows) only.
     if (index_in_sort(algo, params, options, shape.key, geo.n)) {
-      sort_fused(params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused);
+      sort_fused(*fused_record_sort_of(algo), params, shape, geo, bufs, ctx, options.rearrange == Rearrange::Fused);
       if (options.rearrange == Rearrange::Gather) gather_records_gpu(bufs.a, bufs.b, bufs.pair_values, geo, st, false);
       return bufs.b;
     }

@@ -5,8 +5,7 @@
 #include "common/run_cancel.h"
 #include "records/host_records.h"
 #include "records/record_traffic.h"
-#include "radix/radix_plan.h"
-#include "radix/radix_records.h"
+#include "fused_record_sort.h"
 
 namespace sortscope {
 namespace {
@@ -53,13 +52,14 @@ double sort_model(const Algorithm& a, uint64_t n, KeyType type, const ParamValue
 
 bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options, KeyType key,
                    uint64_t n) {
-  const RecordSortAlgorithm* info = find_record_sort_algorithm(algorithm.id());
-  if (!info || !info->fuses || options.strategy != RecordStrategy::Indirect || !rearrange_gathers(options.rearrange))
+  const FusedRecordSort* fused = fused_record_sort_of(algorithm);
+  if (!find_record_sort_algorithm(algorithm.id()) || !fused || options.strategy != RecordStrategy::Indirect ||
+      !rearrange_gathers(options.rearrange))
     return false;
   ParamValues p = params;
   if (!resolve_params(algorithm.params(), p, algorithm.id()).empty()) return false;
   try {
-    return radix_fuses_records(make_radix_plan(RadixVariant::Onesweep, n, key, true, p));
+    return fused->fuses(n, key, p);
   } catch (const std::exception&) {
     return false;  // a plan that refuses this n runs nothing fused
   }

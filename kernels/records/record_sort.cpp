@@ -8,12 +8,14 @@
 
 #include "common/run_cancel.h"
 #include "common/mix64.h"
+#include "fused_record_sort.h"
+#include "registry.h"
 
 namespace sortscope {
 
 const std::vector<RecordSortAlgorithm>& record_sort_algorithms() {
   static const std::vector<RecordSortAlgorithm> kList = {
-      {"radix-onesweep", true, true}, {"radix", true}, {"merge", true}, {"sample-sort", false}, {"cub-radix", true},
+      {"radix-onesweep", true}, {"radix", true}, {"merge", true}, {"sample-sort", false}, {"cub-radix", true},
   };
   return kList;
 }
@@ -24,6 +26,11 @@ const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id) {
   return nullptr;
 }
 
+bool record_sort_fuses(std::string_view id) {
+  const Algorithm* a = find_algorithm(id);
+  return a && fused_record_sort_of(*a);
+}
+
 std::string record_sort_algorithm_names() {
   std::string s;
   for (const RecordSortAlgorithm& a : record_sort_algorithms()) s += (s.empty() ? "" : ", ") + std::string(a.id);
@@ -32,10 +39,12 @@ std::string record_sort_algorithm_names() {
 
 std::string check_record_options(std::string_view algorithm, const RecordSortOptions& options) {
   const RecordSortAlgorithm* a = find_record_sort_algorithm(algorithm);
-  if (options.strategy != RecordStrategy::Indirect || options.rearrange != Rearrange::Fused || !a || a->fuses) return {};
+  if (options.strategy != RecordStrategy::Indirect || options.rearrange != Rearrange::Fused || !a ||
+      record_sort_fuses(algorithm))
+    return {};
   std::string fusing;
   for (const RecordSortAlgorithm& x : record_sort_algorithms())
-    if (x.fuses) fusing += (fusing.empty() ? "" : ", ") + std::string(x.id);
+    if (record_sort_fuses(x.id)) fusing += (fusing.empty() ? "" : ", ") + std::string(x.id);
   return fmt::format("--rearrange fused: {} cannot move the records in its last pass (only {} can; use gather)",
                      algorithm, fusing);
 }

@@ -14,15 +14,16 @@ namespace sortscope {
 // The sorts a record sort can use: the ones issue 14 names (radix-onesweep, radix - SRTS's
 // descendant -, merge, sample-sort) and the CUB baseline (cub-radix: CUB's pairs sort of
 // (key, index)). `stable` says whether the sort keeps equal keys in input order with its values;
-// it decides how the direct strategy forms its pass keys and how a result is verified. `fuses`:
-// the sort can do the indirect gather in its own last pass (Rearrange::Fused).
+// it decides how the direct strategy forms its pass keys and how a result is verified.
 struct RecordSortAlgorithm {
   std::string_view id;
   bool stable;
-  bool fuses = false;
 };
 const std::vector<RecordSortAlgorithm>& record_sort_algorithms();
 const RecordSortAlgorithm* find_record_sort_algorithm(std::string_view id);  // null when not offered
+// Whether the sort `id` can do the indirect gather in its own last pass (Rearrange::Fused): its
+// Algorithm implements FusedRecordSort (fused_record_sort.h).
+bool record_sort_fuses(std::string_view id);
 std::string record_sort_algorithm_names();  // "radix-onesweep, radix, ..." for error messages
 
 struct RecordSortOptions {

@@ -122,93 +122,94 @@ struct PassSmem {
   }
 };
 
-// One digit place for one tile per block. Keys sit in registers warp-striped (warp w, lane l, item
-// j holds tile position w*32*KPT + j*32 + l: loads coalesce, and (w, j, l) is position order).
-// Each one-bit split: a ballot of the negated bit per item gives the warp's 0-keys before every key
-// (the warp-level scan); the warps' totals through shared memory, after one barrier, give the
-// block's; each key goes to split_destination in shared memory; a second barrier, and the keys are
-// read back for the next bit. Positions past n hold all-ones keys, which every split sends to the
-// end of the tile.
-template <class Word, bool kValues, int THREADS, int KPT, class Shape>
-__device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
-  constexpr bool kIndex = Shape::index;
+// One pass block's dynamic shared memory, carved as PassSmem counts it. The words the splits move
+// (Work) are the keys, or in index mode each key's digit over its place in the tile.
+template <class Word, bool kValues, int THREADS, int KPT, bool kIndex>
+struct SplitTile {
+  using Key = Word;
   using Work = std::conditional_t<kIndex, uint32_t, Word>;
-  constexpr uint32_t kTile = uint32_t(THREADS) * KPT, kWarps = THREADS / kWarp;
+  static constexpr bool kHasValues = kValues, kIndexMode = kIndex;
+  static constexpr int kThreads = THREADS, kItems = KPT;
+  static constexpr uint32_t kTile = uint32_t(THREADS) * KPT, kWarps = THREADS / kWarp;
   static_assert(!kIndex || kTile <= kIndexPlaceMask + 1, "index mode: tile places must fit 16 bits");
-  extern __shared__ __align__(16) unsigned char smem[];
-  Word* s_keys = reinterpret_cast<Word*>(smem);
-  uint32_t* s_values = reinterpret_cast<uint32_t*>(s_keys + kTile);
-  uint32_t* s_index = s_values + (kValues ? kTile : 0);
+  Word* s_keys;
+  uint32_t* s_values;
   Work* s_work;
-  if constexpr (kIndex) s_work = s_index; else s_work = s_keys;
-  uint32_t* s_warp = s_index + (kIndex ? kTile : 0);  // 4 per warp
-  uint32_t* s_start = s_warp + 4 * kWarps;
-  uint32_t* s_end = s_start + 256;
-  uint32_t* s_bin = s_end + 256;
-  uint32_t* s_base = s_bin + 256;
-  uint32_t* s_tile = s_base + 256;
+  uint32_t* s_warp;  // 4 per warp
+  uint32_t* s_start;
+  uint32_t* s_end;
+  uint32_t* s_bin;
+  uint32_t* s_base;
+  uint32_t* s_tile;
 
-  const bool scatter = a.totals != nullptr;
-  const uint32_t lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
-  const uint32_t dmask = a.digits - 1;
-  if (scatter) {
-    if (threadIdx.x == 0) *s_tile = atomicAdd(a.tile_counter, 1u);
-    for (uint32_t d = threadIdx.x; d < 256; d += THREADS) s_start[d] = s_end[d] = 0;
-    // Step 2's first term: where each digit starts in the pass output, the exclusive scan of the
-    // place's totals over digits (warp 0).
-    radix_detail::scan_digits(a.totals, s_base, a.digits);
-    __syncthreads();
+  __device__ __forceinline__ explicit SplitTile(unsigned char* smem) {
+    s_keys = reinterpret_cast<Word*>(smem);
+    s_values = reinterpret_cast<uint32_t*>(s_keys + kTile);
+    uint32_t* s_index = s_values + (kValues ? kTile : 0);
+    if constexpr (kIndex) s_work = s_index; else s_work = s_keys;
+    s_warp = s_index + (kIndex ? kTile : 0);
+    s_start = s_warp + 4 * kWarps;
+    s_end = s_start + 256;
+    s_bin = s_end + 256;
+    s_base = s_bin + 256;
+    s_tile = s_base + 256;
   }
-  const uint32_t tile = scatter ? *s_tile : blockIdx.x;
-  const uint64_t base = uint64_t(tile) * kTile;
-  const uint32_t valid = uint32_t(a.n - base < kTile ? a.n - base : kTile);
-  const uint32_t first = warp * kWarp * KPT + lane;
-  // The moving words' digit starts at wshift: the key's bit in key mode, above the place in index mode.
-  const int wshift = kIndex ? kIndexDigitShift : a.shift;
-  Work work[KPT];
-  uint32_t value[KPT];
-#pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t pos = first + j * kWarp;
-    const Word key = pos < valid ? a.xin(a.in[base + pos]) : ~Word(0);
-    if constexpr (kIndex) {
-      s_keys[pos] = key;
-      if constexpr (kValues) s_values[pos] = pos < valid ? a.vin[base + pos] : 0;
-      work[j] = ((uint32_t(key >> a.shift) & dmask) << kIndexDigitShift) | pos;
-    } else {
-      work[j] = key;
-      if constexpr (kValues) value[j] = pos < valid ? a.vin[base + pos] : 0;
-    }
+  // The key and value now at tile position pos (after every split), from its moving word w.
+  __device__ __forceinline__ Word key_at(Work w) const {
+    if constexpr (kIndex) return s_keys[w & kIndexPlaceMask]; else return w;
   }
-  const bool capture = a.cap && tile == a.cap->tile;
-  const uint32_t lt = (1u << lane) - 1;  // lanes below this one
-
-  // Step 1a: the one-bit splits, least significant bit of the digit first. Before the barrier each
-  // key gets its place among the warp's 0-keys, lz = (0-keys of the warp's earlier items) +
-  // (0-keys of lower lanes in its item): a ballot and two population counts; after it, the warps'
-  // counts give the block's, and split_destination the key's place in the tile. Explain mode
-  // (a.cap) takes one bit a round, so that every split has its snapshot.
-  const uint32_t warp_first = warp * kWarp * KPT;
+  __device__ __forceinline__ uint32_t value_at(uint32_t pos, Work w) const {
+    if constexpr (kIndex) return s_values[w & kIndexPlaceMask]; else return s_values[pos];
+  }
   // Every round but the first starts by reading the tile back in position order.
-  auto read_back = [&] {
+  __device__ __forceinline__ void read_back(uint32_t first, Work (&work)[KPT], uint32_t (&value)[KPT]) const {
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
       work[j] = s_work[first + j * kWarp];
       if constexpr (kValues && !kIndex) value[j] = s_values[first + j * kWarp];
     }
-  };
-  // A two-bit kernel runs only launches with an even number of splits and no capture (the host
-  // picks the one-bit build for the others): one loop only, so it keeps to 32 registers.
-  int s = 0;
-  if constexpr (Shape::round == 2)
+  }
+};
+
+// The tile's keys into registers, warp-striped (padding past n: all ones); in index mode the keys
+// and values go to shared memory and each register holds the key's digit over its place.
+template <class Tile>
+__device__ __forceinline__ void load_split_tile(const PassArgs<typename Tile::Key>& a, const Tile& t, uint64_t base,
+                                                uint32_t valid, uint32_t first, uint32_t dmask,
+                                                typename Tile::Work (&work)[Tile::kItems],
+                                                uint32_t (&value)[Tile::kItems]) {
+  using Word = typename Tile::Key;
+#pragma unroll
+  for (int j = 0; j < Tile::kItems; ++j) {
+    const uint32_t pos = first + j * kWarp;
+    const Word key = pos < valid ? a.xin(a.in[base + pos]) : ~Word(0);
+    if constexpr (Tile::kIndexMode) {
+      t.s_keys[pos] = key;
+      if constexpr (Tile::kHasValues) t.s_values[pos] = pos < valid ? a.vin[base + pos] : 0;
+      work[j] = ((uint32_t(key >> a.shift) & dmask) << kIndexDigitShift) | pos;
+    } else {
+      work[j] = key;
+      if constexpr (Tile::kHasValues) value[j] = pos < valid ? a.vin[base + pos] : 0;
+    }
+  }
+}
+
+// Step 1a, two splits a round (Shape::round == 2: launches with an even number of splits and no
+// capture; the host picks the one-bit build for the others): one loop only, so it keeps to 32
+// registers. v = the key's two bits; its place is (keys of smaller v in the tile) + (keys of its v
+// in earlier warps) + (keys of its v before it in its warp). Per item two ballots give the lane
+// mask of every v; lanes 0..3 hold the warp's count of v = lane. The ballots are taken twice, for
+// the counts before the barrier and for the ranks after it, so that nothing but the keys lives
+// across the barrier (the pass is held to 32 registers).
+template <class Tile>
+__device__ __forceinline__ void split_two_bits(const PassArgs<typename Tile::Key>& a, const Tile& t, int wshift,
+                                               uint32_t lane, uint32_t warp, uint32_t first,
+                                               typename Tile::Work (&work)[Tile::kItems],
+                                               uint32_t (&value)[Tile::kItems]) {
+  constexpr int KPT = Tile::kItems;
+  const uint32_t lt = (1u << lane) - 1;  // lanes below this one
 #pragma unroll 1
-  for (; s < a.splits; s += 2) {
-    // Two splits in one round: v = the key's two bits; its place is (keys of smaller v in the
-    // tile) + (keys of its v in earlier warps) + (keys of its v before it in its warp). Per item
-    // two ballots give the lane mask of every v; lanes 0..3 hold the warp's count of v = lane.
-    // The ballots are taken twice, for the counts before the barrier and for the ranks after
-    // it, so that nothing but the keys lives across the barrier (the pass is held to 32
-    // registers).
+  for (int s = 0; s < a.splits; s += 2) {
     const int b = wshift + s;
     const uint32_t x0 = (lane & 1u) - 1u, x1 = ((lane >> 1) & 1u) - 1u;  // ~0 where lane's bit is 0
     uint32_t count = 0;  // lane i < 4: keys with v = i in this warp
@@ -218,22 +219,22 @@ __device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
       const uint32_t b0 = __ballot_sync(0xffffffffu, v & 1u), b1 = __ballot_sync(0xffffffffu, v >> 1);
       count += __popc((b0 ^ x0) & (b1 ^ x1));
     }
-    if (lane < 4) s_warp[4 * warp + lane] = count;
+    if (lane < 4) t.s_warp[4 * warp + lane] = count;
     __syncthreads();  // the warps' counts; every read of the previous round's tile is done
     // Lane i < 4: keys with v = i in earlier warps and in the tile; the exclusive scan of the
     // tile's counts over v (lanes 0..3) puts v's run after the runs of smaller v.
     uint32_t before = 0, total = 0;
 #pragma unroll
-    for (uint32_t w = 0; w < kWarps; ++w) {
-      const uint32_t c = s_warp[4 * w + (lane & 3u)];
+    for (uint32_t w = 0; w < Tile::kWarps; ++w) {
+      const uint32_t c = t.s_warp[4 * w + (lane & 3u)];
       before += w < warp ? c : 0;
       total += c;
     }
     uint32_t start = total;  // inclusive scan over lanes 0..3, then exclusive
 #pragma unroll
     for (int o = 1; o < 4; o <<= 1) {
-      const uint32_t t = __shfl_up_sync(0xffffffffu, start, o);
-      if ((lane & 3u) >= uint32_t(o)) start += t;
+      const uint32_t u = __shfl_up_sync(0xffffffffu, start, o);
+      if ((lane & 3u) >= uint32_t(o)) start += u;
     }
     uint32_t next = start - total + before;  // lane i < 4: the next place of a key with v = i
 #pragma unroll
@@ -243,16 +244,30 @@ __device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
       const uint32_t mine = (b0 ^ ((v & 1u) - 1u)) & (b1 ^ ((v >> 1) - 1u));  // lanes with this v
       const uint32_t dest = __shfl_sync(0xffffffffu, next, v) + __popc(mine & lt);
       next += __popc((b0 ^ x0) & (b1 ^ x1));
-      s_work[dest] = work[j];
-      if constexpr (kValues && !kIndex) s_values[dest] = value[j];
+      t.s_work[dest] = work[j];
+      if constexpr (Tile::kHasValues && !Tile::kIndexMode) t.s_values[dest] = value[j];
     }
     __syncthreads();  // the tile after splits s and s + 1 is in shared memory
-    if (s + 2 < a.splits) read_back();
+    if (s + 2 < a.splits) t.read_back(first, work, value);
   }
-  else
+}
+
+// Step 1a, one split a round, least significant bit of the digit first. Before the barrier each
+// key gets its place among the warp's 0-keys, lz = (0-keys of the warp's earlier items) + (0-keys
+// of lower lanes in its item): a ballot and two population counts; after it, the warps' counts
+// give the block's, and split_destination the key's place in the tile. Explain mode (a.cap) takes
+// one bit a round, so that every split has its snapshot (`capture`: this is the highlighted tile).
+template <class Tile>
+__device__ __forceinline__ void split_one_bit(const PassArgs<typename Tile::Key>& a, const Tile& t, int wshift,
+                                              uint32_t lane, uint32_t warp, uint32_t first, uint32_t valid,
+                                              bool capture, typename Tile::Work (&work)[Tile::kItems],
+                                              uint32_t (&value)[Tile::kItems]) {
+  using Work = typename Tile::Work;
+  constexpr int KPT = Tile::kItems;
+  const uint32_t lt = (1u << lane) - 1;  // lanes below this one
 #pragma unroll 1
-  for (; s < a.splits; ++s) {
-    if (s) read_back();
+  for (int s = 0; s < a.splits; ++s) {
+    if (s) t.read_back(first, work, value);
     uint32_t rank[KPT];
     const Work bit = Work(1) << (wshift + s);
     uint32_t warp_zeros = 0;
@@ -262,12 +277,12 @@ __device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
       rank[j] = warp_zeros + __popc(zeros & lt);
       warp_zeros += __popc(zeros);
     }
-    if (lane == 0) s_warp[warp] = warp_zeros;
+    if (lane == 0) t.s_warp[warp] = warp_zeros;
     __syncthreads();  // the warps' zero counts; every read of the previous round's tile is done
     uint32_t before = 0, total = 0;
 #pragma unroll
-    for (uint32_t w = 0; w < kWarps; ++w) {
-      const uint32_t z = s_warp[w];
+    for (uint32_t w = 0; w < Tile::kWarps; ++w) {
+      const uint32_t z = t.s_warp[w];
       before += w < warp ? z : 0;
       total += z;
     }
@@ -285,86 +300,144 @@ __device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
 #pragma unroll
     for (int j = 0; j < KPT; ++j) {
       const uint32_t dest =
-          split_destination((work[j] & bit) != 0, warp_first + j * kWarp + lane, before + rank[j], total);
-      s_work[dest] = work[j];
-      if constexpr (kValues && !kIndex) s_values[dest] = value[j];
+          split_destination((work[j] & bit) != 0, first + j * kWarp, before + rank[j], total);
+      t.s_work[dest] = work[j];
+      if constexpr (Tile::kHasValues && !Tile::kIndexMode) t.s_values[dest] = value[j];
     }
     __syncthreads();  // the split tile is in shared memory
   }
-  // The key and value now at tile position pos (after every split).
-  auto key_at = [&](Work w) -> Word {
-    if constexpr (kIndex) return s_keys[w & kIndexPlaceMask]; else return w;
-  };
-  auto value_at = [&](uint32_t pos, Work w) -> uint32_t {
-    if constexpr (kIndex) return s_values[w & kIndexPlaceMask]; else return s_values[pos];
-  };
+}
 
-  // From here thread t handles tile positions j * THREADS + t, so neighbouring threads write
-  // neighbouring addresses of a digit run.
-  if (!scatter) {  // explain mode's snapshot of the tiles split so far
+// Explain mode's local-sort-only launch: the tile split so far back to its own positions. From
+// here on thread t handles tile positions j * THREADS + t, so neighbouring threads write
+// neighbouring addresses.
+template <class Tile>
+__device__ __forceinline__ void write_split_tile(const PassArgs<typename Tile::Key>& a, const Tile& t, uint64_t base,
+                                                 uint32_t valid) {
 #pragma unroll
-    for (int j = 0; j < KPT; ++j) {
-      const uint32_t pos = j * THREADS + threadIdx.x;
-      if (pos >= valid) continue;
-      const Work w = s_work[pos];
-      a.out[base + pos] = key_at(w);
-      if constexpr (kValues) a.vout[base + pos] = value_at(pos, w);
-    }
-    return;
+  for (int j = 0; j < Tile::kItems; ++j) {
+    const uint32_t pos = j * Tile::kThreads + threadIdx.x;
+    if (pos >= valid) continue;
+    const typename Tile::Work w = t.s_work[pos];
+    a.out[base + pos] = t.key_at(w);
+    if constexpr (Tile::kHasValues) a.vout[base + pos] = t.value_at(pos, w);
   }
-  // Step 1b: in the sorted tile, digit d's run starts where the digit changes, which is also where
-  // the previous digit's run ends; the last run ends at the tile's last key.
+}
+
+// Step 1b: in the sorted tile, digit d's run starts where the digit changes, which is also where
+// the previous digit's run ends; the last run ends at the tile's last key. Leaves the sorted
+// tile's words in `work` (position j * THREADS + t).
+template <class Tile>
+__device__ __forceinline__ void find_digit_runs(const Tile& t, uint32_t valid, int wshift, uint32_t dmask,
+                                                typename Tile::Work (&work)[Tile::kItems]) {
 #pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t pos = j * THREADS + threadIdx.x;
-    work[j] = s_work[pos];
+  for (int j = 0; j < Tile::kItems; ++j) {
+    const uint32_t pos = j * Tile::kThreads + threadIdx.x;
+    work[j] = t.s_work[pos];
     if (pos >= valid) continue;
     const uint32_t d = uint32_t(work[j] >> wshift) & dmask;
-    const uint32_t prev = pos ? uint32_t(s_work[pos - 1] >> wshift) & dmask : d;
+    const uint32_t prev = pos ? uint32_t(t.s_work[pos - 1] >> wshift) & dmask : d;
     if (starts_digit_run(pos, d, prev)) {
-      s_start[d] = pos;
-      if (pos) s_end[prev] = pos;
+      t.s_start[d] = pos;
+      if (pos) t.s_end[prev] = pos;
     }
-    if (pos + 1 == valid) s_end[d] = valid;
+    if (pos + 1 == valid) t.s_end[d] = valid;
   }
-  __syncthreads();
-  // Step 2 for this tile: publish each digit's run length, then walk back over the earlier tiles
-  // adding their counts until one has its inclusive prefix; publish this tile's. One thread per digit.
+}
+
+// Step 2 for this tile: publish each digit's run length, then walk back over the earlier tiles
+// adding their counts until one has its inclusive prefix; publish this tile's. One thread per
+// digit. s_bin[d] becomes the output index of the run's position 0.
+template <class Tile>
+__device__ __forceinline__ void look_back_digit_offsets(const PassArgs<typename Tile::Key>& a, const Tile& t,
+                                                        uint32_t tile) {
   const uint32_t agg = 2 * a.epoch + 1, incl = 2 * a.epoch + 2;
-  for (uint32_t d = threadIdx.x; d < a.digits; d += THREADS) {
-    const uint32_t count = s_end[d] - s_start[d];
+  for (uint32_t d = threadIdx.x; d < a.digits; d += Tile::kThreads) {
+    const uint32_t count = t.s_end[d] - t.s_start[d];
     unsigned long long* words = a.lookback + d;
     store_word(words + uint64_t(tile) * a.digits, status_word(tile == 0 ? incl : agg, count));
     uint32_t prefix = 0;
     if (tile > 0) {
-      uint32_t t = tile - 1;
+      uint32_t u = tile - 1;
       while (true) {
-        const unsigned long long w = load_word(words + uint64_t(t) * a.digits);
+        const unsigned long long w = load_word(words + uint64_t(u) * a.digits);
         const uint32_t status = uint32_t(w >> 32);
-        if (status < agg) continue;  // tile t has not published in this pass yet
+        if (status < agg) continue;  // tile u has not published in this pass yet
         prefix += uint32_t(w);
         if (status == incl) break;
-        --t;
+        --u;
       }
       store_word(words + uint64_t(tile) * a.digits, status_word(incl, prefix + count));
     }
-    s_bin[d] = s_base[d] + prefix - s_start[d];
+    t.s_bin[d] = t.s_base[d] + prefix - t.s_start[d];
     if (a.cap && a.cap->tile_counts) {
       a.cap->tile_counts[uint64_t(tile) * a.digits + d] = count;
-      a.cap->tile_offsets[uint64_t(tile) * a.digits + d] = s_base[d] + prefix;
+      a.cap->tile_offsets[uint64_t(tile) * a.digits + d] = t.s_base[d] + prefix;
     }
   }
-  __syncthreads();
-  // Step 3: every run to its place; a run is contiguous in the output, so the writes coalesce.
+}
+
+// Step 3: every run to its place; a run is contiguous in the output, so the writes coalesce.
+template <class Tile>
+__device__ __forceinline__ void scatter_digit_runs(const PassArgs<typename Tile::Key>& a, const Tile& t, uint64_t base,
+                                                   uint32_t valid, int wshift, uint32_t dmask,
+                                                   const typename Tile::Work (&work)[Tile::kItems]) {
 #pragma unroll
-  for (int j = 0; j < KPT; ++j) {
-    const uint32_t pos = j * THREADS + threadIdx.x;
+  for (int j = 0; j < Tile::kItems; ++j) {
+    const uint32_t pos = j * Tile::kThreads + threadIdx.x;
     if (pos >= valid) continue;
-    const uint32_t dest = s_bin[uint32_t(work[j] >> wshift) & dmask] + pos;
-    a.out[dest] = a.xout(key_at(work[j]));
-    if constexpr (kValues) a.vout[dest] = value_at(pos, work[j]);
+    const uint32_t dest = t.s_bin[uint32_t(work[j] >> wshift) & dmask] + pos;
+    a.out[dest] = a.xout(t.key_at(work[j]));
+    if constexpr (Tile::kHasValues) a.vout[dest] = t.value_at(pos, work[j]);
     if (a.cap && a.cap->all_dest) a.cap->all_dest[base + pos] = dest;
   }
+}
+
+// One digit place for one tile per block. Keys sit in registers warp-striped (warp w, lane l, item
+// j holds tile position w*32*KPT + j*32 + l: loads coalesce, and (w, j, l) is position order).
+// Each one-bit split: a ballot of the negated bit per item gives the warp's 0-keys before every key
+// (the warp-level scan); the warps' totals through shared memory, after one barrier, give the
+// block's; each key goes to split_destination in shared memory; a second barrier, and the keys are
+// read back for the next bit. Positions past n hold all-ones keys, which every split sends to the
+// end of the tile.
+template <class Word, bool kValues, int THREADS, int KPT, class Shape>
+__device__ __forceinline__ void split_pass_body(const PassArgs<Word>& a) {
+  using Tile = SplitTile<Word, kValues, THREADS, KPT, Shape::index>;
+  extern __shared__ __align__(16) unsigned char smem[];
+  const Tile t(smem);
+  const bool scatter = a.totals != nullptr;
+  const uint32_t lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
+  const uint32_t dmask = a.digits - 1;
+  if (scatter) {
+    if (threadIdx.x == 0) *t.s_tile = atomicAdd(a.tile_counter, 1u);
+    for (uint32_t d = threadIdx.x; d < 256; d += THREADS) t.s_start[d] = t.s_end[d] = 0;
+    // Step 2's first term: where each digit starts in the pass output, the exclusive scan of the
+    // place's totals over digits (warp 0).
+    radix_detail::scan_digits(a.totals, t.s_base, a.digits);
+    __syncthreads();
+  }
+  const uint32_t tile = scatter ? *t.s_tile : blockIdx.x;
+  const uint64_t base = uint64_t(tile) * Tile::kTile;
+  const uint32_t valid = uint32_t(a.n - base < Tile::kTile ? a.n - base : Tile::kTile);
+  const uint32_t first = warp * kWarp * KPT + lane;
+  // The moving words' digit starts at wshift: the key's bit in key mode, above the place in index mode.
+  const int wshift = Shape::index ? kIndexDigitShift : a.shift;
+  typename Tile::Work work[KPT];
+  uint32_t value[KPT];
+  load_split_tile(a, t, base, valid, first, dmask, work, value);
+  if constexpr (Shape::round == 2)
+    split_two_bits(a, t, wshift, lane, warp, first, work, value);
+  else
+    split_one_bit(a, t, wshift, lane, warp, first, valid, a.cap && tile == a.cap->tile, work, value);
+  if (!scatter) {
+    write_split_tile(a, t, base, valid);
+    return;
+  }
+  find_digit_runs(t, valid, wshift, dmask, work);
+  __syncthreads();
+  look_back_digit_offsets(a, t, tile);
+  __syncthreads();
+  scatter_digit_runs(a, t, base, valid, wshift, dmask, work);
 }
 
 template <class Word, bool kValues, int THREADS, int KPT, class Shape>

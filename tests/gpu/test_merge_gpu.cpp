@@ -9,7 +9,7 @@
 #include "baselines/cub_merge.h"
 #include "gpu_test_env.h"
 #include "merge/multiway.h"
-#include "merge/multiway_gpu.h"
+#include "primitives/multiway_merge/multiway_merge_gpu.h"
 #include "merge/multiway_plan.h"
 #include "merge/two_way.h"
 #include "merge/two_way_plan.h"

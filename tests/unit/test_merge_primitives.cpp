@@ -12,7 +12,7 @@
 #include "primitives/merge_path/merge_path.h"
 #include "primitives/items/item_traits.h"
 #include "primitives/multiseq_select/selection_step.h"
-#include "merge/tagged_item.h"
+#include "primitives/multiway_merge/tagged_item.h"
 
 namespace sortscope::test {
 namespace {

@@ -3,6 +3,9 @@
 // width; the retained-vector merge equals std::merge on keys and keeps every (key, value) pair,
 // for odd lengths, empty lists, duplicates and all-equal keys, in about (|A|+|B|)/S network calls.
 // Fig. 4's banks: the interleaved writes conflict two ways, the skewed offsets clear them (S = 16).
+// The bitonic sorting network of the block sort (primitives/networks/bitonic_network.h): thread t's
+// comparators cover every position once per layer, pair it with BitonicLayer's partner, and the
+// host stages sort a tile.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +16,7 @@
 
 #include "network_merge/network_merge_banks.h"
 #include "network_merge/network_merge_network.h"
+#include "primitives/networks/bitonic_network.h"
 
 namespace sortscope::network_merge {
 namespace {
@@ -25,6 +29,37 @@ std::vector<Pair> sorted_list(std::size_t n, std::uint32_t key_range, std::uint3
   for (std::size_t i = 0; i < n; ++i) v[i] = {static_cast<std::uint32_t>(rng() % key_range), value_base + std::uint32_t(i)};
   std::sort(v.begin(), v.end());
   return v;
+}
+
+TEST(BitonicNetwork, ComparatorsCoverEveryPositionOnceWithTheLayersPartner) {
+  const std::uint32_t n = 1024;
+  for (int log_k = 1; (1u << log_k) <= n; ++log_k)
+    for (int log_j = log_k - 1; log_j >= 0; --log_j) {
+      const BitonicLayer layer{log_k, log_j};
+      std::vector<int> seen(n, 0);
+      for (std::uint32_t t = 0; t < n / 2; ++t) {
+        const ComparatorPair<std::uint32_t> c = bitonic_comparator(t, 1u << log_k, 1u << log_j);
+        ASSERT_LT(c.lo, c.hi);
+        ASSERT_LT(c.hi, n);
+        EXPECT_EQ(c.hi, c.lo ^ layer.xor_mask()) << "k=" << (1 << log_k) << " j=" << (1 << log_j) << " t=" << t;
+        ++seen[c.lo];
+        ++seen[c.hi];
+      }
+      EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), std::ptrdiff_t(n)) << "k=" << (1 << log_k) << " j=" << (1 << log_j);
+    }
+}
+
+TEST(BitonicNetwork, HostStagesSortATile) {
+  std::mt19937 rng(11);
+  for (std::uint32_t len : {2u, 16u, 256u}) {
+    std::vector<std::uint32_t> tile(len);
+    for (auto& x : tile) x = std::uint32_t(rng() % 50);
+    std::vector<std::uint32_t> want = tile;
+    std::sort(want.begin(), want.end());
+    for (int stage = 0; (2u << stage) <= len; ++stage)
+      bitonic_sort_stage(tile.data(), len, stage, [](std::uint32_t x, std::uint32_t y) { return x < y; });
+    EXPECT_EQ(tile, want) << "len " << len;
+  }
 }
 
 TEST(NetworkMergeNetwork, MergesTwoSortedVectorsForEveryWidth) {

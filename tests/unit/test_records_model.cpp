@@ -202,11 +202,15 @@ TEST(RecordOptions, FusedIsTheGatherOfTheSortsThatFuse) {
   EXPECT_TRUE(rearrange_gathers(Rearrange::Fused));
   EXPECT_FALSE(rearrange_gathers(Rearrange::Cycles));
   EXPECT_EQ(check_record_options("radix-onesweep", fused), "");
+  // Only radix-onesweep offers the fused sort (Algorithm::fused_record_sort, fused_record_sort.h).
+  EXPECT_TRUE(record_sort_fuses("radix-onesweep"));
+  EXPECT_FALSE(record_sort_fuses("radix"));
+  EXPECT_FALSE(record_sort_fuses("cub-radix"));
   EXPECT_EQ(check_record_options("merge", {RecordStrategy::Direct, Rearrange::Fused}), "");  // direct ignores it
   for (const RecordSortAlgorithm& info : record_sort_algorithms()) {
     const std::string why = check_record_options(info.id, fused);
-    EXPECT_EQ(why.empty(), info.fuses) << info.id;
-    if (!info.fuses) EXPECT_NE(why.find("only radix-onesweep"), std::string::npos) << why;
+    EXPECT_EQ(why.empty(), record_sort_fuses(info.id)) << info.id;
+    if (!record_sort_fuses(info.id)) EXPECT_NE(why.find("only radix-onesweep"), std::string::npos) << why;
   }
   const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
   for (RecordLayout l : kAllRecordLayouts)

@@ -17,7 +17,7 @@
 #include "multiway_block.cuh"
 #include "multiway_capture.h"
 #include "multiway_kernels.cuh"
-#include "multiway_plan.h"
+#include "multiway_round.h"
 #include "pipelined_schedule.h"
 
 namespace sortscope::merge {

@@ -1,6 +1,6 @@
 #pragma once
 // The schedule of pipelined 4-way merging (Leischner 2010 §5.3.5, Fig. 8), host and device, so the
-// CPU model (pipelined_model.cpp) and the kernel (multiway_pipelined.cuh) take the same steps.
+// CPU model (merge/pipelined_model.cpp) and the kernel (multiway_pipelined.cuh) take the same steps.
 //
 // One thread block of b threads runs a tree of three block-wise two-way mergers (§5.3.4, Alg. 4):
 // leaf 0 merges pieces 0 and 1, leaf 1 pieces 2 and 3, each into its own buffer of 2b keys in

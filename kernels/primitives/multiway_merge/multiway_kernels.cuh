@@ -1,5 +1,5 @@
 #pragma once
-// Multiway merging's kernels (multiway_plan.h), templated on the items (merge_items.h):
+// Multiway merging's kernels (multiway_round.h), templated on the items (primitives/items/item_traits.h):
 //
 //  run_offsets_kernel    sequence offsets of every group of k runs (a round of the sort)
 //  pack_items_kernel     keys and values into items (merging given sequences of pairs)
@@ -10,9 +10,10 @@
 //                        two-way block-wise merges (§5.3.4, Alg. 4; stable: parallel ranking §5.3.3)
 //  (part_pipelined_kernel, multiway_pipelined.cuh: the same with pipelined 4-way nodes, §5.3.5)
 //
-// Selections and merges make exactly the CPU model's decisions (multiway_model.cpp), so explain
+// Selections and merges make exactly the CPU model's decisions (merge/multiway_model.cpp), so explain
 // mode's snapshots and traces are equal bit for bit. Block pieces: multiway_block.cuh; capture
-// pointers (null in measure mode): multiway_capture.h; the driver: multiway_sort_impl.cuh.
+// pointers (null in measure mode): multiway_capture.h; the launches: multiway_launch.cuh; the
+// sort's driver: merge/multiway_sort_impl.cuh.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -21,23 +22,11 @@
 #include "primitives/items/item_traits.h"
 #include "multiway_block.cuh"
 #include "multiway_capture.h"
-#include "multiway_plan.h"
+#include "multiway_launch.h"
+#include "multiway_round.h"
 #include "primitives/multiseq_select/selection_step.h"
 
 namespace sortscope::merge {
-
-// One round's selections and merges: what every kernel of the round reads.
-struct RoundArgs {
-  uint64_t n = 0;
-  uint32_t k = 0;
-  uint64_t groups = 0;
-  uint32_t rows = 0;             // parts_per_group + 1 selections per group
-  uint64_t part_keys = 0;
-  const uint64_t* seq_begin = nullptr;  // groups x (k + 1) absolute offsets
-  uint32_t* splits = nullptr;           // groups x rows x k
-  uint32_t* iterations = nullptr;       // groups x rows
-  uint64_t seed = 0;
-};
 
 // A template (instantiated once per item type's file) so that the header can be included by
 // several translation units without duplicate kernel symbols.

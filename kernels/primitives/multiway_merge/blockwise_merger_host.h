@@ -2,8 +2,8 @@
 // Block-wise merging (Leischner 2010 §5.3.4, Alg. 4) one step at a time on the host: the state of
 // one merger (its 2b buffer and where each input's next b-block starts) and its two actions, the
 // decision-and-load and the merge of the buffer, exactly as the kernels' threads do them
-// (multiway_block.cuh). The CPU models drive it: the tree of two-way merges (multiway_model.cpp)
-// and the pipelined 4-way tree (pipelined_model.cpp), whose head reads its inputs from buffers.
+// (multiway_block.cuh). The CPU models drive it: the tree of two-way merges (merge/multiway_model.cpp)
+// and the pipelined 4-way tree (merge/pipelined_model.cpp), whose head reads its inputs from buffers.
 #include <cstdint>
 #include <utility>
 #include <vector>

@@ -2,7 +2,7 @@
 // The order inside block-wise merging's 2b buffer (Leischner 2010 §5.3.4), host and device: items
 // compare by (key, source tag), source = left input, right input, padding. Sentinel blocks carry
 // the padding tag instead of a reserved key value, so every key value is allowed (seed-000 §5,
-// pitfall 4), and ties keep the left input first. Shared by the CPU model (multiway_model.cpp) and
+// pitfall 4), and ties keep the left input first. Shared by the CPU model (merge/multiway_model.cpp) and
 // the kernel (multiway_block.cuh), so both merge alike.
 #include <cstdint>
 
