@@ -352,6 +352,8 @@ LabGpuSession::~LabGpuSession() {
 }
 
 const PieceSlots& LabGpuSession::slots() const { return s_->yours; }
+void LabGpuSession::set_checking(bool checking) { s_->checking = checking; }
+std::string LabGpuSession::check_guards() { return s_->check_guards(); }
 
 std::string LabGpuSession::device_name() const {
   int device = 0;

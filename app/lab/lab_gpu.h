@@ -47,8 +47,13 @@ class LabGpuSession {
   LabTiming time(uint64_t n, KeyType type, int reps);
 
   std::string device_name() const;
-  // The student's pieces in their slots (for a Runner: `lab trace`); each launch synchronised.
+  // The student's pieces in their slots (for a Runner: `lab trace`). While `checking` (the
+  // default), each launch is synchronised and its outputs pass through guarded staging buffers;
+  // otherwise the pieces run as the built-in ones do, for timing.
   const PieceSlots& slots() const;
+  void set_checking(bool checking);
+  // "" or one line: a guard zone that changed since the last check (the zones are refilled).
+  std::string check_guards();
 
   struct State;  // lab_gpu.cpp: the module, the slots and their guarded buffers
 

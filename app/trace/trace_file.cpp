@@ -167,6 +167,7 @@ nlohmann::ordered_json header_to_json(const TraceInfo& info) {
     for (const LaunchTime& l : info.launches) launches.push_back({{"launch", l.launch}, {"name", l.name}, {"ms", l.ms}});
     j["launches"] = std::move(launches);
   }
+  if (!info.lab_piece.empty()) j["lab_piece"] = info.lab_piece;
   return j;
 }
 
@@ -180,6 +181,7 @@ TraceInfo header_from_json(const json& j) {
   info.device_name = f.str("device_name");
   info.device = f.str("device");
   info.input_source = f.str("input_source");
+  if (f.has("lab_piece")) info.lab_piece = f.str("lab_piece");
   try {
     info.scenario = scenario_from_json(f.at("scenario"), algorithm_params);
   } catch (const TraceError&) {
