@@ -8,6 +8,7 @@
 #include "lab_child.h"
 #include "lab_compile.h"
 #include "lab_errors.h"
+#include "core/device_info.h"
 #include "core/runner.h"
 #include "trace/trace_file.h"
 #if SORTSCOPE_HAS_CUDA
@@ -278,8 +279,9 @@ std::string lab_piece_label(const Exercise& ex, const std::string& file) {
 
 LabReport lab_trace(const Exercise& ex, const std::string& source, const std::string& name, uint64_t n, KeyType type,
                     const std::string& out, const LabOptions& options, const std::string& builtin_out) {
-  if (ex.slot == LabSlot::WholeSort)
-    throw std::runtime_error("lab trace: the free exercise has no algorithm whose views could draw it");
+  if (ex.slot == LabSlot::WholeSort && !builtin_out.empty())
+    throw std::runtime_error("lab trace: the free exercise has no built-in pieces to race (lab check times it "
+                             "against the built-in radix sort)");
   const LabCase c{n, type, Distribution::Uniform, false, 1};
   const LabChildOutcome o = run_lab_child(
       [&](LabChannel& ch) {
@@ -287,6 +289,15 @@ LabReport lab_trace(const Exercise& ex, const std::string& source, const std::st
           (void)session, (void)out, (void)builtin_out;
 #if SORTSCOPE_HAS_CUDA
           ch.progress(fmt::format("{}, explain mode at n={}", ex.name, n), true);
+          if (ex.slot == LabSlot::WholeSort) {  // its own steps: the passes that called ss_snapshot
+            const ExplainResult e = session.record_whole_sort(n, type, RunnerOptions{}.capture_budget_bytes);
+            TraceInfo info = make_trace_info(e, query_device(), "generated on the host (the lab's first case)", nullptr);
+            info.lab_piece = lab_piece_label(ex, name);
+            write_trace(out, info, e.timeline);
+            const bool ok = e.verdict.ok();
+            ch.send("K", fmt::format("0 {} {} ({} steps)", ok ? "ok" : "fail", e.verdict.summary(), e.timeline.steps.size()));
+            return;
+          }
           Scenario s;
           s.algorithm = ex.algorithm;
           s.params = ParamValues(ex.params.begin(), ex.params.end());

@@ -1,6 +1,8 @@
 #include "lab_gpu.h"
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
+#include "common/density_gpu.h"
 #include "common/generators.h"
 #include "common/key_transform_gpu.h"
 #include "common/piece_slots.h"
@@ -24,6 +27,7 @@
 #include "lab_compile.h"
 #include "lab_errors.h"
 #include "registry.h"
+#include "trace/lab_free_catalog.h"
 
 namespace sortscope {
 namespace {
@@ -108,6 +112,7 @@ struct LabGpuSession::State {
       splits{"the splits"}, block_out{"the block sort's output"}, free_scratch{"the scratch"}, done{"the done flag"},
       padded{"the padded keys"}, buckets{"the bucket indices"};
   PieceSlots yours, builtin;
+  void* snapshot_state = nullptr;  // the free exercise's ss_snapshot_state[2] in the module (asked, label)
   const Algorithm* algorithm = nullptr;
   ParamValues params;
 
@@ -241,22 +246,53 @@ void launch_bucket_index(void* ctx, const BucketIndexArgs& a, GpuStream stream) 
 // The whole sort (`free`): my_sort launched pass after pass until it sets its done flag.
 constexpr uint32_t kMaxFreePasses = 1u << 16;
 
-void run_whole_sort(State& s, void* keys, uint64_t n, KeyType type) {
+// Explain mode of the whole sort: the keys captured after each pass whose launch called
+// ss_snapshot(...), read back once that launch has finished (the lab synchronises after every pass
+// to read the done flag anyway), at most kLabFreeMaxSnapshots of them.
+struct WholeSortCapture {
+  Timeline timeline;
+  uint64_t dropped = 0;  // ss_snapshot passes past the bound
+};
+
+void run_whole_sort(State& s, void* keys, uint64_t n, KeyType type, WholeSortCapture* capture = nullptr) {
   keys_to_ordered_device(keys, n, type, s.stream);
   const int wb = key_bytes(type);
   void* scratch = s.free_scratch.ensure(std::max<size_t>(16, size_t(n) * size_t(wb)), s.stream);
   auto* done = static_cast<uint32_t*>(s.done.ensure(4, s.stream));
   CUDA_CHECK(cudaMemsetAsync(done, 0, 4, s.stream));
-  uint32_t flag = 0;
+  std::optional<Recorder> recorder;
+  if (capture) {
+    if (!s.snapshot_state) throw LabKernelError("the compiled module has no ss_snapshot_state (a lab error)");
+    CUDA_CHECK(cudaMemsetAsync(s.snapshot_state, 0, 8, s.stream));
+    capture->timeline.range = display_range_device(keys, n, type, reinterpret_cast<GpuStream>(s.stream));
+    recorder.emplace(capture->timeline);
+    recorder->record(make_step(LabFreeStep::Input, "input"), ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
+  }
+  uint32_t flag = 0, passes = 0;
   for (uint32_t pass = 0; pass < kMaxFreePasses && !flag; ++pass) {
     uint64_t nn = n;
     uint32_t p = pass;
     void* args[] = {&keys, &nn, &scratch, &p, &done};
-    s.launch(s.stream, wb, std::max<uint64_t>(1, (n + 255) / 256), 256, 0, args, fmt::format("{}, pass {}", s.ex.name, pass));
+    const std::string where = fmt::format("{}, pass {}", s.ex.name, pass);
+    s.launch(s.stream, wb, std::max<uint64_t>(1, (n + 255) / 256), 256, 0, args, where);
+    uint32_t asked[2] = {0, 0};
     CUDA_CHECK(cudaMemcpyAsync(&flag, done, 4, cudaMemcpyDeviceToHost, s.stream));
+    if (capture) CUDA_CHECK(cudaMemcpyAsync(asked, s.snapshot_state, 8, cudaMemcpyDeviceToHost, s.stream));
     CUDA_CHECK(cudaStreamSynchronize(s.stream));
+    passes = pass + 1;
+    if (!capture || !asked[0]) continue;
+    CUDA_CHECK(cudaMemsetAsync(s.snapshot_state, 0, 8, s.stream));
+    if (capture->timeline.steps.size() > size_t(kLabFreeMaxSnapshots)) {  // the input step and 256 snapshots
+      ++capture->dropped;
+      continue;
+    }
+    recorder->record(make_step(LabFreeStep::Snapshot, lab_free_snapshot_caption(pass, asked[1]), -1, where),
+                     ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
   }
   if (!flag) throw LabKernelError(fmt::format("my_sort did not set its done flag in {} passes ({})", kMaxFreePasses, s.ex.name));
+  if (capture)
+    recorder->record(make_step(LabFreeStep::Sorted, lab_free_sorted_caption(passes, capture->dropped)),
+                     ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
   keys_from_ordered_device(keys, n, type, s.stream);
 }
 
@@ -313,6 +349,13 @@ LabGpuSession::LabGpuSession(const Exercise& ex, const std::string& source, cons
   if (driver_api().module_get_function(&s.entry8, s.module, "lab_entry_w8") != CUDA_SUCCESS) s.entry8 = nullptr;
   if (!s.entry4 && !s.entry8)
     throw std::runtime_error("lab: the harness defines neither lab_entry_w4 nor lab_entry_w8 (extern \"C\" __global__)");
+  if (ex.slot == LabSlot::WholeSort) {
+    CUdeviceptr state = 0;
+    size_t state_bytes = 0;
+    if (driver_api().module_get_global(&state, &state_bytes, s.module, "ss_snapshot_state") == CUDA_SUCCESS &&
+        state_bytes == 8)
+      s.snapshot_state = reinterpret_cast<void*>(uintptr_t(state));
+  }
 
   const std::string algorithm = ex.slot == LabSlot::WholeSort ? "radix" : ex.algorithm;
   s.algorithm = find_algorithm(algorithm);
@@ -464,6 +507,35 @@ LabTiming LabGpuSession::time(uint64_t n, KeyType type, int reps) {
   run_sort(s, work, n, type, &s.yours, true);
   t.yours_ok = first_difference(copy_down(work, type, n, s.stream), expected).empty() && s.check_guards().empty();
   return t;
+}
+
+ExplainResult LabGpuSession::record_whole_sort(uint64_t n, KeyType type, uint64_t capture_budget_bytes) {
+  State& s = *s_;
+  if (s.ex.slot != LabSlot::WholeSort) throw std::logic_error("lab: record_whole_sort is for the free exercise");
+  s.checking = true;
+  const LabCase c{n, type, Distribution::Uniform, false, 1};
+  const HostKeys input = lab_case_input(c);
+  void* keys = s.keys.ensure(input.bytes.size(), s.stream);
+  copy_up(input, keys, s.stream);
+  WholeSortCapture capture{make_timeline(kLabFreeAlgorithm, type, n, n, false, true, DisplayRange{},
+                                         capture_budget_bytes)};
+  const auto start = std::chrono::steady_clock::now();
+  run_whole_sort(s, keys, n, type, &capture);
+  const cudaError_t e = cudaStreamSynchronize(s.stream);
+  if (e != cudaSuccess) throw LabKernelError(fmt::format("a CUDA error after your kernel ran: {} ({})", cudaGetErrorString(e), s.ex.name));
+  ExplainResult r;
+  r.run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  r.scenario.algorithm = kLabFreeAlgorithm;
+  r.scenario.input.n = n;
+  r.scenario.input.key = type;
+  r.scenario.input.dist = c.dist;
+  r.scenario.input.seed = c.seed;
+  r.verdict = verify_host(multiset_hash_host(input), copy_down(keys, type, n, s.stream));
+  if (std::string guards = s.check_guards(); !guards.empty()) throw LabKernelError(guards);
+  r.timeline = std::move(capture.timeline);
+  r.backend = Backend::Gpu;
+  r.catalog = lab_free_catalog(kLabFreeAlgorithm);
+  return r;
 }
 
 bool lab_gpu_available() { return true; }
