@@ -3,7 +3,8 @@
 // input, one snapshot per bitonic merge stage, the sorted keys; what `--lab free:FILE` writes on a
 // GPU) goes through the trace file and back: the reader takes the lab-free catalog, the frames equal
 // the live timeline's pixel for pixel, the array is drawn (the input's frame differs from the
-// sorted one), and a step outside the catalog is refused in one line.
+// sorted one), a step outside the catalog is refused in one line, and `sortscope render --trace`
+// draws it through the real binary.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "core/device_info.h"
 #include "frame_renderer.h"
 #include "render_test_util.h"
+#include "run_sortscope.h"
 #include "trace/lab_free_catalog.h"
 #include "trace/trace_file.h"
 
@@ -80,6 +82,23 @@ TEST(RenderLabFree, AFreeRunsTraceReplaysWithItsCatalogAndDraws) {
   last.rgba = b.render_rgba(b.step_count() - 1, 960, 540);
   // The bars of the scrambled input and of the sorted keys differ over much of the frame.
   EXPECT_GT(test::differing_pixels(first, last, Rect{0, 0, 960, 540}), 960 * 540 / 50);
+}
+
+TEST(RenderLabFree, TheCliRendersAFreeRunsTrace) {
+  const char* bin = std::getenv("SORTSCOPE_BIN");
+  ASSERT_NE(bin, nullptr) << "SORTSCOPE_BIN is not set (ctest sets it to the sortscope binary)";
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "lab-free-cli";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const ExplainResult live = free_run_by_hand();
+  write_trace((dir / "free.sstrace").string(), make_trace_info(live, query_device(), "by hand", nullptr), live.timeline);
+  const test::CommandResult r = test::run_sortscope(
+      bin, {"render", "--trace", (dir / "free.sstrace").string(), "--steps", "last", "--out", (dir / "last.png").string()},
+      dir);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Your whole sort (lab exercise free) (replaying a trace)"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "last.png"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(RenderLabFree, AStepOutsideTheCatalogIsRefused) {
