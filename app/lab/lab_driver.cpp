@@ -291,11 +291,13 @@ LabReport lab_trace(const Exercise& ex, const std::string& source, const std::st
           ch.progress(fmt::format("{}, explain mode at n={}", ex.name, n), true);
           if (ex.slot == LabSlot::WholeSort) {  // its own steps: the passes that called ss_snapshot
             const ExplainResult e = session.record_whole_sort(n, type, RunnerOptions{}.capture_budget_bytes);
-            TraceInfo info = make_trace_info(e, query_device(), "generated on the host (the lab's first case)", nullptr);
+            TraceInfo info =
+                make_trace_info(e, query_device(), "generated on the host (the lab's first case)", nullptr);
             info.lab_piece = lab_piece_label(ex, name);
             write_trace(out, info, e.timeline);
             const bool ok = e.verdict.ok();
-            ch.send("K", fmt::format("0 {} {} ({} steps)", ok ? "ok" : "fail", e.verdict.summary(), e.timeline.steps.size()));
+            ch.send("K", fmt::format("0 {} {} ({} steps)", ok ? "ok" : "fail", e.verdict.summary(),
+                                     e.timeline.steps.size()));
             return;
           }
           Scenario s;

@@ -261,13 +261,14 @@ void run_whole_sort(State& s, void* keys, uint64_t n, KeyType type, WholeSortCap
   auto* done = static_cast<uint32_t*>(s.done.ensure(4, s.stream));
   CUDA_CHECK(cudaMemsetAsync(done, 0, 4, s.stream));
   std::optional<Recorder> recorder;
+  const ArrayState array{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)};  // what a step captures
   if (capture) {
     // Without ss_snapshot_state in the module (nothing called ss_snapshot, so the compiler may drop
     // it) no pass asks for a capture.
     if (s.snapshot_state) CUDA_CHECK(cudaMemsetAsync(s.snapshot_state, 0, 8, s.stream));
     capture->timeline.range = display_range_device(keys, n, type, reinterpret_cast<GpuStream>(s.stream));
     recorder.emplace(capture->timeline);
-    recorder->record(make_step(LabFreeStep::Input, "input"), ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
+    recorder->record(make_step(LabFreeStep::Input, "input"), array);
   }
   uint32_t flag = 0, passes = 0;
   for (uint32_t pass = 0; pass < kMaxFreePasses && !flag; ++pass) {
@@ -288,13 +289,11 @@ void run_whole_sort(State& s, void* keys, uint64_t n, KeyType type, WholeSortCap
       ++capture->dropped;
       continue;
     }
-    recorder->record(make_step(LabFreeStep::Snapshot, lab_free_snapshot_caption(pass, asked[1]), -1, where),
-                     ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
+    recorder->record(make_step(LabFreeStep::Snapshot, lab_free_snapshot_caption(pass, asked[1]), -1, where), array);
   }
   if (!flag) throw LabKernelError(fmt::format("my_sort did not set its done flag in {} passes ({})", kMaxFreePasses, s.ex.name));
   if (capture)
-    recorder->record(make_step(LabFreeStep::Sorted, lab_free_sorted_caption(passes, capture->dropped)),
-                     ArrayState{keys, nullptr, true, reinterpret_cast<GpuStream>(s.stream)});
+    recorder->record(make_step(LabFreeStep::Sorted, lab_free_sorted_caption(passes, capture->dropped)), array);
   keys_from_ordered_device(keys, n, type, s.stream);
 }
 
@@ -523,8 +522,8 @@ ExplainResult LabGpuSession::record_whole_sort(uint64_t n, KeyType type, uint64_
                                          capture_budget_bytes)};
   const auto start = std::chrono::steady_clock::now();
   run_whole_sort(s, keys, n, type, &capture);
-  const cudaError_t e = cudaStreamSynchronize(s.stream);
-  if (e != cudaSuccess) throw LabKernelError(fmt::format("a CUDA error after your kernel ran: {} ({})", cudaGetErrorString(e), s.ex.name));
+  if (const cudaError_t e = cudaStreamSynchronize(s.stream); e != cudaSuccess)
+    throw LabKernelError(fmt::format("a CUDA error after your kernel ran: {} ({})", cudaGetErrorString(e), s.ex.name));
   ExplainResult r;
   r.run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   r.scenario.algorithm = kLabFreeAlgorithm;
