@@ -121,8 +121,11 @@ RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, Rac
 
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup) {
   std::vector<RaceLaneSource> out;
-  for (const RaceLane& l : setup.run.lanes)
-    out.push_back({&l.result->timeline, find_algorithm(l.result->timeline.algorithm), l.lab_piece});
+  for (const RaceLane& l : setup.run.lanes) {
+    // A replayed trace's catalog where it has one (a free lab run's: lab_free_catalog.h).
+    const Algorithm* a = l.result->catalog ? l.result->catalog.get() : find_algorithm(l.result->timeline.algorithm);
+    out.push_back({&l.result->timeline, a, l.lab_piece});
+  }
   return out;
 }
 

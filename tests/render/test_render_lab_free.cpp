@@ -4,7 +4,7 @@
 // GPU) goes through the trace file and back: the reader takes the lab-free catalog, the frames equal
 // the live timeline's pixel for pixel, the array is drawn (the input's frame differs from the
 // sorted one), a step outside the catalog is refused in one line, and `sortscope render --trace`
-// draws it through the real binary.
+// draws it, alone and racing another trace, through the real binary.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -98,6 +98,15 @@ TEST(RenderLabFree, TheCliRendersAFreeRunsTrace) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Your whole sort (lab exercise free) (replaying a trace)"), std::string::npos) << r.out;
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "last.png"));
+  // It races another trace by step, its lane drawn with the lab-free catalog.
+  ASSERT_EQ(test::run_sortscope(bin, {"trace", "--algo", "bitonic", "--n", "256", "--out", (dir / "b.sstrace").string()},
+                                dir).code, 0);
+  const test::CommandResult race = test::run_sortscope(
+      bin, {"render", "--race", "--trace", (dir / "free.sstrace").string() + "," + (dir / "b.sstrace").string(),
+            "--steps", "last", "--out", (dir / "race.png").string()},
+      dir);
+  EXPECT_EQ(race.code, 0) << race.err;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "race.png"));
   std::filesystem::remove_all(dir);
 }
 
