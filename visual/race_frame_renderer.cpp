@@ -122,6 +122,7 @@ void RaceFrameRenderer::draw_side_label(ImDrawList* dl, size_t i, const RaceLane
     y += size.y + std::round(2 * s);
   };
   line(fonts.body, fonts.body_px, std::to_string(i + 1) + "  " + lanes_[i].algorithm->title(), f.finished ? gold : text);
+  if (!lanes_[i].lab_piece.empty()) line(fonts.small, fonts.small_px, "with " + lanes_[i].lab_piece, text);
   std::string where = fmt::format("step {} / {}", f.step, tl.steps.size() - 1);
   if (!f.time.empty()) where += "  " + f.time;
   line(fonts.small, fonts.small_px, where, dim);
@@ -194,8 +195,11 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
       const std::string title = algo.title();
       draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(name_x, ty), text, title);
       const float id_x = name_x + text_w(fonts.body, fonts.body_px, title) + std::round(8 * s);
-      draw_view_text(dl, fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, tl.algorithm);
-      const float left_end = id_x + text_w(fonts.small, fonts.small_px, tl.algorithm) + m;
+      // A kernel-lab lane says whose piece ran in the algorithm's slot.
+      const std::string id =
+          lanes_[i].lab_piece.empty() ? tl.algorithm : tl.algorithm + " with " + lanes_[i].lab_piece;
+      draw_view_text(dl, fonts.small, fonts.small_px, ImVec2(id_x, ty + fonts.body_px - fonts.small_px - s), dim, id);
+      const float left_end = id_x + text_w(fonts.small, fonts.small_px, id) + m;
   
       // Right, from the edge inwards: time, step, finished marker, keys/s (parts that do not fit the
       // band are left out).

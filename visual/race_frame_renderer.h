@@ -31,6 +31,7 @@ namespace sortscope {
 struct RaceLaneSource {
   const Timeline* timeline = nullptr;
   const Algorithm* algorithm = nullptr;
+  std::string lab_piece;  // a kernel-lab lane: "your merge-path piece (mine.cu)", shown after the title
 };
 
 // What one lane shows in a frame.

@@ -149,7 +149,7 @@ void register_gui_command(CLI::App& app) {
       }
       require_distinct_paths({{"--screenshot", o.screenshot}, {"--report", o.report}}, {{keys_from, o.input_file}});
     }
-    if (!args->lab.empty()) args->trace = run_lab_option("gui", args->lab, nullptr);
+    if (!args->lab.empty()) args->trace = run_lab_option("gui", args->lab, nullptr, "", lab_races(args->race));
     if (!args->trace.empty() && !args->race.requested()) {
       (void)read_trace(args->trace);  // a bad trace is one line before any window opens
       o.trace_file = args->trace;

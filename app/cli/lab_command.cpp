@@ -71,7 +71,7 @@ void print_timing(const LabReport& r) {
   fmt::print("speed at n={} {}: yours {:.3f} ms, {} {:.3f} ms: {:.2f}x{}\n", format_size(t.n), t.key_type, t.yours_ms,
              t.builtin_label, t.builtin_ms, t.ratio(), t.yours_ok ? "" : " (your timed run did not sort: not counted)");
   if (t.pipeline_ms != t.builtin_ms)
-    fmt::print("  (the built-in pipeline, which fuses what the slot runs one launch at a time: {:.3f} ms)\n",
+    fmt::print("  (the built-in pipeline without a slot, which does the piece's work inside its own launches: {:.3f} ms)\n",
                t.pipeline_ms);
 }
 

@@ -11,6 +11,7 @@
 #include "lab/exercise_file.h"
 #include "lab/lab_driver.h"
 #include "parse/size_parse.h"
+#include "race_options.h"
 #include "scenario_options.h"
 
 namespace sortscope {
@@ -25,7 +26,7 @@ CLI::Option* add_lab_option(CLI::App& cmd, std::string& spec) {
 }
 
 std::string run_lab_option(const std::string& command, const std::string& spec, const ScenarioArgs* scenario,
-                           const std::string& out) {
+                           const std::string& out, bool race) {
   const size_t colon = spec.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
     throw std::runtime_error("--lab: expected EXERCISE:FILE, e.g. radix-histogram:mine.cu");
@@ -49,7 +50,11 @@ std::string run_lab_option(const std::string& command, const std::string& spec, 
                                         : (std::filesystem::temp_directory_path() /
                                            fmt::format("sortscope-lab-{}-{}.sstrace", ex.name, getpid()))
                                               .string();
-  const LabReport r = lab_trace(ex, source, file, n, type, path, LabOptions{});
+  const std::string builtin_path =
+      race ? (std::filesystem::temp_directory_path() / fmt::format("sortscope-lab-{}-{}-built-in.sstrace", ex.name, getpid()))
+                 .string()
+           : std::string();
+  const LabReport r = lab_trace(ex, source, file, n, type, path, LabOptions{}, builtin_path);
   if (!r.compile.ok) {
     std::string log;
     for (const std::string& line : r.compile.log) log += "\n  " + line;
@@ -59,7 +64,15 @@ std::string run_lab_option(const std::string& command, const std::string& spec, 
   const LabCaseReport& c = r.cases.front();
   fmt::print("sortscope {}: lab run of {} with {} on {}, n={} {}: {}\n", command, ex.name, file, r.device,
              format_size(n), key_type_name(type), c.ran ? c.detail : "did not run");
-  return path;
+  if (race) fmt::print("  recorded as {} (yours) and {} (the built-in pieces), raced below\n", path, builtin_path);
+  return race ? path + "," + builtin_path : path;
+}
+
+bool lab_races(const RaceArgs& race) {
+  if (!race.race.empty())
+    throw std::runtime_error("--lab with --race " + race.race +
+                             ": the lab races your run against the built-in pieces; give --race without racers");
+  return race.requested();
 }
 
 }  // namespace sortscope

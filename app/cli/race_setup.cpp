@@ -40,7 +40,8 @@ void print_race(const std::string& command, const RaceSetup& setup, const std::s
     const std::string place = clock.kind() == RaceClockKind::Time
                                   ? "; finishes " + ordinal(clock.place(int(i))) + " by GPU time"
                                   : std::string();
-    fmt::print("  lane {}      {}: {} steps from the {}{}{}{}; {}\n", i + 1, describe_algorithm_params(r.scenario),
+    fmt::print("  lane {}      {}{}: {} steps from the {}{}{}{}; {}\n", i + 1, describe_algorithm_params(r.scenario),
+               l.lab_piece.empty() ? std::string() : " with " + l.lab_piece,
                r.timeline.steps.size(), r.backend == Backend::Gpu ? "GPU" : "CPU model",
                l.total_ms() > 0 ? ", " + format_race_ms(l.total_ms()) + " GPU time" : std::string(),
                l.keys_per_s() > 0 ? ", " + format_keys_per_s(l.keys_per_s()) : std::string(), place,
@@ -88,12 +89,15 @@ RaceSetup race_traces(const std::vector<std::string>& paths, RaceClockKind kind,
     else if (this_input != input)
       throw std::runtime_error(fmt::format("--race --trace: {} sorted {}, but {} sorted {}; a race needs one input",
                                            paths[i], this_input, paths[0], input));
+    // A kernel-lab run races the same algorithm with its built-in pieces: lanes differ by the
+    // algorithm or by whose piece ran in its slot.
     for (const RaceLane& other : run.lanes)
-      if (other.result->timeline.algorithm == t.explain->timeline.algorithm)
+      if (other.result->timeline.algorithm == t.explain->timeline.algorithm && other.lab_piece == t.info.lab_piece)
         throw std::runtime_error(fmt::format("--race --trace: {} records {} again; each lane races a different algorithm",
                                              paths[i], t.explain->timeline.algorithm));
     RaceLane lane;
     lane.result = t.explain;
+    lane.lab_piece = t.info.lab_piece;
     if (t.info.backend == Backend::Gpu) lane.measured_on = t.info.label();
     run.lanes.push_back(std::move(lane));
   }
@@ -117,8 +121,11 @@ RaceSetup run_race_lanes(Runner& runner, const std::vector<Scenario>& lanes, Rac
 
 std::vector<RaceLaneSource> race_sources(const RaceSetup& setup) {
   std::vector<RaceLaneSource> out;
-  for (const RaceLane& l : setup.run.lanes)
-    out.push_back({&l.result->timeline, find_algorithm(l.result->timeline.algorithm)});
+  for (const RaceLane& l : setup.run.lanes) {
+    // A replayed trace's catalog where it has one (a free lab run's: lab_free_catalog.h).
+    const Algorithm* a = l.result->catalog ? l.result->catalog.get() : find_algorithm(l.result->timeline.algorithm);
+    out.push_back({&l.result->timeline, a, l.lab_piece});
+  }
   return out;
 }
 

@@ -221,7 +221,7 @@ void register_record_command(CLI::App& app) {
   cmd->callback([args, sps] {
     RecordCommandArgs a = *args;
     a.steps_per_second_given = sps->count() > 0;
-    if (!a.lab.empty()) a.trace = run_lab_option("record", a.lab, &a.scenario);
+    if (!a.lab.empty()) a.trace = run_lab_option("record", a.lab, &a.scenario, "", lab_races(a.race));
     apply_preset_option("record", a.preset, a.scenario, a.race);
     record(a);
   });

@@ -321,7 +321,7 @@ void register_render_command(CLI::App& app) {
   add_palette_option(*cmd, args->palette);
   cmd->callback([args] {
     RenderArgs a = *args;
-    if (!a.lab.empty()) a.trace = run_lab_option("render", a.lab, &a.scenario);
+    if (!a.lab.empty()) a.trace = run_lab_option("render", a.lab, &a.scenario, "", lab_races(a.race));
     const auto preset = apply_preset_option("render", a.preset, a.scenario, a.race);
     // One frame of a scenario preset: its step unless --steps says otherwise.
     if (preset && preset->slide.scenario && a.steps.empty() && ends_with_png(a.out))

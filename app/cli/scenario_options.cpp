@@ -105,10 +105,12 @@ Trace read_trace_for(const std::string& command, const std::string& path) {
   Trace trace = read_trace(path);
   const TraceInfo& i = trace.info;
   const Timeline& tl = trace.explain->timeline;
-  fmt::print("sortscope {}: {} (replaying a trace)\n", command, find_algorithm(tl.algorithm)->title());
+  // A record sort's or a free lab run's catalog (the reader's), else the registry's algorithm.
+  const Algorithm& algo = trace.explain->catalog ? *trace.explain->catalog : *find_algorithm(tl.algorithm);
+  fmt::print("sortscope {}: {} (replaying a trace)\n", command, algo.title());
   fmt::print("  recording   {}, written by {}\n", terminal_text(i.label()), terminal_text(i.writer));
   fmt::print("  algorithm   {}\n", describe_algorithm_params(i.scenario));
-  if (trace.explain->catalog) fmt::print("  records     {}\n", terminal_text(trace.explain->catalog->title()));
+  if (i.scenario.records) fmt::print("  records     {}\n", terminal_text(algo.title()));
   fmt::print("  input       {} ({})\n", describe_input(i.scenario.input), terminal_text(i.input_source));
   fmt::print("  device      {}\n", terminal_text(i.device));
   fmt::print("  verdict     {}\n", verdict_summary(i.scenario, i.verdict));

@@ -38,6 +38,9 @@ struct RaceLane {
   // Where a measured lane's times come from: "measured on NVIDIA H100 80GB HBM3",
   // "recorded on NVIDIA H200 (GPU), 2026-11-23 18:04 UTC"; "" for a lane without GPU times.
   std::string measured_on;
+  // A kernel-lab lane (TraceInfo::lab_piece): "your merge-path piece (mine.cu)", shown beside the
+  // algorithm's title; "" for the built-in algorithm.
+  std::string lab_piece;
   double total_ms() const;  // their sum
   // n / total_ms, 0 without times: the lane's keys per second by the race's clock.
   double keys_per_s() const;

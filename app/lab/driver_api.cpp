@@ -29,6 +29,7 @@ DriverApi load() {
   look_up(lib, "cuModuleLoadDataEx", d.module_load_data_ex);
   look_up(lib, "cuModuleGetFunction", d.module_get_function);
   look_up(lib, "cuModuleUnload", d.module_unload);
+  look_up(lib, "cuModuleGetGlobal_v2", d.module_get_global);
   return d;
 }
 

@@ -17,6 +17,7 @@ struct DriverApi {
   CUresult (*module_load_data_ex)(CUmodule*, const void*, unsigned, CUjit_option*, void**) = nullptr;
   CUresult (*module_get_function)(CUfunction*, CUmodule, const char*) = nullptr;
   CUresult (*module_unload)(CUmodule) = nullptr;
+  CUresult (*module_get_global)(CUdeviceptr*, size_t*, CUmodule, const char*) = nullptr;
 };
 
 // The driver's entry points, loaded once; throws one line ("the CUDA driver (libcuda.so.1) is not

@@ -21,6 +21,17 @@ constexpr const char* kPrelude =
     "typedef long long int64_t;\n"
     "#define SORTSCOPE_LAB 1\n";
 
+// The free exercise's ss_snapshot (docs/lab.md): a call asks the lab to capture the keys after
+// this pass. The lab reads and clears ss_snapshot_state (by its name, cuModuleGetGlobal) after each
+// pass's launch has finished, so the capture is of the pass's result; the label is the last one
+// written (call it from one thread).
+constexpr const char* kWholeSortPrelude =
+    "extern \"C\" { __device__ unsigned int ss_snapshot_state[2]; }  /* asked, label */\n"
+    "__device__ void ss_snapshot(unsigned int label = 0xffffffffu) {\n"
+    "  ss_snapshot_state[1] = label;\n"
+    "  ss_snapshot_state[0] = 1;\n"
+    "}\n";
+
 #if SORTSCOPE_HAS_NVRTC
 void nvrtc_check(nvrtcResult r, const char* what) {
   if (r != NVRTC_SUCCESS) throw std::runtime_error(fmt::format("lab: NVRTC {} failed: {}", what, nvrtcGetErrorString(r)));
@@ -52,7 +63,8 @@ std::string lab_display_name(const std::string& path) {
 }
 
 std::string lab_program_text(const Exercise& ex, const std::string& student_source, const std::string& student_name) {
-  return std::string(kPrelude) + "#line 1 \"" + lab_display_name(student_name) + "\"\n" + student_source +
+  return std::string(kPrelude) + (ex.slot == LabSlot::WholeSort ? kWholeSortPrelude : "") + "#line 1 \"" +
+         lab_display_name(student_name) + "\"\n" + student_source +
          "\n#line 1 \"" + lab_display_name(ex.harness_file) + "\"\n" + ex.harness_source + "\n";
 }
 

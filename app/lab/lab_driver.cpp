@@ -1,11 +1,14 @@
 #include "lab_driver.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "lab_child.h"
 #include "lab_compile.h"
 #include "lab_errors.h"
+#include "core/device_info.h"
 #include "core/runner.h"
 #include "trace/trace_file.h"
 #if SORTSCOPE_HAS_CUDA
@@ -270,34 +273,74 @@ LabReport lab_check(const Exercise& ex, const std::string& source, const std::st
   return r;
 }
 
+std::string lab_piece_label(const Exercise& ex, const std::string& file) {
+  return fmt::format("your {} piece ({})", ex.name, std::filesystem::path(file).filename().string());
+}
+
 LabReport lab_trace(const Exercise& ex, const std::string& source, const std::string& name, uint64_t n, KeyType type,
-                    const std::string& out, const LabOptions& options) {
-  if (ex.slot == LabSlot::WholeSort)
-    throw std::runtime_error("lab trace: the free exercise has no algorithm whose views could draw it");
+                    const std::string& out, const LabOptions& options, const std::string& builtin_out) {
+  if (ex.slot == LabSlot::WholeSort && !builtin_out.empty())
+    throw std::runtime_error("lab trace: the free exercise has no built-in pieces to race (lab check times it "
+                             "against the built-in radix sort)");
   const LabCase c{n, type, Distribution::Uniform, false, 1};
   const LabChildOutcome o = run_lab_child(
       [&](LabChannel& ch) {
         return session_body(ch, ex, source, name, [&](auto& session) {
-          (void)session, (void)out;
+          (void)session, (void)out, (void)builtin_out;
 #if SORTSCOPE_HAS_CUDA
           ch.progress(fmt::format("{}, explain mode at n={}", ex.name, n), true);
-          RunnerOptions ro;
-          ro.slots = &session.slots();
-          Runner runner(ro);
+          if (ex.slot == LabSlot::WholeSort) {  // its own steps: the passes that called ss_snapshot
+            const ExplainResult e = session.record_whole_sort(n, type, RunnerOptions{}.capture_budget_bytes);
+            TraceInfo info =
+                make_trace_info(e, query_device(), "generated on the host (the lab's first case)", nullptr);
+            info.lab_piece = lab_piece_label(ex, name);
+            write_trace(out, info, e.timeline);
+            const bool ok = e.verdict.ok();
+            ch.send("K", fmt::format("0 {} {} ({} steps)", ok ? "ok" : "fail", e.verdict.summary(),
+                                     e.timeline.steps.size()));
+            return;
+          }
           Scenario s;
           s.algorithm = ex.algorithm;
           s.params = ParamValues(ex.params.begin(), ex.params.end());
           s.input.n = n;
           s.input.key = type;
-          s = runner.prepare(s, std::nullopt, /*for_explain=*/true);
-          MeasureOptions mo;
-          mo.reps = options.reps;
-          const MeasureResult measured = runner.measure(s, mo);
-          const ExplainResult e = runner.explain(s);
-          write_trace(out, make_trace_info(e, runner.device(), measured.input_source, &measured), e.timeline);
-          const bool ok = e.verdict.ok() && measured.verdict.ok();
-          ch.send("K", fmt::format("0 {} {}", ok ? "ok" : "fail",
-                                   ok ? "verified: sorted, a permutation of the input" : e.verdict.summary()));
+          // One recording. A lab run is explained twice: first with the student's launches checked
+          // (each synchronised, its outputs staged between guard zones), then, once that run is
+          // sorted and the guards are whole, with the piece run as the built-in one is (no staging
+          // copies, no synchronisation: docs/lab.md, "The speed ratio"). The second is the trace,
+          // with its measure-mode timing and launch times, so a race by time compares like with like.
+          const auto record = [&](const PieceSlots* slots, const std::string& path, const std::string& piece) {
+            RunnerOptions ro;
+            ro.slots = slots;
+            Runner runner(ro);
+            const Scenario prepared = runner.prepare(s, std::nullopt, /*for_explain=*/true);
+            if (slots) {
+              session.set_checking(true);
+              const ExplainResult checked = runner.explain(prepared);
+              if (std::string guards = session.check_guards(); !guards.empty()) return guards;
+              if (!checked.verdict.ok()) return checked.verdict.summary();
+              session.set_checking(false);
+            }
+            MeasureOptions mo;
+            mo.reps = options.reps;
+            const MeasureResult measured = runner.measure(prepared, mo);
+            const ExplainResult e = runner.explain(prepared);
+            session.set_checking(true);
+            TraceInfo info = make_trace_info(e, runner.device(), measured.input_source, &measured);
+            info.lab_piece = piece;
+            write_trace(path, info, e.timeline);
+            return e.verdict.ok() && measured.verdict.ok() ? std::string()
+                                                           : (e.verdict.ok() ? measured.verdict : e.verdict).summary();
+          };
+          const std::string why = record(&session.slots(), out, lab_piece_label(ex, name));
+          const bool ok = why.empty();
+          if (ok && !builtin_out.empty()) {
+            ch.progress(fmt::format("{}, the built-in pieces at n={}", ex.name, n), true);
+            if (const std::string b = record(nullptr, builtin_out, ""); !b.empty())
+              throw std::runtime_error("lab: the built-in run did not verify: " + b);
+          }
+          ch.send("K", fmt::format("0 {} {}", ok ? "ok" : "fail", ok ? "verified: sorted, a permutation of the input" : why));
 #endif
         });
       },

@@ -69,9 +69,14 @@ LabReport lab_check(const Exercise& ex, const std::string& source, const std::st
 // `lab trace` (and `--lab EXERCISE:FILE` of render, record, trace and gui): explain mode of the
 // exercise's algorithm with the student's piece in its slot on `n` uniform keys of `type`, after a
 // measure-mode run for the timing, written as a trace file (`out`, .sstrace) that replays anywhere
-// with the algorithm's views. The report carries the run's verdict as its one case.
+// with the algorithm's views. The report carries the run's verdict as its one case. The trace's
+// TraceInfo::lab_piece names the piece (lab_piece_label). With `builtin_out`, the same is recorded
+// with the built-in pieces on the same input into that file, for a race of the two (race_setup.h).
 LabReport lab_trace(const Exercise& ex, const std::string& source, const std::string& name, uint64_t n, KeyType type,
-                    const std::string& out, const LabOptions& options);
+                    const std::string& out, const LabOptions& options, const std::string& builtin_out = {});
+
+// "your merge-path piece (mine.cu)": how a trace, a race lane and the app name a lab run's piece.
+std::string lab_piece_label(const Exercise& ex, const std::string& file);
 
 // The report as JSON (lab check --json): each case, the timing and the speed ratio.
 std::string lab_report_json(const LabReport& r);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/runner.h"
 #include "exercise_file.h"
 #include "lab_cases.h"
 #include "lab_child.h"
@@ -46,9 +47,20 @@ class LabGpuSession {
   // Medians of `reps` runs of the built-in piece and of the student's, alternating, on the same input.
   LabTiming time(uint64_t n, KeyType type, int reps);
 
+  // The free exercise in explain mode: my_sort on n uniform keys of `type` (the first case's input),
+  // the keys captured after each pass that called ss_snapshot(...), at most kLabFreeMaxSnapshots
+  // (trace/lab_free_catalog.h), as a lab-free timeline with the input and the sorted keys around
+  // them. The verdict is the output's; a guard zone hit throws LabKernelError.
+  ExplainResult record_whole_sort(uint64_t n, KeyType type, uint64_t capture_budget_bytes);
+
   std::string device_name() const;
-  // The student's pieces in their slots (for a Runner: `lab trace`); each launch synchronised.
+  // The student's pieces in their slots (for a Runner: `lab trace`). While `checking` (the
+  // default), each launch is synchronised and its outputs pass through guarded staging buffers;
+  // otherwise the pieces run as the built-in ones do, for timing.
   const PieceSlots& slots() const;
+  void set_checking(bool checking);
+  // "" or one line: a guard zone that changed since the last check (the zones are refilled).
+  std::string check_guards();
 
   struct State;  // lab_gpu.cpp: the module, the slots and their guarded buffers
 

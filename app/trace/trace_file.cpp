@@ -22,6 +22,7 @@
 #include "records/record_aux.h"
 #include "records/record_explain.h"
 #include "registry.h"
+#include "lab_free_catalog.h"
 
 #ifndef SORTSCOPE_VERSION
 #define SORTSCOPE_VERSION "unknown"
@@ -168,6 +169,7 @@ nlohmann::ordered_json header_to_json(const TraceInfo& info) {
     for (const LaunchTime& l : info.launches) launches.push_back({{"launch", l.launch}, {"name", l.name}, {"ms", l.ms}});
     j["launches"] = std::move(launches);
   }
+  if (!info.lab_piece.empty()) j["lab_piece"] = info.lab_piece;
   return j;
 }
 
@@ -181,6 +183,7 @@ TraceInfo header_from_json(const json& j) {
   info.device_name = f.str("device_name");
   info.device = f.str("device");
   info.input_source = f.str("input_source");
+  if (f.has("lab_piece")) info.lab_piece = f.str("lab_piece");
   try {
     info.scenario = scenario_from_json(f.at("scenario"), algorithm_params);
   } catch (const TraceError&) {
@@ -337,13 +340,14 @@ struct DecodedTimeline {
   int skipped_aux = 0;
 };
 
-// `catalog`: the step catalog of a record sort's timeline (records_catalog), else null: the
-// registry's algorithm the timeline names.
+// `catalog`: the step catalog of a record sort's timeline (records_catalog) or of a free lab run's
+// (lab_free_catalog.h), else null: the registry's algorithm the timeline names.
 DecodedTimeline decode_timeline(ByteReader& r, const Algorithm* catalog) {
   DecodedTimeline out;
   Timeline& t = out.timeline;
   t.algorithm = r.get_string("algorithm", 256);
   const Algorithm* algo = find_algorithm(t.algorithm);
+  if (!algo && catalog && catalog->id() == t.algorithm) algo = catalog;  // a catalog outside the registry
   if (!algo)
     throw TraceError(fmt::format("it records algorithm '{}', which this sortscope does not know (known: {})",
                                  t.algorithm, algorithm_names()));
@@ -609,6 +613,7 @@ Trace decode_trace(const uint8_t* data, size_t size, const TraceLimits& limits) 
                                                 size_t(compressed_bytes), raw_bytes);
     ByteReader body(raw.data(), raw.size());
     std::shared_ptr<const Algorithm> catalog = records_catalog(trace.info.scenario);
+    if (!catalog) catalog = lab_free_catalog(trace.info.scenario.algorithm);
     DecodedTimeline decoded = decode_timeline(body, catalog.get());
     if (decoded.timeline.algorithm != trace.info.scenario.algorithm)
       throw TraceError(fmt::format("its timeline is of {} but its scenario of {}", decoded.timeline.algorithm,

@@ -57,6 +57,9 @@ struct TraceInfo {
   // timed every launch, and each launch's time (Timeline::launches); the steps' gpu_ms follow.
   double timed_ms = 0;
   std::vector<LaunchTime> launches;
+  // A kernel-lab run (docs/lab.md): whose piece ran in the algorithm's slot, "your merge-path piece
+  // (mine.cu)"; "" for the built-in pieces. Lets a race hold a lab run and the built-in algorithm.
+  std::string lab_piece;
 
   // "recorded on NVIDIA H200 (GPU), 2026-11-23 18:04 UTC": what the app and frames show.
   std::string label() const;

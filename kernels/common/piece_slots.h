@@ -77,6 +77,23 @@ struct BlockSortArgs {
   int threads;
 };
 
+// Sample sort's bucket index (Leischner, Osipov, Sanders 2010 §6.2 Steps 2 and 4, Algorithm 6):
+// buckets[i] = the child bucket b (0 .. 2^log_k - 1) of word i of one parent bucket's n words at
+// `keys`, the one with s_b < word <= s_(b+1) (a word equal to a splitter goes left; s_0 = -inf,
+// s_k = +inf), where tree[1 .. k-1] holds the parent's k - 1 splitters as a search tree in 1-based
+// heap order (primitives/search_tree/search_tree.h; tree[0] is not part of the descent). Called once
+// per parent of a pass whose sample is not degenerate (a degenerate sample splits three ways around
+// one key, which stays built in); the pass's count and scatter kernels then read these buckets
+// instead of descending the tree themselves.
+struct BucketIndexArgs {
+  const void* keys;
+  int word_bytes;
+  uint64_t n;
+  const void* tree;
+  int log_k;
+  uint32_t* buckets;
+};
+
 // Every slot of every family, all empty by default. GpuRunContext::slots points at one (or is
 // null: the built-in pieces everywhere).
 struct PieceSlots {
@@ -85,6 +102,7 @@ struct PieceSlots {
   PieceSlot<DigitScanArgs> digit_scan;                         // radix (reduce-then-scan)
   PieceSlot<MergePathArgs> merge_path;                         // merge (two-way)
   PieceSlot<BlockSortArgs> block_sort;                         // merge (two-way), first pass
+  PieceSlot<BucketIndexArgs> bucket_index;                     // sample sort, level 1
 };
 
 // The slot of `slots` picked by `member`, or an empty one when slots is null.

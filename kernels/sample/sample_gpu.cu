@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <cub/device/device_scan.cuh>
@@ -14,6 +15,7 @@
 #include "common/device_buffer.h"
 #include "common/device_scratch.h"
 #include "common/key_transform_gpu.h"
+#include "common/piece_slots.h"
 #include "common/param_dispatch.h"
 #include "sample_kernels.cuh"
 #include "sample_driver.h"
@@ -28,7 +30,8 @@ using namespace sample_detail;
 
 // Scratch slots (DeviceScratch): the ping-pong buffer of keys and of values, the pass tables
 // (kLists + 1 holds explain mode's splitter capture), and explain mode's composed array.
-enum Slot { kAltKeys = 0, kAltValues = 1, kTables = 2, kScanTemp = 3, kLists = 4, kExplainView = 6 };
+// kGivenBuckets holds the bucket-index slot's answers (common/piece_slots.h) when that slot is set.
+enum Slot { kAltKeys = 0, kAltValues = 1, kTables = 2, kScanTemp = 3, kLists = 4, kExplainView = 6, kGivenBuckets = 7 };
 
 template <class T>
 T* carve(unsigned char*& at, uint64_t count) {
@@ -41,7 +44,12 @@ template <class Word, bool kValues>
 class GpuSampleSort {
  public:
   GpuSampleSort(const SamplePlan& plan, DeviceKeys& keys, const GpuRunContext& ctx)
-      : plan_(plan), stream_(ctx.stream), clock_(ctx.clock), out_(static_cast<Word*>(keys.keys)), vout_(keys.values) {
+      : plan_(plan),
+        stream_(ctx.stream),
+        clock_(ctx.clock),
+        out_(static_cast<Word*>(keys.keys)),
+        vout_(keys.values),
+        bucket_slot_(slot_of(ctx.slots, &PieceSlots::bucket_index)) {
     DeviceScratch* scratch = ctx.scratch ? ctx.scratch : &own_;
     alt_ = static_cast<Word*>(scratch->get(kAltKeys, std::max<uint64_t>(1, plan.n) * sizeof(Word)));
     valt_ = kValues ? static_cast<uint32_t*>(scratch->get(kAltValues, std::max<uint64_t>(1, plan.n) * 4)) : nullptr;
@@ -116,7 +124,8 @@ class GpuSampleSort {
                          std::vector<uint64_t>(sample.begin(), sample.end()), array(buckets));
     }
 
-    // Step 2.
+    // Step 2 (its descent by the bucket-index slot's piece when one is set).
+    const uint32_t* given = bucket_slot_ ? index_buckets(pass, d_parents, d_trees) : nullptr;
     PassArgs args{d_parents,
                   d_block_parent,
                   plan_.k,
@@ -127,7 +136,8 @@ class GpuSampleSort {
                   plan_.descent == SampleDescent::Half,
                   plan_.rank,
                   plan_.rounds == SampleRounds::Split,
-                  plan_.value_load == SampleValueLoad::Early};
+                  plan_.value_load == SampleValueLoad::Early,
+                  given};
     mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Count));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
@@ -169,6 +179,7 @@ class GpuSampleSort {
       p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
       constant += p.constant;
     }
+    if (bucket_slot_) check_progress(pass, child);
     if (constant)
       CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
 
@@ -314,6 +325,41 @@ class GpuSampleSort {
   }
 
  private:
+  // The bucket-index slot (common/piece_slots.h): the piece writes the bucket of every key of each
+  // parent whose sample is not degenerate (the splitter kernel decides that on the device, so the
+  // parents come back first), at the key's position in a buffer of n; count and scatter read it.
+  const uint32_t* index_buckets(const SamplePass& pass, const SampleParent* d_parents, const Word* d_trees) {
+    std::vector<SampleParent> got(pass.parents.size());
+    CUDA_CHECK(cudaMemcpyAsync(got.data(), d_parents, got.size() * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    auto* buckets = static_cast<uint32_t*>(scratch_->get(kGivenBuckets, std::max<uint64_t>(1, plan_.n) * 4));
+    for (size_t pi = 0; pi < got.size(); ++pi) {
+      const SampleParent& p = got[pi];
+      if (p.degenerate || p.size == 0) continue;
+      (*bucket_slot_)(BucketIndexArgs{(p.in_alt ? alt_ : out_) + p.begin, int(sizeof(Word)), p.size,
+                                      d_trees + pi * plan_.k, plan_.log_k, buckets + p.begin},
+                      stream_);
+    }
+    return buckets;
+  }
+
+  // A bucket-index piece that sends every key of a bucket to one child would have the next pass
+  // split the same keys again, forever. A correct descent cannot: the splitters are keys of the
+  // bucket, so all its keys in one child means every splitter is equal, a degenerate sample, which
+  // splits three ways and never reaches the piece.
+  void check_progress(const SamplePass& pass, const std::vector<uint64_t>& child) const {
+    const uint32_t slots = plan_.slots();
+    for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
+      const SampleParent& p = pass.parents[pi];
+      if (p.degenerate || p.size < 2) continue;
+      for (uint32_t j = 0; j < plan_.k; ++j)
+        if (child[pi * slots + j] == p.size)
+          throw std::runtime_error("sample sort: the bucket-index piece put all " + std::to_string(p.size) +
+                                   " keys of a bucket into its bucket " + std::to_string(j) +
+                                   " (the splitters are not all equal), so the sort would never end");
+    }
+  }
+
   template <class F>
   static void for_grids(uint64_t from, uint64_t to, F&& launch) {
     for (uint64_t first = from; first < to; first += 0x7FFFFFFFull)
@@ -386,6 +432,7 @@ class GpuSampleSort {
   DeviceScratch own_;
   DeviceScratch* scratch_ = nullptr;
   Word* view_ = nullptr;  // explain mode: the composed array (kExplainView)
+  const PieceSlot<BucketIndexArgs>* bucket_slot_ = nullptr;  // null: the kernels' own descent
   std::optional<SampleStepWriter> writer_;
 };
 

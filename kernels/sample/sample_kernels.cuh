@@ -92,6 +92,9 @@ struct PassArgs {
   SampleRank rank;    // plan.rank (local scatter)
   bool split_rounds;  // plan.rounds = split
   bool early_values;  // plan.value_load = early (local scatter with values)
+  // The bucket-index slot's answers (common/piece_slots.h), one per key position of the array, for
+  // the parents whose sample is not degenerate; null: the kernels descend the tree themselves.
+  const uint32_t* given_buckets = nullptr;
 };
 
 // A block's search tree in shared memory and how it descends: the three-way split of a degenerate
@@ -174,6 +177,24 @@ __device__ __forceinline__ void buckets_of(const Descent& d, const BlockTree<Wor
   for (int u = 0; u < KPT; ++u) j[u] -= 1u << d.log_k;
 }
 
+// The buckets of one round's KPT keys (thread t's keys round + u * threads + t): the bucket-index
+// slot's answers where the pass has them, clamped to the k buckets so that a wrong piece makes a
+// wrong sort and never a count outside the table; else the descent.
+template <class Word, int KPT, bool kFull>
+__device__ __forceinline__ void round_buckets(const PassArgs& args, const Descent& d, const BlockTree<Word>& bt,
+                                              const Word (&e)[KPT], uint64_t round, uint64_t end, uint32_t (&j)[KPT]) {
+  if (args.given_buckets && !d.degenerate) {
+    const uint32_t last = (1u << d.log_k) - 1;
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) {
+      const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
+      j[u] = (kFull || i < end) ? min(args.given_buckets[i], last) : 0u;
+    }
+    return;
+  }
+  buckets_of<Word, KPT>(d, bt, e, j);
+}
+
 // Keys of one round: thread t takes keys round + u * threads + t, u < KPT (coalesced loads). kFull:
 // the whole round lies before `end` (plan.rounds = split), no per-key checks.
 template <class Word, int KPT, bool kFull = false>
@@ -220,8 +241,8 @@ __device__ __forceinline__ PassBlock pass_block(const PassArgs& args) {
 // The rounds of the block's chunk: each thread loads KPT keys at once and descends them together;
 // f(i, e, j) for each key i < end with its value e and its bucket j.
 template <class Word, int KPT, class F>
-__device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassBlock& pb, const BlockTree<Word>& bt,
-                                                    const Descent& d, bool split, F&& f) {
+__device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassArgs& args, const PassBlock& pb,
+                                                    const BlockTree<Word>& bt, const Descent& d, bool split, F&& f) {
   const uint64_t tile = uint64_t(blockDim.x) * KPT;
   for (uint64_t round = pb.begin; round < pb.end; round += tile)
     run_round(split, round, tile, pb.end, [&](auto full) {
@@ -229,7 +250,7 @@ __device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassB
       Word e[KPT];
       uint32_t j[KPT];
       load_round<Word, KPT, kFull>(src, round, pb.end, e);
-      buckets_of<Word, KPT>(d, bt, e, j);
+      round_buckets<Word, KPT, kFull>(args, d, bt, e, round, pb.end, j);
 #pragma unroll
       for (int u = 0; u < KPT; ++u) {
         const uint64_t i = round + uint64_t(u) * blockDim.x + threadIdx.x;
@@ -257,11 +278,11 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
   const uint32_t rep = threadIdx.x % args.count_replicas;
   const Word* src = p.in_alt ? alt : out;
   if (args.split_rounds && !p.degenerate) {
-    for_each_key_bucket<Word, KPT>(src, pb, bt, d, true,
+    for_each_key_bucket<Word, KPT>(src, args, pb, bt, d, true,
                                    [&](uint64_t, Word, uint32_t j) { atomicAdd(&cnt[j * args.count_replicas + rep], 1u); });
   } else {
     Word mn = max_word<Word>(), mx = 0;
-    for_each_key_bucket<Word, KPT>(src, pb, bt, d, args.split_rounds, [&](uint64_t, Word e, uint32_t j) {
+    for_each_key_bucket<Word, KPT>(src, args, pb, bt, d, args.split_rounds, [&](uint64_t, Word e, uint32_t j) {
       atomicAdd(&cnt[j * args.count_replicas + rep], 1u);
       mn = e < mn ? e : mn;
       mx = e > mx ? e : mx;
@@ -323,7 +344,7 @@ __global__ void scatter_kernel(const Word* out_keys, const Word* alt_keys, const
   const ScatterEnds<Word> io =
       scatter_ends(p, b, out_keys, alt_keys, out_values, alt_values, w_out, w_alt, wv_out, wv_alt);
   const uint32_t rep = threadIdx.x % args.scatter_replicas;
-  for_each_key_bucket<Word, KPT>(io.src, pb, bt, d, args.split_rounds, [&](uint64_t i, Word e, uint32_t j) {
+  for_each_key_bucket<Word, KPT>(io.src, args, pb, bt, d, args.split_rounds, [&](uint64_t i, Word e, uint32_t j) {
     const uint64_t pos = atomicAdd(&cursor[j * args.scatter_replicas + rep], 1ull);
     io.dst[pos] = e;
     if constexpr (kValues) io.vdst[pos] = io.vsrc[i];
@@ -409,7 +430,7 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
       uint32_t v[kEarly ? KPT : 1];
       load_round<Word, KPT, kFull>(src, round, end, e);
       if constexpr (kEarly) load_round<uint32_t, KPT, kFull>(vsrc, round, end, v);
-      buckets_of<Word, KPT>(d, bt, e, j);
+      round_buckets<Word, KPT, kFull>(args, d, bt, e, round, end, j);
       for (uint32_t c = threadIdx.x; c < args.slots; c += blockDim.x) tile_count[c] = 0;
       __syncthreads();
       // The ranking compiled per plan.rank (a block-uniform branch outside the key loop).

@@ -8,7 +8,9 @@
 //         are checked against the records' catalog (record_steps.h). Bit 3 clear: the header's
 //         algorithm, key type, n and values are read from the (mutated) timeline, so accepted
 //         timelines reach the snapshot reads; set: the header says radix, u32, n = 64, which the
-//         check of the header against its timeline must refuse unless the timeline agrees.
+//         check of the header against its timeline must refuse unless the timeline agrees. A
+//         timeline of `lab-free` (a free lab run: seed timeline_lab-free) is checked against that
+//         exercise's catalog (trace/lab_free_catalog.h).
 // Whole files among the seeds include compression bombs (a small frame claiming 16 GiB, a frame of
 // zeros claiming exactly what it holds), a header nested 100,000 levels deep, and headers that label
 // key frames as records and records' frames as bare keys.

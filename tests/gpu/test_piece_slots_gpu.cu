@@ -2,6 +2,7 @@
 // slot instead of the built-in one. A correct piece sorts as the built-in does; a deliberately broken
 // one (kernels below, each wrong but in bounds) makes verification fail, so the seam is real.
 #include <cstdint>
+#include <stdexcept>
 
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -12,7 +13,9 @@
 #include "common/piece_slots.h"
 #include "common/verify.h"
 #include "device_input.h"
+#include "primitives/search_tree/search_tree.h"
 #include "registry.h"
+#include "sample/sample_bucket_piece.h"
 
 namespace sortscope {
 namespace {
@@ -88,6 +91,19 @@ void broken_block_sort(void*, const BlockSortArgs& a, GpuStream s) {
                                                              static_cast<uint32_t*>(a.out), a.n, a.tile);
 }
 
+// A bucket index that numbers the buckets backwards (b -> k - 1 - b): count and scatter agree on it,
+// so every key lands in bounds, but the buckets come out in reverse order. 4-byte keys.
+__global__ void reversed_buckets(const uint32_t* keys, uint64_t n, const uint32_t* tree, int log_k, uint32_t* buckets) {
+  const uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
+  if (i < n) buckets[i] = ((1u << log_k) - 1) - search_tree_bucket(tree, log_k, keys[i]);
+}
+void broken_bucket_index(void*, const BucketIndexArgs& a, GpuStream s) {
+  reversed_buckets<<<unsigned((a.n + 255) / 256), 256, 0, s>>>(static_cast<const uint32_t*>(a.keys), a.n,
+                                                               static_cast<const uint32_t*>(a.tree), a.log_k, a.buckets);
+}
+// Every key in bucket 0: the next pass would split the same keys again, forever.
+void all_in_bucket_zero(void*, const BucketIndexArgs& a, GpuStream s) { cudaMemsetAsync(a.buckets, 0, a.n * 4, s); }
+
 // ---- Runs ---------------------------------------------------------------------------------------
 
 Verdict sort_with(const char* algorithm, const ParamValues& params, uint64_t n, const PieceSlots* slots) {
@@ -114,7 +130,7 @@ constexpr uint64_t kN = 100003;
 
 TEST(PieceSlots, EmptySlotsAreTheBuiltInPipeline) {
   const PieceSlots none;
-  for (const char* algo : {"bitonic", "radix", "merge"}) EXPECT_TRUE(sort_with(algo, {}, kN, &none).ok()) << algo;
+  for (const char* algo : {"bitonic", "radix", "merge", "sample-sort"}) EXPECT_TRUE(sort_with(algo, {}, kN, &none).ok()) << algo;
 }
 
 TEST(PieceSlots, BitonicCompareExchangeLayer) {
@@ -139,6 +155,21 @@ TEST(PieceSlots, MergePathAndBlockSort) {
   block.block_sort = {&broken_block_sort, nullptr};
   EXPECT_FALSE(sort_with("merge", kMerge, kN, &path).sorted);
   EXPECT_FALSE(sort_with("merge", kMerge, kN, &block).permutation);
+}
+
+TEST(PieceSlots, SampleSortBucketIndex) {
+  PieceSlots good, reversed, stuck;
+  good.bucket_index = sample_builtin_bucket_piece();
+  reversed.bucket_index = {&broken_bucket_index, nullptr};
+  stuck.bucket_index = {&all_in_bucket_zero, nullptr};
+  // k = 4 and n = 100003 make two level-1 passes (buckets of about 25,000 keys are above M = 2^14
+  // and get another), so the piece runs on parents in both buffers.
+  const ParamValues k4 = {{"k", 4}};
+  EXPECT_TRUE(sort_with("sample-sort", k4, kN, &good).ok());
+  const Verdict v = sort_with("sample-sort", k4, kN, &reversed);
+  EXPECT_FALSE(v.sorted);
+  EXPECT_TRUE(v.permutation);
+  EXPECT_THROW(sort_with("sample-sort", k4, kN, &stuck), std::runtime_error);
 }
 
 }  // namespace

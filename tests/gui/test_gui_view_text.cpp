@@ -79,6 +79,20 @@ Scenario scenario_of(const std::string& algo, uint64_t n) {
   return s;
 }
 
+// The app headless on the CPU model at width x height, showing `race`.
+GuiOptions headless_race(const RaceSetup& race, int width, int height) {
+  GuiOptions o;
+  o.headless = true;
+  o.force_cpu = true;
+  o.use_settings = false;
+  o.sweep = false;
+  o.wait_seconds = 120;
+  o.width = width;
+  o.height = height;
+  o.race = std::make_shared<const RaceSetup>(race);
+  return o;
+}
+
 // The step whose picture carries the most: the most snapshots, the latest of equals.
 int richest_step(const Timeline& tl) {
   int best = 0;
@@ -181,16 +195,8 @@ TEST(GuiViewText, ARaceOfTwoTracesRunsByTheirRecordedGpuTimes) {
   EXPECT_EQ(setup.clock.place(0), 2);
   for (const RaceLane& l : setup.run.lanes) EXPECT_GT(l.keys_per_s(), 0);
 
-  GuiOptions o;
-  o.headless = true;
-  o.force_cpu = true;
-  o.use_settings = false;
-  o.sweep = false;
-  o.wait_seconds = 120;
-  o.width = 1280;
-  o.height = 720;
+  GuiOptions o = headless_race(setup, 1280, 720);
   o.projector = 1.75f;
-  o.race = std::make_shared<const RaceSetup>(setup);
   const fs::path report = dir / "report.jsonl";
   o.script = "key:end frames:3 report:end";
   o.report = report.string();
@@ -204,6 +210,42 @@ TEST(GuiViewText, ARaceOfTwoTracesRunsByTheirRecordedGpuTimes) {
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
   EXPECT_EQ(line.find("measuring"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// A kernel-lab run races the same algorithm with its built-in pieces (docs/lab.md): two traces of
+// merge on one input, one naming the lab's piece, make two lanes, and the lane says whose piece ran.
+// Two traces of one algorithm that name no piece (or the same one) are still refused.
+TEST(GuiViewText, ALabRunRacesTheBuiltInPiecesOfItsAlgorithm) {
+  const fs::path dir = fs::temp_directory_path() / ("sortscope_race_lab_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  RunnerOptions ro;
+  ro.force_cpu = true;
+  Runner runner(ro);
+  const Scenario ran = runner.prepare(scenario_of("merge", 4096), std::nullopt, true);
+  const ExplainResult r = runner.explain(ran);
+  const std::string piece = "your merge-path piece (mine.cu)";
+  std::vector<std::string> paths;
+  for (const std::string& lab_piece : {piece, std::string()}) {
+    TraceInfo info = make_trace_info(r, runner.device(), "generated on the CPU", nullptr);
+    info.lab_piece = lab_piece;
+    paths.push_back((dir / (lab_piece.empty() ? "built-in.sstrace" : "yours.sstrace")).string());
+    write_trace(paths.back(), info, r.timeline);
+  }
+  const RaceSetup setup = race_traces(paths, RaceClockKind::Step, default_model_gpu());
+  ASSERT_EQ(setup.run.lanes.size(), 2u);
+  EXPECT_EQ(setup.run.lanes[0].lab_piece, piece);
+  EXPECT_EQ(setup.run.lanes[1].lab_piece, "");
+  EXPECT_EQ(race_sources(setup)[0].lab_piece, piece);
+  EXPECT_THROW(race_traces({paths[1], paths[1]}, RaceClockKind::Step, default_model_gpu()), std::runtime_error);
+  EXPECT_THROW(race_traces({paths[0], paths[0]}, RaceClockKind::Step, default_model_gpu()), std::runtime_error);
+
+  GuiOptions o = headless_race(setup, 1280, 720);
+  o.script = "key:end frames:3";
+  CAPTURE_OR_SKIP(c, o);
+  if (const char* out = std::getenv("SORTSCOPE_TEST_OUT"))
+    write_png(std::string(out) + "/race_lab_1280x720.png", c.width, c.height, c.rgba);
+  EXPECT_EQ(findings(c), "");
   fs::remove_all(dir);
 }
 

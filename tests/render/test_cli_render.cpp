@@ -425,6 +425,7 @@ TEST_F(CliRender, ARaceThatCannotBeRunIsRefusedWithOneLineAndNothingWritten) {
       {{"--race", "bitonic,radix", "--param", "no_such=3"}, "none of the racers"},
       {{"--race", "bitonic,radix", "--param", "radix_bits=99"}, "lane 2 (radix)"},
       {{"--race", "bitonic,radix", "--n", "0x"}, "--n"},
+      {{"--race", "bitonic,radix", "--lab", "merge-path:mine.cu"}, "give --race without racers"},
   };
   for (const auto& [extra, expect] : cases) {
     std::vector<std::string> args = {"render", "--cpu", "--size", "320x180", "--out", out.string()};

@@ -229,6 +229,17 @@ TEST(Trace, RecordRunsRoundTripWithTheirCatalog) {
   EXPECT_EQ(round_trip(record("radix", 100, KeyType::U32, false)).explain->catalog, nullptr);
 }
 
+// A kernel-lab run names its piece in the header (TraceInfo::lab_piece); other traces name none.
+TEST(Trace, ALabPieceTravelsInTheHeader) {
+  const ExplainResult r = record("merge", 1000, KeyType::U32, false);
+  TraceInfo info = info_of(r);
+  const std::vector<uint8_t> plain = encode_trace(info, r.timeline);
+  EXPECT_EQ(decode_trace(plain.data(), plain.size()).info.lab_piece, "");
+  info.lab_piece = "your merge-path piece (mine.cu)";
+  const std::vector<uint8_t> bytes = encode_trace(info, r.timeline);
+  EXPECT_EQ(decode_trace(bytes.data(), bytes.size()).info.lab_piece, "your merge-path piece (mine.cu)");
+}
+
 // Step times (Timeline::launches, common/launch_times.h) travel in the header; the steps' times
 // and shares after loading are those of the recording.
 TEST(Trace, LaunchTimesRoundTripAndHostileOnesAreRefused) {

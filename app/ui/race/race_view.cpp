@@ -15,9 +15,11 @@ namespace sortscope::ui {
 namespace {
 
 std::string lane_title(const AppState& s, size_t lane) {
-  const Timeline& tl = s.race->run.lanes[lane].result->timeline;
+  const RaceLane& l = s.race->run.lanes[lane];
+  const Timeline& tl = l.result->timeline;
   const Algorithm* a = find_algorithm(tl.algorithm);
-  return std::to_string(lane + 1) + "  " + (a ? a->title() : tl.algorithm);
+  return std::to_string(lane + 1) + "  " + (a ? a->title() : tl.algorithm) +
+         (l.lab_piece.empty() ? std::string() : " with " + l.lab_piece);
 }
 
 }  // namespace

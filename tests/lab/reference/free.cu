@@ -1,5 +1,7 @@
 // Reference solution of the free exercise: bitonic sort, one layer per pass, over the next power of
-// two N >= n (positions past n hold an implicit largest key, so pairs reaching past n stay).
+// two N >= n (positions past n hold an implicit largest key, so pairs reaching past n stay). The
+// last layer of each merge stage calls ss_snapshot(k): the keys are then sorted runs of k, one step
+// per stage (log2 N snapshots between the input and the sorted keys).
 template <class Key>
 __device__ void my_sort(Key* keys, uint64_t n, Key* scratch, uint32_t pass, uint32_t* done) {
   uint32_t log_n = 0;
@@ -15,6 +17,7 @@ __device__ void my_sort(Key* keys, uint64_t n, Key* scratch, uint32_t pass, uint
     return;
   }
   const uint64_t k = uint64_t(1) << log_k, j = k >> (p + 1);
+  if (j == 1 && blockIdx.x == 0 && threadIdx.x == 0) ss_snapshot(uint32_t(k));  // this stage's last layer
   const uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
   if (i >= n) return;
   const uint64_t partner = (j == k / 2) ? (i ^ (k - 1)) : (i ^ j);
