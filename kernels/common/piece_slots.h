@@ -24,7 +24,7 @@ struct PieceSlot {
   void operator()(const Args& args, GpuStream stream) const { launch(context, args, stream); }
 };
 
-// Bitonic (Batcher 1968; the plan's flip/half-cleaner form, bitonic_plan.h): one global layer
+// Bitonic (Batcher 1968; the plan's flip/half-cleaner form, primitives/networks/bitonic_network.h): one global layer
 // over n_padded words (a power of two). For merge size k and stride j (powers of two, j < k) word
 // i pairs with i ^ (k - 1) when j == k / 2 (the flip) and with i ^ j otherwise; the lower index
 // keeps the smaller word.
