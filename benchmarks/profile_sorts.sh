@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Per-kernel times and occupancy of our sorts and CUB's at n = 2^28 under Nsight Compute, on the GPU
-# host: where the gap to CUB is (docs/PERFORMANCE.md). Clocks are left alone (--clock-control none).
+# host: where the gap to CUB is (docs/performance-history.md). Clocks are left alone (--clock-control none).
 #   benchmarks/profile_sorts.sh OUT_DIR [BUILD_DIR]
 set -euo pipefail
 out=${1:?usage: profile_sorts.sh OUT_DIR [BUILD_DIR]}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The throughput tables of docs/PERFORMANCE.md, on a GPU host, in one go (radix against CUB's radix
+# The throughput tables of docs/performance-history.md, on a GPU host, in one go (radix against CUB's radix
 # sort, the capture-cost check, the merge sorts against CUB's merge sort). Logs go to OUT_DIR.
 #   benchmarks/run_tables.sh OUT_DIR [BUILD_DIR]
 set -uo pipefail

@@ -22,9 +22,9 @@ DeviceFacts facts(double gbs, int sms, double ghz, std::string basis) {
 
 const std::vector<ModelGpu>& model_gpus() {
   // The H200's bandwidth is the device-to-device copy this project measured on one (4188-4246 GB/s,
-  // docs/PERFORMANCE.md); the H100's is the SXM5 part's data-sheet peak, as no copy was measured.
+  // docs/performance-history.md); the H100's is the SXM5 part's data-sheet peak, as no copy was measured.
   // The launch cost is an assumed 3 us a launch, the order of the gap between dependent launches
-  // of short kernels on Hopper (a whole small sort's launches, docs/PERFORMANCE.md's merge rows).
+  // of short kernels on Hopper (a whole small sort's launches, docs/performance-history.md's merge rows).
   static const std::vector<ModelGpu> gpus = {
       {"h200", "NVIDIA H200", facts(4212, 132, 1.98, "copy bandwidth measured on an H200"), 3.0},
       {"h100", "NVIDIA H100", facts(3350, 132, 1.98, "theoretical peak of the H100 SXM5"), 3.0},

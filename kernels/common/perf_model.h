@@ -26,7 +26,7 @@ struct DeviceFacts {
   std::string bandwidth_basis;  // where bandwidth_gbs came from: "measured copy", "theoretical peak", ...
   // The fixed costs no byte or instruction count shows, which decide small inputs (issue 32: at 2^16
   // the byte models said 105 G keys/s for sample sort, measured 0.30 G). Calibrated against the
-  // measurements of docs/PERFORMANCE.md (H100 and H200, 2026-11-23..26; tests/unit/test_model_calibration.cpp):
+  // measurements of docs/performance-history.md (H100 and H200, 2026-11-23..26; tests/unit/test_model_calibration.cpp):
   //   launch_us: a kernel launch that follows another on the stream, launch latency plus the ramp
   //     and tail of a nearly empty grid, as CUDA events between launches see it (the one-sweep's
   //     six launches take 46 us at 2^16 u32 keys on an H200: 7.6 us each);

@@ -17,23 +17,23 @@ namespace {
 // values} per key width, values and size (common/size_table.h: a row holds from its n up to the
 // next row's).
 // From 2^24: the winners of `sortscope bench` over 2 x 4 x 2 shapes at 2^24..2^28, uniform keys,
-// on an H100 (docs/PERFORMANCE.md, "Size-aware built-in defaults"), the fewest passes winning;
+// on an H100 (docs/performance-history.md, "Size-aware built-in defaults"), the fewest passes winning;
 // dependent launches gain 1.7-3 % at 2^24 (not u64 + values) and nothing at 2^28, so they stop
 // at 2^26. Below 2^24 a pass is a few latency-bound launches: the merge blocks' own warp-wide
 // split searches and dependent launches together win 1.1-1.75x there, and with passes that cheap
 // smaller block-sort tiles (more blocks on the SMs, one more pass) win: the shapes of a sweep of
 // 2 x 4 x 2 shapes with both on, H200 ("Merge passes without a partition launch" in
-// docs/PERFORMANCE.md). u64 + values at 2^20 is the one small size where dependent launches lost.
+// docs/performance-history.md). u64 + values at 2^20 is the one small size where dependent launches lost.
 // split_values only matters for 64-bit keys with values: from 2^20 the split layout at the rows'
 // shapes ran 1.17-1.38x cub-merge on an H200 where the 16-byte items ran 0.82-0.92x (2^20, 2^24,
-// 2^28 measured, 2^22 between them; docs/PERFORMANCE.md, "Keys and values apart"); below 2^20 it
+// 2^28 measured, 2^22 between them; docs/performance-history.md, "Keys and values apart"); below 2^20 it
 // was not measured and the items stay.
 // u32 keys alone from 2^26: a 1024-thread block sort of 128 x 25 x 8 (25,600-key tiles, one pass
 // fewer than 256 x 21 x 2 at 2^28-2^30) ran 1.09-1.10x cub-merge where 256 x 21 x 2 ran 1.04-1.05x
-// at 2^28, 2^29 and 2^30 (H200, session 9; docs/PERFORMANCE.md, "Session 9"); for u32 pairs and
+// at 2^28, 2^29 and 2^30 (H200, session 9; docs/performance-history.md, "Session 9"); for u32 pairs and
 // u64 keys the same factor 8 did not beat their rows (1024-thread block sorts already).
 // ways stays 2 in every row: 4-way passes ran 0.29-0.98x cub-merge where 2-way passes ran
-// 1.06-1.43x, u32 keys 2^20-2^30 (H200, session 10; docs/PERFORMANCE.md, "Session 10").
+// 1.06-1.43x, u32 keys 2^20-2^30 (H200, session 10; docs/performance-history.md, "Session 10").
 SizeRow merge_row(uint64_t from_n, int threads, int keys_per_thread, int factor, int fused, int dependent,
                   int split = 0, int ways = 2) {
   return SizeRow{from_n,

@@ -43,7 +43,7 @@ inline constexpr int kTwoWayDependentChoices[] = {0, 1};
 // 1: 64-bit keys with values travel as two arrays, keys (8 bytes) and values (4 bytes): the kernels
 // merge keys and fetch each output's value from its source position in shared memory, so a pass
 // moves 12 bytes an item instead of the 16 of the padded KeyValue64 (CUB's layout; the profile in
-// docs/PERFORMANCE.md put u64 + values at 0.82x for those bytes); 0: one 16-byte item per pair.
+// docs/performance-history.md put u64 + values at 0.82x for those bytes); 0: one 16-byte item per pair.
 // The two-way sort only; other items ignore it (a u32 key and its value are one 8-byte word
 // already, keys alone have no values).
 inline constexpr const char* kTwoWaySplitValues = "split_values";
@@ -54,7 +54,7 @@ inline constexpr int kTwoWaySplitChoices[] = {0, 1};
 // pass); 2: one level a pass. Explain mode and the split layout of 64-bit keys with values always
 // run 2-way passes (the same order: the 4-way pass is the two levels, ties to the left at both).
 // The two-way sort only. Measured slower than 2-way passes on an H200 at 2^20-2^30 (session 10,
-// docs/PERFORMANCE.md: the in-block merge, not memory, bounds a pass), so `auto` is 2.
+// docs/performance-history.md: the in-block merge, not memory, bounds a pass), so `auto` is 2.
 inline constexpr const char* kTwoWayWays = "ways";
 inline constexpr int kTwoWayWaysChoices[] = {2, 4};
 // The kernels are compiled for these (NT, VT, factor): the parameter specs offer exactly these
@@ -88,7 +88,7 @@ constexpr bool block_sort_threads_cover_products() {
 static_assert(two_way_detail::block_sort_threads_cover_products(),
               "kTwoWayBlockSortThreadChoices must be exactly the products factor x NT up to 1024");
 // The fixed values where no `auto` applies (the multiway sort's block sort, a name left out):
-// merge_bench --sweep at 2^28 on an H200 (docs/PERFORMANCE.md): 128 x 25 merge tiles, a 512 x 25
+// merge_bench --sweep at 2^28 on an H200 (docs/performance-history.md): 128 x 25 merge tiles, a 512 x 25
 // block-sort tile (2^28 keys: 15 passes, 10 in-block stages).
 inline constexpr int kTwoWayDefaultThreads = 128;
 inline constexpr int kTwoWayDefaultKeys = 25;

@@ -26,7 +26,7 @@ NetworkMergeOpCosts network_merge_op_costs(int item_bytes, bool with_values);
 // Per warp call of the merge kernel: the pick (list heads, the S-vector's reads, the list
 // update), the store of the lower half, the loop, the unit's staging and its calls with padding.
 // The compiled loop shows about 40; ncu counted 117.7 warp instructions a call of S = 32 (3.68 a
-// key and pass, u32 keys at 2^24 on an H200, docs/PERFORMANCE.md) of which the levels are 42:
+// key and pass, u32 keys at 2^24 on an H200, docs/performance-history.md) of which the levels are 42:
 // the rest, 76, is this constant (measured, not derived).
 inline constexpr double kNetworkCallOps = 76;
 // Per warp call of levels=transpose (S = 128, network_merge_warp_kernel.cuh), beyond the levels

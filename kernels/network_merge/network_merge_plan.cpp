@@ -59,7 +59,7 @@ const std::vector<ParamSpec>& network_merge_params() {
   return specs;
 }
 
-// Session 8 on an H200 (docs/PERFORMANCE.md), each against the others in the same run: 4-byte keys
+// Session 8 on an H200 (docs/performance-history.md), each against the others in the same run: 4-byte keys
 // with values merge by S = 128 with transposes (2^24: 3.61 ms against 7.12 ms at S = 64, whose
 // shuffles of 64-bit items were the pairs' regression) and a 512 x 4 block sort (3.32 ms). Session
 // 9 (H200, same run, 2^28): 4-byte keys alone merge by S = 128 with transposes too once no call is
@@ -79,7 +79,7 @@ int network_merge_auto_keys(KeyType type, bool with_values) {
   return with_values ? 4 : 32;
 }
 // lists: 4 networks a block (a 512-thread merge block of four 128-wide networks against a
-// 256-thread one of two) for 4-byte keys alone from 2^22 (docs/PERFORMANCE.md, "Session 10"; H200,
+// 256-thread one of two) for 4-byte keys alone from 2^22 (docs/performance-history.md, "Session 10"; H200,
 // the same run against cub-merge, 2 against 4: 2^20 0.759x / 0.760x, a tie, so 2 stays below 2^22;
 // 2^22 0.787x / 0.791x, 2^24 0.791x / 0.794x, 2^26 0.806x / 0.814x, 2^28 0.800x / 0.810x, 2^30
 // 0.791x / 0.792x; session 9: 2^24..2^28 +0.4..1.4%, and on an H100 at 2^28 0.875x / 0.882x). The

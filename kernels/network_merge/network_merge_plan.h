@@ -37,7 +37,7 @@ inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
 inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16, 32};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
-// (512 threads x 8 keys) measured fastest (docs/PERFORMANCE.md, 2026-11-26, session 7); width,
+// (512 threads x 8 keys) measured fastest (docs/performance-history.md, 2026-11-26, session 7); width,
 // threads and keys are `auto`, these values unless the item type's row says otherwise
 // (network_merge_auto_width/threads/keys, sessions 8 and 9: 4-byte keys take S = 128 with
 // transposes). Teaching values keep the paper's 16 and 2 keys a thread.
@@ -92,7 +92,7 @@ inline constexpr uint64_t kNetworkMergeMaxKeys = uint64_t(1) << 32;
 const std::vector<ParamSpec>& network_merge_params();
 
 // What `width=auto`, `threads=auto` and `keys=auto` (the defaults) become for an item type: the
-// fastest measured on an H200 (docs/PERFORMANCE.md, sessions 8 and 9).
+// fastest measured on an H200 (docs/performance-history.md, sessions 8 and 9).
 int network_merge_auto_width(KeyType type, bool with_values);
 int network_merge_auto_threads(KeyType type, bool with_values);
 int network_merge_auto_keys(KeyType type, bool with_values);

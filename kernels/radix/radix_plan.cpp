@@ -22,7 +22,7 @@ ParamSpec kpt_spec() {
       .teach(kRadixKeysPerThread[0]);
 }
 ParamSpec ranking_spec() {
-  // atomic: fastest on the H200 for every key width (docs/PERFORMANCE.md)
+  // atomic: fastest on the H200 for every key width (docs/performance-history.md)
   return ParamSpec::enumeration(
       "ranking",
       {{int(RadixRanking::Ballot), "ballot"}, {int(RadixRanking::Match), "match"}, {int(RadixRanking::AtomicOr), "atomic"}},
@@ -34,13 +34,13 @@ ParamSpec ranking_spec() {
 // The built-in `auto` choices {threads, keys_per_thread} per key width, values and size
 // (common/size_table.h: a row holds from its n up to the next row's). Onesweep: the winners of
 // `sortscope bench` over every compiled shape at 2^16..2^28, uniform keys, on an H100
-// (docs/PERFORMANCE.md, "Size-aware built-in defaults"): small inputs want small tiles (more blocks
+// (docs/performance-history.md, "Size-aware built-in defaults"): small inputs want small tiles (more blocks
 // on 132 SMs, shorter look-back chains), large ones the 2^28 winners of radix_bench --mode sweep.
-// Onesweep rows also hold value_load (docs/PERFORMANCE.md, "Session 9"; H200, same run against
+// Onesweep rows also hold value_load (docs/performance-history.md, "Session 9"; H200, same run against
 // cub-radix): `after-keys-batched` at 512 x 24 for u32 pairs from 2^24 (2^24 0.983x, 2^28 1.016x,
 // where the earlier late 512 x 20 / staged 384 x 24 rows ran 0.925x / 0.941x) and at 512 x 16 for
 // u64 pairs from 2^20 (2^20 1.168x, 2^24 1.016x, 2^28 1.012x against 1.129x / 0.941x / 0.981x for
-// the late / early rows); below, the late path. u32 pairs from 2^19 to 2^24 (docs/PERFORMANCE.md,
+// the late / early rows); below, the late path. u32 pairs from 2^19 to 2^24 (docs/performance-history.md,
 // "Session 10", an H100, threads 256/512 x keys 8..24 x late/after-keys-batched x both histograms
 // against cub-radix in one run): 512 x 8 batched at 2^19 (1.186x; the 256 x 12 late row before it
 // 1.073-1.082x) and 512 x 16 batched from 2^20 (2^20 1.106x, 2^21 1.108x, 2^22 1.074x; the late
@@ -59,7 +59,7 @@ SizeRow onesweep_row(uint64_t from_n, int threads, int kpt, RadixHistogram hist,
                  {}};
 }
 constexpr RadixValueLoad kBatched = RadixValueLoad::AfterKeysBatched;
-// The histogram per size (docs/PERFORMANCE.md, "Session 10", two H200 runs against cub-radix on
+// The histogram per size (docs/performance-history.md, "Session 10", two H200 runs against cub-radix on
 // the same input): `shared` is faster below 2^19 for every key width and values (2^16: u32 keys
 // 1.223x / 1.213x, u64 pairs 1.299x / 1.287x), where the histogram launch is a few microseconds and
 // lanes' (place pair, digit, lane) counters take four times the shared memory to clear and reduce.
@@ -90,7 +90,7 @@ const std::vector<BuiltinSizeTable>& onesweep_tables() {
 // counters of 2048 digits (radix_block.cuh, "Wide digits": 4 KiB a warp plus 24 KiB of digit
 // arrays): u32 keys 384 x 24 (108 KiB), u32 pairs 256 x 24 (104 KiB, with the value buffer),
 // u64 keys 256 x 24 (104 KiB), u64 pairs 256 x 16 (104 KiB). Chosen by that fit; for u32 keys at
-// 2^28 384 x 24 was the fastest of four shapes measured (docs/PERFORMANCE.md, "Session 10"), and
+// 2^28 384 x 24 was the fastest of four shapes measured (docs/performance-history.md, "Session 10"), and
 // every wide shape lost to the 8-bit passes, so `auto` digit_bits stays 8.
 const std::vector<BuiltinSizeTable>& onesweep_wide_tables() {
   static const std::vector<BuiltinSizeTable> kTables = {
@@ -178,7 +178,7 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
     run.emplace("digit_bits", digit_bits_spec().default_value);
   }
   // auto digit width: 8 (11 lost at every size and type measured: 0.43-0.69x cub-radix against
-  // 1.03-1.16x, docs/PERFORMANCE.md "Session 10"). The single-block kernel (every pass in
+  // 1.03-1.16x, docs/performance-history.md "Session 10"). The single-block kernel (every pass in
   // shared memory, n <= kSingleBlockMaxKeys) always ranks 8-bit digits.
   run.emplace("single_block", single_block_spec().default_value);
   const bool single_block = n <= kSingleBlockMaxKeys && run["single_block"] != 0;

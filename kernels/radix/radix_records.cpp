@@ -12,7 +12,7 @@ RadixPlan radix_fused_record_plan(uint64_t n, KeyType key, const ParamValues& pa
   // The fused run keeps its values in the value buffer (radix_records.h), so an after-keys load
   // runs as late: where `auto` chose one for plain pairs (512 x 24, 512 x 16), the tile would need
   // both buffers (512 x 24: 116 KiB, one block per SM). It takes the value-buffer choices measured
-  // best before (docs/PERFORMANCE.md, "Values: when a onesweep tile loads them") instead.
+  // best before (docs/performance-history.md, "Values: when a onesweep tile loads them") instead.
   auto is_auto = [&](const char* name) { return params.count(name) == 0 || params.at(name) == kParamAuto; };
   if (is_auto("value_load") && radix_after_keys(plan.value_load)) {
     ParamValues p = params;

@@ -388,7 +388,7 @@ __device__ __forceinline__ uint32_t rank_in_round(uint32_t* tile_count, uint32_t
 // replicas' slots laid end to end (the table index puts them next to each other).
 // __launch_bounds__(1024) holds it to 64 registers (80 without), so four blocks of 256 threads share
 // an SM instead of three: the kernel is latency-bound (ncu: 35% occupancy achieved); measured 1.05 ->
-// 0.99 ms a pass at 2^26 u64 keys on an H200 (docs/PERFORMANCE.md), a few bytes spilled at KPT = 8.
+// 0.99 ms a pass at 2^26 u64 keys on an H200 (docs/performance-history.md), a few bytes spilled at KPT = 8.
 template <class Word, bool kValues, int KPT>
 __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_keys, const Word* alt_keys, const uint32_t* out_values,
                                      const uint32_t* alt_values, Word* w_out, Word* w_alt, uint32_t* wv_out,

@@ -31,7 +31,7 @@ void add_common(std::vector<ParamSpec>& s, bool auto_threads) {
   if (auto_threads)
     s.push_back(ParamSpec::list("threads", kSampleThreads, true, kParamAuto,
                                 "threads per block of the count and scatter kernels; auto: 512 from 2^24 keys, 256 below "
-                                "(measured, docs/PERFORMANCE.md)"));
+                                "(measured, docs/performance-history.md)"));
   else
     s.push_back(spec("threads", 256, 64, 1024, true, "threads per block of the count and scatter kernels"));
   s.push_back(spec("keys_per_thread", 8, 4, 16, true,
@@ -146,7 +146,7 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   // The passes should end with buckets of about half of what level 2 sorts by one block, and not
   // far below it: a second pass with a large k over buckets that are only a little above M leaves
   // tens of thousands of tiny buckets, and level 2 then pays per bucket, not per key. With the block
-  // radix sort (up to 8192 keys) that is 2^12, measured on an H100 (docs/PERFORMANCE.md, u32 and u64
+  // radix sort (up to 8192 keys) that is 2^12, measured on an H100 (docs/performance-history.md, u32 and u64
   // alike): 2^20 best with k = 256 (one pass), 2^22 with 32, 2^24 with 64, 2^26 with 128, 2^28 with
   // 256 (two passes), i.e. k = 2^ceil((log2 n - 12) / 2); at 2^24 u64 k = 256 took 14.1 ms, k = 64
   // 1.95 ms. With the rank sort (up to 16,384 keys) 2^13: on an H200, u64 keys, 2^25 ran 0.81x
@@ -160,14 +160,14 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   // Two passes of kSampleMaxK no longer reach the target (above 2^29 with the rank sort): their
   // buckets of 2^14 and more fall to level 2's slow path. Three passes of 2^ceil((log2 n - target) / 3)
   // end near the target again (the thesis's answer, §6.3.2: more levels as n grows). Measured on an
-  // H100, u64 keys, against the same-run cub-radix (docs/PERFORMANCE.md, session 11): 2^30 0.579x with
+  // H100, u64 keys, against the same-run cub-radix (docs/performance-history.md, session 11): 2^30 0.579x with
   // k = 256 -> 0.650x with k = 64, 2^31 0.476x -> 0.848x.
   const int log_k3 = (log_n - target + 2) / 3;
   return uint32_t(1) << std::min(log_k3, kSampleMaxLogK);
 }
 
 void sample_auto_level1(SamplePlan& p) {
-  // Measured on an H200 in one binary against the same-run cub-radix (docs/PERFORMANCE.md, session
+  // Measured on an H200 in one binary against the same-run cub-radix (docs/performance-history.md, session
   // of 2026-11-26, issue 12): for 64-bit keys alone the three new paths together won at 2^24 (0.77x
   // -> 0.97x), 2^26 (0.78x -> 0.89x), 2^28 (0.74x -> 0.81x) and 2^29 (0.83x -> 0.95x). For u32 keys
   // alone at 2^28, rank=atomic took full rounds from 0.356x to 0.387x (half-word descent is for 64-bit
@@ -226,7 +226,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   p.n = n;
   // M as run: at most bucket_max, and at most n / 1024 (but not below 2^14), so that level 2 has
   // about a thousand buckets or more to spread over the SMs. Measured on an H200 at 2^24 u64 keys:
-  // M = 2^14 took 5.3 ms, M = 2^18 11.4 ms (docs/PERFORMANCE.md); the released code clamps M the
+  // M = 2^14 took 5.3 ms, M = 2^18 11.4 ms (docs/performance-history.md); the released code clamps M the
   // same way, to max(2^14, min(2^18, n / (2 sqrt k))).
   p.bucket_max = uint64_t(value(params, "bucket_max", specs));
   uint64_t per_thousand = uint64_t(1) << 14;

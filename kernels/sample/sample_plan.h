@@ -131,7 +131,7 @@ struct SamplePlan {
 // kSampleMaxK, and above it 2^ceil((log2 n - 13 or 12) / 3) (three passes).
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
 // descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
-// plan.with_values and plan.n (the measured winners, docs/PERFORMANCE.md) into `plan`.
+// plan.with_values and plan.n (the measured winners, docs/performance-history.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);
 // Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank, rounds,
 // value_load and threads by sample_auto_level1's choice (Algorithm::params_as_run).

@@ -12,7 +12,7 @@ const std::vector<ParamSpec>& split_radix_params() {
   static const std::vector<ParamSpec> specs = {
       // §4.4.1 chose D = 4, so that most of a 512-key tile's 16 bins hold >= 16 keys (a coalesced
       // segment); our 4096-key tiles give 256 bins 16 keys each at D = 8, and the fused pass makes
-      // half the passes (docs/PERFORMANCE.md). Lectures keep the paper's 4 (16 bins to look at).
+      // half the passes (docs/performance-history.md). Lectures keep the paper's 4 (16 bins to look at).
       ParamSpec::range("digit_bits", 8, 1, kSplitRadixMaxDigitBits, false,
                        "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins); the paper's 4 "
                        "is selectable")
@@ -21,7 +21,7 @@ const std::vector<ParamSpec>& split_radix_params() {
       ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)").teach(128),
       // auto: 16 for u32 keys alone (fewer, larger tiles halve the look-back words and digit-run
       // work per key: 0.474x -> 0.542x at D = 8), 8 with values or 64-bit keys (their measured best;
-      // 16 not measured for them yet): split_radix_auto_keys_per_thread, docs/PERFORMANCE.md.
+      // 16 not measured for them yet): split_radix_auto_keys_per_thread, docs/performance-history.md.
       ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, true, kParamAuto,
                       "keys each thread holds in registers; tile = threads x keys_per_thread (auto: 16 for u32 "
                       "keys alone, else 8)")

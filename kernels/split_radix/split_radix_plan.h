@@ -63,7 +63,7 @@ struct SplitRadixPlan {
 };
 
 // keys_per_thread=auto: 16 for u32 keys alone, 8 with values or 64-bit keys (the measured winners
-// at D = 8, docs/PERFORMANCE.md).
+// at D = 8, docs/performance-history.md).
 int split_radix_auto_keys_per_thread(KeyType type, bool with_values);
 // `params` with auto replaced by the value that runs (Algorithm::params_as_run).
 ParamValues split_radix_params_as_run(const ParamValues& params, KeyType type, bool with_values);

@@ -51,7 +51,7 @@ struct CaptureBuffers {
 };
 
 // The pass kernel's build for a key width, values and tile (PassShape in split_radix_kernels.cuh),
-// from the same-run H200 measurements at 2^28 (docs/PERFORMANCE.md, "Two-bit rounds, index mode"):
+// from the same-run H200 measurements at 2^28 (docs/performance-history.md, "Two-bit rounds, index mode"):
 // - index mode where a record is more than one 32-bit word (u32 + values 0.454x -> 0.502x, u64
 //   0.583x -> 0.590x at D = 8, 256 x 8);
 // - two bits a round, except u32 keys alone at keys_per_thread <= 8, where the one-bit build was as

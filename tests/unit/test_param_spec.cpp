@@ -110,7 +110,7 @@ TEST(ParamSpec, PlansUseTheGivenValues) {
   EXPECT_THROW(make_multiway_plan(n, ParamValues{{kMultiwayMergeThreads, 1}}), std::invalid_argument);
 }
 
-// auto stays auto in the scenario; what it runs as is the tuned value (docs/PERFORMANCE.md).
+// auto stays auto in the scenario; what it runs as is the tuned value (docs/performance-history.md).
 TEST(ParamSpec, AutoRunsAsTheTunedValue) {
   const Algorithm* a = find_algorithm("radix-onesweep");
   ParamValues p;
@@ -325,7 +325,7 @@ TEST(ParamSpec, BuiltinAutoIsSizeAware) {
   const TwoWayPlan large = make_two_way_plan(uint64_t(1) << 28, KeyType::U32, false, p);
   EXPECT_LT(small.block_tile, large.block_tile);
   // Small sizes: the merge blocks search their own splits (no partition launch); 2^28: the
-  // partition kernel (docs/PERFORMANCE.md, "Merge passes without a partition launch").
+  // partition kernel (docs/performance-history.md, "Merge passes without a partition launch").
   EXPECT_TRUE(small.fused_partition);
   EXPECT_FALSE(large.fused_partition);
   // u32 keys from 2^26: the 1024-thread block sort (128 x 25 x 8), one pass fewer than 256 x 21 x 2.

@@ -256,7 +256,7 @@ TEST(SampleModel, BlockSizeRankingAndValueLoadAreParameters) {
       sample_auto_level1(expected);
       EXPECT_EQ(plan.threads, expected.threads);
       EXPECT_EQ(plan.value_load, expected.value_load);
-      // The measured winners (docs/PERFORMANCE.md, session 9): 512 threads from 2^24 keys, values
+      // The measured winners (docs/performance-history.md, session 9): 512 threads from 2^24 keys, values
       // loaded with the keys.
       EXPECT_EQ(plan.threads, 512);
       EXPECT_EQ(plan.value_load, values ? SampleValueLoad::Early : SampleValueLoad::Late);

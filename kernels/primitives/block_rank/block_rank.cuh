@@ -191,7 +191,7 @@ __device__ __forceinline__ uint32_t striped_position(int i) {
 // (An earlier version first tested whether the warp's 32 digits were equal and then added 32 once;
 // on Hopper same-address shared atomics are not the bottleneck that test assumed, and the shuffle
 // and vote it cost per key made the issue-bound ranking kernels about 5% slower; see
-// docs/PERFORMANCE.md. CUB's early-count ranking counts the same way.)
+// docs/performance-history.md. CUB's early-count ranking counts the same way.)
 template <class Bits, int KPT>
 __device__ __forceinline__ void count_tile(const Bits (&keys)[KPT], int shift, uint32_t mask, uint32_t* counts) {
 #pragma unroll
