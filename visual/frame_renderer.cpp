@@ -323,6 +323,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
   spec.padding = info.padded_n > info.n;
   spec.comparators = info.comparator_pairs > 0;
   spec.swapped = info.swapped_pairs > 0;
+  spec.classes = info.classes;
   const Rect& l = layout_.legend;
   draw_legend(dl, l.x, l.y, l.w, spec, fonts.small, fonts.small_px);
 

@@ -92,6 +92,8 @@ void RaceFrameRenderer::draw(const RaceFrame& frame, int width, int height) {
     const Rect& v = layout_.lanes[i].view;
     const Rect inner{v.x + std::round(4 * s), v.y + std::round(4 * s), v.w - std::round(8 * s), v.h - std::round(6 * s)};
     views_[i]->options() = style_.array;
+    // One legend serves every lane, and each algorithm has classes of its own: a race colours by key.
+    views_[i]->options().color_by = ColorBy::Key;
     if (!inner.empty()) views_[i]->draw(*lanes_[i].timeline, frame.lanes[i].step, inner, width, height);
   }
   draw_overlay(frame, width, height);
@@ -267,6 +269,8 @@ void RaceFrameRenderer::draw_overlay(const RaceFrame& frame, int width, int heig
     dl->AddCircleFilled(ImVec2(at, p.y + p.h * 0.5f), p.h * 0.9f, gold, 20);
   }
 
+  if (style_.array.color_by != ColorBy::Key)
+    spec.classes.note = std::string(color_by_name(style_.array.color_by)) + ": a race colours every lane by key";
   const Rect& l = layout_.legend;
   draw_legend(dl, l.x, l.y, l.w, spec, fonts.small, fonts.small_px);
   text_.render();

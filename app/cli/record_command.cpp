@@ -12,6 +12,7 @@
 #include "cli/preset_option.h"
 #include "cli/command.h"
 #include "cli/option_checks.h"
+#include "cli/color_by_option.h"
 #include "cli/palette_option.h"
 #include "core/asset_folders.h"
 #include "core/output_paths.h"
@@ -54,6 +55,7 @@ struct RecordCommandArgs {
   std::string lesson;  // --lesson: every slide of a lesson, a picture each (cli/lesson_setup.h)
   bool steps_per_second_given = false;
   std::string text_scale = "auto";  // --text-scale (cli/text_scale_option.h)
+  ColorBy color_by = ColorBy::Key;  // --color-by (cli/color_by_option.h)
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -121,6 +123,7 @@ void record(const RecordCommandArgs& args) {
   o.steps_per_second = args.steps_per_second;
   o.hold_last_seconds = args.hold;
   o.style.text_scale = export_text_scale(args.text_scale, size.width);
+  o.style.array.color_by = args.color_by;
 
   if (!args.lesson.empty()) {
     // A slide a picture: 4 seconds each unless --steps-per-second says otherwise.
@@ -218,6 +221,7 @@ void register_record_command(CLI::App& app) {
       ->check(finite_in(0, kMaxHoldSeconds))
       ->capture_default_str();
   add_palette_option(*cmd, args->palette);
+  add_color_by_option(*cmd, args->color_by);
   cmd->callback([args, sps] {
     RecordCommandArgs a = *args;
     a.steps_per_second_given = sps->count() > 0;

@@ -15,6 +15,7 @@
 #include "core/asset_folders.h"
 #include "palette/palette_file.h"
 #include "palette_option.h"
+#include "color_by_option.h"
 #include "command.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
@@ -58,12 +59,14 @@ struct RenderArgs {
   std::string preset;  // --preset: fills scenario and race (preset_option.h)
   std::string lesson;  // --lesson: every slide of a lesson, one PNG each (lesson_setup.h)
   std::string text_scale = "auto";  // --text-scale (text_scale_option.h)
+  ColorBy color_by = ColorBy::Key;  // --color-by (color_by_option.h)
 };
 
 // The frames' style for this frame size (--text-scale).
 FrameStyle export_style(const RenderArgs& args, const FrameSize& size) {
   FrameStyle style;
   style.text_scale = export_text_scale(args.text_scale, size.width);
+  style.array.color_by = args.color_by;
   return style;
 }
 
@@ -319,6 +322,7 @@ void register_render_command(CLI::App& app) {
   cmd->add_option("--size", args->size, "Frame size WxH")->capture_default_str();
   add_text_scale_option(*cmd, args->text_scale);
   add_palette_option(*cmd, args->palette);
+  add_color_by_option(*cmd, args->color_by);
   cmd->callback([args] {
     RenderArgs a = *args;
     if (!a.lab.empty()) a.trace = run_lab_option("render", a.lab, &a.scenario, "", lab_races(a.race));

@@ -200,6 +200,7 @@ GuiApp::GuiApp(const GuiOptions& options, Settings settings) : options_(options)
   // has since gone or broken falls back to the built-in map with a notice, never stops the app.
   if (!options_.palette.empty()) state_.settings.palette = options_.palette;
   choose_palette(state_, state_.settings.palette);
+  if (options_.color_by) state_.settings.color_by = *options_.color_by;
   if (!options_.trace_file.empty()) show_trace(read_trace(options_.trace_file), options_.trace_file);
   if (options_.lesson) {
     lesson_ = options_.lesson;
@@ -572,6 +573,7 @@ void GuiApp::handle_keys() {
       case GLFW_KEY_KP_SUBTRACT: pb.slower(); break;
       case GLFW_KEY_F: s.want_fullscreen_toggle = true; break;
       case GLFW_KEY_P: s.settings.projector = !s.settings.projector; break;
+      case GLFW_KEY_K: s.settings.color_by = next_color_by(s.settings.color_by); break;
       case GLFW_KEY_C:
         if (s.race)
           set_race_clock(s, s.race->clock.kind() == RaceClockKind::Step ? RaceClockKind::Time : RaceClockKind::Step);
@@ -596,6 +598,7 @@ void GuiApp::save_current_frame_png() {
     style.array.mode = canvas_->view().options().mode;
     style.array.comparators = s.settings.show_aux;
     style.array.ownership_strip = s.settings.show_ownership;
+    style.array.color_by = s.settings.color_by;
     style.aux_panel = s.settings.show_details;
     style.text_scale = s.export_text_scale();
     FrameRenderer renderer(tl, *algo, style);

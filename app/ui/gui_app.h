@@ -44,6 +44,7 @@ struct GuiOptions {
   std::string trace_file;             // --trace FILE: show this recording (app/trace/trace_file.h)
   std::optional<Lesson> lesson;       // --lesson FILE: slides stepped with Page Down / Page Up
   std::string palette;                // --palette NAME|FILE: the key colour map (kept in the settings)
+  std::optional<ColorBy> color_by;    // --color-by: key, digit, bucket or run (kept in the settings)
   std::shared_ptr<const RaceSetup> race;  // --race A,B,..: the lanes, run and verified before the window
   std::optional<Preset> preset;       // --preset NAME|FILE: shown as File > Presets shows it
 };

@@ -31,14 +31,14 @@ int InputScript::key_code(const std::string& name, int* mods) {
                                 {"minus", GLFW_KEY_MINUS}, {"f", GLFW_KEY_F},         {"f1", GLFW_KEY_F1},
                                 {"p", GLFW_KEY_P},         {"esc", GLFW_KEY_ESCAPE},  {"s", GLFW_KEY_S},
                                 {"e", GLFW_KEY_E},         {"q", GLFW_KEY_Q},         {"w", GLFW_KEY_W},
-                                {"c", GLFW_KEY_C},         {"l", GLFW_KEY_L},
+                                {"c", GLFW_KEY_C},         {"l", GLFW_KEY_L},         {"k", GLFW_KEY_K},
                                 {"pagedown", GLFW_KEY_PAGE_DOWN}, {"pageup", GLFW_KEY_PAGE_UP}};
   std::string key = name;
   int m = 0;
   if (key.rfind("ctrl+", 0) == 0) key = key.substr(5), m = GLFW_MOD_CONTROL;
   for (const K& k : kKeys)
     if (key == k.name) {
-      // Letters other than f, p, w, c and l only mean something with Ctrl.
+      // Letters other than f, p, w, c, l and k only mean something with Ctrl.
       if (m == 0 && (k.code == GLFW_KEY_S || k.code == GLFW_KEY_E || k.code == GLFW_KEY_Q)) return -1;
       if (mods) *mods = m;
       return k.code;

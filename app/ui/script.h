@@ -4,7 +4,7 @@
 // and mouse fields the GLFW backend fills), so the keys and widgets are exercised as a person
 // would use them. Commands, separated by spaces, commas or semicolons:
 //
-//   key:NAME     press and release a key (space left right home end plus minus f f1 p w c esc, and
+//   key:NAME     press and release a key (space left right home end plus minus f f1 p w c l k esc, and
 //                ctrl+s ctrl+e ctrl+q); keys in a row land within one frame, as quick taps do
 //   frames:N     let N frames pass
 //   wait         wait until the first results are shown and the worker is idle

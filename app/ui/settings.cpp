@@ -55,6 +55,7 @@ nlohmann::json settings_to_json(const Settings& s) {
   j["speed"] = s.speed;
   j["loop"] = s.loop;
   j["view_mode"] = view_mode_name(s.view_mode);
+  j["color_by"] = color_by_name(s.color_by);
   j["show_aux"] = s.show_aux;
   j["show_ownership"] = s.show_ownership;
   j["show_legend"] = s.show_legend;
@@ -126,6 +127,9 @@ Settings settings_from_json(const nlohmann::json& j) {
   get(j, "view_mode", mode);
   for (ArrayViewMode m : {ArrayViewMode::Auto, ArrayViewMode::Bars, ArrayViewMode::Dots, ArrayViewMode::Heat})
     if (mode == view_mode_name(m)) s.view_mode = m;
+  std::string color_by;
+  get(j, "color_by", color_by);
+  s.color_by = parse_color_by(color_by).value_or(ColorBy::Key);
   get(j, "show_aux", s.show_aux);
   get(j, "show_ownership", s.show_ownership);
   get(j, "show_legend", s.show_legend);

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "color_by.h"
 #include "common/scenario.h"
 #include "layout.h"
 
@@ -39,6 +40,7 @@ struct Settings {
   double speed = 3;                // steps per second
   bool loop = false;
   ArrayViewMode view_mode = ArrayViewMode::Auto;
+  ColorBy color_by = ColorBy::Key; // colour by key, digit, bucket or run (View > Colour by, K)
   bool show_aux = true;
   bool show_ownership = true;
   bool show_legend = true;

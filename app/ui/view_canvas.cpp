@@ -71,6 +71,7 @@ void ViewCanvas::render(const AppState& s) {
       style.array.mode = to_array_mode(s.settings.view_mode);
       style.array.comparators = s.settings.show_aux;
       style.array.ownership_strip = s.settings.show_ownership;
+      style.array.color_by = s.settings.color_by;  // the race's legend says that lanes colour by key
       // Frames scale their text with the frame; a small view would make it unreadable, so the lanes'
       // text stays at least three quarters of the UI's size (the lanes keep most of the room).
       const float frame_scale = std::min(target_.width() / 1280.0f, target_.height() / 720.0f);
@@ -86,6 +87,7 @@ void ViewCanvas::render(const AppState& s) {
       o.mode = to_array_mode(s.settings.view_mode);
       o.comparators = s.settings.show_aux;
       o.ownership_strip = s.settings.show_ownership;
+      o.color_by = s.settings.color_by;
       int step = std::clamp(s.playback.step(), 0, int(tl->steps.size()) - 1);
       view_->draw(*tl, step, sortscope::Rect{0, 0, float(target_.width()), float(target_.height())}, target_.width(),
                   target_.height());

@@ -32,4 +32,13 @@ struct BlockOwnership {
   uint64_t tile_keys = 0;
 };
 
+// The merge sorts: how the array stands in runs after the step. Positions [i * run_keys, (i + 1) *
+// run_keys) are run i (the last may be shorter). sorted: each run is sorted (after a block sort or
+// a merge pass); false: each is a stretch still being merged (a multiway round's parts between its
+// levels, Leischner 2010 §5.3). The array view colours keys by it (colour by run).
+struct SortedRuns {
+  uint64_t run_keys = 0;
+  bool sorted = true;
+};
+
 }  // namespace sortscope

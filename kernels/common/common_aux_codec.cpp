@@ -33,6 +33,15 @@ void check_block_ownership(const BlockOwnership& s) {
   if (s.tile_keys == 0) ByteReader::fail("block ownership: tile keys", "is 0");
 }
 
+constexpr auto sorted_runs_fields = [](auto& io, auto& s) {
+  io("run keys", s.run_keys);
+  io("sorted", s.sorted);
+};
+
+void check_sorted_runs(const SortedRuns& s) {
+  if (s.run_keys == 0) ByteReader::fail("sorted runs: run keys", "is 0");
+}
+
 }  // namespace
 
 void register_common_aux_codecs(AuxCodecRegistry& r) {
@@ -41,6 +50,7 @@ void register_common_aux_codecs(AuxCodecRegistry& r) {
   r.add<OddEvenStage>("common.odd-even-stage", "odd-even stage", odd_even_stage_fields, check_odd_even_stage);
   r.add<BlockOwnership>("common.block-ownership", "block ownership", block_ownership_fields,
                         check_block_ownership);
+  r.add<SortedRuns>("common.sorted-runs", "sorted runs", sorted_runs_fields, check_sorted_runs);
 }
 
 }  // namespace sortscope

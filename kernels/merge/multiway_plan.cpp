@@ -147,6 +147,7 @@ Step multiway_block_sort_step(const MultiwayPlan& p) {
                             p.block.block_threads, p.block.keys_per_thread, p.block.block_tiles, p.block.block_tile),
                 kMultiwayBlockSortLaunch, multiway_block_sort_launch(p));
   s.aux.push_back(BlockOwnership{p.block.block_tile});
+  s.aux.push_back(SortedRuns{p.block.block_tile});
   return s;
 }
 
@@ -178,6 +179,7 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
   for (uint32_t j = 1; j < r.parts_per_group; ++j) m.iterations.push_back(iterations[j]);
   s.aux.push_back(std::move(m));
   s.aux.push_back(std::move(trace));
+  s.aux.push_back(SortedRuns{r.run_in});  // the round's input: selecting moves no key
   return s;
 }
 
@@ -202,6 +204,12 @@ Step multiway_level_step(const MultiwayPlan& p, int round, int level, MergeBuffe
   s.aux.push_back(BlockOwnership{p.part_keys});
   if (buffer) s.aux.push_back(std::move(*buffer));
   if (pipeline) s.aux.push_back(std::move(*pipeline));
+  // After the round's last level its k runs are one sorted run; before, each part is a stretch
+  // still being merged (its pieces merged `width` at a time).
+  if (level + 1 >= r.levels)
+    s.aux.push_back(SortedRuns{r.group_keys});
+  else
+    s.aux.push_back(SortedRuns{p.part_keys, false});
   return s;
 }
 

@@ -245,6 +245,7 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
                   kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   }
   s.aux.push_back(BlockOwnership{p.block_tile});
+  s.aux.push_back(SortedRuns{stage == 0 ? uint64_t(p.keys_per_thread) : 2 * p.block_run(stage - 1)});
   return s;
 }
 
@@ -264,6 +265,7 @@ Step two_way_partition_step(const TwoWayPlan& p, int pass, const std::vector<uin
   s.aux.push_back(std::move(snap.grid));
   s.aux.push_back(std::move(snap.shares));
   s.aux.push_back(BlockOwnership{p.tile});
+  s.aux.push_back(SortedRuns{r});  // the pass's input: partitioning moves no key
   return s;
 }
 
@@ -276,6 +278,7 @@ Step two_way_merge_step(const TwoWayPlan& p, int pass) {
                             pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
                 two_way_merge_launch_index(pass), two_way_merge_launch(p, pass));
   s.aux.push_back(BlockOwnership{p.tile});
+  s.aux.push_back(SortedRuns{std::min<uint64_t>(2 * r, p.n)});
   return s;
 }
 

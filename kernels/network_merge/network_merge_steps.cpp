@@ -59,6 +59,7 @@ Step network_merge_block_step(const NetworkMergePlan& p, int stage) {
                                  stage + 1, p.block_stages, p.tile, run / 2, stage + 1, run),
                      kNetworkMergeBlockSortLaunch, network_merge_block_sort_launch(p));
   s.aux.push_back(BlockOwnership{p.tile});
+  s.aux.push_back(SortedRuns{run});
   return s;
 }
 
@@ -76,6 +77,7 @@ Step network_merge_partition_step(const NetworkMergePlan& p, int pass, const std
   s.aux.push_back(std::move(snap.grid));
   s.aux.push_back(std::move(snap.shares));
   s.aux.push_back(BlockOwnership{p.chunk});
+  s.aux.push_back(SortedRuns{r});  // the pass's input: cutting the pairs moves no key
   return s;
 }
 
@@ -104,6 +106,7 @@ Step network_merge_merge_step(const NetworkMergePlan& p, int pass, MergeBufferTr
                      network_merge_merge_launch_index(p, pass), network_merge_merge_launch(p, pass));
   s.aux.push_back(BlockOwnership{p.chunk});
   s.aux.push_back(std::move(buffer));
+  s.aux.push_back(SortedRuns{std::min<uint64_t>(2 * r, p.n)});
   return s;
 }
 

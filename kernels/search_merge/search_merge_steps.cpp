@@ -47,6 +47,7 @@ void SearchMergeStepWriter::rank(RankTile tile, const ArrayState& array) {
                                  stable ? ", after the equal keys before it" : "", p_.tiles, p_.tile, p_.tile));
   s.aux.push_back(BlockOwnership{p_.tile});
   s.aux.push_back(std::move(tile));
+  s.aux.push_back(SortedRuns{p_.tile});
   rec_.record(std::move(s), array);
 }
 
@@ -59,6 +60,7 @@ void SearchMergeStepWriter::transposition(TranspositionTrace tile, const ArraySt
                                  p_.tile, p_.tiles, p_.tile));
   s.aux.push_back(BlockOwnership{p_.tile});
   s.aux.push_back(std::move(tile));
+  s.aux.push_back(SortedRuns{p_.tile});
   rec_.record(std::move(s), array);
 }
 
@@ -70,6 +72,7 @@ void SearchMergeStepWriter::merge_stage(int stage, uint64_t run, const SearchMer
                                  run, 2 * run, stage + 1, work.max));
   s.aux.push_back(BlockOwnership{p_.tile});
   s.aux.push_back(std::move(pair));
+  s.aux.push_back(SortedRuns{std::min<uint64_t>(2 * run, p_.n)});
   rec_.record(std::move(s), array);
 }
 
@@ -93,6 +96,7 @@ void SearchMergeStepWriter::global_pass(int pass, const SearchMergeWork& work, S
   s.aux.push_back(BlockOwnership{2 * run});
   s.aux.push_back(std::move(pair));
   s.aux.push_back(tree_);
+  s.aux.push_back(SortedRuns{std::min<uint64_t>(2 * run, p_.n)});
   rec_.record(std::move(s), array);
 }
 

@@ -1,12 +1,14 @@
 #include "views/array_view.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
 #include <imgui.h>
 
+#include "class_palette.h"
 #include "colormap.h"
 #include "views/legend.h"
 #include "views/array_data.h"
@@ -22,9 +24,15 @@ namespace sortscope {
 namespace {
 
 // Bars and dots: one instance per key, six vertices (two triangles) each; the key's fraction comes
-// from the texture buffer, so the same draw serves interop and upload fills.
+// from the texture buffer, so the same draw serves interop and upload fills. Colouring by class, the
+// key's class comes from a second texture buffer and picks one of the class palette's colours
+// (class_palette.h: kClassColors of them, repeating).
+static_assert(kClassColors == 8, "the points shader's u_class_colors holds 8 colours");
 const char* kPointsVertex = R"(#version 330 core
 uniform samplerBuffer u_fractions;
+uniform usamplerBuffer u_classes;
+uniform int u_by_class;
+uniform vec3 u_class_colors[8];
 uniform vec2 u_size;      // viewport, px
 uniform vec4 u_plot;      // x, y, w, h in viewport px (y down)
 uniform float u_key_px;   // width of one position
@@ -34,6 +42,7 @@ uniform float u_dot_px;
 uniform float u_min_bar;  // so that the smallest key still shows
 out float v_value;
 out vec2 v_local;
+out vec3 v_class_rgb;
 void main() {
   int c = gl_VertexID;
   vec2 corner = vec2((c == 1 || c == 2 || c == 4) ? 1.0 : 0.0, (c == 2 || c == 4 || c == 5) ? 1.0 : 0.0);
@@ -57,6 +66,7 @@ void main() {
   }
   v_value = f;
   v_local = (corner - 0.5) * 2.0;
+  v_class_rgb = u_by_class != 0 ? u_class_colors[int(texelFetch(u_classes, gl_InstanceID).r % 8u)] : vec3(0.0);
   gl_Position = vec4(p.x / u_size.x * 2.0 - 1.0, 1.0 - p.y / u_size.y * 2.0, 0.0, 1.0);
 }
 )";
@@ -65,8 +75,10 @@ const char* kPointsFragment = R"(#version 330 core
 uniform sampler1D u_colormap;
 uniform int u_dots;
 uniform float u_dot_px;
+uniform int u_by_class;
 in float v_value;
 in vec2 v_local;
+in vec3 v_class_rgb;
 out vec4 frag;
 void main() {
   float alpha = 1.0;
@@ -75,7 +87,8 @@ void main() {
     alpha = clamp(0.5 * u_dot_px - r + 0.5, 0.0, 1.0);
     if (alpha <= 0.0) discard;
   }
-  frag = vec4(texture(u_colormap, (v_value * 255.0 + 0.5) / 256.0).rgb, alpha);
+  vec3 rgb = u_by_class != 0 ? v_class_rgb : texture(u_colormap, (v_value * 255.0 + 0.5) / 256.0).rgb;
+  frag = vec4(rgb, alpha);
 }
 )";
 
@@ -148,6 +161,8 @@ struct StateGuard {
     glBlendFuncSeparate(GLenum(blend_src_rgb), GLenum(blend_dst_rgb), GLenum(blend_src_a), GLenum(blend_dst_a));
     glUseProgram(0);
     glBindVertexArray(0);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
     glActiveTexture(GL_TEXTURE0);
@@ -183,6 +198,7 @@ void register_array_view_overlays(ViewRegistry& registry) {
   registry.add_array_overlay<ComparatorStage>();
   registry.add_array_overlay<OddEvenStage>();
   registry.add_array_overlay<BlockOwnership>();
+  registry.add_array_overlay<SortedRuns>();  // drawn as the keys' colours (colour by run)
 }
 
 ArrayView::ArrayView()
@@ -191,7 +207,8 @@ ArrayView::ArrayView()
       vao_(gl::make_vertex_array()),
       colormap_(gl::make_texture()),
       fractions_(GL_R32F),
-      counts_(GL_R32UI) {
+      counts_(GL_R32UI),
+      classes_(GL_R32UI) {
   upload_colormap();
   glBindTexture(GL_TEXTURE_1D, colormap_.id());
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -204,6 +221,16 @@ ArrayView::ArrayView()
     glUniform1i(p->uniform("u_colormap"), 0);
     glUniform1i(p->uniform(p == &heat_program_ ? "u_counts" : "u_fractions"), 1);
   }
+  points_program_.use();
+  glUniform1i(points_program_.uniform("u_classes"), 2);
+  std::array<float, 3 * kClassColors> class_rgb{};
+  for (int c = 0; c < kClassColors; ++c) {
+    const Rgb8 col = class_palette()[size_t(c)];
+    class_rgb[size_t(3 * c)] = col.r / 255.0f;
+    class_rgb[size_t(3 * c + 1)] = col.g / 255.0f;
+    class_rgb[size_t(3 * c + 2)] = col.b / 255.0f;
+  }
+  glUniform3fv(points_program_.uniform("u_class_colors"), kClassColors, class_rgb.data());
   glUseProgram(0);
   GL_CHECK_AFTER("creating the array view");
 }
@@ -345,8 +372,42 @@ ArrayViewInfo::Fill ArrayView::fill_heat(const Timeline& t, const Step& step, co
   return how;
 }
 
-void ArrayView::draw_points(bool dots, const Timeline& t) {
-  (void)t;
+void ArrayView::update_coloring(const Timeline& t, int step) {
+  const ColoringKey key{t.store.get(), step, options_.color_by};
+  if (key == coloring_key_) return;
+  coloring_ = key_coloring(t, step, options_.color_by);
+  coloring_key_ = key;
+}
+
+ArrayViewInfo::Fill ArrayView::fill_classes(const Timeline& t, int step, const ArraySnapshot& snap) {
+  const Step& st = t.steps[size_t(step)];
+  const ClassFillKey key{t.store.get(), st.keys.index, coloring_.requested, coloring_.source_step, coloring_.source_aux};
+  if (key == classes_key_) return ArrayViewInfo::Fill::Cached;
+  classes_key_ = {};
+  const uint64_t n = info_.n;
+  const KeyClassLookup lookup = coloring_.rule->lookup();
+  ArrayViewInfo::Fill how = ArrayViewInfo::Fill::Upload;
+  if (snap.on_device) {
+#if SORTSCOPE_HAS_CUDA
+    const KeyType type = t.key_type;
+    const void* src = snap.device;
+    if (classes_.fill_on_device(
+            n * sizeof(uint32_t),
+            [&](void* dst, GpuStream s) { key_classes_device(src, n, type, lookup, static_cast<uint32_t*>(dst), s); },
+            nullptr))
+      how = ArrayViewInfo::Fill::Interop;
+#endif
+  }
+  if (how != ArrayViewInfo::Fill::Interop) {
+    const std::vector<uint8_t>& words = snap.on_device ? host_words(t, step) : snap.host;
+    const std::vector<uint32_t> c = key_classes_host(words.data(), n, key_bytes(t.key_type), lookup);
+    classes_.upload(c.data(), c.size() * sizeof(uint32_t));
+  }
+  classes_key_ = key;
+  return how;
+}
+
+void ArrayView::draw_points(bool dots, bool by_class) {
   const Rect& v = layout_.view;
   const Rect& p = layout_.plot;
   const float key_px = layout_.key_px;
@@ -359,7 +420,12 @@ void ArrayView::draw_points(bool dots, const Timeline& t) {
   glUniform1i(points_program_.uniform("u_dots"), dots ? 1 : 0);
   glUniform1f(points_program_.uniform("u_dot_px"), std::clamp(key_px * 0.9f, 3.0f, 9.0f));
   glUniform1f(points_program_.uniform("u_min_bar"), std::min(2.0f, p.h));
+  glUniform1i(points_program_.uniform("u_by_class"), by_class ? 1 : 0);
   bind_colormap();
+  if (by_class) {
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_BUFFER, classes_.texture());
+  }
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, fractions_.texture());
   glBindVertexArray(vao_.id());
@@ -514,10 +580,24 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
       info_.heat_bins = bins;
       info_.heat_reference = heat_reference(info_.n, columns, bins);
       info_.fill = fill_heat(t, st, snap, columns, bins);
+      info_.classes.note = heat_map_classes_note(options_.color_by);
       draw_heat({keys.x - ox, keys.y - oy, keys.w, keys.h});
     } else {
       info_.fill = fill_fractions(t, st, snap);
-      draw_points(mode == ArrayMode::Dots, t);
+      bool by_class = false;
+      if (options_.color_by != ColorBy::Key) {
+        update_coloring(t, step);
+        if (coloring_.rule && snap.full) {
+          info_.class_fill = fill_classes(t, step, snap);
+          info_.classes.what = coloring_.rule->what;
+          info_.classes.classes = coloring_.rule->classes;
+          info_.classes.labels = coloring_.rule->labels;
+          by_class = true;
+        } else {
+          info_.classes.note = coloring_.note;
+        }
+      }
+      draw_points(mode == ArrayMode::Dots, by_class);
       if (mode == ArrayMode::Bars) collect_bar_numbers(t, step, snap);
     }
   }

@@ -2,13 +2,16 @@
 // The array view: the key array of one timeline step drawn into a rectangle of the current
 // framebuffer, as bars (up to about one key per pixel column), dots (a few keys per column) or a
 // density heat map (columns x value bins) above that; chosen automatically, overridable. Keys are
-// coloured by value (colormap.h); padding positions (>= timeline.n) are hatched grey. Overlays: the
+// coloured by value (colormap.h), or by class: the digit of the current radix pass, the bucket or
+// partition, the sorted run or merge block (ArrayViewOptions::color_by, views/key_coloring.h,
+// class_palette.h; bars and dots); padding positions (>= timeline.n) are hatched grey. Overlays: the
 // comparator pairs of the step for small n (ComparatorStage, OddEvenStage: arcs under the bars, an arrowhead
 // where the smaller key goes, orange where the pair was swapped), and a strip showing which thread
 // block owns which keys (BlockOwnership: alternating shades).
 //
 // Data path (DESIGN.md, "Views"): a full snapshot in device memory fills the view's GL buffers
-// through CUDA-GL interop (key fractions for bars/dots; density counts computed by
+// through CUDA-GL interop (key fractions for bars/dots, and each key's class when colouring by
+// class, key_classes_device; density counts computed by
 // density_summary_device straight into the mapped buffer for the heat map); host snapshots, density
 // summaries and contexts without interop use glBufferSubData. A fill happens only when the step,
 // mode or heat-map grid changes, so redrawing the same step costs one draw call per layer.
@@ -22,11 +25,14 @@
 #include <string>
 #include <vector>
 
+#include "color_by.h"
 #include "common/timeline.h"
 #include "gl/gl_objects.h"
 #include "gl/shader.h"
 #include "interop/gl_fill_buffer.h"
 #include "views/array_data.h"
+#include "views/key_coloring.h"
+#include "views/legend.h"
 #include "views/rect.h"
 #include "views/shape_batch.h"
 #include "views/view_registry.h"
@@ -42,6 +48,7 @@ struct ArrayViewOptions {
   bool ownership_strip = true;  // the block-ownership strip, where the step names its tile
   bool bar_gaps = true;         // a 1-px gap between bars that are at least 4 px wide
   bool bar_numbers = true;      // each key's value on its bar, for at most kMaxNumberedBars keys
+  ColorBy color_by = ColorBy::Key;  // colour by value, or by class where the step has classes
 };
 
 // Up to this many keys, bars carry their keys' values (small-ints: docs/inputs.md), so a class can
@@ -76,9 +83,12 @@ struct ArrayViewInfo {
   size_t comparator_pairs = 0;       // drawn
   size_t swapped_pairs = 0;          // of those, pairs whose keys changed in this step
   uint64_t tile_keys = 0, blocks = 0;  // ownership strip
+  ClassLegend classes;               // colour by class: what the colours are, or why keys kept theirs
+  ArrayViewInfo::Fill class_fill = ArrayViewInfo::Fill::None;  // how the classes' buffer was filled
 };
 
-// The overlays this view draws (ComparatorStage, OddEvenStage, BlockOwnership) in the view registry.
+// The overlays this view draws (ComparatorStage, OddEvenStage, BlockOwnership; SortedRuns as the
+// keys' colours when colouring by run) in the view registry.
 void register_array_view_overlays(ViewRegistry& registry);
 
 const char* source_name(ArrayViewInfo::Source source);  // "host memory", "device memory", "density summary"
@@ -118,7 +128,11 @@ class ArrayView {
   ArrayViewInfo::Fill fill_fractions(const Timeline& t, const Step& step, const ArraySnapshot& snap);
   ArrayViewInfo::Fill fill_heat(const Timeline& t, const Step& step, const ArraySnapshot& snap,
                                 uint32_t columns, uint32_t bins);
-  void draw_points(bool dots, const Timeline& t);
+  // The classes of the step's keys (coloring_.rule) into classes_; fills only when they changed.
+  ArrayViewInfo::Fill fill_classes(const Timeline& t, int step, const ArraySnapshot& snap);
+  // coloring_ for this step and options_.color_by, found again only when either changed.
+  void update_coloring(const Timeline& t, int step);
+  void draw_points(bool dots, bool by_class);
   void draw_heat(const Rect& local);
   // Arcs for pairs_, the comparators of the step's network layer (step_comparator_pairs).
   void add_comparators(const Timeline& t, int step, float ox, float oy);
@@ -146,6 +160,21 @@ class ArrayView {
   void bind_colormap();  // to texture unit 0, uploading the active table first if it changed
   GlFillBuffer fractions_;
   GlFillBuffer counts_;
+  GlFillBuffer classes_;  // GL_R32UI: each key's class (colour by digit, bucket, run)
+  KeyColoring coloring_;
+  struct ColoringKey {
+    const void* store = nullptr;
+    int step = -1;
+    ColorBy mode = ColorBy::Key;
+    bool operator==(const ColoringKey&) const = default;
+  } coloring_key_;
+  struct ClassFillKey {
+    const void* store = nullptr;
+    int32_t snapshot = -1;
+    ColorBy mode = ColorBy::Key;
+    int source_step = -1, source_aux = -1;
+    bool operator==(const ClassFillKey&) const = default;
+  } classes_key_;
   ShapeBatch under_;  // backgrounds and padding, drawn before the keys
   ShapeBatch over_;   // arcs and strip, drawn after
   FillKey fractions_key_, counts_key_;

@@ -1,11 +1,13 @@
 #include "views/legend.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <utility>
 
 #include <imgui.h>
 
+#include "class_palette.h"
 #include "colormap.h"
 #include "views/view_text.h"
 
@@ -53,22 +55,49 @@ float draw_legend(ImDrawList* dl, float x, float y, float max_width, const Legen
   auto width_of = [&](const std::string& s) { return font->CalcTextSizeA(font_size, FLT_MAX, 0, s.c_str()).x; };
 
   // key value: lo [ramp] hi
-  float cx = x;
-  cx += label(cx, spec.heat ? "key value (colour)" : "key value", dim) + gap;
-  cx += label(cx, format_key_value(spec.key_type, spec.range.lo), text) + gap * 0.5f;
-  const float ramp_w = std::max(60.0f, std::min(std::round(font_size * 14), max_width * 0.3f));
-  const float ramp_h = std::round(h * 0.7f);
-  const float ry = y + 0.5f * (h - ramp_h);
-  const int pieces = 64;
-  for (int i = 0; i < pieces; ++i) {
-    Rgb8 a = colormap_rgb8(float(i) / pieces), b = colormap_rgb8(float(i + 1) / pieces);
-    dl->AddRectFilledMultiColor(ImVec2(cx + ramp_w * i / pieces, ry), ImVec2(cx + ramp_w * (i + 1) / pieces, ry + ramp_h),
-                                IM_COL32(a.r, a.g, a.b, 255), IM_COL32(b.r, b.g, b.b, 255),
-                                IM_COL32(b.r, b.g, b.b, 255), IM_COL32(a.r, a.g, a.b, 255));
-  }
-  cx += ramp_w + gap * 0.5f;
-  cx += label(cx, format_key_value(spec.key_type, spec.range.hi), text) + gap * 2;
+  auto draw_ramp = [&](float cx) {
+    cx += label(cx, spec.heat ? "key value (colour)" : "key value", dim) + gap;
+    cx += label(cx, format_key_value(spec.key_type, spec.range.lo), text) + gap * 0.5f;
+    const float ramp_w = std::max(60.0f, std::min(std::round(font_size * 14), max_width * 0.3f));
+    const float ramp_h = std::round(h * 0.7f);
+    const float ry = y + 0.5f * (h - ramp_h);
+    const int pieces = 64;
+    for (int i = 0; i < pieces; ++i) {
+      Rgb8 a = colormap_rgb8(float(i) / pieces), b = colormap_rgb8(float(i + 1) / pieces);
+      dl->AddRectFilledMultiColor(ImVec2(cx + ramp_w * i / pieces, ry), ImVec2(cx + ramp_w * (i + 1) / pieces, ry + ramp_h),
+                                  IM_COL32(a.r, a.g, a.b, 255), IM_COL32(b.r, b.g, b.b, 255),
+                                  IM_COL32(b.r, b.g, b.b, 255), IM_COL32(a.r, a.g, a.b, 255));
+    }
+    cx += ramp_w + gap * 0.5f;
+    cx += label(cx, format_key_value(spec.key_type, spec.range.hi), text) + gap * 2;
+    return cx;
+  };
 
+  float cx = x;
+  const ClassLegend& classes = spec.classes;
+  // A class mode that could not be shown says so first, in the highlight colour, never silently.
+  if (!classes.note.empty()) cx += label(cx, classes.note, to_u32(palette::kHighlight)) + gap * 2;
+  if (!classes.what.empty()) {
+    // what: [0] [1] ... [7], colours repeat
+    cx += label(cx, classes.what, dim) + gap;
+    const float sw = std::round(font_size * 1.1f), sh = std::round(h * 0.7f), sy = y + 0.5f * (h - sh);
+    const uint64_t shown = std::min<uint64_t>(classes.classes, kClassColors);
+    for (uint64_t c = 0; c < shown; ++c) {
+      const std::string text_of = c < classes.labels.size() ? classes.labels[c] : std::to_string(c);
+      if (cx + sw + gap * 0.3f + width_of(text_of) > right) break;
+      const Rgb8 col = class_color(c);
+      dl->AddRectFilled(ImVec2(cx, sy), ImVec2(cx + sw, sy + sh), IM_COL32(col.r, col.g, col.b, 255));
+      cx += sw + gap * 0.3f;
+      cx += label(cx, text_of, text) + gap * 0.8f;
+    }
+    const std::string more = classes.classes > uint64_t(kClassColors)
+                                 ? "... " + format_count(classes.classes) + " in all, colours repeat"
+                                 : std::string();
+    if (!more.empty() && cx + width_of(more) <= right) cx += label(cx, more, dim);
+    cx += gap * 2;
+  } else {
+    cx = draw_ramp(cx);
+  }
   auto fits = [&](float w) { return cx + w <= right; };
   const float sw = std::round(font_size * 1.6f);  // swatch width
   const float sh = std::round(h * 0.7f);

@@ -5,6 +5,7 @@
 
 #include "views/array_view.h"
 #include "views/common/primitive_views.h"
+#include "views/key_class_sources.h"
 
 namespace sortscope {
 
@@ -15,6 +16,17 @@ void register_view_families(ViewRegistry& registry);
 void ViewRegistry::add(std::type_index type, Entry e) {
   if (!entries_.emplace(type, std::move(e)).second)
     throw std::logic_error(std::string("view registry: snapshot type registered twice: ") + type.name());
+}
+
+void ViewRegistry::add_key_classes(std::type_index type, KeyClassFn rule) {
+  if (!key_classes_.emplace(type, std::move(rule)).second)
+    throw std::logic_error(std::string("view registry: key classes of a snapshot type registered twice: ") + type.name());
+}
+
+std::optional<KeyClassRule> ViewRegistry::key_classes(ColorBy mode, const AuxData& a, const KeyClassSite& site) const {
+  const auto it = key_classes_.find(a.type());
+  if (it == key_classes_.end()) return std::nullopt;
+  return it->second(mode, a, site);
 }
 
 const ViewRegistry::Entry* ViewRegistry::find(const AuxData& a) const {
@@ -31,6 +43,7 @@ const ViewRegistry& view_registry() {
   static const ViewRegistry registry = [] {
     ViewRegistry r;
     register_array_view_overlays(r);
+    register_shared_key_classes(r);
     register_primitive_views(r);
     register_view_families(r);
     return r;

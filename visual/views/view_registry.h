@@ -12,11 +12,18 @@
 // A snapshot type is either a panel view (drawn by the aux panel, aux_panel.h, into a rectangle
 // of its own) or an overlay of the array view (drawn by ArrayView over the keys: ComparatorStage,
 // BlockOwnership). A type nobody registered is not drawn.
+//
+// Apart from where it is drawn, a type may say how a step's keys fall into classes for the colour
+// modes (colour by digit, bucket or run: color_by.h, views/key_coloring.h), registered from the
+// same folder with add_key_classes.
 #include <functional>
+#include <optional>
 #include <typeindex>
 #include <unordered_map>
 
+#include "color_by.h"
 #include "common/aux_data.h"
+#include "views/key_class_rule.h"
 #include "views/rect.h"
 
 namespace sortscope {
@@ -50,13 +57,28 @@ class ViewRegistry {
     add(typeid(T), Entry{ViewPlace::ArrayOverlay, {}, {}});
   }
 
+  // T says how the keys fall into classes: rule(mode, t, site) gives the classes for colour mode
+  // `mode`, or nothing where T says nothing about that mode.
+  template <class T>
+  void add_key_classes(std::optional<KeyClassRule> (*rule)(ColorBy, const T&, const KeyClassSite&)) {
+    add_key_classes(typeid(T), [rule](ColorBy mode, const AuxData& a, const KeyClassSite& site) {
+      return rule(mode, *a.get<T>(), site);
+    });
+  }
+
   // The entry of the snapshot's type, or null when none was registered.
   const Entry* find(const AuxData& a) const;
   bool is_panel(const AuxData& a) const;
+  // The classes the snapshot gives for `mode`; nothing when its type registered no rule or the
+  // rule says nothing about that mode.
+  std::optional<KeyClassRule> key_classes(ColorBy mode, const AuxData& a, const KeyClassSite& site) const;
 
  private:
+  using KeyClassFn = std::function<std::optional<KeyClassRule>(ColorBy, const AuxData&, const KeyClassSite&)>;
   void add(std::type_index type, Entry e);  // throws std::logic_error for a type registered twice
+  void add_key_classes(std::type_index type, KeyClassFn rule);  // the same
   std::unordered_map<std::type_index, Entry> entries_;
+  std::unordered_map<std::type_index, KeyClassFn> key_classes_;
 };
 
 // The program's registry: the array view's overlays and every family added with

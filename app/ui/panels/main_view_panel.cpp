@@ -159,6 +159,17 @@ void toolbar(AppState& s) {
   item_tooltip("Array view: bars up to about one key per pixel column, dots for a few keys per column, a density "
                "heat map (positions x values) above that. Auto picks by size; a density summary is always a heat map.");
   ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
+  int color_by = int(s.settings.color_by);
+  const char* color_names[kColorByModes.size()];
+  for (size_t i = 0; i < kColorByModes.size(); ++i) color_names[i] = color_by_name(kColorByModes[i]);
+  if (ImGui::Combo("##colorby", &color_by, color_names, int(kColorByModes.size())))
+    s.settings.color_by = kColorByModes[size_t(color_by)];
+  item_tooltip("Colour the keys by (K): key, their value; digit, the digit the current radix pass sorts on; bucket, "
+               "sample sort's bucket, quicksort's partition or a distributed sort's rank; run, the sorted run or "
+               "merge block of a merge sort or network stage. Where the algorithm has none, keys keep their value's "
+               "colour and the legend says why.");
+  ImGui::SameLine();
   ImGui::Checkbox("comparators", &s.settings.show_aux);
   item_tooltip("Arcs for the step's compare-exchange pairs (small n); orange where the pair was swapped.");
   ImGui::SameLine();
@@ -278,6 +289,7 @@ void legend(AppState& s) {
     spec.heat_reference = info.heat_reference;
     spec.comparators = info.comparator_pairs > 0;
     spec.swapped = info.swapped_pairs > 0;
+    spec.classes = info.classes;
   }
   spec.padding = tl->padded_n > tl->n;
   ImVec2 p = ImGui::GetCursorScreenPos();

@@ -142,6 +142,12 @@ void draw_menu_bar(AppState& s) {
           if (ImGui::MenuItem(view_mode_name(m), nullptr, s.settings.view_mode == m)) s.settings.view_mode = m;
         ImGui::EndMenu();
       }
+      if (ImGui::BeginMenu("Colour by")) {
+        for (ColorBy m : kColorByModes)
+          if (ImGui::MenuItem(color_by_name(m), m == s.settings.color_by ? "K" : nullptr, s.settings.color_by == m))
+            s.settings.color_by = m;
+        ImGui::EndMenu();
+      }
       ImGui::MenuItem("Auxiliary views", nullptr, &s.settings.show_aux);
       ImGui::MenuItem("Block ownership strip", nullptr, &s.settings.show_ownership);
       ImGui::MenuItem("Legend", nullptr, &s.settings.show_legend);

@@ -231,8 +231,11 @@ float distributed_weight(const DistributedSnapshot&) { return 4.0f; }
 
 }  // namespace
 
+void register_distributed_key_classes(ViewRegistry& registry);  // distributed_key_classes.cpp
+
 void register_distributed_views(ViewRegistry& registry) {
   registry.add_panel<DistributedSnapshot>(draw_distributed, distributed_weight);
+  register_distributed_key_classes(registry);
 }
 
 }  // namespace sortscope

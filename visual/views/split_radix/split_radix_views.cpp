@@ -140,9 +140,12 @@ void draw_runs(const AuxDrawContext& c, const Rect& r, const TileDigitRuns& t) {
 
 }  // namespace
 
+void register_split_radix_key_classes(ViewRegistry& registry);  // split_radix_key_classes.cpp
+
 void register_split_radix_views(ViewRegistry& registry) {
   registry.add_panel<OneBitSplit>(draw_split, [](const OneBitSplit&) { return 1.6f; });
   registry.add_panel<TileDigitRuns>(draw_runs);
+  register_split_radix_key_classes(registry);
 }
 
 }  // namespace sortscope
