@@ -82,9 +82,9 @@ const Kinds kSmallInputsOnly = {"radix.scatter-map"};
 // chunk and no merge-path split). Pinned, so a change either way is seen.
 const std::map<std::pair<std::string, uint64_t>, Kinds>& known_short() {
   static const std::map<std::pair<std::string, uint64_t>, Kinds> k = {
-      {{"merge", 256}, {"common.block-ownership"}},
-      {{"multiway-merge", 256}, {"common.block-ownership"}},
-      {{"network-merge", 256}, {"common.block-ownership", "merge.buffer", "network-merge.levels"}},
+      {{"merge", 256}, {"common.block-ownership", "common.sorted-runs"}},
+      {{"multiway-merge", 256}, {"common.block-ownership", "common.sorted-runs"}},
+      {{"network-merge", 256}, {"common.block-ownership", "common.sorted-runs", "merge.buffer", "network-merge.levels"}},
   };
   return k;
 }
