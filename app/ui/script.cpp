@@ -190,6 +190,14 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
                                                   source_name(s.canvas->view().info().source) + ", " +
                                                   fill_name(s.canvas->view().info().fill)
                                             : "";
+  // Colour by: the mode chosen, and what the legend says the colours are (or why keys keep theirs).
+  j["color_by"] = color_by_name(s.settings.color_by);
+  if (s.canvas && s.canvas->drawn()) {
+    const ClassLegend& classes = s.canvas->view().info().classes;
+    j["colours"] = classes.what.empty() ? classes.note : classes.what;
+  } else {
+    j["colours"] = "";
+  }
   j["export"] = s.last_export_message;
   j["export_path"] = s.export_dialog.video_path;  // what the export dialog offers
   j["input_file"] = s.input_file;

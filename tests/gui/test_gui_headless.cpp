@@ -218,6 +218,32 @@ TEST(GuiHeadless, ScriptedKeysPlayStepAndScrub) {
   EXPECT_EQ(cap.step, 0);
 }
 
+// K cycles the colour modes (key, digit, bucket, run); the legend says what the colours are, or why
+// the keys keep their value's colour where the algorithm has no such classes.
+TEST(GuiHeadless, KCyclesTheColourModesAndTheLegendSaysWhatTheyAre) {
+  GuiOptions o = base_options();
+  o.sweep = false;
+  o.scenario->algorithm = "radix";
+  o.scenario->input.n = 256;
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-colour-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait key:right key:right key:right report:key key:k report:digit key:k report:bucket key:k report:run "
+             "key:k report:back";
+  o.frames = 1;
+  CAPTURE_OR_SKIP(cap, o);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r["key"]["color_by"], "key");
+  EXPECT_EQ(r["key"]["colours"], "");
+  EXPECT_EQ(r["digit"]["color_by"], "digit");
+  EXPECT_EQ(r["digit"]["colours"], "digit, bits 0..3 (pass 1)");
+  EXPECT_EQ(r["bucket"]["color_by"], "bucket");
+  EXPECT_NE(r["bucket"]["colours"].get<std::string>().find("colouring by key"), std::string::npos) << r["bucket"]["colours"];
+  EXPECT_EQ(r["run"]["color_by"], "run");
+  EXPECT_NE(r["run"]["colours"].get<std::string>().find("colouring by key"), std::string::npos);
+  EXPECT_EQ(r["back"]["color_by"], "key");
+}
+
 // The script's param: takes a value in its text form, as the CLI does; the change re-measures and
 // re-records (the report's "params" are those of the measurement on screen), and a value the
 // algorithm does not allow stops the script with the allowed list instead of leaving the old
