@@ -294,6 +294,8 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     ac.small = fonts.small;
     ac.small_px = fonts.small_px;
     ac.scale = s;
+    // The panels draw digits, buckets and ranks in the bars' colours where the bars show those classes.
+    ac.classes_by = view_.info().classes.what.empty() ? ColorBy::Key : style_.array.color_by;
     layout_.aux_drawn = draw_aux_panel(ac, &layout_.aux_views);
   }
 

@@ -11,6 +11,7 @@
 //   if (has_aux_panel(timeline.steps[step])) draw_aux_panel(c);
 #include <vector>
 
+#include "color_by.h"
 #include "common/timeline.h"
 #include "views/rect.h"
 
@@ -30,6 +31,8 @@ struct AuxDrawContext {
   ImFont* small = nullptr;       // axis ticks and numbers
   float small_px = 11;
   float scale = 1;               // UI scale (projector mode > 1): line widths, paddings
+  ColorBy classes_by = ColorBy::Key;  // the array view colours keys by this mode's classes (color_by.h):
+                                      // panels then draw digits, buckets and ranks in the same colours
   const Step& current() const { return timeline->steps[size_t(step)]; }
 };
 

@@ -266,6 +266,8 @@ void details(AppState& s, ImVec2 size) {
   c.font = c.small = ImGui::GetFont();  // one size: the atlas holds it crisp
   c.font_px = c.small_px = ImGui::GetFontSize();
   c.scale = s.ui_scale;
+  // Digits, buckets and ranks in the bars' colours where the bars show those classes.
+  if (s.canvas && s.canvas->drawn() && !s.canvas->view().info().classes.what.empty()) c.classes_by = s.settings.color_by;
   if (draw_aux_panel(c)) return;
   // Point to where the details are, so a lecturer stepping through knows what is coming.
   int next = -1;

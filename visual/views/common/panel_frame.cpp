@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "class_palette.h"
 #include "views/legend.h"
 #include "views/view_text.h"
 
@@ -100,6 +101,11 @@ void end_panel(const AuxDrawContext& c) { c.dl->PopClipRect(); }
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha) {
   const float t = digits > 1 ? float(digit) / float(digits - 1) : 0.5f;
   return to_u32(colormap_rgb8(t), alpha);
+}
+
+ImU32 class_colour(const AuxDrawContext& c, ColorBy mode, uint32_t j, uint32_t count, float alpha) {
+  if (mode != ColorBy::Key && c.classes_by == mode) return to_u32(class_color(j), alpha);
+  return digit_colour(j, count, alpha);
 }
 
 ImU32 count_colour(float t) {

@@ -66,6 +66,10 @@ float legend_line(const AuxDrawContext& c, float x, float y, float right, const 
 // Digits get the key colour map (colormap.h) by value, so digit 0 is dark violet and the largest
 // digit pale yellow, as keys are in the array view.
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha = 1);
+// Class j of `count` (a digit, a bucket, a rank) of colour mode `mode`: in the class palette's colour
+// (class_palette.h) while the array view colours keys by that mode's classes (c.classes_by), so the
+// panel and the bars agree; else digit_colour.
+ImU32 class_colour(const AuxDrawContext& c, ColorBy mode, uint32_t j, uint32_t count, float alpha = 1);
 // Counts: a dark-to-amber-to-pale ramp (t in [0, 1]); zero gets the plot background, so empty
 // cells read as empty.
 ImU32 count_colour(float t);

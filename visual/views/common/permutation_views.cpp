@@ -113,10 +113,10 @@ void draw_permutation(const AuxDrawContext& c, const Rect& plot, const Permutati
 }
 
 // The digit of a key from its place in a digit-sorted order: starts[d] = first place of digit d.
-std::function<ImU32(uint64_t, float)> by_digit_at(std::vector<uint64_t> starts, uint32_t digits,
-                                                  std::function<uint64_t(uint64_t)> place) {
-  return [starts = std::move(starts), digits, place = std::move(place)](uint64_t i, float alpha) {
-    return digit_colour(digit_of(starts, place(i)), digits, alpha);
+std::function<ImU32(uint64_t, float)> by_digit_at(const AuxDrawContext& c, std::vector<uint64_t> starts,
+                                                  uint32_t digits, std::function<uint64_t(uint64_t)> place) {
+  return [&c, starts = std::move(starts), digits, place = std::move(place)](uint64_t i, float alpha) {
+    return class_colour(c, ColorBy::Digit, digit_of(starts, place(i)), digits, alpha);
   };
 }
 
@@ -143,8 +143,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LocalRanks& l) 
   p.count = count;
   p.dest = [&l](uint64_t i) { return uint64_t(l.ranks[i]); };
   if (digits_known) {
-    p.top = by_digit_at(starts, h->cols, [&l](uint64_t i) { return uint64_t(l.ranks[i]); });
-    p.bottom = by_digit_at(starts, h->cols, [](uint64_t i) { return i; });
+    p.top = by_digit_at(c, starts, h->cols, [&l](uint64_t i) { return uint64_t(l.ranks[i]); });
+    p.bottom = by_digit_at(c, starts, h->cols, [](uint64_t i) { return i; });
     p.bottom_digit = [&starts](uint64_t i) { return int64_t(digit_of(starts, i)); };
   } else {
     // Rows of the histogram sum several blocks here: no per-block digit boundaries. Colour by rank,
@@ -173,8 +173,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const ScatterMap& m) 
   p.count = n;
   p.dest = [&m](uint64_t i) { return uint64_t(m.dest[i]); };
   if (!starts.empty()) {
-    p.top = by_digit_at(starts, h->cols, [&m](uint64_t i) { return uint64_t(m.dest[i]); });
-    p.bottom = by_digit_at(starts, h->cols, [](uint64_t i) { return i; });
+    p.top = by_digit_at(c, starts, h->cols, [&m](uint64_t i) { return uint64_t(m.dest[i]); });
+    p.bottom = by_digit_at(c, starts, h->cols, [](uint64_t i) { return i; });
     p.bottom_digit = [&starts](uint64_t i) { return int64_t(digit_of(starts, i)); };
   } else {
     p.top = [&m, n](uint64_t i, float a) { return to_u32(colormap_rgb8(float(m.dest[i]) / float(n)), a); };

@@ -77,7 +77,7 @@ void draw_key_ranges(const AuxDrawContext& c, const Rect& r, const DistributedSn
       if (!holds) continue;
       const float pad = std::min(2.0f * c.scale, row.h * 0.2f);
       const float x0 = x_of(in.rank_first[k]), x1 = std::max(x_of(in.rank_last[k]), x0 + 2);
-      c.dl->AddRectFilled(ImVec2(x0, row.y + pad), ImVec2(x1, row.bottom() - pad), digit_colour(k, in.ranks, 0.85f));
+      c.dl->AddRectFilled(ImVec2(x0, row.y + pad), ImVec2(x1, row.bottom() - pad), class_colour(c, ColorBy::Bucket, k, in.ranks, 0.85f));
     }
     for (uint64_t sp : in.splitters) {
       const float x = x_of(sp);
@@ -110,7 +110,7 @@ void draw_load(const AuxDrawContext& c, const Rect& r, const DistributedSnapshot
         const float xa = l.plot.x + float(double(in.keys_after[k]) / top) * l.plot.w;
         const bool over = double(in.keys_after[k]) > ideal * 1.05;
         c.dl->AddRectFilled(ImVec2(l.plot.x, row.y + pad), ImVec2(xa, row.bottom() - pad),
-                            over ? to_u32(std::array<float, 4>{0.92f, 0.42f, 0.40f, 1}) : digit_colour(k, in.ranks, 0.85f));
+                            over ? to_u32(std::array<float, 4>{0.92f, 0.42f, 0.40f, 1}) : class_colour(c, ColorBy::Bucket, k, in.ranks, 0.85f));
       }
       c.dl->AddRect(ImVec2(l.plot.x, row.y + pad), ImVec2(std::max(xb, l.plot.x + 1), row.bottom() - pad),
                     to_u32(palette::kTextDim), 0, 0, std::max(1.0f, c.scale));

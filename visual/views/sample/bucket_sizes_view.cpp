@@ -76,7 +76,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     for (uint32_t j = 0; j < count; ++j) {
       const uint64_t size = b.child_size[first + j];
       const float x0 = bars.x + w * float(j) + pad * 0.5f, x1 = bars.x + w * float(j + 1) - pad * 0.5f;
-      const ImU32 col = size > b.bucket_max ? to_u32(kBucketAnotherPass) : digit_colour(j, count);
+      const ImU32 col = size > b.bucket_max ? to_u32(kBucketAnotherPass) : class_colour(c, ColorBy::Bucket, j, count);
       if (size) dl->AddRectFilled(ImVec2(x0, y_of(double(size))), ImVec2(std::max(x1, x0 + 1), bars.bottom()), col);
     }
     const float yi = y_of(ideal);

@@ -72,7 +72,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   }
   // Each key's descent in the colour of the bucket it ends in (the key colour map, as in the array).
   for (size_t q = 0; q < keys; ++q) {
-    const ImU32 col = digit_colour(t.bucket[q], t.k);
+    const ImU32 col = class_colour(c, ColorBy::Bucket, t.bucket[q], t.k);
     const uint32_t* path = t.path.data() + q * size_t(log_k);
     for (int l = 0; l < levels; ++l) {
       const ImVec2 p = node_pos(path[l]);
@@ -97,7 +97,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   // The reads of each key: node and bank per level.
   for (size_t q = 0; q < keys; ++q) {
     const float y = rows_y + row_h * float(q);
-    const ImU32 col = digit_colour(t.bucket[q], t.k);
+    const ImU32 col = class_colour(c, ColorBy::Bucket, t.bucket[q], t.k);
     const uint32_t* path = t.path.data() + q * size_t(log_k);
     std::string nodes = "nodes", banks = " \xC2\xB7 banks";
     for (int l = 0; l < log_k; ++l) {

@@ -50,7 +50,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
     while (bucket + 1 < buckets && bucket < sp.splitters.size() && sp.sample[i] > sp.splitters[bucket]) ++bucket;
     const float x = x_of(i), y = y_of(sp.sample[i]);
     dl->AddRectFilled(ImVec2(x - bar_w * 0.5f, y), ImVec2(x + bar_w * 0.5f, plot.bottom()),
-                      digit_colour(bucket, buckets, 0.85f));
+                      class_colour(c, ColorBy::Bucket, bucket, buckets, 0.85f));
   }
   // The splitters: sample positions a-1, 2a-1, ... (1-based S_a, S_2a, ...), a line across the plot
   // at each one's value, so the value ranges of the buckets show beside the even spacing in rank.

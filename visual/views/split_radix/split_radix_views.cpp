@@ -111,7 +111,7 @@ void draw_runs(const AuxDrawContext& c, const Rect& r, const TileDigitRuns& t) {
   for (uint32_t d = 0; d < digits; ++d) {
     if (!t.counts[d]) continue;
     const float x0 = x_at(t.starts[d]), x1 = x_at(t.starts[d] + t.counts[d]);
-    dl->AddRectFilled(ImVec2(x0, y), ImVec2(std::max(x0 + 1, x1), y + strip_h), digit_colour(d, digits));
+    dl->AddRectFilled(ImVec2(x0, y), ImVec2(std::max(x0 + 1, x1), y + strip_h), class_colour(c, ColorBy::Digit, d, digits));
     dl->AddLine(ImVec2(x0, y - 3 * sc), ImVec2(x0, y + strip_h + 3 * sc), txt, std::max(1.0f, sc));
   }
   const float bars_top = y + strip_h + row_h, bars_bottom = content.bottom() - row_h;
@@ -124,12 +124,12 @@ void draw_runs(const AuxDrawContext& c, const Rect& r, const TileDigitRuns& t) {
     const float h = (bars_bottom - bars_top) * float(t.counts[d]) / float(top);
     if (t.counts[d]) {
       const float x0 = x_at(t.starts[d]), x1 = x_at(t.starts[d] + t.counts[d]);
-      const ImU32 faint = (digit_colour(d, digits) & 0x00FFFFFFu) | (70u << 24);
+      const ImU32 faint = (class_colour(c, ColorBy::Digit, d, digits) & 0x00FFFFFFu) | (70u << 24);
       dl->AddQuadFilled(ImVec2(x0, y + strip_h), ImVec2(x1, y + strip_h), ImVec2(bx1 - 1, bars_bottom - h),
                         ImVec2(bx0 + 1, bars_bottom - h), faint);
     }
     dl->AddRectFilled(ImVec2(bx0 + 1, bars_bottom - h), ImVec2(std::max(bx0 + 2, bx1 - 1), bars_bottom),
-                      digit_colour(d, digits));
+                      class_colour(c, ColorBy::Digit, d, digits));
     const std::string label = short_count(t.counts[d]);
     if (text_width(sf, spx, label) + 2 <= bar_w) text(c, sf, spx, 0.5f * (bx0 + bx1), bars_bottom - h - row_h, txt, label, 0.5f);
     const std::string dl_label = std::to_string(d);
