@@ -1,6 +1,7 @@
 // GPU render tests: snapshots resident in device memory reach the array view's GL buffers through
 // CUDA-GL interop (EGL device platform on NVIDIA), and the pictures equal those of the upload path
-// from host memory. Also times both fills at a large n. Skips without a CUDA device (main) or
+// from host memory, the keys' classes too (colour by digit, bucket or run: key_classes_device against
+// key_classes_host). Also times both fills at a large n. Skips without a CUDA device (main) or
 // without any EGL display; fails where the context cannot share buffers with CUDA.
 #include <chrono>
 #include <cstdio>
@@ -9,11 +10,14 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include "color_by.h"
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
 #include "gl/offscreen_target.h"
 #include "gpu_test_env.h"
+#include "primitives/digit_histogram/digit_histogram.h"
 #include "render_test_util.h"
+#include "sample/sample_aux.h"
 #include "views/array_view.h"
 
 namespace sortscope::test {
@@ -24,13 +28,13 @@ struct Twins {
   Timeline host, device;
 };
 
-Twins twin_timelines(uint64_t n, int steps, uint64_t seed) {
+Twins twin_timelines(uint64_t n, int steps, uint64_t seed, const std::vector<std::vector<AuxData>>& aux = {}) {
   std::mt19937 rng(static_cast<uint32_t>(seed));
   std::vector<std::vector<uint32_t>> data(static_cast<size_t>(steps), std::vector<uint32_t>(n));
   for (auto& d : data)
     for (auto& k : d) k = rng();
   const DisplayRange range = display_range_host(data[0].data(), n, KeyType::U32);
-  Twins t{host_timeline(n, n, data, range),
+  Twins t{host_timeline(n, n, data, range, uint64_t(1) << 30, aux),
           make_timeline("test", KeyType::U32, n, n, false, true, range, uint64_t(8) << 30)};
   Recorder rec(t.device);
   DeviceBuffer<uint32_t> d(n);
@@ -38,6 +42,7 @@ Twins twin_timelines(uint64_t n, int steps, uint64_t seed) {
     CUDA_CHECK(cudaMemcpy(d.data(), data[size_t(s)].data(), n * 4, cudaMemcpyHostToDevice));
     Step step;
     step.caption = "step";
+    if (size_t(s) < aux.size()) step.aux = aux[size_t(s)];
     rec.record(step, ArrayState{d.data(), nullptr, true, nullptr});
   }
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -99,6 +104,42 @@ TEST(Interop, BarsFromDeviceSnapshotEqualUploadPath) {
     EXPECT_EQ(on_device.info().fill, ArrayViewInfo::Fill::Interop) << on_device.info().interop_problem;
     Image b = draw(on_host, t.host, s, 1024, 300);
     EXPECT_EQ(differing(a, b), 0) << "step " << s;
+  }
+}
+
+// Each key's class written into the mapped buffer by key_classes_device (digit bits, splitters copied
+// to the device, segment starts, runs) draws the same bars as key_classes_host's upload.
+TEST(Interop, ClassColoursFromDeviceSnapshotEqualUploadPath) {
+  headless_or_skip();
+  const uint64_t n = 512;
+  DigitHistogram h;
+  h.digit_shift = 4;
+  h.digit_bits = 4;
+  h.rows = 1;
+  h.cols = 16;
+  h.counts.assign(16, 0);
+  h.rows_are = DigitHistogram::Rows::Blocks;
+  SampleSplitters sp;
+  sp.k = 8;
+  sp.buckets_in_pass = 1;
+  sp.bucket_size = n;
+  for (uint64_t i = 1; i < 8; ++i) sp.splitters.push_back(i * (uint64_t(1) << 29) - 12345);
+  SampleBucketSizes sizes;
+  sizes.buckets = {{0, 100, false}, {100, 300, false}, {400, 112, true}};
+  Twins t = twin_timelines(n, 2, 7, {{h, sp, SortedRuns{64}}, {sizes}});
+  ArrayView on_device, on_host;
+  for (ColorBy mode : {ColorBy::Digit, ColorBy::Bucket, ColorBy::Run}) {
+    on_device.options().color_by = on_host.options().color_by = mode;
+    for (int s : {0, 1}) {
+      Image a = draw(on_device, t.device, s, 1024, 300);
+      ASSERT_EQ(on_device.info().mode, ArrayMode::Bars);
+      EXPECT_FALSE(on_device.info().classes.what.empty()) << color_by_name(mode) << " step " << s;
+      EXPECT_EQ(on_device.info().class_fill, ArrayViewInfo::Fill::Interop) << on_device.info().interop_problem;
+      Image b = draw(on_host, t.host, s, 1024, 300);
+      EXPECT_EQ(on_host.info().class_fill, ArrayViewInfo::Fill::Upload);
+      EXPECT_EQ(on_device.info().classes.what, on_host.info().classes.what);
+      EXPECT_EQ(differing(a, b), 0) << color_by_name(mode) << " step " << s;
+    }
   }
 }
 
