@@ -103,6 +103,23 @@ TEST(KeyClass, HostTwinReadsEachWordAtItsPosition) {
   EXPECT_EQ(runs.classes, 2u);
 }
 
+TEST(KeyClass, HeatMapCellsTakeTheClassOfTheirMiddle) {
+  // Runs of 10 over 40 keys in 8 columns of 5 positions: the middles 2, 7, 12, ... decide.
+  const KeyClassRule runs = run_classes(10, 40, "runs");
+  EXPECT_EQ(heat_classes_kind(runs), HeatClasses::ByColumn);
+  EXPECT_EQ(heat_column_classes(runs, 40, 8), (std::vector<uint32_t>{0, 0, 1, 1, 2, 2, 3, 3}));
+  // Splitters 25, 50, 75 of keys 0..100 in 4 bins: the middles 12.5, 37.5, 62.5, 87.5.
+  const DisplayRange range{0, 100};
+  const KeyClassRule buckets = splitter_classes({25, 50, 75}, "buckets");
+  EXPECT_EQ(heat_classes_kind(buckets), HeatClasses::ByBin);
+  EXPECT_EQ(heat_bin_classes(buckets, KeyType::U32, range, 4), (std::vector<uint32_t>{0, 1, 2, 3}));
+  // The pivot's own bin is its = part.
+  const KeyClassRule parts = three_way_classes(50, "parts");
+  EXPECT_EQ(heat_bin_classes(parts, KeyType::U32, range, 4), (std::vector<uint32_t>{0, 0, 1, 2}));
+  // A digit is no property of a cell.
+  EXPECT_EQ(heat_classes_kind(digit_classes(0, 4)), HeatClasses::None);
+}
+
 TEST(ColorBy, NamesRoundTripAndCycle) {
   for (ColorBy m : kColorByModes) EXPECT_EQ(parse_color_by(color_by_name(m)), m);
   EXPECT_FALSE(parse_color_by("colour"));
@@ -425,6 +442,55 @@ TEST(ArrayViewClasses, BarsTakeTheColourOfTheirClass) {
   EXPECT_EQ(view.info().classes.note, no_classes_note(ColorBy::Bucket));
   const float f = display_fraction(KeyType::U32, keys[5], t.range);
   EXPECT_TRUE(near(img.at(5 * (W / n) + 8, H - 1), test::rgb_of(colormap(f)), 3));
+}
+
+// A heat map coloured by run: the cells of each run's columns in that run's colour (their
+// brightness still the count's), a digit said to be the heat map's to decide.
+TEST(ArrayViewClasses, HeatMapColumnsTakeTheirRunsColour) {
+  headless_or_skip();
+  const int n = 4096;
+  std::vector<uint32_t> keys(n);
+  for (int i = 0; i < n; ++i) keys[size_t(i)] = uint32_t(7 * (i % 1024) + 3);  // four sorted runs of 1024
+  DigitHistogram h;
+  h.digit_shift = 0;
+  h.digit_bits = 4;
+  h.rows = 1;
+  h.cols = 16;
+  h.counts.assign(16, 0);
+  h.rows_are = DigitHistogram::Rows::Blocks;
+  Timeline t = host_timeline(n, n, {keys}, display_range_host(keys.data(), n, KeyType::U32), uint64_t(1) << 30,
+                             {{AuxData(SortedRuns{1024}), AuxData(h)}});
+  ArrayView view;
+  view.options().mode = ArrayMode::Heatmap;
+  view.options().color_by = ColorBy::Run;
+  const int W = 400, H = 200;
+  const Image img = draw_view(view, t, 0, W, H);
+  ASSERT_EQ(view.info().mode, ArrayMode::Heatmap);
+  EXPECT_EQ(view.info().classes.what, "sorted runs of 1024 keys");
+  EXPECT_TRUE(view.info().classes.note.empty());
+  const Rgb bg = test::rgb_of(palette::kPlotBackground);
+  for (int run = 0; run < 4; ++run) {
+    // The brightest pixel of the run's columns (inner ones), against the background: the direction
+    // of its colour is the class colour's (the cell mixes the two by its brightness).
+    int best = -1;
+    Rgb got{};
+    for (int x = run * W / 4 + 4; x < (run + 1) * W / 4 - 4; ++x)
+      for (int y = 0; y < H; ++y) {
+        const Rgb p = img.at(x, y);
+        if (p.r + p.g + p.b > best) best = p.r + p.g + p.b, got = p;
+      }
+    const Rgb want = rgb_of(class_color(uint64_t(run)));
+    const double d[3] = {double(got.r - bg.r), double(got.g - bg.g), double(got.b - bg.b)};
+    const double c[3] = {double(want.r - bg.r), double(want.g - bg.g), double(want.b - bg.b)};
+    const double dot = d[0] * c[0] + d[1] * c[1] + d[2] * c[2];
+    const double cosine = dot / std::sqrt((d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) * (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+    EXPECT_GT(cosine, 0.99) << "run " << run << ": " << str(got) << " is not a shade of " << str(want);
+  }
+  // Digits: the heat map cannot show them, and says so.
+  view.options().color_by = ColorBy::Digit;
+  draw_view(view, t, 0, W, H);
+  EXPECT_TRUE(view.info().classes.what.empty());
+  EXPECT_EQ(view.info().classes.note, heat_map_classes_note(ColorBy::Digit));
 }
 
 // A whole frame of the radix model at 256 keys: the legend names the digit, and the bars in the

@@ -106,9 +106,14 @@ void main() {
 )";
 
 // One cell per (column, bin): colour of the bin's value, brightness from the count (heat_intensity
-// in array_data.h; keep the two in step).
+// in array_data.h; keep the two in step). Colouring by class, the colour is instead the class of the
+// cell's column (classes by place) or bin (classes by value): u_cell_classes, one entry each
+// (heat_column_classes, heat_bin_classes in views/key_class_rule.h).
 const char* kHeatFragment = R"(#version 330 core
 uniform usamplerBuffer u_counts;
+uniform usamplerBuffer u_cell_classes;
+uniform int u_class_cells;  // 0: colour by value, 1: a class per column, 2: a class per bin
+uniform vec3 u_class_colors[8];
 uniform sampler1D u_colormap;
 uniform vec4 u_rect;
 uniform int u_columns;
@@ -127,7 +132,10 @@ void main() {
   }
   float t = (float(bin) + 0.5) / float(u_bins);
   float k = 0.15 + 0.85 * sqrt(min(1.0, float(count) / u_reference));
-  frag = vec4(mix(u_background, texture(u_colormap, (t * 255.0 + 0.5) / 256.0).rgb, k), 1.0);
+  vec3 rgb = texture(u_colormap, (t * 255.0 + 0.5) / 256.0).rgb;
+  if (u_class_cells != 0)
+    rgb = u_class_colors[int(texelFetch(u_cell_classes, u_class_cells == 1 ? col : bin).r % 8u)];
+  frag = vec4(mix(u_background, rgb, k), 1.0);
 }
 )";
 
@@ -208,7 +216,8 @@ ArrayView::ArrayView()
       colormap_(gl::make_texture()),
       fractions_(GL_R32F),
       counts_(GL_R32UI),
-      classes_(GL_R32UI) {
+      classes_(GL_R32UI),
+      cell_classes_(GL_R32UI) {
   upload_colormap();
   glBindTexture(GL_TEXTURE_1D, colormap_.id());
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -221,8 +230,6 @@ ArrayView::ArrayView()
     glUniform1i(p->uniform("u_colormap"), 0);
     glUniform1i(p->uniform(p == &heat_program_ ? "u_counts" : "u_fractions"), 1);
   }
-  points_program_.use();
-  glUniform1i(points_program_.uniform("u_classes"), 2);
   std::array<float, 3 * kClassColors> class_rgb{};
   for (int c = 0; c < kClassColors; ++c) {
     const Rgb8 col = class_palette()[size_t(c)];
@@ -230,7 +237,11 @@ ArrayView::ArrayView()
     class_rgb[size_t(3 * c + 1)] = col.g / 255.0f;
     class_rgb[size_t(3 * c + 2)] = col.b / 255.0f;
   }
-  glUniform3fv(points_program_.uniform("u_class_colors"), kClassColors, class_rgb.data());
+  for (const gl::Program* p : {&points_program_, &heat_program_}) {
+    p->use();
+    glUniform1i(p->uniform(p == &heat_program_ ? "u_cell_classes" : "u_classes"), 2);
+    glUniform3fv(p->uniform("u_class_colors"), kClassColors, class_rgb.data());
+  }
   glUseProgram(0);
   GL_CHECK_AFTER("creating the array view");
 }
@@ -372,6 +383,12 @@ ArrayViewInfo::Fill ArrayView::fill_heat(const Timeline& t, const Step& step, co
   return how;
 }
 
+void ArrayView::set_class_legend() {
+  info_.classes.what = coloring_.rule->what;
+  info_.classes.classes = coloring_.rule->classes;
+  info_.classes.labels = coloring_.rule->labels;
+}
+
 void ArrayView::update_coloring(const Timeline& t, int step) {
   const ColoringKey key{t.store.get(), step, options_.color_by};
   if (key == coloring_key_) return;
@@ -433,7 +450,22 @@ void ArrayView::draw_points(bool dots, bool by_class) {
   GL_CHECK_AFTER(dots ? "drawing the array as dots" : "drawing the array as bars");
 }
 
-void ArrayView::draw_heat(const Rect& local) {
+int ArrayView::fill_cell_classes(const Timeline& t) {
+  const HeatClasses kind = heat_classes_kind(*coloring_.rule);
+  if (kind == HeatClasses::None) return 0;
+  const CellClassKey key{coloring_key_, coloring_.source_step, coloring_.source_aux, info_.heat_columns, info_.heat_bins};
+  if (!(key == cell_classes_key_)) {
+    cell_classes_key_ = {};
+    const std::vector<uint32_t> c = kind == HeatClasses::ByColumn
+                                        ? heat_column_classes(*coloring_.rule, info_.n, info_.heat_columns)
+                                        : heat_bin_classes(*coloring_.rule, t.key_type, t.range, info_.heat_bins);
+    cell_classes_.upload(c.data(), c.size() * sizeof(uint32_t));
+    cell_classes_key_ = key;
+  }
+  return kind == HeatClasses::ByColumn ? 1 : 2;
+}
+
+void ArrayView::draw_heat(const Rect& local, int class_cells) {
   heat_program_.use();
   const Rect& v = layout_.view;
   glUniform2f(heat_program_.uniform("u_size"), v.w, v.h);
@@ -443,7 +475,12 @@ void ArrayView::draw_heat(const Rect& local) {
   glUniform1f(heat_program_.uniform("u_reference"), float(info_.heat_reference));
   const auto& bg = palette::kPlotBackground;
   glUniform3f(heat_program_.uniform("u_background"), bg[0], bg[1], bg[2]);
+  glUniform1i(heat_program_.uniform("u_class_cells"), class_cells);
   bind_colormap();
+  if (class_cells) {
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_BUFFER, cell_classes_.texture());
+  }
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, counts_.texture());
   glBindVertexArray(vao_.id());
@@ -580,8 +617,14 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
       info_.heat_bins = bins;
       info_.heat_reference = heat_reference(info_.n, columns, bins);
       info_.fill = fill_heat(t, st, snap, columns, bins);
-      info_.classes.note = heat_map_classes_note(options_.color_by);
-      draw_heat({keys.x - ox, keys.y - oy, keys.w, keys.h});
+      int class_cells = 0;
+      if (options_.color_by != ColorBy::Key) {
+        update_coloring(t, step);
+        if (coloring_.rule) class_cells = fill_cell_classes(t);
+        if (class_cells) set_class_legend();
+        else info_.classes.note = coloring_.rule ? heat_map_classes_note(options_.color_by) : coloring_.note;
+      }
+      draw_heat({keys.x - ox, keys.y - oy, keys.w, keys.h}, class_cells);
     } else {
       info_.fill = fill_fractions(t, st, snap);
       bool by_class = false;
@@ -589,9 +632,7 @@ void ArrayView::draw(const Timeline& t, int step, Rect rect, int fb_width, int f
         update_coloring(t, step);
         if (coloring_.rule && snap.full) {
           info_.class_fill = fill_classes(t, step, snap);
-          info_.classes.what = coloring_.rule->what;
-          info_.classes.classes = coloring_.rule->classes;
-          info_.classes.labels = coloring_.rule->labels;
+          set_class_legend();
           by_class = true;
         } else {
           info_.classes.note = coloring_.note;

@@ -133,7 +133,11 @@ class ArrayView {
   // coloring_ for this step and options_.color_by, found again only when either changed.
   void update_coloring(const Timeline& t, int step);
   void draw_points(bool dots, bool by_class);
-  void draw_heat(const Rect& local);
+  // Heat map: the class of each column or bin into cell_classes_ (heat_column_classes,
+  // heat_bin_classes); returns the shader's u_class_cells (0: the rule has no class per cell).
+  int fill_cell_classes(const Timeline& t);
+  void draw_heat(const Rect& local, int class_cells);
+  void set_class_legend();  // info_.classes from coloring_.rule
   // Arcs for pairs_, the comparators of the step's network layer (step_comparator_pairs).
   void add_comparators(const Timeline& t, int step, float ox, float oy);
   void add_strip(const BlockOwnership& owner, uint64_t padded_n, float ox, float oy);
@@ -161,6 +165,7 @@ class ArrayView {
   GlFillBuffer fractions_;
   GlFillBuffer counts_;
   GlFillBuffer classes_;  // GL_R32UI: each key's class (colour by digit, bucket, run)
+  GlFillBuffer cell_classes_;  // GL_R32UI: the heat map's class per column or per bin
   KeyColoring coloring_;
   struct ColoringKey {
     const void* store = nullptr;
@@ -175,6 +180,12 @@ class ArrayView {
     int source_step = -1, source_aux = -1;
     bool operator==(const ClassFillKey&) const = default;
   } classes_key_;
+  struct CellClassKey {
+    ColoringKey coloring;
+    int source_step = -1, source_aux = -1;
+    uint32_t columns = 0, bins = 0;
+    bool operator==(const CellClassKey&) const = default;
+  } cell_classes_key_;
   ShapeBatch under_;  // backgrounds and padding, drawn before the keys
   ShapeBatch over_;   // arcs and strip, drawn after
   FillKey fractions_key_, counts_key_;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/density.h"
 #include "views/key_class.h"
 
 namespace sortscope {
@@ -41,6 +42,15 @@ KeyClassRule three_way_classes(uint64_t pivot, const std::string& what);
 KeyClassRule run_classes(uint64_t run_keys, uint64_t n, const std::string& what);
 // segments of the positions starting at `begins` (ascending, begins[0] = 0; empty: one segment).
 KeyClassRule segment_classes(std::vector<uint64_t> begins, const std::string& what);
+
+// A heat map's cell holds many keys, so a class colours whole cells where it is one per cell: a class
+// by place (runs, segments) colours each of `columns` columns over n keys by the class of the
+// column's middle position; a class by value (splitters, pivot) colours each of `bins` value bins by
+// the class of the bin's middle value (a pivot's own bin is its = part). A digit is neither: empty.
+enum class HeatClasses { None, ByColumn, ByBin };
+HeatClasses heat_classes_kind(const KeyClassRule& rule);
+std::vector<uint32_t> heat_column_classes(const KeyClassRule& rule, uint64_t n, uint32_t columns);
+std::vector<uint32_t> heat_bin_classes(const KeyClassRule& rule, KeyType type, DisplayRange range, uint32_t bins);
 
 // key_class() for each of `count` ordered-bits words (key_bytes(type) each) at positions 0..count-1:
 // the host twin of key_classes_device (interop/fill_kernels.h).

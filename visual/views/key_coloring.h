@@ -27,7 +27,8 @@ struct KeyColoring {
 KeyColoring key_coloring(const Timeline& t, int step, ColorBy mode);
 
 // The legend's words when `mode` has no classes in the timeline ("digit: not a radix sort,
-// colouring by key"), and when the view shows a heat map, whose cells hold keys of many classes.
+// colouring by key"), and when the view shows a heat map and the classes are digits, which a cell
+// (a stretch of places by a range of values) does not decide (views/key_class_rule.h, HeatClasses).
 std::string no_classes_note(ColorBy mode);
 std::string heat_map_classes_note(ColorBy mode);
 
