@@ -12,8 +12,12 @@
 #include <vector>
 
 #include "algorithm.h"
+#include "colormap.h"
 #include "common/recorder.h"
 #include "gl/headless_context.h"
+#include "gl/offscreen_target.h"
+#include "primitives/digit_histogram/digit_histogram.h"
+#include "views/array_view.h"
 #include "views/rect.h"
 
 namespace sortscope::test {
@@ -109,6 +113,34 @@ inline std::vector<uint32_t> keys_of(int n, bool sorted) {
   for (int i = 0; i < n; ++i) v[size_t(i)] = uint32_t((i * 37) % n) * 10u + 1u;
   if (sorted) std::sort(v.begin(), v.end());
   return v;
+}
+
+// The array view's step drawn into rectangle r of an offscreen w x h frame (cleared to the
+// background, no multisampling: exact colours).
+inline Image draw_view(ArrayView& view, const Timeline& t, int step, int w, int h, Rect r) {
+  gl::OffscreenTarget target;
+  target.resize(w, h, 1);
+  target.bind();
+  const auto& bg = palette::kBackground;
+  glClearColor(bg[0], bg[1], bg[2], 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  view.draw(t, step, r, w, h);
+  Image img{w, h, target.read_rgba()};
+  gl::OffscreenTarget::bind_default();
+  return img;
+}
+
+// A one-row digit histogram of the digit place [shift, shift + bits) (its counts empty): the snapshot
+// that names a radix pass's digit.
+inline DigitHistogram digit_place_histogram(uint32_t shift, uint32_t bits) {
+  DigitHistogram h;
+  h.digit_shift = shift;
+  h.digit_bits = bits;
+  h.rows = 1;
+  h.cols = 1u << bits;
+  h.counts.assign(h.cols, 0);
+  h.rows_are = DigitHistogram::Rows::Blocks;
+  return h;
 }
 
 // Pixels of `r` that differ between two images of the same size.

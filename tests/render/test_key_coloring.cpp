@@ -50,11 +50,9 @@ TEST(KeyClass, DigitIsTheBitsOfThePass) {
 
 TEST(KeyClass, SplittersSendTiesToTheLowerBucket) {
   // Leischner 2010 §6.2: j := 2j + (e > bt[j]), so a key equal to a splitter stays below it.
-  const uint64_t s[] = {10, 20, 20, 30};
-  KeyClassLookup l;
-  l.kind = KeyClassLookup::Kind::Splitters;
-  l.bounds = s;
-  l.bound_count = 4;
+  const KeyClassRule rule = splitter_classes({10, 20, 20, 30}, "buckets");
+  EXPECT_EQ(rule.classes, 5u);
+  const KeyClassLookup l = rule.lookup();
   EXPECT_EQ(key_class(l, 0, 0), 0u);
   EXPECT_EQ(key_class(l, 10, 0), 0u);
   EXPECT_EQ(key_class(l, 11, 0), 1u);
@@ -65,11 +63,9 @@ TEST(KeyClass, SplittersSendTiesToTheLowerBucket) {
 }
 
 TEST(KeyClass, ThreeWayAroundThePivot) {
-  const uint64_t pivot[] = {50};
-  KeyClassLookup l;
-  l.kind = KeyClassLookup::Kind::ThreeWay;
-  l.bounds = pivot;
-  l.bound_count = 1;
+  const KeyClassRule rule = three_way_classes(50, "parts");
+  EXPECT_EQ(rule.classes, 3u);
+  const KeyClassLookup l = rule.lookup();
   EXPECT_EQ(key_class(l, 49, 0), 0u);
   EXPECT_EQ(key_class(l, 50, 0), 1u);
   EXPECT_EQ(key_class(l, 51, 0), 2u);
@@ -83,11 +79,9 @@ TEST(KeyClass, RunsAndSegmentsArePlaces) {
   EXPECT_EQ(key_class(runs, 0, 6), 0u);
   EXPECT_EQ(key_class(runs, 0, 7), 1u);
   EXPECT_EQ(key_class(runs, 0, 70), 10u);
-  const uint64_t begins[] = {0, 3, 10, 11};
-  KeyClassLookup seg;
-  seg.kind = KeyClassLookup::Kind::Segments;
-  seg.bounds = begins;
-  seg.bound_count = 4;
+  const KeyClassRule segments = segment_classes({0, 3, 10, 11}, "segments");
+  EXPECT_EQ(segments.classes, 4u);
+  const KeyClassLookup seg = segments.lookup();
   const uint32_t want[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3};
   for (uint64_t i = 0; i < std::size(want); ++i) EXPECT_EQ(key_class(seg, 12345, i), want[i]) << "position " << i;
 }
@@ -177,6 +171,14 @@ std::vector<uint64_t> words_at(const Timeline& t, int step) {
   return w;
 }
 
+// The first step that carries a T, or -1.
+template <class T>
+int first_step_with(const Timeline& t) {
+  for (int s = 0; s < int(t.steps.size()); ++s)
+    if (find_aux<T>(t.steps[size_t(s)].aux)) return s;
+  return -1;
+}
+
 TEST(KeyColoring, RadixColoursByThePassDigitAndTheScatterGroupsIt) {
   for (const char* algo : {"radix", "radix-onesweep"}) {
     SCOPED_TRACE(algo);
@@ -238,9 +240,7 @@ TEST(KeyColoring, SampleSortBucketsByValueThenByPlaceAndTheyAgree) {
   EXPECT_EQ(input.rule->classes, sp->splitters.size() + 1);
   // The first scatter: buckets by place from then on, and every key sits in the bucket its value
   // gave it before.
-  int scatter = -1;
-  for (int s = 0; s < int(t.steps.size()) && scatter < 0; ++s)
-    if (find_aux<SampleBucketSizes>(t.steps[size_t(s)].aux)) scatter = s;
+  const int scatter = first_step_with<SampleBucketSizes>(t);
   ASSERT_GT(scatter, 0);
   const KeyColoring placed = key_coloring(t, scatter, ColorBy::Bucket);
   ASSERT_TRUE(placed.rule);
@@ -272,9 +272,7 @@ TEST(KeyColoring, QuicksortPartsAroundThePivot) {
   EXPECT_EQ(c.rule->kind, KeyClassLookup::Kind::ThreeWay);
   EXPECT_EQ(c.rule->labels, (std::vector<std::string>{"<", "=", ">"}));
   // After the first pass's scatter: < first, then =, then >.
-  int scatter = -1;
-  for (int s = 0; s < int(t.steps.size()) && scatter < 0; ++s)
-    if (find_aux<SampleBucketSizes>(t.steps[size_t(s)].aux)) scatter = s;
+  const int scatter = first_step_with<SampleBucketSizes>(t);
   ASSERT_GT(scatter, 0);
   const std::vector<uint32_t> by_pivot = classes_at(t, scatter, c);
   EXPECT_TRUE(std::is_sorted(by_pivot.begin(), by_pivot.end()));
@@ -377,19 +375,6 @@ TEST(KeyColoring, RegistryRefusesKeyClassesOfATypeTwice) {
 
 // ---- pixels ----
 
-Image draw_view(ArrayView& view, const Timeline& t, int step, int w, int h) {
-  gl::OffscreenTarget target;
-  target.resize(w, h, 1);  // no multisampling: exact colours
-  target.bind();
-  const auto& bg = palette::kBackground;
-  glClearColor(bg[0], bg[1], bg[2], 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  view.draw(t, step, {0, 0, float(w), float(h)}, w, h);
-  Image img{w, h, target.read_rgba()};
-  gl::OffscreenTarget::bind_default();
-  return img;
-}
-
 Rgb rgb_of(Rgb8 c) { return {c.r, c.g, c.b}; }
 
 // 16 keys whose low two bits (the digit of a pass over bits 0..1) run 0, 1, 2, 3, ..., and whose
@@ -399,13 +384,7 @@ TEST(ArrayViewClasses, BarsTakeTheColourOfTheirClass) {
   const int n = 16;
   std::vector<uint32_t> keys(n);
   for (int i = 0; i < n; ++i) keys[size_t(i)] = uint32_t(1000 + 40 * (i % 4) + 4 * (i / 4) + (i % 4));
-  DigitHistogram h;
-  h.digit_shift = 0;
-  h.digit_bits = 2;
-  h.rows = 1;
-  h.cols = 4;
-  h.counts = {4, 4, 4, 4};
-  h.rows_are = DigitHistogram::Rows::Blocks;
+  const DigitHistogram h = digit_place_histogram(0, 2);
   Timeline t = host_timeline(n, n, {keys, keys}, display_range_host(keys.data(), n, KeyType::U32), uint64_t(1) << 30,
                              {{}, {AuxData(h), AuxData(SortedRuns{4})}});
   ArrayView view;
@@ -417,7 +396,7 @@ TEST(ArrayViewClasses, BarsTakeTheColourOfTheirClass) {
   for (const Case& c : cases) {
     SCOPED_TRACE(color_by_name(c.mode));
     view.options().color_by = c.mode;
-    const Image img = draw_view(view, t, 1, W, H);
+    const Image img = draw_view(view, t, 1, W, H, {0, 0, float(W), float(H)});
     EXPECT_EQ(view.info().mode, ArrayMode::Bars);
     EXPECT_EQ(view.info().class_fill, ArrayViewInfo::Fill::Upload);
     EXPECT_FALSE(view.info().classes.what.empty());
@@ -432,12 +411,12 @@ TEST(ArrayViewClasses, BarsTakeTheColourOfTheirClass) {
     }
     EXPECT_EQ(colours.size(), 4u);  // four classes, four colours
     // Drawn again: nothing is filled again.
-    draw_view(view, t, 1, W, H);
+    draw_view(view, t, 1, W, H, {0, 0, float(W), float(H)});
     EXPECT_EQ(view.info().class_fill, ArrayViewInfo::Fill::Cached);
   }
   // A mode the timeline has no classes for: the keys keep their value's colour, the legend the note.
   view.options().color_by = ColorBy::Bucket;
-  const Image img = draw_view(view, t, 1, W, H);
+  const Image img = draw_view(view, t, 1, W, H, {0, 0, float(W), float(H)});
   EXPECT_TRUE(view.info().classes.what.empty());
   EXPECT_EQ(view.info().classes.note, no_classes_note(ColorBy::Bucket));
   const float f = display_fraction(KeyType::U32, keys[5], t.range);
@@ -451,20 +430,14 @@ TEST(ArrayViewClasses, HeatMapColumnsTakeTheirRunsColour) {
   const int n = 4096;
   std::vector<uint32_t> keys(n);
   for (int i = 0; i < n; ++i) keys[size_t(i)] = uint32_t(7 * (i % 1024) + 3);  // four sorted runs of 1024
-  DigitHistogram h;
-  h.digit_shift = 0;
-  h.digit_bits = 4;
-  h.rows = 1;
-  h.cols = 16;
-  h.counts.assign(16, 0);
-  h.rows_are = DigitHistogram::Rows::Blocks;
+  const DigitHistogram h = digit_place_histogram(0, 4);
   Timeline t = host_timeline(n, n, {keys}, display_range_host(keys.data(), n, KeyType::U32), uint64_t(1) << 30,
                              {{AuxData(SortedRuns{1024}), AuxData(h)}});
   ArrayView view;
   view.options().mode = ArrayMode::Heatmap;
   view.options().color_by = ColorBy::Run;
   const int W = 400, H = 200;
-  const Image img = draw_view(view, t, 0, W, H);
+  const Image img = draw_view(view, t, 0, W, H, {0, 0, float(W), float(H)});
   ASSERT_EQ(view.info().mode, ArrayMode::Heatmap);
   EXPECT_EQ(view.info().classes.what, "sorted runs of 1024 keys");
   EXPECT_TRUE(view.info().classes.note.empty());
@@ -488,7 +461,7 @@ TEST(ArrayViewClasses, HeatMapColumnsTakeTheirRunsColour) {
   }
   // Digits: the heat map cannot show them, and says so.
   view.options().color_by = ColorBy::Digit;
-  draw_view(view, t, 0, W, H);
+  draw_view(view, t, 0, W, H, {0, 0, float(W), float(H)});
   EXPECT_TRUE(view.info().classes.what.empty());
   EXPECT_EQ(view.info().classes.note, heat_map_classes_note(ColorBy::Digit));
 }

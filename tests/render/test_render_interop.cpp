@@ -15,7 +15,6 @@
 #include "common/device_buffer.h"
 #include "gl/offscreen_target.h"
 #include "gpu_test_env.h"
-#include "primitives/digit_histogram/digit_histogram.h"
 #include "render_test_util.h"
 #include "sample/sample_aux.h"
 #include "views/array_view.h"
@@ -112,13 +111,7 @@ TEST(Interop, BarsFromDeviceSnapshotEqualUploadPath) {
 TEST(Interop, ClassColoursFromDeviceSnapshotEqualUploadPath) {
   headless_or_skip();
   const uint64_t n = 512;
-  DigitHistogram h;
-  h.digit_shift = 4;
-  h.digit_bits = 4;
-  h.rows = 1;
-  h.cols = 16;
-  h.counts.assign(16, 0);
-  h.rows_are = DigitHistogram::Rows::Blocks;
+  const DigitHistogram h = digit_place_histogram(4, 4);
   SampleSplitters sp;
   sp.k = 8;
   sp.buckets_in_pass = 1;

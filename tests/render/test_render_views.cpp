@@ -21,19 +21,6 @@
 namespace sortscope::test {
 namespace {
 
-Image draw_view(ArrayView& view, const Timeline& t, int step, int w, int h, Rect r) {
-  gl::OffscreenTarget target;
-  target.resize(w, h, 1);  // no multisampling: exact colours
-  target.bind();
-  const auto& bg = palette::kBackground;
-  glClearColor(bg[0], bg[1], bg[2], 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  view.draw(t, step, r, w, h);
-  Image img{w, h, target.read_rgba()};
-  gl::OffscreenTarget::bind_default();
-  return img;
-}
-
 // 64 distinct keys in a scrambled order, and the same keys sorted.
 std::vector<uint32_t> scrambled(int n) {
   std::vector<uint32_t> v(static_cast<size_t>(n));

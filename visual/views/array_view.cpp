@@ -314,33 +314,35 @@ const std::vector<uint8_t>& ArrayView::host_words(const Timeline& t, int step) {
   return slot.words;
 }
 
+ArrayViewInfo::Fill ArrayView::fill_keys(GlFillBuffer& buffer, size_t bytes, const ArraySnapshot& snap,
+                                         const GlFillBuffer::DeviceFill& device, const HostFill& host,
+                                         const std::function<std::vector<uint8_t>()>& read_back) {
+  if (snap.on_device) {
+    if (device && buffer.fill_on_device(bytes, device, nullptr)) return ArrayViewInfo::Fill::Interop;
+    info_.interop_problem = buffer.interop_problem();
+    host(read_back().data());
+  } else {
+    host(snap.host.data());
+  }
+  return ArrayViewInfo::Fill::Upload;
+}
+
 ArrayViewInfo::Fill ArrayView::fill_fractions(const Timeline& t, const Step& step, const ArraySnapshot& snap) {
   const FillKey key{t.store.get(), step.keys.index, 0, 0};
   if (key == fractions_key_) return ArrayViewInfo::Fill::Cached;
   fractions_key_ = {};
   const uint64_t n = snap.n;
-  ArrayViewInfo::Fill how = ArrayViewInfo::Fill::Upload;
-  if (snap.on_device) {
+  GlFillBuffer::DeviceFill device;
 #if SORTSCOPE_HAS_CUDA
-    const KeyType type = t.key_type;
-    const DisplayRange range = t.range;
-    const void* src = snap.device;
-    if (fractions_.fill_on_device(
-            n * sizeof(float),
-            [&](void* dst, GpuStream s) { key_fractions_device(src, n, type, range, static_cast<float*>(dst), s); },
-            nullptr))
-      how = ArrayViewInfo::Fill::Interop;
+  device = [&](void* dst, GpuStream s) { key_fractions_device(snap.device, n, t.key_type, t.range, static_cast<float*>(dst), s); };
 #endif
-    if (how != ArrayViewInfo::Fill::Interop) {
-      info_.interop_problem = fractions_.interop_problem();
-      std::vector<uint8_t> words = t.store->read_host(step.keys);
-      std::vector<float> f = key_fractions_host(words.data(), n, t.key_type, t.range);
-      fractions_.upload(f.data(), f.size() * sizeof(float));
-    }
-  } else {
-    std::vector<float> f = key_fractions_host(snap.host.data(), n, t.key_type, t.range);
-    fractions_.upload(f.data(), f.size() * sizeof(float));
-  }
+  const ArrayViewInfo::Fill how = fill_keys(
+      fractions_, n * sizeof(float), snap, device,
+      [&](const uint8_t* words) {
+        const std::vector<float> f = key_fractions_host(words, n, t.key_type, t.range);
+        fractions_.upload(f.data(), f.size() * sizeof(float));
+      },
+      [&] { return t.store->read_host(step.keys); });
   fractions_key_ = key;
   return how;
 }
@@ -403,23 +405,17 @@ ArrayViewInfo::Fill ArrayView::fill_classes(const Timeline& t, int step, const A
   classes_key_ = {};
   const uint64_t n = info_.n;
   const KeyClassLookup lookup = coloring_.rule->lookup();
-  ArrayViewInfo::Fill how = ArrayViewInfo::Fill::Upload;
-  if (snap.on_device) {
+  GlFillBuffer::DeviceFill device;
 #if SORTSCOPE_HAS_CUDA
-    const KeyType type = t.key_type;
-    const void* src = snap.device;
-    if (classes_.fill_on_device(
-            n * sizeof(uint32_t),
-            [&](void* dst, GpuStream s) { key_classes_device(src, n, type, lookup, static_cast<uint32_t*>(dst), s); },
-            nullptr))
-      how = ArrayViewInfo::Fill::Interop;
+  device = [&](void* dst, GpuStream s) { key_classes_device(snap.device, n, t.key_type, lookup, static_cast<uint32_t*>(dst), s); };
 #endif
-  }
-  if (how != ArrayViewInfo::Fill::Interop) {
-    const std::vector<uint8_t>& words = snap.on_device ? host_words(t, step) : snap.host;
-    const std::vector<uint32_t> c = key_classes_host(words.data(), n, key_bytes(t.key_type), lookup);
-    classes_.upload(c.data(), c.size() * sizeof(uint32_t));
-  }
+  const ArrayViewInfo::Fill how = fill_keys(
+      classes_, n * sizeof(uint32_t), snap, device,
+      [&](const uint8_t* words) {
+        const std::vector<uint32_t> c = key_classes_host(words, n, key_bytes(t.key_type), lookup);
+        classes_.upload(c.data(), c.size() * sizeof(uint32_t));
+      },
+      [&] { return t.store->read_host(st.keys); });
   classes_key_ = key;
   return how;
 }

@@ -4,7 +4,8 @@
 // density heat map (columns x value bins) above that; chosen automatically, overridable. Keys are
 // coloured by value (colormap.h), or by class: the digit of the current radix pass, the bucket or
 // partition, the sorted run or merge block (ArrayViewOptions::color_by, views/key_coloring.h,
-// class_palette.h; bars and dots); padding positions (>= timeline.n) are hatched grey. Overlays: the
+// class_palette.h; in the heat map by column or value bin, views/key_class_rule.h); padding
+// positions (>= timeline.n) are hatched grey. Overlays: the
 // comparator pairs of the step for small n (ComparatorStage, OddEvenStage: arcs under the bars, an arrowhead
 // where the smaller key goes, orange where the pair was swapped), and a strip showing which thread
 // block owns which keys (BlockOwnership: alternating shades).
@@ -21,6 +22,7 @@
 //   view.draw(timeline, step, Rect{x, y, w, h}, fb_w, fb_h);  // into the bound framebuffer
 //   view.draw_labels(ImGui::GetWindowDrawList(), origin);   // block numbers, inside an ImGui frame
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -125,6 +127,14 @@ class ArrayView {
     bool operator==(const FillKey&) const = default;
   };
   void compute_layout(const Step& step, const ArraySnapshot& snap, const Timeline& t, Rect rect, bool full);
+  // One value per key into `buffer` (`bytes` in all): written by `device` through CUDA-GL interop
+  // where the snapshot lives in device memory and the context allows it (`device` empty in builds
+  // without CUDA), else computed by `host` from the key words (the snapshot's, or `read_back()`'s)
+  // and uploaded.
+  using HostFill = std::function<void(const uint8_t* words)>;
+  ArrayViewInfo::Fill fill_keys(GlFillBuffer& buffer, size_t bytes, const ArraySnapshot& snap,
+                                const GlFillBuffer::DeviceFill& device, const HostFill& host,
+                                const std::function<std::vector<uint8_t>()>& read_back);
   ArrayViewInfo::Fill fill_fractions(const Timeline& t, const Step& step, const ArraySnapshot& snap);
   ArrayViewInfo::Fill fill_heat(const Timeline& t, const Step& step, const ArraySnapshot& snap,
                                 uint32_t columns, uint32_t bins);
