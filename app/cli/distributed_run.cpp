@@ -163,6 +163,7 @@ struct GpuRuns {
   std::vector<DistributedRunInfo> runs;
   DistributedVerdict verdict;
   size_t median = 0;
+  std::vector<uint64_t> memory_held, memory_planned;  // per local rank, after the runs
 };
 
 GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, int reps, int warmup,
@@ -174,6 +175,10 @@ GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, 
   for (int w = 0; w < warmup; ++w) d.run();
   for (int i = 0; i < std::max(1, reps); ++i) out.runs.push_back(d.run());
   out.verdict = d.verify(hash);
+  for (size_t l = 0; l < group.local_count(); ++l) {
+    out.memory_held.push_back(d.memory_held(l));
+    out.memory_planned.push_back(d.memory_planned(l));
+  }
   std::vector<std::pair<double, size_t>> order;
   for (size_t i = 0; i < out.runs.size(); ++i) order.push_back({run_ms(out.runs[i]), i});
   std::sort(order.begin(), order.end());
@@ -218,6 +223,15 @@ void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOpti
              *std::max_element(times.begin(), times.end()), double(s.input.n) / (med * 1e6));
   print_phases(m);
   print_load_and_exchange(m);
+  // What each of this process's ranks holds on its GPU after the runs, against the memory check's plan
+  // (kernels/distributed/rank_memory.h), per key of its share.
+  for (size_t l = 0; l < group->local_count(); ++l) {
+    const uint32_t r = group->rank(l);
+    const double share = double(std::max<uint64_t>(1, m.keys_before[r]));
+    fmt::print("  memory      rank {}: {} held on its GPU, {:.2f} bytes a key of its share (planned {})\n", r,
+               format_bytes(double(g.memory_held[l])), double(g.memory_held[l]) / share,
+               format_bytes(double(g.memory_planned[l])));
+  }
   fmt::print("  verdict     {}\n", g.verdict.summary());
   if (!g.verdict.ok()) throw ExitStatus{2};
 }

@@ -235,7 +235,12 @@ uint64_t DistributedGpuSort::memory_held(size_t l) const {
   return b + r.owner.bytes();
 }
 
-uint64_t DistributedGpuSort::memory_planned(size_t l) const { return ranks_[l]->plan.total(); }
+uint64_t DistributedGpuSort::memory_planned(size_t l) const {
+  const Rank& r = *ranks_[l];
+  // A run that received more than planned grew the keys buffer to planned_receive of it.
+  const uint64_t planned = planned_receive(sort_, r.share_n);
+  return rank_memory(memory_query(), group_.rank(l), r.out_n > planned ? planned_receive(sort_, r.out_n) : 0).total();
+}
 
 void DistributedGpuSort::before_phase(const char* phase) const {
   if (!hook_) return;
@@ -614,7 +619,6 @@ DistributedRunInfo DistributedGpuSort::run() {
   phase(DistributedPhase::Finish, sort_ == DistributedSort::Merge ? "the merge" : "the local sort", [&] {
     on_every_rank_in_parallel(group_, [&](size_t l) {
       Rank& r = *ranks_[l];
-      const uint32_t me = group_.rank(l);
       r.out_k = r.keys.data();
       r.out_v = with_values_ ? r.values.data() : nullptr;
       if (sort_ != DistributedSort::Merge) return local_sort(l, r.keys.data(), r.out_v, r.out_n);

@@ -55,7 +55,8 @@ class DistributedGpuSort {
   // The verification across ranks of the last run's outputs, gathered from every rank.
   DistributedVerdict verify(const MultisetHash& input);
 
-  // Device memory local rank l holds now (its buffers and scratch), and what rank_memory planned.
+  // Device memory local rank l holds now (its buffers and scratch), and what rank_memory plans for
+  // it (for the last run's receive where that outgrew the plan).
   uint64_t memory_held(size_t l) const;
   uint64_t memory_planned(size_t l) const;
 
