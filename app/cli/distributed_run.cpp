@@ -194,13 +194,18 @@ GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, 
   return out;
 }
 
-void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
+// The ranks --gpus asks for here: the launcher's world, or GPUs of this process (all: every visible one).
+uint32_t gpu_ranks(const ScenarioArgs& args) {
   if (!args.input.empty()) throw std::runtime_error("--input does not go with --gpus yet: the ranks generate their shares");
-  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
   const auto launcher = launcher_rank_from_env();
-  const uint32_t ranks = launcher && launcher->size > 1 ? launcher->size : parse_gpus(args.gpus) == 0 ? uint32_t(visible_gpus())
-                                                                                                     : parse_gpus(args.gpus);
-  std::unique_ptr<RankGroup> group = make_group(ranks, o);
+  if (launcher && launcher->size > 1) return launcher->size;
+  const uint32_t asked = parse_gpus(args.gpus);
+  return asked == 0 ? uint32_t(visible_gpus()) : asked;
+}
+
+void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
+  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
+  std::unique_ptr<RankGroup> group = make_group(gpu_ranks(args), o);
   const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
   if (group->rank(0) != 0) {  // rank 0 speaks for every rank
     if (!g.verdict.ok()) throw ExitStatus{2};
@@ -238,6 +243,33 @@ void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOpti
 #endif
 
 }  // namespace
+
+GpuDistributedRuns measure_distributed_on_gpus(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o,
+                                               int reps, int warmup) {
+#if !SORTSCOPE_HAS_NCCL
+  (void)s, (void)args, (void)o, (void)reps, (void)warmup;
+  throw std::runtime_error("--gpus: this sortscope was built without NCCL, so it cannot sort across GPUs (--cpu "
+                           "simulates the ranks)");
+#else
+  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
+  const uint32_t ranks = gpu_ranks(args);
+  if (ranks != ranks_param(s.params))
+    throw std::runtime_error(fmt::format("--gpus {}: a trace's steps are the simulated ranks', at most {}; its phase "
+                                         "times come from the GPUs",
+                                         ranks, kMaxSimulatedRanks));
+  std::unique_ptr<RankGroup> group = make_group(ranks, o);
+  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
+  GpuDistributedRuns out;
+  out.median = g.runs[g.median];
+  for (const auto& r : g.runs) out.ms.push_back(run_ms(r));
+  out.verdict = g.verdict;
+  out.speaks = group->rank(0) == 0;
+  group->set_device(0);
+  out.devices = fmt::format("{} x {} (NCCL, {})", group->world(), query_device().name,
+                            group->multi_process() ? fmt::format("{} processes", group->world()) : "one process");
+  return out;
+#endif
+}
 
 void run_distributed(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
   if (args.cpu) return run_simulated(s, args);
