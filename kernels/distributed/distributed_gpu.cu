@@ -365,8 +365,7 @@ DistributedRunInfo DistributedGpuSort::run() {
         group_.set_device(l);
         Rank& r = *ranks_[l];
         const uint32_t blocks = pack_blocks(r.share_n);
-        const uint64_t tile = uint64_t(kPackThreads) * kPackItems;
-        const uint64_t chunk = std::max<uint64_t>(1, (r.share_n + blocks - 1) / blocks + tile - 1) / tile * tile;
+        const uint64_t chunk = pack_chunk(r.share_n);
         r.block_counts.resize(size_t(p) * blocks);
         r.block_scanned.resize(size_t(p) * blocks);
         CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, p * 8, group_.stream(l)));
@@ -385,8 +384,7 @@ DistributedRunInfo DistributedGpuSort::run() {
         Rank& r = *ranks_[l];
         if (r.share_n == 0) continue;
         const uint32_t blocks = pack_blocks(r.share_n);
-        const uint64_t tile = uint64_t(kPackThreads) * kPackItems;
-        const uint64_t chunk = std::max<uint64_t>(1, (r.share_n + blocks - 1) / blocks + tile - 1) / tile * tile;
+        const uint64_t chunk = pack_chunk(r.share_n);
         std::vector<unsigned long long> starts(r.exchange.send.start.begin(), r.exchange.send.start.end());
         r.starts.resize(p);
         CUDA_CHECK(cudaMemcpyAsync(r.starts.data(), starts.data(), p * 8, cudaMemcpyHostToDevice, group_.stream(l)));

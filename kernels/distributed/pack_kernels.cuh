@@ -64,18 +64,27 @@ struct SplitterDestination {
 };
 
 // Block b owns keys [b * chunk, (b + 1) * chunk) of the share; counts[d * blocks + b] = its keys
-// bound for rank d, and totals[d] (zeroed before) the share's.
+// bound for rank d, and totals[d] (zeroed before) the share's. A warp adds each destination once
+// (the lanes that share it found by __match_any_sync): with 2 ranks every lane would otherwise hit
+// one of two shared counters, 32 atomics in a row on one address.
 template <class Traits, class Dest>
 __global__ void __launch_bounds__(kPackThreads)
     count_destinations_kernel(const typename Traits::Bits* keys, uint64_t n, uint64_t chunk, Dest dest, uint32_t ranks,
                               unsigned long long* counts, unsigned long long* totals) {
+  constexpr uint32_t kNone = 0xFFFFFFFFu;
   __shared__ typename Dest::Shared sh;
   __shared__ unsigned int cnt[256];
   dest.load(sh);
   for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x) cnt[j] = 0;
   __syncthreads();
+  const uint32_t lane = threadIdx.x % 32;
   const uint64_t b0 = blockIdx.x * chunk, e = b0 + chunk < n ? b0 + chunk : n;
-  for (uint64_t i = b0 + threadIdx.x; i < e; i += blockDim.x) atomicAdd(&cnt[dest(sh, keys[i], i)], 1u);
+  for (uint64_t t = b0; t < e; t += blockDim.x) {  // every lane of a warp takes each round
+    const uint64_t i = t + threadIdx.x;
+    const uint32_t d = i < e ? dest(sh, keys[i], i) : kNone;
+    const unsigned same = __match_any_sync(0xFFFFFFFFu, d);
+    if (d != kNone && lane == uint32_t(__ffs(same) - 1)) atomicAdd(&cnt[d], unsigned(__popc(same)));
+  }
   __syncthreads();
   for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x) {
     counts[uint64_t(j) * gridDim.x + blockIdx.x] = cnt[j];

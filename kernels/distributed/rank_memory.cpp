@@ -39,6 +39,11 @@ uint32_t pack_blocks(uint64_t share) {
   return uint32_t(std::clamp<uint64_t>((share + tile - 1) / tile, 1, 2048));
 }
 
+uint64_t pack_chunk(uint64_t share) {
+  const uint64_t tile = uint64_t(kPackThreads) * kPackItems, blocks = pack_blocks(share);
+  return std::max<uint64_t>(1, ((share + blocks - 1) / blocks + tile - 1) / tile) * tile;
+}
+
 SendBuffers send_buffers(uint64_t share, uint32_t ranks, KeyType type, bool with_values) {
   const uint32_t q = exchange_align_elements(key_bytes(type), with_values);
   const uint64_t elements = sat_add(share, sat_mul(uint64_t(q) - 1, ranks));

@@ -33,6 +33,8 @@ uint64_t planned_receive(DistributedSort sort, uint64_t share);
 inline constexpr uint32_t kPackThreads = 256;
 inline constexpr uint32_t kPackItems = 8;  // keys per thread per tile
 uint32_t pack_blocks(uint64_t share);
+// Keys each pack block owns: whole tiles of kPackThreads x kPackItems, pack_blocks of them cover the share.
+uint64_t pack_chunk(uint64_t share);
 
 // A distributed run's shape: what the memory of each of its ranks follows from.
 struct RankMemoryQuery {

@@ -193,3 +193,21 @@ TEST(RankMemory, MultiwayMergeScratchHoldsOnlyTheLevelsItWrites) {
 
 }  // namespace
 }  // namespace sortscope::test
+
+namespace sortscope::test {
+namespace {
+
+// The pack's blocks own whole tiles and cover the share, however it divides.
+TEST(RankMemory, PackChunksCoverTheShare) {
+  const uint64_t tile = uint64_t(kPackThreads) * kPackItems;
+  for (uint64_t share : {uint64_t(0), uint64_t(1), tile - 1, tile, tile + 1, uint64_t(1) << 20, (uint64_t(1) << 30) + 7,
+                         uint64_t(4'000'000'000)}) {
+    const uint64_t chunk = pack_chunk(share);
+    EXPECT_EQ(chunk % tile, 0u) << share;
+    EXPECT_GE(chunk * pack_blocks(share), share) << share;
+    EXPECT_LE(pack_blocks(share), 2048u);
+  }
+}
+
+}  // namespace
+}  // namespace sortscope::test
