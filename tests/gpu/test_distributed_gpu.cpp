@@ -144,7 +144,7 @@ namespace {
 
 // ---- Two processes, one rank each (the path of `sortscope run --gpus` under mpirun or srun) ----
 
-constexpr double kChildRankTimeout = 5;  // seconds: how long the survivor waits for a dead peer
+constexpr double kChildRankTimeout = 10;  // seconds: NCCL init, and how long the survivor waits for a dead peer
 
 // One rank of two, started by DistributedGpu.TwoProcesses* as a process of this program:
 // SORTSCOPE_TEST_CHILD_RANK is its rank, SORTSCOPE_TEST_RENDEZVOUS the file the id goes through;
