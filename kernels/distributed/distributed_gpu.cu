@@ -190,7 +190,10 @@ DistributedGpuSort::DistributedGpuSort(RankGroup& group, DistributedSort sort, c
                                        LocalSort local, KeyType type, bool with_values, uint64_t n)
     : group_(group), sort_(sort), params_(params), local_(std::move(local)), type_(type), with_values_(with_values), n_(n) {
   if (group.world() > 256) throw std::runtime_error("distributed sorts on GPUs: at most 256 ranks");
-  if (n / group.world() + 1 > UINT32_MAX) throw std::runtime_error("distributed sorts on GPUs: at most 2^32 - 1 keys per rank");
+  if (n > max_distributed_keys(group.world()))
+    throw std::runtime_error("distributed sorts on GPUs: at most 2^32 - 1 keys per rank, " +
+                             std::to_string(max_distributed_keys(group.world())) + " on " +
+                             std::to_string(group.world()) + " ranks");
   // The memory check before anything is allocated: every rank's free memory, gathered, against
   // every rank's plan, so each process refuses alike with the same line.
   std::vector<std::vector<uint64_t>> free_mine(group.local_count(), std::vector<uint64_t>(1));

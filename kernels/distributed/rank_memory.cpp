@@ -100,6 +100,8 @@ RankMemory rank_memory(const RankMemoryQuery& q, uint32_t rank, uint64_t receive
   return m;
 }
 
+uint64_t max_distributed_keys(uint32_t ranks) { return sat_mul(UINT32_MAX, ranks) - 1; }
+
 std::string check_rank_memory(const RankMemoryQuery& q, const std::vector<uint64_t>& free_bytes) {
   auto short_of = [&](uint64_t n) -> int {  // the first rank that does not fit n keys, or -1
     RankMemoryQuery at = q;
@@ -110,7 +112,7 @@ std::string check_rank_memory(const RankMemoryQuery& q, const std::vector<uint64
   };
   const int rank = short_of(q.n);
   if (rank < 0) return {};
-  uint64_t lo = 0, hi = q.n;  // the largest n that fits: binary search over the same plan
+  uint64_t lo = 0, hi = std::min(q.n, max_distributed_keys(q.ranks));  // the largest n that fits: the same plan
   while (lo < hi) {
     const uint64_t mid = lo + (hi - lo) / 2 + ((hi - lo) & 1);
     if (short_of(mid) < 0) lo = mid;

@@ -72,6 +72,9 @@ struct RankMemory {
 // Rank `rank`'s buffers; `receive`: the keys it receives (0: as planned before a run).
 RankMemory rank_memory(const RankMemoryQuery& q, uint32_t rank, uint64_t receive = 0);
 
+// The most keys `ranks` ranks sort: a rank holds at most 2^32 - 1 (the local sorts' 32-bit offsets).
+uint64_t max_distributed_keys(uint32_t ranks);
+
 // CUDA's and CUB's temporary needs beyond the plan, kept free on every GPU.
 inline constexpr uint64_t kRankMemoryMargin = uint64_t(256) << 20;
 

@@ -155,6 +155,17 @@ TEST(RankMemory, CheckRefusesWithTheLargestNThatFits) {
   EXPECT_NE(check_rank_memory(q, {need, need - 1}), "");
 }
 
+// The largest n the check offers never asks a rank for more than 2^32 - 1 keys.
+TEST(RankMemory, CheckStaysWithinTheKeysARankHolds) {
+  EXPECT_EQ(max_distributed_keys(2), 2 * uint64_t(UINT32_MAX) - 1);
+  EXPECT_LE((max_distributed_keys(2) + 1) / 2, uint64_t(UINT32_MAX));  // rank 0's share of the largest n
+  const RankMemoryQuery q = query(DistributedSort::Merge, 2, KeyType::U32, false, uint64_t(1) << 40);
+  const std::string e = check_rank_memory(q, {uint64_t(1) << 40, uint64_t(1) << 40});
+  const size_t at = e.find("try n <= ");
+  ASSERT_NE(at, std::string::npos) << e;
+  EXPECT_EQ(std::stoull(e.substr(at + 9)), max_distributed_keys(2));  // memory would hold more
+}
+
 // Issue 33's target, on paper: the n one GPU's memory check refuses first (its largest n + 1, u64
 // keys, radix-onesweep) passes the check of 2 GPUs of the same size, for radix and merge.
 TEST(RankMemory, OneGpusLargestNPlusOneFitsTwoGpus) {
