@@ -127,6 +127,12 @@ class GpuSampleSort {
 
     // Step 2 (its descent by the bucket-index slot's piece when one is set).
     const uint32_t* given = bucket_slot_ ? index_buckets(pass, d_parents, d_trees) : nullptr;
+    // A level-3 pass cuts into a few buckets (k = 4 to 32 at the defaults): a warp's 32 keys fall into
+    // at most k of them, so one shared atomic a key would serialise on a few counters (§6.3.3: "the
+    // worst case occurs if all keys processed by the same SIMD group go to the same bucket"); the
+    // warp-aggregated ranking takes one atomic per distinct bucket of the warp instead (README.md,
+    // "Level 3"; unmeasured against the plan's ranking).
+    const SampleRank rank = pass.level == 3 && pass.k < 32 ? SampleRank::Match : plan_.rank;
     PassArgs args{d_parents,
                   d_block_parent,
                   k,
@@ -135,7 +141,7 @@ class GpuSampleSort {
                   plan_.scatter_replicas,
                   pass.log_k,
                   plan_.descent == SampleDescent::Half,
-                  plan_.rank,
+                  rank,
                   plan_.rounds == SampleRounds::Split,
                   plan_.value_load == SampleValueLoad::Early,
                   given};

@@ -18,6 +18,7 @@ const std::vector<std::string> kSamplePseudo = {
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
+    "level 3: buckets > a block's keys: again, k by size",
     "level 2, one block per bucket, largest first:",
     "  rank: <= 16384: sub-buckets by top bits, rank sort",
     "  revised, size >= 12000: block sample sort, k = 32",
@@ -47,7 +48,7 @@ const std::vector<StepKind> kSampleKinds = {
     {"count", "Each key finds its bucket; blocks count them (k x p table)", 4},
     {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
     {"scatter", "Keys move into their buckets (scatter)", 6},
-    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 8},
 };
 
 const std::vector<StepKind> kQuickKinds = {
@@ -117,8 +118,9 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                                        pass.k, sample_keys(pass), plan_.oversampling);
   if (pass.level == 3)
     what += fmt::format(". Level 3: these buckets are at most M = {} keys but above the {} that one block sorts, "
-                        "so they are cut again, with k = {} chosen for the largest",
-                        plan_.bucket_max, plan_.level3_above, pass.k);
+                        "so they are cut again; k = {} brings buckets of their size to about {} keys (one pass for "
+                        "each k)",
+                        plan_.bucket_max, plan_.level3_above, pass.k, plan_.level3_above / 2);
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
                         degenerate);
@@ -237,7 +239,7 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
   sizes.pass = pass.index;
   sizes.k = pass.k;
   sizes.oversampling = plan_.oversampling;
-  sizes.bucket_max = pass.level == 3 ? plan_.level3_above : plan_.bucket_max;
+  sizes.bucket_max = plan_.bucket_max;
   const uint32_t slots = pass.slots();
   sizes.child_begin.push_back(0);
   for (size_t pi = 0; pi < pass.parents.size() && (pi + 1) * slots <= slot_counts.size(); ++pi) {

@@ -224,7 +224,7 @@ ExplainResult explain_level3(uint64_t n, KeyType key, bool values) {
 
 // Explain mode records every level-3 pass as a pass of its own ("Level 3, pass N", its launches
 // numbered after level 1's), with its own k in the splitters, the search tree and the count table;
-// each pass's parents all take the pass's k, and its bucket sizes are drawn against level3_above.
+// each pass's parents all take the pass's k, and its caption names level 3's threshold.
 // The recursion tree hangs level 3's buckets under the level-1 buckets they were cut from, and level
 // 2 sorts none above a block. The whole timeline survives a trace's round trip.
 TEST(SampleModel, LevelThreeStepsTheirOwnKAndATraceRoundTrip) {
@@ -235,6 +235,8 @@ TEST(SampleModel, LevelThreeStepsTheirOwnKAndATraceRoundTrip) {
   int level3_splitters = 0, level1_splitters = 0;
   for (const Step& s : t.steps) {
     const bool level3 = s.caption.rfind("Level 3, pass ", 0) == 0;
+    if (level3 && s.kind == int(SampleStepKind::Splitters))
+      EXPECT_NE(s.caption.find("above the 256 that one block sorts"), std::string::npos) << s.caption;
     if (s.kind == int(SampleStepKind::Splitters)) {
       (level3 ? level3_splitters : level1_splitters) += 1;
       const SampleSplitters* sp = find_aux<SampleSplitters>(s.aux);
@@ -257,7 +259,7 @@ TEST(SampleModel, LevelThreeStepsTheirOwnKAndATraceRoundTrip) {
     if (s.kind == int(SampleStepKind::Scatter) && level3) {
       const SampleBucketSizes* b = find_aux<SampleBucketSizes>(s.aux);
       ASSERT_NE(b, nullptr);
-      EXPECT_EQ(b->bucket_max, 256u);
+      EXPECT_EQ(b->bucket_max, plan.bucket_max);  // M, as every pass's (the caption names level 3's threshold)
       for (const uint64_t parent : b->parent_size) {
         EXPECT_GT(parent, 256u);
         EXPECT_LE(parent, plan.bucket_max);
