@@ -101,7 +101,8 @@ const std::vector<ParamSpec>& sample_sort_params() {
     for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
     s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
                                 "buckets per distribution pass; the search tree has log2 k levels (thesis: 128); "
-                                "auto: by n, so that the last pass leaves buckets of about 2^12 keys"));
+                                "auto: by n, so that the last pass leaves buckets of about half a block (with levels = 2 three passes "
+                                "above 2^29, else two of at most 256 and level 3)"));
     s.push_back(ParamSpec::list(
         "levels", {2, 3}, true, kParamAuto,
         "2: distribution passes while a bucket exceeds M, then level 2 (the thesis); 3: then every bucket still "
