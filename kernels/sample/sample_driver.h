@@ -24,7 +24,7 @@ struct SampleDriverRun {
 // `engine` provides
 //   ArrayState array(const std::vector<SampleBucket>& buckets)   the array as the timeline shows it
 //   std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets)
-//       one level-1 pass over pass.parents, recording its steps; returns the parents' children
+//       one pass (level 1 or level 3) over pass.parents, recording its steps; returns the parents' children
 //       and updates `buckets` (every bucket, for the pictures)
 //   void second_level(const std::vector<SampleSmallBucket>& small)   level 2, in the list's order
 // `writer` (explain mode) records the input and the last step; null when not recording.

@@ -66,7 +66,7 @@ void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& b
                       std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small);
 
 // Level 3: moves every bucket of `small` that is not done and holds more than plan.level3_above keys
-// into `over` (cleared first), in `small`'s order (largest first); `small` keeps the rest in its order.
+// into `over` (cleared first), in `small`'s order; `small` keeps the rest in its order.
 void take_level3_buckets(const SamplePlan& plan, std::vector<SampleSmallBucket>& small,
                          std::vector<SampleBucket>& over);
 

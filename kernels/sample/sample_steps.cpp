@@ -12,13 +12,12 @@ namespace {
 
 const std::vector<std::string> kSamplePseudo = {
     "keys <- ordered_bits(input)",
-    "while some bucket > M keys (all such, one pass):",
+    "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
     "  s_1 = s_{k-1}: split <, =, > (= final); min = max: skip",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
-    "level 3: buckets > a block's keys: again, k by size",
     "level 2, one block per bucket, largest first:",
     "  rank: <= 16384: sub-buckets by top bits, rank sort",
     "  revised, size >= 12000: block sample sort, k = 32",
@@ -48,7 +47,7 @@ const std::vector<StepKind> kSampleKinds = {
     {"count", "Each key finds its bucket; blocks count them (k x p table)", 4},
     {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
     {"scatter", "Keys move into their buckets (scatter)", 6},
-    {"second-level", "Each bucket sorted on its own, one block each, largest first", 8},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
 };
 
 const std::vector<StepKind> kQuickKinds = {
