@@ -163,17 +163,24 @@ struct GpuRuns {
   std::vector<DistributedRunInfo> runs;
   DistributedVerdict verdict;
   size_t median = 0;
+  std::vector<uint64_t> memory_held, memory_planned;  // per local rank, after the runs
 };
 
 GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, int reps, int warmup,
                      bool measure_alltoall) {
-  DistributedGpuSort d(group, sort, distributed_params(s.params, s.input.seed), local_sort_for(sort, s, group.world()),
-                       s.input.key, s.input.with_values, s.input.n);
-  const MultisetHash hash = d.generate(s.input);
   GpuRuns out;
-  for (int w = 0; w < warmup; ++w) d.run();
-  for (int i = 0; i < std::max(1, reps); ++i) out.runs.push_back(d.run());
-  out.verdict = d.verify(hash);
+  {  // the sort's buffers are let go before the all-to-all below allocates its own
+    DistributedGpuSort d(group, sort, distributed_params(s.params, s.input.seed), local_sort_for(sort, s, group.world()),
+                         s.input.key, s.input.with_values, s.input.n);
+    const MultisetHash hash = d.generate(s.input);
+    for (int w = 0; w < warmup; ++w) d.run();
+    for (int i = 0; i < std::max(1, reps); ++i) out.runs.push_back(d.run());
+    out.verdict = d.verify(hash);
+    for (size_t l = 0; l < group.local_count(); ++l) {
+      out.memory_held.push_back(d.memory_held(l));
+      out.memory_planned.push_back(d.memory_planned(l));
+    }
+  }
   std::vector<std::pair<double, size_t>> order;
   for (size_t i = 0; i < out.runs.size(); ++i) order.push_back({run_ms(out.runs[i]), i});
   std::sort(order.begin(), order.end());
@@ -189,13 +196,18 @@ GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, 
   return out;
 }
 
-void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
+// The ranks --gpus asks for here: the launcher's world, or GPUs of this process (all: every visible one).
+uint32_t gpu_ranks(const ScenarioArgs& args) {
   if (!args.input.empty()) throw std::runtime_error("--input does not go with --gpus yet: the ranks generate their shares");
-  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
   const auto launcher = launcher_rank_from_env();
-  const uint32_t ranks = launcher && launcher->size > 1 ? launcher->size : parse_gpus(args.gpus) == 0 ? uint32_t(visible_gpus())
-                                                                                                     : parse_gpus(args.gpus);
-  std::unique_ptr<RankGroup> group = make_group(ranks, o);
+  if (launcher && launcher->size > 1) return launcher->size;
+  const uint32_t asked = parse_gpus(args.gpus);
+  return asked == 0 ? uint32_t(visible_gpus()) : asked;
+}
+
+void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
+  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
+  std::unique_ptr<RankGroup> group = make_group(gpu_ranks(args), o);
   const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
   if (group->rank(0) != 0) {  // rank 0 speaks for every rank
     if (!g.verdict.ok()) throw ExitStatus{2};
@@ -218,12 +230,48 @@ void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOpti
              *std::max_element(times.begin(), times.end()), double(s.input.n) / (med * 1e6));
   print_phases(m);
   print_load_and_exchange(m);
+  // What each of this process's ranks holds on its GPU after the runs, against the memory check's plan
+  // (kernels/distributed/rank_memory.h), per key of its share.
+  for (size_t l = 0; l < group->local_count(); ++l) {
+    const uint32_t r = group->rank(l);
+    const double share = double(std::max<uint64_t>(1, m.keys_before[r]));
+    fmt::print("  memory      rank {}: {} held on its GPU, {:.2f} bytes a key of its share (planned {})\n", r,
+               format_bytes(double(g.memory_held[l])), double(g.memory_held[l]) / share,
+               format_bytes(double(g.memory_planned[l])));
+  }
   fmt::print("  verdict     {}\n", g.verdict.summary());
   if (!g.verdict.ok()) throw ExitStatus{2};
 }
 #endif
 
 }  // namespace
+
+GpuDistributedRuns measure_distributed_on_gpus(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o,
+                                               int reps, int warmup) {
+#if !SORTSCOPE_HAS_NCCL
+  (void)s, (void)args, (void)o, (void)reps, (void)warmup;
+  throw std::runtime_error("--gpus: this sortscope was built without NCCL, so it cannot sort across GPUs (--cpu "
+                           "simulates the ranks)");
+#else
+  const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
+  const uint32_t ranks = gpu_ranks(args);
+  if (ranks != ranks_param(s.params))
+    throw std::runtime_error(fmt::format("--gpus {}: a trace's steps are the simulated ranks', at most {}; its phase "
+                                         "times come from the GPUs",
+                                         ranks, kMaxSimulatedRanks));
+  std::unique_ptr<RankGroup> group = make_group(ranks, o);
+  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
+  GpuDistributedRuns out;
+  out.median = g.runs[g.median];
+  for (const auto& r : g.runs) out.ms.push_back(run_ms(r));
+  out.verdict = g.verdict;
+  out.speaks = group->rank(0) == 0;
+  group->set_device(0);
+  out.devices = fmt::format("{} x {} (NCCL, {})", group->world(), query_device().name,
+                            group->multi_process() ? fmt::format("{} processes", group->world()) : "one process");
+  return out;
+#endif
+}
 
 void run_distributed(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
   if (args.cpu) return run_simulated(s, args);

@@ -4,8 +4,11 @@
 // otherwise NCCL over P GPUs of this process, or one rank per process under a launcher
 // (docs/distributed.md).
 #include <string>
+#include <vector>
 
 #include "common/scenario.h"
+#include "distributed/distributed_sort.h"
+#include "distributed/distributed_verify.h"
 
 namespace CLI {
 class App;
@@ -26,6 +29,20 @@ void add_distributed_options(CLI::App& cmd, DistributedOptions& o);
 // Runs scenario `s` (a distributed entry, build_scenario with --gpus) `reps` times after `warmup`.
 // Throws ExitStatus{2} after printing when the verification fails.
 void run_distributed(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup);
+
+// `trace --gpus P` on GPUs: scenario `s` (a distributed entry) sorted on the GPUs, `warmup` runs then
+// `reps` timed, verified across ranks: the median run's per-rank figures (its phase times are
+// what the trace's steps show), every run's time, and the verdict. Only rank 0's process `speaks`
+// (writes the trace). Throws one line where NCCL is not built in or P is above the simulated ranks'.
+struct GpuDistributedRuns {
+  DistributedRunInfo median;
+  std::vector<double> ms;
+  DistributedVerdict verdict;
+  std::string devices;  // "2 x NVIDIA H200 (NCCL, one process)"
+  bool speaks = true;
+};
+GpuDistributedRuns measure_distributed_on_gpus(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o,
+                                               int reps, int warmup);
 
 // `sortscope bench --gpus 1,2,4`: the scaling table of every distributed sort (or those in `algos`)
 // at each GPU count; `bench --alltoall`: NCCL's all-to-all bandwidth over message sizes.

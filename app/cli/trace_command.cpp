@@ -1,6 +1,7 @@
 // sortscope trace: explain mode on one scenario (and measure mode on the same input, for the
 // timings), written as a trace file (app/trace/trace_file.h) that `gui --trace`, `render --trace`
 // and `record --trace` replay on any machine, without CUDA.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -9,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "distributed_run.h"
+#include "distributed/distributed_steps.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
 #include "core/device_info.h"
@@ -36,8 +39,35 @@ struct TraceArgs {
   int warmup = 2;
   bool baseline = false;
   RecordArgs records;
+  DistributedOptions distributed;  // --rendezvous, --rank-timeout (with --gpus)
   CLI::Option* reps_opt = nullptr;
 };
+
+// `trace --gpus P` on GPUs: the trace's steps are the simulated ranks' (their keys, splitters and
+// exchange are what the GPUs do: the same decisions, rank_partition.h), and each step's phase
+// timeline is the GPU run's, measured (kernels/distributed/distributed_steps.h). The trace's timing
+// is the GPU runs' wall time.
+void adopt_gpu_run(ExplainResult& r, TraceInfo& info, const GpuDistributedRuns& g) {
+  if (auto e = adopt_measured_phases(r.timeline.steps, g.median); !e.empty()) throw std::runtime_error("trace --gpus: " + e);
+  Timing t;
+  t.backend = Backend::Gpu;
+  t.ms = g.ms;
+  std::vector<double> sorted = g.ms;
+  std::sort(sorted.begin(), sorted.end());
+  t.median_ms = sorted[sorted.size() / 2];
+  t.min_ms = sorted.front();
+  t.max_ms = sorted.back();
+  t.keys_per_s = double(g.median.n) / (t.median_ms * 1e-3);
+  t.bytes = double(2 * g.median.n * g.median.bytes_per_key());
+  t.bytes_basis = "2*n*(K+V) B: each key (and value) read and written once";
+  t.gb_per_s = t.bytes / (t.median_ms * 1e6);
+  t.clock = "host wall clock per phase around the ranks' waits, " + g.devices;
+  info.timing = t;
+  info.timing_verdict.sorted = g.verdict.first_unsorted_rank < 0 && g.verdict.first_bad_boundary < 0;
+  info.timing_verdict.permutation = g.verdict.permutation;
+  info.timing_verdict.n = g.median.n;
+  info.device = "steps: the simulated ranks (CPU model); phase times: " + g.devices;
+}
 
 // Step times: every launch of the launch-clocked measure run, its time and share.
 void print_launch_times(const ExplainResult& r) {
@@ -95,8 +125,17 @@ void trace(const TraceArgs& args) {
     throw std::runtime_error("--launch-csv: no launch times on the CPU model (they are measured on the GPU only); "
                              "nothing written");
   s = runner.prepare(s, std::move(user), /*for_explain=*/true);
+  // --gpus on GPUs: the sort run there (after the simulation's memory check passed), for its phase times.
+  std::optional<GpuDistributedRuns> on_gpus;
+  if (!args.scenario.gpus.empty() && !args.scenario.cpu) {
+    on_gpus = measure_distributed_on_gpus(s, args.scenario, args.distributed, std::max(1, args.reps), args.warmup);
+    if (!on_gpus->speaks) {  // rank 0's process writes the trace
+      if (!on_gpus->verdict.ok()) throw ExitStatus{2};
+      return;
+    }
+  }
   std::optional<MeasureResult> measured;
-  if (args.reps > 0) {
+  if (args.reps > 0 && !on_gpus) {  // on GPUs the timing is theirs, not the simulation's
     MeasureOptions mo;
     mo.reps = args.reps;
     mo.warmup = args.warmup;
@@ -104,11 +143,12 @@ void trace(const TraceArgs& args) {
     measured = runner.measure(s, mo);
   }
   throw_if_interrupted();
-  const ExplainResult r = runner.explain(s);
+  ExplainResult r = runner.explain(s);
   const std::string source = args.scenario.input.empty() ? (measured ? measured->input_source : std::string(
                                                                            r.backend == Backend::Gpu ? "generated on the GPU" : "generated on the CPU"))
                                                          : args.scenario.input;
-  const TraceInfo info = make_trace_info(r, runner.device(), source, measured ? &*measured : nullptr);
+  TraceInfo info = make_trace_info(r, runner.device(), source, measured ? &*measured : nullptr);
+  if (on_gpus) adopt_gpu_run(r, info, *on_gpus);
   if (!args.launch_csv.empty() && r.timeline.launches.empty())  // checked before either file is written
     throw std::runtime_error("--launch-csv: no launch times (they are measured on the GPU only); nothing written");
   throw_if_interrupted();
@@ -120,6 +160,9 @@ void trace(const TraceArgs& args) {
   fmt::print("  input       {}\n", args.scenario.input.empty() ? describe_input(s.input) : args.scenario.input);
   fmt::print("  device      {}\n", info.device);
   fmt::print("  verdict     {}\n", r.verdict.summary());
+  if (on_gpus)
+    fmt::print("  on GPUs     median {:.3f} ms of {} runs, each phase per rank in the steps' timeline; {}\n",
+               info.timing->median_ms, on_gpus->ms.size(), on_gpus->verdict.summary());
   if (measured)
     fmt::print("  timing      median {:.4f} ms of {} runs ({}); verdict {}\n", measured->timing.median_ms,
                measured->timing.ms.size(), measured->timing.clock, measured->verdict.summary());
@@ -132,7 +175,7 @@ void trace(const TraceArgs& args) {
     write_launch_csv(args.launch_csv, r, info.device_name);
     fmt::print("  launch csv  {} ({} launches)\n", args.launch_csv, tl.launches.size());
   }
-  if (!r.verdict.ok() || (measured && !measured->verdict.ok())) throw ExitStatus{2};
+  if (!r.verdict.ok() || (measured && !measured->verdict.ok()) || (on_gpus && !on_gpus->verdict.ok())) throw ExitStatus{2};
 }
 
 }  // namespace
@@ -159,6 +202,7 @@ void register_trace_command(CLI::App& app) {
   cmd->add_flag("--baseline", args->baseline, "Also time the algorithm's baseline (CUB) on the same input (GPU)");
   add_record_options(*cmd, args->records);
   add_lab_option(*cmd, args->lab);
+  add_distributed_options(*cmd, args->distributed);
   cmd->callback([args] {
     if (args->lab.empty()) return trace(*args);
     if (!is_trace_path(args->out)) throw std::runtime_error(fmt::format("--out '{}': a trace file ends in .sstrace", args->out));

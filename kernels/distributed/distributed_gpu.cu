@@ -1,6 +1,16 @@
 // The distributed sorts on GPUs (distributed_gpu.h). Each phase issues its work for every local
 // rank, then waits on the rank group (RankGroup::wait: streams idle, NCCL settled, or a deadline):
 // the host needs each phase's small result (samples, counts, probes) to decide the next.
+//
+// Memory (rank_memory.h): a rank's keys buffer holds its share, then what arrives, then its sorted
+// range; its scratch block holds the packed send buffer, then the local sort's scratch (and merge's
+// output). Phases in order, with the buffers each reads and writes:
+//   sample sort   sample (keys), splitters, count + pack (keys -> block), exchange (block -> keys),
+//                 local sort (keys, with its own ping-pong buffers)
+//   radix         count: histogram (keys), splitters: digit ranges, count + pack (keys -> block),
+//                 exchange (block -> keys), local sort (keys, scratch carved from the block)
+//   merge         local sort (keys, scratch carved from the block), splitters: selection probes
+//                 (keys), pack (keys -> block), exchange (block -> keys), merge (keys -> block)
 #include "distributed_gpu.h"
 
 #include <cuda_runtime.h>
@@ -8,15 +18,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
-#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
@@ -24,11 +33,14 @@
 #include "common/generators_gpu.h"
 #include "common/key_transform_gpu.h"
 #include "common/verify_gpu.h"
+#include "exchange_layout.h"
+#include "pack_kernels.cuh"
 #include "primitives/multiway_merge/multiway_merge_gpu.h"
 #include "rank_partition.h"
-#include "primitives/search_tree/search_tree.h"
 
 namespace sortscope {
+
+using namespace distributed_detail;
 
 namespace {
 
@@ -55,29 +67,6 @@ __global__ void gather_samples_kernel(const typename Traits::Bits* keys, uint64_
   }
 }
 
-// Each key's destination rank by the one-GPU sort's search tree over (key, global position)
-// (sample/search_tree.h, Leischner §6.2 Alg. 6), and the block's counts per destination.
-template <class Traits>
-__global__ void bucket_kernel(const typename Traits::Bits* keys, uint64_t n, uint64_t begin,
-                              const TaggedKey<typename Traits::Bits>* bt_global, int log_k, uint32_t ranks,
-                              uint16_t* dest, unsigned long long* counts) {
-  using Tag = TaggedKey<typename Traits::Bits>;
-  __shared__ Tag bt[256];
-  __shared__ unsigned int cnt[256];
-  const uint32_t k = 1u << log_k;
-  for (uint32_t j = threadIdx.x; j < k; j += blockDim.x) bt[j] = bt_global[j];
-  for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x) cnt[j] = 0;
-  __syncthreads();
-  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
-    const uint32_t b = search_tree_bucket(bt, log_k, Tag{Traits::to_ordered(keys[i]), begin + i});
-    dest[i] = uint16_t(b);
-    atomicAdd(&cnt[b], 1u);
-  }
-  __syncthreads();
-  for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x)
-    if (cnt[j]) atomicAdd(&counts[j], (unsigned long long)cnt[j]);
-}
-
 // The histogram of the top `bits` bits of the ordered keys (one shared counter per digit).
 template <class Traits>
 __global__ void radix_hist_kernel(const typename Traits::Bits* keys, uint64_t n, int shift, uint32_t digits,
@@ -90,37 +79,6 @@ __global__ void radix_hist_kernel(const typename Traits::Bits* keys, uint64_t n,
   __syncthreads();
   for (uint32_t j = threadIdx.x; j < digits; j += blockDim.x)
     if (h[j]) atomicAdd(&hist[j], (unsigned long long)h[j]);
-}
-
-template <class Traits>
-__global__ void radix_dest_kernel(const typename Traits::Bits* keys, uint64_t n, int shift, const uint16_t* owner,
-                                  uint32_t ranks, uint16_t* dest, unsigned long long* counts) {
-  __shared__ unsigned int cnt[256];
-  for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x) cnt[j] = 0;
-  __syncthreads();
-  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
-    const uint16_t b = owner[uint32_t(Traits::to_ordered(keys[i]) >> shift)];
-    dest[i] = b;
-    atomicAdd(&cnt[b], 1u);
-  }
-  __syncthreads();
-  for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x)
-    if (cnt[j]) atomicAdd(&counts[j], (unsigned long long)cnt[j]);
-}
-
-__global__ void iota_kernel(uint32_t* idx, uint64_t n) {
-  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x)
-    idx[i] = uint32_t(i);
-}
-
-template <class Bits>
-__global__ void gather_kernel(const Bits* keys, const uint32_t* values, const uint32_t* idx, uint64_t n, Bits* out_keys,
-                              uint32_t* out_values) {
-  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x) {
-    const uint32_t s = idx[i];
-    out_keys[i] = keys[s];
-    if (values) out_values[i] = values[s];
-  }
 }
 
 // One probe of the selection across ranks: the pivot's rank in this rank's window, keys < d and
@@ -164,119 +122,186 @@ void on_every_rank_in_parallel(const RankGroup& g, F&& fn) {
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace
-
-// A testing aid (docs/distributed.md): SORTSCOPE_FAULT_EXIT_RANK=R makes rank R exit at once
-// before the exchange, as a rank that dies mid-sort, so the others' timeout and abort can be seen.
-void DistributedGpuSort::exit_here_if_asked(const char* where) const {
-  const char* rank = std::getenv("SORTSCOPE_FAULT_EXIT_RANK");
-  if (!rank) return;
-  for (size_t l = 0; l < group_.local_count(); ++l)
-    if (std::to_string(group_.rank(l)) == rank) {
-      std::fprintf(stderr, "sortscope: rank %s exits before the %s (SORTSCOPE_FAULT_EXIT_RANK)\n", rank, where);
-      std::fflush(stderr);
-      std::_Exit(3);
-    }
+// Every rank's `words` 64-bit words (per local rank, from the host), gathered in rank order through
+// NCCL: what every process must know alike (free memory, verdicts, phase times).
+std::vector<uint64_t> all_gather_words(RankGroup& g, const std::vector<std::vector<uint64_t>>& mine, size_t words,
+                                       const char* what) {
+  std::vector<DeviceBuffer<unsigned long long>> in(g.local_count()), out(g.local_count());
+  for (size_t l = 0; l < g.local_count(); ++l) {
+    g.set_device(l);
+    in[l].resize(words);
+    out[l].resize(words * g.world());
+    CUDA_CHECK(cudaMemcpy(in[l].data(), mine[l].data(), words * 8, cudaMemcpyHostToDevice));
+  }
+  g.group_start();
+  for (size_t l = 0; l < g.local_count(); ++l)
+    nccl_call(ncclAllGather(in[l].data(), out[l].data(), words, ncclUint64, comm_of(g, l), g.stream(l)), what);
+  g.group_end(what);
+  g.wait(what);
+  std::vector<uint64_t> all(words * g.world());
+  g.set_device(0);
+  CUDA_CHECK(cudaMemcpy(all.data(), out[0].data(), all.size() * 8, cudaMemcpyDeviceToHost));
+  return all;
 }
+
+}  // namespace
 
 struct DistributedGpuSort::Rank {
   uint64_t begin = 0, share_n = 0;
-  DeviceBuffer<uint8_t> share_keys, work_keys, send_keys, recv_keys, out_keys, cub_temp, samples, samples_all, tree;
-  DeviceBuffer<uint32_t> share_values, work_values, send_values, recv_values, out_values, idx, idx_alt;
-  DeviceBuffer<uint16_t> dest, dest_alt, owner;
-  DeviceBuffer<unsigned long long> counts, gathered, probe, probes;
+  RankMemory plan;
+  // The keys buffer (and its values): the share, what arrives, the sorted range.
+  DeviceBuffer<uint8_t> keys;
+  DeviceBuffer<uint32_t> values;
+  uint64_t capacity = 0;
+  // The scratch block: the packed send buffer, then the local sort's scratch or merge's output.
   DeviceScratch scratch;
+  DeviceScratch merge_scratch;  // the P-way merge's own (P > 2)
+  DeviceBuffer<uint8_t> samples, samples_all, tree, cub_temp;
+  DeviceBuffer<uint16_t> owner;
+  DeviceBuffer<unsigned long long> counts, gathered, block_counts, block_scanned, starts, probe, probes;
+  RankExchange exchange;  // this run's piece layout
   void* out_k = nullptr;
   uint32_t* out_v = nullptr;
   uint64_t out_n = 0;
+
+  // Makes the keys buffer hold `elements` keys (and values); contents kept only if no growth.
+  void reserve(uint64_t elements, size_t kb, bool with_values) {
+    if (elements <= capacity && keys.data()) return;
+    capacity = std::max<uint64_t>(1, elements);
+    keys.resize(capacity * kb);
+    if (with_values) values.resize(capacity);
+  }
 };
+
+RankMemoryQuery DistributedGpuSort::memory_query() const {
+  RankMemoryQuery q;
+  q.sort = sort_;
+  q.ranks = group_.world();
+  q.type = type_;
+  q.with_values = with_values_;
+  q.n = n_;
+  q.local = local_.algorithm;
+  q.local_params = local_.params;
+  q.params = params_;
+  return q;
+}
 
 DistributedGpuSort::DistributedGpuSort(RankGroup& group, DistributedSort sort, const DistributedParams& params,
                                        LocalSort local, KeyType type, bool with_values, uint64_t n)
     : group_(group), sort_(sort), params_(params), local_(std::move(local)), type_(type), with_values_(with_values), n_(n) {
   if (group.world() > 256) throw std::runtime_error("distributed sorts on GPUs: at most 256 ranks");
-  if (n / group.world() + 1 > UINT32_MAX) throw std::runtime_error("distributed sorts on GPUs: at most 2^32 - 1 keys per rank");
+  if (n > max_distributed_keys(group.world()))
+    throw std::runtime_error("distributed sorts on GPUs: at most 2^32 - 1 keys per rank, " +
+                             std::to_string(max_distributed_keys(group.world())) + " on " +
+                             std::to_string(group.world()) + " ranks");
+  // The memory check before anything is allocated: every rank's free memory, gathered, against
+  // every rank's plan, so each process refuses alike with the same line.
+  std::vector<std::vector<uint64_t>> free_mine(group.local_count(), std::vector<uint64_t>(1));
+  for (size_t l = 0; l < group.local_count(); ++l) {
+    group.set_device(l);
+    size_t free_b = 0, total_b = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    free_mine[l][0] = free_b;
+  }
+  const RankMemoryQuery q = memory_query();
+  if (auto e = check_rank_memory(q, all_gather_words(group, free_mine, 1, "gathering the free memory")); !e.empty())
+    throw std::runtime_error(e);
+  const size_t kb = size_t(key_bytes(type));
   for (size_t l = 0; l < group.local_count(); ++l) {
     group.set_device(l);
     auto r = std::make_unique<Rank>();
     const uint32_t rank = group.rank(l);
     r->begin = rank_share_begin(n, group.world(), rank);
     r->share_n = rank_share_begin(n, group.world(), rank + 1) - r->begin;
-    const size_t kb = size_t(key_bytes(type));
-    r->share_keys.resize(std::max<uint64_t>(1, r->share_n) * kb);
-    if (with_values) r->share_values.resize(std::max<uint64_t>(1, r->share_n));
+    r->plan = rank_memory(q, rank);
+    r->reserve(r->plan.capacity, kb, with_values);
+    ScratchLayout block;
+    block.add<uint8_t>("block", r->plan.block);
+    r->scratch.carve(block);  // the block at its planned size, so no run grows it in the timed path
     ranks_.push_back(std::move(r));
   }
 }
 
 DistributedGpuSort::~DistributedGpuSort() = default;
 
-DeviceKeys DistributedGpuSort::share(size_t l) const {
-  Rank& r = *ranks_[l];
-  return DeviceKeys{type_, r.share_keys.data(), with_values_ ? r.share_values.data() : nullptr, r.share_n};
-}
-
 DeviceKeys DistributedGpuSort::output(size_t l) const {
   const Rank& r = *ranks_[l];
   return DeviceKeys{type_, r.out_k, r.out_v, r.out_n};
 }
 
-// Each rank generates its own share and nothing else (key i depends on the seed and i alone:
-// generate_device_range), so no GPU ever holds the whole input and an input larger than one GPU's
-// memory can be sorted. The input's multiset hash is the sum of the shares' hashes (it is additive),
-// all-reduced across the ranks, so every process holds the whole input's hash for the verdict.
-MultisetHash DistributedGpuSort::generate(const InputSpec& spec) {
-  std::vector<DeviceBuffer<unsigned long long>> mine(group_.local_count()), sum(group_.local_count());
+uint64_t DistributedGpuSort::memory_held(size_t l) const {
+  const Rank& r = *ranks_[l];
+  uint64_t b = r.keys.bytes() + r.values.bytes() + r.scratch.total_bytes() + r.merge_scratch.total_bytes();
+  for (const auto* s : {&r.samples, &r.samples_all, &r.tree, &r.cub_temp}) b += s->bytes();
+  for (const auto* s : {&r.counts, &r.gathered, &r.block_counts, &r.block_scanned, &r.starts, &r.probe, &r.probes})
+    b += s->bytes();
+  return b + r.owner.bytes();
+}
+
+uint64_t DistributedGpuSort::memory_planned(size_t l) const {
+  const Rank& r = *ranks_[l];
+  // A run that received more than planned grew the keys buffer to planned_receive of it.
+  const uint64_t planned = planned_receive(sort_, r.share_n);
+  return rank_memory(memory_query(), group_.rank(l), r.out_n > planned ? planned_receive(sort_, r.out_n) : 0).total();
+}
+
+void DistributedGpuSort::before_phase(const char* phase) const {
+  if (!hook_) return;
+  for (size_t l = 0; l < group_.local_count(); ++l) hook_(group_.rank(l), phase);
+}
+
+// The shares, generated on their GPUs (generate_device_range: key i depends on the seed and i alone).
+void DistributedGpuSort::regenerate() {
+  const size_t kb = size_t(key_bytes(type_));
   for (size_t l = 0; l < group_.local_count(); ++l) {
     group_.set_device(l);
     Rank& r = *ranks_[l];
-    DeviceKeys share{type_, r.share_keys.data(), with_values_ ? r.share_values.data() : nullptr, r.share_n};
-    generate_device_range(spec, r.begin, r.share_n, share, group_.stream(l));
-    const MultisetHash h = multiset_hash_device(share, group_.stream(l));
-    const unsigned long long packed[3] = {h.sum, h.mix, h.count};
-    mine[l].resize(3);
-    sum[l].resize(3);
-    CUDA_CHECK(cudaMemcpy(mine[l].data(), packed, sizeof packed, cudaMemcpyHostToDevice));
+    r.reserve(r.share_n, kb, with_values_);
+    DeviceKeys share{type_, r.keys.data(), with_values_ ? r.values.data() : nullptr, r.share_n};
+    generate_device_range(spec_, r.begin, r.share_n, share, group_.stream(l));
   }
-  group_.group_start();
-  for (size_t l = 0; l < group_.local_count(); ++l)
-    nccl_call(ncclAllReduce(mine[l].data(), sum[l].data(), 3, ncclUint64, ncclSum, comm_of(group_, l), group_.stream(l)),
-              "ncclAllReduce(input hash)");
-  group_.group_end("adding the shares' hashes");
-  group_.wait("adding the shares' hashes");
-  unsigned long long total[3] = {};
-  group_.set_device(0);
-  CUDA_CHECK(cudaMemcpy(total, sum[0].data(), sizeof total, cudaMemcpyDeviceToHost));
-  return MultisetHash{total[0], total[1], total[2]};
+  group_.wait("generating the shares");
+  shares_fresh_ = true;
+}
+
+// The input's multiset hash is the sum of the shares' hashes (it is additive), all-reduced across
+// the ranks, so every process holds the whole input's hash for the verdict.
+MultisetHash DistributedGpuSort::generate(const InputSpec& spec) {
+  spec_ = spec;
+  regenerate();
+  std::vector<std::vector<uint64_t>> mine(group_.local_count());
+  for (size_t l = 0; l < group_.local_count(); ++l) {
+    group_.set_device(l);
+    Rank& r = *ranks_[l];
+    const MultisetHash h =
+        multiset_hash_device(DeviceKeys{type_, r.keys.data(), with_values_ ? r.values.data() : nullptr, r.share_n},
+                             group_.stream(l));
+    mine[l] = {h.sum, h.mix, h.count};
+  }
+  const std::vector<uint64_t> all = all_gather_words(group_, mine, 3, "adding the shares' hashes");
+  MultisetHash total;
+  for (uint32_t i = 0; i < group_.world(); ++i)
+    total = combine_hashes(total, MultisetHash{all[3 * i], all[3 * i + 1], all[3 * i + 2]});
+  return total;
 }
 
 DistributedRunInfo DistributedGpuSort::run() {
   const uint32_t p = group_.world();
   const size_t kb = size_t(key_bytes(type_));
+  const uint32_t q = exchange_align_elements(int(kb), with_values_);
   DistributedRunInfo info = make_run_info(sort_, p, type_, with_values_, n_, false);
   std::vector<double> ms(kDistributedPhases, 0.0);
   std::vector<uint64_t> matrix(size_t(p) * p, 0);  // keys rank i sends to rank j
   const int top_bits = std::clamp(params_.top_bits, 1, kMaxTopBits);
   const int shift = int(kb * 8) - top_bits;
-  const RankTreeShape shape = rank_tree_shape(p);
 
-  // The work copy of each share (the shares stay for the next run): not timed, like the runner's
-  // fresh input copy per repetition.
-  for (size_t l = 0; l < group_.local_count(); ++l) {
-    group_.set_device(l);
-    Rank& r = *ranks_[l];
-    r.work_keys.resize(r.share_keys.size());
-    CUDA_CHECK(cudaMemcpyAsync(r.work_keys.data(), r.share_keys.data(), r.share_n * kb, cudaMemcpyDeviceToDevice,
-                               group_.stream(l)));
-    if (with_values_) {
-      r.work_values.resize(r.share_values.size());
-      CUDA_CHECK(cudaMemcpyAsync(r.work_values.data(), r.share_values.data(), r.share_n * 4, cudaMemcpyDeviceToDevice,
-                                 group_.stream(l)));
-    }
-  }
-  group_.wait("copying the input");
+  // A fresh share (a run sorts in its buffer): untimed, like the runner's fresh input copy per
+  // repetition. generate() left fresh shares for the first run.
+  if (!shares_fresh_) regenerate();
+  shares_fresh_ = false;
 
   auto phase = [&](DistributedPhase ph, const char* what, auto&& issue) {
+    before_phase(what);
     const auto t0 = Clock::now();
     issue();
     group_.wait(what);
@@ -291,7 +316,31 @@ DistributedRunInfo DistributedGpuSort::run() {
     local_.algorithm->run_gpu(local_.params, k, ctx);
     CUDA_CHECK(cudaStreamSynchronize(ctx.stream));
   };
-  // The counts every rank computed, gathered: row i = what rank i sends to each rank.
+  auto send_buffers_of = [&](Rank& r) {
+    const SendBuffers s = send_buffers(r.share_n, p, type_, with_values_);
+    void* base = r.scratch.carve(s.layout);
+    return std::make_pair(s.keys.in(base), s.values.in(base));
+  };
+  // The exchange's layout from the gathered matrix: every rank cuts the pieces alike
+  // (exchange_layout.h), receives contiguously and packs its sends congruent to where they land;
+  // then the keys buffer grows where more arrives than it holds (skewed input; its share is packed).
+  auto lay_out_exchange = [&]() {
+    for (size_t l = 0; l < group_.local_count(); ++l) {
+      group_.set_device(l);
+      Rank& r = *ranks_[l];
+      r.exchange = packed_exchange(matrix, p, group_.rank(l), q);
+      r.out_n = r.exchange.recv.span;
+    }
+  };
+  auto make_room_to_receive = [&]() {
+    for (size_t l = 0; l < group_.local_count(); ++l) {
+      group_.set_device(l);
+      Rank& r = *ranks_[l];
+      if (r.out_n > r.capacity) r.reserve(planned_receive(sort_, r.out_n), kb, with_values_);
+    }
+  };
+  // The counts every rank computed on the device (r.counts[0..p)), gathered: row i = what rank i
+  // sends to each rank.
   auto gather_counts = [&]() {
     group_.group_start();
     for (size_t l = 0; l < group_.local_count(); ++l) {
@@ -306,43 +355,63 @@ DistributedRunInfo DistributedGpuSort::run() {
     group_.set_device(0);
     CUDA_CHECK(cudaMemcpy(matrix.data(), ranks_[0]->gathered.data(), matrix.size() * 8, cudaMemcpyDeviceToHost));
   };
-  // Keys (and values) in destination order: a stable sort of the destinations (CUB, log2 k bits)
-  // carrying positions, then a gather.
-  auto group_by_destination = [&](size_t l) {
-    Rank& r = *ranks_[l];
-    const uint64_t n = r.share_n;
-    r.send_keys.resize(r.share_keys.size());
-    if (with_values_) r.send_values.resize(r.share_values.size());
-    r.idx.resize(std::max<uint64_t>(1, n));
-    r.idx_alt.resize(std::max<uint64_t>(1, n));
-    r.dest_alt.resize(std::max<uint64_t>(1, n));
-    if (n == 0) return;
-    cub::DoubleBuffer<uint16_t> d(r.dest.data(), r.dest_alt.data());
-    cub::DoubleBuffer<uint32_t> v(r.idx.data(), r.idx_alt.data());
-    size_t temp = 0;
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp, d, v, int(n), 0, std::max(1, shape.log_k), group_.stream(l)));
-    r.cub_temp.resize(temp);
-    iota_kernel<<<grid_for(n), kThreads, 0, group_.stream(l)>>>(r.idx.data(), n);
-    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(r.cub_temp.data(), temp, d, v, int(n), 0, std::max(1, shape.log_k),
-                                               group_.stream(l)));
-    dispatch_key_type(type_, [&](auto traits) {
-      using Bits = typename decltype(traits)::Bits;
-      gather_kernel<Bits><<<grid_for(n), kThreads, 0, group_.stream(l)>>>(
-          reinterpret_cast<const Bits*>(r.work_keys.data()), with_values_ ? r.work_values.data() : nullptr, v.Current(), n,
-          reinterpret_cast<Bits*>(r.send_keys.data()), with_values_ ? r.send_values.data() : nullptr);
-    });
-    CUDA_CHECK_LAUNCH("gather_kernel");
-  };
 
   dispatch_key_type(type_, [&](auto traits) {
     using Traits = decltype(traits);
     using Bits = typename Traits::Bits;
     using Tag = TaggedKey<Bits>;
+    // Sample and radix sorts: each key's destination counted per block, the counts gathered, the
+    // layout decided, then every key packed to its piece (pack_kernels.cuh). One stable counting
+    // sort by destination; the exchange's count round trip belongs to this phase, not the exchange.
+    auto pack_by_destination = [&](auto make_dest) {
+      for (size_t l = 0; l < group_.local_count(); ++l) {
+        group_.set_device(l);
+        Rank& r = *ranks_[l];
+        const uint32_t blocks = pack_blocks(r.share_n);
+        const uint64_t chunk = pack_chunk(r.share_n);
+        r.block_counts.resize(size_t(p) * blocks);
+        r.block_scanned.resize(size_t(p) * blocks);
+        CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, p * 8, group_.stream(l)));
+        if (r.share_n)
+          count_destinations_kernel<Traits><<<blocks, kPackThreads, 0, group_.stream(l)>>>(
+              reinterpret_cast<const Bits*>(r.keys.data()), r.share_n, chunk, make_dest(r), p, r.block_counts.data(),
+              r.counts.data());
+        else
+          CUDA_CHECK(cudaMemsetAsync(r.block_counts.data(), 0, size_t(p) * blocks * 8, group_.stream(l)));
+        CUDA_CHECK_LAUNCH("count_destinations_kernel");
+      }
+      gather_counts();
+      lay_out_exchange();
+      for (size_t l = 0; l < group_.local_count(); ++l) {
+        group_.set_device(l);
+        Rank& r = *ranks_[l];
+        if (r.share_n == 0) continue;
+        const uint32_t blocks = pack_blocks(r.share_n);
+        const uint64_t chunk = pack_chunk(r.share_n);
+        std::vector<unsigned long long> starts(r.exchange.send.start.begin(), r.exchange.send.start.end());
+        r.starts.resize(p);
+        CUDA_CHECK(cudaMemcpyAsync(r.starts.data(), starts.data(), p * 8, cudaMemcpyHostToDevice, group_.stream(l)));
+        size_t temp = 0;
+        const int entries = int(size_t(p) * blocks);
+        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, r.block_counts.data(), r.block_scanned.data(), entries,
+                                                 group_.stream(l)));
+        r.cub_temp.resize(std::max<size_t>(temp, 1));
+        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(r.cub_temp.data(), temp, r.block_counts.data(), r.block_scanned.data(),
+                                                 entries, group_.stream(l)));
+        const auto [send_k, send_v] = send_buffers_of(r);
+        scatter_by_destination_kernel<Traits><<<blocks, kPackThreads, 0, group_.stream(l)>>>(
+            reinterpret_cast<const Bits*>(r.keys.data()), with_values_ ? r.values.data() : nullptr, r.share_n, chunk,
+            make_dest(r), p, r.block_scanned.data(), r.starts.data(), reinterpret_cast<Bits*>(send_k),
+            with_values_ ? send_v : nullptr);
+        CUDA_CHECK_LAUNCH("scatter_by_destination_kernel");
+      }
+      group_.wait("packing by destination");
+      make_room_to_receive();
+    };
+
     for (size_t l = 0; l < group_.local_count(); ++l) {
       group_.set_device(l);
-      Rank& r = *ranks_[l];
-      r.counts.resize(std::max<size_t>(p, size_t(1) << top_bits));
-      r.dest.resize(std::max<uint64_t>(1, r.share_n));
+      ranks_[l]->counts.resize(std::max<size_t>(p, size_t(1) << top_bits));
     }
     if (sort_ == DistributedSort::SampleSort) {
       const uint64_t s = samples_per_rank(n_, p, params_.samples_per_splitter);
@@ -356,7 +425,7 @@ DistributedRunInfo DistributedGpuSort::run() {
             r.samples.resize(std::max<uint64_t>(1, s) * sizeof(Tag));
             r.samples_all.resize(std::max<uint64_t>(1, s * p) * sizeof(Tag));
             gather_samples_kernel<Traits><<<grid_for(s), kThreads, 0, group_.stream(l)>>>(
-                reinterpret_cast<const Bits*>(r.work_keys.data()), r.share_n, r.begin, s, params_.seed, group_.rank(l),
+                reinterpret_cast<const Bits*>(r.keys.data()), r.share_n, r.begin, s, params_.seed, group_.rank(l),
                 reinterpret_cast<Tag*>(r.samples.data()));
           }
           for (size_t l = 0; l < group_.local_count(); ++l) {
@@ -383,18 +452,10 @@ DistributedRunInfo DistributedGpuSort::run() {
         }
       });
       for (const Tag& t : tree.splitters) info.splitters.push_back(uint64_t(t.key));
-      phase(DistributedPhase::Count, "counting", [&] {
-        for (size_t l = 0; l < group_.local_count(); ++l) {
-          group_.set_device(l);
-          Rank& r = *ranks_[l];
-          CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, p * 8, group_.stream(l)));
-          if (r.share_n)
-            bucket_kernel<Traits><<<grid_for(r.share_n), kThreads, 0, group_.stream(l)>>>(
-                reinterpret_cast<const Bits*>(r.work_keys.data()), r.share_n, r.begin,
-                reinterpret_cast<const Tag*>(r.tree.data()), tree.log_k, p, r.dest.data(), r.counts.data());
-          CUDA_CHECK_LAUNCH("bucket_kernel");
-          group_by_destination(l);
-        }
+      phase(DistributedPhase::Count, "counting and packing", [&] {
+        pack_by_destination([&](Rank& r) {
+          return SplitterDestination<Traits>{reinterpret_cast<const Tag*>(r.tree.data()), tree.log_k, r.begin};
+        });
       });
     } else if (sort_ == DistributedSort::RadixOnesweep) {
       const uint32_t digits = 1u << top_bits;
@@ -406,7 +467,7 @@ DistributedRunInfo DistributedGpuSort::run() {
           CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, digits * 8, group_.stream(l)));
           if (r.share_n)
             radix_hist_kernel<Traits><<<grid_for(r.share_n), kThreads, digits * 4, group_.stream(l)>>>(
-                reinterpret_cast<const Bits*>(r.work_keys.data()), r.share_n, shift, digits, r.counts.data());
+                reinterpret_cast<const Bits*>(r.keys.data()), r.share_n, shift, digits, r.counts.data());
           CUDA_CHECK_LAUNCH("radix_hist_kernel");
         }
         group_.group_start();
@@ -430,24 +491,14 @@ DistributedRunInfo DistributedGpuSort::run() {
         }
       });
       for (uint32_t j = 1; j < p; ++j) info.splitters.push_back(uint64_t(bounds[j]) << shift);
-      phase(DistributedPhase::Count, "grouping by destination", [&] {
-        for (size_t l = 0; l < group_.local_count(); ++l) {
-          group_.set_device(l);
-          Rank& r = *ranks_[l];
-          CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, p * 8, group_.stream(l)));
-          if (r.share_n)
-            radix_dest_kernel<Traits><<<grid_for(r.share_n), kThreads, 0, group_.stream(l)>>>(
-                reinterpret_cast<const Bits*>(r.work_keys.data()), r.share_n, shift, r.owner.data(), p, r.dest.data(),
-                r.counts.data());
-          CUDA_CHECK_LAUNCH("radix_dest_kernel");
-          group_by_destination(l);
-        }
+      phase(DistributedPhase::Count, "counting and packing", [&] {
+        pack_by_destination([&](Rank& r) { return DigitRangeDestination<Traits>{r.owner.data(), shift, digits}; });
       });
     } else {  // merge
       phase(DistributedPhase::Presort, "the local sort", [&] {
         on_every_rank_in_parallel(group_, [&](size_t l) {
           Rank& r = *ranks_[l];
-          local_sort(l, r.work_keys.data(), with_values_ ? r.work_values.data() : nullptr, r.share_n);
+          local_sort(l, r.keys.data(), with_values_ ? r.values.data() : nullptr, r.share_n);
         });
       });
       std::vector<uint64_t> lengths(p);
@@ -471,7 +522,7 @@ DistributedRunInfo DistributedGpuSort::run() {
               group_.set_device(l);
               Rank& r = *ranks_[l];
               if (group_.rank(l) == pv.owner)
-                CUDA_CHECK(cudaMemcpyAsync(r.probe.data(), r.work_keys.data() + pv.pos * kb, kb, cudaMemcpyDeviceToDevice,
+                CUDA_CHECK(cudaMemcpyAsync(r.probe.data(), r.keys.data() + pv.pos * kb, kb, cudaMemcpyDeviceToDevice,
                                            group_.stream(l)));
               nccl_call(ncclBroadcast(r.probe.data(), r.probe.data(), kb, ncclUint8, int(pv.owner), comm_of(group_, l),
                                       group_.stream(l)), "ncclBroadcast(pivot)");
@@ -481,7 +532,7 @@ DistributedRunInfo DistributedGpuSort::run() {
               group_.set_device(l);
               Rank& r = *ranks_[l];
               const uint32_t me = group_.rank(l);
-              probe_kernel<Traits><<<1, 1, 0, group_.stream(l)>>>(reinterpret_cast<const Bits*>(r.work_keys.data()),
+              probe_kernel<Traits><<<1, 1, 0, group_.stream(l)>>>(reinterpret_cast<const Bits*>(r.keys.data()),
                                                                   sel.lower(me), sel.upper(me),
                                                                   reinterpret_cast<const Bits*>(r.probe.data()),
                                                                   r.probe.data() + 1);
@@ -506,104 +557,96 @@ DistributedRunInfo DistributedGpuSort::run() {
       });
       for (uint32_t i = 0; i < p; ++i)
         for (uint32_t j = 0; j < p; ++j) matrix[size_t(i) * p + j] = split[j + 1][i] - split[j][i];
-    }
-
-    if (sort_ != DistributedSort::Merge) {
-      const auto t0 = Clock::now();
-      gather_counts();
-      ms[int(DistributedPhase::Count)] += ms_since(t0);
-    }
-
-    exit_here_if_asked("exchange");
-    // The exchange: grouped ncclSend/ncclRecv between every pair (NCCL's all-to-all pattern).
-    phase(DistributedPhase::Exchange, "the exchange", [&] {
-      for (size_t l = 0; l < group_.local_count(); ++l) {
-        group_.set_device(l);
-        Rank& r = *ranks_[l];
-        uint64_t m = 0;
-        for (uint32_t i = 0; i < p; ++i) m += matrix[size_t(i) * p + group_.rank(l)];
-        r.recv_keys.resize(std::max<uint64_t>(1, m) * kb);
-        if (with_values_) r.recv_values.resize(std::max<uint64_t>(1, m));
-        r.out_n = m;
-      }
-      group_.group_start();
-      for (size_t l = 0; l < group_.local_count(); ++l) {
-        Rank& r = *ranks_[l];
-        const uint32_t me = group_.rank(l);
-        const bool sorted_runs = sort_ == DistributedSort::Merge;
-        uint8_t* sk = sorted_runs ? r.work_keys.data() : r.send_keys.data();
-        uint32_t* sv = sorted_runs ? r.work_values.data() : r.send_values.data();
-        uint64_t soff = 0, roff = 0;
-        for (uint32_t j = 0; j < p; ++j) {
-          const uint64_t out = matrix[size_t(me) * p + j], in = matrix[size_t(j) * p + me];
-          if (out) {
-            nccl_call(ncclSend(sk + soff * kb, out * kb, ncclUint8, int(j), comm_of(group_, l), group_.stream(l)), "ncclSend");
+      // The cut runs copied to the send buffer, each piece congruent to where it lands (the cuts
+      // fall anywhere, and a piece sent from where it lies would cross NCCL's slow path).
+      phase(DistributedPhase::Count, "packing the cut runs", [&] {
+        lay_out_exchange();
+        for (size_t l = 0; l < group_.local_count(); ++l) {
+          group_.set_device(l);
+          Rank& r = *ranks_[l];
+          const uint32_t me = group_.rank(l);
+          const auto [send_k, send_v] = send_buffers_of(r);
+          for (uint32_t j = 0; j < p; ++j) {
+            const uint64_t from = split[j][me], count = r.exchange.send.count[j], to = r.exchange.send.start[j];
+            if (count == 0) continue;
+            copy_elements_kernel<Bits><<<grid_for(count), kThreads, 0, group_.stream(l)>>>(
+                reinterpret_cast<const Bits*>(r.keys.data()) + from, reinterpret_cast<Bits*>(send_k) + to, count);
             if (with_values_)
-              nccl_call(ncclSend(sv + soff, out, ncclUint32, int(j), comm_of(group_, l), group_.stream(l)), "ncclSend");
+              copy_elements_kernel<uint32_t><<<grid_for(count), kThreads, 0, group_.stream(l)>>>(r.values.data() + from,
+                                                                                              send_v + to, count);
+            CUDA_CHECK_LAUNCH("copy_elements_kernel");
           }
-          if (in) {
-            nccl_call(ncclRecv(r.recv_keys.data() + roff * kb, in * kb, ncclUint8, int(j), comm_of(group_, l),
-                               group_.stream(l)), "ncclRecv");
-            if (with_values_)
-              nccl_call(ncclRecv(r.recv_values.data() + roff, in, ncclUint32, int(j), comm_of(group_, l), group_.stream(l)),
-                        "ncclRecv");
-          }
-          soff += out;
-          roff += in;
         }
-      }
-      group_.group_end("the exchange");
-    });
-
-    phase(DistributedPhase::Finish, sort_ == DistributedSort::Merge ? "the merge" : "the local sort", [&] {
-      on_every_rank_in_parallel(group_, [&](size_t l) {
-        Rank& r = *ranks_[l];
-        const uint32_t me = group_.rank(l);
-        if (sort_ != DistributedSort::Merge || p == 1) {
-          if (sort_ != DistributedSort::Merge) local_sort(l, r.recv_keys.data(), with_values_ ? r.recv_values.data() : nullptr, r.out_n);
-          r.out_k = r.recv_keys.data();
-          r.out_v = with_values_ ? r.recv_values.data() : nullptr;
-          return;
-        }
-        // The P-way merge of the runs that arrived, in rank order (stable: lower ranks first on ties).
-        std::vector<uint64_t> seq_begin(p + 1, 0);
-        for (uint32_t i = 0; i < p; ++i) seq_begin[i + 1] = seq_begin[i] + matrix[size_t(i) * p + me];
-        r.out_keys.resize(r.recv_keys.size());
-        if (with_values_) r.out_values.resize(r.recv_values.size());
-        keys_to_ordered_device(r.recv_keys.data(), r.out_n, type_, group_.stream(l));
-        MultiwayMergeOptions o;
-        o.stable = true;
-        multiway_merge_ordered_device(r.recv_keys.data(), with_values_ ? r.recv_values.data() : nullptr, int(kb), seq_begin,
-                                      o, r.out_keys.data(), with_values_ ? r.out_values.data() : nullptr,
-                                      group_.stream(l), r.scratch);
-        keys_from_ordered_device(r.out_keys.data(), r.out_n, type_, group_.stream(l));
-        CUDA_CHECK(cudaStreamSynchronize(group_.stream(l)));
-        r.out_k = r.out_keys.data();
-        r.out_v = with_values_ ? r.out_values.data() : nullptr;
+        group_.wait("packing the cut runs");
+        make_room_to_receive();
       });
+    }
+  });
+
+  // The exchange alone: grouped ncclSend/ncclRecv between every pair (NCCL's all-to-all pattern),
+  // each piece as a head of at most 15 bytes and a body aligned at both ends (exchange_layout.h).
+  phase(DistributedPhase::Exchange, "the exchange", [&] {
+    group_.group_start();
+    for (size_t l = 0; l < group_.local_count(); ++l) {
+      group_.set_device(l);
+      Rank& r = *ranks_[l];
+      const SendBuffers s = send_buffers(r.share_n, p, type_, with_values_);
+      void* base = r.scratch.carve(s.layout);  // the block as packed (no growth: same layout)
+      uint8_t* send_k = s.keys.in(base);
+      uint32_t* send_v = s.values.in(base);
+      const ncclComm_t comm = comm_of(group_, l);
+      const GpuStream stream = group_.stream(l);
+      for (uint32_t j = 0; j < p; ++j) {
+        const uint64_t so = r.exchange.send.start[j], sc = r.exchange.send.count[j];
+        const PieceMessages out = split_piece(so, sc, q);
+        for (const auto& [at, count] : {std::pair{so, out.head}, std::pair{so + out.head, out.body}}) {
+          if (count == 0) continue;
+          nccl_call(ncclSend(send_k + at * kb, count * kb, ncclUint8, int(j), comm, stream), "ncclSend(keys)");
+          if (with_values_) nccl_call(ncclSend(send_v + at, count * 4, ncclUint8, int(j), comm, stream), "ncclSend(values)");
+        }
+        const uint64_t ro = r.exchange.recv.start[j], rc = r.exchange.recv.count[j];
+        const PieceMessages in = split_piece(ro, rc, q);
+        for (const auto& [at, count] : {std::pair{ro, in.head}, std::pair{ro + in.head, in.body}}) {
+          if (count == 0) continue;
+          nccl_call(ncclRecv(r.keys.data() + at * kb, count * kb, ncclUint8, int(j), comm, stream), "ncclRecv(keys)");
+          if (with_values_)
+            nccl_call(ncclRecv(r.values.data() + at, count * 4, ncclUint8, int(j), comm, stream), "ncclRecv(values)");
+        }
+      }
+    }
+    group_.group_end("the exchange");
+  });
+
+  phase(DistributedPhase::Finish, sort_ == DistributedSort::Merge ? "the merge" : "the local sort", [&] {
+    on_every_rank_in_parallel(group_, [&](size_t l) {
+      Rank& r = *ranks_[l];
+      r.out_k = r.keys.data();
+      r.out_v = with_values_ ? r.values.data() : nullptr;
+      if (sort_ != DistributedSort::Merge) return local_sort(l, r.keys.data(), r.out_v, r.out_n);
+      if (p == 1) return;  // the presort's run, sent to itself
+      // The P-way merge of the runs that arrived, in rank order (stable: lower ranks first on ties),
+      // from the keys buffer into the block (its send buffer is spent).
+      std::vector<uint64_t> seq_begin(r.exchange.recv.start);
+      seq_begin.push_back(r.exchange.recv.span);
+      const SendBuffers o = merge_output_buffers(r.out_n, type_, with_values_);
+      void* base = r.scratch.carve(o.layout);
+      keys_to_ordered_device(r.keys.data(), r.out_n, type_, group_.stream(l));
+      MultiwayMergeOptions opts;
+      opts.stable = true;
+      multiway_merge_ordered_device(r.keys.data(), r.out_v, int(kb), seq_begin, opts, o.keys.in(base),
+                                    with_values_ ? o.values.in(base) : nullptr, group_.stream(l), r.merge_scratch);
+      keys_from_ordered_device(o.keys.in(base), r.out_n, type_, group_.stream(l));
+      CUDA_CHECK(cudaStreamSynchronize(group_.stream(l)));
+      r.out_k = o.keys.in(base);
+      r.out_v = with_values_ ? o.values.in(base) : nullptr;
     });
   });
 
   // Every rank's phase times to every rank (in one process they are the same wall times).
-  std::vector<double> all_ms(size_t(p) * kDistributedPhases);
-  {
-    std::vector<DeviceBuffer<double>> mine(group_.local_count()), gathered(group_.local_count());
-    for (size_t l = 0; l < group_.local_count(); ++l) {
-      group_.set_device(l);
-      mine[l].resize(kDistributedPhases);
-      gathered[l].resize(all_ms.size());
-      CUDA_CHECK(cudaMemcpy(mine[l].data(), ms.data(), kDistributedPhases * sizeof(double), cudaMemcpyHostToDevice));
-    }
-    group_.group_start();
-    for (size_t l = 0; l < group_.local_count(); ++l)
-      nccl_call(ncclAllGather(mine[l].data(), gathered[l].data(), kDistributedPhases, ncclFloat64, comm_of(group_, l),
-                              group_.stream(l)), "ncclAllGather(times)");
-    group_.group_end("gathering the phase times");
-    group_.wait("gathering the phase times");
-    group_.set_device(0);
-    CUDA_CHECK(cudaMemcpy(all_ms.data(), gathered[0].data(), all_ms.size() * sizeof(double), cudaMemcpyDeviceToHost));
-  }
-  info.phase_ms = all_ms;
+  std::vector<std::vector<uint64_t>> mine(group_.local_count(), std::vector<uint64_t>(kDistributedPhases));
+  for (size_t l = 0; l < group_.local_count(); ++l) std::memcpy(mine[l].data(), ms.data(), kDistributedPhases * 8);
+  const std::vector<uint64_t> all_ms = all_gather_words(group_, mine, kDistributedPhases, "gathering the phase times");
+  std::memcpy(info.phase_ms.data(), all_ms.data(), all_ms.size() * 8);
   const uint64_t bpk = info.bytes_per_key();
   for (uint32_t i = 0; i < p; ++i) {
     uint64_t sent = 0, got = 0;
@@ -612,11 +655,19 @@ DistributedRunInfo DistributedGpuSort::run() {
       sent += matrix[size_t(i) * p + j] * bpk;
       got += matrix[size_t(j) * p + i];
     }
+    const uint64_t share = info.keys_before[i];
     info.keys_after[i] = got;
     info.bytes(i, DistributedPhase::Exchange) = double(sent);
     info.bytes(i, DistributedPhase::Finish) = double(2 * got * bpk);
-    info.bytes(i, DistributedPhase::Count) = double(info.keys_before[i] * (kb + 2 * (2 + 4) + 2 * bpk));
-    if (sort_ == DistributedSort::Merge) info.bytes(i, DistributedPhase::Presort) = double(2 * info.keys_before[i] * bpk);
+    // Count: radix's histogram reads the keys once more; the pack reads them (sample and radix:
+    // twice, once to count) and writes them with their values.
+    if (sort_ == DistributedSort::Merge) {
+      info.bytes(i, DistributedPhase::Presort) = double(2 * share * bpk);
+      info.bytes(i, DistributedPhase::Count) = double(2 * share * bpk);
+    } else {
+      info.bytes(i, DistributedPhase::Count) =
+          double(share * (kb + bpk + bpk + (sort_ == DistributedSort::RadixOnesweep ? kb : 0)));
+    }
   }
   return info;
 }
@@ -624,7 +675,7 @@ DistributedRunInfo DistributedGpuSort::run() {
 DistributedVerdict DistributedGpuSort::verify(const MultisetHash& input) {
   const uint32_t p = group_.world();
   const size_t kb = size_t(key_bytes(type_));
-  std::vector<DeviceBuffer<unsigned long long>> mine(group_.local_count()), gathered(group_.local_count());
+  std::vector<std::vector<uint64_t>> mine(group_.local_count());
   for (size_t l = 0; l < group_.local_count(); ++l) {
     group_.set_device(l);
     const DeviceKeys out = output(l);
@@ -636,23 +687,12 @@ DistributedVerdict DistributedGpuSort::verify(const MultisetHash& input) {
       CUDA_CHECK(cudaMemcpy(ends.bytes.data() + kb, static_cast<const uint8_t*>(out.keys) + (out.n - 1) * kb, kb,
                             cudaMemcpyDeviceToHost));
     }
-    const unsigned long long packed[6] = {v.sorted ? 1ull : 0ull, h.sum, h.mix, h.count, ends.ordered(0), ends.ordered(1)};
-    mine[l].resize(6);
-    gathered[l].resize(6 * size_t(p));
-    CUDA_CHECK(cudaMemcpy(mine[l].data(), packed, sizeof packed, cudaMemcpyHostToDevice));
+    mine[l] = {v.sorted ? 1ull : 0ull, h.sum, h.mix, h.count, ends.ordered(0), ends.ordered(1)};
   }
-  group_.group_start();
-  for (size_t l = 0; l < group_.local_count(); ++l)
-    nccl_call(ncclAllGather(mine[l].data(), gathered[l].data(), 6, ncclUint64, comm_of(group_, l), group_.stream(l)),
-              "ncclAllGather(verdicts)");
-  group_.group_end("gathering the verdicts");
-  group_.wait("gathering the verdicts");
-  std::vector<unsigned long long> all(6 * size_t(p));
-  group_.set_device(0);
-  CUDA_CHECK(cudaMemcpy(all.data(), gathered[0].data(), all.size() * 8, cudaMemcpyDeviceToHost));
+  const std::vector<uint64_t> all = all_gather_words(group_, mine, 6, "gathering the verdicts");
   std::vector<RankVerdict> ranks(p);
   for (uint32_t i = 0; i < p; ++i) {
-    const unsigned long long* a = &all[6 * size_t(i)];
+    const uint64_t* a = &all[6 * size_t(i)];
     ranks[i].sorted = a[0] != 0;
     ranks[i].hash = MultisetHash{a[1], a[2], a[3]};
     ranks[i].first = a[4];

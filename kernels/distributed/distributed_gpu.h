@@ -3,8 +3,11 @@
 // RankGroup's communicators, the keys move by grouped ncclSend/ncclRecv (the all-to-all) and never
 // through the host; the host only sees the small things every rank decides alike (samples, counts,
 // histograms, selection probes). Each rank's local sort is the project's one-GPU sort run on that
-// rank's device. Plain C++ header; built where NCCL is (SORTSCOPE_HAS_NCCL).
+// rank's device. Each rank holds two large buffers reused across the phases (rank_memory.h), and
+// the exchange moves 16-byte-aligned pieces (exchange_layout.h). Plain C++ header; built where NCCL
+// is (SORTSCOPE_HAS_NCCL).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -14,10 +17,9 @@
 #include "distributed_sort.h"
 #include "distributed_verify.h"
 #include "rank_group.h"
+#include "rank_memory.h"
 
 namespace sortscope {
-
-class DeviceScratch;
 
 // The one-GPU sorts a distributed sort runs on each rank: the local sort (sample sort, merge's
 // presort, radix-onesweep) with its resolved parameters.
@@ -26,29 +28,45 @@ struct LocalSort {
   ParamValues params;
 };
 
+// What a test may do before a phase starts (the phase's name): a rank that dies there, say. Never
+// set outside the tests.
+using PhaseHook = std::function<void(uint32_t rank, const char* phase)>;
+
 class DistributedGpuSort {
  public:
+  // Checks, before allocating, that every rank's buffers (rank_memory.h) fit its GPU's free memory,
+  // gathering what each rank has free; throws the same one line on every rank where one does not
+  // (the need, the rank, and the largest n that fits).
   DistributedGpuSort(RankGroup& group, DistributedSort sort, const DistributedParams& params, LocalSort local,
                      KeyType type, bool with_values, uint64_t n);
   ~DistributedGpuSort();
 
-  // Each local rank's share of the input, native keys on its device, kept for every run.
-  DeviceKeys share(size_t l) const;
-  // Fills every local rank's share: the whole input generated on each rank's device, its share
-  // kept (generate_device: bit-identical to the CPU generator); returns the input's multiset hash.
+  // Generates every local rank's share (generate_device_range: key i depends on the seed and i
+  // alone, bit-identical to the CPU generator, so no GPU holds more than its share); returns the
+  // whole input's multiset hash, the shares' hashes summed across the ranks. Every later run()
+  // regenerates the shares first (untimed), since a run sorts in the share's buffer.
   MultisetHash generate(const InputSpec& spec);
 
-  // One distributed sort of the shares (which stay untouched): afterwards output(l) holds local
-  // rank l's sorted range. Times each phase on the host around the rank group's waits.
+  // One distributed sort of the shares: afterwards output(l) holds local rank l's sorted range.
+  // Times each phase on the host around the rank group's waits.
   DistributedRunInfo run();
   DeviceKeys output(size_t l) const;
 
   // The verification across ranks of the last run's outputs, gathered from every rank.
   DistributedVerdict verify(const MultisetHash& input);
 
+  // Device memory local rank l holds now (its buffers and scratch), and what rank_memory plans for
+  // it (for the last run's receive where that outgrew the plan).
+  uint64_t memory_held(size_t l) const;
+  uint64_t memory_planned(size_t l) const;
+
+  void set_phase_hook(PhaseHook hook) { hook_ = std::move(hook); }
+
  private:
   struct Rank;
-  void exit_here_if_asked(const char* where) const;
+  RankMemoryQuery memory_query() const;
+  void regenerate();
+  void before_phase(const char* phase) const;
   RankGroup& group_;
   DistributedSort sort_;
   DistributedParams params_;
@@ -56,6 +74,9 @@ class DistributedGpuSort {
   KeyType type_;
   bool with_values_;
   uint64_t n_;
+  InputSpec spec_;
+  bool shares_fresh_ = false;
+  PhaseHook hook_;
   std::vector<std::unique_ptr<Rank>> ranks_;
 };
 

@@ -25,7 +25,7 @@ const char* distributed_phase_name(DistributedSort sort, DistributedPhase phase)
     case DistributedPhase::Presort: return "local sort";
     case DistributedPhase::Sample: return "sample";
     case DistributedPhase::Splitters: return "splitters";
-    case DistributedPhase::Count: return "count";
+    case DistributedPhase::Count: return sort == DistributedSort::Merge ? "pack" : "count";
     case DistributedPhase::Exchange: return "exchange";
     case DistributedPhase::Finish: return sort == DistributedSort::Merge ? "merge" : "local sort";
     default: return "?";

@@ -42,7 +42,8 @@ struct DistributedParams {
 // sorts first (presort) and merges last (finish); sample sort and radix sort last (finish).
 enum class DistributedPhase { Presort, Sample, Splitters, Count, Exchange, Finish, Count_ };
 inline constexpr int kDistributedPhases = int(DistributedPhase::Count_);
-// "local sort", "sample", "splitters", "count", "exchange", then "merge" or "local sort".
+// "local sort", "sample", "splitters", "count" (merge: "pack", copying its cut runs to the send
+// buffer), "exchange", then "merge" or "local sort".
 const char* distributed_phase_name(DistributedSort sort, DistributedPhase phase);
 
 // What one run did, per rank: the picture of explain mode and the report of `run --gpus`.

@@ -1,7 +1,11 @@
 #include "distributed_steps.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "common/aux_data.h"
+#include "distributed_aux.h"
 
 namespace sortscope {
 
@@ -111,6 +115,47 @@ std::string distributed_caption(DistributedSort sort, DistributedStep step, cons
                          "one-GPU sort runs on each GPU; max/mean load {:.3f}",
                          info.imbalance());
   }
+  return {};
+}
+
+const std::vector<DistributedPhase>& distributed_phase_order(DistributedSort sort) {
+  using P = DistributedPhase;
+  static const std::vector<P> order[3] = {{P::Sample, P::Splitters, P::Count, P::Exchange, P::Finish},
+                                          {P::Presort, P::Splitters, P::Count, P::Exchange, P::Finish},
+                                          {P::Count, P::Splitters, P::Exchange, P::Finish}};
+  return order[int(sort)];
+}
+
+std::string adopt_measured_phases(std::vector<Step>& steps, const DistributedRunInfo& measured) {
+  for (Step& step : steps)
+    for (AuxData& aux : step.aux) {
+      const DistributedSnapshot* s = aux.get<DistributedSnapshot>();
+      if (!s) continue;
+      DistributedSnapshot a = *s;
+      const DistributedRunInfo& model = s->info;
+      if (model.sort != measured.sort || model.ranks != measured.ranks || model.n != measured.n ||
+          model.type != measured.type || model.with_values != measured.with_values)
+        return fmt::format("the GPU run ({} on {} ranks, n = {}) is not the recorded one ({} on {} ranks, n = {})",
+                           distributed_sort_id(measured.sort), measured.ranks, measured.n, distributed_sort_id(model.sort),
+                           model.ranks, model.n);
+      const bool exchanged = std::any_of(model.keys_after.begin(), model.keys_after.end(), [](uint64_t k) { return k > 0; });
+      if (exchanged && model.keys_after != measured.keys_after)
+        return "the GPU run split the keys otherwise than the simulated ranks (keys per rank differ)";
+      const std::vector<DistributedPhase>& order = distributed_phase_order(model.sort);
+      const auto upto = std::find(order.begin(), order.end(), s->phase);
+      std::fill(a.info.phase_ms.begin(), a.info.phase_ms.end(), 0.0);
+      std::fill(a.info.phase_bytes.begin(), a.info.phase_bytes.end(), 0.0);
+      for (auto it = order.begin(); upto != order.end() && it <= upto; ++it)
+        for (uint32_t r = 0; r < model.ranks; ++r) {
+          a.info.ms(r, *it) = measured.ms(r, *it);
+          a.info.bytes(r, *it) = measured.bytes(r, *it);
+        }
+      a.info.simulated = false;
+      a.info.alltoall_busbw_gbs = measured.alltoall_busbw_gbs;
+      if (step.kind >= 0 && step.kind <= int(DistributedStep::Finish))
+        step.caption = distributed_caption(model.sort, DistributedStep(step.kind), a.info);
+      aux = AuxData(std::move(a));
+    }
   return {};
 }
 

@@ -74,25 +74,26 @@ class GpuSampleSort {
   }
 
   std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets) {
-    const uint32_t parents = uint32_t(pass.parents.size()), slots = plan_.slots();
+    const uint32_t parents = uint32_t(pass.parents.size()), slots = pass.slots(), k = pass.k;
+    const uint64_t sample_keys = uint64_t(plan_.oversampling) * k;
     std::vector<uint32_t> block_parent(pass.total_blocks);
     for (uint32_t pi = 0; pi < parents; ++pi)
       for (uint32_t b = 0; b < pass.parents[pi].blocks; ++b) block_parent[pass.parents[pi].first_block + b] = pi;
     // One allocation for the pass's device tables.
     const uint64_t bytes = 256 * 8 + (uint64_t(parents) * sizeof(SampleParent) + uint64_t(pass.total_blocks) * 4 +
-                                      uint64_t(parents) * plan_.k * sizeof(Word) + pass.table_entries * 16 +
+                                      uint64_t(parents) * k * sizeof(Word) + pass.table_entries * 16 +
                                       uint64_t(parents) * (slots + 2) * 8 +
-                                      (writer_ ? uint64_t(parents) * plan_.sample_keys() * sizeof(Word) : 0));
+                                      (writer_ ? uint64_t(parents) * sample_keys * sizeof(Word) : 0));
     unsigned char* at = static_cast<unsigned char*>(scratch_->get(kTables, bytes));
     SampleParent* d_parents = carve<SampleParent>(at, parents);
     uint32_t* d_block_parent = carve<uint32_t>(at, pass.total_blocks);
-    Word* d_trees = carve<Word>(at, uint64_t(parents) * plan_.k);
+    Word* d_trees = carve<Word>(at, uint64_t(parents) * k);
     unsigned long long* d_table = carve<unsigned long long>(at, pass.table_entries);
     unsigned long long* d_scanned = carve<unsigned long long>(at, pass.table_entries);
     unsigned long long* d_child = carve<unsigned long long>(at, uint64_t(parents) * slots);
     unsigned long long* d_lo = carve<unsigned long long>(at, parents);
     unsigned long long* d_hi = carve<unsigned long long>(at, parents);
-    Word* d_samples = writer_ ? carve<Word>(at, uint64_t(parents) * plan_.sample_keys()) : nullptr;
+    Word* d_samples = writer_ ? carve<Word>(at, uint64_t(parents) * sample_keys) : nullptr;
 
     CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
     CUDA_CHECK(cudaMemcpyAsync(d_block_parent, block_parent.data(), block_parent.size() * 4, cudaMemcpyHostToDevice, stream_));
@@ -109,7 +110,7 @@ class GpuSampleSort {
       d_cap = reinterpret_cast<SplitterCapture<Word>*>(scratch_->get(kLists + 1, sizeof(cap)));
       CUDA_CHECK(cudaMemcpyAsync(d_cap, &cap, sizeof(cap), cudaMemcpyHostToDevice, stream_));
     }
-    splitter_kernel<Word><<<parents, 256, 0, stream_>>>(out_, alt_, d_parents, d_trees, plan_.seed, pass.index, plan_.k,
+    splitter_kernel<Word><<<parents, 256, 0, stream_>>>(out_, alt_, d_parents, d_trees, plan_.seed, pass.index, k,
                                                         plan_.oversampling, plan_.always_three_way, d_cap);
     CUDA_CHECK_LAUNCH("splitter_kernel");
     if (writer_) {
@@ -118,7 +119,7 @@ class GpuSampleSort {
       CUDA_CHECK(cudaStreamSynchronize(stream_));
       uint32_t degenerate = 0;
       for (const auto& p : got) degenerate += p.degenerate;
-      std::vector<Word> sample(plan_.sample_keys());
+      std::vector<Word> sample(sample_keys);
       CUDA_CHECK(cudaMemcpy(sample.data(), d_samples, sample.size() * sizeof(Word), cudaMemcpyDeviceToHost));
       writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate,
                          std::vector<uint64_t>(sample.begin(), sample.end()), array(buckets));
@@ -126,15 +127,21 @@ class GpuSampleSort {
 
     // Step 2 (its descent by the bucket-index slot's piece when one is set).
     const uint32_t* given = bucket_slot_ ? index_buckets(pass, d_parents, d_trees) : nullptr;
+    // A level-3 pass cuts into a few buckets (k = 4 to 32 at the defaults): a warp's 32 keys fall into
+    // at most k of them, so one shared atomic a key would serialise on a few counters (§6.3.3: "the
+    // worst case occurs if all keys processed by the same SIMD group go to the same bucket"); the
+    // warp-aggregated ranking takes one atomic per distinct bucket of the warp instead (README.md,
+    // "Level 3"; unmeasured against the plan's ranking).
+    const SampleRank rank = pass.level == 3 && pass.k < 32 ? SampleRank::Match : plan_.rank;
     PassArgs args{d_parents,
                   d_block_parent,
-                  plan_.k,
+                  k,
                   slots,
                   plan_.count_replicas,
                   plan_.scatter_replicas,
-                  plan_.log_k,
+                  pass.log_k,
                   plan_.descent == SampleDescent::Half,
-                  plan_.rank,
+                  rank,
                   plan_.rounds == SampleRounds::Split,
                   plan_.value_load == SampleValueLoad::Early,
                   given};
@@ -202,7 +209,7 @@ class GpuSampleSort {
 
     std::vector<SampleBucket> children;
     for (uint32_t pi = 0; pi < parents; ++pi)
-      for (const auto& c : pass_children(plan_, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
+      for (const auto& c : pass_children(pass, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
     if (writer_) {
       replace_parents(pass, children, buckets);
       writer_->scatter(pass, constant, child, buckets, array(buckets));
@@ -337,7 +344,7 @@ class GpuSampleSort {
       const SampleParent& p = got[pi];
       if (p.degenerate || p.size == 0) continue;
       (*bucket_slot_)(BucketIndexArgs{(p.in_alt ? alt_ : out_) + p.begin, int(sizeof(Word)), p.size,
-                                      d_trees + pi * plan_.k, plan_.log_k, buckets + p.begin},
+                                      d_trees + pi * pass.k, pass.log_k, buckets + p.begin},
                       stream_);
     }
     return buckets;
@@ -348,11 +355,11 @@ class GpuSampleSort {
   // bucket, so all its keys in one child means every splitter is equal, a degenerate sample, which
   // splits three ways and never reaches the piece.
   void check_progress(const SamplePass& pass, const std::vector<uint64_t>& child) const {
-    const uint32_t slots = plan_.slots();
+    const uint32_t slots = pass.slots();
     for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
       const SampleParent& p = pass.parents[pi];
       if (p.degenerate || p.size < 2) continue;
-      for (uint32_t j = 0; j < plan_.k; ++j)
+      for (uint32_t j = 0; j < pass.k; ++j)
         if (child[pi * slots + j] == p.size)
           throw std::runtime_error("sample sort: the bucket-index piece put all " + std::to_string(p.size) +
                                    " keys of a bucket into its bucket " + std::to_string(j) +

@@ -10,7 +10,7 @@ int sample_launch_index(uint32_t pass, SampleLaunch what) {
 
 int sample_level2_launch_index() { return int(4 * kSampleTimedPasses); }
 
-std::string sample_launch_name(const SamplePlan& plan, uint32_t pass, SampleLaunch what) {
+std::string sample_launch_name(const SamplePlan& plan, uint32_t pass, SampleLaunch what, int level) {
   const bool quick = plan.engine == SampleEngine::Quicksort;
   const char* name = "";
   switch (what) {
@@ -21,7 +21,7 @@ std::string sample_launch_name(const SamplePlan& plan, uint32_t pass, SampleLaun
     case SampleLaunch::Scan: name = "scan of the count table"; break;
     case SampleLaunch::Scatter: name = quick ? "scatter to the parts" : "scatter to the buckets"; break;
   }
-  return fmt::format("level 1, pass {}: {}", pass + 1, name);
+  return fmt::format("level {}, pass {}: {}", level, pass + 1, name);
 }
 
 std::string sample_level2_launch_name(const SamplePlan& plan) {

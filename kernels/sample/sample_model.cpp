@@ -56,6 +56,7 @@ class Model {
   SampleRunStats run() {
     const SampleDriverRun run = run_sample_driver(plan_, *this, writer_ ? &*writer_ : nullptr);
     stats_.passes = run.passes;
+    stats_.level3_passes = run.level3_passes;
     stats_.small_buckets = run.small_buckets;
     stats_.largest_small = run.largest_small;
     return stats_;
@@ -71,7 +72,7 @@ class Model {
   // One level-1 pass over pass.parents; `buckets` (all buckets, for the pictures) is updated to
   // the buckets after the pass. Returns the parents' children.
   std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets) {
-    const uint32_t k = plan_.k, slots = plan_.slots(), reps = plan_.scatter_replicas;
+    const uint32_t k = pass.k, slots = pass.slots(), reps = plan_.scatter_replicas;
     std::vector<std::vector<Word>> trees(pass.parents.size(), std::vector<Word>(k));
     uint32_t degenerate = 0;
     std::vector<uint64_t> first_sample;  // the first bucket's sorted sample, for the timeline
@@ -79,7 +80,7 @@ class Model {
     for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
       SampleParent& p = pass.parents[pi];
       const Word* src = buf(p.in_alt);
-      std::vector<Word> sample(plan_.sample_keys());
+      std::vector<Word> sample(uint64_t(plan_.oversampling) * k);
       for (uint32_t i = 0; i < sample.size(); ++i)
         sample[i] = src[sample_position(plan_.seed, pass.index, p.begin, p.size, i)];
       std::sort(sample.begin(), sample.end());
@@ -99,7 +100,7 @@ class Model {
     std::vector<Word> lo(pass.parents.size(), std::numeric_limits<Word>::max()), hi(pass.parents.size(), 0);
     auto bucket_of = [&](size_t pi, Word e) -> uint32_t {
       const SampleParent& p = pass.parents[pi];
-      return p.degenerate ? three_way_bucket(trees[pi][0], e) : search_tree_bucket(trees[pi].data(), plan_.log_k, e);
+      return p.degenerate ? three_way_bucket(trees[pi][0], e) : search_tree_bucket(trees[pi].data(), pass.log_k, e);
     };
     auto slot_of = [&](const SampleParent& p, uint64_t i, uint32_t j) {
       const uint64_t off = i - p.begin;
@@ -153,7 +154,7 @@ class Model {
       for (uint32_t j = 0; j < slots; ++j)
         for (uint32_t b = 0; b < p.blocks; ++b)
           for (uint32_t r = 0; r < reps; ++r) counts[j] += table[p.table_offset + (uint64_t(j) * p.blocks + b) * reps + r];
-      for (const auto& c : pass_children(plan_, p, counts.data())) children.push_back(c);
+      for (const auto& c : pass_children(pass, p, counts.data())) children.push_back(c);
       slot_counts.insert(slot_counts.end(), counts.begin(), counts.end());
     }
     stats_.constant += constant;

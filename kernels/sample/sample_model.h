@@ -14,7 +14,8 @@ namespace sortscope {
 
 // What a run did, for tests and the README's claims (termination, skipped work).
 struct SampleRunStats {
-  uint32_t passes = 0;             // level-1 passes
+  uint32_t passes = 0;             // distribution passes, level 1 and level 3
+  uint32_t level3_passes = 0;      // of which level 3 (levels = 3)
   uint64_t degenerate = 0;         // buckets split three ways at level 1
   uint64_t constant = 0;           // of those, constant: no scatter
   uint64_t small_buckets = 0;      // level-2 list

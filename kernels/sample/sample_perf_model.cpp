@@ -19,8 +19,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
   // Expected level-1 passes: a pass cuts buckets k ways (two ways for quicksort's pivots) until
   // each holds at most M keys; the run's passes depend on the keys (duplicates, skew).
-  uint32_t passes = 0;
-  if (p.n > p.bucket_max) passes = uint32_t(std::ceil(std::log(n / double(p.bucket_max)) / std::log(double(p.k))));
+  const uint32_t passes = sample_expected_passes(p.n, p.k, p.bucket_max);
   // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3).
   const double find_bucket = kLeischnerTreeOpsPerLevel * p.log_k + 1;
   // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each) and
@@ -46,6 +45,29 @@ PerfModel sample_perf_model(const SamplePlan& p) {
                           n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32, 1, 5});
     parents *= p.k;
   }
+  // Level 3 (README.md): the buckets level 1 leaves above what one block sorts (their expected share
+  // of the keys, sample_bucket_spread.h) take one more pass for each k their sizes need.
+  const Level3Estimate l3 = sample_level3_estimate(p);
+  uint32_t pass = passes;
+  for (const Level3Estimate::Class& c : p.levels == 3 ? l3.classes : std::vector<Level3Estimate::Class>{}) {
+    SamplePlan third = p;
+    third.k = c.k;
+    third.log_k = 0;
+    while ((1u << third.log_k) < third.k) ++third.log_k;
+    const double keys = c.share * n, find = kLeischnerTreeOpsPerLevel * third.log_k + 1;
+    const double table3 = double(third.slots()) * std::max(1.0, c.buckets) * p.scatter_replicas * 8;
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
+                          sample_launch_name(p, pass, SampleLaunch::Splitters, 3), c.buckets * third.sample_keys() * 32.0,
+                          0, 1, 2});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count, 3),
+                          keys * kb + table3, keys * find / 32});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scan), sample_launch_name(p, pass, SampleLaunch::Scan, 3),
+                          2 * table3, 0});
+    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
+                          sample_launch_name(p, pass, SampleLaunch::Scatter, 3), keys * (2 * kb + 2 * vb) + table3,
+                          keys * (find + 1) / 32, 1, 5});
+    ++pass;
+  }
   // Level 2 (sample_gpu.cu's second_level): the moves home, the thesis's block sort, the rank sort
   // and four block radix sorts by bucket size, each a launch (empty classes still launch); the list
   // and the move chunks go up and the error flag comes back.
@@ -58,6 +80,10 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   // of the copy bandwidth (H200, 2026-11-26: 2.2x the model at 2^26, 2.8x at 2^28).
   if (p.engine == SampleEngine::Quicksort && p.n > p.bucket_max)
     m.not_valid = "level 2's block quicksort is bound by its barriers and serial partitions, not bytes";
+  else if (p.levels == 2 && l3.share >= kSampleLevel3Share)
+    m.not_valid = fmt::format("about {:.0f}% of the keys lie in buckets above the {} keys one block sorts; the "
+                              "thesis's block sample sort takes them, bound by one block a bucket, not bytes",
+                              100 * l3.share, p.level3_above);
   else if (passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
     m.not_valid = fmt::format("the scatter into k = {} buckets writes runs of a few sectors a bucket, at about a "
                               "quarter of the copy bandwidth",

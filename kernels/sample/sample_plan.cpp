@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "sample_bucket_spread.h"
 #include "sample_perf_model.h"
 
 namespace sortscope {
@@ -100,7 +101,18 @@ const std::vector<ParamSpec>& sample_sort_params() {
     for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
     s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
                                 "buckets per distribution pass; the search tree has log2 k levels (thesis: 128); "
-                                "auto: by n, so that the last pass leaves buckets of about 2^12 keys"));
+                                "auto: by n, so that the last pass leaves buckets of about half a block (with levels = 2 three passes "
+                                "above 2^29, else two of at most 256 and level 3)"));
+    s.push_back(ParamSpec::list(
+        "levels", {2, 3}, true, kParamAuto,
+        "2: distribution passes while a bucket exceeds M, then level 2 (the thesis); 3: then every bucket still "
+        "above level3_above keys is distributed again with a k of its own; auto: 3 where the model expects at "
+        "least 1/16 of the keys in such buckets (from about 2^30 keys)"));
+    std::vector<int> aboves;
+    for (int a = 16; a <= int(kSampleRankBlockMax); a *= 2) aboves.push_back(a);
+    s.push_back(ParamSpec::list("level3_above", aboves, true, kParamAuto,
+                                "levels = 3: buckets above this many keys after level 1 are distributed again; "
+                                "auto: what level 2 sorts by one block (16384 with level2 = rank, 8192 with radix)"));
     s.push_back(spec("oversampling", 16, 1, 64, false, "a: the sample holds a * k keys (a * k <= 4096)"));
     s.push_back(spec("count_replicas", 8, 1, 16, true, "shared counters per bucket in the count kernel (§6.3.3: 8)"));
     s.push_back(spec("scatter_replicas", 4, 1, 16, true,
@@ -142,7 +154,7 @@ ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
   return v;
 }
 
-uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
+uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2, int levels) {
   // The passes should end with buckets of about half of what level 2 sorts by one block, and not
   // far below it: a second pass with a large k over buckets that are only a little above M leaves
   // tens of thousands of tiny buckets, and level 2 then pays per bucket, not per key. With the block
@@ -157,6 +169,10 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   while ((uint64_t(1) << log_n) < n) ++log_n;
   const int log_k = (log_n - target + 1) / 2;
   if (log_k <= kSampleMaxLogK) return uint32_t(1) << log_k;
+  // With level 3, two passes of kSampleMaxK and a third over only the buckets they leave above a
+  // block, with a k of its own (sample_level3_k): at 2^30 that pass reads and writes about half of the
+  // keys, where a third pass of k = 64 moves all of them (README.md, "Level 3").
+  if (levels == 3) return kSampleMaxK;
   // Two passes of kSampleMaxK no longer reach the target (above 2^29 with the rank sort): their
   // buckets of 2^14 and more fall to level 2's slow path. Three passes of 2^ceil((log2 n - target) / 3)
   // end near the target again (the thesis's answer, §6.3.2: more levels as n grows). Measured on an
@@ -164,6 +180,58 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2) {
   // k = 256 -> 0.650x with k = 64, 2^31 0.476x -> 0.848x.
   const int log_k3 = (log_n - target + 2) / 3;
   return uint32_t(1) << std::min(log_k3, kSampleMaxLogK);
+}
+
+uint64_t sample_bucket_max_as_run(uint64_t bucket_max, uint64_t n) {
+  // At most n / 1024 (but not below 2^14), so that level 2 has about a thousand buckets or more to
+  // spread over the SMs. Measured on an H200 at 2^24 u64 keys: M = 2^14 took 5.3 ms, M = 2^18 11.4 ms
+  // (docs/performance-history.md); the released code clamps M the same way, to
+  // max(2^14, min(2^18, n / (2 sqrt k))).
+  uint64_t per_thousand = uint64_t(1) << 14;
+  while (per_thousand * 2 * 1024 <= n) per_thousand *= 2;
+  return std::min(bucket_max, per_thousand);
+}
+
+uint32_t sample_expected_passes(uint64_t n, uint32_t k, uint64_t bucket_max) {
+  uint32_t passes = 0;
+  for (double size = double(n); size > double(bucket_max) && k >= 2; size /= double(k)) ++passes;
+  return passes;
+}
+
+uint64_t sample_auto_level3_above(SampleLevel2 level2) { return sample_level2_block_max(level2); }
+
+uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size) {
+  const uint64_t target = std::max<uint64_t>(1, plan.level3_above / 2);
+  uint32_t most = kSampleMaxK;
+  while (most > 2 && (uint64_t(most) * plan.oversampling > kSampleMaxSample ||
+                      uint64_t(most) * plan.count_replicas > kSampleMaxCounters))
+    most /= 2;
+  uint32_t k = 2;
+  while (k < most && (size + k - 1) / k > target) k *= 2;
+  return k;
+}
+
+Level3Estimate sample_level3_estimate(const SamplePlan& p) {
+  Level3Estimate e;
+  if (p.engine != SampleEngine::SampleSort || p.level3_above == 0 || p.bucket_max <= p.level3_above) return e;
+  const uint32_t passes = sample_expected_passes(p.n, p.k, p.bucket_max);
+  const double mean = double(p.n) / std::pow(double(p.k), double(passes));
+  const auto above = [&](uint64_t size) { return sample_share_above(mean, passes, p.oversampling, double(size)); };
+  // Keys above M take another level-1 pass (which the expected pass count may leave out where n / M
+  // is a power of k): only those between level3_above and M are level 3's, in classes by the k that
+  // sample_level3_k gives: sizes in (target k / 2, target k] take k, and the largest k allowed takes
+  // everything above.
+  const uint64_t target = std::max<uint64_t>(1, p.level3_above / 2);
+  for (uint64_t low = p.level3_above; low < p.bucket_max;) {
+    const uint32_t k = sample_level3_k(p, low + 1);
+    const uint64_t high = sample_level3_k(p, target * k + 1) == k ? p.bucket_max : std::min(p.bucket_max, target * k);
+    const double share = std::max(0.0, above(low) - above(high));
+    const double buckets = share * double(p.n) / (0.5 * double(low + high));
+    e.share += share;
+    if (buckets >= 0.5) e.classes.push_back({k, share, buckets});  // a pass is expected to run
+    low = high;
+  }
+  return e;
 }
 
 void sample_auto_level1(SamplePlan& p) {
@@ -204,11 +272,21 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
   // Keys alone have no values to load: value_load is not among what such a run ran with (its run
   // line and CSV cell), as for radix-onesweep.
   if (!with_values) run.erase("value_load");
-  auto it = run.find("k");
-  if (it == run.end() || it->second == kParamAuto) {
-    const auto l2 = params.find("level2");
-    run["k"] = int(sample_auto_k(n, l2 == params.end() ? SampleLevel2::Rank : SampleLevel2(l2->second)));
+  // k, levels and level3_above as the plan resolves them (one rule: make_sample_plan). Parameters the
+  // plan refuses keep their `auto`: the run that follows says what is wrong with them.
+  SamplePlan plan;
+  try {
+    plan = make_sample_plan(SampleEngine::SampleSort, n, type, with_values, params);
+  } catch (const std::runtime_error&) {
+    return run;
   }
+  for (const auto& [name, v] : {std::pair{"k", int(plan.k)}, std::pair{"levels", plan.levels},
+                                std::pair{"level3_above", int(plan.level3_above)}}) {
+    auto it = run.find(name);
+    if (it == run.end() || it->second == kParamAuto) run[name] = v;
+  }
+  // Two levels: no level 3, so no threshold among what ran.
+  if (plan.levels == 2) run.erase("level3_above");
   return run;
 }
 
@@ -224,14 +302,8 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
   p.key_bits = key_bytes(type) * 8;
   p.with_values = with_values;
   p.n = n;
-  // M as run: at most bucket_max, and at most n / 1024 (but not below 2^14), so that level 2 has
-  // about a thousand buckets or more to spread over the SMs. Measured on an H200 at 2^24 u64 keys:
-  // M = 2^14 took 5.3 ms, M = 2^18 11.4 ms (docs/performance-history.md); the released code clamps M the
-  // same way, to max(2^14, min(2^18, n / (2 sqrt k))).
-  p.bucket_max = uint64_t(value(params, "bucket_max", specs));
-  uint64_t per_thousand = uint64_t(1) << 14;
-  while (per_thousand * 2 * 1024 <= n) per_thousand *= 2;
-  p.bucket_max = std::min(p.bucket_max, per_thousand);
+  // M as run (sample_bucket_max_as_run).
+  p.bucket_max = sample_bucket_max_as_run(uint64_t(value(params, "bucket_max", specs)), n);
   p.threads = value(params, "threads", specs);  // auto: sample_auto_level1 below
   p.keys_per_thread = value(params, "keys_per_thread", specs);
   p.blocks = uint32_t(value(params, "blocks", specs));
@@ -249,10 +321,22 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     if (const int r = value(params, "rank", specs); r != kParamAuto) p.rank = SampleRank(r);
     if (const int r = value(params, "rounds", specs); r != kParamAuto) p.rounds = SampleRounds(r);
     if (const int v = value(params, "value_load", specs); v != kParamAuto) p.value_load = SampleValueLoad(v);
-    const int k = value(params, "k", specs);
-    p.k = k == kParamAuto ? sample_auto_k(n, p.level2) : uint32_t(k);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
+    // k and levels under auto: k is sample_auto_k's for levels = 3 (two passes of at most kSampleMaxK;
+    // the three passes of a smaller k are levels = 2's, given as such), and levels is 3 where that k
+    // leaves enough keys above a block. Below 2^30 keys both k agree. (Just past 2^29, levels = 2's k
+    // of 64 would leave buckets of 2^17 keys after two passes, all for the thesis's level 2.)
+    const int above = value(params, "level3_above", specs);
+    p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
+    const int k = value(params, "k", specs), levels = value(params, "levels", specs);
+    p.k = k == kParamAuto ? sample_auto_k(n, p.level2, levels == 2 ? 2 : 3) : uint32_t(k);
+    p.levels = levels != kParamAuto ? levels : sample_level3_estimate(p).share >= kSampleLevel3Share ? 3 : 2;
+    if (p.levels == 3 && p.level3_above == 0)
+      throw std::runtime_error(
+          "sample-sort: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "
+          "sorts none by one block; give level3_above or levels=2");
+
     p.quicksort_threshold = uint32_t(value(params, "quicksort_threshold", specs));
     if (p.count_replicas % p.scatter_replicas != 0)
       throw std::runtime_error(fmt::format(
@@ -292,9 +376,10 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  return fmt::format("sample sort ({}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
                      version == SampleVersion::Revised ? "revised" : "original",
+                     levels == 3 ? fmt::format(", level 3 above {} keys", level3_above) : std::string(),
                      level2 == SampleLevel2::Radix ? ", level 2 radix"
                      : level2 == SampleLevel2::Rank ? ", level 2 sub-buckets + rank sort"
                                                     : "",

@@ -74,6 +74,16 @@ inline constexpr uint32_t kSampleRankBlockMax = 16384;
 inline uint32_t sample_level2_block_max(SampleLevel2 l) {
   return l == SampleLevel2::Rank ? kSampleRankBlockMax : l == SampleLevel2::Radix ? kSampleRadixMax : 0u;
 }
+// Level 3 (`levels=3`, README.md "Level 3"): after level 1, every bucket still above what level 2
+// sorts by one block is distributed again with the k its size needs (sample_level3_k), one pass for
+// the buckets of each such k; the buckets those passes leave above a block get one more such round at
+// most (kSampleLevel3Rounds rounds in all); what is still above it then takes the thesis's level 2.
+inline constexpr uint32_t kSampleLevel3Rounds = 2;
+// `levels=auto` takes level 3 where the model expects at least this share of the keys in buckets above
+// one block's capacity after level 1 (sample_bucket_spread.h): below it those few buckets run on level
+// 2's second stream beside the block sorts (sample_gpu.cu), a pass of four launches and three host
+// round trips would cost more than it saves.
+inline constexpr double kSampleLevel3Share = 1.0 / 16;
 inline constexpr uint64_t kSampleMaxKeys = uint64_t(1) << 40;
 // Keys per thread per round the count and scatter kernels are compiled for (a register array).
 inline constexpr int kSampleKeysPerThread[] = {4, 8, 16};
@@ -112,6 +122,11 @@ struct SamplePlan {
   SampleRounds rounds = SampleRounds::Checked;
   SampleValueLoad value_load = SampleValueLoad::Late;
 
+  // Level 3: 2 (none) or 3 (README.md, "Level 3"): after level 1 every bucket of more than
+  // level3_above keys (what level 2 sorts by one block, or less where given) is distributed again.
+  int levels = 2;
+  uint64_t level3_above = kSampleRankBlockMax;
+
   // Level 2.
   SampleLevel2 level2 = SampleLevel2::Rank;  // quicksort: always Thesis
   uint32_t quicksort_threshold = 12000;  // revised: block sample sort at or above it
@@ -128,8 +143,24 @@ struct SamplePlan {
 // k as `auto` runs it for n keys: 256 while one pass leaves buckets of about half what level 2
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
 // 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size) while that is at most
-// kSampleMaxK, and above it 2^ceil((log2 n - 13 or 12) / 3) (three passes).
-uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank);
+// kSampleMaxK; above it, with levels = 2, 2^ceil((log2 n - 13 or 12) / 3) (three passes), and with
+// levels = 3 kSampleMaxK (two passes, level 3 takes what they leave above a block).
+uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank, int levels = 2);
+// M as run for the parameter bucket_max and n keys: at most bucket_max, at most n / 1024 as a power
+// of two, but not below 2^14 (make_sample_plan says why).
+uint64_t sample_bucket_max_as_run(uint64_t bucket_max, uint64_t n);
+// The level-1 passes a run of n keys is expected to make: ceil(log_k(n / M)) (§6.1), 0 when n <= M.
+uint32_t sample_expected_passes(uint64_t n, uint32_t k, uint64_t bucket_max);
+// level3_above as `auto`: what level 2 sorts by one block (0 for level2 = thesis: none).
+uint64_t sample_auto_level3_above(SampleLevel2 level2);
+// The k a level-3 pass gives a bucket of `size` keys: the power of two that cuts it into children of
+// at most level3_above / 2 keys on average (the size the level-1 passes aim at, sample_auto_k), at
+// least 2, at most what the sample (oversampling x k <= kSampleMaxSample) and the count kernel's
+// counters (k x count_replicas <= kSampleMaxCounters) allow. One k for every parent of a pass (the
+// kernels' search tree and count table), so level 3 runs one pass per k (sample_driver.h): with k
+// chosen for the largest bucket instead, a bucket just above a block would be cut into children of a
+// few hundred keys, the tiny buckets that level 2 pays for per bucket, not per key.
+uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size);
 // descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
 // plan.with_values and plan.n (the measured winners, docs/performance-history.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);
@@ -142,6 +173,23 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params);
+
+// What level 1 (plan.k a pass, M = plan.bucket_max) is expected to leave above plan.level3_above
+// keys (sample_bucket_spread.h): the share of the keys in buckets between level3_above and M (those
+// above M take another level-1 pass), and that share by the k level 3 gives such buckets
+// (sample_level3_k), with about how many buckets each class holds. Empty where M is not above
+// level3_above (no bucket can be) and for quicksort. `levels = auto` is 3 where the share is at least
+// kSampleLevel3Share; the model (sample_perf_model.h) counts a level-3 pass per class, or, with
+// levels = 2, says it is not valid there.
+struct Level3Estimate {
+  struct Class {
+    uint32_t k = 0;
+    double share = 0, buckets = 0;
+  };
+  double share = 0;
+  std::vector<Class> classes;  // k ascending, the classes expected to hold a bucket at least
+};
+Level3Estimate sample_level3_estimate(const SamplePlan& plan);
 
 // Keys read and written at least: per level-1 pass (expected log_k(n / M) of them) a read for the
 // counts and a read and scattered write for the scatter, then one read and one write at level 2:

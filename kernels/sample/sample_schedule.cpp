@@ -5,9 +5,13 @@
 
 namespace sortscope {
 
-SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large) {
+SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large, uint32_t k,
+                       int level) {
   SamplePass pass;
   pass.index = index;
+  pass.level = level;
+  pass.k = k ? k : plan.k;
+  while ((1u << pass.log_k) < pass.k) ++pass.log_k;
   for (const auto& b : large) pass.keys += b.size;
   const uint64_t round = plan.subtile_keys();
   // Keys per block: the pass's keys over the blocks it aims at, in whole rounds.
@@ -25,21 +29,20 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
     p.scan_base = scan_base;
     p.in_alt = b.in_alt ? 1 : 0;
     pass.total_blocks += p.blocks;
-    pass.table_entries += uint64_t(plan.slots()) * p.blocks * plan.scatter_replicas;
+    pass.table_entries += uint64_t(pass.slots()) * p.blocks * plan.scatter_replicas;
     scan_base += b.size;
     pass.parents.push_back(p);
   }
   return pass;
 }
 
-std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SampleParent& parent,
-                                        const uint64_t* counts) {
+std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts) {
   std::vector<SampleBucket> children;
   if (parent.constant) {
     children.push_back({parent.begin, parent.size, parent.in_alt != 0, true});
     return children;
   }
-  const uint32_t buckets = parent.degenerate ? 3 : plan.k;
+  const uint32_t buckets = parent.degenerate ? 3 : pass.k;
   uint64_t at = parent.begin;
   for (uint32_t j = 0; j < buckets; ++j) {
     if (counts[j] > 0) {
@@ -73,13 +76,41 @@ void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& b
 
       small.push_back({b.begin, b.size, b.in_alt ? 1u : 0u, b.done ? 1u : 0u});
   }
-  // Largest first; equal sizes by position, so the model and the GPU run the same list.
-  order_largest_first(small);
+}
+
+void take_level3_buckets(const SamplePlan& plan, std::vector<SampleSmallBucket>& small,
+                         std::vector<SampleBucket>& over) {
+  over.clear();
+  std::vector<SampleSmallBucket> keep;
+  keep.reserve(small.size());
+  for (const SampleSmallBucket& b : small) {
+    if (!b.done && b.size > plan.level3_above)
+      over.push_back({b.begin, b.size, b.in_alt != 0, false});
+    else
+      keep.push_back(b);
+  }
+  small = std::move(keep);
 }
 
 void order_largest_first(std::vector<SampleSmallBucket>& small) {
+  // Position order first where the list is not in it already: its ascending runs (one a pass that
+  // added buckets, a few in all) merged pairwise, a natural merge sort.
   const auto by_begin = [](const SampleSmallBucket& a, const SampleSmallBucket& b) { return a.begin < b.begin; };
-  if (!std::is_sorted(small.begin(), small.end(), by_begin)) std::sort(small.begin(), small.end(), by_begin);
+  std::vector<size_t> starts = {0};
+  for (size_t i = 1; i < small.size(); ++i)
+    if (small[i].begin < small[i - 1].begin) starts.push_back(i);
+  starts.push_back(small.size());
+  while (starts.size() > 2) {
+    std::vector<size_t> merged;
+    for (size_t j = 0; j + 1 < starts.size(); j += 2) {
+      merged.push_back(starts[j]);
+      if (j + 2 < starts.size())
+        std::inplace_merge(small.begin() + ptrdiff_t(starts[j]), small.begin() + ptrdiff_t(starts[j + 1]),
+                           small.begin() + ptrdiff_t(starts[j + 2]), by_begin);
+    }
+    merged.push_back(small.size());
+    starts = std::move(merged);
+  }
   uint64_t largest = 0;
   for (const auto& b : small) largest = std::max(largest, b.size);
   constexpr int kBits = 11;

@@ -19,21 +19,29 @@ struct SampleBucket {
 
 struct SamplePass {
   uint32_t index = 0;
+  // 1: a level-1 pass (buckets above M, the plan's k); 3: a level-3 pass (buckets still above
+  // plan.level3_above after level 1, a k of its own: sample_level3_k).
+  int level = 1;
+  uint32_t k = 0;              // buckets a parent is cut into (every parent of the pass alike)
+  int log_k = 0;
   std::vector<SampleParent> parents;
   uint32_t total_blocks = 0;
-  uint64_t table_entries = 0;  // sum over parents of k x blocks x scatter_replicas
+  uint64_t table_entries = 0;  // sum over parents of slots() x blocks x scatter_replicas
   uint64_t keys = 0;           // keys of all parents
+  // Count-table slots per (block, replica): k, or 3 where a two-bucket pass splits three ways.
+  uint32_t slots() const { return k < 3 ? 3 : k; }
 };
 
-// Lays out a pass over `large` (every bucket > M, not done): blocks spread by size so that the
-// pass has about plan.blocks blocks, each owning a whole number of threads x keys_per_thread rounds.
-SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large);
+// Lays out a pass over `large` (every bucket > M, not done) that cuts each into `k` buckets (0: the
+// plan's k): blocks spread by size so that the pass has about plan.blocks blocks, each owning a whole
+// number of threads x keys_per_thread rounds.
+SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector<SampleBucket>& large,
+                       uint32_t k = 0, int level = 1);
 
-// The children of `parent` after its pass: counts[j] keys went to bucket j (k entries, or the
+// The children of `parent` after its pass: counts[j] keys went to bucket j (pass.k entries, or the
 // first three for a three-way split). Empty children are dropped; the equal part of a three-way
 // split is done; a constant parent stays where it is, done.
-std::vector<SampleBucket> pass_children(const SamplePlan& plan, const SampleParent& parent,
-                                        const uint64_t* counts);
+std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts);
 
 // The timeline's bucket list after a pass: `pass`'s parents replaced by their children.
 void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,
@@ -52,15 +60,22 @@ struct SampleBufferRun {
 std::vector<SampleBufferRun> buffer_runs(std::vector<SampleBucket> buckets);
 
 // Splits the buckets into those that need another pass (size > M, not done) and the level-2 list
-// (appended to `small`, done buckets already in the output array left out), which comes out largest first (§6.2: "we schedule buckets for sorting ordered by size").
+// (appended to `small` in the order given, done buckets already in the output array left out). The
+// driver orders the list once every pass is done (order_largest_first).
 void sort_out_buckets(const SamplePlan& plan, const std::vector<SampleBucket>& buckets,
                       std::vector<SampleBucket>& large, std::vector<SampleSmallBucket>& small);
+
+// Level 3: moves every bucket of `small` that is not done and holds more than plan.level3_above keys
+// into `over` (cleared first), in `small`'s order; `small` keeps the rest in its order.
+void take_level3_buckets(const SamplePlan& plan, std::vector<SampleSmallBucket>& small,
+                         std::vector<SampleBucket>& over);
 
 // Orders a level-2 list largest first, equal sizes by position (`begin` ascending; begins are
 // distinct): the order std::stable_sort with that comparison gives, in linear time. After the last
 // pass at 2^28 keys the list holds 65,536 buckets, and the comparison sort took milliseconds of host
-// time while the GPU waited for level 2; here, a sort by position only where the list is not in
-// position order already, then stable LSD counting passes of 11 bits over (largest size - size).
+// time while the GPU waited for level 2; here, where the list is not in position order already, its
+// ascending runs merged (the driver appends one run a pass: a few), then stable LSD counting passes
+// of 11 bits over (largest size - size).
 void order_largest_first(std::vector<SampleSmallBucket>& small);
 
 // The level-2 bucket whose stack of segments the timeline traces (SampleLevel2Stack): the first of

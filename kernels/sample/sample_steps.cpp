@@ -12,7 +12,7 @@ namespace {
 
 const std::vector<std::string> kSamplePseudo = {
     "keys <- ordered_bits(input)",
-    "while some bucket > M keys (all such, one pass):",
+    "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
     "  s_1 = s_{k-1}: split <, =, > (= final); min = max: skip",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
@@ -75,7 +75,11 @@ Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
 Step SampleStepWriter::pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch,
                                  std::string caption) const {
   return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption), sample_launch_index(pass.index, launch),
-                   sample_launch_name(plan_, pass.index, launch));
+                   sample_launch_name(plan_, pass.index, launch, pass.level));
+}
+
+std::string SampleStepWriter::pass_title(const SamplePass& pass) const {
+  return pass.level == 3 ? fmt::format("Level 3, pass {}", pass.index + 1) : fmt::format("Pass {}", pass.index + 1);
 }
 
 void SampleStepWriter::input(const ArrayState& array) {
@@ -101,31 +105,36 @@ void SampleStepWriter::input(const ArrayState& array) {
 void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
                                  const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
-                         ? fmt::format("Pass {}: a pivot for each of {} segments, the median of {} sampled keys",
-                                       pass.index + 1, pass.parents.size(), plan_.sample_keys())
-                         : fmt::format("Pass {}: {} splitters, evenly spaced in a sorted random sample, will cut "
+                         ? fmt::format("{}: a pivot for each of {} segments, the median of {} sampled keys",
+                                       pass_title(pass), pass.parents.size(), sample_keys(pass))
+                         : fmt::format("{}: {} splitters, evenly spaced in a sorted random sample, will cut "
                                        "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
                                        "key a splitter (a = {}), the search tree built",
-                                       pass.index + 1, plan_.k - 1,
+                                       pass_title(pass), pass.k - 1,
                                        pass.parents.size() == 1
                                            ? fmt::format("a bucket of {} keys", pass.keys)
                                            : fmt::format("{} buckets of {} keys", pass.parents.size(), pass.keys),
-                                       plan_.k, plan_.sample_keys(), plan_.oversampling);
+                                       pass.k, sample_keys(pass), plan_.oversampling);
+  if (pass.level == 3)
+    what += fmt::format(". Level 3: these buckets are at most M = {} keys but above the {} that one block sorts, "
+                        "so they are cut again; k = {} brings buckets of their size to about {} keys (one pass for "
+                        "each k)",
+                        plan_.bucket_max, plan_.level3_above, pass.k, plan_.level3_above / 2);
   if (plan_.engine == SampleEngine::SampleSort && degenerate)
     what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
                         degenerate);
   Step s = pass_step(SampleStepKind::Splitters, pass, SampleLaunch::Splitters, what);
-  if (!pass.parents.empty() && first_sample.size() == plan_.sample_keys()) {
+  if (!pass.parents.empty() && first_sample.size() == sample_keys(pass)) {
     SampleSplitters sp;
     sp.pass = pass.index;
-    sp.k = plan_.k;
+    sp.k = pass.k;
     sp.oversampling = plan_.oversampling;
     sp.bucket_begin = pass.parents[0].begin;
     sp.bucket_size = pass.parents[0].size;
     sp.buckets_in_pass = uint32_t(pass.parents.size());
     sp.sample = first_sample;
-    sp.splitters.resize(plan_.k - 1);
-    sp.three_way = splitters_of_sample(sp.sample.data(), plan_.k, plan_.oversampling, sp.splitters.data()) ||
+    sp.splitters.resize(pass.k - 1);
+    sp.three_way = splitters_of_sample(sp.sample.data(), pass.k, plan_.oversampling, sp.splitters.data()) ||
                    plan_.always_three_way;
     // The tree only where the kernels use it: a degenerate sample splits three ways instead.
     const bool tree = plan_.engine == SampleEngine::SampleSort && !sp.three_way;
@@ -139,10 +148,10 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
 SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const SampleSplitters& sp) const {
   SampleSearchTree t;
   t.pass = pass.index;
-  t.k = plan_.k;
+  t.k = pass.k;
   t.word_bytes = uint32_t(key_bytes(plan_.key_type));
-  t.tree.assign(plan_.k, 0);
-  build_search_tree(sp.splitters.data(), plan_.k, t.tree.data());
+  t.tree.assign(pass.k, 0);
+  build_search_tree(sp.splitters.data(), pass.k, t.tree.data());
   // Three keys of the sample, a quarter, half and three quarters up, each halfway between two
   // splitters, so their descents part early and end in different buckets.
   const uint64_t a = plan_.oversampling, m = sp.sample.size();
@@ -150,12 +159,12 @@ SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const Sam
     const uint64_t e = sp.sample[std::min(m - 1, at / a * a + a / 2)];
     // Alg. 6's descent (search_tree_bucket), each node it reads kept.
     uint32_t j = 1;
-    for (int l = 0; l < plan_.log_k; ++l) {
+    for (int l = 0; l < pass.log_k; ++l) {
       t.path.push_back(j);
       j = 2 * j + uint32_t(e > t.tree[j]);
     }
     t.keys.push_back(e);
-    t.bucket.push_back(j - plan_.k);
+    t.bucket.push_back(j - pass.k);
   }
   return t;
 }
@@ -164,9 +173,9 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
                                            const std::vector<uint64_t>* scanned) const {
   DigitHistogram h;
   h.pass = pass.index;
-  h.digit_bits = uint32_t(plan_.log_k);
+  h.digit_bits = uint32_t(pass.log_k);
   h.rows = pass.total_blocks;
-  h.cols = plan_.slots();
+  h.cols = pass.slots();
   h.rows_are = DigitHistogram::Rows::Blocks;
   h.cols_are = DigitHistogram::Columns::Buckets;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
@@ -189,12 +198,12 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                               const ArrayState& array) {
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
-                    ? fmt::format("Pass {}: each key is compared with its pivot and counted as <, = or >. {} blocks "
+                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} blocks "
                                   "fill a {} x {} count table",
-                                  pass.index + 1, pass.total_blocks, plan_.slots(), pass.total_blocks)
-                    : fmt::format("Pass {}: each key walks down the splitter tree to its bucket and is counted. {} "
+                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks)
+                    : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
                                   "blocks fill a {} x {} table of bucket counts (k x p)",
-                                  pass.index + 1, pass.total_blocks, plan_.slots(), pass.total_blocks));
+                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
@@ -202,10 +211,10 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
 void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>& table,
                             const std::vector<uint64_t>& scanned, const ArrayState& array) {
   Step s = pass_step(SampleStepKind::Scan, pass, SampleLaunch::Scan,
-                fmt::format("Pass {}: running totals of the counts give each block the place of its keys in "
+                fmt::format("{}: running totals of the counts give each block the place of its keys in "
                             "each {} (first {} of every block, then the next, ...). Exclusive scan of {} "
                             "counters, bucket-major",
-                            pass.index + 1, plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
+                            pass_title(pass), plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
                             plan_.engine == SampleEngine::Quicksort ? "the < part" : "bucket 0",
                             pass.table_entries));
   s.aux.push_back(histogram(pass, table, &scanned));
@@ -217,24 +226,24 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
   const size_t buckets = after.size();
   std::string what =
       plan_.engine == SampleEngine::Quicksort
-          ? fmt::format("Pass {}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
+          ? fmt::format("{}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
                         "block scatters its keys to the places the scan gave",
-                        pass.index + 1, buckets)
-          : fmt::format("Pass {}: keys moved into their buckets; {} buckets now, each a range of values in "
+                        pass_title(pass), buckets)
+          : fmt::format("{}: keys moved into their buckets; {} buckets now, each a range of values in "
                         "its final place. Each block scatters its keys to the places the scan gave",
-                        pass.index + 1, buckets);
+                        pass_title(pass), buckets);
   if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
   Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
-  sizes.k = plan_.k;
+  sizes.k = pass.k;
   sizes.oversampling = plan_.oversampling;
   sizes.bucket_max = plan_.bucket_max;
-  const uint32_t slots = plan_.slots();
+  const uint32_t slots = pass.slots();
   sizes.child_begin.push_back(0);
   for (size_t pi = 0; pi < pass.parents.size() && (pi + 1) * slots <= slot_counts.size(); ++pi) {
     const SampleParent& p = pass.parents[pi];
-    const uint32_t used = p.degenerate ? 3 : plan_.k;
+    const uint32_t used = p.degenerate ? 3 : pass.k;
     sizes.parent_size.push_back(p.size);
     sizes.parent_three_way.push_back(p.degenerate ? 1 : 0);
     sizes.child_size.insert(sizes.child_size.end(), slot_counts.begin() + ptrdiff_t(pi * slots),
@@ -251,7 +260,7 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
 
 void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint64_t>& slot_counts) {
   using Fate = SampleRecursionTree::Fate;
-  const uint32_t slots = plan_.slots();
+  const uint32_t slots = pass.slots();
   for (size_t pi = 0; pi < pass.parents.size() && (pi + 1) * slots <= slot_counts.size(); ++pi) {
     const SampleParent& p = pass.parents[pi];
     const auto leaf = open_leaf_.find(p.begin);
@@ -262,7 +271,7 @@ void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint6
     node.fate = p.constant ? Fate::Constant : p.degenerate ? Fate::ThreeWay : Fate::Split;
     if (p.constant) continue;
     const uint32_t depth = node.depth + 1;
-    for (const SampleBucket& c : pass_children(plan_, p, slot_counts.data() + pi * slots)) {
+    for (const SampleBucket& c : pass_children(pass, p, slot_counts.data() + pi * slots)) {
       if (tree_.nodes.size() >= SampleRecursionTree::kMaxNodes) {
         tree_.truncated = true;
         break;

@@ -48,7 +48,7 @@ class SampleStepWriter {
   void counts(const SamplePass& pass, const std::vector<uint64_t>& table, const ArrayState& array);
   void scan(const SamplePass& pass, const std::vector<uint64_t>& table,
             const std::vector<uint64_t>& scanned, const ArrayState& array);
-  // After the scatter: `slot_counts` holds plan.slots() child sizes per parent (pass.parents'
+  // After the scatter: `slot_counts` holds pass.slots() child sizes per parent (pass.parents'
   // order, degenerate flags set); `buckets` is every bucket after the pass.
   void scatter(const SamplePass& pass, uint32_t constant, const std::vector<uint64_t>& slot_counts,
                const std::vector<SampleBucket>& buckets, const ArrayState& array);
@@ -60,8 +60,11 @@ class SampleStepWriter {
 
  private:
   Step step(SampleStepKind kind, std::string caption) const;
-  // A level-1 pass's step, with the launch it ran in (sample_launches.h).
+  // A level-1 or level-3 pass's step, with the launch it ran in (sample_launches.h).
   Step pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch, std::string caption) const;
+  // "Pass 2" or "Level 3, pass 3": how the captions name a pass.
+  std::string pass_title(const SamplePass& pass) const;
+  uint64_t sample_keys(const SamplePass& pass) const { return uint64_t(plan_.oversampling) * pass.k; }
   // The pass's splitters as the search tree of the kernels, with a few sample keys' descents.
   SampleSearchTree search_tree(const SamplePass& pass, const SampleSplitters& sp) const;
   // Marks the pass's parents split (three ways, constant) and adds their children (pass_children).

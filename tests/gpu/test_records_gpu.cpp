@@ -23,6 +23,14 @@ const std::vector<RecordSortOptions> kAllOnGpu = {{RecordStrategy::Direct, Rearr
 // Under compute-sanitizer the sweeps leave cycle chasing out (its kernels use no shared memory;
 // serial cycles under racecheck ran past the test's time): CycleChasingMovesRecordsAsTheGatherDoes
 // runs it there on small inputs.
+// The test's sizes, field counts and key types in three tiers: the plain run, the compute-sanitizer
+// run (small inputs) and racecheck's (fewer still: its shared-memory tracking makes every block-wide
+// kernel 10-50x slower again, and the sweeps below run every sort of the registry; gpu_test_env.h).
+template <class T>
+std::vector<T> tier(std::vector<T> plain, std::vector<T> sanitizer, std::vector<T> racecheck) {
+  return g_racecheck_run ? racecheck : g_sanitizer_run ? sanitizer : plain;
+}
+
 std::vector<RecordSortOptions> strategies_on_gpu() {
   if (!g_sanitizer_run) return kAllOnGpu;
   return {kAllOnGpu[0], kAllOnGpu[1], kAllOnGpu[3]};
@@ -48,18 +56,18 @@ void expect_gpu_sorts(const RecordSortAlgorithm& info, const RecordSortOptions& 
 }
 
 TEST(RecordsGpu, EveryLayoutStrategyAndSortAgainstCubPairsAndGather) {
-  const std::vector<uint64_t> sizes =
-      g_sanitizer_run ? std::vector<uint64_t>{0, 1, 1000} : std::vector<uint64_t>{0, 1, 2, 1000, 100003};
+  const std::vector<uint64_t> sizes = tier<uint64_t>({0, 1, 2, 1000, 100003}, {0, 1, 1000}, {1, 1000});
+  const std::vector<uint32_t> fields = tier<uint32_t>({0, 1, 2, 7, 32}, {0, 1, 2, 7, 32}, {0, 7});
   for (const RecordSortAlgorithm& info : record_sort_algorithms())
     for (const RecordSortOptions& o : strategies_on_gpu())
       for (RecordLayout l : kAllRecordLayouts)
-        for (uint32_t m : {0u, 1u, 2u, 7u, 32u})
+        for (uint32_t m : fields)
           for (uint64_t n : sizes)
             expect_gpu_sorts(info, o, records_from_keys(records_input_keys(Distribution::FewUnique, KeyType::U32, n), m, l, m));
 }
 
 TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
-  for (KeyType t : kAllKeyTypes)
+  for (KeyType t : tested_key_types())
     for (const RecordSortAlgorithm& info : record_sort_algorithms())
       for (const RecordSortOptions& o : strategies_on_gpu())
         expect_gpu_sorts(info, o, records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, 5003), 3,
@@ -79,10 +87,11 @@ TEST(RecordsGpu, EveryKeyTypeAndLargeInputs) {
 TEST(RecordsGpu, FusedMovesRecordsAsTheGatherDoes) {
   const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
   const RecordSortOptions fused{RecordStrategy::Indirect, Rearrange::Fused};
-  for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I64, KeyType::F64})
+  for (KeyType t : tier<KeyType>({KeyType::U32, KeyType::F32, KeyType::I64, KeyType::F64},
+                                 {KeyType::U32, KeyType::F32, KeyType::I64, KeyType::F64}, {KeyType::U32, KeyType::I64}))
     for (RecordLayout l : kAllRecordLayouts)
-      for (uint32_t m : {0u, 1u, 2u, 3u, 4u, 8u, 32u})
-        for (uint64_t n : g_sanitizer_run ? std::vector<uint64_t>{5000, 70001} : std::vector<uint64_t>{4095, 4097, 70001, 300007})
+      for (uint32_t m : tier<uint32_t>({0, 1, 2, 3, 4, 8, 32}, {0, 1, 2, 3, 4, 8, 32}, {0, 3, 32}))
+        for (uint64_t n : tier<uint64_t>({4095, 4097, 70001, 300007}, {5000, 70001}, {5000}))
           expect_gpu_sorts(onesweep, fused,
                            records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, n, 5), m, l, m + 1));
   const HostRecords in = records_from_keys(records_input_keys(Distribution::Uniform, KeyType::U32, 1000, 1), 2,
@@ -98,10 +107,11 @@ TEST(RecordsGpu, FusedMovesRecordsAsTheGatherDoes) {
 TEST(RecordsGpu, GatherWithTheIndexTakenBySortAsCubPairsAndGather) {
   const RecordSortAlgorithm& onesweep = *find_record_sort_algorithm("radix-onesweep");
   const RecordSortOptions gather{RecordStrategy::Indirect, Rearrange::Gather};
-  for (KeyType t : {KeyType::U32, KeyType::F32, KeyType::I64})
+  for (KeyType t : tier<KeyType>({KeyType::U32, KeyType::F32, KeyType::I64}, {KeyType::U32, KeyType::F32, KeyType::I64},
+                                 {KeyType::U32, KeyType::I64}))
     for (RecordLayout l : kAllRecordLayouts)
-      for (uint32_t m : {0u, 2u, 3u, 8u})
-        for (uint64_t n : g_sanitizer_run ? std::vector<uint64_t>{5000, 70001} : std::vector<uint64_t>{4095, 4097, 300007})
+      for (uint32_t m : tier<uint32_t>({0, 2, 3, 8}, {0, 2, 3, 8}, {0, 3}))
+        for (uint64_t n : tier<uint64_t>({4095, 4097, 300007}, {5000, 70001}, {5000}))
           expect_gpu_sorts(onesweep, gather,
                            records_from_keys(records_input_keys(Distribution::RandomizedDuplicates, t, n, 7), m, l, m + 2));
 }

@@ -18,6 +18,8 @@
 #include "common/verify_gpu.h"
 #include "radix/radix_aux.h"
 #include "sample/sample_aux.h"
+#include "sample/sample_plan.h"
+#include "sample/sample_steps.h"
 #include "core/runner.h"
 #include "device_input.h"
 #include "gpu_test_env.h"
@@ -233,28 +235,117 @@ TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
   }
 }
 
-// 64-bit indexing: more keys than a 32-bit index reaches, generated, sorted and verified (sorted,
-// same multiset) on the device. Needs about 20 GiB free; skipped on smaller GPUs and under the
-// sanitizers.
+// Level 3 (README.md, "Level 3"): buckets left above level3_above after level 1 are distributed
+// again, one pass per k. Small parameters (M = 1024, level 3 above 256) on every distribution and the
+// adversarial inputs, each level 2; the defaults with level 3 above 1024 at sizes just past a level
+// boundary and not powers of two, against CUB and the model; explain mode's level-3 steps.
+TEST(SampleGpu, LevelThreeSortsLikeTheModelAndCub) {
+  DeviceScratch scratch;
+  const Algorithm& a = sample_sort_algorithm();
+  const uint64_t n = g_sanitizer_run ? 6000 : 300007;
+  for (const char* level2 : {"rank", "radix", "revised"}) {
+    std::vector<std::string> small = sample_small_params(a, level2);
+    small.insert(small.end(), {"levels=3", "level3_above=256"});
+    const ParamValues p = radix_params(a, small);
+    for (Distribution d : kAllDistributions)
+      for (KeyType t : {KeyType::U32, KeyType::F64}) {
+        const HostKeys input = radix_input(d, t, n, true);
+        expect_sorted_multiset(sort_on_gpu(a, p, input, scratch), input,
+                               std::string("level 3 ") + level2 + " " + std::string(distribution_name(d)));
+      }
+    for (const auto& [name, words] : sample_adversarial(n)) {
+      const HostKeys input = sample_keys_from_ordered(KeyType::U64, words, true);
+      expect_sorted_multiset(sort_on_gpu(a, p, input, scratch), input, std::string("level 3 ") + level2 + " " + name);
+    }
+  }
+  const ParamValues defaults3 = radix_params(a, {"levels=3", "level3_above=1024"});
+  const std::vector<uint64_t> hidden =
+      g_sanitizer_run ? std::vector<uint64_t>{20011}
+                      : std::vector<uint64_t>{(uint64_t(1) << 21) + 1, (uint64_t(1) << 22) + 7, 3 * (uint64_t(1) << 21) + 5,
+                                              (uint64_t(1) << 24) + 1};
+  for (uint64_t m : hidden)
+    for (KeyType t : {KeyType::U64, KeyType::U32, KeyType::F64})
+      for (bool values : {false, true}) {
+        const std::string what = radix_describe("level 3 defaults", t, m, values);
+        const HostKeys input = radix_input(Distribution::Uniform, t, m, values);
+        const HostKeys got = sort_on_gpu(a, defaults3, input, scratch);
+        expect_sorted_multiset(got, input, what);
+        const HostKeys cub = sort_on_gpu(cub_radix_algorithm(), ParamValues{}, input, scratch);
+        ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what;
+        if (m > (uint64_t(1) << 21) + 1) continue;  // the CPU model takes seconds above
+        HostKeys model = input;
+        a.run_model(defaults3, model, nullptr);
+        ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+      }
+  // Explain mode: the GPU records level-3 passes as the model does (the first pass's tables equal
+  // the model's, ExplainModeStepsAndTablesEqualTheModels), each with a k its parents take.
+  std::vector<std::string> small = sample_small_params(a, "rank");
+  small.insert(small.end(), {"levels=3", "level3_above=256"});
+  const ParamValues p = radix_params(a, small);
+  const HostKeys input = radix_input(Distribution::Uniform, KeyType::I64, 40000, true);
+  HostKeys dummy = input;
+  Timeline tg = radix_timeline(a, dummy, true);
+  Recorder rg(tg);
+  const HostKeys got = sort_on_gpu(a, p, input, scratch, &rg);
+  expect_sorted_multiset(got, input, "level 3 explain");
+  const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, 40000, KeyType::I64, true, p);
+  int level3 = 0;
+  for (const Step& st : tg.steps) {
+    if (st.kind != int(SampleStepKind::Scatter) || st.caption.rfind("Level 3", 0) != 0) continue;
+    ++level3;
+    const SampleBucketSizes* b = find_aux<SampleBucketSizes>(st.aux);
+    ASSERT_NE(b, nullptr);
+    for (uint64_t parent : b->parent_size) EXPECT_EQ(sample_level3_k(plan, parent), b->k) << st.caption;
+  }
+  EXPECT_GT(level3, 0);
+  EXPECT_EQ(radix_snapshot(tg, tg.steps.back()), radix_ordered_of(got));
+}
+
+// n keys of `key` generated on the device (uniform, `seed`), sorted by sample sort with `params` and
+// verified there (sorted, same multiset): the sizes whose copies to the host would take longer than
+// the sort.
+Verdict sort_on_device_and_verify(uint64_t n, KeyType key, uint64_t seed, const ParamValues& params,
+                                  DeviceScratch& scratch) {
+  InputSpec spec;
+  spec.n = n;
+  spec.key = key;
+  spec.seed = seed;
+  DeviceBuffer<uint8_t> buf(n * uint64_t(key_bytes(key)));
+  DeviceKeys keys{key, buf.data(), nullptr, n};
+  generate_device(spec, keys, nullptr);
+  const MultisetHash before = multiset_hash_device(keys, nullptr);
+  GpuRunContext ctx;
+  ctx.scratch = &scratch;
+  sample_sort_algorithm().run_gpu(params, keys, ctx);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return verify_device(before, keys, nullptr);
+}
+
+// Sizes just past a level boundary: 2^29 + 1 (two passes of 256; with levels = 2's k auto of before,
+// 64, two passes left buckets of 2^17 keys) and 2^30 + 3 (level 3 by auto), u64 keys with both
+// `levels`. About 17 GiB at 2^30; skipped on smaller GPUs and under the sanitizers.
+TEST(SampleGpu, SortsJustPastTwoToTheTwentyNineAndThirty) {
+  size_t free_bytes = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+  if (g_sanitizer_run || free_bytes < (uint64_t(24) << 30)) GTEST_SKIP() << "needs 24 GiB of free device memory";
+  DeviceScratch scratch;
+  for (const uint64_t n : {(uint64_t(1) << 29) + 1, (uint64_t(1) << 30) + 3})
+    for (const char* levels : {"levels=auto", "levels=2", "levels=3"}) {
+      const Verdict v =
+          sort_on_device_and_verify(n, KeyType::U64, 5, radix_params(sample_sort_algorithm(), {levels}), scratch);
+      EXPECT_TRUE(v.ok()) << n << " " << levels << ": " << v.summary();
+    }
+}
+
+// 64-bit indexing: more keys than a 32-bit index reaches (level 3 by auto), generated, sorted and
+// verified on the device. Needs about 20 GiB free; skipped on smaller GPUs and under the sanitizers.
 TEST(SampleGpu, SortsMoreThanTwoToTheThirtyOneKeys) {
-  const uint64_t n = (uint64_t(1) << 31) + 1;
   size_t free_bytes = 0, total = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
   if (g_sanitizer_run || free_bytes < (uint64_t(20) << 30)) GTEST_SKIP() << "needs 20 GiB of free device memory";
-  InputSpec spec;
-  spec.n = n;
-  spec.key = KeyType::U32;
-  spec.seed = 3;
-  DeviceBuffer<uint8_t> buf(n * 4);
-  DeviceKeys keys{KeyType::U32, buf.data(), nullptr, n};
-  generate_device(spec, keys, nullptr);
-  const MultisetHash before = multiset_hash_device(keys, nullptr);
   DeviceScratch scratch;
-  GpuRunContext ctx;
-  ctx.scratch = &scratch;
-  sample_sort_algorithm().run_gpu(radix_params(sample_sort_algorithm()), keys, ctx);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  const Verdict v = verify_device(before, keys, nullptr);
+  const Verdict v = sort_on_device_and_verify((uint64_t(1) << 31) + 1, KeyType::U32, 3,
+                                              radix_params(sample_sort_algorithm()), scratch);
   EXPECT_TRUE(v.ok()) << v.summary();
 }
 

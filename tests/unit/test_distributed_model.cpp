@@ -9,7 +9,10 @@
 
 #include "common/generators.h"
 #include "common/verify.h"
+#include "common/aux_data.h"
+#include "distributed/distributed_aux.h"
 #include "distributed/distributed_model.h"
+#include "distributed/distributed_steps.h"
 #include "distributed/distributed_verify.h"
 #include "distributed/rank_partition.h"
 #include "registry.h"
@@ -188,6 +191,55 @@ TEST(RankPartition, RadixBoundsAndSelection) {
     sel.advance(below, at_most);
   }
   EXPECT_EQ(sel.splits(), (std::vector<uint64_t>{2, 2, 1}));  // 1,3 | 2,2 | 2: ties to lower ranks first
+}
+
+// `trace --gpus P` on GPUs: the simulated ranks' steps take a GPU run's measured phases, each step
+// the phases up to its own in the sort's order, and stop being labelled simulated; a run that split
+// the keys otherwise is refused.
+TEST(DistributedTrace, StepsAdoptTheMeasuredPhasesUpToTheirOwn) {
+  const HostKeys in = input(Distribution::Uniform, KeyType::U32, 6000, false);
+  for (DistributedSort sort : kSorts) {
+    std::vector<HostKeys> ranks = split_into_ranks(in, 3);
+    std::vector<Step> steps;
+    const DistributedRunInfo model = distributed_sort_model(
+        sort, DistributedParams{}, ranks, [&](DistributedStep step, const DistributedRunInfo& info, const void*, const uint32_t*) {
+          Step st;
+          st.kind = int(step);
+          st.caption = distributed_caption(sort, step, info);
+          st.aux.push_back(AuxData(DistributedSnapshot{info, phase_of(step)}));
+          steps.push_back(std::move(st));
+        });
+    DistributedRunInfo measured = model;
+    measured.simulated = false;
+    measured.alltoall_busbw_gbs = 321;
+    for (uint32_t r = 0; r < 3; ++r)
+      for (int ph = 0; ph < kDistributedPhases; ++ph) measured.ms(r, DistributedPhase(ph)) = 100 * r + ph + 1;
+    std::vector<Step> adopted = steps;
+    ASSERT_EQ(adopt_measured_phases(adopted, measured), "") << distributed_sort_id(sort);
+    const std::vector<DistributedPhase>& order = distributed_phase_order(sort);
+    for (const Step& st : adopted) {
+      const DistributedSnapshot* a = find_aux<DistributedSnapshot>(st.aux);
+      ASSERT_NE(a, nullptr);
+      EXPECT_FALSE(a->info.simulated);
+      EXPECT_EQ(a->info.alltoall_busbw_gbs, 321);
+      EXPECT_EQ(st.caption.find("simulated"), std::string::npos) << st.caption;
+      const auto upto = std::find(order.begin(), order.end(), a->phase);
+      for (auto it = order.begin(); it != order.end(); ++it)
+        for (uint32_t r = 0; r < 3; ++r)
+          EXPECT_EQ(a->info.ms(r, *it), upto != order.end() && it <= upto ? measured.ms(r, *it) : 0.0)
+              << distributed_sort_id(sort) << " step " << st.kind << " phase " << int(*it);
+    }
+    EXPECT_EQ(adopted.size(), steps.size());
+    DistributedRunInfo other = measured;
+    std::swap(other.keys_after[0], other.keys_after[2]);
+    if (other.keys_after != measured.keys_after) {
+      std::vector<Step> refused = steps;
+      EXPECT_NE(adopt_measured_phases(refused, other), "");
+    }
+    measured.n += 1;
+    std::vector<Step> wrong_n = steps;
+    EXPECT_NE(adopt_measured_phases(wrong_n, measured), "");
+  }
 }
 
 TEST(DistributedSortIds, MapsTheThreeSorts) {

@@ -13,6 +13,7 @@
 
 #include "core/bound_distance.h"
 #include "core/device_info.h"
+#include "core/model_curve.h"
 #include "parse/size_parse.h"
 #include "ui/panels/panels.h"
 #include "ui/race/race_mode.h"
@@ -331,6 +332,30 @@ void draw_sweep_curves_plot(AppState& s, ImVec2 size) {
       if (b > 0) bound.x.push_back(n), bound.y.push_back(b);
     }
     if (!bound.x.empty()) series.push_back(bound);
+  }
+  // The model over n (core/model_curve.h), for the device the latest run measured: the sizes where it
+  // is valid as dashed runs, a size where it is not valid (or far above every measured point) left
+  // out and named in the legend, so the plot never bridges a size the model cannot speak for.
+  if (const ModelReport m = measured_model(s); a && !curves.empty() && m.predicted()) {
+    double measured_max = 0;
+    for (double v : curves.front().keys_per_s) measured_max = std::max(measured_max, v);
+    const std::vector<ModelCurvePoint> points = model_curve(*a, curves.front().scenario, curves.front().n, m.facts);
+    const std::string label = "model (" + m.model.source + ")";
+    bool listed = false;
+    for (const ModelCurveRun& run : model_curve_runs(points, measured_max, kOffScale)) {
+      PlotSeries line = make_series(label, colors::kSeries[3], SeriesStyle::LinesAndMarkers);
+      line.dashed = true;
+      line.x = run.n;
+      line.y = run.keys_per_s;
+      line.in_legend = !listed;
+      listed = true;
+      series.push_back(std::move(line));
+    }
+    if (const std::string gaps = model_curve_gaps(points, measured_max, kOffScale); !gaps.empty()) {
+      PlotSeries left_out = make_series(listed ? "model, left out" : label, colors::kSeries[3], SeriesStyle::Lines);
+      left_out.absent_reason = gaps;
+      series.push_back(std::move(left_out));
+    }
   }
   plot_widget("##sweep", cfg, series, size);
 }

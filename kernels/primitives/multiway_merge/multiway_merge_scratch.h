@@ -60,8 +60,11 @@ MultiwayScratch<T> multiway_merge_scratch(uint64_t n, uint32_t k, uint64_t part_
   const uint64_t rows = uint64_t(r.parts_per_group) + 1;
   ScratchLayout& l = s.layout;
   if (T::kValues) s.runs_in = l.add<typename T::Item>("packed", n);  // keys alone are read in place
-  s.runs_out = l.add<typename T::Item>("runs_out", n);
-  s.tree = l.add<typename T::Item>("tree", n);
+  // The tree's last level writes the caller's output (multiway_merge_items always gives one); the
+  // levels below alternate between runs_out and tree from the top (level_writes_output): two
+  // sequences (one level) need neither, three or four (two levels) only the tree.
+  if (r.levels >= 3) s.runs_out = l.add<typename T::Item>("runs_out", n);
+  if (r.levels >= 2) s.tree = l.add<typename T::Item>("tree", n);
   s.seq_begin = l.add<uint64_t>("seq_begin", uint64_t(k) + 1);
   s.splits = l.add<uint32_t>("splits", rows * k);
   s.iterations = l.add<uint32_t>("iterations", rows);

@@ -94,10 +94,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     return row.bottom() - std::max(1.0f, float(t_size) * (row.h - note_h));
   };
 
-  std::vector<uint64_t> per_row(rows, 0), row_largest(rows, 0);
+  // Level 3 (levels = 3, kernels/sample/README.md) splits buckets of at most M again, each with a k of
+  // its own: a row holding such children has no single ideal size n / k^d.
+  std::vector<uint64_t> per_row(rows, 0), row_largest(rows, 0), row_level3(rows, 0);
   for (const auto& node : t.nodes) {
     ++per_row[node.depth];
     row_largest[node.depth] = std::max(row_largest[node.depth], node.size);
+    if (node.depth > 0 && t.nodes[node.parent].size <= t.bucket_max) ++row_level3[node.depth];
   }
   for (uint32_t d = 0; d < rows; ++d) {
     const Rect row = row_rect(d);
@@ -136,13 +139,16 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     // M is the top of the row's bars; the ideal size of a bucket of pass d is n / k^d.
     const double ideal = double(n) / std::pow(double(std::max<uint32_t>(2, t.k)), double(d));
     const float y_ideal = row.bottom() - float(height_of(ideal)) * (row.h - note_h);
-    if (ideal < M)
+    const bool level3 = row_level3[d] > 0;
+    if (ideal < M && !level3)
       dl->AddLine(ImVec2(row.x, y_ideal), ImVec2(row.right(), y_ideal), to_u32(palette::kText, 0.45f),
                   std::max(1.0f, sc));
     const std::string note = first_fitting(
         sf, spx,
-        {fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", per_row[d],
-                     short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
+        {level3 ? fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
+                              per_row[d], short_count(row_largest[d]), row_level3[d])
+                : fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", per_row[d],
+                              short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
          fmt::format("{} buckets \xC2\xB7 largest {}", per_row[d], short_count(row_largest[d])), ""},
         row.w - 6 * sc);
     if (!note.empty() && note_h > 0) {
@@ -188,8 +194,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
 
   float lx = content.x;
   const float ly = content.y + rows_h + gap;
+  const bool any_level3 = std::any_of(row_level3.begin(), row_level3.end(), [](uint64_t x) { return x > 0; });
   lx = legend_line(c, lx, ly, content.right(),
-                   {{to_u32(kBucketAnotherPass), "> M: another pass", "> M"},
+                   {any_level3 ? LegendEntry{to_u32(kBucketAnotherPass), "> M, or level 3 (> a block): another pass",
+                                             "another pass"}
+                               : LegendEntry{to_u32(kBucketAnotherPass), "> M: another pass", "> M"},
                     {to_u32(kBucketThreeWay), "three-way: <, =, >", "<, =, >"},
                     {to_u32(palette::kBlockB), "final (= part, constant)", "final"},
                     {to_u32(kBucketLevelTwo), "level 2 (1, 2, 3: first to run)", "level 2 (1, 2, 3)"}});
