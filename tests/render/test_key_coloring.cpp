@@ -355,7 +355,7 @@ TEST(KeyColoring, ModesWithoutClassesFallBackToKeyAndSaySo) {
       EXPECT_EQ(c.note.rfind(color_by_name(k.mode), 0), 0u) << c.note;  // starts with the mode
       EXPECT_NE(c.note.find("colouring by key"), std::string::npos) << c.note;
     }
-  EXPECT_EQ(no_classes_note(ColorBy::Digit), "digit: not a radix sort, colouring by key");
+  EXPECT_EQ(no_classes_note(ColorBy::Digit), "digit: no radix pass here, colouring by key");
   // Colouring by key is no fallback: no classes, nothing to say.
   const KeyColoring key = key_coloring(radix.timeline, 3, ColorBy::Key);
   EXPECT_FALSE(key.rule);

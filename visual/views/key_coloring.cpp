@@ -44,9 +44,9 @@ KeyColoring key_coloring(const Timeline& t, int step, ColorBy mode) {
 std::string no_classes_note(ColorBy mode) {
   switch (mode) {
     case ColorBy::Key: return "";
-    case ColorBy::Digit: return "digit: not a radix sort, colouring by key";
-    case ColorBy::Bucket: return "bucket: no buckets, partitions or ranks in this sort, colouring by key";
-    case ColorBy::Run: return "run: no sorted runs or merge blocks in this sort, colouring by key";
+    case ColorBy::Digit: return "digit: no radix pass here, colouring by key";
+    case ColorBy::Bucket: return "bucket: no buckets, partitions or ranks here, colouring by key";
+    case ColorBy::Run: return "run: no sorted runs or merge blocks here, colouring by key";
   }
   return "";
 }

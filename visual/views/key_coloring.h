@@ -26,7 +26,7 @@ struct KeyColoring {
 // classes the keys are about to be sorted into; a class by position then says "after step K").
 KeyColoring key_coloring(const Timeline& t, int step, ColorBy mode);
 
-// The legend's words when `mode` has no classes in the timeline ("digit: not a radix sort,
+// The legend's words when `mode` has no classes in the timeline ("digit: no radix pass here,
 // colouring by key"), and when the view shows a heat map and the classes are digits, which a cell
 // (a stretch of places by a range of values) does not decide (views/key_class_rule.h, HeatClasses).
 std::string no_classes_note(ColorBy mode);
