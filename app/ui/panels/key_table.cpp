@@ -11,7 +11,7 @@ std::span<const KeyBinding> key_table() {
       {"+ / -", "faster / slower (0.25 to 60 steps per second)"},
       {"F", "fullscreen on / off"},
       {"P", "projector mode on / off"},
-      {"K", "colour the keys by key / digit / bucket / run (in turn; the legend says what the colours are)"},
+      {"K", "colour the keys by key / digit / bucket / run, in turn"},
       {"W", "sweep view on / off: a heat map of keys/s over two parameters"},
       {"C", "race: clock by step / by time (gui --race)"},
       {"L", "the kernel lab panel on / off (docs/lab.md)"},
