@@ -276,6 +276,34 @@ TEST(MergePathView, WithoutKeysThePathJoinsTheSplits) {
   EXPECT_EQ(drawn_pixels(img, kPanel, false), 0);
 }
 
+// A short panel (a projector's details at 1024x600: about 470 x 200 px at 1.25x) keeps the grid:
+// the legend goes to a narrow side column in its brief words, and the block labels stay off the path.
+TEST(MergePathView, ShortPanelsKeepTheGrid) {
+  std::vector<uint32_t> a(128), b(128);
+  std::mt19937 rng(5);
+  for (auto& v : a) v = rng() % 1000;
+  for (auto& v : b) v = rng() % 1000;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  const MergePathGrid g = grid_of(a, b, 128);
+  std::vector<uint32_t> keys = a;
+  keys.insert(keys.end(), b.begin(), b.end());
+  const Timeline t = one_step(keys, {g});
+  for (const Rect& r : {Rect{100, 100, 470, 200}, Rect{100, 100, 470, 150}, Rect{100, 100, 320, 150}})
+    for (float scale : {1.0f, 1.25f}) {
+      const std::string tag = std::to_string(int(r.w)) + "x" + std::to_string(int(r.h)) + "_" + std::to_string(scale);
+      MergePathLayout L;
+      const Image img = canvas().draw(
+          t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); }, "path_short_" + tag, r, scale);
+      ASSERT_FALSE(L.grid.empty()) << tag;
+      EXPECT_GE(L.grid.h, 40) << tag;
+      EXPECT_EQ(drawn_pixels(img, r, false), 0) << tag;
+      // The split dots at the grid's corners are drawn.
+      EXPECT_TRUE(has_colour_near(img, L.grid.x, L.grid.y, rgb_of(palette::kHighlight), 2, 20)) << tag;
+      EXPECT_TRUE(has_colour_near(img, L.grid.right(), L.grid.bottom(), rgb_of(palette::kHighlight), 2, 20)) << tag;
+    }
+}
+
 MergeBlockShares two_pairs_of_shares() {
   // Runs of 8, pairs of 16, blocks of 4 outputs; A count + B count = 4 in every block.
   MergeBlockShares s;
