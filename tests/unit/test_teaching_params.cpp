@@ -15,9 +15,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "common/trace_aux.h"
 #include "core/runner.h"
+#include "radix/radix_plan.h"
 #include "registry.h"
 #include "teaching_params.h"
 
@@ -194,6 +196,22 @@ TEST(TeachingParams, MergeSortsMergeAtLectureSizes) {
   Scenario mine = scenario("merge", 256);
   mine.params["keys_per_thread"] = 7;
   EXPECT_EQ(count_of(step_ids(mine), "merge"), 0u);
+}
+
+// The radix sorts count per block over several blocks at lecture sizes: the lecture block of one warp
+// (256-key tiles) below 4096 keys, 128 threads from there; the one-block shortcut is off.
+TEST(TeachingParams, RadixSortsCountOverSeveralBlocks) {
+  for (const char* id : {"radix", "radix-onesweep"})
+    for (const auto& [n, threads, blocks] : {std::tuple{1024, 32, 4u}, std::tuple{2048, 32, 8u}, std::tuple{4096, 128, 4u}}) {
+      Scenario s = scenario(id, uint64_t(n));
+      ASSERT_EQ(validate_scenario(s), "");
+      EXPECT_EQ(s.params.at("threads"), threads) << id << " n = " << n;
+      const Algorithm& a = *find_algorithm(id);
+      const RadixPlan plan = make_radix_plan(std::string(id) == "radix" ? RadixVariant::ReduceThenScan : RadixVariant::Onesweep,
+                                             uint64_t(n), KeyType::U32, false, a.params_as_run(s.params, KeyType::U32, false, uint64_t(n)));
+      EXPECT_FALSE(plan.single_block) << id;
+      EXPECT_EQ(plan.blocks, blocks) << id << " n = " << n;
+    }
 }
 
 // Prints the 2^20 sets in the form of teaching_kinds_2e20.inc, and checks the pinned ones.
