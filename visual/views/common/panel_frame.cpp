@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "views/legend.h"
+#include "views/text_checks.h"
 #include "views/view_text.h"
 
 namespace sortscope::radix_view {
@@ -100,6 +101,15 @@ void end_panel(const AuxDrawContext& c) { c.dl->PopClipRect(); }
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha) {
   const float t = digits > 1 ? float(digit) / float(digits - 1) : 0.5f;
   return to_u32(colormap_rgb8(t), alpha);
+}
+
+ImU32 label_colour_on(ImU32 background) {
+  const ImU32 dark = IM_COL32(20, 20, 28, 255), light = to_u32(palette::kText);
+  auto lum = [](ImU32 u) {
+    return relative_luminance(uint8_t(u >> IM_COL32_R_SHIFT), uint8_t(u >> IM_COL32_G_SHIFT), uint8_t(u >> IM_COL32_B_SHIFT));
+  };
+  const double lb = lum(background);
+  return contrast_ratio(lb, lum(dark)) >= contrast_ratio(lb, lum(light)) ? dark : light;
 }
 
 ImU32 count_colour(float t) {

@@ -66,6 +66,9 @@ float legend_line(const AuxDrawContext& c, float x, float y, float right, const 
 // Digits get the key colour map (colormap.h) by value, so digit 0 is dark violet and the largest
 // digit pale yellow, as keys are in the array view.
 ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha = 1);
+// Dark or light text, whichever stands out more from `background` (WCAG contrast, text_checks.h): a
+// mid-ramp cyan takes dark text, which a threshold on the ramp's position or a luma guess misses.
+ImU32 label_colour_on(ImU32 background);
 // Counts: a dark-to-amber-to-pale ramp (t in [0, 1]); zero gets the plot background, so empty
 // cells read as empty.
 ImU32 count_colour(float t);
