@@ -207,13 +207,17 @@ MergePathGrid grid_of(const std::vector<uint32_t>& a, const std::vector<uint32_t
   return g;
 }
 
+// n random keys below `range`, sorted: a run of a merge.
+std::vector<uint32_t> sorted_run(size_t n, std::mt19937& rng, uint32_t range) {
+  std::vector<uint32_t> run(n);
+  for (auto& v : run) v = rng() % range;
+  std::sort(run.begin(), run.end());
+  return run;
+}
+
 TEST(MergePathView, ExactPathThroughEverySplit) {
-  std::vector<uint32_t> a(16), b(16);
   std::mt19937 rng(3);
-  for (auto& v : a) v = rng() % 100;
-  for (auto& v : b) v = rng() % 100;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
+  const std::vector<uint32_t> a = sorted_run(16, rng, 100), b = sorted_run(16, rng, 100);
   std::vector<int> steps;
   const MergePathGrid g = grid_of(a, b, 8, &steps);
   std::vector<uint32_t> keys = a;
@@ -279,12 +283,8 @@ TEST(MergePathView, WithoutKeysThePathJoinsTheSplits) {
 // A short panel (a projector's details at 1024x600: about 470 x 200 px at 1.25x) keeps the grid:
 // the legend goes to a narrow side column in its brief words, and the block labels stay off the path.
 TEST(MergePathView, ShortPanelsKeepTheGrid) {
-  std::vector<uint32_t> a(128), b(128);
   std::mt19937 rng(5);
-  for (auto& v : a) v = rng() % 1000;
-  for (auto& v : b) v = rng() % 1000;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
+  const std::vector<uint32_t> a = sorted_run(128, rng, 1000), b = sorted_run(128, rng, 1000);
   const MergePathGrid g = grid_of(a, b, 128);
   std::vector<uint32_t> keys = a;
   keys.insert(keys.end(), b.begin(), b.end());

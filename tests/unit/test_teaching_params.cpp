@@ -28,14 +28,21 @@ namespace {
 
 using Kinds = std::set<std::string>;
 
-// The stable names (trace_aux.h) of every snapshot type the explained run records.
-Kinds aux_kinds(const Scenario& given) {
+// The explained run of `given` on the CPU model, as every entry point prepares it (teaching values
+// included), verified.
+ExplainResult explained(const Scenario& given) {
   RunnerOptions ro;
   ro.force_cpu = true;
   Runner runner(ro);
   const Scenario s = runner.prepare(given, std::nullopt, true);
-  const ExplainResult r = runner.explain(s);
+  ExplainResult r = runner.explain(s);
   EXPECT_TRUE(r.verdict.ok()) << given.algorithm << " n = " << given.input.n;
+  return r;
+}
+
+// The stable names (trace_aux.h) of every snapshot type the explained run records.
+Kinds aux_kinds(const Scenario& given) {
+  const ExplainResult r = explained(given);
   Kinds kinds;
   for (const Step& step : r.timeline.steps)
     for (const AuxData& a : step.aux) {
@@ -145,14 +152,9 @@ TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
 
 // The step kinds (catalog ids) of an explained run, in order.
 std::vector<std::string> step_ids(const Scenario& given) {
-  RunnerOptions ro;
-  ro.force_cpu = true;
-  Runner runner(ro);
-  const Scenario s = runner.prepare(given, std::nullopt, true);
-  const ExplainResult r = runner.explain(s);
-  EXPECT_TRUE(r.verdict.ok()) << given.algorithm << " n = " << given.input.n;
+  const ExplainResult r = explained(given);
   std::vector<std::string> ids;
-  const Algorithm& a = *find_algorithm(s.algorithm);
+  const Algorithm& a = *find_algorithm(given.algorithm);
   for (const Step& step : r.timeline.steps) ids.push_back(a.step_kinds()[size_t(step.kind)].id);
   return ids;
 }
@@ -237,11 +239,7 @@ TEST(TeachingParams, DISABLED_PrintSteps) {
   std::string algorithm;
   uint64_t n = 0;
   in >> algorithm >> n;
-  RunnerOptions ro;
-  ro.force_cpu = true;
-  Runner runner(ro);
-  Scenario s = runner.prepare(scenario(algorithm, n), std::nullopt, true);
-  const ExplainResult r = runner.explain(s);
+  const ExplainResult r = explained(scenario(algorithm, n));
   for (size_t i = 0; i < r.timeline.steps.size(); ++i) {
     const Step& st = r.timeline.steps[i];
     std::string kinds;
