@@ -78,7 +78,8 @@ std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
       ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, with_auto, dflt(kTwoWayDefaultKeys),
                       std::string("VT: keys per thread (odd: conflict-free shared memory; 1: the lecture tile); a "
                                   "tile is NT x VT keys") +
-                          tuned),
+                          tuned)
+          .lecture_only(1),
       ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, with_auto, dflt(kTwoWayDefaultBlockFactor),
                       std::string("block sort threads = this x NT (at most 1024): a larger first tile, fewer "
                                   "merge passes") + tuned)

@@ -14,7 +14,8 @@ ParamSpec threads_spec() {
   // Lectures: follows n (radix_teaching_threads), so it has no fixed teaching value.
   return ParamSpec::list("threads", kRadixThreads, true, kParamAuto,
                          "threads per block of the ranking kernels (32: the lecture block; auto: tuned per key "
-                         "and value type)");
+                         "and value type)")
+      .lecture_only(kRadixThreads[0]);
 }
 ParamSpec kpt_spec() {
   return ParamSpec::list("keys_per_thread", kRadixKeysPerThread, true, kParamAuto,
