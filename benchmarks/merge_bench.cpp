@@ -228,10 +228,12 @@ void run_sweep(Bench& bench, const Options& opt, Csv& csv) {
     bool ok = false;
     const double tc = bench.time_sort(cub, cub_p, a, ok);
     std::printf("| %s | cub | | | | %.3f | 1.00 | %s |\n", values ? "u32" : "-", tc, ok ? "ok" : "FAILED");
+    const ParamSpec& vt_spec = *find_param(two.params(), kTwoWayKeysPerThread);
     for (size_t i = 0; i < std::size(kTwoWayThreadChoices); ++i)
       for (size_t j = 0; j < std::size(kTwoWayKeysChoices); ++j)
       for (size_t f = 0; f < std::size(kTwoWayBlockFactorChoices); ++f) {
         if (kTwoWayThreadChoices[i] * kTwoWayBlockFactorChoices[f] > 1024) continue;
+        if (vt_spec.is_lecture_only(kTwoWayKeysChoices[j])) continue;  // the lecture tile: never fast
         ParamValues p{{kTwoWayThreads, kTwoWayThreadChoices[i]},
                       {kTwoWayKeysPerThread, kTwoWayKeysChoices[j]},
                       {kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices[f]}};

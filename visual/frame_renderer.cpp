@@ -125,6 +125,17 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
       longest = std::max(longest, fonts.mono->CalcTextSizeA(fonts.mono_px, FLT_MAX, 0, line.c_str()).x);
     view_right = float(width) - m - std::min(std::round(longest + 3 * m), std::round(width * 0.4f)) - m;
   }
+  // A comparator network's arcs need kMinComparatorPx a key: where the pseudo-code beside the array
+  // would take them away (256 keys in an 800x450 GIF) and the whole width keeps them, the
+  // pseudo-code becomes a strip of its lines around the step's under the array, as the app's
+  // projector mode moves it under a narrow picture.
+  const float padded = float(std::max<uint64_t>(timeline_.padded_n, 1));
+  if (style_.pseudo_code && !code.empty() && width >= 800 && style_.array.comparators &&
+      timeline_has_network(timeline_) && (view_right - m) / padded < kMinComparatorPx &&
+      (float(width) - 2 * m) / padded >= kMinComparatorPx) {
+    layout_.code_below = true;
+    view_right = float(width) - m;
+  }
   // The whole network under the views, where the timeline is one and the frame draws it key by key
   // (a pixel column a key at least: the lecture sizes, 256 keys even in an 800x450 GIF), as the app
   // draws it under the array; a frame of thousands of keys keeps its height for the array.
@@ -148,8 +159,16 @@ std::vector<uint8_t> FrameRenderer::render_rgba(int step, int width, int height)
       bottom = layout_.aux.y - std::round(10 * s);
     }
   }
-  if (style_.pseudo_code && !code.empty() && width >= 800)
+  if (layout_.code_below) {
+    // Two rows of code (the step's line, or its two rows where it wraps): a third of the room at most.
+    const float code_h = std::round(0.9f * m + 2 * std::round(fonts.mono_px * 1.45f) + 2 * s);
+    if (bottom - top - code_h - std::round(10 * s) >= 2 * code_h) {
+      layout_.code = {m, bottom - code_h, float(width) - 2 * m, code_h};
+      bottom = layout_.code.y - std::round(10 * s);
+    }
+  } else if (style_.pseudo_code && !code.empty() && width >= 800) {
     layout_.code = {view_right + m, top, float(width) - m - (view_right + m), bottom - top};
+  }
   layout_.view = {m, top, view_right - m, bottom - top};
 
   view_.options() = style_.array;
@@ -231,7 +250,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     const auto& code = algorithm_.pseudo_code();
     dl->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kPanel), 6 * s);
     set_text_view("pseudo-code", c);
-    draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title());
+    // The strip under the array has no title (the header names the algorithm).
+    if (!layout_.code_below)
+      draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title());
     int line = st.pseudo_line;
     if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
       line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
@@ -248,7 +269,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     layout_.code_rows = int(rows.size());
     for (const CodeRow& r : rows) layout_.code_text_right = std::max(layout_.code_text_right, c.x + m + measure(r.text));
     const float lh = std::round(mono_px * 1.45f);
-    const float y0 = c.y + 0.6f * m + fonts.body_px * 1.6f;
+    const float y0 = layout_.code_below ? c.y + 0.45f * m : c.y + 0.6f * m + fonts.body_px * 1.6f;
     const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
     int line_row = 0;
     while (line_row < int(rows.size()) && rows[size_t(line_row)].source != line) ++line_row;
@@ -258,6 +279,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     // Start at the first row of a line, not in the middle of a wrapped one.
     while (first > 0 && rows[size_t(first)].source == rows[size_t(first - 1)].source && line_row - first < visible - 1)
       --first;
+    // The strip under the array is too short to go back that far: it starts at the step's line.
+    if (layout_.code_below && first > 0 && first < line_row && rows[size_t(first)].source == rows[size_t(first - 1)].source)
+      first = line_row;
     dl->PushClipRect(ImVec2(c.x, y0 - 2), ImVec2(c.right() - 4, c.bottom() - 4), true);
     for (int r = first; r < int(rows.size()) && r < first + visible; ++r) {
       const float y = y0 + float(r - first) * lh;

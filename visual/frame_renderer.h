@@ -61,6 +61,8 @@ struct FrameLayout {
   Rect caption_detail;   // the caption after its first sentence, in the body font (empty: none)
   Rect view;       // the array view's rectangle
   Rect code;       // pseudo-code panel (empty when hidden)
+  bool code_below = false;   // the pseudo-code is a strip under the array (its lines around the step's),
+                             // so a comparator network's arcs keep the frame's width (FrameRenderer)
   int code_rows = 0;         // rows the pseudo-code took after wrapping (>= its lines)
   int code_rows_shown = 0;   // of those, the rows that fit the panel's height (it scrolls to the step's line)
   float code_text_right = 0; // right end of the widest row's text: inside `code` when nothing is cut

@@ -74,7 +74,7 @@ std::string suggested_sweep_values(const Algorithm& algo, const std::string& axi
   if (!spec) return {};
   if (spec->kind != ParamSpec::Kind::Range) {
     for (int v : spec->offered())
-      if (out.size() < kMaxSuggested) out.push_back(format_param_value(*spec, v));
+      if (out.size() < kMaxSuggested && !spec->is_lecture_only(v)) out.push_back(format_param_value(*spec, v));
     return join(out);
   }
   auto it = base.params.find(axis);

@@ -192,7 +192,9 @@ ExplainResult explain_records(RecordSetup& setup) {
 
 void print_records_explain(const std::string& command, const RecordSetup& setup, const ExplainResult& r) {
   fmt::print("sortscope {}: {} records\n", command, setup.algo->title());
-  fmt::print("  records     {}\n", r.catalog->title());
+  fmt::print("  records     {}; {}\n", r.catalog->title(), record_shape_text(setup.shape));
+  // The sort's parameters as they ran (lecture sizes: its teaching values, shown auto(value)).
+  fmt::print("  algorithm   {}\n", describe_algorithm_params(r.scenario));
   fmt::print("  input       {}\n", setup.input_path.empty() ? describe_input(r.scenario.input) : setup.input_path);
   fmt::print("  device      CPU model: records are recorded from the CPU model on every build\n");
   fmt::print("  verdict     {}\n", verdict_summary(r.scenario, r.verdict));

@@ -186,40 +186,23 @@ void write_frames(const RenderArgs& args, FrameRenderer& renderer, const StepSpa
 }
 
 // --fields (--layout, --strategy, --rearrange) or a records --input: the records' explain timeline (records/
-// record_explain.h), always the CPU model's, drawn with the records' catalog and views.
+// record_explain.h), always the CPU model's, drawn with the records' catalog and views. The same run as
+// `trace` and `record` make (explain_records: the scenario validated, so lecture sizes take the sort's
+// teaching values there as here).
 void render_records(const RenderArgs& args, const RecordChoices& choices, Scenario s, const StepSelection& sel,
                     const FrameSize& size, bool to_file) {
   RecordSetup setup = setup_records(args.scenario, args.records, choices, std::move(s));
-  const RecordShape& shape = setup.shape;
-  const uint64_t n = setup.scenario.input.n;
-  // The CPU model's need as `run --fields` counts it (record_measure.h); the snapshots stay within
-  // the capture budget.
-  check_records_memory(setup, records_run_bytes(*setup.algo, setup.scenario.params, setup.options, shape, n, false, false),
-                       false, DeviceInfo{});
-  const HostRecords input = take_record_input(setup);
-  const Algorithm& algo = *setup.algo;
-  RecordExplain r = explain_records_model(algo, setup.scenario.params, setup.options, input, RunnerOptions{}.capture_budget_bytes);
+  const ExplainResult r = explain_records(setup);
+  print_records_explain("render", setup, r);
   const Timeline& tl = r.timeline;
-  fmt::print("sortscope render: {} records\n", algo.title());
-  fmt::print("  records     n = {}, {}, {} by {}{}\n", n, record_shape_text(shape),
-             record_strategy_name(setup.options.strategy), algo.id(),
-             setup.options.strategy == RecordStrategy::Indirect
-                 ? fmt::format(", rearrange by {}", rearrange_name(setup.options.rearrange))
-                 : fmt::format(", {} passes of {} bits", direct_passes(shape.key), kDirectDigitBits));
-  if (args.scenario.input.empty()) fmt::print("  input       {}, generated on the CPU\n", describe_input(setup.scenario.input));
-  else fmt::print("  input       {}\n", args.scenario.input);
-  fmt::print("  device      CPU model: records are recorded from the CPU model on every build (the GPU record path "
-             "has no capture hooks; kernels/records/README.md)\n");
-  fmt::print("  verdict     {}\n", r.verdict.summary());
   const int summarised = tl.store ? tl.store->summarised_count() : 0;
-  fmt::print("  timeline    {} steps, recorded from the CPU model in {:.3f} ms (capture included); {}\n", tl.steps.size(),
-             r.run_ms, summarised ? fmt::format("{} snapshots kept as density summaries", summarised)
-                                  : std::string("every snapshot kept in full"));
+  fmt::print("  capture     recorded in {:.3f} ms (capture included); {}\n", r.run_ms,
+             summarised ? fmt::format("{} snapshots kept as density summaries", summarised)
+                        : std::string("every snapshot kept in full"));
   std::fflush(stdout);
   const StepSpan span = resolve_steps(sel, int64_t(tl.steps.size()));
   auto context = render_context();
-  const RecordStepsAlgorithm catalog(algo, setup.options, shape);
-  FrameRenderer renderer(tl, catalog, export_style(args, size));
+  FrameRenderer renderer(tl, *r.catalog, export_style(args, size));
   write_frames(args, renderer, span, size, to_file, tl.steps.size());
   if (!r.verdict.ok()) throw ExitStatus{2};
 }

@@ -66,8 +66,8 @@ void tune(const TuneArgs& a) {
   for (const ParamSpec& p : algo->params()) {
     if (!p.has_auto || !used.count(p.name)) continue;
     std::string list;
-    for (int v : p.offered())
-      if (v != kParamAuto) list += (list.empty() ? "" : ",") + format_param_value(p, v);
+    for (int v : p.offered())  // auto is what a table means; a lecture-only value is never fast
+      if (v != kParamAuto && !p.is_lecture_only(v)) list += (list.empty() ? "" : ",") + format_param_value(p, v);
     const auto given = narrowed.find(p.name);
     axes.params.push_back(p.name + "=" + (given != narrowed.end() ? given->second : list));
     names.push_back(p.name);

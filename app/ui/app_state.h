@@ -124,6 +124,7 @@ struct AppState {
   std::optional<Notice> notice;
   float ui_scale = 1.0f;                           // 1 normal; projector: settings.projector_scale
   Rect scrub_rect;                                 // the transport's scrub bar (scripted tests aim here)
+  Rect speed_rect;                                 // the transport's speed buttons (empty: not shown)
   bool ticks_by_time = false;                      // the scrub bar's ticks coloured by step GPU time
   Rect view_rect;                                  // the main view's picture, screen coordinates
   Rect lesson_rect;                                // the lesson box (lesson_box.cpp); empty without a lesson

@@ -175,6 +175,7 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     cap.view_rect = s.view_rect;
     cap.details_rect = s.details_rect;
     cap.scrub_rect = s.scrub_rect;
+    cap.speed_rect = s.speed_rect;
     cap.step = s.playback.step();
     cap.steps = s.playback.step_count();
     cap.cpu_model = s.cpu_model_mode();

@@ -17,6 +17,7 @@ struct HeadlessCapture {
   std::vector<uint8_t> rgba;        // rows top-down, opaque
   PanelRects rects;                 // the layout of the last frame
   Rect view_rect, scrub_rect;       // the array view's picture and the scrub bar
+  Rect speed_rect;                  // the transport's speed buttons, "-" to "+" (empty: dropped)
   Rect details_rect;                // the details panel under the picture (empty: none shown)
   int step = 0, steps = 0;
   bool settled = false;             // the first results arrived before the wait ran out

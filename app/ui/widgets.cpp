@@ -1,5 +1,7 @@
 #include "widgets.h"
 
+#include "text_wrap.h"
+
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
@@ -57,6 +59,11 @@ float field_column(std::initializer_list<const char*> labels, float max_fraction
   for (const char* l : labels) w = std::max(w, ImGui::CalcTextSize(l).x);
   w += ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::GetStyle().WindowPadding.x;
   return std::min(w, ImGui::GetContentRegionAvail().x * max_fraction);
+}
+
+std::string break_at_spaces(const std::string& text, float width) {
+  return break_lines(text, width,
+                     [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; });
 }
 
 void colored_wrapped(ImU32 color, const std::string& text) {

@@ -39,6 +39,9 @@ void colored_wrapped(ImU32 color, const std::string& text);
 // A checkbox whose label wraps under itself in a narrow panel instead of running past the edge;
 // clicking the label toggles it too. Returns true when the value changed.
 bool checkbox_wrapped(const char* label, bool* value);
+// `text` broken into rows of at most `width` pixels in the current font, at spaces only: ImGui's
+// own wrapping would split "keys 0..15" after "0." (visual/text_wrap.h).
+std::string break_at_spaces(const std::string& text, float width);
 // `text` cut to `width` pixels with "..." (whole when it fits).
 std::string elide(const std::string& text, float width);
 // A duration for people: "850 us" (with the micro sign) below a millisecond, "12.3 ms" above.

@@ -78,6 +78,19 @@ ParamSpec ParamSpec::teach(int value) && {
   return std::move(*this);
 }
 
+ParamSpec ParamSpec::lecture_only(int value) && {
+  if (!allows(value) || value == kParamAuto)
+    throw std::logic_error("parameter '" + name + "': a lecture-only value must be an allowed number");
+  lecture_values.push_back(value);
+  return std::move(*this);
+}
+
+bool ParamSpec::is_lecture_only(int value) const {
+  for (int v : lecture_values)
+    if (v == value) return true;
+  return false;
+}
+
 bool ParamSpec::allows(int v) const {
   switch (kind) {
     case Kind::Range:

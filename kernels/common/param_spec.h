@@ -52,6 +52,10 @@ struct ParamSpec {
   // few hundred keys), a merge tile small enough that merge passes happen at all. Every explained
   // run takes it where the user left the parameter unset (kernels/teaching_params.h).
   std::optional<int> teaching_value;
+  // List values compiled for lectures alone (the merge sorts' one-key tile, the radix sorts' block
+  // of one warp): allowed and offered, never fast, so `tune` and the sweep's suggestions leave them
+  // out of what they measure.
+  std::vector<int> lecture_values;
 
   static ParamSpec range(std::string name, int default_value, int min, int max, bool power_of_two,
                          std::string help);
@@ -67,6 +71,9 @@ struct ParamSpec {
 
   // The same spec with a teaching value (which it must allow).
   ParamSpec teach(int value) &&;
+  // The same spec with `value` (which it must allow) marked as for lectures alone.
+  ParamSpec lecture_only(int value) &&;
+  bool is_lecture_only(int value) const;
 
   bool allows(int value) const;
   // What may be given, for messages and --help: "32..1024 (powers of two)", "auto, 128, 256",

@@ -11,14 +11,12 @@ namespace sortscope {
 std::vector<ParamSpec> multiway_param_specs() {
   std::vector<ParamSpec> specs = two_way_param_specs(false);  // the block sort's NT, VT, factor
   specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
-  // Teaching: 4 runs per round and the smallest parts, so a few thousand keys show two rounds of
-  // several parts each (the selection bounds are the picture).
+  // Teaching (multiway_teaching_params): 4 runs per round, parts following n.
   specs.push_back(ParamSpec::range(kMultiwayFanIn, 16, 2, 256, true,
                                    "k: runs merged per round (one selection spans k runs)")
                       .teach(4));
-  specs.push_back(ParamSpec::range(kMultiwayPartKeys, 16384, 1024, 1 << 20, true,
-                                   "P: keys per part; one thread block merges each part, every block exactly P keys")
-                      .teach(1024));
+  specs.push_back(ParamSpec::range(kMultiwayPartKeys, 16384, kMultiwayMinPartKeys, 1 << 20, true,
+                                   "P: keys per part; one thread block merges each part, every block exactly P keys"));
   specs.push_back(ParamSpec::list(kMultiwayMergeThreads, kMultiwayMergeThreadChoices, false,
                                   kMultiwayDefaultMergeThreads,
                                   "b: threads of a merging block; its merge buffer holds 2b keys"));
@@ -34,6 +32,14 @@ std::vector<ParamSpec> multiway_param_specs() {
                                          "multi-sequence selection: Osipov's sequential (one warp) or the parallel "
                                          "quickselect"));
   return specs;
+}
+
+ParamValues multiway_teaching_params(uint64_t n) {
+  ParamValues v = {{kTwoWayKeysPerThread, two_way_teaching_keys_per_thread(n)}};
+  int part = kMultiwayMinPartKeys;
+  while (uint64_t(part) * 8 <= n && part < 1024) part *= 2;
+  v[kMultiwayPartKeys] = part;
+  return v;
 }
 
 MultiwayPlan make_multiway_plan(uint64_t n, const TwoWayPlan& block, uint32_t fan_in, uint64_t part_keys,

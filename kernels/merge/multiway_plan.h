@@ -27,6 +27,13 @@ inline constexpr const char* kMultiwayMerge = "merge";
 inline constexpr const char* kMultiwaySelection = "selection";
 
 std::vector<ParamSpec> multiway_param_specs();
+// Lecture sizes (kernels/teaching_params.h): the teaching values that follow n, beside the specs'
+// fixed ones (a block sort of one 128-thread block, 4 runs a round): the block sort's VT
+// (two_way_teaching_keys_per_thread) and parts of a quarter of the input (64 keys at 256, 1024 at
+// 4096), so every round's selection cuts each group in several places.
+ParamValues multiway_teaching_params(uint64_t n);
+// The smallest part the selection may cut (part_keys).
+inline constexpr int kMultiwayMinPartKeys = 64;
 
 struct MultiwayPlan {
   uint64_t n = 0;

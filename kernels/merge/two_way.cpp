@@ -32,6 +32,12 @@ class TwoWayMerge final : public Algorithm {
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     return two_way_params_as_run(params, type, with_values, n);
   }
+  // The spec's fixed teaching values (block_sort_threads = 1) and VT following n.
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+    v[kTwoWayKeysPerThread] = two_way_teaching_keys_per_thread(n);
+    return v;
+  }
   const std::vector<std::string>& pseudo_code() const override { return two_way_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(TwoWayStep{}); }
 

@@ -74,11 +74,12 @@ std::vector<ParamSpec> two_way_param_specs(bool with_auto) {
   std::vector<ParamSpec> specs = {
       ParamSpec::list(kTwoWayThreads, kTwoWayThreadChoices, with_auto, dflt(kTwoWayDefaultThreads),
                       std::string("NT: threads per block, in the block sort and in every merge pass") + tuned),
-      // Teaching: the smallest tile (128 x 7 keys), so a few thousand keys take several merge passes.
+      // Teaching: follows n (two_way_teaching_keys_per_thread), so it has no fixed teaching value.
       ParamSpec::list(kTwoWayKeysPerThread, kTwoWayKeysChoices, with_auto, dflt(kTwoWayDefaultKeys),
-                      std::string("VT: keys per thread (odd: conflict-free shared memory); a tile is NT x VT keys") +
+                      std::string("VT: keys per thread (odd: conflict-free shared memory; 1: the lecture tile); a "
+                                  "tile is NT x VT keys") +
                           tuned)
-          .teach(kTwoWayKeysChoices[0]),
+          .lecture_only(1),
       ParamSpec::list(kTwoWayBlockSortFactor, kTwoWayBlockFactorChoices, with_auto, dflt(kTwoWayDefaultBlockFactor),
                       std::string("block sort threads = this x NT (at most 1024): a larger first tile, fewer "
                                   "merge passes") + tuned)
@@ -113,6 +114,13 @@ ParamValues two_way_params_as_run(const ParamValues& params, KeyType type, bool 
   const SizeRow* row = builtin_size_row(two_way_tables(), type, with_values, n);
   if (!row) throw std::logic_error("two-way merge sort: no built-in table for this key width");
   return apply_size_row(kSpecs, run, *row);
+}
+
+int two_way_teaching_keys_per_thread(uint64_t n) {
+  int vt = kTwoWayKeysChoices[0];
+  for (int c : kTwoWayKeysChoices)
+    if (uint64_t(kTwoWayDefaultThreads) * uint64_t(c) * kTwoWayTeachingTiles <= n) vt = c;
+  return vt;
 }
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor, bool fused_partition,
@@ -232,16 +240,19 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
   Step s;
   if (stage == 0) {
     s = make_step(TwoWayStep::BlockSortRegisters,
-                  fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
-                              "transposition sort): runs of {}",
-                              p.keys_per_thread, p.keys_per_thread),
+                  p.keys_per_thread == 1
+                      ? std::string("Block sort: each thread took its one key into a register (the lecture "
+                                    "tile: runs of 1, nothing to sort yet)")
+                      : fmt::format("Block sort: each thread sorted its {} keys in registers (odd-even "
+                                    "transposition sort): runs of {}",
+                                    p.keys_per_thread, p.keys_per_thread),
                   kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   } else {
     const uint64_t w = p.block_run(stage - 1);
     s = make_step(TwoWayStep::BlockSortMerge,
                   fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
-                              "per pair, each merging {} keys from its merge-path split -> runs of {}",
-                              w, 1 << stage, p.keys_per_thread, 2 * w),
+                              "per pair, each merging {} key{} from its merge-path split -> runs of {}",
+                              w, 1 << stage, p.keys_per_thread, p.keys_per_thread == 1 ? "" : "s", 2 * w),
                   kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   }
   s.aux.push_back(BlockOwnership{p.block_tile});

@@ -61,7 +61,10 @@ inline constexpr int kTwoWayWaysChoices[] = {2, 4};
 // values and the launchers dispatch on these tables (param_dispatch.h). Add a value to a table to
 // compile and offer it.
 inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
-inline constexpr int kTwoWayKeysChoices[] = {7, 11, 15, 17, 19, 21, 23, 25};
+// VT = 1 is the lecture tile (128 x 1 keys, two_way_teaching_keys_per_thread): the smallest the
+// kernels allow (the merge kernels need NT >= 64), so a few hundred keys still take a merge pass.
+// It is never fast; the measured choices start at 7.
+inline constexpr int kTwoWayKeysChoices[] = {1, 7, 11, 15, 17, 19, 21, 23, 25};
 // Factor 8 (128 x 8 = 1024 threads) adds no kernel: the 1024-thread block sort exists for 256 x 4.
 inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4, 8};
 // The block sort's thread counts compiled in: every product factor x NT of the two tables above
@@ -93,6 +96,14 @@ static_assert(two_way_detail::block_sort_threads_cover_products(),
 inline constexpr int kTwoWayDefaultThreads = 128;
 inline constexpr int kTwoWayDefaultKeys = 25;
 inline constexpr int kTwoWayDefaultBlockFactor = 4;
+
+// Lecture sizes (kernels/teaching_params.h): the VT of an explained input of n keys, for tiles of
+// kTwoWayDefaultThreads x VT keys: the largest compiled VT that leaves at least
+// kTwoWayTeachingTiles block-sort tiles (so at least two merge passes), else the smallest (1): 256
+// keys take two tiles of 128 and one merge pass, 1024 eight and three passes, 4096 five tiles of
+// 896 and three passes. Both merge sorts (the two-way sort's passes, the multiway sort's runs).
+inline constexpr uint64_t kTwoWayTeachingTiles = 4;
+int two_way_teaching_keys_per_thread(uint64_t n);
 
 // The specs of NT, VT and the block-sort factor. with_auto (the two-way sort): each offers `auto`
 // and defaults to it, resolved per key width, values and size by the built-in table

@@ -11,10 +11,11 @@ namespace sortscope {
 namespace {
 
 ParamSpec threads_spec() {
-  // Lectures: the smallest tile (128 x 8 keys), so a few thousand keys make several blocks.
+  // Lectures: follows n (radix_teaching_threads), so it has no fixed teaching value.
   return ParamSpec::list("threads", kRadixThreads, true, kParamAuto,
-                         "threads per block of the ranking kernels (auto: tuned per key and value type)")
-      .teach(kRadixThreads[0]);
+                         "threads per block of the ranking kernels (32: the lecture block; auto: tuned per key "
+                         "and value type)")
+      .lecture_only(kRadixThreads[0]);
 }
 ParamSpec kpt_spec() {
   return ParamSpec::list("keys_per_thread", kRadixKeysPerThread, true, kParamAuto,
@@ -164,6 +165,12 @@ ParamSpec digit_bits_spec() {
 }
 
 }  // namespace
+
+int radix_teaching_threads(uint64_t n) {
+  constexpr uint64_t kTiles = 4;
+  const uint64_t keys = uint64_t(kRadixKeysPerThread[0]);
+  return 128 * keys * kTiles <= n ? 128 : kRadixThreads[0];
+}
 
 ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,
                                 uint64_t n) {

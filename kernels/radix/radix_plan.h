@@ -52,8 +52,17 @@ inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
 // keep 8-bit digits four to a register) and count the all-places histogram one histogram per place.
 inline constexpr int kRadixDigitBits[] = {8, 11};
 inline constexpr int kOnesweepWideBits = 11;
-// Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512).
-inline constexpr int kRadixThreads[] = {128, 256, 384, 512};
+// Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512,
+// the block size is a run-time value of the generic kernels, so a value here adds no kernel). 32 is
+// the lecture block (one warp, radix_teaching_threads): its 256-key tiles give 1024 keys four
+// blocks to count, scan across and look back over, where the smallest measured tile (128 x 8)
+// left them one; it is never fast.
+inline constexpr int kRadixThreads[] = {32, 128, 256, 384, 512};
+// Lecture sizes (kernels/teaching_params.h): the threads of an explained input of n keys, with
+// tiles of threads x kRadixKeysPerThread[0] keys: the largest of 128 and the lecture block's 32
+// that leaves at least four tiles (4096 keys: 128, 1024: 32), else 32 (256 keys: one tile; the
+// smallest tile the ranking allows, 32 x 8, holds them all).
+int radix_teaching_threads(uint64_t n);
 // Onesweep's `block_compile`: the pass kernel compiled for any block size up to 512 (Generic: one
 // kernel per keys-per-thread, register cap from 512 threads), or for exactly `threads` (Exact: the
 // block size is a constant the compiler folds, and the register cap is the one that many threads

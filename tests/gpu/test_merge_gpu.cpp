@@ -169,6 +169,28 @@ TEST(TwoWayGpu, ExplainSnapshotsEqualTheModels) {
       }
 }
 
+// The lecture tile (128 x 1 keys, two_way_plan.h), compiled for explaining a few hundred keys: the
+// stable sort for every item type and both layouts of 64-bit keys with values, and the same steps
+// as the model at the sizes a lecture explains (256 and 1024 keys take it by the teaching rule).
+TEST(TwoWayGpu, LectureTileEqualsTheModel) {
+  const std::vector<ParamValues> configs = {two_way("128", "1", "1", 1, 1), two_way("128", "1", "1", 0, 0, 1),
+                                            two_way("256", "1", "4", 1, 0, 1)};
+  for (const ParamValues& params : configs)
+    for (KeyType t : tested_key_types())
+      for (bool values : {false, true})
+        for (uint64_t n : {uint64_t(1), uint64_t(129), uint64_t(256), uint64_t(1024), uint64_t(5000)}) {
+          const std::string what = merge_describe(Distribution::FewUnique, t, n, values) + config_name(params);
+          const HostKeys input = merge_input(Distribution::FewUnique, t, n, values);
+          HostKeys model_keys = input;
+          Timeline model = explain_model(two_way_merge_algorithm(), params, model_keys);
+          Timeline gpu = merge_timeline(two_way_merge_algorithm(), input, true);
+          const HostKeys gpu_keys = gpu_sort(two_way_merge_algorithm(), params, input, &gpu);
+          ASSERT_EQ(ordered_pairs(gpu_keys), stable_sorted(input)) << what;
+          expect_same_timelines(gpu, model, what);
+          ASSERT_EQ(ordered_pairs(gpu_sort(two_way_merge_algorithm(), params, input)), stable_sorted(input)) << what;
+        }
+}
+
 // merge: 0 block-wise, 1 ranking (stable), 2 pipelined-4way (kMultiwayMerge*).
 ParamValues multiway(int fan_in, int part_keys, const std::string& b, int merge, bool quick) {
   const Algorithm& a = multiway_merge_algorithm();
@@ -260,6 +282,36 @@ TEST(MultiwayGpu, ExplainSnapshotsEqualTheModels) {
         ASSERT_EQ(ordered_pairs(gpu_keys), ordered_pairs(model_keys)) << what;
         expect_same_timelines(gpu, model, what);
       }
+}
+
+// The multiway sort at lecture sizes: the teaching values (the 128 x 1 lecture tile, 4 runs a round,
+// parts down to 64 keys, shorter than a merge block's 2b buffer) as an explained run takes them, and
+// the same with every merge and selection variant.
+TEST(MultiwayGpu, LectureValuesEqualTheModel) {
+  const Algorithm& a = multiway_merge_algorithm();
+  for (uint64_t n : {uint64_t(256), uint64_t(1000), uint64_t(1024), uint64_t(4096)})
+    for (int merge : {0, 1, kPipelined})
+      for (int quick : {0, 1})
+        for (const char* b : {"64", "128"}) {
+          ParamValues given = a.teaching_params(n, KeyType::U32, true);
+          given[kMultiwayMerge] = merge;
+          given[kMultiwaySelection] = quick;
+          given[kMultiwayMergeThreads] = choice(a, kMultiwayMergeThreads, b);
+          const ParamValues params = resolved(a, given);
+          for (KeyType t : {KeyType::U32, KeyType::F64}) {
+            const HostKeys input = merge_input(Distribution::FewUnique, t, n, t == KeyType::U32);
+            HostKeys model_keys = input;
+            Timeline model = explain_model(a, params, model_keys);
+            Timeline gpu = merge_timeline(a, input, true);
+            const HostKeys gpu_keys = gpu_sort(a, params, input, &gpu);
+            const std::string what = merge_describe(Distribution::FewUnique, t, n, input.has_values()) + " " +
+                                     multiway_config_name(params) + " VT " +
+                                     std::to_string(params.at(kTwoWayKeysPerThread));
+            ASSERT_EQ(ordered_pairs(gpu_keys), ordered_pairs(model_keys)) << what;
+            ASSERT_TRUE(same_up_to_stability(ordered_pairs(gpu_keys), stable_sorted(input))) << what;
+            expect_same_timelines(gpu, model, what);
+          }
+        }
 }
 
 TEST(MultiwayGpu, MergesPresortedSequencesOfAnyLength) {

@@ -310,6 +310,37 @@ TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {
                          radix_input(Distribution::Zero, KeyType::I32, 70001, values));
 }
 
+// The lecture block (threads=32, one warp: radix_teaching_threads) at the sizes a lecture explains
+// and beyond: explain mode step for step against the model (4-bit and 8-bit digits, every value
+// load), and measured runs of every ranking, keys per thread and histogram against the stable sort.
+TEST(RadixGpu, LectureBlockOfOneWarpEqualsTheModel) {
+  for (uint64_t n : {uint64_t(256), uint64_t(1000), uint64_t(1024), uint64_t(4097)})
+    for (KeyType t : {KeyType::U32, KeyType::I64}) {
+      const bool values = n != 1024;
+      expect_same_timeline(radix_algorithm(),
+                           radix_params(radix_algorithm(), {"threads=32", "radix_bits=4", "single_block=off"}),
+                           radix_input(Distribution::Gaussian, t, n, values));
+      expect_same_timeline(radix_onesweep_algorithm(),
+                           radix_params(radix_onesweep_algorithm(), {"threads=32", "single_block=off"}),
+                           radix_input(Distribution::Gaussian, t, n, values));
+    }
+  DeviceScratch scratch;
+  const HostKeys input = radix_input(Distribution::FewUnique, KeyType::U32, g_sanitizer_run ? 20011 : 300007, true);
+  const SortedPairs ref = radix_stable_reference(input);
+  for (const char* ranking : {"ranking=ballot", "ranking=match", "ranking=atomic"})
+    for (const char* kpt : {"keys_per_thread=8", "keys_per_thread=32"})
+      for (const char* extra : {"histogram=shared", "histogram=lanes", "value_load=after-keys-batched"})
+        for (const Algorithm* a : kVariants) {
+          std::vector<std::string> set = {"threads=32", ranking, kpt};
+          if (a == &radix_onesweep_algorithm()) set.push_back(extra);
+          const HostKeys got = sort_on_gpu(*a, radix_params(*a, set), input, scratch);
+          std::string what = a->id();
+          for (const auto& x : set) what += " " + x;
+          ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+          ASSERT_EQ(got.values, ref.values) << what;
+        }
+}
+
 // 11-bit digits in explain mode: 2048-digit tile counts and offsets, three passes (u32) and six
 // (i64), all keys equal (the short circuit) and few unique ones.
 TEST(RadixGpu, ElevenBitExplainSnapshotsEqualTheModels) {

@@ -368,6 +368,31 @@ TEST(GuiHeadless, ProjectorGivesTheViewTheRoomAndNothingIsCut) {
   }
 }
 
+// Projector mode's one transport row keeps the speed buttons at the widths a lecture hall's
+// projector or a small laptop gives (it compacts the counter, the gaps, the buttons and the scrub
+// bar first), beside the scrub bar and inside the transport.
+TEST(GuiHeadless, ProjectorTransportRowKeepsTheSpeedButtons) {
+  for (int w : {800, 1024, 1280}) {
+    SCOPED_TRACE(testing::Message() << w << "x600");
+    GuiOptions o = base_options();
+    o.sweep = false;
+    o.width = w;
+    o.height = 600;
+    o.projector = 1.75f;
+    CAPTURE_OR_SKIP(cap, o);
+    const ui::Rect& t = cap.rects.transport;
+    const ui::Rect& sp = cap.speed_rect;
+    const ui::Rect& bar = cap.scrub_rect;
+    ASSERT_GT(sp.w, 0.0f);
+    EXPECT_GE(sp.x, t.x);
+    EXPECT_LE(sp.x + sp.w, bar.x);
+    EXPECT_LE(bar.x + bar.w, t.x + t.w + 1);
+    EXPECT_GE(bar.w, 40.0f);
+    EXPECT_NEAR(sp.y + sp.h * 0.5f, bar.y + bar.h * 0.5f, 4.0f);
+    EXPECT_TRUE(cap.clipped.empty()) << clips(cap.clipped);
+  }
+}
+
 // The report carries every panel's rectangle and the clip log; keys tapped within one frame all
 // count; the export dialog's name follows the scenario shown.
 TEST(GuiHeadless, ReportPanelsQuickTapsAndExportName) {

@@ -743,8 +743,9 @@ TEST(TeachingDefaults, RadixDigitsAtTeachingSizes) {
   EXPECT_TRUE(b.params.empty());
 }
 
-// The merge sorts get their smallest first tile at teaching sizes, so a lecture's few thousand
-// keys take several merge passes instead of none; a parameter the user set stays.
+// The merge sorts get a small first tile at teaching sizes, so a lecture's few thousand keys take
+// several merge passes instead of none (3000 keys: the lecture tile, 128 x 1, since four tiles of
+// 896 would need 3584 keys); a parameter the user set stays.
 TEST(TeachingDefaults, MergeTileAtTeachingSizes) {
   Scenario before;
   before.algorithm = "bitonic";
@@ -754,16 +755,16 @@ TEST(TeachingDefaults, MergeTileAtTeachingSizes) {
   s.params = {{"threads", 256}, {"keys_per_thread", kParamAuto}, {"block_sort_threads", kParamAuto}};  // threads: the user's
   ASSERT_TRUE(apply_teaching_defaults(s, before));
   EXPECT_EQ(s.params["threads"], 256);
-  EXPECT_EQ(s.params["keys_per_thread"], 7);
+  EXPECT_EQ(s.params["keys_per_thread"], 1);
   EXPECT_EQ(s.params["block_sort_threads"], 1);
   EXPECT_EQ(make_two_way_plan(s.input.n, 128, 25, 4).passes, 0);  // the default tile holds every key
   EXPECT_GE(make_two_way_plan(s.input.n, 128, s.params["keys_per_thread"], s.params["block_sort_threads"]).passes, 2);
-  // Multiway: fewer runs per round and the smallest parts.
+  // Multiway: fewer runs per round and parts of a quarter of the input (a power of two).
   Scenario m = before;
   m.algorithm = "multiway-merge";
   ASSERT_TRUE(apply_teaching_defaults(m, before));
   EXPECT_EQ(m.params["fan_in"], 4);
-  EXPECT_EQ(m.params["part_keys"], 1024);
+  EXPECT_EQ(m.params["part_keys"], 512);
 }
 
 // A scenario file may name the user's keys: "input_file", relative to the scenario file's folder.

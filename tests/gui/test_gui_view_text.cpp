@@ -111,8 +111,9 @@ TEST(GuiViewText, EveryAlgorithmsRichestStepKeepsEveryLabelReadableAtLectureSize
   int captures = 0;
   double normal_share = 0;
   for (const Algorithm* a : all_algorithms()) {
-    // A size at which every family has several blocks, tiles and passes to show.
-    const Scenario sc = scenario_of(a->id(), 1u << 14);
+    // The largest lecture size: the teaching values give every family several blocks, tiles,
+    // buckets and passes to show (kernels/teaching_params.h), as a lecture would show them.
+    const Scenario sc = scenario_of(a->id(), kTeachingKeys);
     const Scenario ran = runner.prepare(sc, std::nullopt, true);
     const int step = richest_step(runner.explain(ran).timeline);
     for (const Size size : kLectureSizes) {

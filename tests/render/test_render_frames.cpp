@@ -80,6 +80,42 @@ TEST_F(Fixture, FrameHasCaptionCodePanelProgressAndLegend) {
   EXPECT_EQ(frames.array_info().comparator_pairs, 0u);
 }
 
+// A 256-key comparator network exported at 800x450 with the automatic text scale (1.6x, readable
+// pseudo-code): beside the array the code would leave keys under kMinComparatorPx wide and lose
+// the arcs, so it becomes a strip under the array, and the arcs and the network strip are drawn.
+// At 1280x720 the code stays beside the array (its keys are wide enough there).
+TEST_F(Fixture, SmallExportsOfANetworkKeepTheArcsAndMoveTheCodeUnder) {
+  const int n = 256;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, false)}, {1, 2000}, uint64_t(1) << 30,
+                             {{}, {AuxData{ComparatorStage{64, 2, false}}}});
+  FrameStyle style;
+  style.text_scale = 1.6f;
+  FrameRenderer small(t, algo, style);
+  Image img{800, 450, small.render_rgba(1, 800, 450)};
+  const FrameLayout L = small.layout();
+  EXPECT_TRUE(L.code_below);
+  ASSERT_FALSE(L.code.empty());
+  EXPECT_GE(L.code.y, L.view.bottom());  // under the array, across the frame
+  EXPECT_GT(L.code.w, 700);
+  EXPECT_GE(L.code_rows_shown, 1);
+  EXPECT_LE(L.code_text_right, L.code.right());
+  EXPECT_GE(small.array_layout().key_px, kMinComparatorPx);
+  EXPECT_EQ(small.array_info().comparator_pairs, 128u);
+  EXPECT_FALSE(L.network.empty());
+  EXPECT_GT(L.view.h, 80);
+  // The step's line is highlighted in the strip.
+  const Rgb accent = rgb_of(palette::kHighlight);
+  int accent_px = 0;
+  for (int y = int(L.code.y); y < int(L.code.bottom()); ++y)
+    for (int x = int(L.code.x); x < int(L.code.x + 40); ++x) accent_px += near(img.at(x, y), accent, 8);
+  EXPECT_GT(accent_px, 20);
+  FrameRenderer large(t, algo);
+  large.render_rgba(1, 1280, 720);
+  EXPECT_FALSE(large.layout().code_below);
+  EXPECT_GT(large.layout().code.x, large.layout().view.right());
+  EXPECT_EQ(large.array_info().comparator_pairs, 128u);
+}
+
 // Steps without comparator layers: no network strip; the view keeps the room.
 TEST_F(Fixture, NoNetworkStripWithoutComparatorLayers) {
   const int n = 64;

@@ -207,13 +207,17 @@ MergePathGrid grid_of(const std::vector<uint32_t>& a, const std::vector<uint32_t
   return g;
 }
 
+// n random keys below `range`, sorted: a run of a merge.
+std::vector<uint32_t> sorted_run(size_t n, std::mt19937& rng, uint32_t range) {
+  std::vector<uint32_t> run(n);
+  for (auto& v : run) v = rng() % range;
+  std::sort(run.begin(), run.end());
+  return run;
+}
+
 TEST(MergePathView, ExactPathThroughEverySplit) {
-  std::vector<uint32_t> a(16), b(16);
   std::mt19937 rng(3);
-  for (auto& v : a) v = rng() % 100;
-  for (auto& v : b) v = rng() % 100;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
+  const std::vector<uint32_t> a = sorted_run(16, rng, 100), b = sorted_run(16, rng, 100);
   std::vector<int> steps;
   const MergePathGrid g = grid_of(a, b, 8, &steps);
   std::vector<uint32_t> keys = a;
@@ -274,6 +278,30 @@ TEST(MergePathView, WithoutKeysThePathJoinsTheSplits) {
     EXPECT_TRUE(has_colour_near(img, X(a0), Y(b0), rgb_of(palette::kHighlight), 1, 20)) << "split " << j;
   }
   EXPECT_EQ(drawn_pixels(img, kPanel, false), 0);
+}
+
+// A short panel (a projector's details at 1024x600: about 470 x 200 px at 1.25x) keeps the grid:
+// the legend goes to a narrow side column in its brief words, and the block labels stay off the path.
+TEST(MergePathView, ShortPanelsKeepTheGrid) {
+  std::mt19937 rng(5);
+  const std::vector<uint32_t> a = sorted_run(128, rng, 1000), b = sorted_run(128, rng, 1000);
+  const MergePathGrid g = grid_of(a, b, 128);
+  std::vector<uint32_t> keys = a;
+  keys.insert(keys.end(), b.begin(), b.end());
+  const Timeline t = one_step(keys, {g});
+  for (const Rect& r : {Rect{100, 100, 470, 200}, Rect{100, 100, 470, 150}, Rect{100, 100, 320, 150}})
+    for (float scale : {1.0f, 1.25f}) {
+      const std::string tag = std::to_string(int(r.w)) + "x" + std::to_string(int(r.h)) + "_" + std::to_string(scale);
+      MergePathLayout L;
+      const Image img = canvas().draw(
+          t, 0, [&](const AuxDrawContext& c) { draw_merge_path(c, c.area, g, &L); }, "path_short_" + tag, r, scale);
+      ASSERT_FALSE(L.grid.empty()) << tag;
+      EXPECT_GE(L.grid.h, 40) << tag;
+      EXPECT_EQ(drawn_pixels(img, r, false), 0) << tag;
+      // The split dots at the grid's corners are drawn.
+      EXPECT_TRUE(has_colour_near(img, L.grid.x, L.grid.y, rgb_of(palette::kHighlight), 2, 20)) << tag;
+      EXPECT_TRUE(has_colour_near(img, L.grid.right(), L.grid.bottom(), rgb_of(palette::kHighlight), 2, 20)) << tag;
+    }
 }
 
 MergeBlockShares two_pairs_of_shares() {

@@ -345,6 +345,35 @@ TEST_F(DrawListFixture, LargeSnapshotsAreAggregatedNotDrawnCellByCell) {
   EXPECT_GT(vertices(), 10000);
 }
 
+// A short, wide details panel (a 1024x768 projector's: about 950 x 265 px at 1.25x) keeps the four
+// onesweep views in one row: two rows of 130 px would leave each view its title and subtitle only.
+// A tall panel may still stack them.
+TEST_F(DrawListFixture, ShortPanelsKeepTheirViewsInOneRow) {
+  Timeline t = make_timeline("radix-onesweep", KeyType::U32, 1, 1, false, false, {0, 1}, 1 << 20);
+  t.steps.resize(1);
+  DigitHistogram h{1, 8, 8, 6, 256, 1, std::vector<uint32_t>(6 * 256, 5), {}};
+  h.scanned.resize(h.counts.size());
+  LocalRanks l{3, 300, std::vector<uint32_t>(100)};
+  ScatterMap m{std::vector<uint32_t>(500)};
+  LookbackState lb;
+  lb.tiles = 6, lb.ticks = 12, lb.aggregate_at = {0, 1, 2, 3, 4, 5}, lb.inclusive_at = {0, 6, 7, 8, 10, 11};
+  lb.depth = {0, 1, 2, 3, 1, 2};
+  t.steps[0].aux = {h, l, m, lb};
+  AuxDrawContext c = context(t, 0);
+  c.scale = 1.25f;
+  c.font_px = 20;
+  c.small_px = 17.5f;
+  std::vector<Rect> rects;
+  c.area = {10, 10, 950, 265};
+  ASSERT_TRUE(draw_aux_panel(c, &rects));
+  ASSERT_EQ(rects.size(), 4u);
+  for (const Rect& r : rects) EXPECT_EQ(r.y, rects[0].y);  // one row
+  for (const Rect& r : rects) EXPECT_FLOAT_EQ(r.h, 265);
+  c.area = {10, 10, 950, 700};
+  ASSERT_TRUE(draw_aux_panel(c, &rects));
+  EXPECT_GT(rects.back().y, rects.front().y);  // tall: two rows
+}
+
 TEST_F(DrawListFixture, ViewsStayInsideTheirRectAtAnySizeAndScale) {
   Timeline t = make_timeline("radix-onesweep", KeyType::U32, 1, 1, false, false, {0, 1}, 1 << 20);
   t.steps.resize(1);

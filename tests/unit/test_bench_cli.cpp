@@ -163,6 +163,7 @@ TEST_F(BenchCli, TuneWritesATableThatAutoUses) {
   EXPECT_NE(text.find("device: CPU model\nalgorithm: radix-onesweep\nkey: u32\nvalues: no\n2^10 "), std::string::npos)
       << text;
   EXPECT_NE(out().find("[224/224]"), std::string::npos) << out();  // 4 x 7 x 2 histograms x 2 digit widths x 2 sizes
+  EXPECT_EQ(out().find("threads=32 "), std::string::npos) << out();  // the lecture block is never tuned
   EXPECT_NE(text.find(" histogram="), std::string::npos) << text;  // the table sets the histogram too
   // --param narrows one auto parameter's sweep (a single value fixes it); a parameter without auto,
   // auto itself, or a value the spec lacks is refused with one line.

@@ -125,11 +125,11 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "keys_per_thread=3"}),
                {"keys_per_thread", "radix-onesweep", "3 is not allowed", "auto, 8, 12, 16, 20, 24, 28, 32"});
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "threads=2"}),
-               {"threads", "2 is not allowed", "auto, 128, 256, 384, 512"});
+               {"threads", "2 is not allowed", "auto, 32, 128, 256, 384, 512"});
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "ranking=2"}),
                {"ranking", "ballot, match, atomic"});
   expect_error(with_outputs({"run", "--algo", "merge", "--param", "keys_per_thread=3"}),
-               {"keys_per_thread", "merge", "auto, 7, 11, 15, 17, 19, 21, 23, 25"});
+               {"keys_per_thread", "merge", "auto, 1, 7, 11, 15, 17, 19, 21, 23, 25"});
   expect_error(with_outputs({"run", "--algo", "multiway-merge", "--param", "threads=auto"}),
                {"threads", "'auto'", "128, 256, 512"});
   expect_error(with_outputs({"run", "--param", "threads"}), {"name=value"});

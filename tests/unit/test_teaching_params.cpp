@@ -15,9 +15,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "common/trace_aux.h"
 #include "core/runner.h"
+#include "radix/radix_plan.h"
 #include "registry.h"
 #include "teaching_params.h"
 
@@ -26,14 +28,21 @@ namespace {
 
 using Kinds = std::set<std::string>;
 
-// The stable names (trace_aux.h) of every snapshot type the explained run records.
-Kinds aux_kinds(const Scenario& given) {
+// The explained run of `given` on the CPU model, as every entry point prepares it (teaching values
+// included), verified.
+ExplainResult explained(const Scenario& given) {
   RunnerOptions ro;
   ro.force_cpu = true;
   Runner runner(ro);
   const Scenario s = runner.prepare(given, std::nullopt, true);
-  const ExplainResult r = runner.explain(s);
+  ExplainResult r = runner.explain(s);
   EXPECT_TRUE(r.verdict.ok()) << given.algorithm << " n = " << given.input.n;
+  return r;
+}
+
+// The stable names (trace_aux.h) of every snapshot type the explained run records.
+Kinds aux_kinds(const Scenario& given) {
+  const ExplainResult r = explained(given);
   Kinds kinds;
   for (const Step& step : r.timeline.steps)
     for (const AuxData& a : step.aux) {
@@ -76,14 +85,11 @@ bool is_baseline(const Algorithm& a) {
 // arrows, one a key), so lecture sizes have them and 2^20 does not.
 const Kinds kSmallInputsOnly = {"radix.scatter-map"};
 
-// Where a lecture size cannot show everything: the smallest tile the kernels are compiled for holds
-// more keys than n (merge and multiway-merge: 128 threads x 7 keys = 896, so 256 keys are one tile
-// and never merge; network-merge: 64 threads x 2 keys, so 256 keys make one merge of one network
-// chunk and no merge-path split). Pinned, so a change either way is seen.
+// Where a lecture size cannot show everything: network-merge's smallest block-sort tile (64 threads
+// x 2 keys) leaves 256 keys one merge of one network chunk and no merge-path split. Pinned, so a
+// change either way is seen.
 const std::map<std::pair<std::string, uint64_t>, Kinds>& known_short() {
   static const std::map<std::pair<std::string, uint64_t>, Kinds> k = {
-      {{"merge", 256}, {"common.block-ownership", "common.sorted-runs"}},
-      {{"multiway-merge", 256}, {"common.block-ownership", "common.sorted-runs"}},
       {{"network-merge", 256}, {"common.block-ownership", "common.sorted-runs", "merge.buffer", "network-merge.levels"}},
   };
   return k;
@@ -144,6 +150,72 @@ TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
             std::string::npos);
 }
 
+// The step kinds (catalog ids) of an explained run, in order.
+std::vector<std::string> step_ids(const Scenario& given) {
+  const ExplainResult r = explained(given);
+  std::vector<std::string> ids;
+  const Algorithm& a = *find_algorithm(given.algorithm);
+  for (const Step& step : r.timeline.steps) ids.push_back(a.step_kinds()[size_t(step.kind)].id);
+  return ids;
+}
+
+size_t count_of(const std::vector<std::string>& ids, const std::string& id) {
+  return size_t(std::count(ids.begin(), ids.end(), id));
+}
+
+// The merge sorts merge at lecture sizes: their block sort's tile (the lecture tile, 128 x 1 keys,
+// below 4 x 896 keys) leaves several runs, so the explanation shows merge passes or k-way rounds
+// after the block sort, not the block sort and then the sorted array.
+TEST(TeachingParams, MergeSortsMergeAtLectureSizes) {
+  const auto merge = step_ids(scenario("merge", 256));
+  EXPECT_EQ(count_of(merge, "partition"), 1u);  // runs of 128 -> 256 along the merge path
+  EXPECT_EQ(count_of(merge, "merge"), 1u);
+  const auto merge_1k = step_ids(scenario("merge", 1024));
+  EXPECT_EQ(count_of(merge_1k, "merge"), 3u);  // 128 -> 256 -> 512 -> 1024
+  const auto merge_4k = step_ids(scenario("merge", 4096));
+  EXPECT_EQ(count_of(merge_4k, "merge"), 3u);  // tiles of 896 (VT = 7): 5 runs, 3 passes
+  const auto multiway = step_ids(scenario("multiway-merge", 256));
+  EXPECT_EQ(count_of(multiway, "select"), 1u);  // 2 runs of 128 in parts of 64
+  EXPECT_EQ(count_of(multiway, "merge-level"), 1u);
+  const auto multiway_1k = step_ids(scenario("multiway-merge", 1024));
+  EXPECT_EQ(count_of(multiway_1k, "select"), 2u);       // 8 runs: a 4-way round, then a 2-way one
+  EXPECT_EQ(count_of(multiway_1k, "merge-level"), 3u);  // 2 tree levels, then 1
+  const auto search = step_ids(scenario("binary-search-merge", 256));
+  EXPECT_EQ(count_of(search, "global-pass"), 2u);  // tiles of 64: 64 -> 128 -> 256
+  // The teaching values follow n, and a value the user sets wins: VT = 7 at 256 keys is one tile.
+  Scenario s = scenario("merge", 256);
+  ASSERT_EQ(validate_scenario(s), "");
+  EXPECT_EQ(s.params.at("keys_per_thread"), 1);
+  Scenario m = scenario("multiway-merge", 1024);
+  ASSERT_EQ(validate_scenario(m), "");
+  EXPECT_EQ(m.params.at("keys_per_thread"), 1);
+  EXPECT_EQ(m.params.at("part_keys"), 256);
+  EXPECT_EQ(m.params.at("block_sort_threads"), 1);
+  Scenario m4 = scenario("multiway-merge", 4096);
+  ASSERT_EQ(validate_scenario(m4), "");
+  EXPECT_EQ(m4.params.at("keys_per_thread"), 7);
+  EXPECT_EQ(m4.params.at("part_keys"), 1024);
+  Scenario mine = scenario("merge", 256);
+  mine.params["keys_per_thread"] = 7;
+  EXPECT_EQ(count_of(step_ids(mine), "merge"), 0u);
+}
+
+// The radix sorts count per block over several blocks at lecture sizes: the lecture block of one warp
+// (256-key tiles) below 4096 keys, 128 threads from there; the one-block shortcut is off.
+TEST(TeachingParams, RadixSortsCountOverSeveralBlocks) {
+  for (const char* id : {"radix", "radix-onesweep"})
+    for (const auto& [n, threads, blocks] : {std::tuple{1024, 32, 4u}, std::tuple{2048, 32, 8u}, std::tuple{4096, 128, 4u}}) {
+      Scenario s = scenario(id, uint64_t(n));
+      ASSERT_EQ(validate_scenario(s), "");
+      EXPECT_EQ(s.params.at("threads"), threads) << id << " n = " << n;
+      const Algorithm& a = *find_algorithm(id);
+      const RadixPlan plan = make_radix_plan(std::string(id) == "radix" ? RadixVariant::ReduceThenScan : RadixVariant::Onesweep,
+                                             uint64_t(n), KeyType::U32, false, a.params_as_run(s.params, KeyType::U32, false, uint64_t(n)));
+      EXPECT_FALSE(plan.single_block) << id;
+      EXPECT_EQ(plan.blocks, blocks) << id << " n = " << n;
+    }
+}
+
 // Prints the 2^20 sets in the form of teaching_kinds_2e20.inc, and checks the pinned ones.
 TEST(TeachingParams, DISABLED_PinnedSetsAtTwoToTheTwenty) {
   for (const Algorithm* a : all_algorithms()) {
@@ -167,11 +239,7 @@ TEST(TeachingParams, DISABLED_PrintSteps) {
   std::string algorithm;
   uint64_t n = 0;
   in >> algorithm >> n;
-  RunnerOptions ro;
-  ro.force_cpu = true;
-  Runner runner(ro);
-  Scenario s = runner.prepare(scenario(algorithm, n), std::nullopt, true);
-  const ExplainResult r = runner.explain(s);
+  const ExplainResult r = explained(scenario(algorithm, n));
   for (size_t i = 0; i < r.timeline.steps.size(); ++i) {
     const Step& st = r.timeline.steps[i];
     std::string kinds;

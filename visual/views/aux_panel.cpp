@@ -63,7 +63,10 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
   const float gap = std::min(std::round(8 * c.scale), std::floor(std::min(c.area.w, c.area.h) / float(4 * views.size())));
   const int n = int(views.size());
   // Rows: the count whose narrowest view (per unit of weight) is widest, with the height a view
-  // gets counting for up to 1.8 times its width (views are wider than tall).
+  // gets counting for up to 1.8 times its width (views are wider than tall). The height counted is
+  // what a view draws in below its title and subtitle (Canvas::frame: two lines and the paddings),
+  // so a short panel keeps its views in one row rather than stacking rows that hold only titles.
+  const float heading = c.font_px + c.small_px + 24 * c.scale;
   auto rows_of = [&](int rows) {
     std::vector<std::vector<int>> out(static_cast<size_t>(rows));
     const int per_row = (n + rows - 1) / rows;
@@ -79,7 +82,7 @@ bool draw_aux_panel(const AuxDrawContext& c, std::vector<Rect>* view_rects) {
       float total = 0;
       for (int i : row) total += weight(*views[size_t(i)]);
       const float unit = (c.area.w - gap * float(row.size() - 1)) / total;
-      worst = std::min(worst, std::min(unit, h * 1.8f));
+      worst = std::min(worst, std::min(unit, std::max(h - heading, 0.0f) * 1.8f));
     }
     return worst;
   };

@@ -88,8 +88,10 @@ void caption_line(AppState& s) {
   char counter[48];
   std::snprintf(counter, sizeof counter, "%d / %d", s.playback.step(), int(tl->steps.size()) - 1);
   const float w = ImGui::GetContentRegionAvail().x;
+  // Broken at spaces only, as the step panel does (ImGui's wrapping splits "0..31" after "0.").
   auto lines_in = [&](float room) {
-    return ImGui::CalcTextSize(step->caption.c_str(), nullptr, false, room).y / ImGui::GetTextLineHeight();
+    const std::string rows = break_at_spaces(step->caption, room);
+    return float(std::count(rows.begin(), rows.end(), '\n') + 1);
   };
   bool large = s.large_font != nullptr;
   if (large) {
@@ -106,9 +108,7 @@ void caption_line(AppState& s) {
   const float room = std::max(w - cw, ImGui::GetFontSize() * 4);
   ImGui::TextColored(to_vec4(colors::kAccent), "%s", counter);
   ImGui::SameLine(0, ImGui::GetFontSize());
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
-  ImGui::TextUnformatted(step->caption.c_str());
-  ImGui::PopTextWrapPos();
+  ImGui::TextUnformatted(break_at_spaces(step->caption, room).c_str());
   if (large) ImGui::PopFont();
   item_tooltip("step " + std::string(counter) + ": " + step->caption +
                (step->launch >= 0 ? "\nkernel launch " + std::to_string(step->launch) + ": " + step->launch_name : ""));

@@ -9,7 +9,6 @@
 #include "panels.h"
 #include "ui/race/race_mode.h"
 #include "registry.h"
-#include "text_wrap.h"
 #include "ui/widgets.h"
 
 namespace sortscope::ui {
@@ -56,9 +55,7 @@ void draw_step_panel(AppState& s) {
   ImGui::TextDisabled("step %d of %d", k, int(tl->steps.size()) - 1);
   if (s.large_font) ImGui::PushFont(s.large_font);
   // Broken at spaces only: ImGui's wrapping would split "keys 0..15" after "0." (text_wrap.h).
-  ImGui::TextUnformatted(break_lines(step->caption, ImGui::GetContentRegionAvail().x, [](std::string_view t) {
-                           return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
-                         }).c_str());
+  ImGui::TextUnformatted(break_at_spaces(step->caption, ImGui::GetContentRegionAvail().x).c_str());
   if (s.large_font) ImGui::PopFont();
 
   // Launch and capture.

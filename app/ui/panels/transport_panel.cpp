@@ -103,6 +103,124 @@ bool scrub_bar(AppState& s, const Timeline* tl, float height) {
   return changed;
 }
 
+
+// From `from` (the top-left of an earlier item) to the bottom-right of the last item drawn.
+Rect item_span(ImVec2 from) {
+  const ImVec2 to = ImGui::GetItemRectMax();
+  return {from.x, from.y, to.x - from.x, to.y - from.y};
+}
+
+// The buttons play/pause, step and first/last; compact (projector mode in a narrow window): bare
+// labels and half the frame padding.
+const char* const kButtonLabels[] = {"|<", " < ", " play  ", " > ", ">|"};
+const char* const kCompactLabels[] = {"|<", "<", "play", ">", ">|"};
+
+float buttons_width(bool compact) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float pad = compact ? st.FramePadding.x * 0.5f : st.FramePadding.x;
+  float w = 0;
+  for (int i = 0; i < 5; ++i) {
+    // The play button's widest label ("pause" where it is wider).
+    const char* label = i == 2 ? (compact ? "pause" : " pause ") : (compact ? kCompactLabels[i] : kButtonLabels[i]);
+    w += ImGui::CalcTextSize(label).x + 2 * pad + (i ? st.ItemSpacing.x : 0);
+  }
+  return w;
+}
+
+void transport_buttons(Playback& pb, bool have, bool compact) {
+  const char* const* labels = compact ? kCompactLabels : kButtonLabels;
+  if (compact)
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                        ImVec2(ImGui::GetStyle().FramePadding.x * 0.5f, ImGui::GetStyle().FramePadding.y));
+  ImGui::BeginDisabled(!have);
+  if (ImGui::Button(labels[0])) pb.first();
+  item_tooltip("First step (Home)");
+  ImGui::SameLine();
+  if (ImGui::Button(labels[1])) pb.step_back_paused();
+  item_tooltip("Step back (Left): reads the timeline, nothing re-runs");
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Button, to_vec4(pb.playing() ? colors::kWarn : colors::kGood));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.08f, 0.1f, 1));
+  if (ImGui::Button(pb.playing() ? (compact ? "pause" : " pause ") : labels[2])) pb.toggle_playing();
+  ImGui::PopStyleColor(2);
+  item_tooltip("Play / pause (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button(labels[3])) pb.step_forward_paused();
+  item_tooltip("Step forward (Right)");
+  ImGui::SameLine();
+  if (ImGui::Button(labels[4])) pb.last();
+  item_tooltip("Last step (End)");
+  ImGui::EndDisabled();
+  if (compact) ImGui::PopStyleVar();
+}
+
+// Projector mode: one row, the scrub bar beside the buttons (gui_app.cpp sizes it). The speed
+// buttons stay in the row: where it is narrow (a 1024-px window and below) the row compacts, in
+// this order, until they fit: the counter to "9/14" with half gaps and a shorter scrub bar, then
+// the buttons' bare labels and half padding, then a scrub bar of 2.5 ems (the keys step a lecture
+// along); only a row too narrow for all that (below an 800-px window) drops the speed.
+void transport_row(AppState& s, const Timeline* tl) {
+  Playback& pb = s.playback;
+  const bool have = pb.step_count() > 0;
+  const float fs = ImGui::GetFontSize();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  char speed[32], speed_short[32], counter[64], counter_short[32];
+  std::snprintf(speed, sizeof speed, pb.speed() < 1 ? "%.2f steps/s" : "%.0f steps/s", pb.speed());
+  std::snprintf(speed_short, sizeof speed_short, pb.speed() < 1 ? "%.2f/s" : "%.0f/s", pb.speed());
+  if (have) {
+    std::snprintf(counter, sizeof counter, "step %d / %d", pb.step(), pb.step_count() - 1);
+    std::snprintf(counter_short, sizeof counter_short, "%d/%d", pb.step(), pb.step_count() - 1);
+  } else {
+    std::snprintf(counter, sizeof counter, "step - / -");
+    std::snprintf(counter_short, sizeof counter_short, "-/-");
+  }
+  struct Fit {
+    bool compact_buttons, short_counter;
+    float gap, scrub_min;
+  };
+  const Fit fits[] = {{false, false, fs, fs * 9},
+                      {false, true, fs * 0.5f, fs * 6},
+                      {true, true, fs * 0.5f, fs * 4},
+                      {true, true, fs * 0.35f, fs * 2.5f}};
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const auto speed_w = [&](bool compact) {
+    const float pad = compact ? st.FramePadding.x * 0.5f : st.FramePadding.x;
+    return 2 * (ImGui::CalcTextSize("+").x + 2 * pad) + ImGui::CalcTextSize(speed_short).x + 2 * st.ItemSpacing.x;
+  };
+  const Fit* fit = nullptr;
+  for (const Fit& f : fits) {
+    const float need = buttons_width(f.compact_buttons) + f.gap + speed_w(f.compact_buttons) + f.gap +
+                       ImGui::CalcTextSize(f.short_counter ? counter_short : counter).x + f.gap + f.scrub_min;
+    if (need <= avail) {
+      fit = &f;
+      break;
+    }
+  }
+  const Fit& f = fit ? *fit : fits[3];
+  transport_buttons(pb, have, f.compact_buttons);
+  if (fit) {
+    if (f.compact_buttons)
+      ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(st.FramePadding.x * 0.5f, st.FramePadding.y));
+    ImGui::SameLine(0, f.gap);
+    if (ImGui::Button("-")) pb.slower();
+    item_tooltip("Slower (-)");
+    const ImVec2 from = ImGui::GetItemRectMin();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(speed_short);
+    item_tooltip(speed);
+    ImGui::SameLine();
+    if (ImGui::Button("+")) pb.faster();
+    item_tooltip("Faster (+)");
+    s.speed_rect = item_span(from);
+    if (f.compact_buttons) ImGui::PopStyleVar();
+  }
+  ImGui::SameLine(0, f.gap);
+  ImGui::TextUnformatted(f.short_counter ? counter_short : counter);
+  if (f.short_counter) item_tooltip(counter);
+  ImGui::SameLine(0, f.gap);
+  scrub_bar(s, tl, ImGui::GetFrameHeight());
+}
+
 }  // namespace
 
 void draw_transport_panel(AppState& s) {
@@ -118,26 +236,13 @@ void draw_transport_panel(AppState& s) {
   Playback& pb = s.playback;
   const Timeline* tl = s.timeline();
   const bool have = pb.step_count() > 0;
-
-  ImGui::BeginDisabled(!have);
-  if (ImGui::Button("|<")) pb.first();
-  item_tooltip("First step (Home)");
-  ImGui::SameLine();
-  if (ImGui::Button(" < ")) pb.step_back_paused();
-  item_tooltip("Step back (Left): reads the timeline, nothing re-runs");
-  ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_Button, to_vec4(pb.playing() ? colors::kWarn : colors::kGood));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.08f, 0.1f, 1));
-  if (ImGui::Button(pb.playing() ? " pause " : " play  ")) pb.toggle_playing();
-  ImGui::PopStyleColor(2);
-  item_tooltip("Play / pause (Space)");
-  ImGui::SameLine();
-  if (ImGui::Button(" > ")) pb.step_forward_paused();
-  item_tooltip("Step forward (Right)");
-  ImGui::SameLine();
-  if (ImGui::Button(">|")) pb.last();
-  item_tooltip("Last step (End)");
-  ImGui::EndDisabled();
+  s.speed_rect = {};
+  if (one_row) {
+    transport_row(s, tl);
+    end_panel();
+    return;
+  }
+  transport_buttons(pb, have, false);
 
   // The speed, loop and step counter follow while they fit; a narrow panel drops the words first
   // ("3 steps/s" -> "3/s"), then the loop box; the counter always stays (the scrub bar's row
@@ -159,37 +264,18 @@ void draw_transport_panel(AppState& s) {
     return ImGui::GetWindowContentRegionMax().x - (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
   };
   const float speed_group = 2 * button_w + ImGui::CalcTextSize(speed).x + 2 * st.ItemSpacing.x;
-  if (one_row) {
-    // The speed in short, the counter, and the scrub bar in the rest of the row (at least 8 ems).
-    const float short_group = 2 * button_w + ImGui::CalcTextSize(speed_short).x + 2 * st.ItemSpacing.x;
-    if (room_after() >= fs + short_group + fs + counter_w + fs * 9) {
-      ImGui::SameLine(0, fs);
-      if (ImGui::Button("-")) pb.slower();
-      item_tooltip("Slower (-)");
-      ImGui::SameLine();
-      ImGui::TextUnformatted(speed_short);
-      item_tooltip(speed);
-      ImGui::SameLine();
-      if (ImGui::Button("+")) pb.faster();
-      item_tooltip("Faster (+)");
-    }
-    ImGui::SameLine(0, fs);
-    ImGui::TextUnformatted(counter);
-    ImGui::SameLine(0, fs);
-    scrub_bar(s, tl, ImGui::GetFrameHeight());
-    end_panel();
-    return;
-  }
   const bool long_speed = room_after() >= fs * 1.5f + speed_group + fs * 1.5f + loop_w + fs + counter_w;
   ImGui::SameLine(0, fs * 1.5f);
   if (ImGui::Button("-")) pb.slower();
   item_tooltip("Slower (-)");
+  const ImVec2 from = ImGui::GetItemRectMin();
   ImGui::SameLine();
   ImGui::TextUnformatted(long_speed ? speed : speed_short);
   if (!long_speed) item_tooltip(speed);
   ImGui::SameLine();
   if (ImGui::Button("+")) pb.faster();
   item_tooltip("Faster (+)");
+  s.speed_rect = item_span(from);
   bool loop = pb.loop();
   if (room_after() >= fs * 1.5f + loop_w + fs + counter_w) {
     ImGui::SameLine(0, fs * 1.5f);

@@ -16,7 +16,6 @@
 
 #include "views/common/panel_frame.h"
 #include "views/common/primitive_views.h"
-#include "views/text_checks.h"
 
 namespace sortscope {
 namespace {
@@ -137,14 +136,7 @@ void draw_map(const AuxDrawContext& c, const MapGeometry& m, uint32_t gx, uint32
       for (uint32_t r = 0; r < m.rows; ++r)
         for (uint32_t col = 0; col < m.cols; ++col) {
           const double v = double(value(r, col));
-          // Dark or light numbers, whichever stands out more from the cell's colour (WCAG contrast:
-          // a mid-ramp cyan takes dark ones, which a threshold on the ramp's position misses).
-          const ImU32 cell = style.ramp(style.to_t(v)), dark = IM_COL32(20, 20, 28, 255), light = to_u32(palette::kText);
-          auto lum = [](ImU32 u) {
-            return relative_luminance(uint8_t(u >> IM_COL32_R_SHIFT), uint8_t(u >> IM_COL32_G_SHIFT), uint8_t(u >> IM_COL32_B_SHIFT));
-          };
-          const double lc = lum(cell);
-          const ImU32 tc = contrast_ratio(lc, lum(dark)) >= contrast_ratio(lc, lum(light)) ? dark : light;
+          const ImU32 tc = label_colour_on(style.ramp(style.to_t(v)));
           text(c, f, px, m.cell_x(col) + cw * 0.5f, m.cell_y(r) + 0.5f * (ch - px), tc, cell_text(v), 0.5f);
         }
   }

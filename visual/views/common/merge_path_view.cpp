@@ -49,6 +49,8 @@ std::vector<ImVec2> exact_path(const StepKeys& keys, const MergePathGrid& g, uin
 struct PathGeometry {
   float s = 1, sp = 1, strip = 0, left = 0, top = 0, side_w = 0;
   bool strips_in_legend = true;  // the legend's "edge strips" entry: the first left out in a short panel
+  bool brief = false;            // the legend's short labels ("merge path", "splits"): a short panel's
+  bool legend = true;            // false: no legend at all (the smallest panels keep the grid)
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   double sx = 1, sy = 1;
   float X(double a) const { return float(x0 + a * sx); }
@@ -67,10 +69,30 @@ Rect merge_path_frame(Canvas& cv, const MergePathGrid& g) {
        fmt::format("a diagonal every {} outputs = one block", format_count(g.tile_keys))});
 }
 
-// Room for B's tick labels at the left, A's above, and the legend row below. A wide panel: a
-// column at the right of the grid with the blocks' shares and the legend; else the legend goes
-// below, its height reserved with its longest labels (the real ones are known after the layout).
-// False where there is no room.
+// The legend's entries with their full or brief labels (brief: a short panel's side column).
+std::vector<LegendItem> path_legend(bool exact, size_t shown, size_t nd, bool strips, bool brief) {
+  const std::string diagonals =
+      brief ? "diagonals"
+      : shown == nd ? "cross-diagonals"
+                    : "every " + ordinal((nd + std::max<size_t>(shown, 1) - 1) / std::max<size_t>(shown, 1)) +
+                          " diagonal shown";
+  std::vector<LegendItem> items = {
+      {to_u32(kPath), brief ? "merge path" : exact ? "merge path (key by key)" : "merge path through the splits"},
+      {to_u32(palette::kComparator), diagonals},
+      {to_u32(palette::kHighlight), brief ? "splits" : "split (merge-path search)"}};
+  if (strips && !brief) items.push_back({to_u32(palette::kTextDim), "edge strips: the keys (colour = value)", false});
+  return items;
+}
+
+// Room for B's tick labels at the left, A's above, and a legend. The layouts tried, richest first:
+// a side column at the right of the grid with the blocks' shares and the legend one entry a line;
+// the legend below (with, then without its edge-strips entry); a narrow side column of the
+// legend's brief labels; the brief legend below; the grid alone only where no legend leaves it
+// room. The one taken is the first whose grid is nearly as large (85%) as the largest any of them
+// allows, so a short panel (a projector's details, a 1024x600 window) trades legend words for a
+// grid rather than losing the grid. The
+// legend's room is reserved with its longest labels (the real ones are known after the layout).
+// False where even the grid alone has no room.
 bool lay_out_merge_path(const Canvas& cv, const Rect& content, const MergePathGrid& g, PathGeometry& p) {
   p.s = cv.s();
   p.sp = cv.small_px();
@@ -78,32 +100,58 @@ bool lay_out_merge_path(const Canvas& cv, const Rect& content, const MergePathGr
   p.strip = std::round(7 * s);
   p.left = cv.text_w(short_count(g.b_len)) + sp * 1.6f + p.strip;
   p.top = sp * 1.4f + p.strip;
-  float avail_w = content.w - p.left - 4 * s;
-  // The legend's longest labels (the real ones are known after the layout).
-  std::vector<LegendItem> longest = {{0, "merge path through the splits"},
-                                           {0, "every 10,000th diagonal shown"},
-                                           {0, "split (merge-path search)"},
-                                           {0, "edge strips: the keys (colour = value)", false}};
-  // The side column holds the legend one entry a line: only where its longest label fits whole.
-  float side_need = 190 * s;
-  for (const LegendItem& it : longest)
-    side_need = std::max(side_need, 16 * s + (it.swatch ? std::round(sp * 1.3f) + 4 * s : 0) + cv.text_w(it.label) + 4 * s);
-  p.side_w = std::min(avail_w - (content.h - p.top) * 1.05f, std::max(340 * s, side_need));
-  if (p.side_w < side_need) p.side_w = 0;
-  avail_w -= p.side_w;
-  float legend_h = p.side_w > 0 ? 0.0f : cv.legend_height(longest, content.w) + sp * 0.5f;
-  if (p.side_w == 0 && content.h - p.top - legend_h < sp * 2.5f) {  // the grid before the strips' entry
-    longest.pop_back();
-    p.strips_in_legend = false;
-    legend_h = cv.legend_height(longest, content.w) + sp * 0.5f;
-  }
-  const float avail_h = content.h - p.top - legend_h;
-  // B's first and last tick labels one above the other, with a line between: a shorter grid would
-  // draw them over each other (and over A's name); nothing is drawn then.
-  if (avail_w < 8 || avail_h < sp * 2.5f) return false;
+  const float avail_w = content.w - p.left - 4 * s;
+  const float full_h = content.h - p.top;
   const double a_len = double(std::max<uint64_t>(g.a_len, 1)), b_len = double(std::max<uint64_t>(g.b_len, 1));
-  p.sx = avail_w / a_len;
-  p.sy = avail_h / b_len;
+  // The widest labels each legend may get: 10,000 is wider than any ordinal a panel shows.
+  const std::vector<LegendItem> full = path_legend(false, 1, 10000, true, false);
+  const std::vector<LegendItem> no_strips = path_legend(false, 1, 10000, false, false);
+  const std::vector<LegendItem> brief = path_legend(false, 1, 10000, false, true);
+  const auto side_need = [&](const std::vector<LegendItem>& items, float least) {
+    float need = least;
+    for (const LegendItem& it : items)
+      need = std::max(need, 16 * s + (it.swatch ? std::round(sp * 1.3f) + 4 * s : 0) + cv.text_w(it.label) + 4 * s);
+    return need;
+  };
+  struct Option {
+    float side_w = 0, legend_h = 0;
+    bool strips = true, brief = false, legend = true;
+  };
+  std::vector<Option> options;
+  // A wide side column only where the grid keeps its full height beside it.
+  const float wide_need = side_need(full, 190 * s);
+  const float wide = std::min(avail_w - full_h * 1.05f, std::max(340 * s, wide_need));
+  if (wide >= wide_need) options.push_back({wide, 0, true, false, true});
+  options.push_back({0, cv.legend_height(full, content.w) + sp * 0.5f, true, false, true});
+  options.push_back({0, cv.legend_height(no_strips, content.w) + sp * 0.5f, false, false, true});
+  options.push_back({side_need(brief, 0), 0, false, true, true});
+  options.push_back({0, cv.legend_height(brief, content.w) + sp * 0.5f, false, true, true});
+  // The grid's scale (pixels a key, square cells) under each; B's first and last tick labels one
+  // above the other with a line between need 2.5 lines: a shorter grid would draw them over each
+  // other (and over A's name).
+  const auto scale_of = [&](const Option& o) {
+    const float w = avail_w - o.side_w, h = full_h - o.legend_h;
+    if (w < 8 || h < sp * 2.5f) return 0.0;
+    return std::min(double(w) / a_len, double(h) / b_len);
+  };
+  double best = 0;
+  for (const Option& o : options) best = std::max(best, scale_of(o));
+  if (best <= 0) options.push_back({0, 0, false, true, false});  // the grid alone, where it fits alone
+  for (const Option& o : options) best = std::max(best, scale_of(o));
+  if (best <= 0) return false;
+  const Option* pick = &options.back();
+  for (const Option& o : options)
+    if (scale_of(o) >= 0.85 * best) {
+      pick = &o;
+      break;
+    }
+  p.side_w = pick->side_w;
+  p.strips_in_legend = pick->strips;
+  p.brief = pick->brief;
+  p.legend = pick->legend;
+  const float grid_w = avail_w - pick->side_w, grid_h = full_h - pick->legend_h;
+  p.sx = grid_w / a_len;
+  p.sy = grid_h / b_len;
   // Square cells keep the diagonals at 45 degrees; only unequal runs (the last pair) get separate
   // scales, so that the grid still fills the panel.
   if (p.sx / p.sy > 0.5 && p.sx / p.sy < 2) p.sx = p.sy = std::min(p.sx, p.sy);
@@ -188,8 +236,8 @@ void draw_diagonals(const Canvas& cv, const MergePathGrid& g, const PathGeometry
 // The path: key by key where the keys are at hand and few enough (`exact`), else through the split
 // points; in pixels, keeping a point only where it moved a pixel from the last kept one: tens of
 // thousands of splits of a long merge become a few hundred points.
-void draw_path(const AuxDrawContext& c, const MergePathGrid& g, const PathGeometry& p, const StepKeys& keys,
-               bool exact, size_t nd) {
+std::vector<ImVec2> draw_path(const AuxDrawContext& c, const MergePathGrid& g, const PathGeometry& p,
+                              const StepKeys& keys, bool exact, size_t nd) {
   std::vector<ImVec2> pts;
   if (exact) {
     const double px = double(p.x1 - p.x0) + double(p.y1 - p.y0);
@@ -205,12 +253,27 @@ void draw_path(const AuxDrawContext& c, const MergePathGrid& g, const PathGeomet
       px.push_back(q);
   }
   c.dl->AddPolyline(px.data(), int(px.size()), to_u32(kPath), 0, std::max(2.0f, 2.5f * p.s));
+  return px;
+}
+
+// Whether the polyline (pixels) passes through the box [x0, x1] x [y0, y1] (a segment's sampled
+// points, a pixel apart, inside it).
+bool path_crosses(const std::vector<ImVec2>& path, float x0, float y0, float x1, float y1) {
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    const ImVec2 a = path[i], b = path[i + 1];
+    const int n = 1 + int(std::abs(b.x - a.x) + std::abs(b.y - a.y));
+    for (int k = 0; k <= n; ++k) {
+      const float t = float(k) / float(n), x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t;
+      if (x >= x0 && x <= x1 && y >= y0 && y <= y1) return true;
+    }
+  }
+  return false;
 }
 
 // Split points on the shown diagonals, and the block numbers between them when there is room.
 // Dots shrink where the shown diagonals crowd, so the path between them stays visible.
 void draw_splits(const Canvas& cv, const AuxDrawContext& c, const MergePathGrid& g, const PathGeometry& p,
-                 const std::vector<size_t>& shown, size_t nd) {
+                 const std::vector<size_t>& shown, size_t nd, const std::vector<ImVec2>& path) {
   const float s = p.s, sp = p.sp;
   const double diag_px = std::min(p.sx, p.sy);
   float spacing = 1e9f;
@@ -228,10 +291,16 @@ void draw_splits(const Canvas& cv, const AuxDrawContext& c, const MergePathGrid&
     const double d = 0.5 * double(g.diagonals[j] + g.diagonals[j + 1]);
     const double a = 0.5 * double(g.a_splits[j] + g.a_splits[j + 1]);
     const std::string label = j == 0 && nd <= 8 ? "block 0" : std::to_string(j);
-    // Below-left of the path's middle in this stretch: on B's side, clear of the path.
-    // Inside the grid: the last stretches end at its bottom edge.
-    const float lx = std::max(p.x0 + 2 * s, p.X(a) - cv.text_w(label) - 6 * s),
-                ly = std::min(p.Y(d - a) + 3 * s, p.y1 - sp - s);
+    // Below-left of the path's middle in this stretch: on B's side, clear of the path; else
+    // above-right of it, on A's side (a small grid's steep stretches). Inside the grid: the last
+    // stretches end at its bottom edge. Not drawn where both would lie on the path.
+    const float w = cv.text_w(label);
+    float lx = std::max(p.x0 + 2 * s, p.X(a) - w - 6 * s), ly = std::min(p.Y(d - a) + 3 * s, p.y1 - sp - s);
+    if (path_crosses(path, lx, ly, lx + w, ly + sp)) {
+      lx = std::min(p.x1 - w - 2 * s, p.X(a) + 6 * s);
+      ly = std::max(p.y0 + s, p.Y(d - a) - sp - 3 * s);
+      if (path_crosses(path, lx, ly, lx + w, ly + sp)) continue;
+    }
     const bool clear = lx >= last_right || ly >= last_bottom;
     if (clear && (p.Y(double(g.diagonals[j + 1] - g.a_splits[j + 1])) - p.Y(double(g.diagonals[j] - g.a_splits[j])) > sp * 0.6f ||
                   p.X(double(g.a_splits[j + 1])) - p.X(double(g.a_splits[j])) > cv.text_w(label))) {
@@ -268,6 +337,7 @@ size_t draw_share_table(const Canvas& cv, const Rect& content, const MergePathGr
     wi = std::max(wi, cv.text_w(std::to_string(j)));
   }
   const float ca = tx + wi + 12 * s, cb = ca + wa + 12 * s;
+  if (cb + cv.text_w("keys of B") > content.right()) return 0;  // a narrow side column: the legend alone
   cv.text(tx, y, "block", dim);
   cv.text(ca, y, "keys of A", to_u32(kRunA));
   cv.text(cb, y, "keys of B", to_u32(kRunB));
@@ -334,19 +404,13 @@ void draw_merge_path(const AuxDrawContext& c, const Rect& r, const MergePathGrid
   const std::vector<size_t> shown = shown_diagonals(g, p, nd);
   draw_diagonals(cv, g, p, shown);
   const bool exact = have_keys && g.a_len + g.b_len <= kExactPathKeys;
-  draw_path(c, g, p, keys, exact, nd);
+  const std::vector<ImVec2> path = draw_path(c, g, p, keys, exact, nd);
   if (out) out->exact = exact, out->diagonals_shown = shown.size();
-  draw_splits(cv, c, g, p, shown, nd);
+  draw_splits(cv, c, g, p, shown, nd, path);
 
-  std::vector<LegendItem> items = {
-      {to_u32(kPath), exact ? "merge path (key by key)" : "merge path through the splits"},
-      {to_u32(palette::kComparator),
-       shown.size() == nd ? "cross-diagonals"
-                          : fmt::format("every {} diagonal shown", ordinal((nd + shown.size() - 1) / shown.size()))},
-      {to_u32(palette::kHighlight), "split (merge-path search)"}};
-  if (have_keys && p.strips_in_legend)
-    items.push_back({to_u32(palette::kTextDim), "edge strips: the keys (colour = value)", false});
-  draw_path_legend(cv, content, g, p, items, nd, out);
+  if (!p.legend) return;
+  draw_path_legend(cv, content, g, p, path_legend(exact, shown.size(), nd, have_keys && p.strips_in_legend, p.brief),
+                   nd, out);
 }
 
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const MergePathGrid& g) {

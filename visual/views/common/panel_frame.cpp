@@ -7,6 +7,7 @@
 
 #include "class_palette.h"
 #include "views/legend.h"
+#include "views/text_checks.h"
 #include "views/view_text.h"
 
 namespace sortscope::radix_view {
@@ -106,6 +107,15 @@ ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha) {
 ImU32 class_colour(const AuxDrawContext& c, ColorBy mode, uint32_t j, uint32_t count, float alpha) {
   if (mode != ColorBy::Key && c.classes_by == mode) return to_u32(class_color(j), alpha);
   return digit_colour(j, count, alpha);
+}
+
+ImU32 label_colour_on(ImU32 background) {
+  const ImU32 dark = IM_COL32(20, 20, 28, 255), light = to_u32(palette::kText);
+  auto lum = [](ImU32 u) {
+    return relative_luminance(uint8_t(u >> IM_COL32_R_SHIFT), uint8_t(u >> IM_COL32_G_SHIFT), uint8_t(u >> IM_COL32_B_SHIFT));
+  };
+  const double lb = lum(background);
+  return contrast_ratio(lb, lum(dark)) >= contrast_ratio(lb, lum(light)) ? dark : light;
 }
 
 ImU32 count_colour(float t) {

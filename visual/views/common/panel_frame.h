@@ -70,6 +70,9 @@ ImU32 digit_colour(uint32_t digit, uint32_t digits, float alpha = 1);
 // (class_palette.h) while the array view colours keys by that mode's classes (c.classes_by), so the
 // panel and the bars agree; else digit_colour.
 ImU32 class_colour(const AuxDrawContext& c, ColorBy mode, uint32_t j, uint32_t count, float alpha = 1);
+// Dark or light text, whichever stands out more from `background` (WCAG contrast, text_checks.h): a
+// mid-ramp cyan takes dark text, which a threshold on the ramp's position or a luma guess misses.
+ImU32 label_colour_on(ImU32 background);
 // Counts: a dark-to-amber-to-pale ramp (t in [0, 1]); zero gets the plot background, so empty
 // cells read as empty.
 ImU32 count_colour(float t);

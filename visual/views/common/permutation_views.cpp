@@ -89,10 +89,7 @@ void draw_permutation(const AuxDrawContext& c, const Rect& plot, const Permutati
       const float x0 = plot.x + w * float(start) / float(p.count), x1 = plot.x + w * float(hi) / float(p.count);
       const std::string label = std::to_string(d);
       if (d >= 0 && x1 - x0 >= text_width(sf, spx, label) + 4 && band_h >= spx) {
-        const ImU32 col = p.bottom(start, 1.0f);
-        const ImVec4 v = ImGui::ColorConvertU32ToFloat4(col);
-        const bool bright = 0.3f * v.x + 0.59f * v.y + 0.11f * v.z > 0.5f;
-        text(c, sf, spx, 0.5f * (x0 + x1), bottom_y + 0.5f * (band_h - spx), bright ? IM_COL32(20, 20, 28, 255) : text_col,
+        text(c, sf, spx, 0.5f * (x0 + x1), bottom_y + 0.5f * (band_h - spx), label_colour_on(p.bottom(start, 1.0f)),
              label, 0.5f);
       }
       if (x1 - x0 >= 2 && hi < p.count)

@@ -102,11 +102,21 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     row_largest[node.depth] = std::max(row_largest[node.depth], node.size);
     if (node.depth > 0 && t.nodes[node.parent].size <= t.bucket_max) ++row_level3[node.depth];
   }
+  // Row labels where they fit: rows shorter than a line (a deep quicksort recursion in a short
+  // panel) label every few rows, the input's always, the deepest's where it keeps a row's distance.
+  const uint32_t label_every = std::max(1u, uint32_t(std::ceil(spx / std::max(row_h + gap, 1.0f))));
+  std::vector<uint32_t> labelled;
+  for (uint32_t d = 0; d < rows; d += label_every) labelled.push_back(d);
+  if (labelled.back() != rows - 1) {
+    if (rows - 1 - labelled.back() >= label_every) labelled.push_back(rows - 1);
+    else if (labelled.back() != 0) labelled.back() = rows - 1;
+  }
   for (uint32_t d = 0; d < rows; ++d) {
     const Rect row = row_rect(d);
     dl->AddRectFilled(ImVec2(row.x, row.y), ImVec2(row.right(), row.bottom()), to_u32(palette::kPlotBackground));
-    text(c, sf, spx, content.x, row.y + (row.h - spx) * 0.5f, dim, d == 0 ? "input" : fmt::format("pass {}", d));
   }
+  for (uint32_t d : labelled)
+    text(c, sf, spx, content.x, row_rect(d).y + (row_h - spx) * 0.5f, dim, d == 0 ? "input" : fmt::format("pass {}", d));
   // Many buckets share a pixel column: each column shows its tallest bucket.
   struct Column {
     float top = 0;

@@ -50,7 +50,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   // Rows of reads under the tree, one per key; the tree takes what is left.
   const int levels = std::min(log_k, kDrawnLevels);
   const float row_h = std::round(spx * 1.25f);
-  const float rows_h = row_h * float(keys + (log_k > levels ? 1 : 0));
+  // A short panel lists fewer keys' reads (at least one), so the tree keeps a line a level.
+  const float extra_row = log_k > levels ? 1.0f : 0.0f;
+  size_t listed = keys;
+  while (listed > 1 && content.h - row_h * (float(listed) + extra_row) - 4 * sc < float(levels) * spx * 1.2f) --listed;
+  const float rows_h = row_h * (float(listed) + extra_row);
   // The level notes take a column at the right; the tree the rest.
   const float notes_w = std::min(content.w * 0.3f, text_width(sf, spx, "all read bt[1]: broadcast") + 6 * sc);
   const Rect tree{content.x, content.y, content.w - notes_w, content.h - rows_h - 4 * sc};
@@ -84,7 +88,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   for (int l = 0; l < levels; ++l) {
     const std::string note = l == 0 ? "all read bt[1]: broadcast" : fmt::format("level {}: <= {} words", l + 1, 1u << l);
     const float y = tree.y + level_h * (float(l) + 0.5f) - spx * 0.5f;
-    if (l == 0 || level_h > spx * 1.2f) text(c, sf, spx, content.right(), y, dim, fit_text(sf, spx, note, notes_w), 1.0f);
+    if (level_h > spx * 1.2f || (l == 0 && y + spx <= tree.bottom()))
+      text(c, sf, spx, content.right(), y, dim, fit_text(sf, spx, note, notes_w), 1.0f);
   }
   float rows_y = tree.bottom() + 4 * sc;
   if (log_k > levels) {
@@ -94,8 +99,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
     rows_y += row_h;
   }
 
-  // The reads of each key: node and bank per level.
-  for (size_t q = 0; q < keys; ++q) {
+  // The reads of each key listed: node and bank per level.
+  for (size_t q = 0; q < listed; ++q) {
     const float y = rows_y + row_h * float(q);
     const ImU32 col = class_colour(c, ColorBy::Bucket, t.bucket[q], t.k);
     const uint32_t* path = t.path.data() + q * size_t(log_k);

@@ -159,10 +159,14 @@ void draw_tree(const AuxDrawContext& c, const Rect& r, const MergeTreeWork& t) {
     } else {  // too many merges to draw apart: one band, the count in the label
       c.dl->AddRectFilled(ImVec2(tree_x, y0), ImVec2(tree_x + tree_w, y1), fill);
     }
-    const std::string label = "runs of " + short_count(l.run) +
-                              (done ? " -> " + short_count(l.max_work) + " probes" : std::string(" (to come)"));
+    // Shorter forms before a cut one: a narrow column keeps the run length whole ("2,048: 12").
+    const std::string run = short_count(l.run), work = short_count(l.max_work);
+    const Alternatives label =
+        done ? Alternatives{"runs of " + run + " -> " + work + " probes", run + " -> " + work + " probes",
+                            run + ": " + work, run}
+             : Alternatives{"runs of " + run + " (to come)", run + " (to come)", run};
     text(c, sf, spx, content.x, y0 + 0.5f * (rh - spx), to_u32(done ? palette::kText : palette::kTextDim),
-         fit_text(sf, spx, label, label_w - 4 * sc));
+         first_fitting(sf, spx, label, label_w - 4 * sc));
   }
   end_panel(c);
 }
