@@ -204,8 +204,8 @@ void sample_auto_k_and_levels(SamplePlan& p, int k, int levels) {
     // between a block and M (about 43 % of the keys at 2^30, their third pass) and the few the third
     // leaves above a block. Measured (H200, u64 keys, against cub-radix in the same run): 2^30 0.986x
     // against 0.827x (two passes of 256, level 3) and 0.673x (three passes of 64, two levels); 2^31
-    // 1.013x against 0.843x and 0.941x. Level 3 is part of the rule: with three passes of 64 at 2^31
-    // the estimate's share above a block is below kSampleLevel3Share, yet two levels ran slower.
+    // 1.013x against 0.843x and 0.941x. Level 3 is part of the rule, not left to the estimate (which
+    // expects about 10 % of the keys above a block at 2^31 and 43 % at 2^30).
     p.k = sample_auto_k(p.n, p.level2, 2);
     p.levels = 3;
     return;
@@ -249,10 +249,10 @@ namespace {
 // key stops after the first pass that leaves its bucket at or below M; with k of 32 or more and
 // M = 2^18, a bucket above a block after pass P came from one above M after pass P - 1 (M / k is below
 // a block), so the share is the sum over P of the keys whose bucket after P passes lies in (size, M]
-// (sample_bucket_spread.h; P = 0: the input itself), at most the share that took pass P. Where n / M is near a power of k both the
-// expected pass count and the one after it contribute: at 2^30 with k = 64 the second pass leaves
-// buckets of 2^18 on average, about 43 % of the keys at or below M (level 3's) and the rest for a
-// third level-1 pass.
+// (sample_bucket_spread.h; P = 0: the input itself), at most the share that took pass P. Where n / M
+// is near a power of k both the expected pass count and the one after it contribute: at 2^30 with
+// k = 64 the second pass leaves buckets of 2^18 on average, about 43 % of the keys at or below M
+// (level 3's) and the rest for a third level-1 pass.
 double level1_share_between(const SamplePlan& p, double size) {
   double share = 0, mean = double(p.n), took = 1;  // took: the share above M before this pass (read by it)
   for (uint32_t pass = 0; mean >= 1 && took > 0 && pass < 64; ++pass, mean /= double(std::max<uint32_t>(2, p.k))) {
