@@ -25,8 +25,8 @@ struct SearchMergeCapture {
 // Every item's work, summed in the thread that did the items, then across its warp, and added to the
 // capture by one atomic per counter and warp at the end of the launch. One atomic per item and
 // counter (three on the same three words for every key of a pass) serialised at those words' L2
-// slice: 2^24 keys x 17 launches x 3 atomics took about 400 ms of explain mode's 431 ms at 2^24 u32
-// on an H200, where the measured run takes 6.3 ms (docs/PERFORMANCE.md). Null `cap`: nothing.
+// slice: 2^24 keys x 16 global passes x 3 atomics took about 400 ms of explain mode's 431 ms at 2^24
+// u32 on an H200, where the measured run takes 6.3 ms (docs/PERFORMANCE.md). Null `cap`: nothing.
 struct WorkTally {
   unsigned long long items = 0, total = 0, max = 0;
   __device__ void add(const SearchMergeItem& it) {
