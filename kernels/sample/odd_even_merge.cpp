@@ -37,11 +37,7 @@ class OddEvenMergeSort final : public Algorithm {
 #endif
   }
   double bytes_moved(uint64_t n, KeyType type, bool with_values, const ParamValues& params) const override {
-    const OddEvenPlan p = make_odd_even_plan(n, params);
-    const double per = key_bytes(type) + (with_values ? 4.0 : 0.0);
-    // The tile launch reads and writes once; every global layer reads and writes every key.
-    const double global_layers = double(p.layers.size()) - p.tile_layers;
-    return double(n) * per * 2 * (1 + global_layers);
+    return odd_even_bytes_moved(make_odd_even_plan(n, params), key_bytes(type), with_values);
   }
 };
 

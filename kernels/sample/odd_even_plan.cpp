@@ -1,5 +1,8 @@
 #include "odd_even_plan.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace sortscope {
@@ -41,6 +44,49 @@ OddEvenPlan make_odd_even_plan(uint64_t n, const ParamValues& params) {
   for (int l = 0; l < layers; ++l) p.layers.push_back(odd_even_layer(l));
   p.tile_layers = odd_even_layer_count(log_tile);  // every layer with 2p <= tile
   return p;
+}
+
+namespace {
+// Comparators of layer (p, k) in a block of 2p keys of which only the first r exist (upper ends at or
+// beyond n are dropped, odd_even_network.h): for k = p the pairs (x, x + p), x < p; for k < p the
+// groups x in [k + 2kj, 2k + 2kj), j = 0 .. p / k - 2, paired with x + k.
+uint64_t comparators_in_block(uint64_t r, const OddEvenLayer& layer) {
+  const uint64_t p = layer.p, k = layer.k;
+  if (k == p) return r > p ? std::min(r, 2 * p) - p : 0;
+  const uint64_t groups = p / k - 1;
+  const uint64_t full = r >= 3 * k ? std::min(groups, (r - 3 * k) / (2 * k) + 1) : 0;
+  const uint64_t partial_start = 2 * k + 2 * k * full;  // first upper end of the next group
+  const uint64_t partial = full < groups && r > partial_start ? std::min(k, r - partial_start) : 0;
+  return full * k + partial;
+}
+}  // namespace
+
+double odd_even_layer_keys_read(uint64_t n, const OddEvenLayer& layer, uint32_t key_bytes) {
+  const uint64_t block = 2 * layer.p, blocks = n / block, rest = n - blocks * block;
+  // A whole block: every key but the last k of one block and the first k of the next (k < p); of
+  // those 2k keys, whole 32-byte sectors are not fetched. The last, partial block: its comparators'
+  // keys.
+  constexpr double kSector = 32;
+  const double skipped =
+      layer.k == layer.p ? 0 : 2 * std::floor(double(layer.k) * key_bytes / kSector) * kSector / key_bytes;
+  return double(blocks) * (double(block) - skipped) + 2.0 * double(comparators_in_block(rest, layer));
+}
+
+uint64_t odd_even_layer_comparators(uint64_t n, const OddEvenLayer& layer) {
+  const uint64_t block = 2 * layer.p, blocks = n / block;
+  return blocks * comparators_in_block(block, layer) + comparators_in_block(n - blocks * block, layer);
+}
+
+double odd_even_bytes_moved(const OddEvenPlan& plan, uint32_t key_bytes, bool with_values) {
+  const double n = double(plan.n), value_bytes = with_values ? 4.0 : 0.0;
+  double bytes = 2 * n * (key_bytes + value_bytes);  // the tile launch
+  for (size_t l = size_t(plan.tile_layers); l < plan.layers.size(); ++l) {
+    const OddEvenLayer& layer = plan.layers[l];
+    // Keys written: about n / 4 swapped pairs a layer on keys in random order, at most every comparator.
+    const double swapped = 2 * std::min(n / 4, double(odd_even_layer_comparators(plan.n, layer)));
+    bytes += odd_even_layer_keys_read(plan.n, layer, key_bytes) * key_bytes + swapped * (key_bytes + 2 * value_bytes);
+  }
+  return bytes;
 }
 
 std::string OddEvenPlan::launch_name(int launch) const {

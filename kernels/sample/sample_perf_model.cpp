@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -18,8 +19,13 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   if (p.n == 0) return m;
   const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
   // Expected level-1 passes: a pass cuts buckets k ways (two ways for quicksort's pivots) until
-  // each holds at most M keys; the run's passes depend on the keys (duplicates, skew).
-  const uint32_t passes = sample_expected_passes(p.n, p.k, p.bucket_max);
+  // each holds at most M keys; the run's passes depend on the keys (duplicates, skew). Sample sort's
+  // last pass may read only the share of the keys still above M (sample_level1_pass_shares: at 2^30
+  // with k = 64, a third pass over about 57 % of them); quicksort's pivot splits count whole passes.
+  const std::vector<double> shares =
+      p.engine == SampleEngine::SampleSort ? sample_level1_pass_shares(p)
+                                           : std::vector<double>(sample_expected_passes(p.n, p.k, p.bucket_max), 1.0);
+  const uint32_t passes = uint32_t(shares.size());
   // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3).
   const double find_bucket = kLeischnerTreeOpsPerLevel * p.log_k + 1;
   // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each) and
@@ -29,20 +35,21 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   const double table_bytes = double(p.slots()) * blocks * p.scatter_replicas * 8;
   double parents = 1;
   for (uint32_t pass = 0; pass < passes; ++pass) {
+    const double keys = n * shares[pass], table = table_bytes * shares[pass];
     // The sample: a * k random reads per bucket, a 32-byte sector each; sorted in shared memory.
     // The host's share (sample_gpu.cu): the pass's parent list and block map go up before the
     // splitters (two copies that wait for the stream), the children's sizes come back after the
     // scatter (four) and the updated parents go up again (one); each a round trip.
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
                           sample_launch_name(p, pass, SampleLaunch::Splitters),
-                          parents * p.sample_keys() * 32.0, 0, 1, 2});
+                          parents * shares[pass] * p.sample_keys() * 32.0, 0, 1, 2});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count),
-                          n * kb + table_bytes, n * find_bucket / 32});
+                          keys * kb + table, keys * find_bucket / 32});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scan), sample_launch_name(p, pass, SampleLaunch::Scan),
-                          2 * table_bytes, 0});
+                          2 * table, 0});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
                           sample_launch_name(p, pass, SampleLaunch::Scatter),
-                          n * (2 * kb + 2 * vb) + table_bytes, n * (find_bucket + 1) / 32, 1, 5});
+                          keys * (2 * kb + 2 * vb) + table, keys * (find_bucket + 1) / 32, 1, 5});
     parents *= p.k;
   }
   // Level 3 (README.md): the buckets level 1 leaves above what one block sorts (their expected share

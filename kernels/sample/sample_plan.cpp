@@ -101,13 +101,14 @@ const std::vector<ParamSpec>& sample_sort_params() {
     for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
     s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
                                 "buckets per distribution pass; the search tree has log2 k levels (thesis: 128); "
-                                "auto: by n, so that the last pass leaves buckets of about half a block (with levels = 2 three passes "
-                                "above 2^29, else two of at most 256 and level 3)"));
+                                "auto: by n, so that the last pass leaves buckets of about half a block (two passes of at most 256; "
+                                "where two of 256 would leave 1/16 of the keys above a block, from about 2^29 x 1.1, "
+                                "three passes, 64 at 2^30 and 2^31, with level 3 unless levels = 2)"));
     s.push_back(ParamSpec::list(
         "levels", {2, 3}, true, kParamAuto,
         "2: distribution passes while a bucket exceeds M, then level 2 (the thesis); 3: then every bucket still "
         "above level3_above keys is distributed again with a k of its own; auto: 3 where the model expects at "
-        "least 1/16 of the keys in such buckets (from about 2^30 keys)"));
+        "least 1/16 of the keys in such buckets, and with k auto's three passes (from about 2^29 x 1.1 keys)"));
     std::vector<int> aboves;
     for (int a = 16; a <= int(kSampleRankBlockMax); a *= 2) aboves.push_back(a);
     s.push_back(ParamSpec::list("level3_above", aboves, true, kParamAuto,
@@ -182,6 +183,38 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2, int levels) {
   return uint32_t(1) << std::min(log_k3, kSampleMaxLogK);
 }
 
+bool sample_large_n_wants_three_passes(const SamplePlan& plan) {
+  if (plan.engine != SampleEngine::SampleSort || plan.level3_above == 0) return false;
+  if (sample_auto_k(plan.n, plan.level2, 2) == sample_auto_k(plan.n, plan.level2, 3)) return false;  // two passes reach
+  SamplePlan two = plan;
+  two.k = kSampleMaxK;
+  return sample_level3_estimate(two).share >= kSampleLevel3Share;
+}
+
+void sample_auto_k_and_levels(SamplePlan& p, int k, int levels) {
+  if (k != kParamAuto) {
+    p.k = uint32_t(k);
+  } else if (levels == 2) {
+    p.k = sample_auto_k(p.n, p.level2, 2);
+  } else if (sample_large_n_wants_three_passes(p)) {
+    // Two passes of kSampleMaxK leave too many keys above a block (at 2^30 about 57 %, and those
+    // take a level-3 pass of their own, largely in buckets of 16K-32K keys cut 4 ways); three passes of
+    // a smaller k write longer runs per bucket in every scatter (round / k keys: 64 at k = 64 against 16
+    // at 256, README.md "Where the time goes"), and level 3 takes the buckets the second pass leaves
+    // between a block and M (about 43 % of the keys at 2^30, their third pass) and the few the third
+    // leaves above a block. Measured (H200, u64 keys, against cub-radix in the same run): 2^30 0.986x
+    // against 0.827x (two passes of 256, level 3) and 0.673x (three passes of 64, two levels); 2^31
+    // 1.013x against 0.843x and 0.941x. Level 3 is part of the rule, not left to the estimate (which
+    // expects about 10 % of the keys above a block at 2^31 and 43 % at 2^30).
+    p.k = sample_auto_k(p.n, p.level2, 2);
+    p.levels = 3;
+    return;
+  } else {
+    p.k = sample_auto_k(p.n, p.level2, 3);
+  }
+  p.levels = levels != kParamAuto ? levels : sample_level3_estimate(p).share >= kSampleLevel3Share ? 3 : 2;
+}
+
 uint64_t sample_bucket_max_as_run(uint64_t bucket_max, uint64_t n) {
   // At most n / 1024 (but not below 2^14), so that level 2 has about a thousand buckets or more to
   // spread over the SMs. Measured on an H200 at 2^24 u64 keys: M = 2^14 took 5.3 ms, M = 2^18 11.4 ms
@@ -211,16 +244,46 @@ uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size) {
   return k;
 }
 
+namespace {
+// The share of the keys (0..1) that end level 1 in buckets of more than `size` keys (at most M). A
+// key stops after the first pass that leaves its bucket at or below M; with k of 32 or more and
+// M = 2^18, a bucket above a block after pass P came from one above M after pass P - 1 (M / k is below
+// a block), so the share is the sum over P of the keys whose bucket after P passes lies in (size, M]
+// (sample_bucket_spread.h; P = 0: the input itself), at most the share that took pass P. Where n / M
+// is near a power of k both the expected pass count and the one after it contribute: at 2^30 with
+// k = 64 the second pass leaves buckets of 2^18 on average, about 43 % of the keys at or below M
+// (level 3's) and the rest for a third level-1 pass.
+double level1_share_between(const SamplePlan& p, double size) {
+  double share = 0, mean = double(p.n), took = 1;  // took: the share above M before this pass (read by it)
+  for (uint32_t pass = 0; mean >= 1 && took > 0 && pass < 64; ++pass, mean /= double(std::max<uint32_t>(2, p.k))) {
+    const double above_m = sample_share_above(mean, pass, p.oversampling, double(p.bucket_max));
+    // No more keys can end a pass than took it (the bound matters only for small k, where M / k is
+    // not below a block).
+    share += std::clamp(sample_share_above(mean, pass, p.oversampling, size) - above_m, 0.0, took);
+    took = above_m;
+  }
+  return share;
+}
+}  // namespace
+
+std::vector<double> sample_level1_pass_shares(const SamplePlan& p) {
+  std::vector<double> shares;
+  double mean = double(p.n);
+  for (uint32_t pass = 0; mean >= 1 && pass < 64; ++pass, mean /= double(std::max<uint32_t>(2, p.k))) {
+    const double share = sample_share_above(mean, pass, p.oversampling, double(p.bucket_max));
+    if (share * double(p.n) / double(p.bucket_max) < 0.5) break;  // not even half a bucket above M
+    shares.push_back(share);
+  }
+  return shares;
+}
+
 Level3Estimate sample_level3_estimate(const SamplePlan& p) {
   Level3Estimate e;
   if (p.engine != SampleEngine::SampleSort || p.level3_above == 0 || p.bucket_max <= p.level3_above) return e;
-  const uint32_t passes = sample_expected_passes(p.n, p.k, p.bucket_max);
-  const double mean = double(p.n) / std::pow(double(p.k), double(passes));
-  const auto above = [&](uint64_t size) { return sample_share_above(mean, passes, p.oversampling, double(size)); };
-  // Keys above M take another level-1 pass (which the expected pass count may leave out where n / M
-  // is a power of k): only those between level3_above and M are level 3's, in classes by the k that
-  // sample_level3_k gives: sizes in (target k / 2, target k] take k, and the largest k allowed takes
-  // everything above.
+  const auto above = [&](uint64_t size) { return level1_share_between(p, double(size)); };
+  // Keys above M take another level-1 pass: only those between level3_above and M are level 3's, in
+  // classes by the k that sample_level3_k gives: sizes in (target k / 2, target k] take k, and the
+  // largest k allowed takes everything above.
   const uint64_t target = std::max<uint64_t>(1, p.level3_above / 2);
   for (uint64_t low = p.level3_above; low < p.bucket_max;) {
     const uint32_t k = sample_level3_k(p, low + 1);
@@ -323,15 +386,13 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     if (const int v = value(params, "value_load", specs); v != kParamAuto) p.value_load = SampleValueLoad(v);
     p.count_replicas = uint32_t(value(params, "count_replicas", specs));
     p.scatter_replicas = uint32_t(value(params, "scatter_replicas", specs));
-    // k and levels under auto: k is sample_auto_k's for levels = 3 (two passes of at most kSampleMaxK;
-    // the three passes of a smaller k are levels = 2's, given as such), and levels is 3 where that k
-    // leaves enough keys above a block. Below 2^30 keys both k agree. (Just past 2^29, levels = 2's k
-    // of 64 would leave buckets of 2^17 keys after two passes, all for the thesis's level 2.)
+    // k and levels under auto (sample_auto_k_and_levels): two passes of at most kSampleMaxK while
+    // they leave few keys above a block; past that, three passes with level 3. (Just past 2^29,
+    // levels = 2's k of 64 would leave buckets of 2^17 keys after two passes, all for the thesis's
+    // level 2; two passes of 256 leave about 3.5 % above a block there and stay.)
     const int above = value(params, "level3_above", specs);
     p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
-    const int k = value(params, "k", specs), levels = value(params, "levels", specs);
-    p.k = k == kParamAuto ? sample_auto_k(n, p.level2, levels == 2 ? 2 : 3) : uint32_t(k);
-    p.levels = levels != kParamAuto ? levels : sample_level3_estimate(p).share >= kSampleLevel3Share ? 3 : 2;
+    sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
     if (p.levels == 3 && p.level3_above == 0)
       throw std::runtime_error(
           "sample-sort: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "

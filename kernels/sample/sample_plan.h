@@ -140,17 +140,42 @@ struct SamplePlan {
   std::string describe() const;
 };
 
-// k as `auto` runs it for n keys: 256 while one pass leaves buckets of about half what level 2
+// k by the size rule for n keys: 256 while one pass leaves buckets of about half what level 2
 // sorts by one block (2^13 keys with level2 = rank, 2^12 otherwise), above that
 // 2^ceil((log2 n - 13 or 12) / 2) (two passes ending near that size) while that is at most
 // kSampleMaxK; above it, with levels = 2, 2^ceil((log2 n - 13 or 12) / 3) (three passes), and with
-// levels = 3 kSampleMaxK (two passes, level 3 takes what they leave above a block).
+// levels = 3 kSampleMaxK (two passes, level 3 takes what they leave above a block). What `auto`
+// runs above the two-pass range is sample_auto_k_and_levels's choice between the last two.
 uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank, int levels = 2);
+// k and levels as make_sample_plan runs them for `plan` (n, level2, oversampling, count_replicas,
+// bucket_max and level3_above set) and the parameters `k` and `levels` as given (kParamAuto or a
+// value), into plan.k and plan.levels (README.md, "Level 3", "The large-n default"):
+//  - k given: that k; levels given, or 3 where sample_level3_estimate's share is at least
+//    kSampleLevel3Share.
+//  - k auto, levels = 2: sample_auto_k(n, level2, 2) (three passes above the two-pass range).
+//  - k auto, levels auto or 3: sample_auto_k(n, level2, 3), except where n is past the two-pass
+//    range and two passes of kSampleMaxK would leave at least kSampleLevel3Share of the keys above
+//    a block (sample_large_n_wants_three_passes): then the three passes' k with level 3 (k = 64 at
+//    2^30 and 2^31; measured on an H200 against cub-radix, u64 keys: 2^30 0.986x against 0.827x with
+//    two passes of 256 and level 3, 2^31 1.013x against 0.843x, docs/PERFORMANCE.md). Just past 2^29
+//    (2^29 + 1) two passes of 256 leave about 3.5 % above a block and stay (1.183x against 0.486x).
+void sample_auto_k_and_levels(SamplePlan& plan, int k, int levels);
+// Whether `plan`'s n is past the range where two passes of at most kSampleMaxK end near half a
+// block, and two passes of kSampleMaxK would leave at least kSampleLevel3Share of the keys above
+// plan.level3_above (sample_level3_estimate with k = kSampleMaxK): the rule that takes the three
+// passes' k and level 3 under `auto`.
+bool sample_large_n_wants_three_passes(const SamplePlan& plan);
 // M as run for the parameter bucket_max and n keys: at most bucket_max, at most n / 1024 as a power
 // of two, but not below 2^14 (make_sample_plan says why).
 uint64_t sample_bucket_max_as_run(uint64_t bucket_max, uint64_t n);
 // The level-1 passes a run of n keys is expected to make: ceil(log_k(n / M)) (§6.1), 0 when n <= M.
 uint32_t sample_expected_passes(uint64_t n, uint32_t k, uint64_t bucket_max);
+// The share of the keys each level-1 pass is expected to read (sample_bucket_spread.h): 1 for the
+// first (where n > M), then the share in buckets still above M after the passes before; a pass is
+// listed where its buckets are expected to hold at least half a bucket of M keys. Where n / M is close
+// to a power of k the last pass reads only part of the keys (at 2^30 with k = 64 about 57 %), which
+// sample_expected_passes counts as all or none. The model's level-1 passes (sample_perf_model.h).
+std::vector<double> sample_level1_pass_shares(const SamplePlan& plan);
 // level3_above as `auto`: what level 2 sorts by one block (0 for level2 = thesis: none).
 uint64_t sample_auto_level3_above(SampleLevel2 level2);
 // The k a level-3 pass gives a bucket of `size` keys: the power of two that cuts it into children of

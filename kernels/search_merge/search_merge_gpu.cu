@@ -25,6 +25,8 @@ namespace {
 // Global passes: enough blocks to fill the device several times over; the kernels loop.
 constexpr int kGlobalThreads = 256;
 constexpr uint64_t kMaxGlobalBlocks = 65535;
+// Explain mode sums every item's work per warp (WorkTally::flush): every block is whole warps.
+static_assert(kGlobalThreads % 32 == 0 && kSearchMergeTiles[0] % 32 == 0, "blocks of whole warps");
 
 unsigned blocks_for(uint64_t items) {
   return unsigned(std::clamp<uint64_t>((items + kGlobalThreads - 1) / kGlobalThreads, 1, kMaxGlobalBlocks));

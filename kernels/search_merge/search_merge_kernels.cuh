@@ -22,8 +22,39 @@ struct SearchMergeCapture {
   unsigned long long items, total, max_work;                  // every item of the launch
 };
 
+// Every item's work, summed in the thread that did the items, then across its warp, and added to the
+// capture by one atomic per counter and warp at the end of the launch. One atomic per item and
+// counter (three on the same three words for every key of a pass) serialised at those words' L2
+// slice: 2^24 keys x 16 global passes x 3 atomics took about 400 ms of explain mode's 431 ms at 2^24
+// u32 on an H200, where the measured run takes 6.3 ms (docs/PERFORMANCE.md). Null `cap`: nothing.
+struct WorkTally {
+  unsigned long long items = 0, total = 0, max = 0;
+  __device__ void add(const SearchMergeItem& it) {
+    ++items;
+    total += it.work;
+    max = it.work > max ? it.work : max;
+  }
+  // Called by every thread of the block after its last item (no thread returned early; blocks are
+  // whole warps: tiles and kGlobalThreads are multiples of 32).
+  __device__ void flush(SearchMergeCapture* cap) {
+    if (!cap) return;
+    for (int offset = 16; offset > 0; offset /= 2) {
+      items += __shfl_down_sync(0xffffffffu, items, offset);
+      total += __shfl_down_sync(0xffffffffu, total, offset);
+      const unsigned long long other = __shfl_down_sync(0xffffffffu, max, offset);
+      max = other > max ? other : max;
+    }
+    if ((threadIdx.x & 31) == 0 && items) {
+      atomicAdd(&cap->items, items);
+      atomicAdd(&cap->total, total);
+      atomicMax(&cap->max_work, max);
+    }
+  }
+};
+
 // What explain mode keeps of one item (search_merge_rank.h's merge_*_item): the probes of a
-// sampled search in its slot (-1: not sampled), and every item's work. Null `cap`: nothing.
+// sampled search in its slot (-1: not sampled), and every item's work into the thread's tally.
+// Null `cap`: nothing.
 struct ItemCapture {
   SearchMergeCapture* cap;
   int slot;
@@ -35,15 +66,13 @@ struct ItemCapture {
     if (slot >= 0 && probes < kMaxProbes) cap->probes[slot][probes] = p;
     ++probes;
   }
-  __device__ void done(const SearchMergeItem& it) {
+  __device__ void done(const SearchMergeItem& it, WorkTally& tally) {
     if (!cap) return;
     if (slot >= 0) {
       cap->slot_rank[slot] = it.rank;
       cap->slot_probes[slot] = probes;
     }
-    atomicAdd(&cap->items, 1ull);
-    atomicAdd(&cap->total, static_cast<unsigned long long>(it.work));
-    atomicMax(&cap->max_work, static_cast<unsigned long long>(it.work));
+    tally.add(it);
   }
 };
 
@@ -142,6 +171,7 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
     if (kValues) v0[i] = values[b + i];
   }
   __syncthreads();
+  WorkTally tally;
   for (int stage = first; stage < last; ++stage) {
     const uint32_t run = 1u << stage;
     if (i < count) {
@@ -149,7 +179,7 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
       const uint32_t a = count - pb < run ? count - pb : run;
       const uint32_t c = count - pb - a < run ? count - pb - a : run;
       ItemCapture ic(cap, blockIdx.x == highlight && pb == 0, i - pb, uint64_t(a) + c);
-      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, ic));
+      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, ic), tally);
     }
     __syncthreads();
     Word* tk = k0;
@@ -163,26 +193,30 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
     keys[b + i] = k0[i];
     if (kValues) values[b + i] = v0[i];
   }
+  tally.flush(cap);
 }
 
 // §3 (a), mergebinaryWithRepParallelV4: one thread per key (merge_full_item).
 template <class Word, bool kValues>
 __global__ void global_full_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, SearchMergeCapture* cap, uint64_t highlight) {
+  WorkTally tally;
   for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < n; g += uint64_t(gridDim.x) * blockDim.x) {
     const uint64_t q = g / (2 * run), b = q * 2 * run;
     const uint32_t a = uint32_t(n - b < run ? n - b : run);
     const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
     const uint32_t i = uint32_t(g - b);
     ItemCapture ic(cap, q == highlight, i, uint64_t(a) + c);
-    ic.done(merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic));
+    ic.done(merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
   }
+  tally.flush(cap);
 }
 
 // §3 (b), mergebinaryWithRepHalfParallelV2: one thread per left-run key (merge_half_item).
 template <class Word, bool kValues>
 __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, uint64_t pairs, SearchMergeCapture* cap, uint64_t highlight) {
+  WorkTally tally;
   for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < pairs * run;
        g += uint64_t(gridDim.x) * blockDim.x) {
     const uint64_t q = g / run, b = q * 2 * run;
@@ -191,8 +225,9 @@ __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word*
     if (i >= a) continue;
     const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
     ItemCapture ic(cap, q == highlight, i, a);
-    ic.done(merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic));
+    ic.done(merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
   }
+  tally.flush(cap);
 }
 
 }  // namespace sortscope::search_merge_detail

@@ -322,23 +322,31 @@ Verdict sort_on_device_and_verify(uint64_t n, KeyType key, uint64_t seed, const 
 }
 
 // Sizes just past a level boundary: 2^29 + 1 (two passes of 256; with levels = 2's k auto of before,
-// 64, two passes left buckets of 2^17 keys) and 2^30 + 3 (level 3 by auto), u64 keys with both
-// `levels`. About 17 GiB at 2^30; skipped on smaller GPUs and under the sanitizers.
+// 64, two passes left buckets of 2^17 keys) and 2^30 + 3 (auto: three passes of 64 with level 3,
+// sample_auto_k_and_levels), u64 keys with every `levels` and with k = 256 (the default before: two
+// passes and level 3), and u32 keys with the defaults (the same k and levels). About 17 GiB at 2^30;
+// skipped on smaller GPUs and under the sanitizers.
 TEST(SampleGpu, SortsJustPastTwoToTheTwentyNineAndThirty) {
   size_t free_bytes = 0, total = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
   if (g_sanitizer_run || free_bytes < (uint64_t(24) << 30)) GTEST_SKIP() << "needs 24 GiB of free device memory";
   DeviceScratch scratch;
+  const Algorithm& a = sample_sort_algorithm();
   for (const uint64_t n : {(uint64_t(1) << 29) + 1, (uint64_t(1) << 30) + 3})
-    for (const char* levels : {"levels=auto", "levels=2", "levels=3"}) {
-      const Verdict v =
-          sort_on_device_and_verify(n, KeyType::U64, 5, radix_params(sample_sort_algorithm(), {levels}), scratch);
-      EXPECT_TRUE(v.ok()) << n << " " << levels << ": " << v.summary();
+    for (const char* given : {"levels=auto", "levels=2", "levels=3", "k=256"}) {
+      const Verdict v = sort_on_device_and_verify(n, KeyType::U64, 5, radix_params(a, {given}), scratch);
+      EXPECT_TRUE(v.ok()) << n << " " << given << ": " << v.summary();
     }
+  const uint64_t n = (uint64_t(1) << 30) + 3;
+  const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, false, radix_params(a));
+  EXPECT_EQ(plan.k, 64u);
+  EXPECT_EQ(plan.levels, 3);
+  const Verdict v = sort_on_device_and_verify(n, KeyType::U32, 7, radix_params(a), scratch);
+  EXPECT_TRUE(v.ok()) << "u32 " << n << ": " << v.summary();
 }
 
-// 64-bit indexing: more keys than a 32-bit index reaches (level 3 by auto), generated, sorted and
-// verified on the device. Needs about 20 GiB free; skipped on smaller GPUs and under the sanitizers.
+// 64-bit indexing: more keys than a 32-bit index reaches (auto: three passes of 128 with level 3),
+// generated, sorted and verified on the device. Needs about 20 GiB free; skipped on smaller GPUs and under the sanitizers.
 TEST(SampleGpu, SortsMoreThanTwoToTheThirtyOneKeys) {
   size_t free_bytes = 0, total = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));

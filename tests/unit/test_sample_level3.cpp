@@ -102,21 +102,25 @@ TEST(SamplePlan, LevelsAutoTakesLevelThreeWhereLevelOneLeavesBucketsAboveABlock)
     EXPECT_EQ(plan.k, sample_auto_k(n, SampleLevel2::Rank, 3)) << n;
   }
   EXPECT_EQ(plan_of(kTwo(29) + 1, {}).k, 256u);  // not levels = 2's three passes of 64
-  // From 2^30: two passes of 256, then level 3 over about 57 % (2^30) and nearly all (2^31) of the keys.
+  // From 2^30 (sample_auto_k_and_levels): three passes of 2^ceil((log2 n - 13) / 3) and level 3,
+  // because two passes of 256 would leave about 57 % (2^30) and nearly all (2^31) of the keys above a
+  // block.
   for (const uint64_t n : {kTwo(30), kTwo(30) + 3, kTwo(31), kTwo(31) + 1, kTwo(33)}) {
     const SamplePlan plan = plan_of(n, {});
     EXPECT_EQ(plan.levels, 3) << n;
-    EXPECT_EQ(plan.k, kSampleMaxK) << n;
+    EXPECT_EQ(plan.k, sample_auto_k(n, SampleLevel2::Rank, 2)) << n;
     EXPECT_EQ(plan.level3_above, kSampleRankBlockMax) << n;
     EXPECT_NE(plan.describe().find("level 3 above 16384 keys"), std::string::npos) << plan.describe();
   }
-  EXPECT_NEAR(sample_level3_estimate(plan_of(kTwo(30), {})).share, 0.57, 0.05);
-  EXPECT_GT(sample_level3_estimate(plan_of(kTwo(31), {})).share, 0.95);
+  EXPECT_NEAR(sample_level3_estimate(plan_of(kTwo(30), {"k=256"})).share, 0.57, 0.05);
+  EXPECT_GT(sample_level3_estimate(plan_of(kTwo(31), {"k=256"})).share, 0.95);
   // levels = 2 given: the k auto of before (three passes of 64 above 2^29), for the same-binary A/B.
   EXPECT_EQ(plan_of(kTwo(30), {"levels=2"}).k, 64u);
   EXPECT_EQ(plan_of(kTwo(30), {"levels=2"}).levels, 2);
-  EXPECT_EQ(plan_of(kTwo(30), {"levels=3"}).k, 256u);
-  EXPECT_EQ(plan_of(kTwo(24), {"levels=3"}).k, 64u);  // below 2^30 both agree
+  EXPECT_EQ(plan_of(kTwo(30), {"levels=3"}).k, 64u);
+  // The default before (two passes of 256, level 3 by the estimate) stays expressible as k = 256.
+  EXPECT_EQ(plan_of(kTwo(30), {"k=256"}).levels, 3);
+  EXPECT_EQ(plan_of(kTwo(24), {"levels=3"}).k, 64u);  // below 2^29 every rule agrees
   EXPECT_EQ(plan_of(kTwo(30), {"levels=3", "k=64"}).k, 64u);
   // The block radix sort at level 2 holds 8192 keys: level 3 above that.
   EXPECT_EQ(plan_of(kTwo(30), {"level2=radix"}).level3_above, uint64_t(kSampleRadixMax));
@@ -131,13 +135,116 @@ TEST(SamplePlan, LevelsAutoTakesLevelThreeWhereLevelOneLeavesBucketsAboveABlock)
   EXPECT_EQ(defaults.at("levels"), kParamAuto);
   const ParamValues big = a.params_as_run(defaults, KeyType::U64, false, kTwo(30));
   EXPECT_EQ(big.at("levels"), 3);
-  EXPECT_EQ(big.at("k"), 256);
+  EXPECT_EQ(big.at("k"), 64);
   EXPECT_EQ(big.at("level3_above"), 16384);
   const ParamValues small = a.params_as_run(defaults, KeyType::U64, false, kTwo(24));
   EXPECT_EQ(small.at("levels"), 2);
   EXPECT_EQ(small.count("level3_above"), 0u);
   EXPECT_EQ(format_params(a.params(), defaults, &big).find("levels=auto(3)") != std::string::npos, true)
       << format_params(a.params(), defaults, &big);
+  EXPECT_NE(format_params(a.params(), defaults, &big).find("k=auto(64)"), std::string::npos)
+      << format_params(a.params(), defaults, &big);
+}
+
+// The large-n default (sample_auto_k_and_levels, README.md "Level 3"): where two passes of 256 would
+// leave at least 1/16 of the keys above a block, three passes of a smaller k and level 3; below that
+// (up to 2^29 and just past it) two passes of 256. The rule reads only n and the plan's level 2, so
+// both key widths take the same k and levels.
+TEST(SamplePlan, LargeNDefaultTakesThreePassesWithLevelThree) {
+  for (const KeyType t : {KeyType::U32, KeyType::U64}) {
+    for (const uint64_t n : {kTwo(28), kTwo(29), kTwo(29) + 1, kTwo(29) + kTwo(29) / 20}) {
+      const SamplePlan plan = plan_of(n, {}, t);
+      EXPECT_FALSE(sample_large_n_wants_three_passes(plan)) << n;
+      EXPECT_EQ(plan.k, 256u) << n;
+      EXPECT_EQ(plan.levels, 2) << n;
+    }
+    for (const uint64_t n : {kTwo(29) + kTwo(29) / 4, kTwo(30), kTwo(30) + 3, kTwo(31), kTwo(31) + 1}) {
+      const SamplePlan plan = plan_of(n, {}, t);
+      EXPECT_TRUE(sample_large_n_wants_three_passes(plan)) << n;
+      // The three passes' k (ceil: 2^31 + 1 takes 128, two passes leave 2^17 on average, all for level 3).
+      EXPECT_EQ(plan.k, sample_auto_k(n, SampleLevel2::Rank, 2)) << n;
+      if (n == kTwo(30) || n == kTwo(31)) EXPECT_EQ(plan.k, 64u) << n;  // the measured sizes
+      EXPECT_EQ(plan.levels, 3) << n;
+      // The share that decides is that of two passes of 256, the k the rule leaves.
+      EXPECT_GE(sample_level3_estimate(plan_of(n, {"k=256"}, t)).share, kSampleLevel3Share) << n;
+    }
+  }
+  // The switch happens once, between 2^29 and 2^29 x 1.25, and stays switched up to 2^34.
+  bool switched = false;
+  uint64_t first = 0;
+  for (uint64_t n = kTwo(28); n <= kTwo(34); n += n / 16) {
+    const bool wants = sample_large_n_wants_three_passes(plan_of(n, {}));
+    EXPECT_TRUE(wants || !switched) << n;
+    if (wants && !switched) first = n;
+    switched |= wants;
+  }
+  EXPECT_GT(first, kTwo(29) + 1);
+  EXPECT_LE(first, kTwo(29) + kTwo(29) / 4);
+  // Given parameters win: k given keeps it (levels by the estimate); levels = 2 keeps the three passes
+  // of 64 without level 3; the thesis's level 2 sorts no bucket by one block, so no level 3 and k = 256.
+  EXPECT_EQ(plan_of(kTwo(30), {"k=128"}).k, 128u);
+  EXPECT_EQ(plan_of(kTwo(31), {"levels=2"}).levels, 2);
+  EXPECT_EQ(plan_of(kTwo(31), {"levels=2"}).k, 64u);
+  EXPECT_FALSE(sample_large_n_wants_three_passes(plan_of(kTwo(31), {"level2=thesis"})));
+  EXPECT_EQ(plan_of(kTwo(31), {"level2=thesis"}).k, 256u);
+  // What ran, as bench, run and the app show it: k=auto(64) and levels=auto(3) at 2^30 and 2^31 for
+  // both key widths; k=auto(256) just past 2^29.
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues defaults = radix_params(a);
+  for (const KeyType t : {KeyType::U32, KeyType::U64}) {
+    for (const uint64_t n : {kTwo(30), kTwo(31)}) {
+      const ParamValues ran = a.params_as_run(defaults, t, false, n);
+      const std::string shown = format_params(a.params(), defaults, &ran);
+      EXPECT_NE(shown.find("k=auto(64)"), std::string::npos) << shown;
+      EXPECT_NE(shown.find("levels=auto(3)"), std::string::npos) << shown;
+    }
+    const ParamValues ran = a.params_as_run(defaults, t, false, kTwo(29) + 1);
+    const std::string shown = format_params(a.params(), defaults, &ran);
+    EXPECT_NE(shown.find("k=auto(256)"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("levels=auto(2)"), std::string::npos) << shown;
+  }
+}
+
+// The level-1 passes' shares (sample_level1_pass_shares): every key takes the passes while n / k^P
+// is well above M; where n / M is near a power of k, the last pass takes only the keys still above
+// M. Against the CPU model's recursion tree: two passes of k = 16 over 2^18 uniform keys with M = 1024
+// leave a mean of 1024 keys (= M), and the share of keys in buckets above M after them (those the third
+// pass reads) is within 0.06 of the estimate; the estimate of level 3's share (level3_above = 256)
+// matches the keys the tree gives level 2 in buckets above 256 the same way.
+TEST(SampleBucketSpread, LevelOnePassSharesMatchTheModelsBuckets) {
+  const Algorithm& a = sample_sort_algorithm();
+  const ParamValues p = radix_params(a, {"k=16", "oversampling=16", "bucket_max=1024", "levels=2", "level3_above=256",
+                                         "base=256"});
+  HostKeys keys = radix_input(Distribution::Uniform, KeyType::U32, kTwo(18), false);
+  const SamplePlan big = make_sample_plan(SampleEngine::SampleSort, kTwo(18), KeyType::U32, false, p);
+  ASSERT_EQ(big.bucket_max, 1024u);
+  // 2^18 / 16^2 = 1024 = M: half-way, the case the expected pass count gets wrong.
+  const std::vector<double> shares = sample_level1_pass_shares(big);
+  ASSERT_EQ(shares.size(), 3u);
+  EXPECT_EQ(shares[0], 1.0);
+  EXPECT_NEAR(shares[1], 1.0, 1e-6);
+  EXPECT_GT(shares[2], 0.3);
+  EXPECT_LT(shares[2], 0.8);
+  Timeline t = radix_timeline(a, keys, false);
+  Recorder rec(t);
+  a.run_model(p, keys, &rec);
+  const SampleRecursionTree* tree = find_aux<SampleRecursionTree>(t.steps.back().aux);
+  ASSERT_NE(tree, nullptr);
+  ASSERT_FALSE(tree->truncated);
+  uint64_t third = 0, level3 = 0;
+  for (const auto& node : tree->nodes) {
+    if (node.depth == 2 && node.size > big.bucket_max) third += node.size;
+    if (node.fate == SampleRecursionTree::Fate::Level2 && node.size > 256) level3 += node.size;
+  }
+  EXPECT_NEAR(double(third) / double(kTwo(18)), shares[2], 0.06);
+  EXPECT_NEAR(double(level3) / double(kTwo(18)), sample_level3_estimate(big).share, 0.06);
+  // The analytic model's level-1 passes follow: the third reads that share of the keys.
+  const PerfModel m = sample_perf_model(big);
+  double count_bytes[3] = {0, 0, 0};
+  for (const LaunchModel& l : m.launches)
+    for (uint32_t pass = 0; pass < 3; ++pass)
+      if (l.launch == sample_launch_index(pass, SampleLaunch::Count)) count_bytes[pass] = l.bytes;
+  EXPECT_NEAR(count_bytes[2] / count_bytes[0], shares[2], 0.01);
 }
 
 TEST(SamplePlan, LevelThreeKCutsABucketToHalfABlock) {
@@ -153,8 +260,9 @@ TEST(SamplePlan, LevelThreeKCutsABucketToHalfABlock) {
   EXPECT_EQ(sample_level3_k(plan_of(kTwo(30), {"k=64", "oversampling=64"}), uint64_t(1) << 40), 64u);
   EXPECT_EQ(sample_level3_k(plan_of(kTwo(30), {"k=128", "count_replicas=16", "scatter_replicas=4"}), uint64_t(1) << 40),
             128u);
-  // The estimate's classes are the k's that sizes between a block and M take, each expected to run.
-  const Level3Estimate e = sample_level3_estimate(plan);
+  // The estimate's classes are the k's that sizes between a block and M take, each expected to run
+  // (two passes of 256 at 2^30: buckets of 2^14 on average).
+  const Level3Estimate e = sample_level3_estimate(plan_of(kTwo(30), {"k=256"}));
   ASSERT_FALSE(e.classes.empty());
   double sum = 0;
   for (size_t i = 0; i < e.classes.size(); ++i) {
@@ -295,22 +403,30 @@ TEST(SampleModel, LevelThreeStepsTheirOwnKAndATraceRoundTrip) {
 // "level 3, pass N" after level 1's, and moves more bytes than two levels but less than a third
 // full pass; two levels at 2^30 with the three passes of 64 say where they are not valid.
 TEST(SamplePerfModel, LevelThreePassesAreCountedAndNamed) {
+  for (const std::vector<std::string>& given : {std::vector<std::string>{}, std::vector<std::string>{"k=256"}}) {
+    const SamplePlan three = plan_of(kTwo(30), given);
+    ASSERT_EQ(three.levels, 3);
+    const PerfModel m3 = sample_perf_model(three);
+    const Level3Estimate e = sample_level3_estimate(three);
+    // Level 3's passes come after every level-1 pass (with k = 64 the third reads about 57 % of the keys).
+    const uint32_t level1 = uint32_t(sample_level1_pass_shares(three).size());
+    EXPECT_EQ(level1, three.k == 64 ? 3u : 2u);
+    int level3 = 0;
+    for (const LaunchModel& l : m3.launches)
+      if (l.name.find("level 3, pass") == 0) {
+        ++level3;
+        EXPECT_GE(l.launch, sample_launch_index(level1, SampleLaunch::Splitters)) << l.name;
+      }
+    EXPECT_EQ(level3, 4 * int(e.classes.size()));
+    SamplePlan two = three;
+    two.levels = 2;
+    const double per_key3 = sample_perf_model(three).total_bytes() / double(three.n);
+    const double per_key2 = sample_perf_model(two).total_bytes() / double(two.n);
+    // Level 3 reads its share of the keys for the counts and reads and writes them in the scatter:
+    // 24 bytes a u64 key (43 % of the keys with k = 64, 57 % with 256), plus the samples and tables.
+    EXPECT_NEAR(per_key3 - per_key2, e.share * 24, 0.1 * e.share * 24) << three.k;
+  }
   const SamplePlan three = plan_of(kTwo(30), {});
-  ASSERT_EQ(three.levels, 3);
-  const PerfModel m3 = sample_perf_model(three);
-  int level3 = 0;
-  for (const LaunchModel& l : m3.launches)
-    if (l.name.find("level 3, pass") == 0) {
-      ++level3;
-      EXPECT_GE(l.launch, sample_launch_index(2, SampleLaunch::Splitters)) << l.name;
-    }
-  EXPECT_EQ(level3, 4 * int(sample_level3_estimate(three).classes.size()));
-  SamplePlan two = three;
-  two.levels = 2;
-  const double per_key3 = sample_perf_model(three).total_bytes() / double(three.n);
-  const double per_key2 = sample_perf_model(two).total_bytes() / double(two.n);
-  EXPECT_GT(per_key3, per_key2 + 0.4 * 24);  // about 57 % of a pass of 24 bytes a key more
-  EXPECT_LT(per_key3, per_key2 + 24);
   EXPECT_EQ(sample_bytes_moved(three), sample_perf_model(three).total_bytes());
   const PerfModel m2 = sample_perf_model(plan_of(kTwo(30), {"levels=2"}));
   EXPECT_NE(m2.not_valid.find("block sample sort"), std::string::npos) << m2.not_valid;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "primitives/networks/odd_even_network.h"
+#include "sample/odd_even_plan.h"
 #include "sample/sample_model.h"
 #include "sample/sample_plan.h"
 #include "sample/sample_schedule.h"
@@ -414,6 +415,66 @@ TEST(OddEvenNetwork, LayersAndComparatorsAreBatchers) {
       odd_even_sort_host(v.data(), nullptr, n);
       ASSERT_TRUE(std::is_sorted(v.begin(), v.end())) << "n=" << n << " bits=" << bits;
     }
+}
+
+// The bytes-moved model of odd-even merge sort (odd_even_bytes_moved) against the traffic of the
+// network itself on keys in random order: per global layer the 32-byte sectors its comparators read
+// and the keys its swaps write, the tile launch's read and write of every key. And against the count
+// it replaces (every key read and written in every global layer), whose fraction of the bound read
+// 1.21 at 2^28 u64 keys on an H200 (docs/PERFORMANCE.md): the new count is at most 0.8 of it there.
+TEST(OddEvenModel, BytesMovedCountsTheReadsAndTheSwapsOfEachLayer) {
+  const Algorithm& a = odd_even_merge_algorithm();
+  for (const uint64_t n : {uint64_t(1) << 14, uint64_t(12345)}) {
+    const ParamValues params = radix_params(a, {"tile=128"});
+    const OddEvenPlan plan = make_odd_even_plan(n, params);
+    ASSERT_LT(plan.tile_layers, int(plan.layers.size()));
+    HostKeys keys = radix_input(Distribution::Uniform, KeyType::U64, n, false);
+    uint64_t* w = keys.as<uint64_t>();
+    constexpr uint64_t kKeyBytes = 8, kSector = 32;
+    double traffic = 2.0 * double(n) * kKeyBytes;
+    for (size_t l = 0; l < plan.layers.size(); ++l) {
+      const OddEvenLayer& L = plan.layers[l];
+      std::vector<bool> sector(n * kKeyBytes / kSector + 1, false);
+      uint64_t sectors = 0, swaps = 0, comparators = 0;
+      for (uint64_t q = 0; q < odd_even_candidates(plan.padded_n); ++q) {
+        const uint64_t x = odd_even_lower(q, L.p, L.k, n);
+        if (x == ~uint64_t(0)) continue;
+        ++comparators;
+        for (const uint64_t i : {x, x + L.k})
+          if (!sector[i * kKeyBytes / kSector]) {
+            sector[i * kKeyBytes / kSector] = true;
+            ++sectors;
+          }
+        if (w[x] > w[x + L.k]) {
+          std::swap(w[x], w[x + L.k]);
+          ++swaps;
+        }
+      }
+      ASSERT_EQ(comparators, odd_even_layer_comparators(n, L)) << "layer " << l << " n " << n;
+      if (int(l) < plan.tile_layers) continue;
+      traffic += double(sectors * kSector + 2 * swaps * kKeyBytes);
+      EXPECT_NEAR(double(sectors * kSector), odd_even_layer_keys_read(n, L, kKeyBytes) * kKeyBytes,
+                  0.02 * double(n * kKeyBytes))
+          << "layer " << l << " p " << L.p << " k " << L.k << " n " << n << " sectors " << sectors;
+      // About n / 4 swapped pairs a layer (exactly where k < p; at most that where k = p), for n a
+      // power of two; the padded top merges of other n differ.
+      if ((n & (n - 1)) != 0) continue;
+      EXPECT_LE(double(swaps), 0.27 * double(n)) << "layer " << l << " p " << L.p << " k " << L.k << " n " << n;
+      if (L.k < L.p) EXPECT_GE(double(swaps), 0.23 * double(n)) << "layer " << l << " p " << L.p << " k " << L.k << " n " << n;
+    }
+    EXPECT_TRUE(std::is_sorted(w, w + n));
+    const double model = a.bytes_moved(n, KeyType::U64, false, params);
+    EXPECT_NEAR(model / traffic, 1.0, 0.08) << n;
+  }
+  // Against the count it replaces, with the defaults (tile 2048) at 2^28 u64 keys and u32 keys.
+  const ParamValues defaults = radix_params(a);
+  for (const KeyType t : {KeyType::U32, KeyType::U64}) {
+    const uint64_t n = uint64_t(1) << 28;
+    const OddEvenPlan plan = make_odd_even_plan(n, defaults);
+    const double before = double(n) * key_bytes(t) * 2 * (1 + double(plan.layers.size()) - plan.tile_layers);
+    EXPECT_LT(a.bytes_moved(n, t, false, defaults), 0.8 * before) << key_type_name(t);
+    EXPECT_GT(a.bytes_moved(n, t, false, defaults), 0.6 * before) << key_type_name(t);
+  }
 }
 
 TEST(SampleModel, TimelineHasThePassesAndConsistentTables) {
