@@ -306,6 +306,7 @@ void bench(const BenchArgs& a) {
                           {"--winners-csv", a.winners_csv}});
   if (a.cliffs && (a.alltoall || !a.gpus.empty() || a.records.any()))
     throw std::runtime_error("--cliffs: checks one GPU's sorts over sizes (not with --gpus, --alltoall or record axes)");
+  check_host_io(a.distributed, !a.gpus.empty() && !a.alltoall, false);
   if (a.alltoall) return bench_alltoall(a.gpus, a.distributed);
   if (!a.gpus.empty()) return bench_across_gpus(a);
   install_interrupt_handlers();

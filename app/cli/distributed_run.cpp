@@ -37,6 +37,16 @@ void add_distributed_options(CLI::App& cmd, DistributedOptions& o) {
                  "with a message")
       ->check(CLI::Range(1.0, 86400.0))
       ->capture_default_str();
+  cmd.add_flag("--host-io", o.host_io,
+               "With --gpus: input and output in (pinned) host memory; each run copies the shares in and the "
+               "sorted ranges out, and its time counts both copies (a no-op for --cpu's simulated ranks)");
+}
+
+void check_host_io(const DistributedOptions& o, bool across_gpus, bool simulated) {
+  if (!o.host_io) return;
+  if (!across_gpus)
+    throw std::runtime_error("--host-io: only with --gpus (the input and output of a sort across GPUs in host memory)");
+  if (simulated) fmt::print("--host-io: the simulated ranks' keys are in host memory already; nothing is copied\n");
 }
 
 namespace {
@@ -108,6 +118,15 @@ void print_load_and_exchange(const DistributedRunInfo& info) {
                  info.alltoall_busbw_gbs);
   }
   fmt::print("\n");
+  if (!info.exchange_device_ms.empty() && info.ranks > 1) {
+    // The same exchange on each rank's stream (CUDA events): what the host's issue and wait add to
+    // the phase, and how far apart the ranks finish.
+    const auto [lo, hi] = std::minmax_element(info.exchange_device_ms.begin(), info.exchange_device_ms.end());
+    const double wall = phase_max(info, DistributedPhase::Exchange);
+    fmt::print("              on the streams (CUDA events) {:.3f}-{:.3f} ms a rank: busbw {:.1f} GB/s; host wall adds "
+               "{:.3f} ms\n",
+               *lo, *hi, *hi > 0 ? exchange_busbw(info) * wall / *hi : 0.0, wall - *hi);
+  }
   if (info.sort == DistributedSort::Merge) fmt::print("  selection   {} rounds for {} cuts\n", info.selection_iterations, info.ranks - 1);
 }
 
@@ -167,11 +186,12 @@ struct GpuRuns {
 };
 
 GpuRuns run_on_group(RankGroup& group, DistributedSort sort, const Scenario& s, int reps, int warmup,
-                     bool measure_alltoall) {
+                     bool measure_alltoall, bool host_io) {
   GpuRuns out;
   {  // the sort's buffers are let go before the all-to-all below allocates its own
     DistributedGpuSort d(group, sort, distributed_params(s.params, s.input.seed), local_sort_for(sort, s, group.world()),
                          s.input.key, s.input.with_values, s.input.n);
+    if (host_io) d.keep_data_in_host_memory();
     const MultisetHash hash = d.generate(s.input);
     for (int w = 0; w < warmup; ++w) d.run();
     for (int i = 0; i < std::max(1, reps); ++i) out.runs.push_back(d.run());
@@ -208,7 +228,7 @@ uint32_t gpu_ranks(const ScenarioArgs& args) {
 void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
   const DistributedSort sort = *distributed_sort_of_entry(s.algorithm);
   std::unique_ptr<RankGroup> group = make_group(gpu_ranks(args), o);
-  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
+  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true, o.host_io);
   if (group->rank(0) != 0) {  // rank 0 speaks for every rank
     if (!g.verdict.ok()) throw ExitStatus{2};
     return;
@@ -224,10 +244,11 @@ void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOpti
   }
   fmt::print("  input       {}\n", describe_input(s.input));
   const double med = median_of(times);
-  fmt::print("  time        median {:.3f} ms over {} runs (min {:.3f}, max {:.3f}): {:.3f} G keys/s, data resident in "
-             "GPU memory\n",
-             med, times.size(), *std::min_element(times.begin(), times.end()),
-             *std::max_element(times.begin(), times.end()), double(s.input.n) / (med * 1e6));
+  fmt::print("  time        median {:.3f} ms over {} runs (min {:.3f}, max {:.3f}): {:.3f} G keys/s, {}\n", med,
+             times.size(), *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()),
+             double(s.input.n) / (med * 1e6),
+             o.host_io ? "input and output in pinned host memory, both copies counted" : "data resident in GPU memory");
+  if (o.host_io) fmt::print("              against {}\n", kHostToHostReference);
   print_phases(m);
   print_load_and_exchange(m);
   // What each of this process's ranks holds on its GPU after the runs, against the memory check's plan
@@ -260,7 +281,7 @@ GpuDistributedRuns measure_distributed_on_gpus(const Scenario& s, const Scenario
                                          "times come from the GPUs",
                                          ranks, kMaxSimulatedRanks));
   std::unique_ptr<RankGroup> group = make_group(ranks, o);
-  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true);
+  const GpuRuns g = run_on_group(*group, sort, s, reps, warmup, true, o.host_io);
   GpuDistributedRuns out;
   out.median = g.runs[g.median];
   for (const auto& r : g.runs) out.ms.push_back(run_ms(r));
@@ -309,7 +330,10 @@ void bench_gpus(const std::vector<std::string>& algos, const std::string& gpus_l
   }
   if (sorts.empty()) sorts = {DistributedSort::SampleSort, DistributedSort::Merge, DistributedSort::RadixOnesweep};
   const uint64_t n = base.input.n;
-  fmt::print("sortscope bench --gpus {}: {}\n", gpus_list, describe_input(base.input));
+  fmt::print("sortscope bench --gpus {}: {}{}\n", gpus_list, describe_input(base.input),
+             o.host_io ? "; --host-io: input and output in pinned host memory, both copies counted (the one-GPU "
+                         "reference below stays resident in GPU memory)"
+                       : "");
   // The one-GPU radix-onesweep on the same n: the reference of the scaling targets.
   double one_gpu_ms = 0;
   {
@@ -342,7 +366,7 @@ void bench_gpus(const std::vector<std::string>& algos, const std::string& gpus_l
       s.params["ranks"] = int(std::min(c, kMaxSimulatedRanks));
       resolve_params(distributed_algorithm(sort).params(), s.params, s.algorithm);
       std::unique_ptr<RankGroup> group = make_group(c, o);
-      const GpuRuns g = run_on_group(*group, sort, s, reps, 1, false);
+      const GpuRuns g = run_on_group(*group, sort, s, reps, 1, false, o.host_io);
       const double ms = run_ms(g.runs[g.median]);
       if (c == 1 || p1_ms == 0) p1_ms = c == 1 ? ms : p1_ms;
       const double speedup = p1_ms > 0 ? p1_ms / ms : 0;
@@ -355,6 +379,7 @@ void bench_gpus(const std::vector<std::string>& algos, const std::string& gpus_l
   }
   fmt::print("  speed-up and efficiency against the same sort on 1 GPU of the list; vs 1-GPU: against radix-onesweep on "
              "one GPU; exchange GB/s is busbw (nccl-tests' definition)\n");
+  if (o.host_io) fmt::print("  host to host: against {}\n", kHostToHostReference);
 #endif
 }
 
@@ -372,6 +397,10 @@ void bench_alltoall(const std::string& gpus, const DistributedOptions& o) {
   std::vector<uint64_t> sizes;
   for (uint64_t s = uint64_t(1) << 20; s <= (uint64_t(1) << 32); s <<= 2) sizes.push_back(s);
   const auto pts = alltoall_bench(*group, sizes, 10);
+  // Where a sort's exchange loses bandwidth against the reference: the all-to-all at the exchange's
+  // sizes (2^31 u32 or 2^30 u64 keys: 4 GiB a rank on 2 GPUs, 2 GiB on 4) in the exchange's shapes.
+  std::vector<std::pair<uint64_t, std::vector<AlltoallShapePoint>>> shapes;
+  for (uint64_t bytes : {uint64_t(1) << 31, uint64_t(1) << 32}) shapes.push_back({bytes, alltoall_shapes(*group, bytes, 5)});
   if (group->rank(0) != 0) return;
   fmt::print("sortscope bench --alltoall: {} ranks, grouped ncclSend/ncclRecv (nccl-tests' alltoall; NCCL_NVLS_ENABLE "
              "as set)\n", group->world());
@@ -379,6 +408,13 @@ void bench_alltoall(const std::string& gpus, const DistributedOptions& o) {
   for (const auto& pt : pts)
     fmt::print("  {:>12} {:>10.3f} {:>12.1f} {:>12.1f}\n", format_bytes(double(pt.bytes)), pt.ms, pt.algbw_gbs, pt.busbw_gbs);
   fmt::print("  algbw = bytes each rank sends (all peers, itself included) / time; busbw = algbw (P-1)/P\n");
+  for (const auto& [bytes, rows] : shapes) {
+    if (rows.empty()) continue;
+    fmt::print("  the exchange's shapes at {} a rank (median of 5 where alone):\n", format_bytes(double(bytes)));
+    for (const auto& row : rows)
+      if (row.ms > 0) fmt::print("    {:<58} {:>9.3f} ms {:>8.1f} GB/s busbw\n", row.shape, row.ms, row.busbw_gbs);
+      else fmt::print("    {}\n", row.shape);
+  }
 #endif
 }
 

@@ -21,10 +21,20 @@ struct ScenarioArgs;
 struct DistributedOptions {
   std::string rendezvous;    // --rendezvous FILE|HOST:PORT (multi-process runs)
   double rank_timeout = 60;  // --rank-timeout SECONDS: the longest any rank waits for the others
+  bool host_io = false;      // --host-io: input and output in pinned host memory, the copies timed
 };
 
-// Adds --rendezvous and --rank-timeout to `cmd`.
+// Adds --rendezvous, --rank-timeout and --host-io to `cmd`.
 void add_distributed_options(CLI::App& cmd, DistributedOptions& o);
+
+// --host-io belongs to a sort across GPUs: refused in one line where `across_gpus` is false (no
+// --gpus, or bench --alltoall); with simulated ranks (`simulated`, --cpu) it does nothing, which
+// one line on stdout says.
+void check_host_io(const DistributedOptions& o, bool across_gpus, bool simulated);
+
+// The host-to-host reference that a --host-io run's keys/s is read against (docs/distributed.md).
+inline constexpr const char* kHostToHostReference =
+    "RMG sort (Maltenberger et al., SIGMOD 2022): 10.4 G keys/s on 8 x A100, host to host";
 
 // Runs scenario `s` (a distributed entry, build_scenario with --gpus) `reps` times after `warmup`.
 // Throws ExitStatus{2} after printing when the verification fails.

@@ -170,6 +170,7 @@ void run_records_command(const RunArgs& args, const RecordChoices& choices) {
 }
 
 void run(const RunArgs& args) {
+  check_host_io(args.distributed, !args.scenario.gpus.empty(), args.scenario.cpu);
   if (!args.scenario.gpus.empty())
     return run_distributed(build_scenario(args.scenario), args.scenario, args.distributed, args.reps, args.warmup);
   if (const auto choices = requested_record_choices(args.scenario, args.records)) return run_records_command(args, *choices);

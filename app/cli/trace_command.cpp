@@ -107,6 +107,7 @@ void trace_records(const TraceArgs& args, const RecordChoices& choices) {
 
 void trace(const TraceArgs& args) {
   install_interrupt_handlers();
+  check_host_io(args.distributed, !args.scenario.gpus.empty(), args.scenario.cpu);
   Scenario s = build_scenario(args.scenario);
   const Algorithm& algo = *find_algorithm(s.algorithm);
   if (!is_trace_path(args.out)) throw std::runtime_error(fmt::format("--out '{}': a trace file ends in .sstrace", args.out));

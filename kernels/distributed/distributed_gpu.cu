@@ -35,6 +35,7 @@
 #include "common/verify_gpu.h"
 #include "exchange_layout.h"
 #include "pack_kernels.cuh"
+#include "pinned_host_buffer.h"
 #include "primitives/multiway_merge/multiway_merge_gpu.h"
 #include "rank_partition.h"
 
@@ -55,6 +56,25 @@ void nccl_call(ncclResult_t r, const char* what) {
 
 constexpr int kThreads = 256;
 int grid_for(uint64_t n) { return int(std::max<uint64_t>(1, std::min<uint64_t>((n + kThreads - 1) / kThreads, 8192))); }
+
+// A --host-io run copies a share in chunks of this many bytes: small enough that radix's histogram
+// of a chunk hides behind the next chunk's copy and only the last one's follows the copies, large
+// enough that each copy runs at the link's speed.
+constexpr uint64_t kCopyChunkBytes = uint64_t(256) << 20;
+// The histogram of one chunk: a block per 2^17 keys, as the one launch over a whole 2^30-key share
+// (8192 blocks), so the chunks together flush no more shared counters to global memory than it.
+int hist_grid_for_chunk(uint64_t n) { return int(std::clamp<uint64_t>(n >> 17, 1, 8192)); }
+
+double as_double(uint64_t bits) {
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+uint64_t as_bits(double d) {
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
 
 // ---- Kernels (grid-stride loops; Traits = KeyTraits of the key type, keys native in memory) ----
 
@@ -147,6 +167,7 @@ std::vector<uint64_t> all_gather_words(RankGroup& g, const std::vector<std::vect
 }  // namespace
 
 struct DistributedGpuSort::Rank {
+  int device = 0;
   uint64_t begin = 0, share_n = 0;
   RankMemory plan;
   // The keys buffer (and its values): the share, what arrives, the sorted range.
@@ -163,6 +184,35 @@ struct DistributedGpuSort::Rank {
   void* out_k = nullptr;
   uint32_t* out_v = nullptr;
   uint64_t out_n = 0;
+  // The exchange on this rank's stream (CUDA events around the grouped sends and receives).
+  cudaEvent_t exchange_begin = nullptr, exchange_end = nullptr;
+  // Host I/O (keep_data_in_host_memory): the share and the sorted range in pinned host memory, the
+  // copy stream the input comes in on, and an event per chunk that has landed.
+  PinnedHostBuffer host_in, host_in_values, host_out, host_out_values;
+  cudaStream_t copy_stream = nullptr;
+  std::vector<cudaEvent_t> chunk_landed;
+
+  explicit Rank(int dev) : device(dev) {
+    CUDA_CHECK(cudaEventCreate(&exchange_begin));
+    CUDA_CHECK(cudaEventCreate(&exchange_end));
+  }
+  ~Rank() {
+    cudaSetDevice(device);
+    for (cudaEvent_t e : chunk_landed) cudaEventDestroy(e);
+    for (cudaEvent_t e : {exchange_begin, exchange_end})
+      if (e) cudaEventDestroy(e);
+    if (copy_stream) cudaStreamDestroy(copy_stream);
+  }
+  Rank(const Rank&) = delete;
+  Rank& operator=(const Rank&) = delete;
+  cudaEvent_t landed(size_t chunk) {
+    while (chunk_landed.size() <= chunk) {
+      cudaEvent_t e;
+      CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+      chunk_landed.push_back(e);
+    }
+    return chunk_landed[chunk];
+  }
 
   // Makes the keys buffer hold `elements` keys (and values); contents kept only if no growth.
   void reserve(uint64_t elements, size_t kb, bool with_values) {
@@ -209,7 +259,7 @@ DistributedGpuSort::DistributedGpuSort(RankGroup& group, DistributedSort sort, c
   const size_t kb = size_t(key_bytes(type));
   for (size_t l = 0; l < group.local_count(); ++l) {
     group.set_device(l);
-    auto r = std::make_unique<Rank>();
+    auto r = std::make_unique<Rank>(group.device(l));
     const uint32_t rank = group.rank(l);
     r->begin = rank_share_begin(n, group.world(), rank);
     r->share_n = rank_share_begin(n, group.world(), rank + 1) - r->begin;
@@ -282,7 +332,37 @@ MultisetHash DistributedGpuSort::generate(const InputSpec& spec) {
   MultisetHash total;
   for (uint32_t i = 0; i < group_.world(); ++i)
     total = combine_hashes(total, MultisetHash{all[3 * i], all[3 * i + 1], all[3 * i + 2]});
+  if (host_io_) {  // the shares move to host memory, where every run starts from (untimed)
+    const size_t kb = size_t(key_bytes(type_));
+    for (size_t l = 0; l < group_.local_count(); ++l) {
+      group_.set_device(l);
+      Rank& r = *ranks_[l];
+      CUDA_CHECK(cudaMemcpy(r.host_in.data(), r.keys.data(), r.share_n * kb, cudaMemcpyDeviceToHost));
+      if (with_values_)
+        CUDA_CHECK(cudaMemcpy(r.host_in_values.data(), r.values.data(), r.share_n * 4, cudaMemcpyDeviceToHost));
+    }
+  }
   return total;
+}
+
+void DistributedGpuSort::keep_data_in_host_memory() {
+  host_io_ = true;
+  const size_t kb = size_t(key_bytes(type_));
+  // Each rank's pinned memory is allocated and cleared by a thread of its own (in parallel: pinning
+  // gigabytes takes a while); the output starts zeroed so that nothing stale passes the verdict.
+  on_every_rank_in_parallel(group_, [&](size_t l) {
+    Rank& r = *ranks_[l];
+    const std::string what = "--host-io, rank " + std::to_string(group_.rank(l));
+    r.host_in.resize(std::max<uint64_t>(1, r.share_n) * kb, what.c_str());
+    r.host_out.resize(std::max<uint64_t>(1, r.capacity) * kb, what.c_str());
+    std::memset(r.host_out.data(), 0, r.host_out.bytes());
+    if (with_values_) {
+      r.host_in_values.resize(std::max<uint64_t>(1, r.share_n) * 4, what.c_str());
+      r.host_out_values.resize(std::max<uint64_t>(1, r.capacity) * 4, what.c_str());
+      std::memset(r.host_out_values.data(), 0, r.host_out_values.bytes());
+    }
+    if (!r.copy_stream) CUDA_CHECK(cudaStreamCreateWithFlags(&r.copy_stream, cudaStreamNonBlocking));
+  });
 }
 
 DistributedRunInfo DistributedGpuSort::run() {
@@ -296,9 +376,11 @@ DistributedRunInfo DistributedGpuSort::run() {
   const int shift = int(kb * 8) - top_bits;
 
   // A fresh share (a run sorts in its buffer): untimed, like the runner's fresh input copy per
-  // repetition. generate() left fresh shares for the first run.
-  if (!shares_fresh_) regenerate();
+  // repetition. generate() left fresh shares for the first run. With host I/O the share comes in
+  // from host memory instead, timed (the copy in below).
+  if (!shares_fresh_ && !host_io_) regenerate();
   shares_fresh_ = false;
+  info.host_io = host_io_;
 
   auto phase = [&](DistributedPhase ph, const char* what, auto&& issue) {
     before_phase(what);
@@ -413,6 +495,41 @@ DistributedRunInfo DistributedGpuSort::run() {
       group_.set_device(l);
       ranks_[l]->counts.resize(std::max<size_t>(p, size_t(1) << top_bits));
     }
+    // Host I/O: each share comes in from pinned host memory in chunks on its rank's copy stream.
+    // Radix's digit histogram is the one pass that can start before the whole share has landed: each
+    // chunk is histogrammed as soon as it lands, overlapped with the next chunk's copy. Sample sort's
+    // splitters need a sample of the whole share and merge's local sort the whole share, so theirs
+    // wait for the last chunk.
+    const bool histogram_while_copying = host_io_ && sort_ == DistributedSort::RadixOnesweep;
+    if (host_io_)
+      phase(DistributedPhase::CopyIn, "copying the input in", [&] {
+        const uint32_t digits = 1u << top_bits;
+        const uint64_t chunk = std::max<uint64_t>(1, kCopyChunkBytes / kb);
+        for (size_t l = 0; l < group_.local_count(); ++l) {
+          group_.set_device(l);
+          Rank& r = *ranks_[l];
+          const GpuStream stream = group_.stream(l);
+          if (histogram_while_copying) CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, digits * 8, stream));
+          size_t c = 0;
+          for (uint64_t from = 0; from < r.share_n; from += chunk, ++c) {
+            const uint64_t count = std::min(chunk, r.share_n - from);
+            CUDA_CHECK(cudaMemcpyAsync(r.keys.data() + from * kb, r.host_in.data() + from * kb, count * kb,
+                                       cudaMemcpyHostToDevice, r.copy_stream));
+            CUDA_CHECK(cudaEventRecord(r.landed(c), r.copy_stream));
+            CUDA_CHECK(cudaStreamWaitEvent(stream, r.landed(c), 0));
+            if (histogram_while_copying)
+              radix_hist_kernel<Traits><<<hist_grid_for_chunk(count), kThreads, digits * 4, stream>>>(
+                  reinterpret_cast<const Bits*>(r.keys.data()) + from, count, shift, digits, r.counts.data());
+            CUDA_CHECK_LAUNCH("radix_hist_kernel");
+          }
+          if (with_values_ && r.share_n) {  // the values after the keys: no pass before the pack reads them
+            CUDA_CHECK(cudaMemcpyAsync(r.values.data(), r.host_in_values.data(), r.share_n * 4, cudaMemcpyHostToDevice,
+                                       r.copy_stream));
+            CUDA_CHECK(cudaEventRecord(r.landed(c), r.copy_stream));
+            CUDA_CHECK(cudaStreamWaitEvent(stream, r.landed(c), 0));
+          }
+        }
+      });
     if (sort_ == DistributedSort::SampleSort) {
       const uint64_t s = samples_per_rank(n_, p, params_.samples_per_splitter);
       std::vector<Tag> all(s * p);
@@ -461,7 +578,7 @@ DistributedRunInfo DistributedGpuSort::run() {
       const uint32_t digits = 1u << top_bits;
       std::vector<uint64_t> hist(digits);
       phase(DistributedPhase::Count, "the digit histogram", [&] {
-        for (size_t l = 0; l < group_.local_count(); ++l) {
+        for (size_t l = 0; l < group_.local_count() && !histogram_while_copying; ++l) {
           group_.set_device(l);
           Rank& r = *ranks_[l];
           CUDA_CHECK(cudaMemsetAsync(r.counts.data(), 0, digits * 8, group_.stream(l)));
@@ -585,36 +702,55 @@ DistributedRunInfo DistributedGpuSort::run() {
 
   // The exchange alone: grouped ncclSend/ncclRecv between every pair (NCCL's all-to-all pattern),
   // each piece as a head of at most 15 bytes and a body aligned at both ends (exchange_layout.h).
+  // The heads go first, in an ncclGroup of their own, and the bodies in a second one. NCCL may fuse
+  // a group's operations on one channel into one work batch, and its send/receive kernel splits the
+  // block's warps evenly among a batch's works (NCCL's src/device/sendrecv.h, nWarpPerWork =
+  // nWarps / nWorks): a body fused with its head would copy with half the warps while the head's
+  // idle after a few bytes. docs/distributed.md ("The exchange's share of the bus bandwidth") and
+  // `bench --alltoall`, which measures both shapes, say what the GPUs showed.
   phase(DistributedPhase::Exchange, "the exchange", [&] {
-    group_.group_start();
     for (size_t l = 0; l < group_.local_count(); ++l) {
       group_.set_device(l);
-      Rank& r = *ranks_[l];
-      const SendBuffers s = send_buffers(r.share_n, p, type_, with_values_);
-      void* base = r.scratch.carve(s.layout);  // the block as packed (no growth: same layout)
-      uint8_t* send_k = s.keys.in(base);
-      uint32_t* send_v = s.values.in(base);
-      const ncclComm_t comm = comm_of(group_, l);
-      const GpuStream stream = group_.stream(l);
-      for (uint32_t j = 0; j < p; ++j) {
-        const uint64_t so = r.exchange.send.start[j], sc = r.exchange.send.count[j];
-        const PieceMessages out = split_piece(so, sc, q);
-        for (const auto& [at, count] : {std::pair{so, out.head}, std::pair{so + out.head, out.body}}) {
-          if (count == 0) continue;
-          nccl_call(ncclSend(send_k + at * kb, count * kb, ncclUint8, int(j), comm, stream), "ncclSend(keys)");
-          if (with_values_) nccl_call(ncclSend(send_v + at, count * 4, ncclUint8, int(j), comm, stream), "ncclSend(values)");
-        }
-        const uint64_t ro = r.exchange.recv.start[j], rc = r.exchange.recv.count[j];
-        const PieceMessages in = split_piece(ro, rc, q);
-        for (const auto& [at, count] : {std::pair{ro, in.head}, std::pair{ro + in.head, in.body}}) {
-          if (count == 0) continue;
-          nccl_call(ncclRecv(r.keys.data() + at * kb, count * kb, ncclUint8, int(j), comm, stream), "ncclRecv(keys)");
-          if (with_values_)
-            nccl_call(ncclRecv(r.values.data() + at, count * 4, ncclUint8, int(j), comm, stream), "ncclRecv(values)");
+      CUDA_CHECK(cudaEventRecord(ranks_[l]->exchange_begin, group_.stream(l)));
+    }
+    for (const bool heads : {true, false}) {
+      group_.group_start();
+      for (size_t l = 0; l < group_.local_count(); ++l) {
+        group_.set_device(l);
+        Rank& r = *ranks_[l];
+        const SendBuffers s = send_buffers(r.share_n, p, type_, with_values_);
+        void* base = r.scratch.carve(s.layout);  // the block as packed (no growth: same layout)
+        uint8_t* send_k = s.keys.in(base);
+        uint32_t* send_v = s.values.in(base);
+        const ncclComm_t comm = comm_of(group_, l);
+        const GpuStream stream = group_.stream(l);
+        for (uint32_t j = 0; j < p; ++j) {
+          const uint64_t so = r.exchange.send.start[j], sc = r.exchange.send.count[j];
+          const PieceMessages out = split_piece(so, sc, q);
+          const uint64_t s_at = heads ? so : so + out.head, s_count = heads ? out.head : out.body;
+          if (s_count) {
+            nccl_call(ncclSend(send_k + s_at * kb, s_count * kb, ncclUint8, int(j), comm, stream), "ncclSend(keys)");
+            if (with_values_)
+              nccl_call(ncclSend(send_v + s_at, s_count * 4, ncclUint8, int(j), comm, stream), "ncclSend(values)");
+          }
+          const uint64_t ro = r.exchange.recv.start[j], rc = r.exchange.recv.count[j];
+          const PieceMessages in = split_piece(ro, rc, q);
+          const uint64_t r_at = heads ? ro : ro + in.head, r_count = heads ? in.head : in.body;
+          if (r_count) {
+            nccl_call(ncclRecv(r.keys.data() + r_at * kb, r_count * kb, ncclUint8, int(j), comm, stream),
+                      "ncclRecv(keys)");
+            if (with_values_)
+              nccl_call(ncclRecv(r.values.data() + r_at, r_count * 4, ncclUint8, int(j), comm, stream),
+                        "ncclRecv(values)");
+          }
         }
       }
+      group_.group_end(heads ? "the exchange's heads" : "the exchange");
     }
-    group_.group_end("the exchange");
+    for (size_t l = 0; l < group_.local_count(); ++l) {
+      group_.set_device(l);
+      CUDA_CHECK(cudaEventRecord(ranks_[l]->exchange_end, group_.stream(l)));
+    }
   });
 
   phase(DistributedPhase::Finish, sort_ == DistributedSort::Merge ? "the merge" : "the local sort", [&] {
@@ -642,11 +778,42 @@ DistributedRunInfo DistributedGpuSort::run() {
     });
   });
 
-  // Every rank's phase times to every rank (in one process they are the same wall times).
-  std::vector<std::vector<uint64_t>> mine(group_.local_count(), std::vector<uint64_t>(kDistributedPhases));
-  for (size_t l = 0; l < group_.local_count(); ++l) std::memcpy(mine[l].data(), ms.data(), kDistributedPhases * 8);
-  const std::vector<uint64_t> all_ms = all_gather_words(group_, mine, kDistributedPhases, "gathering the phase times");
-  std::memcpy(info.phase_ms.data(), all_ms.data(), all_ms.size() * 8);
+  // Host I/O: each rank's sorted range out to pinned host memory (a plain copy: no pass of the
+  // local sort or merge leaves a final part of the output early).
+  if (host_io_)
+    phase(DistributedPhase::CopyOut, "copying the output out", [&] {
+      for (size_t l = 0; l < group_.local_count(); ++l) {
+        group_.set_device(l);
+        Rank& r = *ranks_[l];
+        const std::string what = "--host-io, rank " + std::to_string(group_.rank(l));
+        r.host_out.resize(std::max<uint64_t>(1, r.out_n) * kb, what.c_str());  // grows only after a skewed split
+        if (r.out_n == 0) continue;
+        CUDA_CHECK(cudaMemcpyAsync(r.host_out.data(), r.out_k, r.out_n * kb, cudaMemcpyDeviceToHost, group_.stream(l)));
+        if (with_values_) {
+          r.host_out_values.resize(r.out_n * 4, what.c_str());
+          CUDA_CHECK(cudaMemcpyAsync(r.host_out_values.data(), r.out_v, r.out_n * 4, cudaMemcpyDeviceToHost,
+                                     group_.stream(l)));
+        }
+      }
+    });
+
+  // Every rank's phase times to every rank (in one process they are the same wall times), and its
+  // exchange on its own stream.
+  const size_t words = kDistributedPhases + 1;
+  std::vector<std::vector<uint64_t>> mine(group_.local_count(), std::vector<uint64_t>(words));
+  for (size_t l = 0; l < group_.local_count(); ++l) {
+    std::memcpy(mine[l].data(), ms.data(), kDistributedPhases * 8);
+    group_.set_device(l);
+    float exchange_ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&exchange_ms, ranks_[l]->exchange_begin, ranks_[l]->exchange_end));
+    mine[l][kDistributedPhases] = as_bits(double(exchange_ms));
+  }
+  const std::vector<uint64_t> all_ms = all_gather_words(group_, mine, words, "gathering the phase times");
+  info.exchange_device_ms.resize(p);
+  for (uint32_t i = 0; i < p; ++i) {
+    for (int ph = 0; ph < kDistributedPhases; ++ph) info.ms(i, DistributedPhase(ph)) = as_double(all_ms[i * words + ph]);
+    info.exchange_device_ms[i] = as_double(all_ms[i * words + kDistributedPhases]);
+  }
   const uint64_t bpk = info.bytes_per_key();
   for (uint32_t i = 0; i < p; ++i) {
     uint64_t sent = 0, got = 0;
@@ -659,6 +826,10 @@ DistributedRunInfo DistributedGpuSort::run() {
     info.keys_after[i] = got;
     info.bytes(i, DistributedPhase::Exchange) = double(sent);
     info.bytes(i, DistributedPhase::Finish) = double(2 * got * bpk);
+    if (host_io_) {
+      info.bytes(i, DistributedPhase::CopyIn) = double(share * bpk);
+      info.bytes(i, DistributedPhase::CopyOut) = double(got * bpk);
+    }
     // Count: radix's histogram reads the keys once more; the pack reads them (sample and radix:
     // twice, once to count) and writes them with their values.
     if (sort_ == DistributedSort::Merge) {
@@ -679,6 +850,11 @@ DistributedVerdict DistributedGpuSort::verify(const MultisetHash& input) {
   for (size_t l = 0; l < group_.local_count(); ++l) {
     group_.set_device(l);
     const DeviceKeys out = output(l);
+    if (host_io_ && out.n) {  // what reached host memory, back over the device's output (untimed)
+      const Rank& r = *ranks_[l];
+      CUDA_CHECK(cudaMemcpy(out.keys, r.host_out.data(), out.n * kb, cudaMemcpyHostToDevice));
+      if (out.values) CUDA_CHECK(cudaMemcpy(out.values, r.host_out_values.data(), out.n * 4, cudaMemcpyHostToDevice));
+    }
     const MultisetHash h = multiset_hash_device(out, group_.stream(l));
     const Verdict v = verify_device(h, out, group_.stream(l));
     HostKeys ends(type_, 2, false);
@@ -740,6 +916,173 @@ std::vector<AlltoallPoint> alltoall_bench(RankGroup& group, const std::vector<ui
     points.push_back(pt);
   }
   return points;
+}
+
+namespace {
+
+// One rank's send and receive buffers for alltoall_shapes: cudaMalloc'd, or from ncclMemAlloc and
+// registered with the rank's communicator (ncclCommRegister), which lets NCCL move the bytes
+// between the user buffers without its own staging (NCCL's user buffer registration).
+struct ShapeBuffers {
+  int device = 0;
+  bool registered = false;
+  void* comm = nullptr;
+  uint8_t* send = nullptr;
+  uint8_t* recv = nullptr;
+  void* send_handle = nullptr;
+  void* recv_handle = nullptr;
+  ShapeBuffers() = default;
+  ShapeBuffers(const ShapeBuffers&) = delete;
+  ShapeBuffers& operator=(const ShapeBuffers&) = delete;
+  ~ShapeBuffers() {
+    cudaSetDevice(device);
+    if (registered) {
+      if (send_handle) ncclCommDeregister(static_cast<ncclComm_t>(comm), send_handle);
+      if (recv_handle) ncclCommDeregister(static_cast<ncclComm_t>(comm), recv_handle);
+      if (send) ncclMemFree(send);
+      if (recv) ncclMemFree(recv);
+    } else {
+      if (send) cudaFree(send);
+      if (recv) cudaFree(recv);
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<AlltoallShapePoint> alltoall_shapes(RankGroup& group, uint64_t bytes, int iterations) {
+  const uint32_t p = group.world();
+  const size_t lc = group.local_count();
+  // Each peer's slot a multiple of 16 bytes, as in the reference; a "head" shape sends the slot's
+  // last 4 bytes before its 16-byte boundary, then the body from the boundary: the exchange's two
+  // messages a piece (a head of at most 15 bytes, a body aligned at both ends).
+  const uint64_t slot = bytes / p / 16 * 16;
+  if (slot < 32 || p < 2) return {};
+  auto make = [&](bool registered) {
+    std::vector<std::unique_ptr<ShapeBuffers>> b;
+    for (size_t l = 0; l < lc; ++l) {
+      group.set_device(l);
+      auto x = std::make_unique<ShapeBuffers>();
+      x->device = group.device(l);
+      x->registered = registered;
+      x->comm = group.comm(l);
+      if (registered) {
+        void* s = nullptr;
+        void* r = nullptr;
+        nccl_call(ncclMemAlloc(&s, slot * p), "ncclMemAlloc");
+        x->send = static_cast<uint8_t*>(s);
+        nccl_call(ncclMemAlloc(&r, slot * p), "ncclMemAlloc");
+        x->recv = static_cast<uint8_t*>(r);
+        nccl_call(ncclCommRegister(comm_of(group, l), x->send, slot * p, &x->send_handle), "ncclCommRegister");
+        nccl_call(ncclCommRegister(comm_of(group, l), x->recv, slot * p, &x->recv_handle), "ncclCommRegister");
+      } else {
+        CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&x->send), slot * p));
+        CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&x->recv), slot * p));
+      }
+      CUDA_CHECK(cudaMemset(x->send, int(l + 1), slot * p));
+      b.push_back(std::move(x));
+    }
+    group.wait("registering the buffers");
+    return b;
+  };
+  std::vector<cudaEvent_t> begin(lc), end(lc);
+  for (size_t l = 0; l < lc; ++l) {
+    group.set_device(l);
+    CUDA_CHECK(cudaEventCreate(&begin[l]));
+    CUDA_CHECK(cudaEventCreate(&end[l]));
+  }
+  // Messages: one a peer (the reference), a head and a body a peer in one group, or the heads in a
+  // group of their own before the bodies' (the exchange's way).
+  enum class Messages { One, HeadAndBody, HeadsApart };
+  auto issue = [&](const std::vector<std::unique_ptr<ShapeBuffers>>& b, Messages m, bool events) {
+    for (size_t l = 0; l < lc && events; ++l) {
+      group.set_device(l);
+      CUDA_CHECK(cudaEventRecord(begin[l], group.stream(l)));
+    }
+    auto send_recv = [&](size_t l, uint32_t j, uint64_t off, uint64_t count) {
+      const uint64_t at = uint64_t(j) * slot + off;
+      nccl_call(ncclSend(b[l]->send + at, count, ncclUint8, int(j), comm_of(group, l), group.stream(l)), "ncclSend");
+      nccl_call(ncclRecv(b[l]->recv + at, count, ncclUint8, int(j), comm_of(group, l), group.stream(l)), "ncclRecv");
+    };
+    if (m == Messages::HeadsApart) {
+      group.group_start();
+      for (size_t l = 0; l < lc; ++l)
+        for (uint32_t j = 0; j < p; ++j) send_recv(l, j, 12, 4);
+      group.group_end("all-to-all heads");
+    }
+    group.group_start();
+    for (size_t l = 0; l < lc; ++l)
+      for (uint32_t j = 0; j < p; ++j) {
+        if (m == Messages::One) {
+          send_recv(l, j, 0, slot);
+          continue;
+        }
+        if (m == Messages::HeadAndBody) send_recv(l, j, 12, 4);
+        send_recv(l, j, 16, slot - 16);
+      }
+    group.group_end("all-to-all");
+    for (size_t l = 0; l < lc && events; ++l) {
+      group.set_device(l);
+      CUDA_CHECK(cudaEventRecord(end[l], group.stream(l)));
+    }
+  };
+  enum class Timing { BackToBack, Alone, Events };
+  std::vector<AlltoallShapePoint> rows;
+  auto measure = [&](const std::string& shape, const std::vector<std::unique_ptr<ShapeBuffers>>& b, Messages head,
+                     Timing t) {
+    for (int w = 0; w < 3; ++w) issue(b, head, false);
+    group.wait("all-to-all warm-up");
+    double ms = 0;
+    if (t == Timing::BackToBack) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < iterations; ++i) issue(b, head, false);
+      group.wait("all-to-all");
+      ms = ms_since(t0) / iterations;
+    } else {  // each run alone, as a sort's phase: the median of `iterations`
+      std::vector<double> each;
+      for (int i = 0; i < iterations; ++i) {
+        const auto t0 = Clock::now();
+        issue(b, head, t == Timing::Events);
+        group.wait("all-to-all");
+        double e = ms_since(t0);
+        if (t == Timing::Events) {
+          e = 0;
+          for (size_t l = 0; l < lc; ++l) {
+            group.set_device(l);
+            float f = 0;
+            CUDA_CHECK(cudaEventElapsedTime(&f, begin[l], end[l]));
+            e = std::max(e, double(f));
+          }
+        }
+        each.push_back(e);
+      }
+      std::sort(each.begin(), each.end());
+      ms = each[each.size() / 2];
+    }
+    const double sent = double(head != Messages::One ? (slot - 12) * p : slot * p);
+    rows.push_back({shape, ms, sent / (ms * 1e6) * double(p - 1) / double(p)});
+  };
+  {
+    const auto plain = make(false);
+    measure("reference: 1 message a peer, back to back", plain, Messages::One, Timing::BackToBack);
+    measure("each run alone, host wall time (as a phase)", plain, Messages::One, Timing::Alone);
+    measure("each run alone, CUDA events on the streams", plain, Messages::One, Timing::Events);
+    measure("alone, head 4 B + aligned body a peer, one group", plain, Messages::HeadAndBody, Timing::Alone);
+    measure("alone, heads in a group of their own, then bodies", plain, Messages::HeadsApart, Timing::Alone);
+  }
+  try {
+    const auto reg = make(true);
+    measure("alone, ncclMemAlloc + ncclCommRegister buffers", reg, Messages::One, Timing::Alone);
+    measure("alone, registered, head + body a peer, one group", reg, Messages::HeadAndBody, Timing::Alone);
+  } catch (const std::exception& e) {
+    rows.push_back({std::string("registered buffers: not measured: ") + e.what(), 0, 0});
+  }
+  for (size_t l = 0; l < lc; ++l) {
+    group.set_device(l);
+    cudaEventDestroy(begin[l]);
+    cudaEventDestroy(end[l]);
+  }
+  return rows;
 }
 
 }  // namespace sortscope

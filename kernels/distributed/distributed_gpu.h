@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "algorithm.h"
@@ -47,12 +48,24 @@ class DistributedGpuSort {
   // regenerates the shares first (untimed), since a run sorts in the share's buffer.
   MultisetHash generate(const InputSpec& spec);
 
-  // One distributed sort of the shares: afterwards output(l) holds local rank l's sorted range.
-  // Times each phase on the host around the rank group's waits.
+  // Input and output in host memory (--host-io); call before generate(). Each local rank keeps its
+  // share in pinned host memory (generated on its GPU and copied there once, untimed), and every
+  // run() starts by copying it in (phase copy in: chunks on a copy stream, radix's digit histogram
+  // of each chunk overlapped with the next chunk's copy) and ends by copying its sorted range out
+  // to pinned host memory (phase copy out). The time of a run then counts both copies.
+  void keep_data_in_host_memory();
+  bool host_io() const { return host_io_; }
+
+  // One distributed sort of the shares: afterwards output(l) holds local rank l's sorted range (and
+  // with host I/O, host_output(l) a copy of it in host memory).
+  // Times each phase on the host around the rank group's waits, and the exchange also on each
+  // rank's stream (CUDA events: DistributedRunInfo::exchange_device_ms).
   DistributedRunInfo run();
   DeviceKeys output(size_t l) const;
 
-  // The verification across ranks of the last run's outputs, gathered from every rank.
+  // The verification across ranks of the last run's outputs, gathered from every rank. With host
+  // I/O what is verified is what reached host memory: each rank's host output is copied back over
+  // its device output first (untimed).
   DistributedVerdict verify(const MultisetHash& input);
 
   // Device memory local rank l holds now (its buffers and scratch), and what rank_memory plans for
@@ -76,6 +89,7 @@ class DistributedGpuSort {
   uint64_t n_;
   InputSpec spec_;
   bool shares_fresh_ = false;
+  bool host_io_ = false;
   PhaseHook hook_;
   std::vector<std::unique_ptr<Rank>> ranks_;
 };
@@ -88,5 +102,15 @@ struct AlltoallPoint {
   double ms = 0, algbw_gbs = 0, busbw_gbs = 0;
 };
 std::vector<AlltoallPoint> alltoall_bench(RankGroup& group, const std::vector<uint64_t>& sizes, int iterations);
+
+// The all-to-all at one size in the shapes a distributed sort's exchange differs from nccl-tests'
+// in, to find where its bus bandwidth goes (docs/distributed.md): each row changes one thing
+// against the reference (one message per peer, cudaMalloc buffers, `iterations` back to back, time
+// on the host over all of them).
+struct AlltoallShapePoint {
+  std::string shape;  // what the row changes
+  double ms = 0, busbw_gbs = 0;
+};
+std::vector<AlltoallShapePoint> alltoall_shapes(RankGroup& group, uint64_t bytes, int iterations);
 
 }  // namespace sortscope

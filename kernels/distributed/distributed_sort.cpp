@@ -22,12 +22,14 @@ std::string distributed_sort_ids() { return "sample-sort, merge, radix-onesweep"
 
 const char* distributed_phase_name(DistributedSort sort, DistributedPhase phase) {
   switch (phase) {
+    case DistributedPhase::CopyIn: return "copy in";
     case DistributedPhase::Presort: return "local sort";
     case DistributedPhase::Sample: return "sample";
     case DistributedPhase::Splitters: return "splitters";
     case DistributedPhase::Count: return sort == DistributedSort::Merge ? "pack" : "count";
     case DistributedPhase::Exchange: return "exchange";
     case DistributedPhase::Finish: return sort == DistributedSort::Merge ? "merge" : "local sort";
+    case DistributedPhase::CopyOut: return "copy out";
     default: return "?";
   }
 }

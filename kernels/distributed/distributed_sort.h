@@ -39,11 +39,13 @@ struct DistributedParams {
 };
 
 // The phases every distributed sort reports, in order (a phase a sort lacks has time 0): merge
-// sorts first (presort) and merges last (finish); sample sort and radix sort last (finish).
-enum class DistributedPhase { Presort, Sample, Splitters, Count, Exchange, Finish, Count_ };
+// sorts first (presort) and merges last (finish); sample sort and radix sort last (finish). With the
+// input and output in host memory (`--host-io`) the copies to and from the GPUs come first and last
+// (copy in, copy out); they stay 0 for data resident in GPU memory and for the simulated ranks.
+enum class DistributedPhase { CopyIn, Presort, Sample, Splitters, Count, Exchange, Finish, CopyOut, Count_ };
 inline constexpr int kDistributedPhases = int(DistributedPhase::Count_);
-// "local sort", "sample", "splitters", "count" (merge: "pack", copying its cut runs to the send
-// buffer), "exchange", then "merge" or "local sort".
+// "copy in", "local sort", "sample", "splitters", "count" (merge: "pack", copying its cut runs to
+// the send buffer), "exchange", then "merge" or "local sort", "copy out".
 const char* distributed_phase_name(DistributedSort sort, DistributedPhase phase);
 
 // What one run did, per rank: the picture of explain mode and the report of `run --gpus`.
@@ -64,6 +66,11 @@ struct DistributedRunInfo {
   std::vector<uint64_t> rank_last;       // (ordered bits; both 0 for an empty rank)
   uint32_t selection_iterations = 0;     // merge: the rounds of the multi-sequence selection
   double alltoall_busbw_gbs = 0;         // measured in the same run, 0 when not measured
+  bool host_io = false;                  // input and output in host memory: the copy phases count
+  // GPU runs: each rank's exchange on its own stream (CUDA events around the grouped sends and
+  // receives), without the host's issue and wait around them; empty for the simulated ranks. Not in
+  // traces.
+  std::vector<double> exchange_device_ms;
 
   uint64_t bytes_per_key() const { return uint64_t(key_bytes(type)) + (with_values ? 4 : 0); }
   double& ms(uint32_t rank, DistributedPhase p) { return phase_ms[rank * kDistributedPhases + int(p)]; }

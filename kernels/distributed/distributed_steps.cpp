@@ -120,9 +120,12 @@ std::string distributed_caption(DistributedSort sort, DistributedStep step, cons
 
 const std::vector<DistributedPhase>& distributed_phase_order(DistributedSort sort) {
   using P = DistributedPhase;
-  static const std::vector<P> order[3] = {{P::Sample, P::Splitters, P::Count, P::Exchange, P::Finish},
-                                          {P::Presort, P::Splitters, P::Count, P::Exchange, P::Finish},
-                                          {P::Count, P::Splitters, P::Exchange, P::Finish}};
+  // The copies of a --host-io run (0 otherwise) open and close every order: the first step shows
+  // the copy in, the last the copy out.
+  static const std::vector<P> order[3] = {
+      {P::CopyIn, P::Sample, P::Splitters, P::Count, P::Exchange, P::Finish, P::CopyOut},
+      {P::CopyIn, P::Presort, P::Splitters, P::Count, P::Exchange, P::Finish, P::CopyOut},
+      {P::CopyIn, P::Count, P::Splitters, P::Exchange, P::Finish, P::CopyOut}};
   return order[int(sort)];
 }
 
@@ -142,7 +145,8 @@ std::string adopt_measured_phases(std::vector<Step>& steps, const DistributedRun
       if (exchanged && model.keys_after != measured.keys_after)
         return "the GPU run split the keys otherwise than the simulated ranks (keys per rank differ)";
       const std::vector<DistributedPhase>& order = distributed_phase_order(model.sort);
-      const auto upto = std::find(order.begin(), order.end(), s->phase);
+      // The last step (finish) holds the copy out too: no step of its own follows it.
+      const auto upto = s->phase == DistributedPhase::Finish ? order.end() - 1 : std::find(order.begin(), order.end(), s->phase);
       std::fill(a.info.phase_ms.begin(), a.info.phase_ms.end(), 0.0);
       std::fill(a.info.phase_bytes.begin(), a.info.phase_bytes.end(), 0.0);
       for (auto it = order.begin(); upto != order.end() && it <= upto; ++it)

@@ -21,7 +21,8 @@ std::string distributed_caption(DistributedSort sort, DistributedStep step, cons
 
 // The phases a sort runs, in order: sample sort's sample, splitters, count, exchange, local sort;
 // merge's local sort, splitters, pack (its count phase), exchange, merge; radix's count (histogram
-// and pack), splitters, exchange, local sort.
+// and pack), splitters, exchange, local sort; each opened by the copy in and closed by the copy out
+// (a --host-io run's copies between host and GPU memory, 0 otherwise).
 const std::vector<DistributedPhase>& distributed_phase_order(DistributedSort sort);
 
 // A timeline of the simulated ranks given a GPU run's measured figures (`trace --gpus P` on GPUs):

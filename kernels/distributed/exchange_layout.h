@@ -13,7 +13,9 @@
 // The cure: the receiver keeps what arrives contiguous (the local sort wants one array); the
 // sender packs each piece to start at the same offset modulo 16 bytes as the place it lands, so
 // after a head of at most 15 bytes both ends of the piece are aligned. Each piece then goes as two
-// messages in the same ncclGroup: the head (a few keys) and the aligned body (nearly all).
+// messages: the head (a few keys), in an ncclGroup of every head, and then the aligned body (nearly
+// all) in the bodies' group; apart, since a head fused with its body into one NCCL work batch would
+// halve the warps that copy the body (distributed_gpu.cu, the exchange).
 #include <cstdint>
 #include <vector>
 

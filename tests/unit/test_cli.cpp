@@ -173,6 +173,24 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   EXPECT_EQ(files_in_dir(), before) << "a failed command left files behind";
 }
 
+// --host-io (docs/distributed.md): input and output of a sort across GPUs in host memory. Without
+// --gpus, or with bench --alltoall, it is refused in one line with nothing written; for the
+// simulated ranks it does nothing and says so in one line, and the run is verified as without it.
+TEST_F(Cli, HostIoGoesWithGpusAndIsANoOpForSimulatedRanks) {
+  const std::set<std::string> before = files_in_dir();
+  const std::string trace = (dir_ / "t.sstrace").string();
+  expect_error({"run", "--cpu", "--n", "64", "--host-io"}, {"--host-io", "only with --gpus"});
+  expect_error({"bench", "--alltoall", "--host-io"}, {"--host-io", "only with --gpus"});
+  expect_error({"bench", "--cpu", "--n", "64", "--host-io"}, {"--host-io", "only with --gpus"});
+  expect_error({"trace", "--cpu", "--n", "64", "--host-io", "--out", trace}, {"--host-io", "only with --gpus"});
+  EXPECT_EQ(files_in_dir(), before) << "a refused command left files behind";
+  const Result r = run({"run", "--algo", "sample-sort", "--gpus", "3", "--cpu", "--n", "3000", "--host-io"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("--host-io: the simulated ranks' keys are in host memory already"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified across 3 ranks"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("copy in"), std::string::npos) << "simulated ranks copy nothing: " << r.out;
+}
+
 // Legal values run as given and are echoed and stored as values: the CSV row holds 16 and atomic,
 // auto holds what it ran as (the built-in row for 2^16 u32 keys: 256 threads; merge at 4K: x4).
 // The field of `row` under column `name` of `header` (fields without quotes or commas).

@@ -144,7 +144,16 @@ TEST(DistributedModel, ExchangeMatrixAccounts) {
     EXPECT_EQ(o.info.splitters.size(), 4u);
     EXPECT_TRUE(std::is_sorted(o.info.splitters.begin(), o.info.splitters.end()));
     EXPECT_TRUE(o.info.simulated);
+    // The simulated ranks' keys are in host memory already: no copy phases (--host-io is a no-op).
+    EXPECT_FALSE(o.info.host_io);
+    for (uint32_t r = 0; r < 5; ++r)
+      for (DistributedPhase ph : {DistributedPhase::CopyIn, DistributedPhase::CopyOut}) {
+        EXPECT_EQ(o.info.ms(r, ph), 0.0);
+        EXPECT_EQ(o.info.bytes(r, ph), 0.0);
+      }
   }
+  EXPECT_STREQ(distributed_phase_name(DistributedSort::Merge, DistributedPhase::CopyIn), "copy in");
+  EXPECT_STREQ(distributed_phase_name(DistributedSort::RadixOnesweep, DistributedPhase::CopyOut), "copy out");
 }
 
 // The verification fails where it must: an unsorted rank, crossed boundaries, a lost key.
@@ -223,7 +232,10 @@ TEST(DistributedTrace, StepsAdoptTheMeasuredPhasesUpToTheirOwn) {
       EXPECT_FALSE(a->info.simulated);
       EXPECT_EQ(a->info.alltoall_busbw_gbs, 321);
       EXPECT_EQ(st.caption.find("simulated"), std::string::npos) << st.caption;
-      const auto upto = std::find(order.begin(), order.end(), a->phase);
+      // The copy in opens every order; the finish step, the last, holds the copy out as well.
+      EXPECT_EQ(order.front(), DistributedPhase::CopyIn);
+      EXPECT_EQ(order.back(), DistributedPhase::CopyOut);
+      const auto upto = a->phase == DistributedPhase::Finish ? order.end() - 1 : std::find(order.begin(), order.end(), a->phase);
       for (auto it = order.begin(); it != order.end(); ++it)
         for (uint32_t r = 0; r < 3; ++r)
           EXPECT_EQ(a->info.ms(r, *it), upto != order.end() && it <= upto ? measured.ms(r, *it) : 0.0)

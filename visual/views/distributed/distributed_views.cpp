@@ -22,11 +22,12 @@ using namespace radix_view;
 
 namespace {
 
-// One colour per phase, in phase order (presort, sample, splitters, count, exchange, finish).
+// One colour per phase, in phase order (copy in, presort, sample, splitters, count, exchange,
+// finish, copy out); the copies to and from host memory in greys.
 ImU32 phase_colour(int phase) {
   static const std::array<float, 4> colours[kDistributedPhases] = {
-      {0.45f, 0.62f, 0.85f, 1}, {0.62f, 0.50f, 0.82f, 1}, {0.90f, 0.62f, 0.30f, 1},
-      {0.55f, 0.75f, 0.45f, 1}, {0.92f, 0.42f, 0.40f, 1}, {0.40f, 0.72f, 0.72f, 1}};
+      {0.62f, 0.62f, 0.62f, 1}, {0.45f, 0.62f, 0.85f, 1}, {0.62f, 0.50f, 0.82f, 1}, {0.90f, 0.62f, 0.30f, 1},
+      {0.55f, 0.75f, 0.45f, 1}, {0.92f, 0.42f, 0.40f, 1}, {0.40f, 0.72f, 0.72f, 1}, {0.78f, 0.78f, 0.78f, 1}};
   return to_u32(colours[std::clamp(phase, 0, kDistributedPhases - 1)]);
 }
 
