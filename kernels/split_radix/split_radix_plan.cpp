@@ -19,14 +19,14 @@ const std::vector<ParamSpec>& split_radix_params() {
           .teach(4),
       // Teaching: follows n (split_radix_teaching_tile), so a lecture's keys make several tiles.
       ParamSpec::list("threads", kSplitRadixThreads, false, 256,
-                      "threads per block (one block per tile; 32: the lecture tile, with keys_per_thread=2)")
+                      "threads per block (one block per tile; 32: the lecture tile's)")
           .lecture_only(kSplitRadixLectureTile.threads),
       // auto: 16 for u32 keys alone (fewer, larger tiles halve the look-back words and digit-run
       // work per key: 0.474x -> 0.542x at D = 8), 8 with values or 64-bit keys (their measured best;
       // 16 not measured for them yet): split_radix_auto_keys_per_thread, docs/performance-history.md.
       ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, true, kParamAuto,
                       "keys each thread holds in registers; tile = threads x keys_per_thread (auto: 16 for u32 "
-                      "keys alone, else 8; 2: the lecture tile, with threads=32)")
+                      "keys alone, else 8; 2: the lecture tile's)")
           .lecture_only(kSplitRadixLectureTile.keys_per_thread),
   };
   return specs;
@@ -68,10 +68,6 @@ SplitRadixPlan make_split_radix_plan(uint64_t n, KeyType type, bool with_values,
   p.threads = get("threads", 256);
   p.keys_per_thread = get("keys_per_thread", kParamAuto);
   if (p.keys_per_thread == kParamAuto) p.keys_per_thread = split_radix_auto_keys_per_thread(type, with_values);
-  if (split_radix_mixes_lecture_tile(p.threads, p.keys_per_thread))
-    throw std::invalid_argument(fmt::format(
-        "split-radix: threads={} and keys_per_thread={} form the lecture tile together, not with {} x {}",
-        kSplitRadixLectureTile.threads, kSplitRadixLectureTile.keys_per_thread, p.threads, p.keys_per_thread));
   p.tile_keys = uint64_t(p.threads) * uint64_t(p.keys_per_thread);
   p.tiles = (n + p.tile_keys - 1) / p.tile_keys;
   return p;

@@ -19,21 +19,14 @@ namespace sortscope {
 
 // Values compiled into the kernels (register arrays and shared memory need compile-time sizes).
 // 32 threads x 2 keys is the lecture tile (kSplitRadixLectureTile): 64 keys, so 256 keys are four
-// tiles to histogram, scan across and look back over. Never fast; its two values go together (the
-// kernels are compiled for that pair only, make_split_radix_plan refuses a mix).
+// tiles to histogram, scan across and look back over. Never fast. Each of its values is compiled
+// with every value of the other table, so a value a user sets beside a taught one always runs.
 inline constexpr int kSplitRadixThreads[] = {32, 128, 256, 512};
 inline constexpr int kSplitRadixKeysPerThread[] = {2, 4, 8, 16};
 struct SplitRadixTile {
   int threads, keys_per_thread;
 };
 inline constexpr SplitRadixTile kSplitRadixLectureTile = {32, 2};
-constexpr bool split_radix_lecture_tile(int threads, int keys_per_thread) {
-  return threads == kSplitRadixLectureTile.threads && keys_per_thread == kSplitRadixLectureTile.keys_per_thread;
-}
-// Either value of the lecture tile alone (not compiled with the other tables' values).
-constexpr bool split_radix_mixes_lecture_tile(int threads, int keys_per_thread) {
-  return (threads == kSplitRadixLectureTile.threads) != (keys_per_thread == kSplitRadixLectureTile.keys_per_thread);
-}
 inline constexpr int kSplitRadixMaxDigitBits = 8;
 // Destinations and the count matrix are 32-bit.
 inline constexpr uint64_t kSplitRadixMaxKeys = 0xFFFFFFFFull;

@@ -59,14 +59,14 @@ struct CaptureBuffers {
 // - at keys_per_thread <= 8: 32 registers for u32 keys alone (a full SM of blocks hides each
 //   other's barrier waits), 40 for index mode (6 blocks of 256; 32 spilled); at 16 the compiler's
 //   (64 registers for u32 keys, 4 blocks of 256).
-// The lecture tile (32 x 2) takes the compiler's registers: 2048 / 32 blocks an SM exceed the
+// The lecture block (32 threads) takes the compiler's registers: 2048 / 32 blocks an SM exceed the
 // 32 an SM runs.
 template <class Word, bool kValues, int THREADS, int KPT>
 struct DefaultShapeOf {
   static constexpr bool index = kValues || sizeof(Word) > 4;
   static constexpr int round = index || KPT > 8 ? 2 : 1;
   static constexpr int min_blocks =
-      KPT > 8 || split_radix_lecture_tile(THREADS, KPT) ? 0 : index ? 1536 / THREADS : 2048 / THREADS;
+      KPT > 8 || THREADS == kSplitRadixLectureTile.threads ? 0 : index ? 1536 / THREADS : 2048 / THREADS;
   using type = PassShape<round, index, min_blocks>;
 };
 template <class Word, bool kValues, int THREADS, int KPT>
@@ -147,9 +147,6 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
     constexpr int THREADS = decltype(threads_c)::value;
     dispatch_value<kSplitRadixKeysPerThread>(p.keys_per_thread, "split-radix keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
-      if constexpr (split_radix_mixes_lecture_tile(THREADS, KPT)) {
-        throw std::logic_error("split-radix: the lecture tile's threads and keys go together (make_split_radix_plan)");
-      } else {
       {
         // The digit totals: as many blocks as fit the GPU at once, looping over the tiles.
         auto totals_kernel = digit_totals_kernel<Word, THREADS, KPT>;
@@ -223,7 +220,6 @@ void split_radix_sort_typed(const SplitRadixPlan& p, DeviceKeys& keys, const Gpu
         mark_launch(ctx, p.launch_of_copy_back());
         CUDA_CHECK(cudaMemcpyAsync(a, src, p.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream));
         if (kValues) CUDA_CHECK(cudaMemcpyAsync(va, vsrc, p.n * 4, cudaMemcpyDeviceToDevice, stream));
-      }
       }
     });
   });

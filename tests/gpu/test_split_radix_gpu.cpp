@@ -64,7 +64,6 @@ TEST(SplitRadixGpu, EveryDigitWidthTileShapeAndAdversarialInput) {
   for (int d = 1; d <= 8; ++d)
     for (int threads : kSplitRadixThreads)
       for (int kpt : kSplitRadixKeysPerThread) {
-        if (split_radix_mixes_lecture_tile(threads, kpt)) continue;  // refused (the lecture tile's pair)
         if (g_sanitizer_run && (threads != 128 || (d != 1 && d != 4 && d != 8))) continue;
         const ParamValues p = radix_params(kSplit, {"digit_bits=" + std::to_string(d), "threads=" + std::to_string(threads),
                                                    "keys_per_thread=" + std::to_string(kpt)});

@@ -238,9 +238,13 @@ TEST(TeachingParams, RadixSortsCountOverSeveralBlocks) {
     EXPECT_EQ(plan.tiles, tiles) << "split-radix n = " << n;
     EXPECT_EQ(plan.digit_bits, 4) << "split-radix n = " << n;
   }
-  // The lecture tiles' values go with their partners: a mix is refused with one line.
-  EXPECT_THROW(make_split_radix_plan(256, KeyType::U32, false, {{"threads", 32}, {"keys_per_thread", 4}}),
-               std::invalid_argument);
+  // A value the user sets beside a taught one runs: split radix's lecture values with any other.
+  Scenario mine = scenario("split-radix", 256);
+  mine.params["threads"] = 128;
+  ASSERT_EQ(validate_scenario(mine), "");
+  EXPECT_EQ(mine.params.at("keys_per_thread"), 2);
+  EXPECT_EQ(explained(mine).timeline.steps.empty(), false);
+  // The onesweep lecture tile's refusals (make_radix_plan): other value loads, wide digits.
   EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, 256, KeyType::U32, true,
                                {{"threads", 32}, {"keys_per_thread", 2}, {"single_block", 0}, {"value_load", 2}}),
                std::invalid_argument);
