@@ -10,7 +10,14 @@
 namespace sortscope {
 std::vector<ParamSpec> multiway_param_specs() {
   std::vector<ParamSpec> specs = two_way_param_specs(false);  // the block sort's NT, VT, factor
-  specs[0].help = "NT of the block sort that forms the first runs (x block_sort_threads)";
+  // NT of the block sort alone (the parts merge with merge_threads), so it also offers the lecture
+  // block sort's 64 (with VT = 1; multiway_teaching_params).
+  std::vector<int> threads = {kTwoWayLectureBlockSortThreads};
+  threads.insert(threads.end(), std::begin(kTwoWayThreadChoices), std::end(kTwoWayThreadChoices));
+  specs[0] = ParamSpec::list(kTwoWayThreads, threads, false, kTwoWayDefaultThreads,
+                             "NT of the block sort that forms the first runs (x block_sort_threads; 64: the lecture "
+                             "block sort, with keys_per_thread=1 and block_sort_threads=1)")
+                 .lecture_only(kTwoWayLectureBlockSortThreads);
   // Teaching (multiway_teaching_params): 4 runs per round, parts following n.
   specs.push_back(ParamSpec::range(kMultiwayFanIn, 16, 2, 256, true,
                                    "k: runs merged per round (one selection spans k runs)")
@@ -35,7 +42,12 @@ std::vector<ParamSpec> multiway_param_specs() {
 }
 
 ParamValues multiway_teaching_params(uint64_t n) {
-  ParamValues v = {{kTwoWayKeysPerThread, two_way_teaching_keys_per_thread(n)}};
+  const int vt = two_way_teaching_keys_per_thread(n);
+  ParamValues v = {{kTwoWayKeysPerThread, vt}};
+  // Fewer than four runs of the 128 x 1 lecture tile (256 keys: two): the lecture block sort's runs
+  // of 64, so the round is 4-way.
+  if (uint64_t(kTwoWayDefaultThreads) * uint64_t(vt) * kTwoWayTeachingTiles > n)
+    v[kTwoWayThreads] = kTwoWayLectureBlockSortThreads;
   int part = kMultiwayMinPartKeys;
   while (uint64_t(part) * 8 <= n && part < 1024) part *= 2;
   v[kMultiwayPartKeys] = part;

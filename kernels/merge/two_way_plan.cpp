@@ -125,8 +125,9 @@ int two_way_teaching_keys_per_thread(uint64_t n) {
 
 TwoWayPlan make_two_way_plan(uint64_t n, int threads, int keys_per_thread, int block_factor, bool fused_partition,
                              bool dependent_launch, bool split_values, int ways) {
-  if (!compiled(kTwoWayThreadChoices, threads) || !compiled(kTwoWayKeysChoices, keys_per_thread) ||
-      !compiled(kTwoWayBlockFactorChoices, block_factor))
+  // The lecture block sort (the multiway sort's runs at 256 keys) has a block-sort kernel only.
+  if (!(compiled(kTwoWayThreadChoices, threads) || two_way_lecture_block_sort(threads, keys_per_thread, block_factor)) ||
+      !compiled(kTwoWayKeysChoices, keys_per_thread) || !compiled(kTwoWayBlockFactorChoices, block_factor))
     throw std::invalid_argument(fmt::format("two-way merge sort: no kernels compiled for {} x {} (block sort x{}); "
                                             "see two_way_param_specs()", threads, keys_per_thread, block_factor));
   if (threads * block_factor > 1024)

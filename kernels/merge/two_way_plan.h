@@ -67,9 +67,19 @@ inline constexpr int kTwoWayThreadChoices[] = {128, 256, 512};
 inline constexpr int kTwoWayKeysChoices[] = {1, 7, 11, 15, 17, 19, 21, 23, 25};
 // Factor 8 (128 x 8 = 1024 threads) adds no kernel: the 1024-thread block sort exists for 256 x 4.
 inline constexpr int kTwoWayBlockFactorChoices[] = {1, 2, 4, 8};
+// The multiway sort's lecture block sort: 64 threads x 1 key, so 256 keys are four runs of 64 and
+// one 4-way round (multiway_teaching_params). Offered by the multiway sort's spec alone (the two-way
+// passes have no 64-thread kernels), compiled for VT = 1 only (two_way_sort_impl.cuh), never fast.
+inline constexpr int kTwoWayLectureBlockSortThreads = 64;
 // The block sort's thread counts compiled in: every product factor x NT of the two tables above
-// that fits a block (at most 1024 threads); checked below.
-inline constexpr int kTwoWayBlockSortThreadChoices[] = {128, 256, 512, 1024};
+// that fits a block (at most 1024 threads), and the lecture block sort's; checked below.
+inline constexpr int kTwoWayBlockSortThreadChoices[] = {kTwoWayLectureBlockSortThreads, 128, 256, 512, 1024};
+// A two-way plan whose NT is the lecture block sort's 64 (make_two_way_plan; the multiway sort's
+// block sort alone): with factor 1 its 64-thread kernel takes VT = 1 only; larger factors make a
+// block sort of 128 threads or more, compiled for every VT.
+constexpr bool two_way_lecture_block_sort(int threads, int keys_per_thread, int block_factor) {
+  return threads == kTwoWayLectureBlockSortThreads && (block_factor > 1 || keys_per_thread == 1);
+}
 namespace two_way_detail {
 constexpr bool block_sort_threads_cover_products() {
   for (int nt : kTwoWayThreadChoices)
@@ -80,7 +90,7 @@ constexpr bool block_sort_threads_cover_products() {
       if (!found) return false;
     }
   for (int b : kTwoWayBlockSortThreadChoices) {
-    bool made = false;
+    bool made = b == kTwoWayLectureBlockSortThreads;
     for (int nt : kTwoWayThreadChoices)
       for (int f : kTwoWayBlockFactorChoices) made = made || nt * f == b;
     if (!made || b > 1024) return false;
@@ -89,7 +99,7 @@ constexpr bool block_sort_threads_cover_products() {
 }
 }  // namespace two_way_detail
 static_assert(two_way_detail::block_sort_threads_cover_products(),
-              "kTwoWayBlockSortThreadChoices must be exactly the products factor x NT up to 1024");
+              "kTwoWayBlockSortThreadChoices must be exactly the products factor x NT up to 1024 and the lecture's");
 // The fixed values where no `auto` applies (the multiway sort's block sort, a name left out):
 // merge_bench --sweep at 2^28 on an H200 (docs/performance-history.md): 128 x 25 merge tiles, a 512 x 25
 // block-sort tile (2^28 keys: 15 passes, 10 in-block stages).

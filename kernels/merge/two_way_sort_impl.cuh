@@ -59,8 +59,13 @@ void dispatch_block_sort(const TwoWayPlan& p, const typename T::Key* keys, const
                          typename T::Item* out_items, typename T::Key* out_keys, uint32_t* out_values,
                          typename T::Item* capture, cudaStream_t stream) {
   dispatch_value<kTwoWayBlockSortThreadChoices>(p.block_threads, "two-way merge sort block sort threads", [&](auto bt) {
-    launch_block_sort<T, decltype(bt)::value, VT, kSplit>(p, keys, values, out_items, out_keys, out_values, capture,
-                                                           stream);
+    constexpr int kBlockThreads = decltype(bt)::value;
+    // The lecture block sort is compiled for its one tile, 64 x 1 keys (two_way_lecture_block_sort).
+    if constexpr (kBlockThreads == kTwoWayLectureBlockSortThreads && (VT != 1 || kSplit))
+      throw std::logic_error("two-way merge sort: the 64-thread block sort is compiled for VT = 1 only");
+    else
+      launch_block_sort<T, kBlockThreads, VT, kSplit>(p, keys, values, out_items, out_keys, out_values, capture,
+                                                      stream);
   });
 }
 

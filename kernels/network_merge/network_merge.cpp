@@ -27,6 +27,11 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+    for (const auto& [name, value] : network_merge_teaching_params(n)) v[name] = value;
+    return v;
+  }
   // width, threads, keys, lists, levels, padding and stores `auto` as the plan resolves them for the
   // item type (and n: lists).
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {

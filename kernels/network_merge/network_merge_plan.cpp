@@ -20,18 +20,20 @@ const std::vector<ParamSpec>& network_merge_params() {
       ParamSpec::list(kNetworkMergeThreads, kNetworkMergeThreadChoices, true, kParamAuto,
                       "threads of the block sort; its tile is threads x keys keys, sorted by a bitonic network; "
                       "auto: the fastest measured for the item type")
-          .teach(64),
+          .teach(kNetworkMergeTeachingThreads),
       // Teaching: 2 keys a thread, one comparator per thread and layer, as the paper's block sort.
       ParamSpec::list(kNetworkMergeKeys, kNetworkMergeKeyChoices, true, kParamAuto,
                       "keys per block-sort thread, in registers: layers inside a thread, between a warp's "
                       "lanes (shuffles) or through shared memory; auto: the fastest measured for the item type")
-          .teach(2),
+          .teach(kNetworkMergeTeachingKeys),
       ParamSpec::list(kNetworkMergeLists, kNetworkMergeListChoices, true, kParamAuto,
                       "merges (pairs or chunks) per thread block, one S-thread network each (§5.3: 4); auto: "
                       "the fastest measured for the item type and size"),
+      // Teaching: follows n (network_merge_teaching_params).
       ParamSpec::list(kNetworkMergeChunk, kNetworkMergeChunkChoices, false, kNetworkMergeDefaultChunk,
-                      "most outputs of one network in a pass (at most 2 x tile); its inputs are staged in shared "
-                      "memory"),
+                      "most outputs of one network in a pass (at most 2 x tile, at least 2 x width); its inputs are "
+                      "staged in shared memory (128: the lecture chunk)")
+          .lecture_only(kNetworkMergeLectureChunk),
       ParamSpec::enumeration(kNetworkMergeLevels,
                              {{int(NetworkMergeLevels::Auto), "auto"},
                               {int(NetworkMergeLevels::Shuffle), "shuffle"},
@@ -57,6 +59,12 @@ const std::vector<ParamSpec>& network_merge_params() {
                              "a store an item; vector, one 16-byte store where aligned; auto: vector"),
   };
   return specs;
+}
+
+ParamValues network_merge_teaching_params(uint64_t n) {
+  const uint64_t tile = uint64_t(kNetworkMergeTeachingThreads) * uint64_t(kNetworkMergeTeachingKeys);
+  if (n > 2 * tile) return {};
+  return {{kNetworkMergeChunk, kNetworkMergeLectureChunk}};
 }
 
 // Session 8 on an H200 (docs/performance-history.md), each against the others in the same run: 4-byte keys
@@ -146,6 +154,10 @@ NetworkMergePlan make_network_merge_plan(uint64_t n, KeyType type, bool with_val
   p.tiles = (n + p.tile - 1) / p.tile;
   // 2 x run is a multiple of the chunk in every pass (both powers of two, chunk <= 2 x tile).
   p.chunk = std::min<uint64_t>(uint64_t(chunk), 2 * p.tile);
+  // A network call merges two S-vectors of a unit: a unit holds at least 2S outputs.
+  if (p.chunk < 2 * uint64_t(p.width))
+    throw std::invalid_argument(fmt::format("network-merge: chunk {} is below 2 x width {}: raise chunk or lower width",
+                                            p.chunk, p.width));
   if (p.merge_smem_bytes() > kNetworkMergeMaxStageBytes)
     throw std::invalid_argument(fmt::format("network-merge: {} lists x chunk {} of {}-byte items need {} bytes of "
                                             "shared memory per merge block, at most {}: lower lists or chunk",

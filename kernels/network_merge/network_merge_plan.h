@@ -33,7 +33,15 @@ inline constexpr const char* kNetworkMergeLevels = "levels";
 inline constexpr int kNetworkMergeWidths[] = {4, 8, 16, 32, 64, 128};
 inline constexpr int kNetworkMergeThreadChoices[] = {64, 128, 256, 512, 1024};
 inline constexpr int kNetworkMergeListChoices[] = {1, 2, 4, 8, 16};
-inline constexpr int kNetworkMergeChunkChoices[] = {256, 512, 1024, 2048, 4096};
+// 128 is the lecture chunk (kNetworkMergeLectureChunk): with the teaching tile of 64 x 2 keys,
+// 256 keys are two runs whose one merge is cut at a merge-path splitter into two chunks (§5.1 Step
+// 2), as every pass of a large input is. The chunk is a run-time value of the kernels (no kernel is
+// compiled per chunk), so it adds none; it is never fast (a network call merges few keys).
+inline constexpr int kNetworkMergeChunkChoices[] = {128, 256, 512, 1024, 2048, 4096};
+inline constexpr int kNetworkMergeLectureChunk = 128;
+// The teaching tile: 64 threads x 2 keys (one comparator per thread and layer, as §5.3's block sort).
+inline constexpr int kNetworkMergeTeachingThreads = 64;
+inline constexpr int kNetworkMergeTeachingKeys = 2;
 inline constexpr int kNetworkMergeKeyChoices[] = {2, 4, 8, 16, 32};
 // §5.3 used 16-wide networks (two per warp) and 4 lists per block on a GTX 280; on an H200 64-wide
 // networks (one warp each, network_merge_warp_kernel.cuh), 2 lists a block and 4096-key tiles
@@ -90,6 +98,11 @@ inline constexpr int kNetworkMergeMaxMergeThreads = 512;
 inline constexpr uint64_t kNetworkMergeMaxKeys = uint64_t(1) << 32;
 
 const std::vector<ParamSpec>& network_merge_params();
+// Lecture sizes (kernels/teaching_params.h), beside the specs' fixed teaching values (S = 16, the
+// 64 x 2 tile): the lecture chunk where the input is at most two teaching tiles (256 keys), whose
+// one merge the default chunk (2 x tile) would leave uncut; larger inputs keep it, their later
+// passes being cut already.
+ParamValues network_merge_teaching_params(uint64_t n);
 
 // What `width=auto`, `threads=auto` and `keys=auto` (the defaults) become for an item type: the
 // fastest measured on an H200 (docs/performance-history.md, sessions 8 and 9).

@@ -37,10 +37,12 @@ class RadixAlgorithm : public Algorithm {
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     return radix_params_as_run(v_, params, type, with_values, n);
   }
-  // The specs' fixed teaching values and the threads following n (radix_teaching_threads).
+  // The specs' fixed teaching values and the tile following n (radix_teaching_tile).
   ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
     ParamValues v = Algorithm::teaching_params(n, type, with_values);
-    v["threads"] = radix_teaching_threads(n);
+    const RadixTileShape tile = radix_teaching_tile(n);
+    v["threads"] = tile.threads;
+    v["keys_per_thread"] = tile.keys_per_thread;
     return v;
   }
   const std::vector<std::string>& pseudo_code() const override { return radix_pseudo_code(v_); }

@@ -273,27 +273,29 @@ __global__ void __launch_bounds__(kThreads) onesweep_histogram_lanes_kernel(cons
 // Exclusive scan of each place's histogram: where each digit starts in that pass's output.
 // (A template, like every kernel in this header, so the header can be included by several files.)
 // One block per place of onesweep_scan_threads<kDigits>() threads, each taking kDigits / threads
-// consecutive digits (2048 digits: 1024 threads x 2).
+// consecutive digits (2048 digits: 1024 threads x 2), at least one whole warp (the scan's shuffles
+// take every lane): 16 digits (4-bit lecture digits) are scanned by 32 threads, 16 of them idle.
 template <uint32_t kDigits>
 constexpr uint32_t onesweep_scan_threads() {
-  return kDigits < 1024 ? kDigits : 1024;
+  return kDigits < uint32_t(kWarpThreads) ? uint32_t(kWarpThreads) : kDigits < 1024 ? kDigits : 1024;
 }
 template <uint32_t kDigits>
 __global__ void __launch_bounds__(onesweep_scan_threads<kDigits>()) onesweep_scan_kernel(const uint32_t* hist,
                                                                                         uint32_t* bins,
                                                                                         uint32_t bins_stride) {
-  constexpr uint32_t per = kDigits / onesweep_scan_threads<kDigits>();
-  static_assert(per * onesweep_scan_threads<kDigits>() == kDigits, "whole digits per thread");
+  constexpr uint32_t threads = onesweep_scan_threads<kDigits>();
+  constexpr uint32_t per = kDigits < threads ? 1 : kDigits / threads;
+  static_assert(kDigits < threads || per * threads == kDigits, "whole digits per thread");
   __shared__ uint32_t warp_sums[kWarpThreads + 1];
   const uint32_t p = blockIdx.x, first = threadIdx.x * per;
   uint32_t v[per], sum = 0;
 #pragma unroll
-  for (uint32_t k = 0; k < per; ++k) sum += v[k] = hist[p * kDigits + first + k];
+  for (uint32_t k = 0; k < per; ++k) sum += v[k] = first + k < kDigits ? hist[p * kDigits + first + k] : 0u;
   uint32_t total;
   uint32_t ex = block_exclusive_scan(sum, warp_sums, &total);
 #pragma unroll
   for (uint32_t k = 0; k < per; ++k) {
-    bins[p * bins_stride + first + k] = ex;
+    if (first + k < kDigits) bins[p * bins_stride + first + k] = ex;
     ex += v[k];
   }
 }
@@ -381,7 +383,8 @@ struct OnesweepArgs {
 // input positions (pass 0 of a (key, index) sort reads no index array), and a set rows.out makes
 // the pass move every record's other words to the key's place instead of writing the values.
 // kBits: the digit width (RadixPlan::radix_bits; 8, or 11 for the wide passes of
-// radix_block.cuh's "Wide digits": packed counters, block-wide digit scan, late values only).
+// radix_block.cuh's "Wide digits": packed counters, block-wide digit scan, late values only, or
+// the lecture's 4: the 8-bit code with 16 digits, late values only).
 template <class Bits, bool kValues, int KPT, bool kHooks, RadixValueLoad kLoad = RadixValueLoad::Late, int kThreads = 0,
           bool kRecords = false, int kBits = int(kOnesweepBits)>
 __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_min_blocks<Bits, KPT, kThreads>()))
@@ -389,7 +392,8 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
   if constexpr (kThreads != 0) __builtin_assume(blockDim.x == kThreads);
   extern __shared__ uint4 smem_raw[];
   constexpr uint32_t digits = 1u << kBits, mask = digits - 1u;
-  constexpr bool kWide = kBits != int(kOnesweepBits);
+  constexpr bool kWide = kBits > int(kOnesweepBits);
+  static_assert(kBits == int(kOnesweepBits) || kLoad == RadixValueLoad::Late, "other digit widths load values late");
   const int warps = blockDim.x / kWarpThreads;
   // AfterKeys exchanges the values through the key buffer: no value buffer of its own.
   constexpr bool kAfterKeys = kValues && radix_after_keys(kLoad);
@@ -437,7 +441,7 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
       if (count == a.tile_keys) s.misc[2] = 1;
     };
     if constexpr (kWide) count_tile_digits_wide<Bits, KPT, kBits>(keys, a.shift, s, valid, a.tile_keys, publish);
-    else count_tile_digits<Bits, KPT>(keys, a.shift, kOnesweepBits, s, digits, valid, a.tile_keys, publish);
+    else count_tile_digits<Bits, KPT>(keys, a.shift, kBits, s, digits, valid, a.tile_keys, publish);
     if constexpr (kHooks) {
       if (a.cap && threadIdx.x == 0) a.cap->aggregate_at[a.first_tile + tile] = atomicAdd(a.cap->clock, 1u);
     }
@@ -449,7 +453,7 @@ __global__ void __launch_bounds__(kThreads ? kThreads : kMaxBlockThreads, (pass_
     } else if constexpr (kWide) {
       rank_counted_wide<Bits, KPT, kBits>(keys, ranks, a.shift, a.ranking, s);
     } else {
-      rank_counted<Bits, KPT>(keys, ranks, a.shift, kOnesweepBits, a.ranking, s, digits);
+      rank_counted<Bits, KPT>(keys, ranks, a.shift, kBits, a.ranking, s, digits);
     }
     exchange_keys<Bits, KPT, kHooks>(s, keys, ranks, a.cap != nullptr);
   }

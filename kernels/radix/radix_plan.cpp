@@ -11,16 +11,18 @@ namespace sortscope {
 namespace {
 
 ParamSpec threads_spec() {
-  // Lectures: follows n (radix_teaching_threads), so it has no fixed teaching value.
+  // Lectures: follows n (radix_teaching_tile), so it has no fixed teaching value.
   return ParamSpec::list("threads", kRadixThreads, true, kParamAuto,
                          "threads per block of the ranking kernels (32: the lecture block; auto: tuned per key "
                          "and value type)")
       .lecture_only(kRadixThreads[0]);
 }
 ParamSpec kpt_spec() {
+  // Lectures: follows n (radix_teaching_tile), so it has no fixed teaching value.
   return ParamSpec::list("keys_per_thread", kRadixKeysPerThread, true, kParamAuto,
-                         "keys each thread holds in registers; tile = threads x keys_per_thread (auto: tuned)")
-      .teach(kRadixKeysPerThread[0]);
+                         "keys each thread holds in registers; tile = threads x keys_per_thread (2: the lecture "
+                         "tile, late value loads only; auto: tuned)")
+      .lecture_only(kRadixLectureKeysPerThread);
 }
 ParamSpec ranking_spec() {
   // atomic: fastest on the H200 for every key width (docs/performance-history.md)
@@ -156,20 +158,27 @@ ParamSpec single_block_spec() {
       .teach(0);
 }
 
+// Lectures: the 4-bit digits the reduce-then-scan variant teaches (radix_bits), so a lecture's few
+// hundred keys colour 16 digits, not 256 of about one key each.
 ParamSpec digit_bits_spec() {
   return ParamSpec::list(
-      "digit_bits", kRadixDigitBits, true, kParamAuto,
-      "onesweep digit width: 8 (256 digits, 4 passes for 32-bit keys, 8 for 64-bit) or 11 (2048 digits: "
-      "3 and 6 passes; values load late, the histogram is one per place; measured slower); auto: 8; "
-      "inputs that fit one block always take 8");
+             "digit_bits", kRadixDigitBits, true, kParamAuto,
+             "onesweep digit width: 4 (16 digits, 8 passes for 32-bit keys: for lectures; values load late, the "
+             "histogram is one per place), 8 (256 digits, 4 passes for 32-bit keys, 8 for 64-bit) or 11 (2048 "
+             "digits: 3 and 6 passes; values load late, the histogram is one per place; measured slower); auto: "
+             "8; inputs that fit one block always take 8")
+      .lecture_only(kOnesweepLectureBits)
+      .teach(kOnesweepLectureBits);
 }
 
 }  // namespace
 
-int radix_teaching_threads(uint64_t n) {
+RadixTileShape radix_teaching_tile(uint64_t n) {
   constexpr uint64_t kTiles = 4;
-  const uint64_t keys = uint64_t(kRadixKeysPerThread[0]);
-  return 128 * keys * kTiles <= n ? 128 : kRadixThreads[0];
+  constexpr RadixTileShape kLadder[] = {{128, 8}, {kRadixThreads[0], 8}};
+  for (const RadixTileShape& t : kLadder)
+    if (uint64_t(t.threads) * uint64_t(t.keys_per_thread) * kTiles <= n) return t;
+  return {kRadixThreads[0], kRadixLectureKeysPerThread};
 }
 
 ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,
@@ -190,16 +199,21 @@ ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params,
   run.emplace("single_block", single_block_spec().default_value);
   const bool single_block = n <= kSingleBlockMaxKeys && run["single_block"] != 0;
   if (onesweep && (run["digit_bits"] == kParamAuto || single_block)) run["digit_bits"] = 8;
-  const bool wide = onesweep && run["digit_bits"] != 8;
+  const bool wide = onesweep && run["digit_bits"] == kOnesweepWideBits;
+  const bool not_8_bits = onesweep && run["digit_bits"] != 8;
+  const bool load_auto = onesweep && run["value_load"] == kParamAuto;
   const SizeRow* row = builtin_size_row(onesweep ? (wide ? onesweep_wide_tables() : onesweep_tables()) : rts_tables(),
                                         type, with_values, n);
   if (!row) throw std::logic_error("radix sort: no built-in table for this key width");
   run = apply_size_row({threads_spec(), kpt_spec(), value_load_spec(), histogram_spec()}, run, *row);
-  // Wide passes load values late (their rows say so for auto; the after-keys paths keep 8-bit
-  // digits four to a register, and only the late path is compiled wide: make_radix_plan refuses an
-  // explicit other choice), and count the all-places histogram one histogram per place (a lanes
-  // column per 2048 digits would not fit shared memory).
-  if (wide) run["histogram"] = int(RadixHistogram::Shared);
+  // Wide and lecture (4-bit) passes load values late (the wide rows say so for auto; the after-keys
+  // paths keep 8-bit digits four to a register, and only the late path is compiled for other
+  // widths: make_radix_plan refuses an explicit other choice), and count the all-places histogram
+  // one histogram per place (a lanes column per 2048 digits would not fit shared memory; the lanes
+  // kernel counts 8-bit places in pairs). The lecture tile (2 keys a thread) loads late too.
+  if (not_8_bits) run["histogram"] = int(RadixHistogram::Shared);
+  if (load_auto && (not_8_bits || run["keys_per_thread"] == kRadixLectureKeysPerThread))
+    run["value_load"] = int(RadixValueLoad::Late);
   // A keys-only run has no values to load: value_load is not among what it ran with, so the run
   // line, the CSV and the app leave it out rather than show a choice that did nothing.
   if (onesweep && !with_values) run.erase("value_load");
@@ -270,6 +284,16 @@ RadixPlan make_radix_plan(RadixVariant variant, uint64_t n, KeyType type, bool w
   }
   p.threads = run.at("threads");
   p.keys_per_thread = run.at("keys_per_thread");
+  if (variant == RadixVariant::Onesweep && p.keys_per_thread == kRadixLectureKeysPerThread) {
+    if (with_values && p.value_load != RadixValueLoad::Late)
+      throw std::invalid_argument(fmt::format(
+          "radix-onesweep: keys_per_thread={} (the lecture tile) loads values late only (value_load=late or auto)",
+          kRadixLectureKeysPerThread));
+    if (p.radix_bits == kOnesweepWideBits)
+      throw std::invalid_argument(fmt::format(
+          "radix-onesweep: keys_per_thread={} (the lecture tile) ranks digits of at most 8 bits, not digit_bits={}",
+          kRadixLectureKeysPerThread, p.radix_bits));
+  }
   if (variant == RadixVariant::Onesweep) {
     const int bc = param_or(run, "block_compile", int(RadixBlockCompile::Generic));
     if (auto err = check_param_value(block_compile_spec(), bc, "radix sort"); !err.empty())

@@ -41,8 +41,14 @@ constexpr bool radix_after_keys(RadixValueLoad load) {
 
 // Keys-per-thread values compiled into the kernels (the register arrays need compile-time sizes):
 // the one list the keys_per_thread parameter offers and the kernels are instantiated for. Add a
-// value here to compile and offer it.
-inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
+// value here to compile and offer it. 2 is the lecture tile's (kRadixLectureKeysPerThread).
+inline constexpr int kRadixKeysPerThread[] = {2, 8, 12, 16, 20, 24, 28, 32};
+// The lecture tile: the lecture block (one warp, kRadixThreads[0]) x 2 keys = 64 keys, so 256 keys
+// are four blocks to count, scan across and look back over (radix_teaching_tile). Never fast, and
+// compiled for the late value load and the generic block only: the other value loads pack ranks
+// and digits four to a register (KPT a multiple of 4), the wide digits' masks need 32 x 8 keys of
+// exchange buffer, and no exact shape has 2 keys (make_radix_plan refuses those choices).
+inline constexpr int kRadixLectureKeysPerThread = 2;
 // Onesweep's digit widths (`digit_bits`): 8 (256 digits; u32 in 4 passes, u64 in 8) or 11 (2048
 // digits; u32 in 3 passes of 11, 11, 10 bits, u64 in 6 of 11 x 5 + 9), the lever of issue 16: a
 // pass is issue-bound by its ranking, so a quarter fewer passes is a quarter less ranking and
@@ -50,19 +56,24 @@ inline constexpr int kRadixKeysPerThread[] = {8, 12, 16, 20, 24, 28, 32};
 // "Wide digits"). Wide passes pack each warp's counters two to a word (16-bit halves), keep the
 // 8-bit atomic-OR words and add one ballot per further bit, load values late (the after-keys paths
 // keep 8-bit digits four to a register) and count the all-places histogram one histogram per place.
-inline constexpr int kRadixDigitBits[] = {8, 11};
+// 4 (16 digits, 8 passes for 32-bit keys) is the lecture width (kOnesweepLectureBits): a
+// lecture's few hundred keys fill 16 columns a tile where 256 columns hold about one key each.
+inline constexpr int kRadixDigitBits[] = {4, 8, 11};
 inline constexpr int kOnesweepWideBits = 11;
+inline constexpr int kOnesweepLectureBits = 4;
 // Thread counts a block may have (multiples of the warp; the kernels are compiled for at most 512,
 // the block size is a run-time value of the generic kernels, so a value here adds no kernel). 32 is
-// the lecture block (one warp, radix_teaching_threads): its 256-key tiles give 1024 keys four
+// the lecture block (one warp, radix_teaching_tile): its 256-key tiles give 1024 keys four
 // blocks to count, scan across and look back over, where the smallest measured tile (128 x 8)
 // left them one; it is never fast.
 inline constexpr int kRadixThreads[] = {32, 128, 256, 384, 512};
-// Lecture sizes (kernels/teaching_params.h): the threads of an explained input of n keys, with
-// tiles of threads x kRadixKeysPerThread[0] keys: the largest of 128 and the lecture block's 32
-// that leaves at least four tiles (4096 keys: 128, 1024: 32), else 32 (256 keys: one tile; the
-// smallest tile the ranking allows, 32 x 8, holds them all).
-int radix_teaching_threads(uint64_t n);
+// Lecture sizes (kernels/teaching_params.h): the tile of an explained input of n keys, the largest
+// of 128 x 8, 32 x 8 and the lecture tile 32 x 2 that leaves at least four tiles (4096 keys:
+// 128 x 8, 1024: 32 x 8, 256: 32 x 2), else the lecture tile.
+struct RadixTileShape {
+  int threads, keys_per_thread;
+};
+RadixTileShape radix_teaching_tile(uint64_t n);
 // Onesweep's `block_compile`: the pass kernel compiled for any block size up to 512 (Generic: one
 // kernel per keys-per-thread, register cap from 512 threads), or for exactly `threads` (Exact: the
 // block size is a constant the compiler folds, and the register cap is the one that many threads
@@ -77,9 +88,6 @@ enum class RadixBlockCompile { Generic, Exact };
 // (Lanes): counters for (place pair, digit, lane), so the 32 atomics of a warp instruction fall in
 // 32 different banks, two places' 16-bit counts in one word.
 enum class RadixHistogram { Shared, Lanes };
-struct RadixTileShape {
-  int threads, keys_per_thread;
-};
 inline constexpr RadixTileShape kRadixExactShapes[] = {{384, 24}, {256, 32}};
 constexpr bool radix_exact_shape(int threads, int kpt) {
   for (const RadixTileShape& s : kRadixExactShapes)

@@ -4,7 +4,8 @@
 namespace sortscope {
 
 bool radix_fuses_records(const RadixPlan& plan) {
-  return plan.variant == RadixVariant::Onesweep && !plan.single_block && plan.with_values;
+  // The records' pass kernel ranks 8-bit digits only (radix_sort_impl.cuh: onesweep).
+  return plan.variant == RadixVariant::Onesweep && !plan.single_block && plan.with_values && plan.radix_bits == 8;
 }
 
 RadixPlan radix_fused_record_plan(uint64_t n, KeyType key, const ParamValues& params) {

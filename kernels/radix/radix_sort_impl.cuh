@@ -275,11 +275,13 @@ class RadixRun {
 
   // ---- onesweep ------------------------------------------------------------------------------
   // The digit width is a template parameter of the pass kernel (8: the 256-digit ranking; 11: the
-  // wide one of radix_block.cuh), so the 8-bit kernels are the same code as without wide digits.
+  // wide one of radix_block.cuh; 4: the lecture's, the 8-bit code over 16 digits), so the 8-bit
+  // kernels are the same code as without the other widths.
   void onesweep() {
     if (p_.radix_bits == int(kOnesweepBits)) return onesweep_bits<int(kOnesweepBits)>();
     if constexpr (!kRecords) {
       if (p_.radix_bits == kOnesweepWideBits) return onesweep_bits<kOnesweepWideBits>();
+      if (p_.radix_bits == kOnesweepLectureBits) return onesweep_bits<kOnesweepLectureBits>();
     }
     throw std::logic_error("radix: no onesweep kernels for " + std::to_string(p_.radix_bits) + "-bit digits" +
                            (kRecords ? " in the records' fused sort" : ""));
@@ -288,7 +290,7 @@ class RadixRun {
   template <int kBits>
   void onesweep_bits() {
     constexpr uint32_t digits = 1u << kBits;
-    constexpr bool kWide = kBits != int(kOnesweepBits);
+    constexpr bool kWide = kBits > int(kOnesweepBits);
     const int warps = p_.threads / kWarpThreads;
     // Look-back words (a tile counter, then flags) per pass when one launch covers a pass, so one
     // memset zeroes the histogram and every pass's look-back at once; with several portions per
@@ -325,9 +327,16 @@ class RadixRun {
 
     dispatch_value<kRadixKeysPerThread>(p_.keys_per_thread, "radix sort keys_per_thread", [&](auto kpt_c) {
       constexpr int KPT = decltype(kpt_c)::value;
-      if constexpr (kWide) {  // wide digits: late values, any block size (make_radix_plan)
+      if constexpr (kWide && KPT == kRadixLectureKeysPerThread) {
+        throw std::logic_error("radix: no wide-digit kernel for the lecture tile (make_radix_plan refuses it)");
+      } else if constexpr (kWide || kBits < int(kOnesweepBits)) {
+        // wide and lecture digits: late values, any block size (make_radix_plan)
         onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Late, 0, false, kBits>, smem,
                         bufs, capture);
+      } else if constexpr (KPT == kRadixLectureKeysPerThread) {
+        // the lecture tile: late values, any block size (make_radix_plan)
+        onesweep_passes(onesweep_pass_kernel<Bits, kValues, KPT, kHooks, RadixValueLoad::Late, 0, kRecords>, smem, bufs,
+                        capture);
       } else {
       // One pass kernel per value load; T: compiled for exactly T threads (0: any block size).
       auto with_block = [&](auto threads_c) {
@@ -414,7 +423,7 @@ class RadixRun {
     // 128 threads x 16 keys per tile (CUB's shape on Hopper). Wide digits: 512 x 8, so that the
     // few blocks an SM that 2048 counters per place allow (u64: 48 KiB a block) still hold 2048
     // threads.
-    constexpr int kKpt = kBits == int(kOnesweepBits) ? 16 : 8, kThreads = kBits == int(kOnesweepBits) ? 128 : 512;
+    constexpr int kKpt = kBits <= int(kOnesweepBits) ? 16 : 8, kThreads = kBits <= int(kOnesweepBits) ? 128 : 512;
     auto kernel = onesweep_histogram_kernel<Bits, kKpt, kThreads, kBits>;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0));
     kernel<<<grid_for(kThreads * kKpt, 0), kThreads, 0, stream_>>>(in, uint32_t(p_.n), xin_, p_.passes, hist);

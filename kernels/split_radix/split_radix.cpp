@@ -30,6 +30,14 @@ class SplitRadixSort final : public Algorithm {
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t) const override {
     return split_radix_params_as_run(params, type, with_values);
   }
+  // The specs' fixed teaching values (4-bit digits) and the tile following n (split_radix_teaching_tile).
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+    const SplitRadixTile tile = split_radix_teaching_tile(n);
+    v["threads"] = tile.threads;
+    v["keys_per_thread"] = tile.keys_per_thread;
+    return v;
+  }
   const std::vector<std::string>& pseudo_code() const override { return split_radix_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(SplitRadixStep{}); }
 

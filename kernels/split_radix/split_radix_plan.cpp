@@ -17,17 +17,25 @@ const std::vector<ParamSpec>& split_radix_params() {
                        "D: bits per pass, each sorted in the tile by one one-bit split (2^D bins); the paper's 4 "
                        "is selectable")
           .teach(4),
-      // Teaching: the paper's 512-key tile (§4.4.1), so a lecture's few thousand keys make several tiles.
-      ParamSpec::list("threads", kSplitRadixThreads, false, 256, "threads per block (one block per tile)").teach(128),
+      // Teaching: follows n (split_radix_teaching_tile), so a lecture's keys make several tiles.
+      ParamSpec::list("threads", kSplitRadixThreads, false, 256,
+                      "threads per block (one block per tile; 32: the lecture tile's)")
+          .lecture_only(kSplitRadixLectureTile.threads),
       // auto: 16 for u32 keys alone (fewer, larger tiles halve the look-back words and digit-run
       // work per key: 0.474x -> 0.542x at D = 8), 8 with values or 64-bit keys (their measured best;
       // 16 not measured for them yet): split_radix_auto_keys_per_thread, docs/performance-history.md.
       ParamSpec::list("keys_per_thread", kSplitRadixKeysPerThread, true, kParamAuto,
                       "keys each thread holds in registers; tile = threads x keys_per_thread (auto: 16 for u32 "
-                      "keys alone, else 8)")
-          .teach(4),
+                      "keys alone, else 8; 2: the lecture tile's)")
+          .lecture_only(kSplitRadixLectureTile.keys_per_thread),
   };
   return specs;
+}
+
+SplitRadixTile split_radix_teaching_tile(uint64_t n) {
+  constexpr uint64_t kTiles = 4;
+  constexpr SplitRadixTile kPaper = {128, 4};
+  return uint64_t(kPaper.threads) * uint64_t(kPaper.keys_per_thread) * kTiles <= n ? kPaper : kSplitRadixLectureTile;
 }
 
 int split_radix_auto_keys_per_thread(KeyType type, bool with_values) {

@@ -18,13 +18,24 @@
 namespace sortscope {
 
 // Values compiled into the kernels (register arrays and shared memory need compile-time sizes).
-inline constexpr int kSplitRadixThreads[] = {128, 256, 512};
-inline constexpr int kSplitRadixKeysPerThread[] = {4, 8, 16};
+// 32 threads x 2 keys is the lecture tile (kSplitRadixLectureTile): 64 keys, so 256 keys are four
+// tiles to histogram, scan across and look back over. Never fast. Each of its values is compiled
+// with every value of the other table, so a value a user sets beside a taught one always runs.
+inline constexpr int kSplitRadixThreads[] = {32, 128, 256, 512};
+inline constexpr int kSplitRadixKeysPerThread[] = {2, 4, 8, 16};
+struct SplitRadixTile {
+  int threads, keys_per_thread;
+};
+inline constexpr SplitRadixTile kSplitRadixLectureTile = {32, 2};
 inline constexpr int kSplitRadixMaxDigitBits = 8;
 // Destinations and the count matrix are 32-bit.
 inline constexpr uint64_t kSplitRadixMaxKeys = 0xFFFFFFFFull;
 
 const std::vector<ParamSpec>& split_radix_params();
+// Lecture sizes (kernels/teaching_params.h): the tile of an explained input of n keys, the largest of
+// the paper's 128 x 4 (§4.4.1) and the lecture tile 32 x 2 that leaves at least four tiles (4096
+// keys: 128 x 4, 1024 and 256: 32 x 2), else the lecture tile.
+SplitRadixTile split_radix_teaching_tile(uint64_t n);
 
 struct SplitRadixPlan {
   KeyType key_type = KeyType::U32;

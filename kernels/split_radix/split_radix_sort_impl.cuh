@@ -59,11 +59,14 @@ struct CaptureBuffers {
 // - at keys_per_thread <= 8: 32 registers for u32 keys alone (a full SM of blocks hides each
 //   other's barrier waits), 40 for index mode (6 blocks of 256; 32 spilled); at 16 the compiler's
 //   (64 registers for u32 keys, 4 blocks of 256).
+// The lecture block (32 threads) takes the compiler's registers: 2048 / 32 blocks an SM exceed the
+// 32 an SM runs.
 template <class Word, bool kValues, int THREADS, int KPT>
 struct DefaultShapeOf {
   static constexpr bool index = kValues || sizeof(Word) > 4;
   static constexpr int round = index || KPT > 8 ? 2 : 1;
-  static constexpr int min_blocks = KPT > 8 ? 0 : index ? 1536 / THREADS : 2048 / THREADS;
+  static constexpr int min_blocks =
+      KPT > 8 || THREADS == kSplitRadixLectureTile.threads ? 0 : index ? 1536 / THREADS : 2048 / THREADS;
   using type = PassShape<round, index, min_blocks>;
 };
 template <class Word, bool kValues, int THREADS, int KPT>

@@ -200,6 +200,56 @@ TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
           }
 }
 
+// Explain mode on the GPU against the model: every step's snapshot, network levels, retained-vector
+// trace and chunk cuts; the result sorted as the model's.
+void expect_explain_equals_model(const ParamValues& p, const HostKeys& input, const std::string& what) {
+  HostKeys model = input;
+  Timeline tm = radix_timeline(kNet, model, false);
+  Recorder rm(tm);
+  kNet.run_model(p, model, &rm);
+  DeviceScratch scratch;
+  Timeline tg = radix_timeline(kNet, model, true);
+  Recorder rg(tg);
+  const HostKeys got = sort_on_gpu(kNet, p, input, scratch, &rg);
+  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
+  ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
+  for (size_t i = 0; i < tm.steps.size(); ++i) {
+    const Step &g = tg.steps[i], &m = tm.steps[i];
+    const std::string at = what + " step " + std::to_string(i);
+    ASSERT_EQ(g.kind, m.kind) << at;
+    EXPECT_EQ(g.caption, m.caption) << at;
+    EXPECT_EQ(g.launch, m.launch) << at;
+    ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
+    if (input.has_values()) ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
+    const NetworkLevels *lg = find_aux<NetworkLevels>(g.aux), *lm = find_aux<NetworkLevels>(m.aux);
+    ASSERT_EQ(lg == nullptr, lm == nullptr) << at;
+    if (lm) {
+      EXPECT_EQ(lg->unit, lm->unit) << at;
+      EXPECT_EQ(lg->loaded_from, lm->loaded_from) << at;
+      EXPECT_EQ(lg->rows, lm->rows) << at;
+    }
+    const MergeBufferTrace *bg = find_aux<MergeBufferTrace>(g.aux), *bm = find_aux<MergeBufferTrace>(m.aux);
+    ASSERT_EQ(bg == nullptr, bm == nullptr) << at;
+    if (bm) {
+      EXPECT_EQ(bg->steps, bm->steps) << at;
+      EXPECT_EQ(bg->loaded_from, bm->loaded_from) << at;
+      EXPECT_EQ(bg->out_begin, bm->out_begin) << at;
+      EXPECT_EQ(bg->before, bm->before) << at;
+      EXPECT_EQ(bg->after, bm->after) << at;
+    }
+    const MergePathGrid *gg = find_aux<MergePathGrid>(g.aux), *gm = find_aux<MergePathGrid>(m.aux);
+    ASSERT_EQ(gg == nullptr, gm == nullptr) << at;
+    if (gm) {
+      EXPECT_EQ(gg->diagonals, gm->diagonals) << at;
+      EXPECT_EQ(gg->a_splits, gm->a_splits) << at;
+      const MergeBlockShares *sg = find_aux<MergeBlockShares>(g.aux), *sm = find_aux<MergeBlockShares>(m.aux);
+      ASSERT_TRUE(sg && sm) << at;
+      EXPECT_EQ(sg->a_begin, sm->a_begin) << at;
+      EXPECT_EQ(sg->b_end, sm->b_end) << at;
+    }
+  }
+}
+
 TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
   for (int width : {4, 16, 64, 128})
     for (uint64_t n : {uint64_t(1), uint64_t(100), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
@@ -207,54 +257,41 @@ TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
         for (bool values : {false, true}) {
           ParamValues p = params(width, 64, width == 64 ? 8 : 4);
           if (width != 4) p["keys"] = 8;  // the register block sort's layers across warps, stage by stage
-          const HostKeys input = radix_input(Distribution::LowEntropy, t, n, values);
-          HostKeys model = input;
-          Timeline tm = radix_timeline(kNet, model, false);
-          Recorder rm(tm);
-          kNet.run_model(p, model, &rm);
-          DeviceScratch scratch;
-          Timeline tg = radix_timeline(kNet, model, true);
-          Recorder rg(tg);
-          const HostKeys got = sort_on_gpu(kNet, p, input, scratch, &rg);
-          const std::string what = radix_describe(fmt::format("explain S={}", width), t, n, values);
-          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
-          ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
-          for (size_t i = 0; i < tm.steps.size(); ++i) {
-            const Step &g = tg.steps[i], &m = tm.steps[i];
-            const std::string at = what + " step " + std::to_string(i);
-            ASSERT_EQ(g.kind, m.kind) << at;
-            EXPECT_EQ(g.caption, m.caption) << at;
-            EXPECT_EQ(g.launch, m.launch) << at;
-            ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
-            if (values) ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
-            const NetworkLevels *lg = find_aux<NetworkLevels>(g.aux), *lm = find_aux<NetworkLevels>(m.aux);
-            ASSERT_EQ(lg == nullptr, lm == nullptr) << at;
-            if (lm) {
-              EXPECT_EQ(lg->unit, lm->unit) << at;
-              EXPECT_EQ(lg->loaded_from, lm->loaded_from) << at;
-              EXPECT_EQ(lg->rows, lm->rows) << at;
-            }
-            const MergeBufferTrace *bg = find_aux<MergeBufferTrace>(g.aux), *bm = find_aux<MergeBufferTrace>(m.aux);
-            ASSERT_EQ(bg == nullptr, bm == nullptr) << at;
-            if (bm) {
-              EXPECT_EQ(bg->steps, bm->steps) << at;
-              EXPECT_EQ(bg->loaded_from, bm->loaded_from) << at;
-              EXPECT_EQ(bg->out_begin, bm->out_begin) << at;
-              EXPECT_EQ(bg->before, bm->before) << at;
-              EXPECT_EQ(bg->after, bm->after) << at;
-            }
-            const MergePathGrid *gg = find_aux<MergePathGrid>(g.aux), *gm = find_aux<MergePathGrid>(m.aux);
-            ASSERT_EQ(gg == nullptr, gm == nullptr) << at;
-            if (gm) {
-              EXPECT_EQ(gg->diagonals, gm->diagonals) << at;
-              EXPECT_EQ(gg->a_splits, gm->a_splits) << at;
-              const MergeBlockShares *sg = find_aux<MergeBlockShares>(g.aux), *sm = find_aux<MergeBlockShares>(m.aux);
-              ASSERT_TRUE(sg && sm) << at;
-              EXPECT_EQ(sg->a_begin, sm->a_begin) << at;
-              EXPECT_EQ(sg->b_end, sm->b_end) << at;
-            }
-          }
+          expect_explain_equals_model(p, radix_input(Distribution::LowEntropy, t, n, values),
+                                      radix_describe(fmt::format("explain S={}", width), t, n, values));
         }
+}
+
+// The teaching values at lecture sizes: a 64 x 2 tile, S = 16 and (256 keys) the lecture chunk, 128,
+// so that 256 keys' one merge is cut at a merge-path splitter: explain mode step for step against the
+// model, and the measured run sorted and a permutation (CUB's merge sort's keys, the model's values);
+// then the lecture chunk under every width it allows (2S <= 128), measured.
+TEST(NetworkMergeGpu, LectureChunkEqualsTheModel) {
+  DeviceScratch scratch;
+  for (uint64_t n : {uint64_t(256), uint64_t(1024), uint64_t(4096)})
+    for (KeyType t : {KeyType::U32, KeyType::I64})
+      for (bool values : {false, true}) {
+        ParamValues p = kNet.teaching_params(n, t, values);
+        ASSERT_EQ(resolve_params(kNet.params(), p, kNet.id()), "");
+        const std::string what = radix_describe("teaching values", t, n, values);
+        const NetworkMergePlan plan = make_network_merge_plan(n, t, values, p);
+        ASSERT_TRUE(plan.passes > 0 && plan.chunked(plan.passes - 1)) << what << ": no merge-path split";
+        expect_explain_equals_model(p, radix_input(Distribution::Gaussian, t, n, values), what + " explain");
+        const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);
+        expect_equals_model(p, input, scratch, what);
+        const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
+        const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
+        ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
+      }
+  for (int width : {4, 8, 16, 32, 64})
+    for (KeyType t : {KeyType::U32, KeyType::U64})
+      for (bool values : {false, true}) {
+        ParamValues p = params(width, 64, 2);
+        p["chunk"] = kNetworkMergeLectureChunk;
+        const uint64_t n = g_sanitizer_run ? 3001 : 20011;
+        expect_equals_model(p, radix_input(Distribution::Uniform, t, n, values), scratch,
+                            radix_describe(fmt::format("lecture chunk S={}", width), t, n, values));
+      }
 }
 
 }  // namespace

@@ -341,6 +341,47 @@ TEST(RadixGpu, LectureBlockOfOneWarpEqualsTheModel) {
         }
 }
 
+// The teaching values at lecture sizes (kernels/teaching_params.h): the lecture tile (one warp x 2
+// keys) at 256 keys, one warp x 8 at 1024, 128 x 8 at 4096, 4-bit digits in both variants (onesweep's
+// lecture digit width), passes over tiles: explain mode step for step against the model, and the
+// measured run sorted and a permutation (the stable sort's keys and values). Then the lecture tile
+// with 8-bit digits and every ranking (its atomic-OR words outgrow its 64-key exchange buffer) and
+// 4-bit onesweep digits on every compiled keys per thread, measured, against the stable sort.
+TEST(RadixGpu, LectureTilesAndDigitsEqualTheModel) {
+  DeviceScratch scratch;
+  for (const Algorithm* a : kVariants)
+    for (uint64_t n : {uint64_t(256), uint64_t(1024), uint64_t(4096)})
+      for (KeyType t : {KeyType::U32, KeyType::I64})
+        for (bool values : {false, true}) {
+          ParamValues p = a->teaching_params(n, t, values);
+          ASSERT_EQ(resolve_params(a->params(), p, a->id()), "");
+          expect_same_timeline(*a, p, radix_input(Distribution::Gaussian, t, n, values));
+          const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);
+          const HostKeys got = sort_on_gpu(*a, p, input, scratch);
+          const SortedPairs ref = radix_stable_reference(input);
+          const std::string what = radix_describe(a->id() + " teaching values", t, n, values);
+          ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+          if (values) ASSERT_EQ(got.values, ref.values) << what;
+        }
+  const HostKeys input = radix_input(Distribution::FewUnique, KeyType::U32, g_sanitizer_run ? 5003 : 70001, true);
+  const SortedPairs ref = radix_stable_reference(input);
+  // (tile and ranking, digit width); the digit width is radix_bits or digit_bits by variant.
+  std::vector<std::pair<std::vector<std::string>, int>> sets;
+  for (const char* ranking : {"ranking=ballot", "ranking=match", "ranking=atomic"})
+    for (int bits : {4, 8}) sets.push_back({{"threads=32", "keys_per_thread=2", ranking}, bits});
+  for (int kpt : kRadixKeysPerThread) sets.push_back({{"keys_per_thread=" + std::to_string(kpt)}, 4});
+  for (const Algorithm* a : kVariants)
+    for (const auto& [tile, bits] : sets) {
+      std::vector<std::string> given = tile;
+      given.push_back((a == &radix_algorithm() ? "radix_bits=" : "digit_bits=") + std::to_string(bits));
+      const HostKeys got = sort_on_gpu(*a, radix_params(*a, given), input, scratch);
+      std::string what = a->id();
+      for (const auto& x : given) what += " " + x;
+      ASSERT_EQ(radix_ordered_of(got), ref.keys) << what;
+      ASSERT_EQ(got.values, ref.values) << what;
+    }
+}
+
 // 11-bit digits in explain mode: 2048-digit tile counts and offsets, three passes (u32) and six
 // (i64), all keys equal (the short circuit) and few unique ones.
 TEST(RadixGpu, ElevenBitExplainSnapshotsEqualTheModels) {

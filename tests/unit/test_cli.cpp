@@ -123,7 +123,7 @@ TEST_F(Cli, BadInputIsOneLineAndNonZeroAndWritesNothing) {
   // A parameter is its value: a number that is not an allowed value is refused with the list (it
   // used to be read as a position in the list and run another value).
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "keys_per_thread=3"}),
-               {"keys_per_thread", "radix-onesweep", "3 is not allowed", "auto, 8, 12, 16, 20, 24, 28, 32"});
+               {"keys_per_thread", "radix-onesweep", "3 is not allowed", "auto, 2, 8, 12, 16, 20, 24, 28, 32"});
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "threads=2"}),
                {"threads", "2 is not allowed", "auto, 32, 128, 256, 384, 512"});
   expect_error(with_outputs({"run", "--algo", "radix-onesweep", "--param", "ranking=2"}),

@@ -81,6 +81,6 @@ TEST(ParamDispatch, KernelTablesDispatchExactlyTheirValues) {
             std::vector<int>(std::begin(kTwoWayKeysChoices), std::end(kTwoWayKeysChoices)));
   EXPECT_EQ(dispatched_values<kTwoWayThreadChoices>(),
             std::vector<int>(std::begin(kTwoWayThreadChoices), std::end(kTwoWayThreadChoices)));
-  EXPECT_EQ(dispatched_values<kTwoWayBlockSortThreadChoices>(), (std::vector<int>{128, 256, 512, 1024}));
+  EXPECT_EQ(dispatched_values<kTwoWayBlockSortThreadChoices>(), (std::vector<int>{64, 128, 256, 512, 1024}));
   EXPECT_EQ(dispatched_values<kMultiwayMergeThreadChoices>(), (std::vector<int>{64, 128, 256}));
 }

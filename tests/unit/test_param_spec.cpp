@@ -276,7 +276,7 @@ TEST(ScenarioJson, IllegalParamsAreRefusedWithTheAllowedList) {
     return std::string();
   };
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"keys_per_thread": 3}})"),
-                       "allowed: auto, 8, 12, 16, 20, 24, 28, 32"));
+                       "allowed: auto, 2, 8, 12, 16, 20, 24, 28, 32"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"ranking": "fast"}})"),
                        "allowed: ballot, match, atomic"));
   EXPECT_TRUE(contains(error_of(R"({"algorithm": "radix-onesweep", "params": {"ranking": 2}})"),

@@ -130,8 +130,8 @@ TEST(RadixPlan, CoversTheKeysAndNamesItsLaunches) {
                std::runtime_error);
 }
 
-// Onesweep's digit_bits: 8 or 11 (auto: 8); the pass counts per width and key type; what a wide
-// run resolves to (late values, one histogram per place), what it refuses, and the third
+// Onesweep's digit_bits: 4 (lectures), 8 or 11 (auto: 8); the pass counts per width and key type;
+// what a wide or lecture run resolves to (late values, one histogram per place), what it refuses, and the third
 // key/value buffer an odd pass count takes instead of a copy back.
 TEST(RadixPlan, DigitBitsSetTheOnesweepPasses) {
   const Algorithm& a = radix_onesweep_algorithm();
@@ -144,7 +144,8 @@ TEST(RadixPlan, DigitBitsSetTheOnesweepPasses) {
   for (const Row& r : {Row{KeyType::U32, "digit_bits=8", 8, 4, 8}, Row{KeyType::U32, "digit_bits=11", 11, 3, 10},
                        Row{KeyType::F32, "digit_bits=11", 11, 3, 10}, Row{KeyType::U64, "digit_bits=8", 8, 8, 8},
                        Row{KeyType::U64, "digit_bits=11", 11, 6, 9}, Row{KeyType::F64, "digit_bits=auto", 8, 8, 8},
-                       Row{KeyType::U32, "digit_bits=auto", 8, 4, 8}})
+                       Row{KeyType::U32, "digit_bits=auto", 8, 4, 8}, Row{KeyType::U32, "digit_bits=4", 4, 8, 4},
+                       Row{KeyType::I64, "digit_bits=4", 4, 16, 4}})
     for (bool values : {false, true}) {
       const ParamValues p = radix_params(a, {r.bits});
       const RadixPlan plan = make_radix_plan(RadixVariant::Onesweep, n, r.t, values, p);
@@ -156,7 +157,7 @@ TEST(RadixPlan, DigitBitsSetTheOnesweepPasses) {
       EXPECT_EQ(plan.pass_shift(plan.passes - 1) + r.last_bits, int(key_bytes(r.t)) * 8);
       const ParamValues ran = a.params_as_run(p, r.t, values, n);
       EXPECT_EQ(ran.at("digit_bits"), r.radix_bits);
-      if (r.radix_bits == 11) {
+      if (r.radix_bits != 8) {
         EXPECT_EQ(plan.histogram, RadixHistogram::Shared);
         if (values) EXPECT_EQ(plan.value_load, RadixValueLoad::Late);
       }
@@ -181,10 +182,19 @@ TEST(RadixPlan, DigitBitsSetTheOnesweepPasses) {
   bad = wide;
   bad["digit_bits"] = 10;
   EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false, bad), std::invalid_argument);
-  for (const char* refused : {"value_load=after-keys-batched", "value_load=early", "value_load=staged"})
-    EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, true, radix_params(a, {"digit_bits=11", refused})),
-                 std::invalid_argument)
-        << refused;
+  for (const char* bits : {"digit_bits=11", "digit_bits=4"})
+    for (const char* refused : {"value_load=after-keys-batched", "value_load=early", "value_load=staged"})
+      EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, true, radix_params(a, {bits, refused})),
+                   std::invalid_argument)
+          << bits << " " << refused;
+  // The lecture tile (2 keys a thread) loads values late (auto resolves so) and ranks at most 8 bits.
+  EXPECT_EQ(make_radix_plan(RadixVariant::Onesweep, uint64_t(1) << 24, KeyType::U32, true,
+                            radix_params(a, {"threads=32", "keys_per_thread=2"}))
+                .value_load,
+            RadixValueLoad::Late);
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, true,
+                               radix_params(a, {"keys_per_thread=2", "value_load=after-keys"})),
+               std::invalid_argument);
   EXPECT_NO_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U32, false,
                                   radix_params(a, {"digit_bits=11", "value_load=after-keys-batched"})));
   EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, n, KeyType::U64, false,

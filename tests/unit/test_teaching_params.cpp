@@ -19,7 +19,9 @@
 
 #include "common/trace_aux.h"
 #include "core/runner.h"
+#include "merge/multiway_plan.h"
 #include "radix/radix_plan.h"
+#include "split_radix/split_radix_plan.h"
 #include "registry.h"
 #include "teaching_params.h"
 
@@ -85,16 +87,6 @@ bool is_baseline(const Algorithm& a) {
 // arrows, one a key), so lecture sizes have them and 2^20 does not.
 const Kinds kSmallInputsOnly = {"radix.scatter-map"};
 
-// Where a lecture size cannot show everything: network-merge's smallest block-sort tile (64 threads
-// x 2 keys) leaves 256 keys one merge of one network chunk and no merge-path split. Pinned, so a
-// change either way is seen.
-const std::map<std::pair<std::string, uint64_t>, Kinds>& known_short() {
-  static const std::map<std::pair<std::string, uint64_t>, Kinds> k = {
-      {{"network-merge", 256}, {"common.block-ownership", "common.sorted-runs", "merge.buffer", "network-merge.levels"}},
-  };
-  return k;
-}
-
 TEST(TeachingParams, EveryLectureSizeShowsWhatTwoToTheTwentyShows) {
   for (const Algorithm* a : all_algorithms()) {
     if (is_baseline(*a)) continue;
@@ -103,9 +95,7 @@ TEST(TeachingParams, EveryLectureSizeShowsWhatTwoToTheTwentyShows) {
     for (uint64_t n : {256u, 1024u, 4096u}) {
       Kinds got = aux_kinds(scenario(a->id(), n));
       for (const std::string& k : kSmallInputsOnly) got.erase(k);
-      const auto short_of = known_short().find({a->id(), n});
-      EXPECT_EQ(text(got), text(short_of != known_short().end() ? short_of->second : want->second))
-          << a->id() << " at n = " << n;
+      EXPECT_EQ(text(got), text(want->second)) << a->id() << " at n = " << n;
     }
   }
 }
@@ -129,7 +119,8 @@ TEST(TeachingParams, UnsetParametersTakeTeachingValuesAndTheUsersWin) {
   onesweep.params["threads"] = kParamAuto;
   ASSERT_EQ(validate_scenario(onesweep), "");
   EXPECT_EQ(onesweep.params.at("threads"), kParamAuto);
-  EXPECT_EQ(onesweep.params.at("keys_per_thread"), 8);
+  EXPECT_EQ(onesweep.params.at("keys_per_thread"), 2);  // the lecture tile's
+  EXPECT_EQ(onesweep.params.at("digit_bits"), 4);
   Scenario filled = scenario("merge", 4096);
   fill_param_defaults(find_algorithm("merge")->params(), filled.params);
   ASSERT_EQ(validate_scenario(filled), "");
@@ -175,11 +166,27 @@ TEST(TeachingParams, MergeSortsMergeAtLectureSizes) {
   const auto merge_4k = step_ids(scenario("merge", 4096));
   EXPECT_EQ(count_of(merge_4k, "merge"), 3u);  // tiles of 896 (VT = 7): 5 runs, 3 passes
   const auto multiway = step_ids(scenario("multiway-merge", 256));
-  EXPECT_EQ(count_of(multiway, "select"), 1u);  // 2 runs of 128 in parts of 64
-  EXPECT_EQ(count_of(multiway, "merge-level"), 1u);
+  EXPECT_EQ(count_of(multiway, "select"), 1u);       // 4 runs of 64 (the lecture block sort) in parts of 64
+  EXPECT_EQ(count_of(multiway, "merge-level"), 2u);  // a 4-way tree: 2 levels
+  {
+    Scenario m = scenario("multiway-merge", 256);
+    ASSERT_EQ(validate_scenario(m), "");
+    EXPECT_EQ(m.params.at("threads"), 64);
+    const Algorithm& a = *find_algorithm("multiway-merge");
+    const MultiwayPlan plan = make_multiway_plan(256, a.params_as_run(m.params, KeyType::U32, false, 256));
+    ASSERT_EQ(plan.rounds.size(), 1u);
+    EXPECT_EQ(plan.rounds[0].k, 4u);
+    EXPECT_EQ(plan.rounds[0].run_in, 64u);
+    EXPECT_EQ(plan.rounds[0].parts_per_group, 4u);
+  }
   const auto multiway_1k = step_ids(scenario("multiway-merge", 1024));
   EXPECT_EQ(count_of(multiway_1k, "select"), 2u);       // 8 runs: a 4-way round, then a 2-way one
   EXPECT_EQ(count_of(multiway_1k, "merge-level"), 3u);  // 2 tree levels, then 1
+  // Network merge: the lecture chunk (128) cuts the one merge of two 128-key runs at a merge-path
+  // splitter.
+  const auto network = step_ids(scenario("network-merge", 256));
+  EXPECT_EQ(count_of(network, "partition"), 1u);
+  EXPECT_EQ(count_of(network, "merge"), 1u);
   const auto search = step_ids(scenario("binary-search-merge", 256));
   EXPECT_EQ(count_of(search, "global-pass"), 2u);  // tiles of 64: 64 -> 128 -> 256
   // The teaching values follow n, and a value the user sets wins: VT = 7 at 256 keys is one tile.
@@ -200,20 +207,50 @@ TEST(TeachingParams, MergeSortsMergeAtLectureSizes) {
   EXPECT_EQ(count_of(step_ids(mine), "merge"), 0u);
 }
 
-// The radix sorts count per block over several blocks at lecture sizes: the lecture block of one warp
-// (256-key tiles) below 4096 keys, 128 threads from there; the one-block shortcut is off.
+// The radix sorts count per block over several blocks at lecture sizes: the lecture tile (one warp x
+// 2 keys) at 256 keys, the lecture block of one warp x 8 keys (256-key tiles) below 4096 keys, 128 x 8
+// from there; the one-block shortcut is off; 4-bit digits. Split radix alike: its lecture tile (32 x
+// 2) below 2048 keys, the paper's 128 x 4 from there.
 TEST(TeachingParams, RadixSortsCountOverSeveralBlocks) {
   for (const char* id : {"radix", "radix-onesweep"})
-    for (const auto& [n, threads, blocks] : {std::tuple{1024, 32, 4u}, std::tuple{2048, 32, 8u}, std::tuple{4096, 128, 4u}}) {
+    for (const auto& [n, threads, kpt, blocks] :
+         {std::tuple{256, 32, 2, 4u}, std::tuple{1024, 32, 8, 4u}, std::tuple{2048, 32, 8, 8u}, std::tuple{4096, 128, 8, 4u}}) {
       Scenario s = scenario(id, uint64_t(n));
       ASSERT_EQ(validate_scenario(s), "");
       EXPECT_EQ(s.params.at("threads"), threads) << id << " n = " << n;
+      EXPECT_EQ(s.params.at("keys_per_thread"), kpt) << id << " n = " << n;
       const Algorithm& a = *find_algorithm(id);
       const RadixPlan plan = make_radix_plan(std::string(id) == "radix" ? RadixVariant::ReduceThenScan : RadixVariant::Onesweep,
                                              uint64_t(n), KeyType::U32, false, a.params_as_run(s.params, KeyType::U32, false, uint64_t(n)));
       EXPECT_FALSE(plan.single_block) << id;
       EXPECT_EQ(plan.blocks, blocks) << id << " n = " << n;
+      EXPECT_EQ(plan.radix_bits, 4) << id << " n = " << n;
     }
+  for (const auto& [n, threads, kpt, tiles] :
+       {std::tuple{256, 32, 2, 4u}, std::tuple{1024, 32, 2, 16u}, std::tuple{2048, 128, 4, 4u}, std::tuple{4096, 128, 4, 8u}}) {
+    Scenario s = scenario("split-radix", uint64_t(n));
+    ASSERT_EQ(validate_scenario(s), "");
+    EXPECT_EQ(s.params.at("threads"), threads) << "split-radix n = " << n;
+    EXPECT_EQ(s.params.at("keys_per_thread"), kpt) << "split-radix n = " << n;
+    const Algorithm& a = *find_algorithm("split-radix");
+    const SplitRadixPlan plan =
+        make_split_radix_plan(uint64_t(n), KeyType::U32, false, a.params_as_run(s.params, KeyType::U32, false, uint64_t(n)));
+    EXPECT_EQ(plan.tiles, tiles) << "split-radix n = " << n;
+    EXPECT_EQ(plan.digit_bits, 4) << "split-radix n = " << n;
+  }
+  // A value the user sets beside a taught one runs: split radix's lecture values with any other.
+  Scenario mine = scenario("split-radix", 256);
+  mine.params["threads"] = 128;
+  ASSERT_EQ(validate_scenario(mine), "");
+  EXPECT_EQ(mine.params.at("keys_per_thread"), 2);
+  EXPECT_EQ(explained(mine).timeline.steps.empty(), false);
+  // The onesweep lecture tile's refusals (make_radix_plan): other value loads, wide digits.
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, 256, KeyType::U32, true,
+                               {{"threads", 32}, {"keys_per_thread", 2}, {"single_block", 0}, {"value_load", 2}}),
+               std::invalid_argument);
+  EXPECT_THROW(make_radix_plan(RadixVariant::Onesweep, 256, KeyType::U32, false,
+                               {{"threads", 32}, {"keys_per_thread", 2}, {"single_block", 0}, {"digit_bits", 11}}),
+               std::invalid_argument);
 }
 
 // Prints the 2^20 sets in the form of teaching_kinds_2e20.inc, and checks the pinned ones.

@@ -75,7 +75,9 @@ struct TileSmem {
   uint32_t* wc;      // [warps][digits] per-warp digit counters, then each warp's running offsets
   uint32_t* masks;   // [warps][digits] atomic-OR ranking: the lanes holding each digit, zero between
                      // uses. It aliases the key exchange buffer, which is free while keys are ranked
-                     // (they sit in registers until their ranks are known).
+                     // (they sit in registers until their ranks are known); that region is made as
+                     // large as the words where a tile holds fewer key bytes (the lecture tile, 32 x
+                     // 2 keys, against 256 words a warp for 8-bit digits).
   uint32_t* total;   // [digits] tile digit counts (padding excluded)
   uint32_t* excl;    // [digits] exclusive scan of the counts over digits
   uint32_t* bin;     // [digits] global destination of the tile's position 0 for each digit
@@ -86,9 +88,16 @@ struct TileSmem {
   // Bytes of dynamic shared memory: `with_vals` adds the value exchange buffer, `with_src`
   // (explain mode) the capture-only src[] array. `packed` (onesweep's wide digits): two 16-bit
   // counters per word of wc (digits / 2 words a warp) and no base[] (reduce-then-scan only).
+  // The key exchange buffer's region: the tile's keys, or the atomic-OR words if more (packed: 256
+  // words a warp, rank_counted_wide).
+  __host__ __device__ static size_t key_region_bytes(uint32_t tile_keys, int warps, uint32_t digits, bool packed) {
+    const size_t keys = size_t(tile_keys) * sizeof(Bits);
+    const size_t words = size_t(warps) * (packed ? 256u : digits) * sizeof(uint32_t);
+    return ((keys > words ? keys : words) + 15) / 16 * 16;
+  }
   __host__ __device__ static size_t bytes(uint32_t tile_keys, int warps, uint32_t digits, bool with_vals,
                                           bool with_src, bool packed = false) {
-    size_t b = (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
+    size_t b = key_region_bytes(tile_keys, warps, digits, packed);
     if (with_vals) b += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
     const size_t wc_words = size_t(warps) * (packed ? digits / 2 : digits);
     return b + (wc_words + (packed ? 3 : 4) * size_t(digits) + 4 + (with_src ? tile_keys : 0)) * sizeof(uint32_t);
@@ -97,7 +106,7 @@ struct TileSmem {
     char* p = static_cast<char*>(raw);
     keys = reinterpret_cast<Bits*>(p);
     masks = reinterpret_cast<uint32_t*>(p);
-    p += (size_t(tile_keys) * sizeof(Bits) + 15) / 16 * 16;
+    p += key_region_bytes(tile_keys, warps, digits, packed);
     vals = reinterpret_cast<uint32_t*>(p);
     if (with_vals) p += (size_t(tile_keys) * sizeof(uint32_t) + 15) / 16 * 16;
     wc = reinterpret_cast<uint32_t*>(p);
@@ -317,9 +326,8 @@ __device__ __forceinline__ void rank_counted(const Bits (&keys)[KPT], uint32_t (
   scan_digits(s.total, s.excl, digits);
   __syncthreads();
   if (ranking == RadixRanking::AtomicOr) {
-    // The words (zeroed by the caller) overlay the key exchange buffer: 32 x KPT keys per warp hold
-    // a warp's 256 words for every compiled KPT.
-    static_assert(KPT * kWarpThreads * sizeof(Bits) >= 256 * sizeof(uint32_t), "masks must fit the exchange buffer");
+    // The words (zeroed by the caller) overlay the key exchange buffer, which TileSmem makes large
+    // enough for them (key_region_bytes).
     rank_keys<true>(keys, ranks, shift, bits, false, s, digits);
     __syncthreads();  // no warp may write the exchange buffer while another still ranks on it
   } else {
