@@ -393,6 +393,44 @@ TEST(GuiHeadless, ProjectorTransportRowKeepsTheSpeedButtons) {
   }
 }
 
+// The status bar keeps its words (status_bar.cpp): in projector mode its cell is 13% of the width
+// (104 px at 800), where "built without CUDA" was cut to "built wit...", which reads as its
+// opposite. Every word the report says it drew is whole or a short form (no "..."), the mode's
+// badge first, and nothing is in the clip log; wide, the reason shows whole.
+TEST(GuiHeadless, ProjectorStatusCellCutsNoWord) {
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-status-" + std::to_string(::getpid()) + ".jsonl");
+  struct Size {
+    int w, h;
+    bool projector;
+  };
+  for (Size size : {Size{800, 600, true}, Size{1024, 600, true}, Size{1280, 720, true}, Size{1600, 960, false}}) {
+    SCOPED_TRACE(testing::Message() << size.w << "x" << size.h << (size.projector ? " projector" : ""));
+    GuiOptions o = base_options();
+    o.sweep = false;
+    o.width = size.w;
+    o.height = size.h;
+    if (size.projector) o.projector = 1.75f;
+    o.report = report.string();
+    o.script = "wait frames:1 report:status";
+    CAPTURE_OR_SKIP(cap, o);
+    if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
+      write_png(std::string(dir) + "/gui_status_" + std::to_string(size.w) + ".png", cap.width, cap.height, cap.rgba);
+    std::map<std::string, nlohmann::json> r = read_report(report);
+    ASSERT_EQ(r.size(), 1u);
+    const nlohmann::json& words = r["status"]["status"];
+    ASSERT_FALSE(words.empty());
+    EXPECT_TRUE(words[0] == "CPU MODEL" || words[0] == "CPU") << words.dump();
+    for (const auto& w : words) EXPECT_EQ(w.get<std::string>().find("..."), std::string::npos) << words.dump();
+    EXPECT_FALSE(r["status"]["clipped_any"].get<bool>()) << r["status"]["clipped"].dump();
+    if (!size.projector) {
+      ASSERT_GE(words.size(), 2u) << words.dump();
+      EXPECT_EQ(words[0], "CPU MODEL");
+      // The reason whole: "built without CUDA", "forced CPU model", "no CUDA device", ...
+      EXPECT_GT(words[1].get<std::string>().size(), 8u) << words.dump();
+    }
+  }
+}
+
 // The report carries every panel's rectangle and the clip log; keys tapped within one frame all
 // count; the export dialog's name follows the scenario shown.
 TEST(GuiHeadless, ReportPanelsQuickTapsAndExportName) {
