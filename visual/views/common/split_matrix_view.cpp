@@ -67,17 +67,11 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   if (equal && m.part_sizes.size() > 1 && m.part_sizes.back() != m.part_keys)
     balance += fmt::format(" but the last ({})", format_count(m.part_sizes.back()));
   std::vector<LegendItem> items = {{text, balance + ";", false}};
-  if (!m.iterations.empty()) {
-    // Wider than the panel (beside a lesson box at 1280 x 720), the short form rather than a cut one.
-    const std::string whole = fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
-                                          double(sum_it) / double(m.iterations.size()), max_it);
+  if (!m.iterations.empty())
     items.push_back({dim,
-                     cv.text_w(whole) <= content.w
-                         ? whole
-                         : fmt::format("{:.1f} iterations a selection, at most {};", double(sum_it) / double(m.iterations.size()),
-                                       max_it),
+                     fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
+                                 double(sum_it) / double(m.iterations.size()), max_it),
                      false});
-  }
   if (traced_row > 0) items.push_back({rank, fmt::format("row {}: the selection traced", traced_row)});
   std::vector<LegendItem> widest = items;
   widest.push_back({0, "bands of 1000 parts", false});
