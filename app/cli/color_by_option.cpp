@@ -4,7 +4,7 @@
 
 namespace sortscope {
 
-CLI::Option* add_color_by_option(CLI::App& cmd, ColorBy& mode) {
+CLI::Option* add_color_by_option(CLI::App& cmd, std::optional<ColorBy>& mode) {
   return cmd
       .add_option_function<std::string>(
           "--color-by", [&mode](const std::string& text) { mode = *parse_color_by(text); },

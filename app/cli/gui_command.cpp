@@ -41,7 +41,7 @@ struct GuiArgs {
   float projector = 0;
   bool no_settings = false;
   bool no_sweep = false;
-  ColorBy color_by = ColorBy::Key;  // --color-by: given, it wins over the settings' choice
+  std::optional<ColorBy> color_by;  // --color-by: given, it wins over the settings' and the lesson's choice
   // --race: the racers, the clock and the input they share (--n --dist --key --values --seed
   // --param, with --input and --cpu as for one run).
   RaceArgs race;
@@ -83,7 +83,7 @@ void register_gui_command(CLI::App& app) {
       ->excludes("--lesson")
       ->excludes("--input");
   add_palette_option(*cmd, args->options.palette);
-  CLI::Option* color_by = add_color_by_option(*cmd, args->color_by);
+  add_color_by_option(*cmd, args->color_by);
   cmd->add_flag("--cpu", args->options.force_cpu, "Run the CPU model even where a CUDA device exists");
   add_race_options(*cmd, args->race);
   CLI::Option* race = cmd->get_option("--race");
@@ -116,9 +116,9 @@ void register_gui_command(CLI::App& app) {
   cmd->add_option("--wait", args->options.wait_seconds, "Headless: longest wait for the first results, in seconds")
       ->check(finite_in(0.1, 3600))
       ->capture_default_str();
-  cmd->callback([args, scenario_options, color_by] {
+  cmd->callback([args, scenario_options] {
     ui::GuiOptions o = args->options;
-    if (color_by->count() > 0) o.color_by = args->color_by;
+    o.color_by = args->color_by;
     FrameSize size = parse_frame_size(args->size);
     if (!size.ok()) throw std::runtime_error("--size: " + size.error);
     o.width = size.width;

@@ -71,10 +71,12 @@ LessonRun run_lesson_for(const std::string& command, const std::string& name, bo
   return run;
 }
 
-std::vector<uint8_t> render_lesson_slide(const LessonRun& run, size_t i, int width, int height, FrameStyle style) {
+std::vector<uint8_t> render_lesson_slide(const LessonRun& run, size_t i, int width, int height, FrameStyle style,
+                                         std::optional<ColorBy> color_by_given) {
   const LessonSlide& sl = run.lesson.slides.at(i);
   const LessonSlideRun& r = run.slides.at(i);
   style.caption = slide_caption(sl);
+  style.array.color_by = slide_color_by(sl, color_by_given, style.array.color_by);
   if (r.race) {
     RaceFrameRenderer renderer(race_sources(*r.race), style);
     RaceFrame frame = race_frame_at(*r.race, r.at);

@@ -36,8 +36,11 @@ struct LessonRun {
 // CPU models even where a GPU exists. Throws std::runtime_error with one line.
 LessonRun run_lesson_for(const std::string& command, const std::string& name, bool cpu);
 
-// The picture of slide `i` (RGBA rows top-down). Needs a current GL context.
-std::vector<uint8_t> render_lesson_slide(const LessonRun& run, size_t i, int width, int height, FrameStyle style);
+// The picture of slide `i` (RGBA rows top-down), in the slide's colour mode unless `color_by_given`
+// (--color-by) says otherwise (slide_color_by; a slide without one: style.array.color_by). Needs a
+// current GL context.
+std::vector<uint8_t> render_lesson_slide(const LessonRun& run, size_t i, int width, int height, FrameStyle style,
+                                         std::optional<ColorBy> color_by_given);
 
 // Adds --lesson NAME|FILE to `cmd`. Call after every option that says what runs: it excludes them
 // all but --cpu (the lesson says what runs), as --preset does.

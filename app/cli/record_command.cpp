@@ -55,7 +55,7 @@ struct RecordCommandArgs {
   std::string lesson;  // --lesson: every slide of a lesson, a picture each (cli/lesson_setup.h)
   bool steps_per_second_given = false;
   std::string text_scale = "auto";  // --text-scale (cli/text_scale_option.h)
-  ColorBy color_by = ColorBy::Key;  // --color-by (cli/color_by_option.h)
+  std::optional<ColorBy> color_by;  // --color-by (cli/color_by_option.h): given, it wins over a lesson's or preset's
 };
 
 // Runs the scenario in explain mode and prints what ran.
@@ -123,7 +123,7 @@ void record(const RecordCommandArgs& args) {
   o.steps_per_second = args.steps_per_second;
   o.hold_last_seconds = args.hold;
   o.style.text_scale = export_text_scale(args.text_scale, size.width);
-  o.style.array.color_by = args.color_by;
+  o.style.array.color_by = args.color_by.value_or(ColorBy::Key);
 
   if (!args.lesson.empty()) {
     // A slide a picture: 4 seconds each unless --steps-per-second says otherwise.
@@ -135,7 +135,7 @@ void record(const RecordCommandArgs& args) {
     if (!args.steps_per_second_given) o.steps_per_second = kLessonSlidesPerSecond;
     o.first_step = 0;
     o.last_step = int(run->slides.size()) - 1;
-    export_video(std::make_unique<LessonFrames>(run, o.style), o);
+    export_video(std::make_unique<LessonFrames>(run, o.style, args.color_by), o);
     if (!run->verified) throw ExitStatus{2};
     return;
   }
@@ -226,7 +226,8 @@ void register_record_command(CLI::App& app) {
     RecordCommandArgs a = *args;
     a.steps_per_second_given = sps->count() > 0;
     if (!a.lab.empty()) a.trace = run_lab_option("record", a.lab, &a.scenario, "", lab_races(a.race));
-    apply_preset_option("record", a.preset, a.scenario, a.race);
+    if (const auto preset = apply_preset_option("record", a.preset, a.scenario, a.race))
+      a.color_by = slide_color_by(preset->slide, a.color_by, ColorBy::Key);
     record(a);
   });
 }

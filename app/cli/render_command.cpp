@@ -59,14 +59,14 @@ struct RenderArgs {
   std::string preset;  // --preset: fills scenario and race (preset_option.h)
   std::string lesson;  // --lesson: every slide of a lesson, one PNG each (lesson_setup.h)
   std::string text_scale = "auto";  // --text-scale (text_scale_option.h)
-  ColorBy color_by = ColorBy::Key;  // --color-by (color_by_option.h)
+  std::optional<ColorBy> color_by;  // --color-by (color_by_option.h): given, it wins over a lesson's or preset's
 };
 
 // The frames' style for this frame size (--text-scale).
 FrameStyle export_style(const RenderArgs& args, const FrameSize& size) {
   FrameStyle style;
   style.text_scale = export_text_scale(args.text_scale, size.width);
-  style.array.color_by = args.color_by;
+  style.array.color_by = args.color_by.value_or(ColorBy::Key);
   return style;
 }
 
@@ -221,7 +221,7 @@ void render_lesson(const RenderArgs& args, const FrameSize& size) {
   for (size_t i = 0; i < run.slides.size(); ++i) {
     throw_if_interrupted();
     write_png(folder.staged(slide_file_name(i)), size.width, size.height,
-              render_lesson_slide(run, i, size.width, size.height, export_style(args, size)));
+              render_lesson_slide(run, i, size.width, size.height, export_style(args, size), args.color_by));
   }
   folder.commit();
   fmt::print("  frames      {} slide{} of {}x{} -> {}/{}{}\n", run.slides.size(), run.slides.size() == 1 ? "" : "s",
@@ -310,6 +310,7 @@ void register_render_command(CLI::App& app) {
     RenderArgs a = *args;
     if (!a.lab.empty()) a.trace = run_lab_option("render", a.lab, &a.scenario, "", lab_races(a.race));
     const auto preset = apply_preset_option("render", a.preset, a.scenario, a.race);
+    if (preset) a.color_by = slide_color_by(preset->slide, a.color_by, ColorBy::Key);
     // One frame of a scenario preset: its step unless --steps says otherwise.
     if (preset && preset->slide.scenario && a.steps.empty() && ends_with_png(a.out))
       a.steps = preset->slide.step == kLastStep ? "last" : std::to_string(preset->slide.step);

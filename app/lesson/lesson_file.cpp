@@ -120,7 +120,7 @@ LessonSlide parse_lesson_slide(const json& j, const std::string& where, const st
   if (!j.is_object()) fail(where, "must be an object");
   only_fields(j, where,
               {"title", "scenario", "trace", "race", "clock", "step", "at", "caption", "highlights", "question", "answer",
-               "shows", "repeats"});
+               "shows", "repeats", "color_by"});
   LessonSlide s;
   s.title = text(j, "title", where, true);
   s.caption = text(j, "caption", where, false);
@@ -170,6 +170,15 @@ LessonSlide parse_lesson_slide(const json& j, const std::string& where, const st
     if (!j.at("repeats").is_boolean()) fail(where + ".repeats", "must be true or false");
     s.repeats = j.at("repeats").get<bool>();
   }
+  if (j.contains("color_by")) {
+    const json& v = j.at("color_by");
+    const std::optional<ColorBy> mode =
+        v.is_string() && v.get_ref<const std::string&>().size() <= 16 ? parse_color_by(v.get_ref<const std::string&>())
+                                                                       : std::nullopt;
+    if (!mode) fail(where + ".color_by", fmt::format("must be one of {}", color_by_choices()));
+    if (is_race) fail(where + ".color_by", "colours one array; a race slide's lanes colour by key");
+    s.color_by = mode;
+  }
   if (is_race && j.contains("highlights"))
     fail(where + ".highlights", "outlines stretches of one array; a race slide shows several lanes");
   if (j.contains("highlights")) {
@@ -190,6 +199,11 @@ LessonSlide parse_lesson_slide(const json& j, const std::string& where, const st
     }
   }
   return s;
+}
+
+ColorBy slide_color_by(const LessonSlide& slide, std::optional<ColorBy> given, ColorBy otherwise) {
+  if (given) return *given;
+  return slide.color_by.value_or(otherwise);
 }
 
 Lesson parse_lesson(const std::string& body, const std::string& dir) {

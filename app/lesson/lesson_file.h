@@ -6,14 +6,16 @@
 // and an optional "predict, then run" question whose answer appears once the slide has been run.
 //
 // The parser is strict and bounded: at most 1 MiB of JSON, 200 slides, 64 highlights a slide,
-// 4096 bytes a text, 2^20 keys on a race slide; an unknown field, a field of the wrong kind or a scenario the registry refuses
-// ends in one line naming the slide and the field.
+// 4096 bytes a text, 2^20 keys on a race slide; an unknown field, a field of the wrong kind, a
+// colour mode that is not one, or a scenario the registry refuses ends in one line naming the slide
+// and the field.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "color_by.h"
 #include "common/scenario.h"
 #include "core/race_clock.h"
 
@@ -45,7 +47,17 @@ struct LessonSlide {
   // every shipped lesson and preset by test_lesson_shows (docs/lessons.md). At most 16.
   std::vector<std::string> shows;
   bool repeats = false;              // shows the same step as an earlier slide, on purpose
+  // What the array's colours say while the slide is shown ("color_by": "digit"; visual/color_by.h):
+  // the keys' digit in the current radix pass, their bucket, their run. Unset: the mode chosen
+  // outside the lesson (the app's, --color-by's; key by default). Not on race slides (their lanes
+  // colour by key).
+  std::optional<ColorBy> color_by;
 };
+
+// The colour mode a slide is shown in: `given` (--color-by on the command line: what the user set
+// wins), else the slide's own, else `otherwise` (the mode chosen outside the lesson). The app,
+// render --lesson and record --lesson, and the presets, all ask this.
+ColorBy slide_color_by(const LessonSlide& slide, std::optional<ColorBy> given, ColorBy otherwise);
 
 constexpr size_t kMaxShows = 16;
 

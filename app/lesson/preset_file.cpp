@@ -22,7 +22,7 @@ constexpr size_t kMaxTitle = 120;
 constexpr size_t kMaxDescription = 300;
 // The slide's fields a preset uses: what to show and where. A caption, highlights, a question or a
 // trace belong to lessons (the description is the preset's caption).
-constexpr const char* kFields[] = {"preset", "description", "scenario", "step", "race", "clock", "at", "shows"};
+constexpr const char* kFields[] = {"preset", "description", "scenario", "step", "race", "clock", "at", "shows", "color_by"};
 
 [[noreturn]] void fail(const std::string& where, const std::string& why) { throw PresetError(where + " " + why); }
 
@@ -46,9 +46,11 @@ Preset parse_preset(const std::string& body, const std::string& name) {
   if (j.is_discarded()) fail(where, "is " + why);
   if (!j.is_object()) fail(where, "must be a JSON object with \"preset\", \"description\" and \"scenario\"");
   for (auto it = j.begin(); it != j.end(); ++it)
-    if (std::find(std::begin(kFields), std::end(kFields), it.key()) == std::end(kFields))
-      fail(where, fmt::format("has an unknown field '{}' (known: preset, description, scenario, step, race, clock, at, shows)",
-                              it.key().substr(0, 64)));
+    if (std::find(std::begin(kFields), std::end(kFields), it.key()) == std::end(kFields)) {
+      std::string known;
+      for (const char* f : kFields) known += (known.empty() ? "" : ", ") + std::string(f);
+      fail(where, fmt::format("has an unknown field '{}' (known: {})", it.key().substr(0, 64), known));
+    }
   Preset p;
   p.name = name;
   p.title = one_line(j, "preset", where, kMaxTitle);

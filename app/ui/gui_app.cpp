@@ -388,6 +388,7 @@ Settings GuiApp::settings() const {
   s.speed = state_.playback.speed();
   s.loop = state_.playback.loop();
   s.scenario = state_.scenario;
+  s.color_by = color_by_outside_slides();  // a slide's own colour mode is the lesson's, not the user's
   return s;
 }
 

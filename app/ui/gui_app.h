@@ -117,6 +117,10 @@ class GuiApp {
   void save_current_frame_png();
   void draw_lesson();  // lesson_box.cpp
   float lesson_box_width() const;  // lesson_box.cpp: the lesson box's width in this frame's layout
+  // lesson_box.cpp: the colour mode while a slide or preset is shown (its "color_by"; slide_color_by),
+  // and the mode chosen outside the lessons and presets, which the settings keep.
+  void show_color_by_of(const LessonSlide& slide);
+  ColorBy color_by_outside_slides() const;
   // A scenario shown at `step` (kLastStep: the last): set now when its timeline is shown, else run.
   void show_scenario_at(const Scenario& want, int step);
   // Races wanted on screen (a race slide, a race preset): shown at once when their lanes ran before
@@ -161,6 +165,11 @@ class GuiApp {
   std::optional<RaceRequest> race_want_;                              // the race to show once it ran
   std::map<std::string, std::unique_ptr<RaceJob>> race_jobs_;         // running, by key
   std::map<std::string, std::shared_ptr<const RaceSetup>> races_done_;  // ran, by key (a slide's next visit)
+  struct SlideColorBy {
+    ColorBy outside;  // the mode before a slide or preset set its own
+    ColorBy shown;    // the mode it set
+  };
+  std::optional<SlideColorBy> slide_color_by_;  // set while a slide's or preset's own mode is shown
   bool slide_played_ = false;           // playback ran while this slide was shown
   bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;

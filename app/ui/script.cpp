@@ -13,6 +13,7 @@
 #include "common/small_file.h"
 #include "gui_app.h"
 #include "ui/panels/panels.h"
+#include "ui/panels/status_words.h"
 #include "ui/race/race_mode.h"
 #include "clip_log.h"
 #include "registry.h"
@@ -256,6 +257,7 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["overlaps"] = overlaps;
   j["overlaps_any"] = !overlaps.empty();
   j["ui_scale"] = s.ui_scale;
+  j["status"] = status_bar_words();  // as drawn (panels/status_words.h)
   // What the shown measurement ran with, and why a submitted change did not run (if it did not).
   j["params"] = s.measure ? params_label(s.measure->scenario) : "";
   j["error"] = !s.scenario_error.empty() ? s.scenario_error : s.run_error;

@@ -31,7 +31,7 @@
 //   open:PATH    open a file as File > Open or a drop on the window does: keys (.npy) to sort, or a
 //                trace (.sstrace) to show
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
-//                "color_by","colours","error"} to the report file
+//                "color_by","colours","status","error"} to the report file
 //
 // `--script @FILE` reads the commands from FILE.
 #include <cstdint>

@@ -393,6 +393,44 @@ TEST(GuiHeadless, ProjectorTransportRowKeepsTheSpeedButtons) {
   }
 }
 
+// The status bar keeps its words (status_bar.cpp): in projector mode its cell is 13% of the width
+// (104 px at 800), where "built without CUDA" was cut to "built wit...", which reads as its
+// opposite. Every word the report says it drew is whole or a short form (no "..."), the mode's
+// badge first, and nothing is in the clip log; wide, the reason shows whole.
+TEST(GuiHeadless, ProjectorStatusCellCutsNoWord) {
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-status-" + std::to_string(::getpid()) + ".jsonl");
+  struct Size {
+    int w, h;
+    bool projector;
+  };
+  for (Size size : {Size{800, 600, true}, Size{1024, 600, true}, Size{1280, 720, true}, Size{1600, 960, false}}) {
+    SCOPED_TRACE(testing::Message() << size.w << "x" << size.h << (size.projector ? " projector" : ""));
+    GuiOptions o = base_options();
+    o.sweep = false;
+    o.width = size.w;
+    o.height = size.h;
+    if (size.projector) o.projector = 1.75f;
+    o.report = report.string();
+    o.script = "wait frames:1 report:status";
+    CAPTURE_OR_SKIP(cap, o);
+    if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
+      write_png(std::string(dir) + "/gui_status_" + std::to_string(size.w) + ".png", cap.width, cap.height, cap.rgba);
+    std::map<std::string, nlohmann::json> r = read_report(report);
+    ASSERT_EQ(r.size(), 1u);
+    const nlohmann::json& words = r["status"]["status"];
+    ASSERT_FALSE(words.empty());
+    EXPECT_TRUE(words[0] == "CPU MODEL" || words[0] == "CPU") << words.dump();
+    for (const auto& w : words) EXPECT_EQ(w.get<std::string>().find("..."), std::string::npos) << words.dump();
+    EXPECT_FALSE(r["status"]["clipped_any"].get<bool>()) << r["status"]["clipped"].dump();
+    if (!size.projector) {
+      ASSERT_GE(words.size(), 2u) << words.dump();
+      EXPECT_EQ(words[0], "CPU MODEL");
+      // The reason whole: "built without CUDA", "forced CPU model", "no CUDA device", ...
+      EXPECT_GT(words[1].get<std::string>().size(), 8u) << words.dump();
+    }
+  }
+}
+
 // The report carries every panel's rectangle and the clip log; keys tapped within one frame all
 // count; the export dialog's name follows the scenario shown.
 TEST(GuiHeadless, ReportPanelsQuickTapsAndExportName) {
@@ -522,6 +560,54 @@ TEST(GuiHeadless, ALessonStepsBySlideKeys) {
   EXPECT_EQ(r["start"]["lesson_slide"], 0);
   EXPECT_EQ(r["start"]["step"], 0);
   EXPECT_FALSE(r["start"]["lesson_answer"].get<bool>());
+}
+
+// A slide's colour mode ("color_by", lesson_file.h) is the app's while the slide is shown: the
+// legend says the classes; a slide without one goes back to the mode chosen outside the lesson, and
+// a mode changed by hand (K) on a slide becomes that one. `--color-by` given wins over the slides.
+TEST(GuiHeadless, ALessonSlideSetsItsColourMode) {
+  const std::string radix = R"("scenario": {"algorithm": "radix", "input": {"n": 256, "seed": 5}})";
+  const std::string merge = R"("scenario": {"algorithm": "merge", "input": {"n": 256, "seed": 5}})";
+  const Lesson lesson = parse_lesson(R"({"lesson": "colours", "slides": [
+      {"title": "digits", )" + radix + R"(, "step": 1, "color_by": "digit"},
+      {"title": "no mode", )" + radix + R"(, "step": 2},
+      {"title": "runs", )" + merge + R"(, "step": 1, "color_by": "run"},
+      {"title": "no mode again", )" + merge + R"(, "step": 2}]})",
+                                     ".");
+  GuiOptions o = base_options();
+  o.scenario.reset();
+  o.sweep = false;
+  o.width = 1280;
+  o.height = 720;
+  o.lesson = lesson;
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-lesson-colour-" + std::to_string(::getpid()) + ".jsonl");
+  o.report = report.string();
+  o.script = "wait frames:1 report:digits key:k frames:1 report:by_hand key:pagedown wait frames:1 report:no_mode "
+             "key:pagedown wait frames:1 report:runs key:pagedown wait frames:1 report:no_mode_again";
+  o.frames = 2;
+  CAPTURE_OR_SKIP(cap, o);
+  std::map<std::string, nlohmann::json> r = read_report(report);
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r["digits"]["lesson_slide"], 0);
+  EXPECT_EQ(r["digits"]["color_by"], "digit");
+  EXPECT_NE(r["digits"]["colours"].get<std::string>().find("digit, bits"), std::string::npos) << r["digits"]["colours"];
+  EXPECT_EQ(r["by_hand"]["color_by"], "bucket");  // K: the next mode, the lecturer's own now
+  EXPECT_EQ(r["no_mode"]["lesson_slide"], 1);
+  EXPECT_EQ(r["no_mode"]["color_by"], "bucket");
+  EXPECT_EQ(r["runs"]["lesson_slide"], 2);
+  EXPECT_EQ(r["runs"]["color_by"], "run");
+  EXPECT_NE(r["runs"]["colours"].get<std::string>().find("runs of"), std::string::npos) << r["runs"]["colours"];
+  EXPECT_EQ(r["no_mode_again"]["lesson_slide"], 3);
+  EXPECT_EQ(r["no_mode_again"]["color_by"], "bucket");
+
+  // --color-by given: the lecturer's mode on every slide.
+  o.color_by = ColorBy::Key;
+  o.script = "wait frames:1 report:given";
+  CAPTURE_OR_SKIP(given, o);
+  r = read_report(report);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r["given"]["lesson_slide"], 0);
+  EXPECT_EQ(r["given"]["color_by"], "key");
 }
 
 // A lesson's race slide (radix-vs-merge-64bit's fourth): Page Down onto it shows the race's lanes

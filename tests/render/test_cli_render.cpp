@@ -386,6 +386,51 @@ TEST_F(CliRender, ALessonRendersAFrameASlideAndRecordsAVideo) {
   unsetenv("SORTSCOPE_LESSONS");
 }
 
+// A slide's and a preset's "color_by" (lesson/lesson_file.h: slide_color_by): a slide naming digit
+// draws as `--color-by digit` draws it, a slide naming none as key; `--color-by` given wins over the
+// slide; a name that is not a mode is one line when the file is read, nothing written.
+TEST_F(CliRender, ALessonRendersEachSlideInItsColourMode) {
+  const std::string radix = R"("scenario": {"algorithm": "radix", "input": {"n": 256, "seed": 5}})";
+  {
+    std::ofstream(dir_ / "colours.json") << R"({"lesson": "colours", "slides": [
+      {"title": "digits", )" << radix << R"(, "step": 1, "color_by": "digit"},
+      {"title": "no mode", )" << radix << R"(, "step": 2}]})";
+    std::ofstream(dir_ / "digits.json") << R"({"preset": "digits", "description": "d", )" << radix
+                                        << R"(, "step": 1, "color_by": "digit"})";
+    std::ofstream(dir_ / "bad.json") << R"({"lesson": "bad", "slides": [{"title": "t", )" << radix
+                                     << R"(, "color_by": "digits"}]})";
+  }
+  auto render = [&](const std::string& what, const std::string& out, const std::string& color_by) {
+    std::vector<std::string> args = {"render", "--cpu", what, (dir_ / (what == "--lesson" ? "colours.json" : "digits.json")).string(),
+                                     "--size", "320x180", "--out", (dir_ / out).string()};
+    if (!color_by.empty()) args.insert(args.end(), {"--color-by", color_by});
+    return run(args);
+  };
+  Result r = render("--lesson", "slides", "");
+  if (r.code == 3) GTEST_SKIP() << "no EGL display on this machine: " << r.err;
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  ASSERT_EQ(render("--lesson", "by-digit", "digit").code, 0);
+  ASSERT_EQ(render("--lesson", "by-key", "key").code, 0);
+  auto png = [&](const std::string& folder, const char* file) { return slurp(dir_ / folder / file); };
+  EXPECT_EQ(png("slides", "slide_01.png"), png("by-digit", "slide_01.png"));  // the slide's digit
+  EXPECT_NE(png("slides", "slide_01.png"), png("by-key", "slide_01.png"));    // --color-by key wins
+  EXPECT_EQ(png("slides", "slide_02.png"), png("by-key", "slide_02.png"));    // no mode: key
+  EXPECT_NE(png("slides", "slide_02.png"), png("by-digit", "slide_02.png"));  // --color-by digit wins
+  // A preset to one file: its mode, unless --color-by says otherwise.
+  ASSERT_EQ(render("--preset", "preset.png", "").code, 0);
+  ASSERT_EQ(render("--preset", "preset-digit.png", "digit").code, 0);
+  ASSERT_EQ(render("--preset", "preset-key.png", "key").code, 0);
+  EXPECT_EQ(slurp(dir_ / "preset.png"), slurp(dir_ / "preset-digit.png"));
+  EXPECT_NE(slurp(dir_ / "preset.png"), slurp(dir_ / "preset-key.png"));
+  // A wrong name: one line naming the slide and the field.
+  const fs::path never = dir_ / "never";
+  r = run({"render", "--cpu", "--lesson", (dir_ / "bad.json").string(), "--out", never.string()});
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("slide 1.color_by must be one of key, digit, bucket, run"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(fs::exists(never));
+}
+
 // `record --race`: the race as a GIF (ffmpeg) and as PNG frames, one per moment of its clock.
 TEST_F(CliRender, ARaceRecordsAsAGifAndAsFrames) {
   const fs::path gif = dir_ / "race.gif";

@@ -89,6 +89,37 @@ TEST(Lesson, MistakesAreRefusedNamingTheField) {
   EXPECT_NE(refusal(std::string(kMaxLessonBytes + 1, ' ')).find("1 MiB"), std::string::npos);
 }
 
+// A slide's colour mode ("color_by", visual/color_by.h): read by name, refused in one line naming the
+// slide and the field when it is not one of the modes or is on a race slide; shown as the rule says
+// (slide_color_by: --color-by given wins, else the slide's, else the mode chosen outside the lesson).
+TEST(Lesson, ColourModes) {
+  const Lesson l = parse_lesson(
+      R"({"lesson": "L", "slides": [{"title": "a", "scenario": {"algorithm": "radix"}, "color_by": "digit"},
+                                    {"title": "b", "scenario": {"algorithm": "radix"}, "step": 1}]})",
+      "/lessons");
+  ASSERT_EQ(l.slides.size(), 2u);
+  EXPECT_EQ(l.slides[0].color_by, ColorBy::Digit);
+  EXPECT_FALSE(l.slides[1].color_by.has_value());
+  EXPECT_EQ(slide_color_by(l.slides[0], std::nullopt, ColorBy::Key), ColorBy::Digit);
+  EXPECT_EQ(slide_color_by(l.slides[0], ColorBy::Run, ColorBy::Key), ColorBy::Run);
+  EXPECT_EQ(slide_color_by(l.slides[1], std::nullopt, ColorBy::Bucket), ColorBy::Bucket);
+  EXPECT_EQ(slide_color_by(l.slides[1], ColorBy::Key, ColorBy::Bucket), ColorBy::Key);
+  for (const char* mode : {"key", "digit", "bucket", "run"})
+    EXPECT_EQ(refusal(std::string(R"({"lesson": "L", "slides": [{"title": "t", "scenario": {"algorithm": "merge"}, "color_by": ")") +
+                      mode + R"("}]})"),
+              "accepted")
+        << mode;
+  for (const char* bad : {R"("digits")", R"("Digit")", R"("")", "3", "null", R"(["digit"])", R"("digit ")"}) {
+    const std::string why = refusal(
+        std::string(R"({"lesson": "L", "slides": [{"title": "t", "scenario": {"algorithm": "radix"}, "color_by": )") + bad + "}]}");
+    EXPECT_NE(why.find("slide 1.color_by must be one of key, digit, bucket, run"), std::string::npos) << bad << ": " << why;
+  }
+  EXPECT_NE(refusal(R"({"lesson": "L", "slides": [{"title": "t", "race": ["bitonic", "merge"], "scenario": {"input": {"n": 64}},
+                        "color_by": "run"}]})")
+                .find("slide 1.color_by colours one array"),
+            std::string::npos);
+}
+
 // A race slide: its racers checked as --race checks them (cli/race_options.h), one scenario per lane
 // on the slide's input, its clock and its position; each mistake refused in one line.
 TEST(Lesson, RaceSlides) {

@@ -141,6 +141,12 @@ TEST(Preset, MistakesAreRefusedWithOneLine) {
   EXPECT_NE(refusal("{nope").find("preset p is not valid JSON"), std::string::npos);
   EXPECT_NE(refusal("[1]").find("must be a JSON object"), std::string::npos);
   EXPECT_NE(refusal("{" + head + sc + R"(, "colour": 1})").find("unknown field 'colour'"), std::string::npos);
+  // A colour mode by name, as a slide's (test_lesson's Lesson.ColourModes); the unknown-field line lists it.
+  EXPECT_EQ(refusal("{" + head + sc + R"(, "color_by": "run"})"), "accepted");
+  EXPECT_EQ(parse_preset("{" + head + sc + R"(, "color_by": "run"})", "p").slide.color_by, ColorBy::Run);
+  EXPECT_NE(refusal("{" + head + sc + R"(, "color_by": "runs"})").find("p.color_by must be one of key, digit, bucket, run"),
+            std::string::npos);
+  EXPECT_NE(refusal("{" + head + sc + R"(, "colour": 1})").find("color_by)"), std::string::npos);
   // A lesson's fields are not a preset's.
   EXPECT_NE(refusal("{" + head + sc + R"(, "caption": "c"})").find("unknown field 'caption'"), std::string::npos);
   EXPECT_NE(refusal("{" + head + sc + R"(, "trace": "t.sstrace"})").find("unknown field 'trace'"), std::string::npos);

@@ -5,6 +5,8 @@
 // shows the race's lanes as `gui --race` does (race_mode.h), the box beside them as beside any
 // picture: its lanes run once, off the UI thread, when the slide is first shown
 // (race_requests.cpp), and stay for the next visit; leaving it returns the view to one timeline.
+// A slide that names a colour mode ("color_by") shows its array in it; the next slide without one
+// goes back to the mode chosen outside the lesson.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -27,6 +29,7 @@ void GuiApp::show_slide(int index) {
   answer_shown_ = false;
   AppState& s = state_;
   s.playback.set_playing(false);
+  show_color_by_of(slide);
   if (!slide.race.empty()) return show_race_slide(index);
   race_want_.reset();  // a race still running for another slide finishes unseen (race_requests.cpp)
   s.race_pending.clear();
@@ -36,6 +39,22 @@ void GuiApp::show_slide(int index) {
   if (!s.recording) return;  // the notice says why
   const int steps = s.playback.step_count();
   if (steps > 0) s.playback.set_step(slide.step == kLastStep ? steps - 1 : std::min(slide.step, steps - 1));
+}
+
+// --color-by given on the command line wins over every slide, as in render and record (the lecturer
+// set it); else the slide's mode, else the one chosen outside the lesson. A mode changed by hand
+// (K, the view's toolbar, View > Colour by) while a slide's own is shown becomes the one outside.
+void GuiApp::show_color_by_of(const LessonSlide& slide) {
+  ColorBy& mode = state_.settings.color_by;
+  const ColorBy outside = color_by_outside_slides();
+  mode = slide_color_by(slide, options_.color_by ? std::optional(outside) : std::nullopt, outside);
+  slide_color_by_.reset();
+  if (mode != outside) slide_color_by_ = SlideColorBy{outside, mode};
+}
+
+ColorBy GuiApp::color_by_outside_slides() const {
+  const ColorBy mode = state_.settings.color_by;
+  return slide_color_by_ && mode == slide_color_by_->shown ? slide_color_by_->outside : mode;
 }
 
 void GuiApp::show_race_slide(int index) {

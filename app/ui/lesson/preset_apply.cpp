@@ -32,6 +32,7 @@ void GuiApp::apply_preset(const Preset& p) {
   const LessonSlide& sl = p.slide;
   s.playback.set_playing(false);
   s.notify(fmt::format("preset {}: {}", p.name, p.description), false, 8);
+  show_color_by_of(sl);  // lesson_box.cpp
   if (!sl.race.empty()) {
     RaceRequest r;
     r.key = "preset:" + p.name;

@@ -54,9 +54,14 @@ ModelReport measured_model(const AppState& s) {
 void summary_line(AppState& s, bool one_line) {
   if (!s.measure) {
     // A record sort is explained here and measured by `run --fields` / `bench` (core/record_scenario.h).
-    ImGui::TextDisabled("%s", s.scenario.records ? "records: steps only here (measure them with run --fields or bench)"
-                              : s.device_ready   ? "measuring..."
-                                                 : "starting...");
+    // One line (projector mode's third of the bottom row) takes the short form, the whole in its tooltip.
+    const char* records = "records: steps only here (measure them with run --fields or bench)";
+    const char* shown = !s.scenario.records ? (s.device_ready ? "measuring..." : "starting...")
+                        : one_line && ImGui::CalcTextSize(records).x > ImGui::GetContentRegionAvail().x
+                            ? "records: not measured here"
+                            : records;
+    ImGui::TextDisabled("%s", shown);
+    if (s.scenario.records && shown != records) item_tooltip(records);
     return;
   }
   const Timing& t = s.measure->timing;

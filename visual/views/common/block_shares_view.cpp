@@ -38,13 +38,21 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   // Rows: all blocks when they fit; else the first whole pairs of runs that fit (the pattern repeats
   // per pair); else, when one pair alone has too many blocks, every step-th block of the first pair.
   const ImU32 ca = to_u32(kRunA), cb = to_u32(kRunB);
+  // A legend line wider than the panel (a projector's 1024 px) takes its short form whole rather
+  // than being cut at the panel's edge.
+  auto fitting = [&](std::string whole, std::string short_form) {
+    return cv.text_w(whole) <= content.w ? whole : short_form;
+  };
   std::vector<LegendItem> items = {
       {ca, "keys from A"},
       {cb, "keys from B"},
-      {0, fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)), false}};
+      {0, fitting(fmt::format("one row per block; bar = its {} outputs", format_count(s.tile_keys)),
+                  fmt::format("bar: {} outputs", format_count(s.tile_keys))),
+       false}};
   // (which rows are shown is appended below; its longest form is reserved for here)
   std::vector<LegendItem> widest = items;
-  widest.push_back({0, "every 1,000th block of the first pair (1,000 of 100,000 blocks)", false});
+  widest.push_back({0, fitting("every 1,000th block of the first pair (1,000 of 100,000 blocks)", "1,000 of 100,000 blocks"),
+                    false});
   const float legend_h = sp * 1.4f + cv.legend_height(widest, content.w), head_h = sp * 1.5f;
   const float plot_h = content.h - legend_h - head_h;
   if (plot_h < 8) return;
@@ -66,8 +74,9 @@ void draw_block_shares(const AuxDrawContext& c, const Rect& r, const MergeBlockS
   } else {
     const uint64_t step = (per_pair + max_thin_rows - 1) / max_thin_rows;
     for (uint64_t t = 0; t < std::min(per_pair, blocks); t += step) rows.push_back(t);
-    which = fmt::format("every {} block of the first pair ({} of {} blocks)", ordinal(step), rows.size(),
-                        format_count(blocks));
+    which = fitting(fmt::format("every {} block of the first pair ({} of {} blocks)", ordinal(step), rows.size(),
+                                format_count(blocks)),
+                    fmt::format("{} of {} blocks", rows.size(), format_count(blocks)));
   }
 
   // Columns: block numbers, the pair's A and B side by side, the share bar.

@@ -134,14 +134,29 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
     order.push_back(-1);
     order.push_back(int64_t(b.steps) - 1);
   }
-  const uint32_t cols = grid ? std::min<uint32_t>(cols_max, uint32_t(order.size())) : 1;
-  const uint32_t rows = uint32_t((order.size() + cols - 1) / cols);
+  uint32_t cols = 1, rows = 1;
   float rh = sp * 1.6f;
-  while (rh > 3 && (grid ? grid_step(rh) : list_step(rh)) * float(rows) > plot_h) rh -= 0.25f;
+  auto lay_out = [&] {
+    cols = grid ? std::min<uint32_t>(cols_max, uint32_t(order.size())) : 1;
+    rows = uint32_t((order.size() + cols - 1) / cols);
+    rh = sp * 1.6f;
+    while (rh > 3 && (grid ? grid_step(rh) : list_step(rh)) * float(rows) > plot_h) rh -= 0.25f;
+  };
+  lay_out();
+  // A panel too short for the left-out slot's row (a projector's 1024 x 600: it ran over the
+  // legend): the first and last steps only, the note in the head row.
+  std::string left_out_note;
+  if (order.size() > 2 && order[order.size() - 2] < 0 && (grid ? grid_step(rh) : list_step(rh)) * float(rows) > plot_h) {
+    left_out_note = fmt::format("steps {} to {} left out", order.size() - 1, b.steps - 1);
+    order.erase(order.end() - 2);
+    lay_out();
+  }
   const float band = band_of(rh), step_h = grid ? grid_step(rh) : list_step(rh);
   const float cell_w = grid ? (content.w - col_gap * float(cols - 1)) / float(cols) : content.w - left_w - right_w;
   if (cell_w < 16) return;
-  if (!grid) {
+  if (!left_out_note.empty()) {
+    cv.text_centre(content.x + 0.5f * content.w, content.y, left_out_note, dim);
+  } else if (!grid) {
     const float x0 = content.x + left_w, xm = x0 + 0.5f * cell_w;
     cv.text_centre(0.5f * (x0 + xm), content.y, "buffer[0..b)", dim);
     cv.text_centre(xm + 0.5f * (xm - x0), content.y, "buffer[b..2b)", dim);
@@ -207,11 +222,16 @@ void draw_merge_buffer(const AuxDrawContext& c, const Rect& r, const MergeBuffer
                                     IM_COL32(z.r, z.g, z.b, 255), IM_COL32(a.r, a.g, a.b, 255));
     }
     lx += rw + 4 * sc;
-    cv.text(
-        lx, ly,
-        format_key_value(type, range.hi) +
-            (stretched ? fmt::format("  colour = key (over this {}'s keys)", unit) : std::string("  colour = key")),
-        dim);
+    // The longest note that fits the panel's width, rather than one cut at its edge.
+    const std::string hi = format_key_value(type, range.hi);
+    std::string line = hi;
+    for (const std::string& note : {stretched ? fmt::format("  colour = key (over this {}'s keys)", unit) : std::string(),
+                                    std::string("  colour = key")})
+      if (!note.empty() && lx + cv.text_w(hi + note) <= content.right()) {
+        line = hi + note;
+        break;
+      }
+    cv.text(lx, ly, line, dim);
   }
 }
 

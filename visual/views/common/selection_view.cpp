@@ -331,8 +331,11 @@ void draw_selection_marks(const Canvas& cv, const SelectionGeometry& g, const Se
   const SelectionTrace& t = g.t;
   const float sc = g.sc, sp = g.sp, rh = g.rh;
   const uint64_t every = nice_step(rh, sp * 1.3f);
-  for (uint64_t row = 0; row < g.rows; row += every)
-    cv.text_right(g.content.x + g.iter_w, g.Y(row) + 0.5f * rh - sp * 0.5f, std::to_string(row), col.dim);
+  for (uint64_t row = 0; row < g.rows; row += every) {
+    // Rows thinner than a line: row 0's number would reach up into the "it." heading; it goes.
+    const float y = g.Y(row) + 0.5f * rh - sp * 0.5f;
+    if (y >= g.y0 - 1) cv.text_right(g.content.x + g.iter_w, y, std::to_string(row), col.dim);
+  }
 
   const float fy = g.y0 + g.plot_h;
   for (uint32_t i = 0; i < g.k; ++i) {

@@ -10,6 +10,8 @@
 // skewed ones, conflicts marked.
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -114,9 +116,19 @@ void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLe
   auto cell_x = [&](uint32_t i) { return x0 + float(i) * cell_w; };
   auto row_y = [&](int row) { return ytop + float(row) * (row_h + gap); };
 
-  cv.text_centre(0.5f * (cell_x(0) + cell_x(s)), content.y, "retained vector", dim);
-  cv.text_centre(0.5f * (cell_x(s) + cell_x(slots)), content.y,
-                 std::string("loaded from ") + (l.loaded_from == 0 ? "A" : "B") + ", reversed", dim);
+  // A half's label: the longest form that fits over the half (a projector's narrow panel cut them).
+  auto half_label = [&](float xa, float xb, float y, std::initializer_list<std::string> forms, ImU32 col) {
+    for (const std::string& f : forms)
+      if (cv.text_w(f) <= xb - xa) {
+        cv.text_centre(0.5f * (xa + xb), y, f, col);
+        return;
+      }
+  };
+  const std::string from = l.loaded_from == 0 ? "A" : "B";
+  half_label(cell_x(0), cell_x(s), content.y, {"retained vector", "retained"}, dim);
+  half_label(cell_x(s), cell_x(slots), content.y, {"loaded from " + from + ", reversed", "from " + from}, dim);
+  // Rows closer than a line apart: the input's and the last level's labels only.
+  const bool label_every_row = row_h + gap >= sp * 1.05f;
 
   for (int row = 0; row <= levels; ++row) {
     const uint64_t* keys = &l.rows[size_t(row) * slots];
@@ -129,7 +141,8 @@ void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLe
         cv.rect(xa, y, xb, y + row_h, c.timeline ? key_colour(*c.timeline, keys[i], range) : text);
     }
     const std::string label = row == 0 ? "input" : fmt::format("level {}  s={}", row, s >> (row - 1));
-    cv.text(content.x, y + 0.5f * (row_h - sp), label, row == 0 ? text : dim);
+    if (label_every_row || row == 0 || (row == levels && float(levels) * (row_h + gap) >= sp * 1.05f))
+      cv.text(content.x, y + 0.5f * (row_h - sp), label, row == 0 ? text : dim);
     if (row == 0) continue;
     // The level's comparators, nested brackets in the gap above the row.
     const uint32_t stride = s >> (row - 1);
@@ -151,8 +164,8 @@ void draw_network_levels(const AuxDrawContext& c, const Rect& r, const NetworkLe
   // Under the last row: what the call writes and what it keeps.
   const float yb = row_y(levels) + row_h + 2;
   cv.rect(cell_x(0), yb, cell_x(s) - 1, yb + 3 * sc, text);
-  cv.text_centre(0.5f * (cell_x(0) + cell_x(s)), yb + 4 * sc, "written out", text);
-  cv.text_centre(0.5f * (cell_x(s) + cell_x(slots)), yb + 4 * sc, "kept: the next retained vector", dim);
+  half_label(cell_x(0), cell_x(s), yb + 4 * sc, {"written out", "out"}, text);
+  half_label(cell_x(s), cell_x(slots), yb + 4 * sc, {"kept: the next retained vector", "kept"}, dim);
   cv.legend(items, content.x, content.bottom(), content.w);
 }
 

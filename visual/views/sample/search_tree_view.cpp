@@ -34,9 +34,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   const Alternatives titles{
       fmt::format("Search tree in shared memory: {} reads per key, no branches", log_k),
       fmt::format("Search tree: {} reads per key", log_k), "Search tree"};
-  const Alternatives subtitles = dropping({fmt::format("bt[1] = s_{}, children of bt[j] at 2j, 2j+1", t.k / 2),
-                                           fmt::format("j <- 2j + (e > bt[j]); bucket = j - {}", t.k),
-                                           "bank = word index mod 32"});
+  Alternatives subtitles = dropping({fmt::format("bt[1] = s_{}, children of bt[j] at 2j, 2j+1", t.k / 2),
+                                     fmt::format("j <- 2j + (e > bt[j]); bucket = j - {}", t.k),
+                                     "bank = word index mod 32"});
+  subtitles.push_back(fmt::format("bt[1] = s_{}", t.k / 2));  // a narrow panel: the root, uncut
   const Rect content = begin_panel(c, r, titles, subtitles);
   if (!valid || content.h < 40 || content.w < 80) {
     end_panel(c);
@@ -56,7 +57,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   while (listed > 1 && content.h - row_h * (float(listed) + extra_row) - 4 * sc < float(levels) * spx * 1.2f) --listed;
   const float rows_h = row_h * (float(listed) + extra_row);
   // The level notes take a column at the right; the tree the rest.
-  const float notes_w = std::min(content.w * 0.3f, text_width(sf, spx, "all read bt[1]: broadcast") + 6 * sc);
+  // At least the short notes' width ("broadcast", "<= 4 words"), at most the long ones'.
+  const float short_w = std::max(text_width(sf, spx, "broadcast"),
+                                 text_width(sf, spx, fmt::format("<= {} words", 1u << (levels - 1)))) + 6 * sc;
+  const float notes_w =
+      std::min(std::max(content.w * 0.3f, short_w), text_width(sf, spx, "all read bt[1]: broadcast") + 6 * sc);
   const Rect tree{content.x, content.y, content.w - notes_w, content.h - rows_h - 4 * sc};
   const float level_h = tree.h / float(levels);
   const float radius = std::clamp(std::min(level_h * 0.22f, tree.w / float(1u << levels) * 0.35f), 2.0f, 9.0f * sc);
@@ -86,10 +91,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   }
   // Level notes at the right: how many distinct words a warp reads at that level at most.
   for (int l = 0; l < levels; ++l) {
-    const std::string note = l == 0 ? "all read bt[1]: broadcast" : fmt::format("level {}: <= {} words", l + 1, 1u << l);
+    // A narrow column keeps the words that matter ("broadcast", "<= 4 words") rather than "level 3: <...".
+    const Alternatives note = l == 0 ? Alternatives{"all read bt[1]: broadcast", "broadcast"}
+                                     : Alternatives{fmt::format("level {}: <= {} words", l + 1, 1u << l),
+                                                    fmt::format("<= {} words", 1u << l)};
     const float y = tree.y + level_h * (float(l) + 0.5f) - spx * 0.5f;
     if (level_h > spx * 1.2f || (l == 0 && y + spx <= tree.bottom()))
-      text(c, sf, spx, content.right(), y, dim, fit_text(sf, spx, note, notes_w), 1.0f);
+      text(c, sf, spx, content.right(), y, dim, first_fitting(sf, spx, note, notes_w), 1.0f);
   }
   float rows_y = tree.bottom() + 4 * sc;
   if (log_k > levels) {
@@ -109,13 +117,13 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
       nodes += fmt::format(" {}", path[l]);
       banks += fmt::format(" {}", bank_of(path[l], t.word_bytes));
     }
-    const std::string reads = nodes + banks;
+    const Alternatives reads{nodes + banks, nodes};  // the banks go first, whole
     const std::string head = fmt::format("key {}: bucket {} \xC2\xB7 ", q + 1, t.bucket[q]);
     dl->AddRectFilled(ImVec2(content.x, y + spx * 0.2f), ImVec2(content.x + spx * 0.8f, y + spx), col);
     const float hx = content.x + spx;
     text(c, sf, spx, hx, y, to_u32(palette::kText), head);
     const float rx = hx + text_width(sf, spx, head);
-    text(c, sf, spx, rx, y, dim, fit_text(sf, spx, reads, content.right() - rx));
+    text(c, sf, spx, rx, y, dim, first_fitting(sf, spx, reads, content.right() - rx));
   }
   end_panel(c);
 }

@@ -62,10 +62,18 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
   }
   // Axis: sample ranks.
   const float ay = plot.bottom() + 2 * sc;
+  const std::string last = fmt::format("{}", s);
   text(c, sf, spx, plot.x, ay, dim, "rank 1");
-  text(c, sf, spx, plot.right(), ay, dim, fmt::format("{}", s), 1.0f);
-  text(c, sf, spx, plot.x + plot.w * 0.5f, ay, hi,
-       fmt::format("dots: the {} splitters s_i = S_{}i", sp.splitters.size(), a), 0.5f);
+  text(c, sf, spx, plot.right(), ay, dim, last, 1.0f);
+  // The legend, centred between the two ranks: the longest form that leaves a gap to both, or none
+  // (at a projector's 1024 px the whole one ran over "rank 1" and the last rank).
+  const float ends = 2 * (std::max(text_width(sf, spx, "rank 1"), text_width(sf, spx, last)) + spx);
+  for (const std::string& legend : {fmt::format("dots: the {} splitters s_i = S_{}i", sp.splitters.size(), a),
+                                    fmt::format("dots: {} splitters", sp.splitters.size()), std::string("dots: splitters")})
+    if (text_width(sf, spx, legend) <= plot.w - ends) {
+      text(c, sf, spx, plot.x + plot.w * 0.5f, ay, hi, legend, 0.5f);
+      break;
+    }
   end_panel(c);
 }
 
