@@ -87,15 +87,23 @@ __global__ void gather_samples_kernel(const typename Traits::Bits* keys, uint64_
   }
 }
 
-// The histogram of the top `bits` bits of the ordered keys (one shared counter per digit).
+// The histogram of the top `bits` bits of the ordered keys (one shared counter per digit). A thread
+// loads kLoadsInFlight keys (pack_kernels.cuh) before it counts the first.
 template <class Traits>
 __global__ void radix_hist_kernel(const typename Traits::Bits* keys, uint64_t n, int shift, uint32_t digits,
                                   unsigned long long* hist) {
   extern __shared__ unsigned int h[];
   for (uint32_t j = threadIdx.x; j < digits; j += blockDim.x) h[j] = 0;
   __syncthreads();
-  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n; i += uint64_t(gridDim.x) * blockDim.x)
-    atomicAdd(&h[uint32_t(Traits::to_ordered(keys[i]) >> shift)], 1u);
+  const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+  for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < n; t += kLoadsInFlight * stride) {
+    typename Traits::Bits k[kLoadsInFlight];
+#pragma unroll
+    for (uint32_t u = 0; u < kLoadsInFlight; ++u) k[u] = t + u * stride < n ? keys[t + u * stride] : 0;
+#pragma unroll
+    for (uint32_t u = 0; u < kLoadsInFlight; ++u)
+      if (t + u * stride < n) atomicAdd(&h[uint32_t(Traits::to_ordered(k[u]) >> shift)], 1u);
+  }
   __syncthreads();
   for (uint32_t j = threadIdx.x; j < digits; j += blockDim.x)
     if (h[j]) atomicAdd(&hist[j], (unsigned long long)h[j]);

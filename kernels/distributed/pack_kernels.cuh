@@ -11,9 +11,14 @@
 // A piece starts where exchange_layout.h put it (congruent, modulo 16 bytes, to where it lands on
 // the receiver), so the exchange moves it with aligned copies. Destinations are computed twice,
 // never stored: two bytes a key less to hold, for one more search-tree descent or table look-up.
-// The order within a destination is the input order (ranks inside a warp by __match_any_sync, then
-// an exclusive scan across the block's warps), so what a rank receives is what the simulated ranks
-// receive, key for key. CUDA only; included by distributed_gpu.cu.
+// The order within a destination is the input order (ranks inside a warp by lanes_with_same_destination,
+// then an exclusive scan across the block's warps), so what a rank receives is what the simulated
+// ranks receive, key for key. CUDA only; included by distributed_gpu.cu.
+//
+// Both kernels are meant to run at memory speed: with few ranks (kFewRanks, the usual 2 to 8 GPUs)
+// they avoid __match_any_sync, a slow instruction issued once a key, for a vote a destination
+// (__ballot_sync) or, where only counts are wanted, a register counter a destination; and a thread
+// issues all of its tile's loads before it uses any of them.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -63,10 +68,32 @@ struct SplitterDestination {
   }
 };
 
+// Up to this many ranks the kernels find a warp's lanes bound for the same rank by one vote per rank,
+// and count with one register per rank; beyond it by __match_any_sync.
+inline constexpr uint32_t kFewRanks = 8;
+// Keys a thread loads before it uses the first: one 4-byte load a thread in flight covers about half
+// of what keeps an H200's memory busy (Little's law: bandwidth x latency over the resident threads).
+inline constexpr uint32_t kLoadsInFlight = 4;
+
+// The lanes of the warp whose destination is d (kNone for a lane without a key: then none, or the
+// other such lanes; callers skip them). ranks is the same across the warp, so every lane votes
+// alike.
+__device__ inline unsigned lanes_with_same_destination(uint32_t d, uint32_t ranks) {
+  if (ranks > kFewRanks) return __match_any_sync(0xFFFFFFFFu, d);
+  unsigned same = 0;
+  for (uint32_t j = 0; j < ranks; ++j) {
+    const unsigned vote = __ballot_sync(0xFFFFFFFFu, d == j);
+    if (d == j) same = vote;
+  }
+  return same;
+}
+
 // Block b owns keys [b * chunk, (b + 1) * chunk) of the share; counts[d * blocks + b] = its keys
-// bound for rank d, and totals[d] (zeroed before) the share's. A warp adds each destination once
-// (the lanes that share it found by __match_any_sync): with 2 ranks every lane would otherwise hit
-// one of two shared counters, 32 atomics in a row on one address.
+// bound for rank d, and totals[d] (zeroed before) the share's. Counts do not depend on order, so a
+// thread takes keys with a stride of the block. With few ranks a thread counts in registers (one per
+// rank, compared against each) and the warp sums them once at the end; with more, a warp adds each
+// destination once a round (the lanes that share it found by __match_any_sync): with 2 ranks every
+// lane would otherwise hit one of two shared counters, 32 atomics in a row on one address.
 template <class Traits, class Dest>
 __global__ void __launch_bounds__(kPackThreads)
     count_destinations_kernel(const typename Traits::Bits* keys, uint64_t n, uint64_t chunk, Dest dest, uint32_t ranks,
@@ -79,11 +106,36 @@ __global__ void __launch_bounds__(kPackThreads)
   __syncthreads();
   const uint32_t lane = threadIdx.x % 32;
   const uint64_t b0 = blockIdx.x * chunk, e = b0 + chunk < n ? b0 + chunk : n;
-  for (uint64_t t = b0; t < e; t += blockDim.x) {  // every lane of a warp takes each round
-    const uint64_t i = t + threadIdx.x;
-    const uint32_t d = i < e ? dest(sh, keys[i], i) : kNone;
-    const unsigned same = __match_any_sync(0xFFFFFFFFu, d);
-    if (d != kNone && lane == uint32_t(__ffs(same) - 1)) atomicAdd(&cnt[d], unsigned(__popc(same)));
+  if (ranks <= kFewRanks) {
+    unsigned mine[kFewRanks] = {};
+    for (uint64_t t = b0 + threadIdx.x; t < e; t += uint64_t(kLoadsInFlight) * blockDim.x) {
+      typename Traits::Bits k[kLoadsInFlight];
+#pragma unroll
+      for (uint32_t u = 0; u < kLoadsInFlight; ++u) {
+        const uint64_t i = t + uint64_t(u) * blockDim.x;
+        k[u] = i < e ? keys[i] : 0;
+      }
+#pragma unroll
+      for (uint32_t u = 0; u < kLoadsInFlight; ++u) {
+        const uint64_t i = t + uint64_t(u) * blockDim.x;
+        const uint32_t d = i < e ? dest(sh, k[u], i) : kNone;
+#pragma unroll
+        for (uint32_t j = 0; j < kFewRanks; ++j) mine[j] += d == j ? 1u : 0u;
+      }
+    }
+#pragma unroll
+    for (uint32_t j = 0; j < kFewRanks; ++j) {  // every lane reaches here: the sum is warp-wide
+      unsigned warp_sum = mine[j];  // a butterfly sum (__reduce_add_sync needs sm_80)
+      for (int o = 16; o > 0; o /= 2) warp_sum += __shfl_xor_sync(0xFFFFFFFFu, warp_sum, o);
+      if (lane == 0 && j < ranks && warp_sum) atomicAdd(&cnt[j], warp_sum);
+    }
+  } else {
+    for (uint64_t t = b0; t < e; t += blockDim.x) {  // every lane of a warp takes each round
+      const uint64_t i = t + threadIdx.x;
+      const uint32_t d = i < e ? dest(sh, keys[i], i) : kNone;
+      const unsigned same = __match_any_sync(0xFFFFFFFFu, d);
+      if (d != kNone && lane == uint32_t(__ffs(same) - 1)) atomicAdd(&cnt[d], unsigned(__popc(same)));
+    }
   }
   __syncthreads();
   for (uint32_t j = threadIdx.x; j < ranks; j += blockDim.x) {
@@ -123,13 +175,17 @@ __global__ void __launch_bounds__(kPackThreads)
     Bits k[kPackItems];
     uint32_t v[kPackItems], d[kPackItems], r[kPackItems];
 #pragma unroll
+    for (uint32_t it = 0; it < kPackItems; ++it) {  // every load of the tile in flight before any use
+      const uint64_t i = tile + (uint64_t(warp) * kPackItems + it) * 32 + lane;
+      k[it] = i < e ? keys[i] : Bits(0);
+      v[it] = i < e && values ? values[i] : 0u;
+    }
+#pragma unroll
     for (uint32_t it = 0; it < kPackItems; ++it) {
       const uint64_t i = tile + (uint64_t(warp) * kPackItems + it) * 32 + lane;
       const bool live = i < e;
-      k[it] = live ? keys[i] : Bits(0);
-      v[it] = live && values ? values[i] : 0u;
       d[it] = live ? dest(sh, k[it], i) : kNone;
-      const unsigned same = __match_any_sync(0xFFFFFFFFu, d[it]);
+      const unsigned same = lanes_with_same_destination(d[it], ranks);
       const unsigned before = live ? warp_count[warp][d[it]] : 0u;
       r[it] = before + __popc(same & ((1u << lane) - 1u));
       __syncwarp();
