@@ -250,9 +250,17 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     const auto& code = algorithm_.pseudo_code();
     dl->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kPanel), 6 * s);
     set_text_view("pseudo-code", c);
-    // The strip under the array has no title (the header names the algorithm).
-    if (!layout_.code_below)
-      draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, algorithm_.title());
+    // The strip under the array has no title (the header names the algorithm). The panel's title is
+    // wrapped at spaces where it is wider than the panel (network-merge at 1024x768), never cut.
+    float title_rows = 0;
+    if (!layout_.code_below) {
+      const std::string title = break_lines(algorithm_.title(), c.w - 2 * m, [&](std::string_view t) {
+        return fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
+      });
+      title_rows = float(std::count(title.begin(), title.end(), '\n'));
+      layout_.code_title_right = c.x + m + fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, title.c_str()).x;
+      draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, title);
+    }
     int line = st.pseudo_line;
     if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
       line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
@@ -269,7 +277,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     layout_.code_rows = int(rows.size());
     for (const CodeRow& r : rows) layout_.code_text_right = std::max(layout_.code_text_right, c.x + m + measure(r.text));
     const float lh = std::round(mono_px * 1.45f);
-    const float y0 = layout_.code_below ? c.y + 0.45f * m : c.y + 0.6f * m + fonts.body_px * 1.6f;
+    const float y0 = layout_.code_below ? c.y + 0.45f * m : c.y + 0.6f * m + fonts.body_px * (1.6f + title_rows);
     const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
     int line_row = 0;
     while (line_row < int(rows.size()) && rows[size_t(line_row)].source != line) ++line_row;

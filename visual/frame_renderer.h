@@ -66,6 +66,7 @@ struct FrameLayout {
   int code_rows = 0;         // rows the pseudo-code took after wrapping (>= its lines)
   int code_rows_shown = 0;   // of those, the rows that fit the panel's height (it scrolls to the step's line)
   float code_text_right = 0; // right end of the widest row's text: inside `code` when nothing is cut
+  float code_title_right = 0; // right end of the code panel's title (wrapped): inside `code` when nothing is cut
   Rect aux;        // aux panel (empty when the step has no panel snapshots or it is hidden)
   bool aux_drawn = false;  // the step had panel snapshots and they were drawn into `aux`
   std::vector<Rect> aux_views;  // one rectangle per panel view drawn, in the step's order

@@ -128,6 +128,7 @@ struct AppState {
   bool ticks_by_time = false;                      // the scrub bar's ticks coloured by step GPU time
   Rect view_rect;                                  // the main view's picture, screen coordinates
   Rect lesson_rect;                                // the lesson box (lesson_box.cpp); empty without a lesson
+  bool lesson_has_caption = false;                 // projector mode: the step's caption is in the lesson box
   Rect details_rect;                               // the details panel under the picture; empty when none
   bool details_enlarged = false;                   // the details' "enlarge": two thirds of the view
   TextFindings text_findings;                      // the views' text in the last checked frame

@@ -670,13 +670,22 @@ void GuiApp::frame() {
                  st.ScrollbarSize;
   PanelModes& modes = projector ? s.settings.projector_panels : s.settings.panels;
   s.settings.layout = clamp_fractions(s.settings.layout, io.DisplaySize, m);
-  s.rects = compute_layout(s.settings.layout, io.DisplaySize, m, modes);
+  // A lesson in projector mode: its box is the column at the picture's right (lesson_box.cpp) and the
+  // step's pseudo-code is in the strip under the picture, so a step column the lecturer has not opened
+  // and the scenario column the lecturer has not opened give their folded strips to the picture (issue
+  // 29: the picture and its details keep 60%); the View menu still opens them.
+  const bool lesson_open = lesson_ && slide_ >= 0;
+  PanelModes laid = modes;
+  if (projector && lesson_open && laid.step != PanelMode::Shown) laid.step = PanelMode::Hidden;
+  if (projector && lesson_open && laid.scenario != PanelMode::Shown) laid.scenario = PanelMode::Hidden;
+  s.rects = compute_layout(s.settings.layout, io.DisplaySize, m, laid);
 
   layout_splitters(s.settings.layout, s.rects, io.DisplaySize, m);
   // A lesson: the picture (a race's lanes, or a timeline's array and details) leaves the view's right
   // to the lesson box (lesson_box.cpp).
   // Every slide: the lesson box docks beside the picture, never over it (issue 29).
-  s.view_reserve_right = lesson_ && slide_ >= 0 ? lesson_box_width() + fs * 0.3f : 0;
+  s.view_reserve_right = lesson_open ? lesson_box_width() + fs * 0.3f : 0;
+  s.lesson_has_caption = projector && lesson_open && lesson_caption_fits_;
 
   draw_menu_bar(s);
   const PanelModes& shown = s.rects.modes;

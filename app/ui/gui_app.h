@@ -171,6 +171,7 @@ class GuiApp {
   };
   std::optional<SlideColorBy> slide_color_by_;  // set while a slide's or preset's own mode is shown
   bool slide_played_ = false;           // playback ran while this slide was shown
+  bool lesson_caption_fits_ = true;     // projector mode: the step's caption fits in the lesson box (lesson_box.cpp)
   bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;
   double last_free_query_ = 0;

@@ -368,6 +368,53 @@ TEST(GuiHeadless, ProjectorGivesTheViewTheRoomAndNothingIsCut) {
   }
 }
 
+// A lesson open in projector mode (issue 29): its box docks beside the picture, never over it, and
+// the array picture plus its details keep at least 60% of the window at the four lecture sizes (the
+// box is a quarter of the view, the step's caption in its column, the folded side strips given to
+// the picture); nothing is cut. Slide 3 of the sample-sort lesson has a details panel.
+TEST(GuiHeadless, ProjectorLessonLeavesThePictureSixtyPercent) {
+  fs::path report = fs::temp_directory_path() / ("sortscope-gui-lesson-room-" + std::to_string(::getpid()) + ".jsonl");
+  struct Size {
+    int w, h;
+  };
+  for (Size size : {Size{1024, 600}, Size{1024, 768}, Size{1280, 720}, Size{1920, 1080}}) {
+    SCOPED_TRACE(testing::Message() << size.w << "x" << size.h);
+    GuiOptions o = base_options();
+    o.scenario.reset();
+    o.sweep = false;
+    o.width = size.w;
+    o.height = size.h;
+    o.projector = 1.75f;
+    o.lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/sample-sort.json", "");
+    o.report = report.string();
+    // frames:2: whether the step's caption fits in the box's column is known once the box is drawn,
+    // and the layout follows it from the next frame on.
+    o.script = "wait key:pagedown wait key:pagedown wait frames:2 report:slide3";
+    CAPTURE_OR_SKIP(cap, o);
+    if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
+      write_png(std::string(dir) + "/gui_lesson_" + std::to_string(size.w) + "x" + std::to_string(size.h) + ".png",
+                cap.width, cap.height, cap.rgba);
+    std::map<std::string, nlohmann::json> r = read_report(report);
+    ASSERT_EQ(r.size(), 1u);
+    const nlohmann::json& j = r["slide3"];
+    ASSERT_EQ(j["lesson_slide"], 2);
+    const nlohmann::json& p = j["panels"];
+    ASSERT_TRUE(p.contains("details") && p.contains("lesson")) << p.dump();
+    auto rect = [&](const char* name) {
+      const auto& a = p[name];
+      return ui::Rect{a[0].get<float>(), a[1].get<float>(), a[2].get<float>(), a[3].get<float>()};
+    };
+    const ui::Rect pic = rect("picture"), det = rect("details"), box = rect("lesson");
+    EXPECT_GE(area(pic) + area(det), 0.6 * double(size.w) * size.h) << p.dump();
+    EXPECT_GE(box.x, pic.x + pic.w) << "the lesson box is over the picture";
+    EXPECT_GE(box.x, det.x + det.w) << "the lesson box is over the details";
+    EXPECT_LE(box.x + box.w, float(size.w));
+    EXPECT_FALSE(j["clipped_any"].get<bool>()) << j["clipped"].dump();
+    EXPECT_FALSE(j["overlaps_any"].get<bool>()) << j["overlaps"].dump();
+  }
+  fs::remove(report);
+}
+
 // Projector mode's one transport row keeps the speed buttons at the widths a lecture hall's
 // projector or a small laptop gives (it compacts the counter, the gaps, the buttons and the scrub
 // bar first), beside the scrub bar and inside the transport.

@@ -64,7 +64,8 @@ class FakeAlgorithm final : public Algorithm {
   FakeAlgorithm() = default;
   explicit FakeAlgorithm(std::vector<std::string> code) : code_(std::move(code)) {}
   std::string id() const override { return "test"; }
-  std::string title() const override { return "Test sort"; }
+  std::string title() const override { return title_; }
+  std::string title_ = "Test sort";
   std::string citation() const override { return "none"; }
   const std::vector<ParamSpec>& params() const override { return params_; }
   const std::vector<std::string>& pseudo_code() const override { return code_; }

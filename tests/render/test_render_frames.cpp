@@ -116,6 +116,24 @@ TEST_F(Fixture, SmallExportsOfANetworkKeepTheArcsAndMoveTheCodeUnder) {
   EXPECT_EQ(large.array_info().comparator_pairs, 128u);
 }
 
+// The pseudo-code panel's title (the algorithm's) wraps at spaces where it is wider than the panel,
+// as network-merge's is at 1024x768, and the code starts under its last row: never cut.
+TEST_F(Fixture, ALongAlgorithmTitleWrapsInTheCodePanel) {
+  const int n = 64;
+  Timeline t = host_timeline(n, n, {keys_of(n, false), keys_of(n, true)}, {1, 631});
+  FakeAlgorithm long_title;
+  long_title.title_ = "Merge sort with bitonic merge networks (Satish et al.) and a title longer still";
+  FrameRenderer frames(t, long_title);
+  frames.render_rgba(1, 1024, 768);
+  const FrameLayout L = frames.layout();
+  ASSERT_FALSE(L.code.empty());
+  EXPECT_FALSE(L.code_below);
+  EXPECT_GT(L.code_title_right, L.code.x);
+  EXPECT_LE(L.code_title_right, L.code.right());
+  EXPECT_LE(L.code_text_right, L.code.right());
+  EXPECT_GE(L.code_rows_shown, 1);
+}
+
 // Steps without comparator layers: no network strip; the view keeps the room.
 TEST_F(Fixture, NoNetworkStripWithoutComparatorLayers) {
   const int n = 64;

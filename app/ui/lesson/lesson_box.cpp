@@ -71,8 +71,11 @@ void GuiApp::show_race_slide(int index) {
   want_race(std::move(r));
 }
 
+// A third of the view; in projector mode a quarter, so that the picture and its details keep 60% of
+// the window at lecture sizes (issue 29), and never under ~27 characters a line.
 float GuiApp::lesson_box_width() const {
   const float fs = ImGui::GetFontSize();
+  if (state_.settings.projector) return std::clamp(state_.rects.view.w * 0.24f, fs * 12, fs * 22);
   return std::clamp(state_.rects.view.w * 0.34f, fs * 14, fs * 26);
 }
 
@@ -119,12 +122,29 @@ void GuiApp::draw_lesson() {
                                  ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##lesson", nullptr, flags)) {
     ImGui::PushTextWrapPos(0);  // every line wraps at the box's width, the lesson's title too
-    ImGui::TextDisabled("%s  -  slide %d of %d (Page Down / Page Up)", lesson_->title.c_str(), slide_ + 1,
-                        int(lesson_->slides.size()));
+    // Projector mode's narrow column leaves the keys to the buttons' tooltips.
+    ImGui::TextDisabled(s.settings.projector ? "%s  -  slide %d of %d" : "%s  -  slide %d of %d (Page Down / Page Up)",
+                        lesson_->title.c_str(), slide_ + 1, int(lesson_->slides.size()));
     if (s.large_font) ImGui::PushFont(s.large_font);
     ImGui::TextUnformatted(slide.title.c_str());
     if (s.large_font) ImGui::PopFont();
     if (!slide.caption.empty()) ImGui::TextUnformatted(slide.caption.c_str());
+    // Projector mode: the step's counter and caption, here rather than over the picture (issue 29),
+    // where they fit in the column's height; else (a long caption in a short window) over the picture
+    // from the next frame on, whole. The same estimate decides in both places, so it does not flip.
+    float caption_h = 0, caption_drawn = 0;
+    if (const Step* step = s.current_step(); s.settings.projector && step && s.timeline() && !s.race) {
+      const std::string rows = break_at_spaces(step->caption, ImGui::GetContentRegionAvail().x);
+      caption_h = ImGui::GetTextLineHeightWithSpacing() + ImGui::CalcTextSize(rows.c_str()).y +
+                  ImGui::GetStyle().ItemSpacing.y * 3;
+      if (s.lesson_has_caption) {
+        const float y0 = ImGui::GetCursorPosY();
+        ImGui::Separator();
+        ImGui::TextColored(to_vec4(colors::kAccent), "step %d / %d", pb.step(), int(s.timeline()->steps.size()) - 1);
+        ImGui::TextUnformatted(rows.c_str());
+        caption_drawn = ImGui::GetCursorPosY() - y0;
+      }
+    }
     if (!slide.question.empty()) {
       ImGui::Separator();
       ImGui::TextColored(to_vec4(colors::kAccent), "Predict, then run: %s", slide.question.c_str());
@@ -138,11 +158,17 @@ void GuiApp::draw_lesson() {
     ImGui::PopTextWrapPos();
     ImGui::BeginDisabled(slide_ == 0);
     if (ImGui::SmallButton("< previous")) show_slide(slide_ - 1);
+    item_tooltip("Page Up");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(slide_ + 1 >= int(lesson_->slides.size()));
     if (ImGui::SmallButton("next >")) show_slide(slide_ + 1);
+    item_tooltip("Page Down");
     ImGui::EndDisabled();
+    const float content_h = ImGui::GetCursorPosY() - caption_drawn + caption_h + ImGui::GetStyle().WindowPadding.y;
+    // The room the column would have with the caption in it: the picture then starts at the view's top.
+    const float column_top = s.lesson_has_caption ? top : area.y + fs * 0.3f;
+    lesson_caption_fits_ = content_h <= std::max(fs * 8, area.y + area.h - column_top);
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     s.lesson_rect = Rect{at.x, at.y, size.x, size.y};
   }

@@ -373,8 +373,11 @@ void draw_view_contents(AppState& s) {
   if (s.recording) recording_banner(s);
   // Projector mode leaves the picture the line: the status bar keeps saying CPU MODEL.
   else if (s.device_ready && s.cpu_model_mode() && !s.banner_dismissed && !s.settings.projector) cpu_banner(s);
-  // The room's view: the caption over the picture; the toolbar's choices stay in the View menu.
-  if (s.settings.projector || s.rects.modes.step != PanelMode::Shown) caption_line(s);
+  // The room's view: the caption over the picture; the toolbar's choices stay in the View menu. With a
+  // lesson open in projector mode the step's caption is in the lesson box's column beside the picture
+  // (lesson_box.cpp), so the picture and its details take the view's full height (issue 29: 60%).
+  if ((s.settings.projector && !s.lesson_has_caption) || (!s.settings.projector && s.rects.modes.step != PanelMode::Shown))
+    caption_line(s);
   if (!s.settings.projector) toolbar(s);
 
   const float fs = ImGui::GetFontSize();

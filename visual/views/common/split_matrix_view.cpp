@@ -67,11 +67,13 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   if (equal && m.part_sizes.size() > 1 && m.part_sizes.back() != m.part_keys)
     balance += fmt::format(" but the last ({})", format_count(m.part_sizes.back()));
   std::vector<LegendItem> items = {{text, balance + ";", false}};
-  if (!m.iterations.empty())
-    items.push_back({dim,
-                     fmt::format("{} selections: {:.1f} iterations on average, at most {};", m.iterations.size(),
-                                 double(sum_it) / double(m.iterations.size()), max_it),
-                     false});
+  // The selection cost in three items, so that the legend flows them onto lines of the panel's width
+  // rather than cutting one long label in a narrow panel (a 1024-px projector beside a lesson box).
+  if (!m.iterations.empty()) {
+    items.push_back({dim, fmt::format("{} selections:", m.iterations.size()), false});
+    items.push_back({dim, fmt::format("{:.1f} iterations on average,", double(sum_it) / double(m.iterations.size())), false});
+    items.push_back({dim, fmt::format("at most {};", max_it), false});
+  }
   if (traced_row > 0) items.push_back({rank, fmt::format("row {}: the selection traced", traced_row)});
   std::vector<LegendItem> widest = items;
   widest.push_back({0, "bands of 1000 parts", false});

@@ -61,7 +61,20 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordBytesMove
   if (!panel) return;
   const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
 
-  const float legend_h = spx * 1.4f, label_h = spx * 1.3f;
+  // The legend's short names where the long ones would run past the panel (narrow windows), and two
+  // rows of two where even those would (a 1024x600 projector): every name whole.
+  const ImU32 swatches[] = {to_u32(kRecordSortBytes), to_u32(kRecordMoveBytes), to_u32(kRecordSectorBytes),
+                            to_u32(palette::kText, 0.9f)};
+  const char* long_names[] = {"sort's model", "read + written", "+ whole sectors", "B.3 model"};
+  const char* short_names[] = {"sort", "moved", "+ sectors", "B.3"};
+  auto row_w = [&, sf = sf, spx = spx, sc = sc](const char* const* names, int from, int to) {
+    float w = 0;
+    for (int i = from; i < to; ++i) w += spx + text_width(sf, spx, names[i]) + 10 * sc;
+    return w;
+  };
+  const char* const* names = row_w(long_names, 0, 4) <= content.w ? long_names : short_names;
+  const int per_row = row_w(names, 0, 4) <= content.w ? 4 : 2;
+  const float legend_h = spx * 1.4f * float(4 / per_row), label_h = spx * 1.3f;
   const Rect plot{content.x, content.y + spx * 1.2f, content.w, content.h - legend_h - label_h - spx * 1.4f};
   dl->AddRectFilled(ImVec2(plot.x, plot.y), ImVec2(plot.right(), plot.bottom()), to_u32(palette::kPlotBackground));
   double top = 1;
@@ -112,17 +125,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordBytesMove
   }
   text(c, sf, spx, plot.x, content.y, dim,
        fit_text(sf, spx, fmt::format("phases of this run; axis to {}", bytes_label(top)), plot.w));
-  // The legend's short names where the long ones would run past the panel (narrow windows).
-  const ImU32 swatches[] = {to_u32(kRecordSortBytes), to_u32(kRecordMoveBytes), to_u32(kRecordSectorBytes),
-                            to_u32(palette::kText, 0.9f)};
-  const char* long_names[] = {"sort's model", "read + written", "+ whole sectors", "B.3 model"};
-  const char* short_names[] = {"sort", "moved", "+ sectors", "B.3"};
-  float long_w = 0;
-  for (const char* name : long_names) long_w += spx + text_width(sf, spx, name) + 10 * sc;
-  const char* const* names = long_w <= content.w ? long_names : short_names;
-  float lx = content.x;
-  const float ly = plot.bottom() + label_h + spx * 0.2f;
-  for (int i = 0; i < 4; ++i) lx = legend_swatch(c, lx, ly, swatches[i], names[i]);
+  const float lx0 = content.x, ly = plot.bottom() + label_h + spx * 0.2f;
+  for (int i = 0; i < 4; i += per_row) {
+    float lx = lx0;
+    for (int k = i; k < i + per_row; ++k) lx = legend_swatch(c, lx, ly + spx * 1.4f * float(i / per_row), swatches[k], names[k]);
+  }
   end_panel(c);
 }
 
