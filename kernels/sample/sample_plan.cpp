@@ -144,10 +144,13 @@ ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
   // (quicksort: two levels of global pivot partitions, App. C), and base = 16 so that quicksort's
   // level 2 partitions in the block before its odd-even base case. Sample sort takes k = 8 (a
   // search tree of three levels, Alg. 6, that one can read) from a sample of a * k = 32 keys.
+  // A block's round is 64 threads x 4 keys (the defaults' 256 x 8 = 2048 keys would put a lecture's
+  // 1024 keys in one block): the count table then has a row per block (4 at 1024 keys, 16 at 4096)
+  // and the bucket-major scan of §6.3 (Alg. 5, steps 2-3) shows each block's place in each bucket.
   const uint64_t share = engine == SampleEngine::SampleSort ? 16 : 4;
   int bucket_max = 16;
   while (uint64_t(bucket_max) * share < n && bucket_max < (1 << 24)) bucket_max *= 2;
-  ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}};
+  ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}, {"threads", 64}, {"keys_per_thread", 4}};
   if (engine == SampleEngine::SampleSort) {
     v["k"] = 8;
     v["oversampling"] = 4;
