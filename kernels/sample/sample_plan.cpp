@@ -97,6 +97,12 @@ const std::vector<ParamSpec>& sample_sort_params() {
         "rounds", {{kParamAuto, "auto"}, {int(SampleRounds::Checked), "checked"}, {int(SampleRounds::Split), "split"}},
         kParamAuto,
         "count and scatter: every key bounds-checked (checked) or full rounds without checks (split)"));
+    s.push_back(ParamSpec::enumeration(
+        "classify", {{int(SampleClassify::Splitters), "splitters"}, {int(SampleClassify::Digits), "digits"}},
+        int(SampleClassify::Splitters),
+        "how a pass cuts a bucket: splitters: at splitters from a random sample (the thesis); digits: by the keys' "
+        "next log2 k bits, most significant first, until a bucket fits one block (the hybrid MSD radix sort of "
+        "Stehle & Jacobsen; M at most what level 2 sorts by one block, two levels)"));
     std::vector<int> ks;
     for (uint32_t k = 2; k <= kSampleMaxK; k *= 2) ks.push_back(int(k));
     s.push_back(ParamSpec::list("k", ks, true, kParamAuto,
@@ -392,7 +398,19 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     // level 2; two passes of 256 leave about 3.5 % above a block there and stay.)
     const int above = value(params, "level3_above", specs);
     p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
-    sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
+    p.classify = SampleClassify(value(params, "classify", specs));
+    if (p.digits()) {
+      // The hybrid MSD radix sort (Stehle & Jacobsen §4): digit passes while a bucket exceeds what one
+      // block sorts, so M is at most that and level 3 has nothing to take. A bucket's digits run out
+      // (it is then all one key), so the passes end on any input.
+      if (value(params, "levels", specs) == 3)
+        throw std::runtime_error("sample-sort: classify=digits passes until a bucket fits one block; level 3 has "
+                                 "nothing to take (give levels=2 or auto)");
+      if (const uint64_t block = sample_level2_block_max(p.level2)) p.bucket_max = std::min(p.bucket_max, block);
+      sample_auto_k_and_levels(p, value(params, "k", specs), 2);
+    } else {
+      sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
+    }
     if (p.levels == 3 && p.level3_above == 0)
       throw std::runtime_error(
           "sample-sort: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "
@@ -437,8 +455,9 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  return fmt::format("sample sort ({}{}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
+                     digits() ? "digits: MSD radix passes, " : "",
                      version == SampleVersion::Revised ? "revised" : "original",
                      levels == 3 ? fmt::format(", level 3 above {} keys", level3_above) : std::string(),
                      level2 == SampleLevel2::Radix ? ", level 2 radix"

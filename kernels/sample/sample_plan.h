@@ -52,6 +52,11 @@ enum class SampleValueLoad { Late = 0, Early = 1 };
 // The rounds of the count and scatter kernels: every key bounds-checked, or full rounds without
 // per-key checks (and the count's min/max only where the constant-bucket test needs it).
 enum class SampleRounds { Checked = 0, Split = 1 };
+// How a distribution pass cuts a bucket: at splitters from a random sample, found by the search tree
+// (the thesis), or by the key's next digit, bucket = (key >> shift) & (k - 1) with the shift one digit
+// lower each level: the hybrid MSD radix sort of Stehle & Jacobsen (SIGMOD 2017, §3-4), MSD passes
+// until a bucket fits one block, then one block sort in shared memory (README.md, "Digits").
+enum class SampleClassify { Splitters = 0, Digits = 1 };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
@@ -121,6 +126,8 @@ struct SamplePlan {
   SampleRank rank = SampleRank::Match;
   SampleRounds rounds = SampleRounds::Checked;
   SampleValueLoad value_load = SampleValueLoad::Late;
+  SampleClassify classify = SampleClassify::Splitters;
+  bool digits() const { return classify == SampleClassify::Digits; }
 
   // Level 3: 2 (none) or 3 (README.md, "Level 3"): after level 1 every bucket of more than
   // level3_above keys (what level 2 sorts by one block, or less where given) is distributed again.

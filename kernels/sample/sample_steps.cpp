@@ -96,6 +96,9 @@ void SampleStepWriter::input(const ArrayState& array) {
   const std::string idea =
       plan_.engine == SampleEngine::Quicksort
           ? "quicksort splits them around pivots into <, =, > until every segment fits one block"
+      : plan_.digits()
+          ? "an MSD radix sort (Stehle & Jacobsen's hybrid) splits them into buckets by their next digit, most "
+            "significant first, until every bucket fits one block"
           : "sample sort splits them into buckets at splitters drawn from a random sample, until every "
             "bucket fits one block";
   rec_.record(step(SampleStepKind::Input, fmt::format("{} unsorted keys: {}. {}", plan_.n, idea, plan_.describe())),
@@ -201,6 +204,13 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                     ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} blocks "
                                   "fill a {} x {} count table",
                                   pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks)
+                : pass.digits
+                    ? fmt::format("{}: each key's bucket is its next {}-bit digit, (key >> shift) & {} (shift {} in "
+                                  "the first bucket; no sample, no tree), and is counted. {} blocks fill a {} x {} "
+                                  "table of bucket counts (k x p)",
+                                  pass_title(pass), pass.log_k, pass.k - 1,
+                                  pass.parents.empty() ? 0u : pass.parents[0].digit_shift, pass.total_blocks,
+                                  pass.slots(), pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
                                   "blocks fill a {} x {} table of bucket counts (k x p)",
                                   pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks));
@@ -232,7 +242,12 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
           : fmt::format("{}: keys moved into their buckets; {} buckets now, each a range of values in "
                         "its final place. Each block scatters its keys to the places the scan gave",
                         pass_title(pass), buckets);
-  if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
+  if (constant)
+    what += pass.digits ? fmt::format(" ({} buckets skipped the scatter: all their keys equal, or all of one digit, "
+                                      "so they stay whole and their next pass starts at the highest bit where their "
+                                      "keys differ)",
+                                      constant)
+                        : fmt::format(" ({} constant buckets skipped the scatter)", constant);
   Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
@@ -265,6 +280,9 @@ void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint6
     const SampleParent& p = pass.parents[pi];
     const auto leaf = open_leaf_.find(p.begin);
     if (leaf == open_leaf_.end() || tree_.nodes[leaf->second].size != p.size) continue;
+    // A narrowed bucket (a digit pass found one digit in all its keys) stays whole: its leaf stays open
+    // for the pass that splits it.
+    if (p.constant && p.narrowed) continue;
     const uint32_t parent = leaf->second;
     open_leaf_.erase(leaf);
     SampleRecursionTree::Node& node = tree_.nodes[parent];
