@@ -42,9 +42,11 @@ TEST(SampleDigitsGpu, SortsLikeTheModelAndCubForEveryKeyType) {
           const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
           const HostKeys got = sort_on_gpu(a, p, input, scratch);
           expect_sorted_multiset(got, input, what);
-          HostKeys model = input;
-          a.run_model(p, model, nullptr);
-          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+          if (n <= 200000) {  // the CPU model of millions of keys takes seconds; CUB checks those
+            HostKeys model = input;
+            a.run_model(p, model, nullptr);
+            ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
+          }
           const HostKeys cub = sort_on_gpu(cub_radix_algorithm(), ParamValues{}, input, scratch);
           ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-radix";
         }
