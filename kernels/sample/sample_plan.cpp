@@ -400,7 +400,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
     p.classify = SampleClassify(value(params, "classify", specs));
     if (p.digits()) {
-      // The hybrid MSD radix sort (Stehle & Jacobsen §4): digit passes while a bucket exceeds what one
+      // The hybrid MSD radix sort (Stehle & Jacobsen, SIGMOD 2017): digit passes while a bucket exceeds what one
       // block sorts, so M is at most that and level 3 has nothing to take. A bucket's digits run out
       // (it is then all one key), so the passes end on any input.
       if (value(params, "levels", specs) == 3)

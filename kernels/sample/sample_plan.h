@@ -54,8 +54,9 @@ enum class SampleValueLoad { Late = 0, Early = 1 };
 enum class SampleRounds { Checked = 0, Split = 1 };
 // How a distribution pass cuts a bucket: at splitters from a random sample, found by the search tree
 // (the thesis), or by the key's next digit, bucket = (key >> shift) & (k - 1) with the shift one digit
-// lower each level: the hybrid MSD radix sort of Stehle & Jacobsen (SIGMOD 2017, §3-4), MSD passes
-// until a bucket fits one block, then one block sort in shared memory (README.md, "Digits").
+// lower each level: the hybrid MSD radix sort of Stehle & Jacobsen ("A Memory Bandwidth-Efficient
+// Hybrid Radix Sort on GPUs", SIGMOD 2017): MSD passes until a bucket fits one block, then one block
+// sort in shared memory (README.md, "Digits").
 enum class SampleClassify { Splitters = 0, Digits = 1 };
 
 // Shared-memory limits the kernels are written for.
