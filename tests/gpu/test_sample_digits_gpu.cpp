@@ -70,6 +70,8 @@ TEST(SampleDigitsGpu, DistributionsAndAdversarialInputs) {
         const HostKeys input = sample_keys_from_ordered(t, words, true);
         expect_sorted_multiset(sort_on_gpu(a, p, input, scratch), input, std::string("digits ") + level2 + " " + name);
       }
+    const HostKeys special = radix_special_input(KeyType::F32, n, true);  // NaNs, -0, infinities: ordered bits
+    expect_sorted_multiset(sort_on_gpu(a, p, special, scratch), special, std::string("digits ") + level2 + " special");
   }
   // The defaults on skewed inputs large enough for two passes.
   const ParamValues pd = radix_params(a, {"classify=digits"});
