@@ -84,6 +84,16 @@ TEST(SampleDigits, ModelSortsEveryKeyTypeDistributionAndEdgeSize) {
         }
 }
 
+TEST(SampleDigits, FloatSpecialValuesSortByTheirOrderedBits) {
+  const Algorithm& a = sample_sort_algorithm();
+  for (KeyType t : {KeyType::F32, KeyType::F64}) {
+    const HostKeys input = radix_special_input(t, 5000, true);  // NaNs, -0, infinities, denormals
+    HostKeys keys = input;
+    a.run_model(radix_params(a, digit_params()), keys, nullptr);
+    expect_sorted_multiset(keys, input, std::string("digits special ") + std::string(key_type_name(t)));
+  }
+}
+
 TEST(SampleDigits, UniformKeysTakeTwoDigitPassesForBothKeyWidths) {
   // 2^16 keys, k = 16, M = 1024: 4096 keys a bucket after the first digit, 256 after the second.
   const uint64_t n = uint64_t(1) << 16;
