@@ -207,6 +207,17 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params);
 
+// radix-hybrid, the hybrid MSD radix sort of Stehle & Jacobsen on sample sort's engine (README.md,
+// "radix-hybrid"): sample sort's parameters less the sample, the descent, the levels and the level-2
+// version; its plan is sample sort's with classify = digits (make_sample_plan reads it from
+// kSampleClassifyParam, which no parameter list offers: the algorithm decides, one way in).
+inline constexpr const char* kSampleClassifyParam = "classify";
+const std::vector<ParamSpec>& radix_hybrid_params();
+SamplePlan make_radix_hybrid_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
+ParamValues radix_hybrid_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
+// Sample sort's lecture values without the sample (kernels/teaching_params.h).
+ParamValues radix_hybrid_teaching_params(uint64_t n);
+
 // What level 1 (plan.k a pass, M = plan.bucket_max) is expected to leave above plan.level3_above
 // keys (sample_bucket_spread.h): the share of the keys in buckets between level3_above and M (those
 // above M take another level-1 pass), and that share by the k level 3 gives such buckets

@@ -41,6 +41,28 @@ const std::vector<std::string> kQuickPseudo = {
     "output <- native(keys)",
 };
 
+const std::vector<std::string> kHybridPseudo = {
+    "keys <- ordered_bits(input); bits <- key width",
+    "while a bucket > M (one block's keys), one pass:",
+    "  shift <- bits - log k (fewer bits left: 0)",
+    "  count: j <- (e >> shift) & (k-1); min, max",
+    "  min = max: done; one digit: bits <- msb(min^max)",
+    "  scan C column-major: bucket j after buckets < j",
+    "  scatter: out[O[j][b] + local counter of j] <- e",
+    "level 2, one block per bucket, largest first:",
+    "  rank: <= 16384: sub-buckets by top bits, rank sort",
+    "output <- native(keys)",
+};
+
+const std::vector<StepKind> kHybridKinds = {
+    {"input", "The unsorted input", 0},
+    {"shift", "Each bucket's next digit: shift <- bits left - log2 k (no sample, no splitters)", 2},
+    {"count", "Each key's digit is its bucket; blocks count them (k x p table)", 3},
+    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
+    {"scatter", "Keys move into their buckets (scatter)", 6},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
+};
+
 const std::vector<StepKind> kSampleKinds = {
     {"input", "The unsorted input", 0},
     {"splitters", "Splitters picked from a sorted random sample (search tree)", 2},
@@ -67,14 +89,20 @@ const std::vector<StepKind>& sample_step_kinds(SampleEngine e) {
 const std::vector<std::string>& sample_pseudo_code(SampleEngine e) {
   return e == SampleEngine::SampleSort ? kSamplePseudo : kQuickPseudo;
 }
+const std::vector<StepKind>& radix_hybrid_step_kinds() { return kHybridKinds; }
+const std::vector<std::string>& radix_hybrid_pseudo_code() { return kHybridPseudo; }
+
+const std::vector<StepKind>& SampleStepWriter::kinds() const {
+  return plan_.digits() ? radix_hybrid_step_kinds() : sample_step_kinds(plan_.engine);
+}
 
 Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
-  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption));
+  return make_step(kinds(), kind, std::move(caption));
 }
 
 Step SampleStepWriter::pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch,
                                  std::string caption) const {
-  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption), sample_launch_index(pass.index, launch),
+  return make_step(kinds(), kind, std::move(caption), sample_launch_index(pass.index, launch),
                    sample_launch_name(plan_, pass.index, launch, pass.level));
 }
 

@@ -1,5 +1,5 @@
-// Sample sort with classify = digits, the hybrid MSD radix sort of Stehle & Jacobsen (kernels/sample/
-// README.md, "Digits"): the digit helpers, the plan's M and levels, the CPU model against std::sort on
+// radix-hybrid, the hybrid MSD radix sort of Stehle & Jacobsen on sample sort's engine (classify =
+// digits; kernels/sample/README.md, "radix-hybrid"): the digit helpers, its parameters and plan (M, levels), the CPU model against std::sort on
 // every key type, distribution and edge size, the pass counts the hybrid promises (two digit passes
 // where two digits bring a bucket under M, for 32- and 64-bit keys alike), and termination with few
 // passes on the inputs whose buckets never shrink by a digit (all equal, sorted small keys, two
@@ -19,15 +19,15 @@ namespace sortscope::test {
 namespace {
 
 std::vector<std::string> digit_params(const std::string& k = "16", const std::string& m = "1024") {
-  return {"classify=digits", "level2=rank", "k=" + k, "bucket_max=" + m, "blocks=6", "threads=64", "keys_per_thread=4", "base=128"};
+  return {"level2=rank", "k=" + k, "bucket_max=" + m, "blocks=6", "threads=64", "keys_per_thread=4", "base=128"};
 }
 
 SampleRunStats model_run(KeyType t, const std::vector<uint64_t>& words, const std::vector<std::string>& params,
                          const std::string& what) {
-  const Algorithm& a = sample_sort_algorithm();
+  const Algorithm& a = radix_hybrid_algorithm();
   HostKeys keys = sample_keys_from_ordered(t, words, true);
   const HostKeys input = keys;
-  const SamplePlan plan = make_sample_plan(SampleEngine::SampleSort, keys.size(), t, true, radix_params(a, params));
+  const SamplePlan plan = make_radix_hybrid_plan(keys.size(), t, true, radix_params(a, params));
   const SampleRunStats st = sample_model_sort(plan, keys, nullptr);
   expect_sorted_multiset(keys, input, what);
   return st;
@@ -48,32 +48,41 @@ TEST(SampleDigits, ShiftAndBucketTakeTheNextDigitFromTheTop) {
 }
 
 TEST(SampleDigits, PlanKeepsMAtOneBlockAndTwoLevels) {
-  const Algorithm& a = sample_sort_algorithm();
+  const Algorithm& a = radix_hybrid_algorithm();
+  EXPECT_EQ(a.baseline(), "cub-radix");
+  for (const ParamSpec& s : a.params())  // no sample, no levels: the digit decides
+    EXPECT_TRUE(s.name != "oversampling" && s.name != "levels" && s.name != "descent" && s.name != "classify")
+        << s.name;
+  for (const ParamSpec& s : sample_sort_algorithm().params()) EXPECT_NE(s.name, "classify");  // one way in
   const uint64_t n = uint64_t(1) << 28;
-  const SamplePlan p = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U64, false,
-                                        radix_params(a, {"classify=digits"}));
+  const SamplePlan p = make_radix_hybrid_plan(n, KeyType::U64, false, radix_params(a));
   EXPECT_TRUE(p.digits());
   EXPECT_EQ(p.bucket_max, uint64_t(kSampleRankBlockMax));  // passes until a bucket fits one block
   EXPECT_EQ(p.levels, 2);
   EXPECT_EQ(p.k, 256u);  // two passes of 8 bits: 2^28 / 2^16 = 4096 keys a bucket
-  const SamplePlan r = make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, false,
-                                        radix_params(a, {"classify=digits", "level2=radix"}));
+  const SamplePlan r = make_radix_hybrid_plan(n, KeyType::U32, false, radix_params(a, {"level2=radix"}));
   EXPECT_EQ(r.bucket_max, uint64_t(kSampleRadixMax));
-  EXPECT_THROW(make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, false,
-                                radix_params(a, {"classify=digits", "levels=3"})),
-               std::runtime_error);
+  ParamValues three = radix_params(sample_sort_algorithm(), {"levels=3"});
+  three[kSampleClassifyParam] = int(SampleClassify::Digits);
+  EXPECT_THROW(make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, false, three), std::runtime_error);
   EXPECT_NE(p.describe().find("digits"), std::string::npos);
+  EXPECT_FALSE(make_sample_plan(SampleEngine::SampleSort, n, KeyType::U32, false, radix_params(sample_sort_algorithm()))
+                   .digits());
+  // What a run ran with names the hybrid's parameters only (k and the level-1 paths resolved).
+  const ParamValues run = a.params_as_run(radix_params(a), KeyType::U32, false, n);
+  EXPECT_EQ(run.count("levels") + run.count("descent") + run.count("classify") + run.count("oversampling"), 0u);
+  EXPECT_EQ(run.at("k"), 256);
 }
 
 TEST(SampleDigits, ModelSortsEveryKeyTypeDistributionAndEdgeSize) {
-  const Algorithm& a = sample_sort_algorithm();
+  const Algorithm& a = radix_hybrid_algorithm();
   for (const char* level2 : {"rank", "radix", "thesis"})
     for (Distribution d : kAllDistributions)
       for (KeyType t : kAllKeyTypes)
         for (uint64_t n : {uint64_t(0), uint64_t(1), uint64_t(2), uint64_t(15), uint64_t(1023), uint64_t(1025),
                            uint64_t(5000)}) {
           std::vector<std::string> p = digit_params();
-          p[1] = std::string("level2=") + level2;
+          p[0] = std::string("level2=") + level2;
           const bool values = (n + int(t)) % 2 == 1;
           HostKeys keys = radix_input(d, t, n, values);
           const HostKeys input = keys;
@@ -85,7 +94,7 @@ TEST(SampleDigits, ModelSortsEveryKeyTypeDistributionAndEdgeSize) {
 }
 
 TEST(SampleDigits, FloatSpecialValuesSortByTheirOrderedBits) {
-  const Algorithm& a = sample_sort_algorithm();
+  const Algorithm& a = radix_hybrid_algorithm();
   for (KeyType t : {KeyType::F32, KeyType::F64}) {
     const HostKeys input = radix_special_input(t, 5000, true);  // NaNs, -0, infinities, denormals
     HostKeys keys = input;
@@ -131,7 +140,9 @@ TEST(SampleDigits, SkewedInputsEndWithFewPasses) {
 }
 
 TEST(SampleDigits, TimelineHasNoSplitterStepsAndDigitCaptions) {
-  const Algorithm& a = sample_sort_algorithm();
+  const Algorithm& a = radix_hybrid_algorithm();
+  EXPECT_EQ(a.step_kinds().size(), sample_step_kinds(SampleEngine::SampleSort).size());  // kinds in the same places
+  for (const StepKind& k : a.step_kinds()) EXPECT_LT(size_t(k.pseudo_line), a.pseudo_code().size()) << k.id;
   const HostKeys input = radix_input(Distribution::Uniform, KeyType::U32, 20000, false);
   HostKeys keys = input;
   Timeline t = radix_timeline(a, keys, false);
