@@ -56,7 +56,7 @@ enum class SampleRounds { Checked = 0, Split = 1 };
 // (the thesis), or by the key's next digit, bucket = (key >> shift) & (k - 1) with the shift one digit
 // lower each level: the hybrid MSD radix sort of Stehle & Jacobsen ("A Memory Bandwidth-Efficient
 // Hybrid Radix Sort on GPUs", SIGMOD 2017): MSD passes until a bucket fits one block, then one block
-// sort in shared memory (README.md, "Digits").
+// sort in shared memory (README.md, "radix-hybrid").
 enum class SampleClassify { Splitters = 0, Digits = 1 };
 
 // Shared-memory limits the kernels are written for.
