@@ -94,7 +94,14 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     m.not_valid = fmt::format("about {:.0f}% of the keys lie in buckets above the {} keys one block sorts; the "
                               "thesis's block sample sort takes them, bound by one block a bucket, not bytes",
                               100 * l3.share, p.level3_above);
-  else if (passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
+  else if (p.digits() && passes > 0 && p.n >= (uint64_t(1) << 25) && (p.k >= 256 || p.key_bits == 32))
+    // radix-hybrid (H200, 2026-11-28, docs/PERFORMANCE.md "Hybrid MSD radix"): with u64 keys and k = 128
+    // at 2^26 the model is within 2x (1.9x); at k = 256 (2^28) 2.4x, and u32 keys, whose bytes are half
+    // while the scatter's and level 2's work a key is the same, 2.7x at 2^26 and 4.2x at 2^28.
+    m.not_valid = fmt::format("the scatter into k = {} buckets and level 2 move {} keys at a quarter of the copy "
+                              "bandwidth or less",
+                              p.k, p.key_bits == 32 ? "32-bit" : "64-bit");
+  else if (!p.digits() && passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
     m.not_valid = fmt::format("the scatter into k = {} buckets writes runs of a few sectors a bucket, at about a "
                               "quarter of the copy bandwidth",
                               p.k);
