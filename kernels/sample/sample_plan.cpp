@@ -451,9 +451,15 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
-  return fmt::format("sample sort ({}{}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
+  if (digits())
+    return fmt::format("hybrid MSD radix sort (digit passes of log2 k bits while a bucket exceeds M, then level 2{}): "
+                       "k = {}, M = {}, counters {}/{}, {} threads x {} keys, ~{} blocks",
+                       level2 == SampleLevel2::Radix  ? " by block radix sort"
+                       : level2 == SampleLevel2::Rank ? " by sub-buckets and rank sort"
+                                                      : " as the thesis",
+                       k, bucket_max, count_replicas, scatter_replicas, threads, keys_per_thread, blocks);
+  return fmt::format("sample sort ({}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
-                     digits() ? "digits: MSD radix passes, " : "",
                      version == SampleVersion::Revised ? "revised" : "original",
                      levels == 3 ? fmt::format(", level 3 above {} keys", level3_above) : std::string(),
                      level2 == SampleLevel2::Radix ? ", level 2 radix"
