@@ -114,7 +114,8 @@ void SampleStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   tree_ = {};
   tree_.k = plan_.k;
-  tree_.oversampling = plan_.oversampling;
+  // Digit passes take no sample: a = 0 tells the views there is no oversampling spread to draw.
+  tree_.oversampling = plan_.digits() ? 0 : plan_.oversampling;
   tree_.bucket_max = plan_.bucket_max;
   open_leaf_.clear();
   if (plan_.n) {
@@ -280,7 +281,7 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
   sizes.k = pass.k;
-  sizes.oversampling = plan_.oversampling;
+  sizes.oversampling = pass.digits ? 0 : plan_.oversampling;
   sizes.bucket_max = plan_.bucket_max;
   const uint32_t slots = pass.slots();
   sizes.child_begin.push_back(0);
