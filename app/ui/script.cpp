@@ -207,6 +207,12 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();
+  // The lesson box's texts: the scale they fit at, and the page shown where they do not fit even at
+  // the smallest (rows from `first`, `shown` of `lines`; lesson/text_column.h).
+  j["lesson_text"] = {{"scale", s.lesson_text.scale},
+                      {"lines", s.lesson_text.lines},
+                      {"first", s.lesson_text.first},
+                      {"shown", s.lesson_text.shown}};
   j["race_note"] = s.race_note;
   j["race_pending"] = s.race_pending;  // a slide's or preset's lanes still running off the UI thread
   j["menus"] = nlohmann::json::array();  // the menu labels and items drawn in the last frame
@@ -239,8 +245,17 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   add("status", pr.status);
   add("picture", s.view_rect);   // the main view's picture (a race: its lanes)
   add("details", s.details_rect);  // the details panel under it, when shown
+  add("code", s.code_strip_rect);  // the pseudo-code strip at the view's foot, when shown
+  add("network", s.network_rect);  // a comparator network's overview under the picture, when shown
   add("lesson", s.lesson_rect);  // the lesson box, when a lesson is shown
   j["panels"] = panels;
+  // The share of the window the room looks at: the picture (a race's lanes) and what it shows under
+  // it, the details or a network's overview (issue 29: at least 60% in projector mode at lecture sizes).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  auto area = [](const Rect& r) { return double(r.w) * double(r.h); };
+  j["picture_share"] = display.x > 0 && display.y > 0
+                           ? (area(s.view_rect) + area(s.details_rect) + area(s.network_rect)) / (double(display.x) * display.y)
+                           : 0.0;
   j["panel_modes"] = {{"scenario", panel_mode_name(pr.modes.scenario)},
                       {"step", panel_mode_name(pr.modes.step)},
                       {"throughput", panel_mode_name(pr.modes.throughput)},
