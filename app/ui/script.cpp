@@ -144,12 +144,21 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.kind = Command::Kind::Open;
       c.tag = arg;
       if (arg.empty()) throw std::runtime_error("script: open needs a path in '" + w + "'");
+    } else if (head == "size") {
+      c.kind = Command::Kind::Size;
+      char* end = nullptr;
+      c.count = int(std::strtol(arg.c_str(), &end, 10));
+      const bool x = !arg.empty() && *end == 'x';
+      const char* rest = x ? end + 1 : end;
+      c.row = x ? int(std::strtol(rest, &end, 10)) : 0;
+      if (!x || !*rest || *end || c.count < 64 || c.count > 8192 || c.row < 64 || c.row > 8192)
+        throw std::runtime_error("script: size needs WxH (64..8192 pixels each) in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
       throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
-                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B open:PATH report[:TAG])");
+                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B open:PATH size:WxH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -167,6 +176,14 @@ bool InputScript::waiting() const {
 
 bool InputScript::reports() const {
   return std::any_of(commands_.begin(), commands_.end(), [](const Command& c) { return c.kind == Command::Kind::Report; });
+}
+
+bool InputScript::report_due() const {
+  for (size_t i = next_; i < commands_.size(); ++i) {
+    if (commands_[i].kind == Command::Kind::Report) return true;
+    if (commands_[i].kind != Command::Kind::Wait && commands_[i].kind != Command::Kind::Frames) return false;
+  }
+  return false;
 }
 
 void InputScript::write_report(const Command& c, GuiApp& app) {
@@ -435,6 +452,11 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         app.state().want_open_file = c.tag;  // opened at the frame's start, as a dropped file is
         ++next_;
         return;
+      case Command::Kind::Size:
+        if (!resizable_) throw std::runtime_error("script: size works headless only (gui --headless)");
+        io.DisplaySize = ImVec2(float(c.count), float(c.row));
+        ++next_;
+        return;  // the frame at the new size, before a `report`
       case Command::Kind::Log2N:
         app.state().scenario.input.n = uint64_t(1) << c.count;
         app.state().scenario_dirty = true;
