@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -48,7 +49,7 @@ std::string size_name(Size s) { return std::to_string(s.w) + "x" + std::to_strin
 
 TEST(GuiLessonPages, EveryShippedSlideKeepsThePictureAndCutsNothing) {
   const fs::path report = fs::temp_directory_path() / ("sortscope-gui-lesson-pages-" + std::to_string(::getpid()) + ".jsonl");
-  double lowest = 1;
+  double lowest = 1, highest = 0, lowest_details = 1;
   std::string lowest_at;
   int views = 0, paged = 0;
   std::ostringstream paged_views;
@@ -95,6 +96,8 @@ TEST(GuiLessonPages, EveryShippedSlideKeepsThePictureAndCutsNothing) {
       if (share < lowest) lowest = share, lowest_at = file.stem().string() + " slide " + std::to_string(slide + 1) + " at " + tag.substr(tag.find('@') + 1);
       // The lesson box beside the picture, not over it, inside the window.
       const nlohmann::json& p = j["panels"];
+      highest = std::max(highest, share);
+      if (p.contains("details")) lowest_details = std::min(lowest_details, share);
       ASSERT_TRUE(p.contains("picture") && p.contains("lesson")) << p.dump();
       EXPECT_GE(p["lesson"][0].get<float>(), p["picture"][0].get<float>() + p["picture"][2].get<float>());
       if (p.contains("details"))
@@ -109,6 +112,6 @@ TEST(GuiLessonPages, EveryShippedSlideKeepsThePictureAndCutsNothing) {
     fs::remove(report);
     EXPECT_EQ(lines, slides * std::size(kLectureSizes));
   }
-  std::printf("%d slide views; lowest picture share %.1f%% (%s); %d take pages:%s\n", views, lowest * 100,
-              lowest_at.c_str(), paged, paged_views.str().c_str());
+  std::printf("%d slide views; picture share %.1f%% (%s) to %.1f%%, %.1f%% at least with details; %d take pages:%s\n",
+              views, lowest * 100, lowest_at.c_str(), highest * 100, lowest_details * 100, paged, paged_views.str().c_str());
 }
