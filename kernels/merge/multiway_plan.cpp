@@ -41,13 +41,19 @@ std::vector<ParamSpec> multiway_param_specs() {
   return specs;
 }
 
-ParamValues multiway_teaching_params(uint64_t n) {
+ParamValues multiway_teaching_params(uint64_t n, const ParamValues& given) {
   const int vt = two_way_teaching_keys_per_thread(n);
   ParamValues v = {{kTwoWayKeysPerThread, vt}};
   // Fewer than four runs of the 128 x 1 lecture tile (256 keys: two): the lecture block sort's runs
   // of 64, so the round is 4-way.
   if (uint64_t(kTwoWayDefaultThreads) * uint64_t(vt) * kTwoWayTeachingTiles > n)
     v[kTwoWayThreads] = kTwoWayLectureBlockSortThreads;
+  // The lecture block sort's one 64-thread block sorts VT = 1 only (two_way_lecture_block_sort): a
+  // user's larger VT, or a user's 64 threads beside a taught VT above 1, takes two blocks' threads.
+  const int vt_in_effect = param_or(given, kTwoWayKeysPerThread, vt);
+  const int nt_in_effect = param_or(given, kTwoWayThreads, param_or(v, kTwoWayThreads, kTwoWayDefaultThreads));
+  if (vt_in_effect > 1 && nt_in_effect == kTwoWayLectureBlockSortThreads && !given.count(kTwoWayBlockSortFactor))
+    v[kTwoWayBlockSortFactor] = 2;
   int part = kMultiwayMinPartKeys;
   while (uint64_t(part) * 8 <= n && part < 1024) part *= 2;
   v[kMultiwayPartKeys] = part;

@@ -137,7 +137,7 @@ const std::vector<ParamSpec>& quicksort_params() {
   return specs;
 }
 
-ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n, const ParamValues& given) {
   // As run, M is at least 2^14 (make_sample_plan), so the defaults put a lecture's few thousand
   // keys in one bucket and sort it in one step. M = n / 16 (sample sort: every first-level bucket
   // of about n / k keys takes a second distribution pass, the recursion of Alg. 5) or n / 4
@@ -147,6 +147,7 @@ ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
   const uint64_t share = engine == SampleEngine::SampleSort ? 16 : 4;
   int bucket_max = 16;
   while (uint64_t(bucket_max) * share < n && bucket_max < (1 << 24)) bucket_max *= 2;
+  while (bucket_max < param_or(given, "base", 0) && bucket_max < (1 << 24)) bucket_max *= 2;
   ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}};
   if (engine == SampleEngine::SampleSort) {
     v["k"] = 8;

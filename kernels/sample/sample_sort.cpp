@@ -36,7 +36,9 @@ class SampleEngineAlgorithm final : public Algorithm {
                             uint64_t n) const override {
     return e_ == SampleEngine::SampleSort ? sample_sort_params_as_run(params, type, with_values, n) : params;
   }
-  ParamValues teaching_params(uint64_t n, KeyType, bool) const override { return sample_teaching_params(e_, n); }
+  ParamValues teaching_params(uint64_t n, KeyType, bool, const ParamValues& given) const override {
+    return sample_teaching_params(e_, n, given);
+  }
   const std::vector<std::string>& pseudo_code() const override { return sample_pseudo_code(e_); }
   const std::vector<StepKind>& step_kinds() const override { return sample_step_kinds(e_); }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "sample_launches.h"
 #include "primitives/search_tree/search_tree.h"
 
@@ -198,12 +199,16 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                               const ArrayState& array) {
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
-                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} blocks "
-                                  "fill a {} x {} count table",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks)
+                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} "
+                                  "{} {} x {} count table",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
-                                  "blocks fill a {} x {} table of bucket counts (k x p)",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks));
+                                  "{} {} x {} table of bucket counts (k x p)",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
