@@ -1,4 +1,5 @@
 #include "multiway_plan.h"
+#include "common/count_words.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -167,8 +168,9 @@ Step multiway_block_sort_step(const MultiwayPlan& p) {
   Step s =
       make_step(MultiwayStep::BlockSort,
                 fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
-                            "memory -> {} runs of {}",
-                            p.block.block_threads, p.block.keys_per_thread, p.block.block_tiles, p.block.block_tile),
+                            "memory -> {} of {}",
+                            p.block.block_threads, p.block.keys_per_thread, counted(p.block.block_tiles, "run"),
+                            p.block.block_tile),
                 kMultiwayBlockSortLaunch, multiway_block_sort_launch(p));
   s.aux.push_back(BlockOwnership{p.block.block_tile});
   s.aux.push_back(SortedRuns{p.block.block_tile});

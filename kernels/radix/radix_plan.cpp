@@ -1,4 +1,5 @@
 #include "radix_plan.h"
+#include "common/count_words.h"
 
 #include <stdexcept>
 
@@ -397,8 +398,8 @@ std::string RadixPlan::describe() const {
   if (single_block)
     return fmt::format("{}: single block ({} threads x {} keys), {} passes x {} bits", v, threads,
                        keys_per_thread, passes, radix_bits);
-  return fmt::format("{}: {} passes x {} bits, {} threads x {} keys = {}-key tiles, {} tiles, {} blocks",
-                     v, passes, radix_bits, threads, keys_per_thread, tile_keys, tiles, blocks);
+  return fmt::format("{}: {} passes x {} bits, {} threads x {} keys = {}-key tiles, {}, {}", v, passes, radix_bits,
+                     threads, keys_per_thread, tile_keys, counted(tiles, "tile"), counted(blocks, "block"));
 }
 
 double radix_bytes_moved(const RadixPlan& p) { return radix_perf_model(p).total_bytes(); }

@@ -193,9 +193,13 @@ void RadixStepWriter::pass(const RadixPassRecord& r, const void* highlight_input
     if (r.lookback)
       for (uint32_t d : r.lookback->depth) deepest = std::max(deepest, d);
     s = step(RadixStep::OnesweepPass,
-             fmt::format("{}. {} tiles rank their keys, publish their counts, look back (at most {} tiles) "
-                         "for their digit offsets and scatter",
-                         moved, plan_.tiles, deepest),
+             plan_.tiles == 1
+                 ? fmt::format("{}. 1 tile ranks its keys, publishes its counts and scatters: no tile before it "
+                               "to look back at for its digit offsets",
+                               moved)
+                 : fmt::format("{}. {} tiles rank their keys, publish their counts, look back (at most {}) "
+                               "for their digit offsets and scatter",
+                               moved, plan_.tiles, counted(deepest, "tile")),
              plan_.launch_of_pass(r.pass));
   }
   s.aux.push_back(histogram(r, true));

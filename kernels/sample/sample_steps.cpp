@@ -106,8 +106,10 @@ void SampleStepWriter::input(const ArrayState& array) {
 void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
                                  const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
-                         ? fmt::format("{}: a pivot for each of {} segments, the median of {} sampled keys",
-                                       pass_title(pass), pass.parents.size(), sample_keys(pass))
+                         ? fmt::format("{}: a pivot for {}, the median of {} sampled keys", pass_title(pass),
+                                       pass.parents.size() == 1 ? std::string("the one segment")
+                                                                : "each of " + counted(pass.parents.size(), "segment"),
+                                       sample_keys(pass))
                          : fmt::format("{}: {} splitters, evenly spaced in a sorted random sample, will cut "
                                        "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
                                        "key a splitter (a = {}), the search tree built",

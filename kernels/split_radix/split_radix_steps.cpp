@@ -1,4 +1,5 @@
 #include "split_radix_steps.h"
+#include "common/count_words.h"
 
 #include <fmt/format.h>
 
@@ -101,8 +102,8 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
   Step st = step(SplitRadixStep::TileHistogram,
                  fmt::format("Each tile is now sorted on its digit: the lengths of its digit runs are its row "
                              "of the histogram. Pass {}/{}, {}: a run starts where the digit changes ({} "
-                             "digits x {} tiles)",
-                             pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, plan_.tiles),
+                             "digits x {})",
+                             pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, counted(plan_.tiles, "tile")),
                  plan_.launch_of_pass(pass));
   st.aux.push_back(histogram(pass, counts, nullptr));
   st.aux.push_back(tile_digit_runs(plan_, pass, t, counts.data() + size_t(t) * plan_.digits));

@@ -46,7 +46,10 @@ std::string errors_in(const std::string& caption) {
   static const std::regex one(R"((^|[^0-9.^/x,])1 ([a-z]+))");
   for (auto it = std::sregex_iterator(caption.begin(), caption.end(), one); it != std::sregex_iterator(); ++it) {
     const std::string word = (*it)[2];
-    if (word.size() > 2 && word.back() == 's' && word[word.size() - 2] != 's' && !kNotPlural.count(word))
+    // "64 x 1 keys", "P - 1 splitters": the count is the product or difference, not one.
+    const std::string before = caption.substr(0, size_t(it->position(0)) + (*it)[1].length());
+    const bool operand = before.size() >= 2 && before.back() == ' ' && std::string("x-+*").find(before[before.size() - 2]) != std::string::npos;
+    if (!operand && word.size() > 2 && word.back() == 's' && word[word.size() - 2] != 's' && !kNotPlural.count(word))
       errors += " '1 " + word + "'";
   }
   static const std::regex article(R"(\b([Aa]n?) ([0-9]+)\b)");
@@ -66,6 +69,7 @@ TEST(CaptionGrammar, ErrorsAreFound) {
   EXPECT_NE(errors_in("splits into 1 buckets"), "");
   EXPECT_NE(errors_in("A 80-key run"), "");
   EXPECT_EQ(errors_in("1 block fills an 8 x 1 table; 21 blocks; 1 pass; 1 is left; a 16 x 4 grid"), "");
+  EXPECT_EQ(errors_in("tiles of 64 x 1 keys; P - 1 splitters"), "");
 }
 
 TEST(CaptionGrammar, EveryAlgorithmAtLectureSizes) {
