@@ -147,8 +147,8 @@ const std::vector<StepKind>& step_kinds_of(MultiwayStep) {
 Step multiway_input_step(const MultiwayPlan& p) {
   return make_step(MultiwayStep::Input,
                    fmt::format("Input: {} keys as ordered bits; runs of {} from the block sort, then {} "
-                               "round(s) of up to {}-way merging in parts of {}",
-                               p.n, p.block.block_tile, p.rounds.size(), p.fan_in, p.part_keys),
+                               "of up to {}-way merging in parts of {}",
+                               p.n, p.block.block_tile, counted(p.rounds.size(), "round"), p.fan_in, p.part_keys),
                    -1, "");
 }
 
@@ -184,10 +184,12 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
   for (uint32_t v : iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
   Step s = make_step(
       MultiwayStep::Select,
-      fmt::format("Round {}: {} selection cut each of {} group(s) of {} runs of {} into parts of "
-                  "{} ({} selections, {:.1f} iterations on average, at most {})",
-                  round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k, r.run_in, p.part_keys,
-                  iterations.size(), iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
+      fmt::format("Round {}: {} selection cut {} of {} of {} into parts of "
+                  "{} ({}, {:.1f} iterations on average, at most {})",
+                  round + 1, p.quickselect ? "quickselect" : "Osipov's",
+                  r.groups == 1 ? std::string("the group") : "each of " + counted(r.groups, "group"),
+                  counted(r.k, "run"), r.run_in, p.part_keys, counted(iterations.size(), "selection"),
+                  iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
       multiway_select_launch_index(round), multiway_select_launch(p, round));
   // The split matrix of the first group: rows 0..parts, k columns.
   SplitMatrix m;

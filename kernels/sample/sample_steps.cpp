@@ -110,10 +110,10 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                                        pass.parents.size() == 1 ? std::string("the one segment")
                                                                 : "each of " + counted(pass.parents.size(), "segment"),
                                        sample_keys(pass))
-                         : fmt::format("{}: {} splitters, evenly spaced in a sorted random sample, will cut "
+                         : fmt::format("{}: {}, evenly spaced in a sorted random sample, will cut "
                                        "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
                                        "key a splitter (a = {}), the search tree built",
-                                       pass_title(pass), pass.k - 1,
+                                       pass_title(pass), counted(pass.k - 1, "splitter"),
                                        pass.parents.size() == 1
                                            ? fmt::format("a bucket of {} keys", pass.keys)
                                            : fmt::format("{} buckets of {} keys", pass.parents.size(), pass.keys),

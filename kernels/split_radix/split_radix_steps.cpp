@@ -86,10 +86,11 @@ void SplitRadixStepWriter::split(OneBitSplit s, const ArrayState& array) {
   const int pass = int(s.pass);
   Step st = step(SplitRadixStep::Split,
                  fmt::format("Every tile splits on bit {}: keys with a 0 there go first, keys with a 1 after them, "
-                             "each in their order. Pass {}/{}, split {}/{}: in tile {}, {} keys have a 0 "
-                             "(f = exclusive scan of the negated bit gives their places), {} have a 1",
-                             s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, s.zeros,
-                             s.bits.size() - s.zeros),
+                             "each in their order. Pass {}/{}, split {}/{}: in tile {}, {} {} a 0 "
+                             "(f = exclusive scan of the negated bit gives their places), {} {} a 1",
+                             s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, counted(s.zeros, "key"),
+                             verb_for(s.zeros, "has", "have"), s.bits.size() - s.zeros,
+                             verb_for(s.bits.size() - s.zeros, "has", "have")),
                  plan_.launch_of_pass(pass));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   st.aux.push_back(std::move(s));
