@@ -9,7 +9,7 @@
 
 #include "common/count_words.h"
 #include "core/runner.h"
-#include "registry.h"
+#include "lecture_inputs.h"
 
 namespace sortscope {
 namespace {
@@ -28,13 +28,6 @@ TEST(CountWords, PluralsAndArticles) {
   for (uint64_t n : {1u, 2u, 7u, 10u, 16u, 100u, 128u, 1024u, 1800u, 4096u, 65536u})
     EXPECT_STREQ(article_for(n), "a") << n;
   EXPECT_EQ(with_article(8), "an 8");
-}
-
-// The library baselines (CUB) have no CPU model and no captions.
-bool is_baseline(const Algorithm& a) {
-  for (const Algorithm* b : all_algorithms())
-    if (b->baseline() == a.id()) return true;
-  return false;
 }
 
 // Words ending in s that are not plurals.
@@ -77,25 +70,14 @@ TEST(CaptionGrammar, EveryAlgorithmAtLectureSizes) {
   ro.force_cpu = true;
   Runner runner(ro);
   size_t captions = 0;
-  for (const Algorithm* a : all_algorithms()) {
-    if (is_baseline(*a)) continue;
-    for (uint64_t n : {64u, 256u, 1024u, 4096u})
-      for (bool with_values : {false, true}) {
-        if (!a->check_input(KeyType::U32, with_values).empty()) continue;
-        Scenario s;
-        s.algorithm = a->id();
-        s.input.n = n;
-        s.input.with_values = with_values;
-        s.input.seed = 3;
-        const ExplainResult r = runner.explain(runner.prepare(s, std::nullopt, true));
-        for (const Step& step : r.timeline.steps) {
-          ++captions;
-          const std::string e = errors_in(step.caption);
-          EXPECT_EQ(e, "") << a->id() << " n = " << n << (with_values ? " with values" : "") << ": \"" << step.caption
-                           << "\"";
-        }
-      }
-  }
+  test::for_each_lecture_input({64, 256, 1024, 4096}, 3, [&](const Algorithm& a, const Scenario& s) {
+    const ExplainResult r = runner.explain(runner.prepare(s, std::nullopt, true));
+    for (const Step& step : r.timeline.steps) {
+      ++captions;
+      EXPECT_EQ(errors_in(step.caption), "") << a.id() << " n = " << s.input.n << (s.input.with_values ? " with values" : "")
+                                             << ": \"" << step.caption << "\"";
+    }
+  });
   EXPECT_GT(captions, 1000u);
 }
 

@@ -13,18 +13,11 @@
 #include "cli/scenario_options.h"
 #include "core/runner.h"
 #include "radix/radix_plan.h"
-#include "registry.h"
+#include "lecture_inputs.h"
 #include "teaching_params.h"
 
 namespace sortscope {
 namespace {
-
-// The library baselines (CUB) have no CPU model.
-bool is_baseline(const Algorithm& a) {
-  for (const Algorithm* b : all_algorithms())
-    if (b->baseline() == a.id()) return true;
-  return false;
-}
 
 // Every value a list or enumeration offers; a range's ends, default and teaching value.
 std::vector<int> representative_values(const ParamSpec& p) {
@@ -39,48 +32,40 @@ TEST(TeachingWithUserValues, EveryUserValueRunsAtLectureSizes) {
   ro.force_cpu = true;
   Runner runner(ro);
   size_t runs = 0;
-  for (const Algorithm* a : all_algorithms()) {
-    if (is_baseline(*a)) continue;
-    for (const ParamSpec& p : a->params())
-      for (int value : representative_values(p))
-        for (uint64_t n : {256u, 1024u, 4096u})
-          for (bool with_values : {false, true}) {
-            if (!a->check_input(KeyType::U32, with_values).empty()) continue;
-            Scenario s;
-            s.algorithm = a->id();
-            s.input.n = n;
-            s.input.seed = 5;
-            s.input.with_values = with_values;
-            s.params[p.name] = value;
-            const std::string what = a->id() + " " + p.name + "=" + format_param_value(p, value) +
-                                     " n = " + std::to_string(n) + (with_values ? " with values" : "");
-            std::string refused;
-            try {
-              const Scenario prepared = runner.prepare(s, std::nullopt, true);
-              EXPECT_EQ(prepared.params.at(p.name), value) << what << ": the user's value must win";
-              const ExplainResult r = runner.explain(prepared);
-              EXPECT_TRUE(r.verdict.ok()) << what;
-              EXPECT_FALSE(r.timeline.steps.empty()) << what;
-              ++runs;
-            } catch (const std::exception& e) {
-              refused = e.what();
-            }
-            // A value refused beside the defaults too (no teaching value involved: keys=32 for
-            // 8-byte pairs) is the user's own error, refused at every size.
-            if (!refused.empty()) {
-              Scenario plain = s;
-              fill_param_defaults(a->params(), plain.params);
-              bool plain_runs = true;
-              try {
-                runner.explain(runner.prepare(plain, std::nullopt, true));
-              } catch (const std::exception&) {
-                plain_runs = false;
-              }
-              EXPECT_FALSE(plain_runs) << what << ": refused beside the teaching values (" << refused
-                                       << ") but runs beside the defaults";
-            }
+  test::for_each_lecture_input({256, 1024, 4096}, 5, [&](const Algorithm& a, const Scenario& input) {
+    for (const ParamSpec& p : a.params())
+      for (int value : representative_values(p)) {
+        Scenario s = input;
+        s.params[p.name] = value;
+        const std::string what = a.id() + " " + p.name + "=" + format_param_value(p, value) + " n = " +
+                                 std::to_string(s.input.n) + (s.input.with_values ? " with values" : "");
+        std::string refused;
+        try {
+          const Scenario prepared = runner.prepare(s, std::nullopt, true);
+          EXPECT_EQ(prepared.params.at(p.name), value) << what << ": the user's value must win";
+          const ExplainResult r = runner.explain(prepared);
+          EXPECT_TRUE(r.verdict.ok()) << what;
+          EXPECT_FALSE(r.timeline.steps.empty()) << what;
+          ++runs;
+        } catch (const std::exception& e) {
+          refused = e.what();
+        }
+        // A value refused beside the defaults too (no teaching value involved: keys=32 for
+        // 8-byte pairs) is the user's own error, refused at every size.
+        if (!refused.empty()) {
+          Scenario plain = s;
+          fill_param_defaults(a.params(), plain.params);
+          bool plain_runs = true;
+          try {
+            runner.explain(runner.prepare(plain, std::nullopt, true));
+          } catch (const std::exception&) {
+            plain_runs = false;
           }
-  }
+          EXPECT_FALSE(plain_runs) << what << ": refused beside the teaching values (" << refused
+                                   << ") but runs beside the defaults";
+        }
+      }
+  });
   EXPECT_GT(runs, 500u);
 }
 
