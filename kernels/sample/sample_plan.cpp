@@ -138,7 +138,7 @@ const std::vector<ParamSpec>& quicksort_params() {
   return specs;
 }
 
-ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n, const ParamValues& given) {
   // As run, M is at least 2^14 (make_sample_plan), so the defaults put a lecture's few thousand
   // keys in one bucket and sort it in one step. M = n / 16 (sample sort: every first-level bucket
   // of about n / k keys takes a second distribution pass, the recursion of Alg. 5) or n / 4
@@ -151,6 +151,7 @@ ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
   const uint64_t share = engine == SampleEngine::SampleSort ? 16 : 4;
   int bucket_max = 16;
   while (uint64_t(bucket_max) * share < n && bucket_max < (1 << 24)) bucket_max *= 2;
+  while (bucket_max < param_or(given, "base", 0) && bucket_max < (1 << 24)) bucket_max *= 2;
   ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}, {"threads", 64}, {"keys_per_thread", 4}};
   if (engine == SampleEngine::SampleSort) {
     v["k"] = 8;
@@ -525,10 +526,10 @@ ParamValues radix_hybrid_params_as_run(const ParamValues& params, KeyType type, 
   return run;
 }
 
-ParamValues radix_hybrid_teaching_params(uint64_t n) {
+ParamValues radix_hybrid_teaching_params(uint64_t n, const ParamValues& given) {
   // Sample sort's lecture values (M = n / 16: every first-level bucket takes a second pass, k = 8:
   // digits of three bits), without its sample.
-  ParamValues v = sample_teaching_params(SampleEngine::SampleSort, n);
+  ParamValues v = sample_teaching_params(SampleEngine::SampleSort, n, given);
   v.erase("oversampling");
   return v;
 }

@@ -200,8 +200,9 @@ void sample_auto_level1(SamplePlan& plan);
 // Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank, rounds,
 // value_load and threads by sample_auto_level1's choice (Algorithm::params_as_run).
 // The values that explain n keys at a lecture size (Algorithm::teaching_params, kernels/
-// teaching_params.h): every phase of the 2^20-key run, at a few hundred keys.
-ParamValues sample_teaching_params(SampleEngine engine, uint64_t n);
+// teaching_params.h): every phase of the 2^20-key run, at a few hundred keys. A base the user set
+// (`given`) raises M to at least that base, which the plan requires.
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n, const ParamValues& given);
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
@@ -216,7 +217,7 @@ const std::vector<ParamSpec>& radix_hybrid_params();
 SamplePlan make_radix_hybrid_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
 ParamValues radix_hybrid_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 // Sample sort's lecture values without the sample (kernels/teaching_params.h).
-ParamValues radix_hybrid_teaching_params(uint64_t n);
+ParamValues radix_hybrid_teaching_params(uint64_t n, const ParamValues& given);
 
 // What level 1 (plan.k a pass, M = plan.bucket_max) is expected to leave above plan.level3_above
 // keys (sample_bucket_spread.h): the share of the keys in buckets between level3_above and M (those

@@ -57,8 +57,9 @@ class SampleEngineAlgorithm final : public Algorithm {
     if (e_ == SampleEntry::RadixHybrid) return radix_hybrid_params_as_run(params, type, with_values, n);
     return params;
   }
-  ParamValues teaching_params(uint64_t n, KeyType, bool) const override {
-    return e_ == SampleEntry::RadixHybrid ? radix_hybrid_teaching_params(n) : sample_teaching_params(engine(), n);
+  ParamValues teaching_params(uint64_t n, KeyType, bool, const ParamValues& given) const override {
+    return e_ == SampleEntry::RadixHybrid ? radix_hybrid_teaching_params(n, given)
+                                          : sample_teaching_params(engine(), n, given);
   }
   const std::vector<std::string>& pseudo_code() const override {
     return e_ == SampleEntry::RadixHybrid ? radix_hybrid_pseudo_code() : sample_pseudo_code(engine());

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "sample_launches.h"
 #include "primitives/search_tree/search_tree.h"
 
@@ -137,12 +138,14 @@ void SampleStepWriter::input(const ArrayState& array) {
 void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
                                  const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
-                         ? fmt::format("{}: a pivot for each of {} segments, the median of {} sampled keys",
-                                       pass_title(pass), pass.parents.size(), sample_keys(pass))
-                         : fmt::format("{}: {} splitters, evenly spaced in a sorted random sample, will cut "
+                         ? fmt::format("{}: a pivot for {}, the median of {} sampled keys", pass_title(pass),
+                                       pass.parents.size() == 1 ? std::string("the one segment")
+                                                                : "each of " + counted(pass.parents.size(), "segment"),
+                                       sample_keys(pass))
+                         : fmt::format("{}: {}, evenly spaced in a sorted random sample, will cut "
                                        "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
                                        "key a splitter (a = {}), the search tree built",
-                                       pass_title(pass), pass.k - 1,
+                                       pass_title(pass), counted(pass.k - 1, "splitter"),
                                        pass.parents.size() == 1
                                            ? fmt::format("a bucket of {} keys", pass.keys)
                                            : fmt::format("{} buckets of {} keys", pass.parents.size(), pass.keys),
@@ -230,19 +233,24 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                               const ArrayState& array) {
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
-                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} blocks "
-                                  "fill a {} x {} count table",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks)
+                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} "
+                                  "{} {} x {} count table",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks)
                 : pass.digits
                     ? fmt::format("{}: each key's bucket is its next {}-bit digit, (key >> shift) & {} (shift {} in "
-                                  "the first bucket; no sample, no tree), and is counted. {} blocks fill a {} x {} "
+                                  "the first bucket; no sample, no tree), and is counted. {} {} {} x {} "
                                   "table of bucket counts (k x p)",
                                   pass_title(pass), pass.log_k, pass.k - 1,
-                                  pass.parents.empty() ? 0u : pass.parents[0].digit_shift, pass.total_blocks,
-                                  pass.slots(), pass.total_blocks)
+                                  pass.parents.empty() ? 0u : pass.parents[0].digit_shift,
+                                  counted(pass.total_blocks, "block"), verb_for(pass.total_blocks, "fills", "fill"),
+                                  with_article(pass.slots()), pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
-                                  "blocks fill a {} x {} table of bucket counts (k x p)",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks));
+                                  "{} {} x {} table of bucket counts (k x p)",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
