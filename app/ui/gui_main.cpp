@@ -22,6 +22,7 @@
 #include "gl/offscreen_target.h"
 #include "gl/png_writer.h"
 #include "gui_app.h"
+#include "registry.h"
 #include "script.h"
 
 namespace sortscope::ui {
@@ -185,6 +186,8 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     cap.speed_rect = s.speed_rect;
     cap.step = s.playback.step();
     cap.steps = s.playback.step_count();
+    if (s.explain) cap.shown_scenario = scenario_to_json(s.explain->scenario, algorithm_params).dump();
+    if (s.notice) cap.notice = s.notice->text;
     cap.cpu_model = s.cpu_model_mode();
     cap.ui_scale = s.ui_scale;
     cap.clipped = last_frame_clips();

@@ -20,6 +20,10 @@ struct HeadlessCapture {
   Rect speed_rect;                  // the transport's speed buttons, "-" to "+" (empty: dropped)
   Rect details_rect;                // the details panel under the picture (empty: none shown)
   int step = 0, steps = 0;
+  // The scenario of the timeline shown, as JSON with its parameters resolved (empty: none shown), and
+  // the last notice the app gave: when the step is not the one asked for, these say which run and why.
+  std::string shown_scenario;
+  std::string notice;
   bool settled = false;             // the first results arrived before the wait ran out
   bool cpu_model = false;
   float ui_scale = 1;               // the UI scale of the last frame (projector mode > 1)

@@ -115,7 +115,10 @@ TEST(GuiViewText, EveryAlgorithmsRichestStepKeepsEveryLabelReadableAtLectureSize
     // buckets and passes to show (kernels/teaching_params.h), as a lecture would show them.
     const Scenario sc = scenario_of(a->id(), kTeachingKeys);
     const Scenario ran = runner.prepare(sc, std::nullopt, true);
-    const int step = richest_step(runner.explain(ran).timeline);
+    const ExplainResult explained = runner.explain(ran);
+    const int step = richest_step(explained.timeline);
+    const int steps = int(explained.timeline.steps.size());
+    const std::string explained_scenario = scenario_to_json(explained.scenario, algorithm_params).dump();
     for (const Size size : kLectureSizes) {
       for (const bool projector : {false, true}) {
         SCOPED_TRACE(testing::Message() << a->id() << " step " << step << " at " << size.w << "x" << size.h
@@ -134,8 +137,12 @@ TEST(GuiViewText, EveryAlgorithmsRichestStepKeepsEveryLabelReadableAtLectureSize
         if (projector) o.projector = 1.75f;
         CAPTURE_OR_SKIP(c, o);
         ++captures;
-        ASSERT_TRUE(c.settled);
-        ASSERT_EQ(c.step, step);
+        ASSERT_TRUE(c.settled) << "notice: " << c.notice;
+        // The app ran what the test explained (the same scenario, as many steps) and shows the step asked
+        // for; where not, the message says which run the app showed and what it last said.
+        ASSERT_EQ(c.shown_scenario, explained_scenario) << "notice: " << c.notice;
+        ASSERT_EQ(c.steps, steps) << "notice: " << c.notice;
+        ASSERT_EQ(c.step, step) << "notice: " << c.notice;
         if (out)
           write_png(std::string(out) + "/view_text_" + a->id() + "_" + std::to_string(size.w) + "x" +
                         std::to_string(size.h) + (projector ? "_projector" : "_normal") + ".png",
