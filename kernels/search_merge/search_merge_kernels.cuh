@@ -179,7 +179,8 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
       const uint32_t a = count - pb < run ? count - pb : run;
       const uint32_t c = count - pb - a < run ? count - pb - a : run;
       ItemCapture ic(cap, blockIdx.x == highlight && pb == 0, i - pb, uint64_t(a) + c);
-      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, ic), tally);
+      const SearchWindow w{0, i - pb >= a ? a : c};
+      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, w, ic), tally);
     }
     __syncthreads();
     Word* tk = k0;
@@ -196,37 +197,114 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
   tally.flush(cap);
 }
 
+// The block's edge ranks under search=block (search_merge_rank.h): the first and last key of every
+// group search the whole sibling run and leave their ranks here by thread; after a barrier every
+// other key of the group searches only between them. Blocks hold exactly one group of
+// kSearchMergeWindowKeys keys or several whole runs (runs and the block size are powers of two, and
+// a pass's runs start at multiples of their length), so a group's edges are threads of the block.
+struct EdgeRanks {
+  uint32_t rank[kSearchMergeWindowKeys];
+};
+
+// One item of a global pass: key i of the pair (b, a, c), own-run index `own` in a run of `len`
+// keys. Locicero's search (kWindowed false) takes the whole sibling run in one phase; search=block
+// places the group's edge keys in phase 0 and the rest in phase 1, with the window from `edges`.
+struct PassItem {
+  bool active = false;
+  uint64_t b = 0, q = 0;
+  uint32_t a = 0, c = 0, i = 0, own = 0, len = 0;
+  __device__ SearchGroup group() const { return search_merge_group(own, len); }
+  __device__ bool edge() const {
+    const SearchGroup g = group();
+    return own == g.first || own == g.last;
+  }
+  __device__ SearchWindow window(bool in_right, bool phase1, const EdgeRanks& edges) const {
+    if (!phase1) return {0, in_right ? a : c};
+    const SearchGroup g = group();
+    return {edges.rank[threadIdx.x - (own - g.first)], edges.rank[threadIdx.x + (g.last - own)]};
+  }
+};
+
+// The loop of a global pass over block-aligned items; `item(g)` describes item g, `place(it, w)`
+// places it with window w and returns its rank. With kWindowed every block runs two phases with a
+// barrier between them (no thread leaves the loop early: the bound is the same for the whole block).
+template <bool kWindowed, class Item, class Place>
+__device__ void global_pass_items(uint64_t items, Item&& item, Place&& place) {
+  __shared__ EdgeRanks edges;
+  const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+  for (uint64_t base = uint64_t(blockIdx.x) * blockDim.x; base < items; base += stride) {
+    const PassItem it = item(base + threadIdx.x);
+    if (!kWindowed) {
+      if (it.active) place(it, false, edges);
+      continue;
+    }
+    const bool edge = it.active && it.edge();
+    if (edge) edges.rank[threadIdx.x] = place(it, false, edges);
+    __syncthreads();
+    if (it.active && !edge) place(it, true, edges);
+    __syncthreads();  // the next round's edges overwrite these
+  }
+}
+
 // §3 (a), mergebinaryWithRepParallelV4: one thread per key (merge_full_item).
-template <class Word, bool kValues>
+template <class Word, bool kValues, bool kWindowed>
 __global__ void global_full_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, SearchMergeCapture* cap, uint64_t highlight) {
   WorkTally tally;
-  for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < n; g += uint64_t(gridDim.x) * blockDim.x) {
-    const uint64_t q = g / (2 * run), b = q * 2 * run;
-    const uint32_t a = uint32_t(n - b < run ? n - b : run);
-    const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
-    const uint32_t i = uint32_t(g - b);
-    ItemCapture ic(cap, q == highlight, i, uint64_t(a) + c);
-    ic.done(merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
-  }
+  global_pass_items<kWindowed>(
+      n,
+      [&](uint64_t g) {
+        PassItem it;
+        if (g >= n) return it;
+        it.active = true;
+        it.q = g / (2 * run);
+        it.b = it.q * 2 * run;
+        it.a = uint32_t(n - it.b < run ? n - it.b : run);
+        it.c = uint32_t(n - it.b - it.a < run ? n - it.b - it.a : run);
+        it.i = uint32_t(g - it.b);
+        const bool right = it.i >= it.a;
+        it.own = right ? it.i - it.a : it.i;
+        it.len = right ? it.c : it.a;
+        return it;
+      },
+      [&](const PassItem& it, bool phase1, const EdgeRanks& edges) {
+        ItemCapture ic(cap, it.q == highlight, it.i, uint64_t(it.a) + it.c);
+        const SearchMergeItem r = merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, it.b,
+                                                  it.a, it.c, it.i, it.window(it.i >= it.a, phase1, edges), ic);
+        ic.done(r, tally);
+        return r.rank;
+      });
   tally.flush(cap);
 }
 
 // §3 (b), mergebinaryWithRepHalfParallelV2: one thread per left-run key (merge_half_item).
-template <class Word, bool kValues>
+template <class Word, bool kValues, bool kWindowed>
 __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, uint64_t pairs, SearchMergeCapture* cap, uint64_t highlight) {
   WorkTally tally;
-  for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < pairs * run;
-       g += uint64_t(gridDim.x) * blockDim.x) {
-    const uint64_t q = g / run, b = q * 2 * run;
-    const uint32_t i = uint32_t(g - q * run);
-    const uint32_t a = uint32_t(n - b < run ? n - b : run);
-    if (i >= a) continue;
-    const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
-    ItemCapture ic(cap, q == highlight, i, a);
-    ic.done(merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
-  }
+  global_pass_items<kWindowed>(
+      pairs * run,
+      [&](uint64_t g) {
+        PassItem it;
+        if (g >= pairs * run) return it;
+        it.q = g / run;
+        it.b = it.q * 2 * run;
+        it.i = uint32_t(g - it.q * run);
+        it.a = uint32_t(n - it.b < run ? n - it.b : run);
+        if (it.i >= it.a) return it;
+        it.active = true;
+        it.c = uint32_t(n - it.b - it.a < run ? n - it.b - it.a : run);
+        it.own = it.i;
+        it.len = it.a;
+        return it;
+      },
+      [&](const PassItem& it, bool phase1, const EdgeRanks& edges) {
+        ItemCapture ic(cap, it.q == highlight, it.i, it.a);
+        const SearchMergeItem r = merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, it.b,
+                                                  it.a, it.c, it.i, it.window(false, phase1, edges), ic);
+        ic.done(r, tally);
+        return r.rank;
+      });
   tally.flush(cap);
 }
 

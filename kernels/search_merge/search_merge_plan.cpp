@@ -19,6 +19,10 @@ const std::vector<ParamSpec>& search_merge_params() {
       ParamSpec::enumeration("global", {{int(SearchMergeGlobal::Full), "full"}, {int(SearchMergeGlobal::Half), "half"}},
                              int(SearchMergeGlobal::Full),
                              "the merge passes: a work-item per key, or per left-run key copying right-run keys"),
+      ParamSpec::enumeration("search", {{int(SearchMergeSearch::Key), "key"}, {int(SearchMergeSearch::Block), "block"}},
+                             int(SearchMergeSearch::Key),
+                             "the merge passes' searches: every key over its whole sibling run, or only the window "
+                             "between the ranks of its block's first and last key"),
       ParamSpec::list("tile", kSearchMergeTiles, false, 256, "keys per work-group (one key per work-item) in the local phase")
           .teach(64),  // a lecture's few thousand keys: several global passes
   };
@@ -44,6 +48,7 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
   p.n = n;
   p.local = SearchMergeLocal(get("local", 0));
   p.global = SearchMergeGlobal(get("global", 0));
+  p.search = SearchMergeSearch(get("search", 0));
   p.tile = uint64_t(get("tile", 256));
   p.tiles = (n + p.tile - 1) / p.tile;
   while (p.run_of_pass(p.passes) < n) ++p.passes;
@@ -51,8 +56,9 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
 }
 
 std::string SearchMergePlan::describe() const {
-  return fmt::format("local {} on tiles of {} keys ({} tiles), then {} {} merge passes", search_merge_local_name(local),
-                     tile, tiles, passes, global == SearchMergeGlobal::Full ? "full" : "half");
+  return fmt::format("local {} on tiles of {} keys ({} tiles), then {} {} merge passes{}", search_merge_local_name(local),
+                     tile, tiles, passes, global == SearchMergeGlobal::Full ? "full" : "half",
+                     search == SearchMergeSearch::Block ? " (block-windowed searches)" : "");
 }
 
 const std::vector<StepKind>& step_kinds_of(SearchMergeStep) {

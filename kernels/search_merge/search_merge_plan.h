@@ -20,6 +20,9 @@ enum class SearchMergeLocal { Rank = 0, RankStable = 1, BinaryMerge = 2, Transpo
 // The global passes (§3): one work-item per key, or one per left-run key that also copies the
 // right-run keys that land before it.
 enum class SearchMergeGlobal { Full = 0, Half = 1 };
+// The global passes' searches: every key over its whole sibling run (Locicero's), or within the
+// window its block's first and last key bound (search_merge_rank.h, kSearchMergeWindowKeys).
+enum class SearchMergeSearch { Key = 0, Block = 1 };
 
 inline constexpr int kSearchMergeTiles[] = {32, 64, 128, 256, 512, 1024};
 inline constexpr uint64_t kSearchMergeMaxKeys = 0xFFFFFFFFull;
@@ -32,6 +35,7 @@ struct SearchMergePlan {
   uint64_t n = 0;
   SearchMergeLocal local = SearchMergeLocal::Rank;
   SearchMergeGlobal global = SearchMergeGlobal::Full;
+  SearchMergeSearch search = SearchMergeSearch::Key;
   uint64_t tile = 256;       // keys per work-group in the local phase
   uint64_t tiles = 0;
   int passes = 0;            // global passes: runs of tile, 2 tile, ... until one run holds n

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "common/aux_types.h"
 #include "sample_test_support.h"
 #include "search_merge/search_merge.h"
@@ -42,8 +44,8 @@ TEST(SearchMergeRank, SiblingRankIsStableAndCollisionFree) {
   const uint32_t L[] = {1, 2, 2, 3}, R[] = {2, 2, 4};
   auto none = [](uint32_t) {};
   std::vector<int> place(7, -1);
-  for (uint32_t i = 0; i < 4; ++i) place[i + sibling_rank(L[i], R, 3, false, none)] = int(i);
-  for (uint32_t j = 0; j < 3; ++j) place[j + sibling_rank(R[j], L, 4, true, none)] = int(10 + j);
+  for (uint32_t i = 0; i < 4; ++i) place[i + sibling_rank(L[i], R, SearchWindow{0, 3}, false, none)] = int(i);
+  for (uint32_t j = 0; j < 3; ++j) place[j + sibling_rank(R[j], L, SearchWindow{0, 4}, true, none)] = int(10 + j);
   EXPECT_EQ(place, (std::vector<int>{0, 1, 2, 10, 11, 3, 12}));
 }
 
@@ -76,6 +78,52 @@ TEST(SearchMergeModel, FullAndHalfPassesGiveTheSameArray) {
     kMerge.run_model(params(local, "half"), half, nullptr);
     EXPECT_EQ(full.bytes, half.bytes);
     EXPECT_EQ(full.values, half.values);
+  }
+}
+
+// search=block (search_merge_rank.h): the same ranks from windows bounded by each group's first and
+// last key, so the same arrays as Locicero's every-key search, for groups that are whole runs (tile
+// 32, early passes), one group of 256 keys of a longer run, and short last runs; on uniform keys the
+// busiest item's probes fall from log2(run) + 1 far below it for the other keys (the mean work).
+TEST(SearchMergeModel, BlockWindowedSearchesGiveTheSameArrays) {
+  for (const char* global : {"full", "half"})
+    for (int tile : {32, 256})
+      for (Distribution d : kAllDistributions)
+        for (uint64_t n : {uint64_t(1), uint64_t(257), uint64_t(5000), uint64_t(20001)}) {
+          const HostKeys input = radix_input(d, KeyType::I64, n, true);
+          HostKeys key = input, block = input;
+          ParamValues pk = params("binary-merge", global, tile), pb = pk;
+          pb["search"] = 1;
+          kMerge.run_model(pk, key, nullptr);
+          kMerge.run_model(pb, block, nullptr);
+          const std::string what = fmt::format("{} tile {} {} n {}", global, tile, distribution_name(d), n);
+          ASSERT_EQ(block.bytes, key.bytes) << what;
+          ASSERT_EQ(block.values, key.values) << what;
+        }
+  const uint64_t n = 1 << 16;
+  for (const char* global : {"full", "half"}) {
+    const HostKeys input = radix_input(Distribution::Uniform, KeyType::U32, n, false);
+    std::vector<double> mean[2];
+    for (int search : {0, 1}) {
+      HostKeys keys = input;
+      Timeline tl = radix_timeline(kMerge, keys, false);
+      Recorder rec(tl);
+      ParamValues p = params("rank-stable", global, 256);
+      p["search"] = search;
+      kMerge.run_model(p, keys, &rec);
+      const MergeTreeWork* tree = find_aux<MergeTreeWork>(tl.steps.back().aux);
+      ASSERT_NE(tree, nullptr);
+      for (const auto& level : tree->levels) mean[search].push_back(level.mean_work);
+      for (const Step& s : tl.steps)
+        if (const SiblingSearches* ss = find_aux<SiblingSearches>(s.aux))
+          for (size_t k = 0; k + 1 < ss->probe_begin.size(); ++k)
+            EXPECT_LE(ss->probe_begin[k + 1] - ss->probe_begin[k], 16u);
+    }
+    // The root pass (runs of 2^15): every key 15-16 probes (plus about one copy, half), against about
+    // log2(256) + 1 in the window and the two edges' 16 in a group of 256.
+    ASSERT_EQ(mean[0].size(), mean[1].size());
+    EXPECT_GE(mean[0].back(), 15.0) << global;
+    EXPECT_LE(mean[1].back(), 11.5) << global;
   }
 }
 
