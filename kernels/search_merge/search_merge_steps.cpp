@@ -1,10 +1,13 @@
 #include "search_merge_steps.h"
 
+#include <algorithm>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "common/aux_types.h"
+#include "search_merge_rank.h"
 
 namespace sortscope {
 
@@ -87,12 +90,18 @@ void SearchMergeStepWriter::global_pass(int pass, const SearchMergeWork& work, S
   level.max_work = work.max;
   level.mean_work = work.items ? double(work.total) / double(work.items) : 0;
   tree_.levels.push_back(level);
+  // search=block (search_merge_rank.h): the searches are bounded by each group's edge keys.
+  const std::string how =
+      p_.search == SearchMergeSearch::Block
+          ? fmt::format("the first and last {} of every {} binary-search the whole other run, the others only the "
+                        "window between their places",
+                        half ? "left-run key" : "key", std::min<uint64_t>(run, kSearchMergeWindowKeys))
+          : fmt::format("every {} finds its place by binary search in the other run", half ? "left-run key" : "key");
   Step s = make_step(SearchMergeStep::GlobalPass,
-                     fmt::format("Runs of {} merge pairwise into runs of {}: every {} finds its place by binary "
-                                 "search in the other run. Pass {}/{}: {} pairs, {} work-items, the busiest does {} "
-                                 "steps (mean {:.1f})",
-                                 run, 2 * run, half ? "left-run key" : "key", pass + 1, p_.passes, pairs, work.items,
-                                 work.max, level.mean_work));
+                     fmt::format("Runs of {} merge pairwise into runs of {}: {}. Pass {}/{}: {} pairs, {} work-items, "
+                                 "the busiest does {} steps (mean {:.1f})",
+                                 run, 2 * run, how, pass + 1, p_.passes, pairs, work.items, work.max,
+                                 level.mean_work));
   s.aux.push_back(BlockOwnership{2 * run});
   s.aux.push_back(std::move(pair));
   s.aux.push_back(tree_);
