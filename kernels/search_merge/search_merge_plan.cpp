@@ -19,10 +19,15 @@ const std::vector<ParamSpec>& search_merge_params() {
       ParamSpec::enumeration("global", {{int(SearchMergeGlobal::Full), "full"}, {int(SearchMergeGlobal::Half), "half"}},
                              int(SearchMergeGlobal::Full),
                              "the merge passes: a work-item per key, or per left-run key copying right-run keys"),
-      ParamSpec::enumeration("search", {{int(SearchMergeSearch::Key), "key"}, {int(SearchMergeSearch::Block), "block"}},
+      ParamSpec::enumeration("search",
+                             {{int(SearchMergeSearch::Key), "key"},
+                              {int(SearchMergeSearch::Block), "block"},
+                              {int(SearchMergeSearch::Edges), "edges"}},
                              int(SearchMergeSearch::Key),
-                             "the merge passes' searches: every key over its whole sibling run, or only the window "
-                             "between the ranks of its block's first and last key"),
+                             "the merge passes' searches: every key over its whole sibling run (Locicero); block: "
+                             "each block of 256 keys finds the ranks of its first and last key by a 128-way search, "
+                             "then every key searches only the window between them; edges: those two keys search "
+                             "the whole run themselves"),
       ParamSpec::list("tile", kSearchMergeTiles, false, 256, "keys per work-group (one key per work-item) in the local phase")
           .teach(64),  // a lecture's few thousand keys: several global passes
   };
@@ -58,7 +63,9 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
 std::string SearchMergePlan::describe() const {
   return fmt::format("local {} on tiles of {} keys ({} tiles), then {} {} merge passes{}", search_merge_local_name(local),
                      tile, tiles, passes, global == SearchMergeGlobal::Full ? "full" : "half",
-                     search == SearchMergeSearch::Block ? " (block-windowed searches)" : "");
+                     search == SearchMergeSearch::Block   ? " (searches in block windows)"
+                     : search == SearchMergeSearch::Edges ? " (searches in windows of the edge keys)"
+                                                          : "");
 }
 
 const std::vector<StepKind>& step_kinds_of(SearchMergeStep) {

@@ -21,8 +21,10 @@ enum class SearchMergeLocal { Rank = 0, RankStable = 1, BinaryMerge = 2, Transpo
 // right-run keys that land before it.
 enum class SearchMergeGlobal { Full = 0, Half = 1 };
 // The global passes' searches: every key over its whole sibling run (Locicero's), or within the
-// window its block's first and last key bound (search_merge_rank.h, kSearchMergeWindowKeys).
-enum class SearchMergeSearch { Key = 0, Block = 1 };
+// window between the ranks of its group's first and last key (search_merge_rank.h,
+// kSearchMergeWindowKeys): the block finds those two ranks together (block), or the two edge keys
+// search the whole run themselves (edges).
+enum class SearchMergeSearch { Key = 0, Block = 1, Edges = 2 };
 
 inline constexpr int kSearchMergeTiles[] = {32, 64, 128, 256, 512, 1024};
 inline constexpr uint64_t kSearchMergeMaxKeys = 0xFFFFFFFFull;

@@ -34,13 +34,17 @@ SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, SearchWindow w, bo
   });
 }
 
-// `search=block`: the keys of one run that a block of the global pass handles are contiguous and
-// sorted, so their ranks in the sibling run are too. The group's first and last key search the
-// whole sibling run; every other key searches only the window between their two ranks: on uniform
-// keys about kSearchMergeWindowKeys positions (log2 of it + 1 probes, all in a few cache lines)
-// instead of log2(run) + 1 probes spread over the run. The same ranks, so the same array. Groups are
-// kSearchMergeWindowKeys keys of a run from its start (a whole run when it is shorter): the
-// kernels' blocks hold exactly one group, or several whole runs.
+// Windowed searches (search=block and search=edges): the keys of one run that a block of the global
+// pass handles are contiguous and sorted, so their ranks in the sibling run are too. Every key of a
+// group then searches only the window between the ranks of the group's first and last key: on
+// uniform keys about kSearchMergeWindowKeys positions (log2 of it + 1 probes, all in a few cache
+// lines) instead of log2(run) + 1 probes spread over the run. The same ranks, so the same array.
+// Groups are kSearchMergeWindowKeys keys of a run from its start (a whole run when it is shorter).
+// - block: from runs of kSearchMergeWindowKeys on (one group a block), the block finds the two edge
+//   ranks together (a 128-way search, search_merge_kernels.cuh) and every key, the edges included,
+//   searches the window; shorter runs search whole.
+// - edges: the group's first and last key search the whole run themselves, the others the window
+//   (every run; a block holds one group or several whole runs).
 inline constexpr uint32_t kSearchMergeWindowKeys = 256;
 struct SearchGroup {
   uint32_t first = 0, last = 0;  // own-run indices of the group's first and last key

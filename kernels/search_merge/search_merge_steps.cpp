@@ -91,12 +91,17 @@ void SearchMergeStepWriter::global_pass(int pass, const SearchMergeWork& work, S
   level.mean_work = work.items ? double(work.total) / double(work.items) : 0;
   tree_.levels.push_back(level);
   // search=block (search_merge_rank.h): the searches are bounded by each group's edge keys.
+  const char* whom = half ? "left-run key" : "key";
   const std::string how =
-      p_.search == SearchMergeSearch::Block
+      p_.search == SearchMergeSearch::Edges
           ? fmt::format("the first and last {} of every {} binary-search the whole other run, the others only the "
                         "window between their places",
-                        half ? "left-run key" : "key", std::min<uint64_t>(run, kSearchMergeWindowKeys))
-          : fmt::format("every {} finds its place by binary search in the other run", half ? "left-run key" : "key");
+                        whom, std::min<uint64_t>(run, kSearchMergeWindowKeys))
+      : p_.search == SearchMergeSearch::Block && run >= kSearchMergeWindowKeys
+          ? fmt::format("each block of {} {}s finds the places of its first and last one in the other run together "
+                        "(a 128-way search), then every {} binary-searches only the window between them",
+                        kSearchMergeWindowKeys, whom, whom)
+          : fmt::format("every {} finds its place by binary search in the other run", whom);
   Step s = make_step(SearchMergeStep::GlobalPass,
                      fmt::format("Runs of {} merge pairwise into runs of {}: {}. Pass {}/{}: {} pairs, {} work-items, "
                                  "the busiest does {} steps (mean {:.1f})",

@@ -82,36 +82,38 @@ TEST(SearchMergeGpu, LargeTilesDistributionsAndAdversarialInputs) {
     }
 }
 
-// search=block: the windows bounded by each group's edge keys (search_merge_rank.h) give the model's
-// arrays for groups that are whole runs (tile 32), one group a block (tile 256), short last runs and
-// groups, every distribution; and past 2^20 keys, where the windows are a small part of each run.
+// search=block and search=edges: the windows bounded by each group's edge keys
+// (search_merge_rank.h) give the model's arrays for groups that are whole runs (tile 32), one group
+// a block (tile 256), short last runs and groups, every distribution; and past 2^20 keys, where the
+// windows are a small part of each run and block's 128-way edge search takes three rounds.
 TEST(SearchMergeGpu, BlockWindowedSearchesSortLikeTheModel) {
   DeviceScratch scratch;
   const std::vector<uint64_t> ns = g_sanitizer_run ? std::vector<uint64_t>{1, 257, 3000}
                                                    : std::vector<uint64_t>{0, 1, 257, 100003};
-  for (const char* global : kGlobals) {
-    for (int tile : {32, 256})
-      for (KeyType t : {KeyType::U32, KeyType::I64, KeyType::F32})
-        for (uint64_t n : ns) {
-          const ParamValues p = params("binary-merge", global, tile, "block");
-          expect_equals_model(p, radix_input(Distribution::Uniform, t, n, true), scratch,
-                              radix_describe(fmt::format("block {} tile {}", global, tile), t, n, true));
-        }
-    const uint64_t n = g_sanitizer_run ? 3000 : 70001;
-    for (Distribution d : kAllDistributions)
-      expect_equals_model(params("rank", global, 256, "block"), radix_input(d, KeyType::U64, n, true), scratch,
-                          fmt::format("block {} {}", global, distribution_name(d)));
-    if (!g_sanitizer_run)
-      expect_equals_model(params("binary-merge", global, 256, "block"),
-                          radix_input(Distribution::Uniform, KeyType::U32, (uint64_t(1) << 20) + 7, false), scratch,
-                          fmt::format("block {} 2^20 + 7", global));
-  }
+  for (const char* search : {"block", "edges"})
+    for (const char* global : kGlobals) {
+      for (int tile : {32, 256})
+        for (KeyType t : {KeyType::U32, KeyType::I64, KeyType::F32})
+          for (uint64_t n : ns) {
+            const ParamValues p = params("binary-merge", global, tile, search);
+            expect_equals_model(p, radix_input(Distribution::Uniform, t, n, true), scratch,
+                                radix_describe(fmt::format("{} {} tile {}", search, global, tile), t, n, true));
+          }
+      const uint64_t n = g_sanitizer_run ? 3000 : 70001;
+      for (Distribution d : kAllDistributions)
+        expect_equals_model(params("rank", global, 256, search), radix_input(d, KeyType::U64, n, true), scratch,
+                            fmt::format("{} {} {}", search, global, distribution_name(d)));
+      if (!g_sanitizer_run)
+        expect_equals_model(params("binary-merge", global, 256, search),
+                            radix_input(Distribution::Uniform, KeyType::U32, (uint64_t(1) << 20) + 7, false), scratch,
+                            fmt::format("{} {} 2^20 + 7", search, global));
+    }
 }
 
 TEST(SearchMergeGpu, ExplainModeStepsEqualTheModels) {
   for (const char* local : kLocals)
     for (const char* global : kGlobals)
-      for (const char* search : {"key", "block"})
+      for (const char* search : {"key", "block", "edges"})
         for (uint64_t n : {uint64_t(1), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
           for (KeyType t : {KeyType::U32, KeyType::I64}) {
             // The windows are the global passes' only: two local sorts cover them.
