@@ -28,6 +28,9 @@ enum class SearchMergeSearch { Key = 0, Block = 1, Edges = 2 };
 
 inline constexpr int kSearchMergeTiles[] = {32, 64, 128, 256, 512, 1024};
 inline constexpr uint64_t kSearchMergeMaxKeys = 0xFFFFFFFFull;
+// From this many keys `auto` takes local = binary-merge, global = half and search = block; below it
+// rank, full and key (Locicero's; lectures and the app's sizes). make_search_merge_plan says why.
+inline constexpr uint64_t kSearchMergeWindowedFrom = uint64_t(1) << 27;
 
 const std::vector<ParamSpec>& search_merge_params();
 
@@ -50,6 +53,8 @@ struct SearchMergePlan {
 };
 
 SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
+// `params` with local, global and search as the plan resolves their `auto` (Algorithm::params_as_run).
+ParamValues search_merge_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 const char* search_merge_local_name(SearchMergeLocal l);
 
 // Step kinds (values index the catalog; timeline.h: make_step).

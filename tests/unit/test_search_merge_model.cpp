@@ -130,6 +130,34 @@ TEST(SearchMergeModel, BlockWindowedSearchesGiveTheSameArrays) {
   }
 }
 
+// The defaults (auto): Locicero's rank sort, full passes and every-key searches below 2^27 keys (so
+// lectures and the app's sizes show the document's sort); from 2^27 the local binary merge, half
+// passes and block windows, the combination measured fastest there (docs/PERFORMANCE.md). A value
+// the user gives wins, and search=auto takes windows only with half passes.
+TEST(SearchMergePlan, AutoTakesWindowsAndHalfPassesFrom2To27Keys) {
+  const ParamValues none;
+  const SearchMergePlan small = make_search_merge_plan(kSearchMergeWindowedFrom - 1, KeyType::U32, false, none);
+  EXPECT_EQ(small.local, SearchMergeLocal::Rank);
+  EXPECT_EQ(small.global, SearchMergeGlobal::Full);
+  EXPECT_EQ(small.search, SearchMergeSearch::Key);
+  const SearchMergePlan large = make_search_merge_plan(kSearchMergeWindowedFrom, KeyType::U64, false, none);
+  EXPECT_EQ(large.local, SearchMergeLocal::BinaryMerge);
+  EXPECT_EQ(large.global, SearchMergeGlobal::Half);
+  EXPECT_EQ(large.search, SearchMergeSearch::Block);
+  const ParamValues full = {{"global", int(SearchMergeGlobal::Full)}};
+  const SearchMergePlan given = make_search_merge_plan(uint64_t(1) << 28, KeyType::U32, false, full);
+  EXPECT_EQ(given.local, SearchMergeLocal::BinaryMerge);
+  EXPECT_EQ(given.search, SearchMergeSearch::Key);
+  // What ran, as `run`, the CSV and the app print it.
+  ParamValues p = radix_params(kMerge);
+  EXPECT_EQ(p.at("local"), kParamAuto);
+  const ParamValues ran = kMerge.params_as_run(p, KeyType::U32, false, uint64_t(1) << 28);
+  EXPECT_EQ(ran.at("local"), int(SearchMergeLocal::BinaryMerge));
+  EXPECT_EQ(ran.at("global"), int(SearchMergeGlobal::Half));
+  EXPECT_EQ(ran.at("search"), int(SearchMergeSearch::Block));
+  EXPECT_EQ(kMerge.params_as_run(p, KeyType::U32, false, 1 << 20).at("local"), int(SearchMergeLocal::Rank));
+}
+
 TEST(SearchMergeModel, TimelineSearchesRanksAndMergeTree) {
   const uint64_t n = 3000;
   for (const char* local : kLocals)
