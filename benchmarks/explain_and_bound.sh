@@ -10,7 +10,7 @@ out=${1:?usage: explain_and_bound.sh OUT_DIR [BUILD_DIR]}
 build=${2:-build-gpu}
 s=$build/sortscope
 mkdir -p "$out"
-for a in sample-sort quicksort radix-onesweep radix split-radix merge multiway-merge network-merge \
+for a in sample-sort quicksort radix-hybrid radix-onesweep radix split-radix merge multiway-merge network-merge \
          binary-search-merge bitonic odd-even-merge; do
   timeout 60 "$s" run --algo "$a" --n 2^24 --reps 3 --explain-time >"$out/explain-$a.txt" 2>&1
   grep -E "^  explain" "$out/explain-$a.txt" | sed "s/^/$a: /"

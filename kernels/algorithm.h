@@ -70,9 +70,12 @@ class Algorithm {
   // The values that explain an input of n keys at a lecture size (n <= kTeachingKeys), where the
   // defaults tuned for millions of keys skip the idea (one bucket, one tile, a 256-column histogram
   // of a few keys): each spec's teaching_value by default; a family whose phases depend on n more
-  // finely (sample sort's bucket sizes) overrides it. Asked only through teaching_params.h, the one
-  // rule every entry point uses.
-  virtual ParamValues teaching_params(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/) const {
+  // finely (sample sort's bucket sizes) overrides it. `given` holds the values the user set (they
+  // always win): a family whose teaching values depend on them adapts its choice so that the
+  // combination runs and still shows every phase (onesweep's tile beside another value load).
+  // Asked only through teaching_params.h, the one rule every entry point uses.
+  virtual ParamValues teaching_params(uint64_t /*n*/, KeyType /*type*/, bool /*with_values*/,
+                                      const ParamValues& /*given*/) const {
     ParamValues v;
     for (const ParamSpec& p : params())
       if (p.teaching_value) v[p.name] = *p.teaching_value;

@@ -189,7 +189,9 @@ std::string describe_algorithm_params(const Scenario& s, const ParamValues* give
   const ParamValues ran = given_ran ? *given_ran : algo->params_as_run(given, s.input.key, s.input.with_values, s.input.n);
   // What the lecture-size rule chose shows as auto(value) (teaching_params.h).
   const std::string params = format_params(algo->params(), mark_taught(given, s.taught), &ran);
-  return params.empty() ? s.algorithm : s.algorithm + " " + params;
+  // A phase the user's values leave out at this lecture size (teaching_params.h) is said, not hidden.
+  const std::string skips = s.teaching_skips.empty() ? "" : " (at this size skips " + s.teaching_skips + ")";
+  return (params.empty() ? s.algorithm : s.algorithm + " " + params) + skips;
 }
 
 std::string describe_input(const InputSpec& in) {

@@ -129,7 +129,15 @@ struct AppState {
   Rect view_rect;                                  // the main view's picture, screen coordinates
   Rect lesson_rect;                                // the lesson box (lesson_box.cpp); empty without a lesson
   bool lesson_has_caption = false;                 // projector mode: the step's caption is in the lesson box
+  struct LessonTextShown {
+    float scale = 1;           // of the body font (lesson/text_column.h)
+    int lines = 0;             // rows and rules of the box's texts
+    int first = 0, shown = 0;  // the page shown: from `first`, `shown` of them ("more" where fewer than all)
+  };
+  LessonTextShown lesson_text;                     // the lesson box's texts in the last frame (lesson_box.cpp)
   Rect details_rect;                               // the details panel under the picture; empty when none
+  Rect code_strip_rect;                            // the pseudo-code strip at the view's foot; empty when none
+  Rect network_rect;                               // a comparator network's overview under the picture; empty when none
   bool details_enlarged = false;                   // the details' "enlarge": two thirds of the view
   TextFindings text_findings;                      // the views' text in the last checked frame
                                                    // (GuiApp::check_view_text; the script's report)

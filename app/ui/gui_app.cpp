@@ -685,7 +685,9 @@ void GuiApp::frame() {
   // to the lesson box (lesson_box.cpp).
   // Every slide: the lesson box docks beside the picture, never over it (issue 29).
   s.view_reserve_right = lesson_open ? lesson_box_width() + fs * 0.3f : 0;
-  s.lesson_has_caption = projector && lesson_open && lesson_caption_fits_;
+  // Projector mode: the step's caption is in the lesson box's column, whatever its length (it
+  // scales down, then takes pages there: lesson_box.cpp), never over the picture.
+  s.lesson_has_caption = projector && lesson_open;
 
   draw_menu_bar(s);
   const PanelModes& shown = s.rects.modes;

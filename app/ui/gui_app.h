@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app_state.h"
@@ -116,6 +117,7 @@ class GuiApp {
   void recompute_max_n();
   void save_current_frame_png();
   void draw_lesson();  // lesson_box.cpp
+  void draw_lesson_texts(const LessonSlide& slide);  // lesson_box.cpp: the box's captions, question and buttons
   float lesson_box_width() const;  // lesson_box.cpp: the lesson box's width in this frame's layout
   // lesson_box.cpp: the colour mode while a slide or preset is shown (its "color_by"; slide_color_by),
   // and the mode chosen outside the lessons and presets, which the settings keep.
@@ -171,7 +173,8 @@ class GuiApp {
   };
   std::optional<SlideColorBy> slide_color_by_;  // set while a slide's or preset's own mode is shown
   bool slide_played_ = false;           // playback ran while this slide was shown
-  bool lesson_caption_fits_ = true;     // projector mode: the step's caption fits in the lesson box (lesson_box.cpp)
+  size_t lesson_text_first_ = 0;        // the lesson box's texts shown from this row (a page, lesson_box.cpp)
+  std::pair<int, int> lesson_text_of_{-1, -1};  // ... of this slide and step (another starts at the top)
   bool answer_shown_ = false;           // the slide's answer is revealed (it has run to its end)
   double last_measure_time_ = 0;
   double last_free_query_ = 0;

@@ -93,17 +93,24 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     GuiApp app(options, settings);
     std::unique_ptr<InputScript> script;
     if (!options.script.empty()) script = std::make_unique<InputScript>(options.script, options.report);
+    if (script) script->allow_resize();
     gl::OffscreenTarget target;
     target.resize(options.width, options.height, 0);
+    int width = options.width, height = options.height;  // a script's size: changes them
 
     auto one_frame = [&] {
       // SIGTERM, SIGINT, SIGHUP: unwind, so an export in progress removes its temporary and the
       // destination keeps what it held (core/interrupt.h).
       throw_if_interrupted();
       io.DeltaTime = 1.0f / 60.0f;  // fixed: scripted playback advances the same on every machine
+      // The script first: a `size:` takes effect on this frame, the UI's scale (before_new_frame) too.
+      if (script) script->before_frame(io, app);
+      if (int(io.DisplaySize.x) != width || int(io.DisplaySize.y) != height) {
+        width = int(io.DisplaySize.x), height = int(io.DisplaySize.y);
+        target.resize(width, height, 0);
+      }
       app.before_new_frame();
       ImGui_ImplOpenGL3_NewFrame();
-      if (script) script->before_frame(io, app);
       ImGui::NewFrame();
       app.frame();
       ImGui::Render();
@@ -114,9 +121,9 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       GL_CHECK_AFTER("drawing the UI");
       // A script's report says what the views' text showed badly in the frame before it.
-      if (script && script->reports()) {
+      if (script && script->report_due()) {
         const std::vector<uint8_t> px = target.read_rgba();
-        app.check_view_text(px.data(), options.width, options.height);
+        app.check_view_text(px.data(), width, height);
       }
     };
 
@@ -165,8 +172,8 @@ HeadlessCapture capture_headless(const GuiOptions& options) {
     }
     cap.frame_ms_mean = sum / frames;
     cap.frame_ms_max = worst;
-    cap.width = options.width;
-    cap.height = options.height;
+    cap.width = width;
+    cap.height = height;
     cap.rgba = target.read_rgba();
     for (size_t i = 3; i < cap.rgba.size(); i += 4) cap.rgba[i] = 255;
     gl::OffscreenTarget::bind_default();

@@ -144,12 +144,21 @@ InputScript::InputScript(const std::string& text, const std::string& report_path
       c.kind = Command::Kind::Open;
       c.tag = arg;
       if (arg.empty()) throw std::runtime_error("script: open needs a path in '" + w + "'");
+    } else if (head == "size") {
+      c.kind = Command::Kind::Size;
+      char* end = nullptr;
+      c.count = int(std::strtol(arg.c_str(), &end, 10));
+      const bool x = !arg.empty() && *end == 'x';
+      const char* rest = x ? end + 1 : end;
+      c.row = x ? int(std::strtol(rest, &end, 10)) : 0;
+      if (!x || !*rest || *end || c.count < 64 || c.count > 8192 || c.row < 64 || c.row > 8192)
+        throw std::runtime_error("script: size needs WxH (64..8192 pixels each) in '" + w + "'");
     } else if (head == "report") {
       c.kind = Command::Kind::Report;
       c.tag = arg;
     } else {
       throw std::runtime_error("script: unknown command '" + w + "' (key:NAME frames:N wait scrub:F param:N=V n:K export:PATH sweep:A=V/V:B=V/V sweepcell:C/R "
-                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B open:PATH report[:TAG])");
+                               "sweepcolour:keys|ratio sweepexport:PATH menu:A/B open:PATH size:WxH report[:TAG])");
     }
     commands_.push_back(c);
   }
@@ -167,6 +176,14 @@ bool InputScript::waiting() const {
 
 bool InputScript::reports() const {
   return std::any_of(commands_.begin(), commands_.end(), [](const Command& c) { return c.kind == Command::Kind::Report; });
+}
+
+bool InputScript::report_due() const {
+  for (size_t i = next_; i < commands_.size(); ++i) {
+    if (commands_[i].kind == Command::Kind::Report) return true;
+    if (commands_[i].kind != Command::Kind::Wait && commands_[i].kind != Command::Kind::Frames) return false;
+  }
+  return false;
 }
 
 void InputScript::write_report(const Command& c, GuiApp& app) {
@@ -207,6 +224,12 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   j["caption"] = s.current_step() ? s.current_step()->caption : "";
   j["lesson_slide"] = app.lesson_slide();
   j["lesson_answer"] = app.lesson_answer_shown();
+  // The lesson box's texts: the scale they fit at, and the page shown where they do not fit even at
+  // the smallest (rows from `first`, `shown` of `lines`; lesson/text_column.h).
+  j["lesson_text"] = {{"scale", s.lesson_text.scale},
+                      {"lines", s.lesson_text.lines},
+                      {"first", s.lesson_text.first},
+                      {"shown", s.lesson_text.shown}};
   j["race_note"] = s.race_note;
   j["race_pending"] = s.race_pending;  // a slide's or preset's lanes still running off the UI thread
   j["menus"] = nlohmann::json::array();  // the menu labels and items drawn in the last frame
@@ -239,8 +262,17 @@ void InputScript::write_report(const Command& c, GuiApp& app) {
   add("status", pr.status);
   add("picture", s.view_rect);   // the main view's picture (a race: its lanes)
   add("details", s.details_rect);  // the details panel under it, when shown
+  add("code", s.code_strip_rect);  // the pseudo-code strip at the view's foot, when shown
+  add("network", s.network_rect);  // a comparator network's overview under the picture, when shown
   add("lesson", s.lesson_rect);  // the lesson box, when a lesson is shown
   j["panels"] = panels;
+  // The share of the window the room looks at: the picture (a race's lanes) and what it shows under
+  // it, the details or a network's overview (issue 29: at least 60% in projector mode at lecture sizes).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  auto area = [](const Rect& r) { return double(r.w) * double(r.h); };
+  j["picture_share"] = display.x > 0 && display.y > 0
+                           ? (area(s.view_rect) + area(s.details_rect) + area(s.network_rect)) / (double(display.x) * display.y)
+                           : 0.0;
   j["panel_modes"] = {{"scenario", panel_mode_name(pr.modes.scenario)},
                       {"step", panel_mode_name(pr.modes.step)},
                       {"throughput", panel_mode_name(pr.modes.throughput)},
@@ -420,6 +452,11 @@ void InputScript::before_frame(ImGuiIO& io, GuiApp& app) {
         app.state().want_open_file = c.tag;  // opened at the frame's start, as a dropped file is
         ++next_;
         return;
+      case Command::Kind::Size:
+        if (!resizable_) throw std::runtime_error("script: size works headless only (gui --headless)");
+        io.DisplaySize = ImVec2(float(c.count), float(c.row));
+        ++next_;
+        return;  // the frame at the new size, before a `report`
       case Command::Kind::Log2N:
         app.state().scenario.input.n = uint64_t(1) << c.count;
         app.state().scenario_dirty = true;

@@ -30,6 +30,9 @@
 //                A menu or item not on screen stops the script with one line
 //   open:PATH    open a file as File > Open or a drop on the window does: keys (.npy) to sort, or a
 //                trace (.sstrace) to show
+//   size:WXH     headless only: the window's size becomes W x H pixels (64..8192) from the next frame
+//                on, the app and what it shows as they are (tests page a lesson's slides through
+//                several sizes, each slide's step recorded once)
 //   report[:TAG] append a JSON line {"tag","frame","step","steps","playing","speed",...,"params",
 //                "color_by","colours","status","error"} to the report file
 //
@@ -58,6 +61,12 @@ class InputScript {
   bool waiting() const;  // on a `wait` command
   bool exported() const { return exported_; }  // an export: command has run
   bool reports() const;  // it holds a report command (the driver then checks the views' text each frame)
+  // A report follows the frame about to end (the next command, past waits and frames): the headless
+  // driver checks the views' text only then.
+  bool report_due() const;
+  // The headless driver: `size:` sets io.DisplaySize, which the driver follows (its target's size).
+  // Elsewhere the command stops the script with one line.
+  void allow_resize() { resizable_ = true; }
   // Puts the report in place once the script is done: it appears whole or not at all
   // (common/output_file.h), and a write error (a full disk) is one line, thrown.
   void commit_report();
@@ -67,13 +76,13 @@ class InputScript {
 
  private:
   struct Command {
-    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport, Menu, Open } kind = Kind::Wait;
+    enum class Kind { Key, Frames, Wait, Scrub, Report, Param, Log2N, Export, Sweep, SweepCell, SweepColour, SweepExport, Menu, Open, Size } kind = Kind::Wait;
     int key = -1;
     int count = 0;      // frames; key modifiers; parameter value; log2 n
     float fraction = 0;
     std::string tag;    // report tag; param name
     std::string text;   // param value as written; sweep: the second axis
-    int row = 0;        // sweepcell: the row (count: the column)
+    int row = 0;        // sweepcell: the row (count: the column); size: the height (count: the width)
     std::vector<std::string> path;  // menu: the labels, outermost first
   };
   void write_report(const Command& c, GuiApp& app);
@@ -83,6 +92,7 @@ class InputScript {
   int row_wait_ = 0;       // menu: frames waited for a label to appear
   long frame_ = 0;
   bool exported_ = false;
+  bool resizable_ = false;
   std::unique_ptr<OutputFile> report_;  // the report's temporary beside --report; null without one
 };
 

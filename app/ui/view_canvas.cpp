@@ -44,11 +44,14 @@ void ViewCanvas::show(AppState& s, ImVec2 size) {
     ImGui::Dummy(size);
     return;
   }
+  // Drawn now, at this frame's size and step, so that the picture and its labels of the first frame
+  // after a change (a slide, a step, a window size) are this frame's, not the last one's.
+  wanted_ = true;
+  render(s);
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(target_.texture())), ImVec2(float(w), float(h)),
                ImVec2(0, 1), ImVec2(1, 0));
   if (drawn_ && !s.race) view_->draw_labels(ImGui::GetWindowDrawList(), p.x, p.y);
   s.view_rect = {p.x, p.y, float(w), float(h)};
-  wanted_ = true;
 }
 
 void ViewCanvas::render(const AppState& s) {

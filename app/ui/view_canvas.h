@@ -1,8 +1,9 @@
 #pragma once
 // The main view's picture: visual/'s ArrayView drawn into an offscreen target whose texture the
-// main view panel shows with ImGui::Image. The target is sized while the panel is laid out (so the
-// texture the draw list names is the one that gets drawn) and drawn after ImGui::Render, before
-// ImGui's own draw data: the view's GL state never meets ImGui's backend mid-frame. While the app
+// main view panel shows with ImGui::Image. The target is sized and drawn while the panel is laid
+// out, so the texture and the labels over it are this frame's (the first frame after a change is
+// right: a screenshot of it, the script's report); ImGui's backend sets every GL state it uses when
+// it draws the frame, after the view's. While the app
 // races (race_mode.h) the picture is the race's lanes, drawn by a RaceFrameRenderer into the same target.
 #include <memory>
 #include <string>
@@ -22,10 +23,10 @@ class ViewCanvas {
   ViewCanvas();  // needs the current GL context
   ~ViewCanvas();
 
-  // In the main view panel: places the picture (size in pixels) at the cursor, with last frame's
-  // labels (block numbers) over it.
+  // In the main view panel: draws the current step (render) at `size` in pixels and places it at the
+  // cursor, with its labels (block numbers) over it.
   void show(AppState& s, ImVec2 size);
-  // After ImGui::Render: draws the current step into the target when show() asked this frame.
+  // Draws the current step into the target where show() asked for it and it has not been drawn.
   void render(const AppState& s);
 
   const ArrayView& view() const { return *view_; }

@@ -35,6 +35,9 @@ struct Scenario {
   // (kernels/teaching_params.h), for showing them as `auto(value)`. Not written to JSON: a file
   // holds the values that ran.
   std::vector<std::string> taught;
+  // Where the user's values leave the lecture-size run without a phase the teaching values show:
+  // what it skips ("merge-level, multiway.select"), for the parameter line. Not written to JSON.
+  std::string teaching_skips;
 };
 
 // An algorithm's parameter specs by id, null when unknown: the registry's algorithm_params, passed

@@ -17,6 +17,7 @@
 #include <nccl.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <exception>
@@ -64,17 +65,6 @@ constexpr uint64_t kCopyChunkBytes = uint64_t(256) << 20;
 // The histogram of one chunk: a block per 2^17 keys, as the one launch over a whole 2^30-key share
 // (8192 blocks), so the chunks together flush no more shared counters to global memory than it.
 int hist_grid_for_chunk(uint64_t n) { return int(std::clamp<uint64_t>(n >> 17, 1, 8192)); }
-
-double as_double(uint64_t bits) {
-  double d;
-  std::memcpy(&d, &bits, 8);
-  return d;
-}
-uint64_t as_bits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
 
 // ---- Kernels (grid-stride loops; Traits = KeyTraits of the key type, keys native in memory) ----
 
@@ -810,17 +800,18 @@ DistributedRunInfo DistributedGpuSort::run() {
   const size_t words = kDistributedPhases + 1;
   std::vector<std::vector<uint64_t>> mine(group_.local_count(), std::vector<uint64_t>(words));
   for (size_t l = 0; l < group_.local_count(); ++l) {
-    std::memcpy(mine[l].data(), ms.data(), kDistributedPhases * 8);
+    // The phase times travel as the bits of their doubles in the one all-gather of 64-bit words.
+    for (int ph = 0; ph < kDistributedPhases; ++ph) mine[l][ph] = std::bit_cast<uint64_t>(ms[ph]);
     group_.set_device(l);
     float exchange_ms = 0;
     CUDA_CHECK(cudaEventElapsedTime(&exchange_ms, ranks_[l]->exchange_begin, ranks_[l]->exchange_end));
-    mine[l][kDistributedPhases] = as_bits(double(exchange_ms));
+    mine[l][kDistributedPhases] = std::bit_cast<uint64_t>(double(exchange_ms));
   }
   const std::vector<uint64_t> all_ms = all_gather_words(group_, mine, words, "gathering the phase times");
   info.exchange_device_ms.resize(p);
   for (uint32_t i = 0; i < p; ++i) {
-    for (int ph = 0; ph < kDistributedPhases; ++ph) info.ms(i, DistributedPhase(ph)) = as_double(all_ms[i * words + ph]);
-    info.exchange_device_ms[i] = as_double(all_ms[i * words + kDistributedPhases]);
+    for (int ph = 0; ph < kDistributedPhases; ++ph) info.ms(i, DistributedPhase(ph)) = std::bit_cast<double>(all_ms[i * words + ph]);
+    info.exchange_device_ms[i] = std::bit_cast<double>(all_ms[i * words + kDistributedPhases]);
   }
   const uint64_t bpk = info.bytes_per_key();
   for (uint32_t i = 0; i < p; ++i) {

@@ -29,9 +29,9 @@ class MultiwayMerge final : public Algorithm {
     static const std::vector<ParamSpec> kSpecs = multiway_param_specs();
     return kSpecs;
   }
-  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
-    ParamValues v = Algorithm::teaching_params(n, type, with_values);
-    for (const auto& [name, value] : multiway_teaching_params(n)) v[name] = value;
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values, const ParamValues& given) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values, given);
+    for (const auto& [name, value] : multiway_teaching_params(n, given)) v[name] = value;
     return v;
   }
   const std::vector<std::string>& pseudo_code() const override { return multiway_pseudo_code(); }

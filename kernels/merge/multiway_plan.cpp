@@ -1,4 +1,5 @@
 #include "multiway_plan.h"
+#include "common/count_words.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -41,13 +42,19 @@ std::vector<ParamSpec> multiway_param_specs() {
   return specs;
 }
 
-ParamValues multiway_teaching_params(uint64_t n) {
+ParamValues multiway_teaching_params(uint64_t n, const ParamValues& given) {
   const int vt = two_way_teaching_keys_per_thread(n);
   ParamValues v = {{kTwoWayKeysPerThread, vt}};
   // Fewer than four runs of the 128 x 1 lecture tile (256 keys: two): the lecture block sort's runs
   // of 64, so the round is 4-way.
   if (uint64_t(kTwoWayDefaultThreads) * uint64_t(vt) * kTwoWayTeachingTiles > n)
     v[kTwoWayThreads] = kTwoWayLectureBlockSortThreads;
+  // The lecture block sort's one 64-thread block sorts VT = 1 only (two_way_lecture_block_sort): a
+  // user's larger VT, or a user's 64 threads beside a taught VT above 1, takes two blocks' threads.
+  const int vt_in_effect = param_or(given, kTwoWayKeysPerThread, vt);
+  const int nt_in_effect = param_or(given, kTwoWayThreads, param_or(v, kTwoWayThreads, kTwoWayDefaultThreads));
+  if (vt_in_effect > 1 && nt_in_effect == kTwoWayLectureBlockSortThreads && !given.count(kTwoWayBlockSortFactor))
+    v[kTwoWayBlockSortFactor] = 2;
   int part = kMultiwayMinPartKeys;
   while (uint64_t(part) * 8 <= n && part < 1024) part *= 2;
   v[kMultiwayPartKeys] = part;
@@ -140,8 +147,8 @@ const std::vector<StepKind>& step_kinds_of(MultiwayStep) {
 Step multiway_input_step(const MultiwayPlan& p) {
   return make_step(MultiwayStep::Input,
                    fmt::format("Input: {} keys as ordered bits; runs of {} from the block sort, then {} "
-                               "round(s) of up to {}-way merging in parts of {}",
-                               p.n, p.block.block_tile, p.rounds.size(), p.fan_in, p.part_keys),
+                               "of up to {}-way merging in parts of {}",
+                               p.n, p.block.block_tile, counted(p.rounds.size(), "round"), p.fan_in, p.part_keys),
                    -1, "");
 }
 
@@ -161,8 +168,9 @@ Step multiway_block_sort_step(const MultiwayPlan& p) {
   Step s =
       make_step(MultiwayStep::BlockSort,
                 fmt::format("Block sort: every tile of {} x {} keys sorted in registers and shared "
-                            "memory -> {} runs of {}",
-                            p.block.block_threads, p.block.keys_per_thread, p.block.block_tiles, p.block.block_tile),
+                            "memory -> {} of {}",
+                            p.block.block_threads, p.block.keys_per_thread, counted(p.block.block_tiles, "run"),
+                            p.block.block_tile),
                 kMultiwayBlockSortLaunch, multiway_block_sort_launch(p));
   s.aux.push_back(BlockOwnership{p.block.block_tile});
   s.aux.push_back(SortedRuns{p.block.block_tile});
@@ -176,10 +184,12 @@ Step multiway_select_step(const MultiwayPlan& p, int round, const std::vector<ui
   for (uint32_t v : iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
   Step s = make_step(
       MultiwayStep::Select,
-      fmt::format("Round {}: {} selection cut each of {} group(s) of {} runs of {} into parts of "
-                  "{} ({} selections, {:.1f} iterations on average, at most {})",
-                  round + 1, p.quickselect ? "quickselect" : "Osipov's", r.groups, r.k, r.run_in, p.part_keys,
-                  iterations.size(), iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
+      fmt::format("Round {}: {} selection cut {} of {} of {} into parts of "
+                  "{} ({}, {:.1f} iterations on average, at most {})",
+                  round + 1, p.quickselect ? "quickselect" : "Osipov's",
+                  r.groups == 1 ? std::string("the group") : "each of " + counted(r.groups, "group"),
+                  counted(r.k, "run"), r.run_in, p.part_keys, counted(iterations.size(), "selection"),
+                  iterations.empty() ? 0.0 : double(sum_it) / double(iterations.size()), max_it),
       multiway_select_launch_index(round), multiway_select_launch(p, round));
   // The split matrix of the first group: rows 0..parts, k columns.
   SplitMatrix m;

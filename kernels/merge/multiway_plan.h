@@ -30,8 +30,11 @@ std::vector<ParamSpec> multiway_param_specs();
 // Lecture sizes (kernels/teaching_params.h): the teaching values that follow n, beside the specs'
 // fixed ones (a block sort of one 128-thread block, 4 runs a round): the block sort's VT
 // (two_way_teaching_keys_per_thread) and parts of a quarter of the input (64 keys at 256, 1024 at
-// 4096), so every round's selection cuts each group in several places.
-ParamValues multiway_teaching_params(uint64_t n);
+// 4096), so every round's selection cuts each group in several places. Fitted to `given` (the
+// values the user set, which win): where the VT in effect is above 1 and the block sort's NT is the
+// lecture block sort's 64, whose one-block kernel takes VT = 1 only, the block sort takes two blocks'
+// threads (block_sort_threads = 2: 128 x VT keys a run), unless the user set it.
+ParamValues multiway_teaching_params(uint64_t n, const ParamValues& given);
 // The smallest part the selection may cut (part_keys).
 inline constexpr int kMultiwayMinPartKeys = 64;
 

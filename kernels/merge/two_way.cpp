@@ -33,8 +33,8 @@ class TwoWayMerge final : public Algorithm {
     return two_way_params_as_run(params, type, with_values, n);
   }
   // The spec's fixed teaching values (block_sort_threads = 1) and VT following n.
-  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
-    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values, const ParamValues& given) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values, given);
     v[kTwoWayKeysPerThread] = two_way_teaching_keys_per_thread(n);
     return v;
   }

@@ -1,4 +1,5 @@
 #include "two_way_plan.h"
+#include "common/count_words.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -285,9 +286,10 @@ Step two_way_merge_step(const TwoWayPlan& p, int pass) {
   const uint64_t r = p.run_in(pass);
   Step s =
       make_step(TwoWayStep::Merge,
-                fmt::format("Pass {}: each of {} blocks merged its {} outputs from its share of A "
+                fmt::format("Pass {}: {} merged its {} outputs from its share of A "
                             "and B -> runs of {}",
-                            pass + 1, p.tiles, p.tile, std::min<uint64_t>(2 * r, p.n)),
+                            pass + 1, p.tiles == 1 ? std::string("the one block") : "each of " + counted(p.tiles, "block"),
+                            p.tile, std::min<uint64_t>(2 * r, p.n)),
                 two_way_merge_launch_index(pass), two_way_merge_launch(p, pass));
   s.aux.push_back(BlockOwnership{p.tile});
   s.aux.push_back(SortedRuns{std::min<uint64_t>(2 * r, p.n)});

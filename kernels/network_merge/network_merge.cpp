@@ -27,8 +27,8 @@ class NetworkMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return network_merge_params(); }
-  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
-    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values, const ParamValues& given) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values, given);
     for (const auto& [name, value] : network_merge_teaching_params(n)) v[name] = value;
     return v;
   }

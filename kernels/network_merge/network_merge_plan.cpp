@@ -1,4 +1,5 @@
 #include "network_merge_plan.h"
+#include "common/count_words.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -187,9 +188,9 @@ uint64_t NetworkMergePlan::pairs(int pass) const {
 }
 
 std::string NetworkMergePlan::describe() const {
-  return fmt::format("block sort of {} tiles of {} keys, then {} merge passes by {}-wide bitonic networks "
+  return fmt::format("block sort of {} of {} keys, then {} by {}-wide bitonic networks "
                      "({} per block), at most {} outputs per network",
-                     tiles, tile, passes, width, lists, chunk);
+                     counted(tiles, "tile"), tile, counted(passes, "merge pass"), width, lists, chunk);
 }
 
 const std::vector<std::string>& network_merge_pseudo_code() {

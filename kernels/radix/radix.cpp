@@ -37,10 +37,13 @@ class RadixAlgorithm : public Algorithm {
   ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
     return radix_params_as_run(v_, params, type, with_values, n);
   }
-  // The specs' fixed teaching values and the tile following n (radix_teaching_tile).
-  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
-    ParamValues v = Algorithm::teaching_params(n, type, with_values);
-    const RadixTileShape tile = radix_teaching_tile(n);
+  // The specs' fixed teaching values and the tile following n (radix_teaching_tile), both fitted to
+  // what the user set (radix_lecture_tile_allowed).
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values, const ParamValues& given) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values, given);
+    const bool lecture_tile = radix_lecture_tile_allowed(v_, with_values, given);
+    if (!lecture_tile && v_ == RadixVariant::Onesweep) v["digit_bits"] = 8;  // what other loads and shapes rank
+    const RadixTileShape tile = radix_teaching_tile(n, lecture_tile);
     v["threads"] = tile.threads;
     v["keys_per_thread"] = tile.keys_per_thread;
     return v;

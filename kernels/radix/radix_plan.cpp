@@ -1,4 +1,5 @@
 #include "radix_plan.h"
+#include "common/count_words.h"
 
 #include <stdexcept>
 
@@ -173,12 +174,20 @@ ParamSpec digit_bits_spec() {
 
 }  // namespace
 
-RadixTileShape radix_teaching_tile(uint64_t n) {
+RadixTileShape radix_teaching_tile(uint64_t n, bool lecture_tile) {
   constexpr uint64_t kTiles = 4;
   constexpr RadixTileShape kLadder[] = {{128, 8}, {kRadixThreads[0], 8}};
   for (const RadixTileShape& t : kLadder)
     if (uint64_t(t.threads) * uint64_t(t.keys_per_thread) * kTiles <= n) return t;
-  return {kRadixThreads[0], kRadixLectureKeysPerThread};
+  return lecture_tile ? RadixTileShape{kRadixThreads[0], kRadixLectureKeysPerThread} : kLadder[1];
+}
+
+bool radix_lecture_tile_allowed(RadixVariant variant, bool with_values, const ParamValues& given) {
+  if (variant != RadixVariant::Onesweep) return true;
+  const int load = param_or(given, "value_load", kParamAuto);
+  if (with_values && load != kParamAuto && load != int(RadixValueLoad::Late)) return false;
+  if (param_or(given, "digit_bits", kParamAuto) == kOnesweepWideBits) return false;
+  return param_or(given, "block_compile", int(RadixBlockCompile::Generic)) != int(RadixBlockCompile::Exact);
 }
 
 ParamValues radix_params_as_run(RadixVariant variant, const ParamValues& params, KeyType type, bool with_values,
@@ -389,8 +398,8 @@ std::string RadixPlan::describe() const {
   if (single_block)
     return fmt::format("{}: single block ({} threads x {} keys), {} passes x {} bits", v, threads,
                        keys_per_thread, passes, radix_bits);
-  return fmt::format("{}: {} passes x {} bits, {} threads x {} keys = {}-key tiles, {} tiles, {} blocks",
-                     v, passes, radix_bits, threads, keys_per_thread, tile_keys, tiles, blocks);
+  return fmt::format("{}: {} passes x {} bits, {} threads x {} keys = {}-key tiles, {}, {}", v, passes, radix_bits,
+                     threads, keys_per_thread, tile_keys, counted(tiles, "tile"), counted(blocks, "block"));
 }
 
 double radix_bytes_moved(const RadixPlan& p) { return radix_perf_model(p).total_bytes(); }

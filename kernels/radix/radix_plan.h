@@ -73,7 +73,13 @@ inline constexpr int kRadixThreads[] = {32, 128, 256, 384, 512};
 struct RadixTileShape {
   int threads, keys_per_thread;
 };
-RadixTileShape radix_teaching_tile(uint64_t n);
+// lecture_tile false: the user set what the lecture tile is not compiled for (below), so the
+// smallest tile is 32 x 8 (one tile at 256 keys).
+RadixTileShape radix_teaching_tile(uint64_t n, bool lecture_tile = true);
+// Whether the lecture tile (and onesweep's 4-bit digits) can run beside the values the user set
+// (`given`): onesweep's lecture tile loads values late and ranks digits of at most 8 bits, and its
+// exact-block kernels rank 8-bit digits in the shapes of kRadixExactShapes only (make_radix_plan).
+bool radix_lecture_tile_allowed(RadixVariant variant, bool with_values, const ParamValues& given);
 // Onesweep's `block_compile`: the pass kernel compiled for any block size up to 512 (Generic: one
 // kernel per keys-per-thread, register cap from 512 threads), or for exactly `threads` (Exact: the
 // block size is a constant the compiler folds, and the register cap is the one that many threads

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
+
 namespace sortscope {
 namespace {
 
@@ -122,9 +124,10 @@ void RadixStepWriter::all_place_histogram(const std::vector<uint32_t>& counts,
 void RadixStepWriter::upsweep(const RadixPassRecord& r, const ArrayState& array) {
   Step s = step(RadixStep::Upsweep,
                 fmt::format("Pass {}/{}, {}: each block counts how many of its keys have each digit. "
-                            "Upsweep: {} blocks of {} keys fill a {} x {} count matrix",
-                            r.pass + 1, plan_.passes, bits_range(plan_, r.pass), plan_.blocks, plan_.block_keys,
-                            plan_.blocks, plan_.digits),
+                            "Upsweep: {} of {} keys {} {} x {} count matrix",
+                            r.pass + 1, plan_.passes, bits_range(plan_, r.pass), counted(plan_.blocks, "block"),
+                            plan_.block_keys, verb_for(plan_.blocks, "fills", "fill"), with_article(plan_.blocks),
+                            plan_.digits),
                 plan_.launch_of_upsweep(r.pass));
   s.aux.push_back(histogram(r, false));
   s.aux.push_back(BlockOwnership{plan_.block_keys});
@@ -190,9 +193,13 @@ void RadixStepWriter::pass(const RadixPassRecord& r, const void* highlight_input
     if (r.lookback)
       for (uint32_t d : r.lookback->depth) deepest = std::max(deepest, d);
     s = step(RadixStep::OnesweepPass,
-             fmt::format("{}. {} tiles rank their keys, publish their counts, look back (at most {} tiles) "
-                         "for their digit offsets and scatter",
-                         moved, plan_.tiles, deepest),
+             plan_.tiles == 1
+                 ? fmt::format("{}. 1 tile ranks its keys, publishes its counts and scatters: no tile before it "
+                               "to look back at for its digit offsets",
+                               moved)
+                 : fmt::format("{}. {} tiles rank their keys, publish their counts, look back (at most {}) "
+                               "for their digit offsets and scatter",
+                               moved, plan_.tiles, counted(deepest, "tile")),
              plan_.launch_of_pass(r.pass));
   }
   s.aux.push_back(histogram(r, true));

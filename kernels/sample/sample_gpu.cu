@@ -102,31 +102,33 @@ class GpuSampleSort {
     CUDA_CHECK(cudaMemsetAsync(d_hi, 0, uint64_t(parents) * 8, stream_));
 
     // Step 1. (Launch-clock marks: sample_launches.h; the host's bookkeeping between the scan and
-    // the scatter is marked as outside every launch.)
-    mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Splitters));
-    SplitterCapture<Word> cap{d_samples};
-    SplitterCapture<Word>* d_cap = nullptr;
-    if (writer_) {
-      d_cap = reinterpret_cast<SplitterCapture<Word>*>(scratch_->get(kLists + 1, sizeof(cap)));
-      CUDA_CHECK(cudaMemcpyAsync(d_cap, &cap, sizeof(cap), cudaMemcpyHostToDevice, stream_));
-    }
-    splitter_kernel<Word><<<parents, 256, 0, stream_>>>(out_, alt_, d_parents, d_trees, plan_.seed, pass.index, k,
-                                                        plan_.oversampling, plan_.always_three_way, d_cap);
-    CUDA_CHECK_LAUNCH("splitter_kernel");
-    if (writer_) {
-      std::vector<SampleParent> got(parents);
-      CUDA_CHECK(cudaMemcpyAsync(got.data(), d_parents, parents * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
-      CUDA_CHECK(cudaStreamSynchronize(stream_));
-      uint32_t degenerate = 0;
-      for (const auto& p : got) degenerate += p.degenerate;
-      std::vector<Word> sample(sample_keys);
-      CUDA_CHECK(cudaMemcpy(sample.data(), d_samples, sample.size() * sizeof(Word), cudaMemcpyDeviceToHost));
-      writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate,
-                         std::vector<uint64_t>(sample.begin(), sample.end()), array(buckets));
+    // the scatter is marked as outside every launch.) A digit pass has no sample: no launch, no step.
+    if (!pass.digits) {
+      mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Splitters));
+      SplitterCapture<Word> cap{d_samples};
+      SplitterCapture<Word>* d_cap = nullptr;
+      if (writer_) {
+        d_cap = reinterpret_cast<SplitterCapture<Word>*>(scratch_->get(kLists + 1, sizeof(cap)));
+        CUDA_CHECK(cudaMemcpyAsync(d_cap, &cap, sizeof(cap), cudaMemcpyHostToDevice, stream_));
+      }
+      splitter_kernel<Word><<<parents, 256, 0, stream_>>>(out_, alt_, d_parents, d_trees, plan_.seed, pass.index, k,
+                                                          plan_.oversampling, plan_.always_three_way, d_cap);
+      CUDA_CHECK_LAUNCH("splitter_kernel");
+      if (writer_) {
+        std::vector<SampleParent> got(parents);
+        CUDA_CHECK(cudaMemcpyAsync(got.data(), d_parents, parents * sizeof(SampleParent), cudaMemcpyDeviceToHost, stream_));
+        CUDA_CHECK(cudaStreamSynchronize(stream_));
+        uint32_t degenerate = 0;
+        for (const auto& p : got) degenerate += p.degenerate;
+        std::vector<Word> sample(sample_keys);
+        CUDA_CHECK(cudaMemcpy(sample.data(), d_samples, sample.size() * sizeof(Word), cudaMemcpyDeviceToHost));
+        writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate,
+                           std::vector<uint64_t>(sample.begin(), sample.end()), array(buckets));
+      }
     }
 
-    // Step 2 (its descent by the bucket-index slot's piece when one is set).
-    const uint32_t* given = bucket_slot_ ? index_buckets(pass, d_parents, d_trees) : nullptr;
+    // Step 2 (its descent by the bucket-index slot's piece when one is set; a digit pass has none).
+    const uint32_t* given = bucket_slot_ && !pass.digits ? index_buckets(pass, d_parents, d_trees) : nullptr;
     // A level-3 pass cuts into a few buckets (k = 4 to 32 at the defaults): a warp's 32 keys fall into
     // at most k of them, so one shared atomic a key would serialise on a few counters (§6.3.3: "the
     // worst case occurs if all keys processed by the same SIMD group go to the same bucket"); the
@@ -144,7 +146,8 @@ class GpuSampleSort {
                   rank,
                   plan_.rounds == SampleRounds::Split,
                   plan_.value_load == SampleValueLoad::Early,
-                  given};
+                  given,
+                  pass.digits};
     mark_launch(clock_, sample_launch_index(pass.index, SampleLaunch::Count));
     dispatch_value<kSampleKeysPerThread>(plan_.keys_per_thread, "sample sort keys_per_thread", [&](auto kpt) {
       count_kernel<Word, decltype(kpt)::value><<<pass.total_blocks, plan_.threads, 0, stream_>>>(
@@ -183,10 +186,11 @@ class GpuSampleSort {
     uint32_t constant = 0;
     for (uint32_t pi = 0; pi < parents; ++pi) {
       SampleParent& p = pass.parents[pi];
-      p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
+      if (pass.digits) sample_settle_digit_parent(pass, p, child.data() + uint64_t(pi) * slots, lo[pi], hi[pi]);
+      else p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
       constant += p.constant;
     }
-    if (bucket_slot_) check_progress(pass, child);
+    if (bucket_slot_ && !pass.digits) check_progress(pass, child);
     if (constant)
       CUDA_CHECK(cudaMemcpyAsync(d_parents, pass.parents.data(), parents * sizeof(SampleParent), cudaMemcpyHostToDevice, stream_));
 

@@ -95,6 +95,8 @@ struct PassArgs {
   // The bucket-index slot's answers (common/piece_slots.h), one per key position of the array, for
   // the parents whose sample is not degenerate; null: the kernels descend the tree themselves.
   const uint32_t* given_buckets = nullptr;
+  // classify = digits: no tree; a key's bucket is its digit at the parent's digit_shift.
+  bool digits = false;
 };
 
 // A block's search tree in shared memory and how it descends: the three-way split of a degenerate
@@ -112,14 +114,20 @@ struct BlockTree {
 struct Descent {
   int log_k;
   bool degenerate, half;
+  int digit_shift = -1;  // >= 0: a digit pass (sample_digit_bucket), no tree
 };
 
 // The parent's tree into shared memory, and the high-word tree where the plan asks for it and the
-// splitters allow it (every thread gets the same answer; the block synchronises inside).
+// splitters allow it (every thread gets the same answer; the block synchronises inside); a digit pass
+// loads nothing.
 template <class Word>
 __device__ __forceinline__ Descent load_tree(BlockTree<Word>& bt, const Word* trees, uint32_t pi, const SampleParent& p,
                                              const PassArgs& args) {
   const uint32_t k = args.k;
+  if (args.digits) {  // no tree; the barrier still orders the callers' counter and cursor set-up
+    __syncthreads();
+    return Descent{args.log_k, false, false, int(p.digit_shift)};
+  }
   for (uint32_t j = threadIdx.x; j < k; j += blockDim.x) bt.tree[j] = trees[uint64_t(pi) * k + j];
   Descent d{args.log_k, p.degenerate != 0, false};
   if constexpr (sizeof(Word) == 8) {
@@ -147,6 +155,11 @@ __device__ __forceinline__ Descent load_tree(BlockTree<Word>& bt, const Word* tr
 template <class Word, int KPT>
 __device__ __forceinline__ void buckets_of(const Descent& d, const BlockTree<Word>& bt, const Word (&e)[KPT],
                                            uint32_t (&j)[KPT]) {
+  if (d.digit_shift >= 0) {  // a digit pass: a shift and a mask instead of log2 k shared reads
+#pragma unroll
+    for (int u = 0; u < KPT; ++u) j[u] = sample_digit_bucket(e[u], uint32_t(d.digit_shift), d.log_k);
+    return;
+  }
   if (d.degenerate) {
 #pragma unroll
     for (int u = 0; u < KPT; ++u) j[u] = three_way_bucket(bt.tree[0], e[u]);
@@ -262,7 +275,8 @@ __device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassA
 // §6.2 Step 2: every block descends the tree for each key of its chunk, in rounds of
 // threads x KPT keys, and counts in shared counter replica t mod count_replicas; then the
 // replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
-// buckets also reduce min and max (the constant-bucket test; with split rounds only they do).
+// buckets and every digit pass also reduce min and max (the constant-bucket test; with split rounds
+// only they do).
 template <class Word, int KPT>
 __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
                              unsigned long long* table, unsigned long long* child_sizes,
@@ -277,7 +291,8 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
   const Descent d = load_tree(bt, trees, pi, p, args);
   const uint32_t rep = threadIdx.x % args.count_replicas;
   const Word* src = p.in_alt ? alt : out;
-  if (args.split_rounds && !p.degenerate) {
+  const bool reduce = p.degenerate || args.digits;
+  if (args.split_rounds && !reduce) {
     for_each_key_bucket<Word, KPT>(src, args, pb, bt, d, true,
                                    [&](uint64_t, Word, uint32_t j) { atomicAdd(&cnt[j * args.count_replicas + rep], 1u); });
   } else {
@@ -287,9 +302,18 @@ __global__ void count_kernel(const Word* out, const Word* alt, const Word* trees
       mn = e < mn ? e : mn;
       mx = e > mx ? e : mx;
     });
-    if (p.degenerate) {
-      atomicMin(&lo[pi], (unsigned long long)mn);
-      atomicMax(&hi[pi], (unsigned long long)mx);
+    if (reduce) {
+      // A warp's minimum and maximum first, then one global atomic a warp: a digit pass reduces in
+      // every block, and one atomic a thread would queue hundreds of thousands on the parent's address.
+      for (int off = 16; off > 0; off /= 2) {
+        const Word a = __shfl_down_sync(0xFFFFFFFFu, mn, off), z = __shfl_down_sync(0xFFFFFFFFu, mx, off);
+        mn = a < mn ? a : mn;
+        mx = z > mx ? z : mx;
+      }
+      if (threadIdx.x % 32 == 0) {
+        atomicMin(&lo[pi], (unsigned long long)mn);
+        atomicMax(&hi[pi], (unsigned long long)mx);
+      }
     }
   }
   __syncthreads();

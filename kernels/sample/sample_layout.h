@@ -24,9 +24,39 @@ struct SampleParent {
   uint32_t first_block = 0, blocks = 0;
   uint32_t in_alt = 0;          // 1: the keys are in the scratch buffer, 0: in the output array
   uint32_t degenerate = 0;      // every splitter equal: three-way split (set by the splitter step)
-  uint32_t constant = 0;        // degenerate and min == max: nothing to scatter (§6.2)
+  uint32_t constant = 0;        // degenerate (or a digit pass) and min == max: nothing to scatter (§6.2)
+  // classify = digits: the bucket is j = (key >> digit_shift) & (k - 1); the parent's keys agree on
+  // every bit above digit_shift + log2 k (sample_digit_shift).
+  uint32_t digit_shift = 0;
+  // A digit pass whose keys of this parent all fell into one bucket (their digit is shared, but not
+  // all their bits): the scatter is skipped as for a constant bucket (constant = 1), and the bucket
+  // stays whole with only the low `narrowed` bits, where min and max differ, left to classify
+  // (sample_settle_digit_parent). 0: not narrowed.
+  uint32_t narrowed = 0;
   uint32_t pad_ = 0;
 };
+
+// The shift of a digit pass over a bucket whose keys agree on all but their low `bits_left` bits: the
+// next log_k bits below those, or the last bits_left of them where fewer remain (the digit then also
+// takes bits above bits_left, which every key of the bucket shares, so the order of the buckets is the
+// keys' order still). The children agree on all but their low `shift` bits; 0: they are all equal.
+SORTSCOPE_HD uint32_t sample_digit_shift(uint32_t bits_left, int log_k) {
+  return bits_left > uint32_t(log_k) ? bits_left - uint32_t(log_k) : 0u;
+}
+
+// The bits in which two keys differ: 0 for equal keys, else the position of the highest differing
+// bit plus one.
+SORTSCOPE_HD uint32_t sample_differing_bits(uint64_t lo, uint64_t hi) {
+  uint32_t bits = 0;
+  for (uint64_t x = lo ^ hi; x; x >>= 1) ++bits;
+  return bits;
+}
+
+// A key's bucket in a digit pass (classify = digits).
+template <class Word>
+SORTSCOPE_HD uint32_t sample_digit_bucket(Word e, uint32_t shift, int log_k) {
+  return uint32_t(e >> shift) & ((1u << log_k) - 1u);
+}
 
 // A bucket for level 2: one thread block each, largest first (§6.2).
 struct SampleSmallBucket {

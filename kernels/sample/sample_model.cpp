@@ -76,8 +76,9 @@ class Model {
     std::vector<std::vector<Word>> trees(pass.parents.size(), std::vector<Word>(k));
     uint32_t degenerate = 0;
     std::vector<uint64_t> first_sample;  // the first bucket's sorted sample, for the timeline
-    // Step 1: sample, sort, splitters, search tree.
-    for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
+    // Step 1: sample, sort, splitters, search tree (a digit pass has none: its buckets are the keys'
+    // next digit, and the GPU launches no splitter kernel).
+    for (size_t pi = 0; pi < pass.parents.size() && !pass.digits; ++pi) {
       SampleParent& p = pass.parents[pi];
       const Word* src = buf(p.in_alt);
       std::vector<Word> sample(uint64_t(plan_.oversampling) * k);
@@ -93,15 +94,20 @@ class Model {
       trees[pi][0] = splitters[0];  // the three-way split's key (bt[0] is otherwise unused)
     }
     stats_.degenerate += plan_.always_three_way ? 0 : degenerate;
-    if (writer_) writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, first_sample, array(buckets));
+    if (writer_ && !pass.digits)
+      writer_->splitters(pass, plan_.always_three_way ? 0 : degenerate, first_sample, array(buckets));
 
     // Step 2: per block, per round, thread t = position mod threads counts into replica t mod C.
     std::vector<uint64_t> table(pass.table_entries, 0);
     std::vector<Word> lo(pass.parents.size(), std::numeric_limits<Word>::max()), hi(pass.parents.size(), 0);
     auto bucket_of = [&](size_t pi, Word e) -> uint32_t {
       const SampleParent& p = pass.parents[pi];
+      if (pass.digits) return sample_digit_bucket(e, p.digit_shift, pass.log_k);
       return p.degenerate ? three_way_bucket(trees[pi][0], e) : search_tree_bucket(trees[pi].data(), pass.log_k, e);
     };
+    // The constant-bucket test's two reductions (§6.2): for degenerate samples, and in every digit pass
+    // (a bucket of one key would otherwise be copied once per digit left).
+    auto reduces = [&](const SampleParent& p) { return p.degenerate || pass.digits; };
     auto slot_of = [&](const SampleParent& p, uint64_t i, uint32_t j) {
       const uint64_t off = i - p.begin;
       const uint32_t b = uint32_t(off / p.chunk);
@@ -116,7 +122,7 @@ class Model {
         throw_if_run_cancelled_at(i - p.begin);
         const Word e = src[i];
         ++table[slot_of(p, i, bucket_of(pi, e))];
-        if (p.degenerate) {  // §6.2: the two reductions of the constant-bucket test
+        if (reduces(p)) {  // §6.2: the two reductions of the constant-bucket test
           lo[pi] = std::min(lo[pi], e);
           hi[pi] = std::max(hi[pi], e);
         }
@@ -136,7 +142,16 @@ class Model {
     std::vector<uint64_t> slot_counts;  // slots per parent, for the timeline
     for (size_t pi = 0; pi < pass.parents.size(); ++pi) {
       SampleParent& p = pass.parents[pi];
-      p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
+      std::vector<uint64_t> counts(slots, 0);
+      for (uint32_t j = 0; j < slots; ++j)
+        for (uint32_t b = 0; b < p.blocks; ++b)
+          for (uint32_t r = 0; r < reps; ++r) counts[j] += table[p.table_offset + (uint64_t(j) * p.blocks + b) * reps + r];
+      if (pass.digits) {
+        const int state = sample_settle_digit_parent(pass, p, counts.data(), lo[pi], hi[pi]);
+        stats_.narrowed += state == 2 ? 1 : 0;
+      } else {
+        p.constant = (p.degenerate && lo[pi] == hi[pi]) ? 1 : 0;
+      }
       constant += p.constant;
       if (!p.constant) {
         const Word* src = buf(p.in_alt);
@@ -150,10 +165,6 @@ class Model {
           if (vdst) vdst[pos] = vsrc[i];
         }
       }
-      std::vector<uint64_t> counts(slots, 0);
-      for (uint32_t j = 0; j < slots; ++j)
-        for (uint32_t b = 0; b < p.blocks; ++b)
-          for (uint32_t r = 0; r < reps; ++r) counts[j] += table[p.table_offset + (uint64_t(j) * p.blocks + b) * reps + r];
       for (const auto& c : pass_children(pass, p, counts.data())) children.push_back(c);
       slot_counts.insert(slot_counts.end(), counts.begin(), counts.end());
     }

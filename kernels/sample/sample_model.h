@@ -17,7 +17,8 @@ struct SampleRunStats {
   uint32_t passes = 0;             // distribution passes, level 1 and level 3
   uint32_t level3_passes = 0;      // of which level 3 (levels = 3)
   uint64_t degenerate = 0;         // buckets split three ways at level 1
-  uint64_t constant = 0;           // of those, constant: no scatter
+  uint64_t constant = 0;           // of those (and of digit passes' parents), constant: no scatter
+  uint64_t narrowed = 0;           // of the constant ones, digit passes' narrowed (sample_settle_digit_parent)
   uint64_t small_buckets = 0;      // level-2 list
   uint64_t largest_small = 0;
   uint64_t block_partitions = 0;   // level-2 partition steps (block sample sort and quicksort)

@@ -15,7 +15,7 @@ constexpr int kSampleLevel2Kernels = 7;
 
 PerfModel sample_perf_model(const SamplePlan& p) {
   PerfModel m;
-  m.source = "Leischner 2010 §6.1-§6.3";
+  m.source = p.digits() ? "Leischner 2010 §6.1-§6.3; digits: Stehle & Jacobsen 2017" : "Leischner 2010 §6.1-§6.3";
   if (p.n == 0) return m;
   const double n = double(p.n), kb = p.key_bits / 8.0, vb = p.with_values ? 4.0 : 0.0;
   // Expected level-1 passes: a pass cuts buckets k ways (two ways for quicksort's pivots) until
@@ -26,8 +26,9 @@ PerfModel sample_perf_model(const SamplePlan& p) {
       p.engine == SampleEngine::SampleSort ? sample_level1_pass_shares(p)
                                            : std::vector<double>(sample_expected_passes(p.n, p.k, p.bucket_max), 1.0);
   const uint32_t passes = uint32_t(shares.size());
-  // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3).
-  const double find_bucket = kLeischnerTreeOpsPerLevel * p.log_k + 1;
+  // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3); a digit
+  // pass shifts and masks instead (two instructions) and reduces min and max (two more).
+  const double find_bucket = p.digits() ? 2 + 2 + 1 : kLeischnerTreeOpsPerLevel * p.log_k + 1;
   // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each) and
   // its count table of slots x blocks x replicas 8-byte counters, written by the counts, read and
   // written by the scan, read by the scatter.
@@ -40,11 +41,13 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     // The host's share (sample_gpu.cu): the pass's parent list and block map go up before the
     // splitters (two copies that wait for the stream), the children's sizes come back after the
     // scatter (four) and the updated parents go up again (one); each a round trip.
-    m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
-                          sample_launch_name(p, pass, SampleLaunch::Splitters),
-                          parents * shares[pass] * p.sample_keys() * 32.0, 0, 1, 2});
+    if (!p.digits())  // a digit pass has no sample and launches no splitter kernel
+      m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
+                            sample_launch_name(p, pass, SampleLaunch::Splitters),
+                            parents * shares[pass] * p.sample_keys() * 32.0, 0, 1, 2});
+    // (A digit pass has no splitter launch: its two uploads are counted with its count.)
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count),
-                          keys * kb + table, keys * find_bucket / 32});
+                          keys * kb + table, keys * find_bucket / 32, 1, p.digits() ? 2 : 0});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scan), sample_launch_name(p, pass, SampleLaunch::Scan),
                           2 * table, 0});
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
@@ -91,7 +94,14 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     m.not_valid = fmt::format("about {:.0f}% of the keys lie in buckets above the {} keys one block sorts; the "
                               "thesis's block sample sort takes them, bound by one block a bucket, not bytes",
                               100 * l3.share, p.level3_above);
-  else if (passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
+  else if (p.digits() && passes > 0 && p.n >= (uint64_t(1) << 25) && (p.k >= 256 || p.key_bits == 32))
+    // radix-hybrid (H200, 2026-11-28, docs/PERFORMANCE.md "Hybrid MSD radix"): with u64 keys and k = 128
+    // at 2^26 the model is within 2x (1.9x); at k = 256 (2^28) 2.4x, and u32 keys, whose bytes are half
+    // while the scatter's and level 2's work a key is the same, 2.7x at 2^26 and 4.2x at 2^28.
+    m.not_valid = fmt::format("the scatter into k = {} buckets and level 2 move {} keys at a quarter of the copy "
+                              "bandwidth or less",
+                              p.k, p.key_bits == 32 ? "32-bit" : "64-bit");
+  else if (!p.digits() && passes > 0 && p.k >= 128 && p.n >= (uint64_t(1) << 25))  // below, launches and level 2 dominate
     m.not_valid = fmt::format("the scatter into k = {} buckets writes runs of a few sectors a bucket, at about a "
                               "quarter of the copy bandwidth",
                               p.k);

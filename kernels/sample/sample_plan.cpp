@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 #include <utility>
 
@@ -137,17 +138,21 @@ const std::vector<ParamSpec>& quicksort_params() {
   return specs;
 }
 
-ParamValues sample_teaching_params(SampleEngine engine, uint64_t n) {
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n, const ParamValues& given) {
   // As run, M is at least 2^14 (make_sample_plan), so the defaults put a lecture's few thousand
   // keys in one bucket and sort it in one step. M = n / 16 (sample sort: every first-level bucket
   // of about n / k keys takes a second distribution pass, the recursion of Alg. 5) or n / 4
   // (quicksort: two levels of global pivot partitions, App. C), and base = 16 so that quicksort's
   // level 2 partitions in the block before its odd-even base case. Sample sort takes k = 8 (a
   // search tree of three levels, Alg. 6, that one can read) from a sample of a * k = 32 keys.
+  // A block's round is 64 threads x 4 keys (the defaults' 256 x 8 = 2048 keys would put a lecture's
+  // 1024 keys in one block): the count table then has a row per block (4 at 1024 keys, 16 at 4096)
+  // and the bucket-major scan of §6.3 (Alg. 5, steps 2-3) shows each block's place in each bucket.
   const uint64_t share = engine == SampleEngine::SampleSort ? 16 : 4;
   int bucket_max = 16;
   while (uint64_t(bucket_max) * share < n && bucket_max < (1 << 24)) bucket_max *= 2;
-  ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}};
+  while (bucket_max < param_or(given, "base", 0) && bucket_max < (1 << 24)) bucket_max *= 2;
+  ParamValues v = {{"bucket_max", bucket_max}, {"base", 16}, {"threads", 64}, {"keys_per_thread", 4}};
   if (engine == SampleEngine::SampleSort) {
     v["k"] = 8;
     v["oversampling"] = 4;
@@ -392,7 +397,20 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     // level 2; two passes of 256 leave about 3.5 % above a block there and stay.)
     const int above = value(params, "level3_above", specs);
     p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
-    sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
+    // radix-hybrid's plan (make_radix_hybrid_plan) says digits; sample sort's parameters do not.
+    const auto classify = params.find(kSampleClassifyParam);
+    p.classify = classify != params.end() ? SampleClassify(classify->second) : SampleClassify::Splitters;
+    if (p.digits()) {
+      // The hybrid MSD radix sort (Stehle & Jacobsen, SIGMOD 2017): digit passes while a bucket exceeds what one
+      // block sorts, so M is at most that and level 3 has nothing to take. A bucket's digits run out
+      // (it is then all one key), so the passes end on any input.
+      if (value(params, "levels", specs) == 3)
+        throw std::runtime_error("radix-hybrid passes until a bucket fits one block; level 3 has nothing to take");
+      if (const uint64_t block = sample_level2_block_max(p.level2)) p.bucket_max = std::min(p.bucket_max, block);
+      sample_auto_k_and_levels(p, value(params, "k", specs), 2);
+    } else {
+      sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
+    }
     if (p.levels == 3 && p.level3_above == 0)
       throw std::runtime_error(
           "sample-sort: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "
@@ -437,6 +455,13 @@ std::string SamplePlan::describe() const {
   if (engine == SampleEngine::Quicksort)
     return fmt::format("quicksort: global pivot splits above M = {}, block quicksort, odd-even base <= {}",
                        bucket_max, base);
+  if (digits())
+    return fmt::format("hybrid MSD radix sort (digit passes of log2 k bits while a bucket exceeds M, then level 2{}): "
+                       "k = {}, M = {}, counters {}/{}, {} threads x {} keys, ~{} blocks",
+                       level2 == SampleLevel2::Radix  ? " by block radix sort"
+                       : level2 == SampleLevel2::Rank ? " by sub-buckets and rank sort"
+                                                      : " as the thesis",
+                       k, bucket_max, count_replicas, scatter_replicas, threads, keys_per_thread, blocks);
   return fmt::format("sample sort ({}{}{}{}{}{}{}{}): k = {}, a = {}, M = {}, counters {}/{}, {} threads x {} keys, "
                      "~{} blocks, odd-even base <= {}",
                      version == SampleVersion::Revised ? "revised" : "original",
@@ -458,5 +483,55 @@ std::string SamplePlan::describe() const {
 }
 
 double sample_bytes_moved(const SamplePlan& p) { return sample_perf_model(p).total_bytes(); }
+
+namespace {
+// Sample sort's parameters that a digit pass has no use for: the sample, the descent, the levels
+// (passes run until a bucket fits a block) and the level-2 version (no bucket is left above a block).
+bool hybrid_drops(const std::string& name) {
+  return name == "oversampling" || name == "descent" || name == "levels" || name == "level3_above" ||
+         name == "version" || name == "quicksort_threshold";
+}
+}  // namespace
+
+const std::vector<ParamSpec>& radix_hybrid_params() {
+  static const std::vector<ParamSpec> specs = [] {
+    std::vector<ParamSpec> s;
+    for (const ParamSpec& p : sample_sort_params()) {
+      if (hybrid_drops(p.name)) continue;
+      ParamSpec q = p;
+      if (q.name == "k")
+        q.help = "buckets per MSD pass, a digit of log2 k bits; auto: by n, so that the passes end with buckets of "
+                 "about half a block (two passes of at most 256; three of 64 past 2^29)";
+      if (q.name == "bucket_max")
+        q.help = "M: buckets larger than this get another digit pass; at most what level 2 sorts by one block";
+      s.push_back(q);
+    }
+    return s;
+  }();
+  return specs;
+}
+
+SamplePlan make_radix_hybrid_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params) {
+  ParamValues p = params;
+  p[kSampleClassifyParam] = int(SampleClassify::Digits);
+  return make_sample_plan(SampleEngine::SampleSort, n, type, with_values, p);
+}
+
+ParamValues radix_hybrid_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
+  ParamValues p = params;
+  p[kSampleClassifyParam] = int(SampleClassify::Digits);
+  ParamValues run = sample_sort_params_as_run(p, type, with_values, n);
+  for (auto it = run.begin(); it != run.end();)
+    it = hybrid_drops(it->first) || it->first == kSampleClassifyParam ? run.erase(it) : std::next(it);
+  return run;
+}
+
+ParamValues radix_hybrid_teaching_params(uint64_t n, const ParamValues& given) {
+  // Sample sort's lecture values (M = n / 16: every first-level bucket takes a second pass, k = 8:
+  // digits of three bits), without its sample.
+  ParamValues v = sample_teaching_params(SampleEngine::SampleSort, n, given);
+  v.erase("oversampling");
+  return v;
+}
 
 }  // namespace sortscope

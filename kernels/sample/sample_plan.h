@@ -52,6 +52,12 @@ enum class SampleValueLoad { Late = 0, Early = 1 };
 // The rounds of the count and scatter kernels: every key bounds-checked, or full rounds without
 // per-key checks (and the count's min/max only where the constant-bucket test needs it).
 enum class SampleRounds { Checked = 0, Split = 1 };
+// How a distribution pass cuts a bucket: at splitters from a random sample, found by the search tree
+// (the thesis), or by the key's next digit, bucket = (key >> shift) & (k - 1) with the shift one digit
+// lower each level: the hybrid MSD radix sort of Stehle & Jacobsen ("A Memory Bandwidth-Efficient
+// Hybrid Radix Sort on GPUs", SIGMOD 2017): MSD passes until a bucket fits one block, then one block
+// sort in shared memory (README.md, "radix-hybrid").
+enum class SampleClassify { Splitters = 0, Digits = 1 };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
@@ -121,6 +127,8 @@ struct SamplePlan {
   SampleRank rank = SampleRank::Match;
   SampleRounds rounds = SampleRounds::Checked;
   SampleValueLoad value_load = SampleValueLoad::Late;
+  SampleClassify classify = SampleClassify::Splitters;
+  bool digits() const { return classify == SampleClassify::Digits; }
 
   // Level 3: 2 (none) or 3 (README.md, "Level 3"): after level 1 every bucket of more than
   // level3_above keys (what level 2 sorts by one block, or less where given) is distributed again.
@@ -192,12 +200,24 @@ void sample_auto_level1(SamplePlan& plan);
 // Sample sort's parameters with `auto` k replaced by sample_auto_k(n) and auto descent, rank, rounds,
 // value_load and threads by sample_auto_level1's choice (Algorithm::params_as_run).
 // The values that explain n keys at a lecture size (Algorithm::teaching_params, kernels/
-// teaching_params.h): every phase of the 2^20-key run, at a few hundred keys.
-ParamValues sample_teaching_params(SampleEngine engine, uint64_t n);
+// teaching_params.h): every phase of the 2^20-key run, at a few hundred keys. A base the user set
+// (`given`) raises M to at least that base, which the plan requires.
+ParamValues sample_teaching_params(SampleEngine engine, uint64_t n, const ParamValues& given);
 ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
 
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params);
+
+// radix-hybrid, the hybrid MSD radix sort of Stehle & Jacobsen on sample sort's engine (README.md,
+// "radix-hybrid"): sample sort's parameters less the sample, the descent, the levels and the level-2
+// version; its plan is sample sort's with classify = digits (make_sample_plan reads it from
+// kSampleClassifyParam, which no parameter list offers: the algorithm decides, one way in).
+inline constexpr const char* kSampleClassifyParam = "classify";
+const std::vector<ParamSpec>& radix_hybrid_params();
+SamplePlan make_radix_hybrid_plan(uint64_t n, KeyType type, bool with_values, const ParamValues& params);
+ParamValues radix_hybrid_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n);
+// Sample sort's lecture values without the sample (kernels/teaching_params.h).
+ParamValues radix_hybrid_teaching_params(uint64_t n, const ParamValues& given);
 
 // What level 1 (plan.k a pass, M = plan.bucket_max) is expected to leave above plan.level3_above
 // keys (sample_bucket_spread.h): the share of the keys in buckets between level3_above and M (those

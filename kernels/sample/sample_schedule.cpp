@@ -12,6 +12,7 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
   pass.level = level;
   pass.k = k ? k : plan.k;
   while ((1u << pass.log_k) < pass.k) ++pass.log_k;
+  pass.digits = plan.digits();
   for (const auto& b : large) pass.keys += b.size;
   const uint64_t round = plan.subtile_keys();
   // Keys per block: the pass's keys over the blocks it aims at, in whole rounds.
@@ -28,6 +29,7 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
     p.table_offset = pass.table_entries;
     p.scan_base = scan_base;
     p.in_alt = b.in_alt ? 1 : 0;
+    if (pass.digits) p.digit_shift = sample_digit_shift(std::min<uint32_t>(b.bits_left, uint32_t(plan.key_bits)), pass.log_k);
     pass.total_blocks += p.blocks;
     pass.table_entries += uint64_t(pass.slots()) * p.blocks * plan.scatter_replicas;
     scan_base += b.size;
@@ -38,8 +40,8 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
 
 std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts) {
   std::vector<SampleBucket> children;
-  if (parent.constant) {
-    children.push_back({parent.begin, parent.size, parent.in_alt != 0, true});
+  if (parent.constant) {  // stays where it is: done, or narrowed for the next pass
+    children.push_back({parent.begin, parent.size, parent.in_alt != 0, parent.narrowed == 0, parent.narrowed});
     return children;
   }
   const uint32_t buckets = parent.degenerate ? 3 : pass.k;
@@ -47,11 +49,31 @@ std::vector<SampleBucket> pass_children(const SamplePass& pass, const SamplePare
   for (uint32_t j = 0; j < buckets; ++j) {
     if (counts[j] > 0) {
       const bool equal_part = parent.degenerate && j == 1;
-      children.push_back({at, counts[j], parent.in_alt == 0, equal_part});
+      if (pass.digits)
+        children.push_back({at, counts[j], parent.in_alt == 0, parent.digit_shift == 0, parent.digit_shift});
+      else
+        children.push_back({at, counts[j], parent.in_alt == 0, equal_part});
     }
     at += counts[j];
   }
   return children;
+}
+
+int sample_settle_digit_parent(const SamplePass& pass, SampleParent& parent, const uint64_t* counts, uint64_t lo,
+                               uint64_t hi) {
+  parent.constant = 0;
+  parent.narrowed = 0;
+  if (lo == hi) {
+    parent.constant = 1;
+    return 1;
+  }
+  for (uint32_t j = 0; j < pass.k; ++j)
+    if (counts[j] == parent.size) {
+      parent.constant = 1;
+      parent.narrowed = sample_differing_bits(lo, hi);
+      return 2;
+    }
+  return 0;
 }
 
 void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,

@@ -15,6 +15,9 @@ struct SampleBucket {
   uint64_t begin = 0, size = 0;
   bool in_alt = false;  // keys in the scratch buffer
   bool done = false;    // sorted already: the equal part of a three-way split, or constant
+  // classify = digits: the keys agree on every bit but the low `bits_left` (the digits above were
+  // passes that led here); 0: all equal, done.
+  uint32_t bits_left = 64;
 };
 
 struct SamplePass {
@@ -24,6 +27,7 @@ struct SamplePass {
   int level = 1;
   uint32_t k = 0;              // buckets a parent is cut into (every parent of the pass alike)
   int log_k = 0;
+  bool digits = false;         // classify = digits: no sample, each parent cut by its next digit
   std::vector<SampleParent> parents;
   uint32_t total_blocks = 0;
   uint64_t table_entries = 0;  // sum over parents of slots() x blocks x scatter_replicas
@@ -40,8 +44,20 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
 
 // The children of `parent` after its pass: counts[j] keys went to bucket j (pass.k entries, or the
 // first three for a three-way split). Empty children are dropped; the equal part of a three-way
-// split is done; a constant parent stays where it is, done.
+// split is done; a constant parent stays where it is, done. In a digit pass the children keep
+// parent.digit_shift bits to classify, and are done where none is left (all their keys equal).
 std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts);
+
+// After a digit pass's count, what the host makes of a parent from its children's sizes (`counts`,
+// pass.k of them) and its keys' min and max (the count kernel reduces both in a digit pass): min = max,
+// constant (done, no scatter, §6.2's test); all keys in one bucket, narrowed (no scatter; the bucket
+// stays whole with only the bits where min and max differ left, so its next pass splits it: this is
+// how a sorted run of small keys, or any bucket whose keys share more leading bits than one digit,
+// skips the digits it would only copy); else split as counted. Every digit pass thus splits a parent,
+// finishes it, or narrows it for a next pass that splits it: the passes end on any input.
+// Returns the bucket's state: 0 split, 1 constant, 2 narrowed.
+int sample_settle_digit_parent(const SamplePass& pass, SampleParent& parent, const uint64_t* counts, uint64_t lo,
+                               uint64_t hi);
 
 // The timeline's bucket list after a pass: `pass`'s parents replaced by their children.
 void replace_parents(const SamplePass& pass, const std::vector<SampleBucket>& children,

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "sample_launches.h"
 #include "primitives/search_tree/search_tree.h"
 
@@ -41,6 +42,28 @@ const std::vector<std::string> kQuickPseudo = {
     "output <- native(keys)",
 };
 
+const std::vector<std::string> kHybridPseudo = {
+    "keys <- ordered_bits(input); bits <- key width",
+    "while a bucket > M (one block's keys), one pass:",
+    "  shift <- bits - log k (fewer bits left: 0)",
+    "  count: j <- (e >> shift) & (k-1); min, max",
+    "  min = max: done; one digit: bits <- msb(min^max)",
+    "  scan C column-major: bucket j after buckets < j",
+    "  scatter: out[O[j][b] + local counter of j] <- e",
+    "level 2, one block per bucket, largest first:",
+    "  rank: <= 16384: sub-buckets by top bits, rank sort",
+    "output <- native(keys)",
+};
+
+const std::vector<StepKind> kHybridKinds = {
+    {"input", "The unsorted input", 0},
+    {"shift", "Each bucket's next digit: shift <- bits left - log2 k (no sample, no splitters)", 2},
+    {"count", "Each key's digit is its bucket; blocks count them (k x p table)", 3},
+    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
+    {"scatter", "Keys move into their buckets (scatter)", 6},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
+};
+
 const std::vector<StepKind> kSampleKinds = {
     {"input", "The unsorted input", 0},
     {"splitters", "Splitters picked from a sorted random sample (search tree)", 2},
@@ -67,14 +90,20 @@ const std::vector<StepKind>& sample_step_kinds(SampleEngine e) {
 const std::vector<std::string>& sample_pseudo_code(SampleEngine e) {
   return e == SampleEngine::SampleSort ? kSamplePseudo : kQuickPseudo;
 }
+const std::vector<StepKind>& radix_hybrid_step_kinds() { return kHybridKinds; }
+const std::vector<std::string>& radix_hybrid_pseudo_code() { return kHybridPseudo; }
+
+const std::vector<StepKind>& SampleStepWriter::kinds() const {
+  return plan_.digits() ? radix_hybrid_step_kinds() : sample_step_kinds(plan_.engine);
+}
 
 Step SampleStepWriter::step(SampleStepKind kind, std::string caption) const {
-  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption));
+  return make_step(kinds(), kind, std::move(caption));
 }
 
 Step SampleStepWriter::pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch,
                                  std::string caption) const {
-  return make_step(sample_step_kinds(plan_.engine), kind, std::move(caption), sample_launch_index(pass.index, launch),
+  return make_step(kinds(), kind, std::move(caption), sample_launch_index(pass.index, launch),
                    sample_launch_name(plan_, pass.index, launch, pass.level));
 }
 
@@ -86,7 +115,8 @@ void SampleStepWriter::input(const ArrayState& array) {
   rec_.set_padded_n(plan_.n);
   tree_ = {};
   tree_.k = plan_.k;
-  tree_.oversampling = plan_.oversampling;
+  // Digit passes take no sample: a = 0 tells the views there is no oversampling spread to draw.
+  tree_.oversampling = plan_.digits() ? 0 : plan_.oversampling;
   tree_.bucket_max = plan_.bucket_max;
   open_leaf_.clear();
   if (plan_.n) {
@@ -96,6 +126,9 @@ void SampleStepWriter::input(const ArrayState& array) {
   const std::string idea =
       plan_.engine == SampleEngine::Quicksort
           ? "quicksort splits them around pivots into <, =, > until every segment fits one block"
+      : plan_.digits()
+          ? "an MSD radix sort (Stehle & Jacobsen's hybrid) splits them into buckets by their next digit, most "
+            "significant first, until every bucket fits one block"
           : "sample sort splits them into buckets at splitters drawn from a random sample, until every "
             "bucket fits one block";
   rec_.record(step(SampleStepKind::Input, fmt::format("{} unsorted keys: {}. {}", plan_.n, idea, plan_.describe())),
@@ -105,12 +138,14 @@ void SampleStepWriter::input(const ArrayState& array) {
 void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, const std::vector<uint64_t>& first_sample,
                                  const ArrayState& array) {
   std::string what = plan_.engine == SampleEngine::Quicksort
-                         ? fmt::format("{}: a pivot for each of {} segments, the median of {} sampled keys",
-                                       pass_title(pass), pass.parents.size(), sample_keys(pass))
-                         : fmt::format("{}: {} splitters, evenly spaced in a sorted random sample, will cut "
+                         ? fmt::format("{}: a pivot for {}, the median of {} sampled keys", pass_title(pass),
+                                       pass.parents.size() == 1 ? std::string("the one segment")
+                                                                : "each of " + counted(pass.parents.size(), "segment"),
+                                       sample_keys(pass))
+                         : fmt::format("{}: {}, evenly spaced in a sorted random sample, will cut "
                                        "{} into {} value ranges. {} keys sampled per bucket and sorted, every a-th "
                                        "key a splitter (a = {}), the search tree built",
-                                       pass_title(pass), pass.k - 1,
+                                       pass_title(pass), counted(pass.k - 1, "splitter"),
                                        pass.parents.size() == 1
                                            ? fmt::format("a bucket of {} keys", pass.keys)
                                            : fmt::format("{} buckets of {} keys", pass.parents.size(), pass.keys),
@@ -198,12 +233,24 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                               const ArrayState& array) {
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
-                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} blocks "
-                                  "fill a {} x {} count table",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks)
+                    ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} "
+                                  "{} {} x {} count table",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks)
+                : pass.digits
+                    ? fmt::format("{}: each key's bucket is its next {}-bit digit, (key >> shift) & {} (shift {} in "
+                                  "the first bucket; no sample, no tree), and is counted. {} {} {} x {} "
+                                  "table of bucket counts (k x p)",
+                                  pass_title(pass), pass.log_k, pass.k - 1,
+                                  pass.parents.empty() ? 0u : pass.parents[0].digit_shift,
+                                  counted(pass.total_blocks, "block"), verb_for(pass.total_blocks, "fills", "fill"),
+                                  with_article(pass.slots()), pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
-                                  "blocks fill a {} x {} table of bucket counts (k x p)",
-                                  pass_title(pass), pass.total_blocks, pass.slots(), pass.total_blocks));
+                                  "{} {} x {} table of bucket counts (k x p)",
+                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
 }
@@ -232,12 +279,17 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
           : fmt::format("{}: keys moved into their buckets; {} buckets now, each a range of values in "
                         "its final place. Each block scatters its keys to the places the scan gave",
                         pass_title(pass), buckets);
-  if (constant) what += fmt::format(" ({} constant buckets skipped the scatter)", constant);
+  if (constant)
+    what += pass.digits ? fmt::format(" ({} buckets skipped the scatter: all their keys equal, or all of one digit, "
+                                      "so they stay whole and their next pass starts at the highest bit where their "
+                                      "keys differ)",
+                                      constant)
+                        : fmt::format(" ({} constant buckets skipped the scatter)", constant);
   Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
   sizes.k = pass.k;
-  sizes.oversampling = plan_.oversampling;
+  sizes.oversampling = pass.digits ? 0 : plan_.oversampling;
   sizes.bucket_max = plan_.bucket_max;
   const uint32_t slots = pass.slots();
   sizes.child_begin.push_back(0);
@@ -265,6 +317,9 @@ void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint6
     const SampleParent& p = pass.parents[pi];
     const auto leaf = open_leaf_.find(p.begin);
     if (leaf == open_leaf_.end() || tree_.nodes[leaf->second].size != p.size) continue;
+    // A narrowed bucket (a digit pass found one digit in all its keys) stays whole: its leaf stays open
+    // for the pass that splits it.
+    if (p.constant && p.narrowed) continue;
     const uint32_t parent = leaf->second;
     open_leaf_.erase(leaf);
     SampleRecursionTree::Node& node = tree_.nodes[parent];

@@ -23,6 +23,10 @@ enum class SampleStepKind { Input, Splitters, Count, Scan, Scatter, SecondLevel 
 
 const std::vector<StepKind>& sample_step_kinds(SampleEngine e);
 const std::vector<std::string>& sample_pseudo_code(SampleEngine e);
+// radix-hybrid's (classify = digits): the same kinds in the same places, kind Splitters standing for
+// the digit's shift (no step records it: a digit pass has no splitter step).
+const std::vector<StepKind>& radix_hybrid_step_kinds();
+const std::vector<std::string>& radix_hybrid_pseudo_code();
 
 // The array as the timeline shows it (the CPU model's): every bucket's keys from the buffer they
 // are in now, one copy a stretch (buffer_runs). The GPU path does the same copies on the device.
@@ -59,6 +63,8 @@ class SampleStepWriter {
   void level2_stack(SampleLevel2Stack stack) { level2_stack_ = std::move(stack); }
 
  private:
+  // The catalog the steps are made from: radix-hybrid's for a digit plan, else the engine's.
+  const std::vector<StepKind>& kinds() const;
   Step step(SampleStepKind kind, std::string caption) const;
   // A level-1 or level-3 pass's step, with the launch it ran in (sample_launches.h).
   Step pass_step(SampleStepKind kind, const SamplePass& pass, SampleLaunch launch, std::string caption) const;

@@ -1,4 +1,5 @@
 #include "search_merge_plan.h"
+#include "common/count_words.h"
 
 #include <stdexcept>
 #include <utility>
@@ -88,8 +89,9 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
 }
 
 std::string SearchMergePlan::describe() const {
-  return fmt::format("local {} on tiles of {} keys ({} tiles), then {} {} merge passes{}", search_merge_local_name(local),
-                     tile, tiles, passes, global == SearchMergeGlobal::Full ? "full" : "half",
+  return fmt::format("local {} on tiles of {} keys ({}), then {} {} {}{}", search_merge_local_name(local), tile,
+                     counted(tiles, "tile"), passes, global == SearchMergeGlobal::Full ? "full" : "half",
+                     noun_for(passes, "merge pass"),
                      search == SearchMergeSearch::Block   ? " (searches in block windows)"
                      : search == SearchMergeSearch::Edges ? " (searches in windows of the edge keys)"
                                                           : "");

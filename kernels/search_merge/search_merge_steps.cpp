@@ -1,4 +1,5 @@
 #include "search_merge_steps.h"
+#include "common/count_words.h"
 
 #include <algorithm>
 #include <string>
@@ -46,8 +47,9 @@ void SearchMergeStepWriter::rank(RankTile tile, const ArrayState& array) {
   tile.stable = stable;
   Step s = make_step(SearchMergeStep::LocalRank,
                      fmt::format("Every key counts the keys of its tile smaller than it: that count is its place{}. "
-                                 "{} tiles of {} keys, {} comparisons per key (local memory)",
-                                 stable ? ", after the equal keys before it" : "", p_.tiles, p_.tile, p_.tile));
+                                 "{} of {} keys, {} comparisons per key (local memory)",
+                                 stable ? ", after the equal keys before it" : "", counted(p_.tiles, "tile"), p_.tile,
+                                 p_.tile));
   s.aux.push_back(BlockOwnership{p_.tile});
   s.aux.push_back(std::move(tile));
   s.aux.push_back(SortedRuns{p_.tile});
@@ -59,8 +61,8 @@ void SearchMergeStepWriter::transposition(TranspositionTrace tile, const ArraySt
   tile.begin = p_.tile_begin(tile.tile);
   Step s = make_step(SearchMergeStep::LocalTransposition,
                      fmt::format("Every tile is sorted by neighbours swapping: even pairs, then odd pairs, {} times. "
-                                 "{} tiles of {} keys; swaps per phase fall to zero as the tile settles",
-                                 p_.tile, p_.tiles, p_.tile));
+                                 "{} of {} keys; swaps per phase fall to zero as the tile settles",
+                                 p_.tile, counted(p_.tiles, "tile"), p_.tile));
   s.aux.push_back(BlockOwnership{p_.tile});
   s.aux.push_back(std::move(tile));
   s.aux.push_back(SortedRuns{p_.tile});
@@ -103,10 +105,10 @@ void SearchMergeStepWriter::global_pass(int pass, const SearchMergeWork& work, S
                         kSearchMergeWindowKeys, whom, whom)
           : fmt::format("every {} finds its place by binary search in the other run", whom);
   Step s = make_step(SearchMergeStep::GlobalPass,
-                     fmt::format("Runs of {} merge pairwise into runs of {}: {}. Pass {}/{}: {} pairs, {} work-items, "
-                                 "the busiest does {} steps (mean {:.1f})",
-                                 run, 2 * run, how, pass + 1, p_.passes, pairs, work.items, work.max,
-                                 level.mean_work));
+                     fmt::format("Runs of {} merge pairwise into runs of {}: {}. Pass {}/{}: {}, {} work-items, the "
+                                 "busiest does {} (mean {:.1f})",
+                                 run, 2 * run, how, pass + 1, p_.passes, counted(pairs, "pair"), work.items,
+                                 counted(work.max, "step"), level.mean_work));
   s.aux.push_back(BlockOwnership{2 * run});
   s.aux.push_back(std::move(pair));
   s.aux.push_back(tree_);

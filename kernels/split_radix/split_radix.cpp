@@ -31,8 +31,8 @@ class SplitRadixSort final : public Algorithm {
     return split_radix_params_as_run(params, type, with_values);
   }
   // The specs' fixed teaching values (4-bit digits) and the tile following n (split_radix_teaching_tile).
-  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values) const override {
-    ParamValues v = Algorithm::teaching_params(n, type, with_values);
+  ParamValues teaching_params(uint64_t n, KeyType type, bool with_values, const ParamValues& given) const override {
+    ParamValues v = Algorithm::teaching_params(n, type, with_values, given);
     const SplitRadixTile tile = split_radix_teaching_tile(n);
     v["threads"] = tile.threads;
     v["keys_per_thread"] = tile.keys_per_thread;

@@ -1,4 +1,5 @@
 #include "split_radix_plan.h"
+#include "common/count_words.h"
 
 #include <stdexcept>
 
@@ -81,8 +82,8 @@ std::string SplitRadixPlan::launch_name(int launch) const {
 }
 
 std::string SplitRadixPlan::describe() const {
-  return fmt::format("{} passes x {} bits (one one-bit split per bit), tiles of {} x {} = {} keys ({} tiles)",
-                     passes, digit_bits, threads, keys_per_thread, tile_keys, tiles);
+  return fmt::format("{} passes x {} bits (one one-bit split per bit), tiles of {} x {} = {} keys ({})", passes,
+                     digit_bits, threads, keys_per_thread, tile_keys, counted(tiles, "tile"));
 }
 
 double split_radix_bytes_moved(const SplitRadixPlan& p) { return split_radix_perf_model(p).total_bytes(); }

@@ -1,4 +1,5 @@
 #include "split_radix_steps.h"
+#include "common/count_words.h"
 
 #include <fmt/format.h>
 
@@ -85,10 +86,11 @@ void SplitRadixStepWriter::split(OneBitSplit s, const ArrayState& array) {
   const int pass = int(s.pass);
   Step st = step(SplitRadixStep::Split,
                  fmt::format("Every tile splits on bit {}: keys with a 0 there go first, keys with a 1 after them, "
-                             "each in their order. Pass {}/{}, split {}/{}: in tile {}, {} keys have a 0 "
-                             "(f = exclusive scan of the negated bit gives their places), {} have a 1",
-                             s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, s.zeros,
-                             s.bits.size() - s.zeros),
+                             "each in their order. Pass {}/{}, split {}/{}: in tile {}, {} {} a 0 "
+                             "(f = exclusive scan of the negated bit gives their places), {} {} a 1",
+                             s.bit, pass + 1, plan_.passes, s.split + 1, s.splits, s.tile, counted(s.zeros, "key"),
+                             verb_for(s.zeros, "has", "have"), s.bits.size() - s.zeros,
+                             verb_for(s.bits.size() - s.zeros, "has", "have")),
                  plan_.launch_of_pass(pass));
   st.aux.push_back(BlockOwnership{plan_.tile_keys});
   st.aux.push_back(std::move(s));
@@ -101,8 +103,8 @@ void SplitRadixStepWriter::tile_histogram(int pass, const std::vector<uint32_t>&
   Step st = step(SplitRadixStep::TileHistogram,
                  fmt::format("Each tile is now sorted on its digit: the lengths of its digit runs are its row "
                              "of the histogram. Pass {}/{}, {}: a run starts where the digit changes ({} "
-                             "digits x {} tiles)",
-                             pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, plan_.tiles),
+                             "digits x {})",
+                             pass + 1, plan_.passes, bits_range(plan_, pass), plan_.digits, counted(plan_.tiles, "tile")),
                  plan_.launch_of_pass(pass));
   st.aux.push_back(histogram(pass, counts, nullptr));
   st.aux.push_back(tile_digit_runs(plan_, pass, t, counts.data() + size_t(t) * plan_.digits));

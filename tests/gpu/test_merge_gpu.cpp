@@ -293,7 +293,7 @@ TEST(MultiwayGpu, LectureValuesEqualTheModel) {
     for (int merge : {0, 1, kPipelined})
       for (int quick : {0, 1})
         for (const char* b : {"64", "128"}) {
-          ParamValues given = a.teaching_params(n, KeyType::U32, true);
+          ParamValues given = a.teaching_params(n, KeyType::U32, true, {});
           given[kMultiwayMerge] = merge;
           given[kMultiwaySelection] = quick;
           given[kMultiwayMergeThreads] = choice(a, kMultiwayMergeThreads, b);

@@ -271,7 +271,7 @@ TEST(NetworkMergeGpu, LectureChunkEqualsTheModel) {
   for (uint64_t n : {uint64_t(256), uint64_t(1024), uint64_t(4096)})
     for (KeyType t : {KeyType::U32, KeyType::I64})
       for (bool values : {false, true}) {
-        ParamValues p = kNet.teaching_params(n, t, values);
+        ParamValues p = kNet.teaching_params(n, t, values, {});
         ASSERT_EQ(resolve_params(kNet.params(), p, kNet.id()), "");
         const std::string what = radix_describe("teaching values", t, n, values);
         const NetworkMergePlan plan = make_network_merge_plan(n, t, values, p);

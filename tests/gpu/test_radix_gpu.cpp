@@ -353,7 +353,7 @@ TEST(RadixGpu, LectureTilesAndDigitsEqualTheModel) {
     for (uint64_t n : {uint64_t(256), uint64_t(1024), uint64_t(4096)})
       for (KeyType t : {KeyType::U32, KeyType::I64})
         for (bool values : {false, true}) {
-          ParamValues p = a->teaching_params(n, t, values);
+          ParamValues p = a->teaching_params(n, t, values, {});
           ASSERT_EQ(resolve_params(a->params(), p, a->id()), "");
           expect_same_timeline(*a, p, radix_input(Distribution::Gaussian, t, n, values));
           const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);

@@ -136,7 +136,7 @@ TEST(SplitRadixGpu, LectureTileEqualsTheModel) {
   for (uint64_t n : {uint64_t(256), uint64_t(1024), uint64_t(4096)})
     for (KeyType t : {KeyType::U32, KeyType::I64})
       for (bool values : {false, true}) {
-        ParamValues p = kSplit.teaching_params(n, t, values);
+        ParamValues p = kSplit.teaching_params(n, t, values, {});
         ASSERT_EQ(resolve_params(kSplit.params(), p, kSplit.id()), "");
         const std::string what = radix_describe("teaching values", t, n, values);
         expect_explain_equals_model(p, radix_input(Distribution::Gaussian, t, n, values), what + " explain");

@@ -387,9 +387,8 @@ TEST(GuiHeadless, ProjectorLessonLeavesThePictureSixtyPercent) {
     o.projector = 1.75f;
     o.lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/sample-sort.json", "");
     o.report = report.string();
-    // frames:2: whether the step's caption fits in the box's column is known once the box is drawn,
-    // and the layout follows it from the next frame on.
-    o.script = "wait key:pagedown wait key:pagedown wait frames:2 report:slide3";
+    // The report of the slide's first frame: its layout is right from that frame on.
+    o.script = "wait key:pagedown wait key:pagedown wait report:slide3";
     CAPTURE_OR_SKIP(cap, o);
     if (const char* dir = std::getenv("SORTSCOPE_TEST_OUT"))
       write_png(std::string(dir) + "/gui_lesson_" + std::to_string(size.w) + "x" + std::to_string(size.h) + ".png",

@@ -17,6 +17,7 @@
 #include "core/runner.h"
 #include "distributed/distributed_aux.h"
 #include "frame_renderer.h"
+#include "lesson/lesson_file.h"
 #include "gl/offscreen_target.h"
 #include "primitives/digit_histogram/digit_histogram.h"
 #include "primitives/digit_histogram/scatter_map.h"
@@ -493,6 +494,46 @@ TEST(ArrayViewClasses, RadixFrameColoursEveryKeyByItsDigit) {
   }
   EXPECT_EQ(matched, int(t.n));
   EXPECT_EQ(colours.size(), size_t(kClassColors));
+}
+
+// The shipped lessons' coloured slides (sample sort by bucket, radix by digit, merges by run) drawn
+// in their mode whatever the order they are shown in and whatever was drawn before: one array view
+// draws every slide forwards, then backwards, each slide's timeline explained afresh and the one
+// before it freed (so a new timeline may take the freed one's address, which the view's caches key
+// on); every drawing has the slide's classes and equals a fresh view's. A colour mode kept from an
+// earlier slide's timeline (the sample-sort lesson once drew slides 2-8 by key) fails here.
+TEST(ArrayViewClasses, LessonSlidesDrawInTheirModeInAnyOrder) {
+  headless_or_skip();
+  for (const char* name : {"sample-sort", "radix-digit-by-digit", "quicksort"}) {
+    SCOPED_TRACE(name);
+    const Lesson lesson = read_lesson(std::string(SORTSCOPE_LESSON_DIR) + "/" + name + ".json", "");
+    std::vector<size_t> order;
+    for (size_t i = 0; i < lesson.slides.size(); ++i)
+      if (lesson.slides[i].scenario && !lesson.slides[i].scenario->records) order.push_back(i);
+    for (size_t i = order.size(); i-- > 0;) order.push_back(order[i]);
+    ArrayView shared;
+    const int W = 480, H = 240;
+    const Rect r{0, 0, float(W), float(H)};
+    for (size_t i : order) {
+      const LessonSlide& sl = lesson.slides[i];
+      SCOPED_TRACE(sl.title);
+      RunnerOptions ro;
+      ro.force_cpu = true;
+      Runner runner(ro);
+      const auto run = std::make_unique<ExplainResult>(runner.explain(runner.prepare(*sl.scenario, std::nullopt, true)));
+      const Timeline& t = run->timeline;
+      const int step = sl.step == kLastStep ? int(t.steps.size()) - 1 : std::min(sl.step, int(t.steps.size()) - 1);
+      const ColorBy mode = slide_color_by(sl, std::nullopt, ColorBy::Key);
+      shared.options().color_by = mode;
+      const Image got = draw_view(shared, t, step, W, H, r);
+      if (mode != ColorBy::Key) EXPECT_FALSE(shared.info().classes.what.empty()) << shared.info().classes.note;
+      ArrayView fresh;
+      fresh.options().color_by = mode;
+      const Image want = draw_view(fresh, t, step, W, H, r);
+      EXPECT_EQ(shared.info().classes.what, fresh.info().classes.what);
+      EXPECT_EQ(differing_pixels(got, want, r), 0);
+    }
+  }
 }
 
 }  // namespace

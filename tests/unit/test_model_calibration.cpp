@@ -52,6 +52,7 @@ constexpr const char* kSearchT = "H200 2026-11-28 13:06 UTC, docs/PERFORMANCE.md
 constexpr const char* kModels = "H100 2026-11-24, \"Analytic models beside the measurements (issue 13)\" (b9742bf)";
 constexpr const char* kSampleQ = "H100 2026-11-28 00:16 UTC, docs/PERFORMANCE.md [Q] (main 6c43f5b), two levels as they ran then";
 constexpr const char* kIssue32 = "H200, issue 32 (the app at 2^16: 0.30 G keys/s sample sort, 1.09 G keys/s network merge)";
+constexpr const char* kHybrid = "H200 2026-11-28 13:03 UTC, PERFORMANCE.md \"Hybrid MSD radix\" (sample-sort -p classify=digits then: radix-hybrid's plan)";
 
 const Measured kMeasured[] = {
     {"radix-onesweep", 16, KeyType::U32, 0.0485, "H100", kSizeDefaults},
@@ -100,6 +101,13 @@ const Measured kMeasured[] = {
     {"multiway-merge", 20, KeyType::U32, 1.029, "H100", kModels},
     {"multiway-merge", 24, KeyType::U32, 3.535, "H100", kModels},
     {"multiway-merge", 28, KeyType::U32, 57.558, "H100", kModels},
+    {"radix-hybrid", 20, KeyType::U64, 0.198, "H200", kHybrid},
+    {"radix-hybrid", 24, KeyType::U64, 0.839, "H200", kHybrid},
+    {"radix-hybrid", 26, KeyType::U64, 2.633, "H200", kHybrid},
+    {"radix-hybrid", 28, KeyType::U64, 10.841, "H200", kHybrid},
+    {"radix-hybrid", 24, KeyType::U32, 0.735, "H200", kHybrid},
+    {"radix-hybrid", 26, KeyType::U32, 2.257, "H200", kHybrid},
+    {"radix-hybrid", 28, KeyType::U32, 10.544, "H200", kHybrid},
 };
 
 TEST(ModelCalibration, EveryModelWithinTwiceTheMeasurementOrSaysItIsNotValid) {

@@ -8,12 +8,17 @@
 // A slide that names a colour mode ("color_by") shows its array in it; the next slide without one
 // goes back to the mode chosen outside the lesson.
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <imgui.h>
 
 #include "common/scenario.h"
+#include "ui/clip_log.h"
 #include "ui/gui_app.h"
+#include "ui/lesson/text_column.h"
+#include "ui/panels/panels.h"
 #include "ui/race/race_mode.h"
 #include "registry.h"
 #include "ui/widgets.h"
@@ -81,6 +86,7 @@ float GuiApp::lesson_box_width() const {
 
 void GuiApp::draw_lesson() {
   state_.lesson_rect = Rect{};
+  state_.lesson_text = {};
   if (!lesson_ || slide_ < 0) return;
   AppState& s = state_;
   const LessonSlide& slide = lesson_->slides[size_t(slide_)];
@@ -103,76 +109,143 @@ void GuiApp::draw_lesson() {
     }
   }
 
-  // Beside the picture (the lanes of a race slide, or the array and its details), in the room the
-  // main view leaves it (s.view_reserve_right), so nothing of the picture is hidden under it; over
-  // the view's top right only until the picture has been laid out once.
+  // A column beside the picture (the lanes of a race slide, or the array and its details), in the
+  // room the main view leaves it (s.view_reserve_right), from the picture's top to the view's
+  // bottom, so nothing of the picture is hidden under it (issue 29). Its size is set, not measured
+  // from the last frame's contents, so the first frame of a slide (and of the app) is laid out right.
   const Rect& area = s.rects.view;
-  const Rect& pic = s.view_rect.w > 0 ? s.view_rect : area;
+  const bool laid_out = s.view_rect.w > 0;
+  const Rect& pic = laid_out ? s.view_rect : area;
   const float fs = ImGui::GetFontSize();
   const float w = lesson_box_width();
-  const bool beside = s.view_reserve_right > 0 && s.view_rect.w > 0;
-  const float top = beside ? pic.y : s.view_rect.w > 0 ? pic.y + fs * 0.3f : area.y + fs * 3.2f;
-  const float left = beside ? pic.x + pic.w + (s.view_reserve_right - w) : pic.x + pic.w - w - fs * 0.3f;
+  const float pad_y = s.settings.projector ? projector_padding().y : ImGui::GetStyle().WindowPadding.y;
+  const bool beside = s.view_reserve_right > 0 && laid_out;
+  const float top = laid_out ? pic.y : area.y + fs * 0.3f;
+  const float left = beside ? pic.x + pic.w + (s.view_reserve_right - w) : area.x + area.w - w - fs * 0.3f;
+  // Above the pseudo-code strip, which spans the view's width (main_view_panel.cpp).
+  const Rect& code = s.code_strip_rect;
+  const float bottom = code.h > 0 ? code.y - ImGui::GetStyle().ItemSpacing.y : area.y + area.h - pad_y;
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, std::max(fs * 8, area.y + area.h - top)));
+  ImGui::SetNextWindowSize(ImVec2(w, std::max(bottom - top, fs * 4)), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.92f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoNav;
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_NoScrollWithMouse;
   if (ImGui::Begin("##lesson", nullptr, flags)) {
-    ImGui::PushTextWrapPos(0);  // every line wraps at the box's width, the lesson's title too
+    clip_log_panel("lesson");
+    ImGui::PushTextWrapPos(0);  // the lesson's and the slide's titles wrap at the box's width
     // Projector mode's narrow column leaves the keys to the buttons' tooltips.
     ImGui::TextDisabled(s.settings.projector ? "%s  -  slide %d of %d" : "%s  -  slide %d of %d (Page Down / Page Up)",
                         lesson_->title.c_str(), slide_ + 1, int(lesson_->slides.size()));
     if (s.large_font) ImGui::PushFont(s.large_font);
     ImGui::TextUnformatted(slide.title.c_str());
     if (s.large_font) ImGui::PopFont();
-    if (!slide.caption.empty()) ImGui::TextUnformatted(slide.caption.c_str());
-    // Projector mode: the step's counter and caption, here rather than over the picture (issue 29),
-    // where they fit in the column's height; else (a long caption in a short window) over the picture
-    // from the next frame on, whole. The same estimate decides in both places, so it does not flip.
-    float caption_h = 0, caption_drawn = 0;
-    if (const Step* step = s.current_step(); s.settings.projector && step && s.timeline() && !s.race) {
-      const std::string rows = break_at_spaces(step->caption, ImGui::GetContentRegionAvail().x);
-      caption_h = ImGui::GetTextLineHeightWithSpacing() + ImGui::CalcTextSize(rows.c_str()).y +
-                  ImGui::GetStyle().ItemSpacing.y * 3;
-      if (s.lesson_has_caption) {
-        const float y0 = ImGui::GetCursorPosY();
-        ImGui::Separator();
-        ImGui::TextColored(to_vec4(colors::kAccent), "step %d / %d", pb.step(), int(s.timeline()->steps.size()) - 1);
-        ImGui::TextUnformatted(rows.c_str());
-        caption_drawn = ImGui::GetCursorPosY() - y0;
-      }
-    }
-    if (!slide.question.empty()) {
-      ImGui::Separator();
-      ImGui::TextColored(to_vec4(colors::kAccent), "Predict, then run: %s", slide.question.c_str());
-      if (answer_shown_) {
-        ImGui::TextColored(ImVec4(0.55f, 0.85f, 0.55f, 1), "Answer: %s", slide.answer.c_str());
-      } else if (ImGui::SmallButton("run")) {
-        if (pb.step_count() > 0 && pb.step() == pb.step_count() - 1) s.playback.first();
-        if (!s.playback.playing()) s.playback.toggle_playing();
-      }
-    }
     ImGui::PopTextWrapPos();
-    ImGui::BeginDisabled(slide_ == 0);
-    if (ImGui::SmallButton("< previous")) show_slide(slide_ - 1);
-    item_tooltip("Page Up");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(slide_ + 1 >= int(lesson_->slides.size()));
-    if (ImGui::SmallButton("next >")) show_slide(slide_ + 1);
-    item_tooltip("Page Down");
-    ImGui::EndDisabled();
-    const float content_h = ImGui::GetCursorPosY() - caption_drawn + caption_h + ImGui::GetStyle().WindowPadding.y;
-    // The room the column would have with the caption in it: the picture then starts at the view's top.
-    const float column_top = s.lesson_has_caption ? top : area.y + fs * 0.3f;
-    lesson_caption_fits_ = content_h <= std::max(fs * 8, area.y + area.h - column_top);
+    draw_lesson_texts(slide);
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     s.lesson_rect = Rect{at.x, at.y, size.x, size.y};
+    check_window_overflow();
   }
   ImGui::End();
+  clip_log_panel("window");
+}
+
+// Under the titles: the slide's caption, its question (and answer, once run), and in projector
+// mode the step's counter and caption, here rather than over the picture (issue 29: the picture and
+// its details keep 60% of the window); at the largest scale at which they fit the column, else a
+// page of whole rows at a time with a "more" button (lesson/text_column.h). The buttons stay at
+// the column's foot.
+void GuiApp::draw_lesson_texts(const LessonSlide& slide) {
+  AppState& s = state_;
+  const Playback& pb = s.playback;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float fs = ImGui::GetFontSize();
+  std::vector<ColumnText> texts;
+  const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+  if (!slide.caption.empty()) texts.push_back({slide.caption, ink, false});
+  if (!slide.question.empty()) {
+    texts.push_back({"Predict, then run: " + slide.question, colors::kAccent, !texts.empty()});
+    if (answer_shown_) texts.push_back({"Answer: " + slide.answer, IM_COL32(140, 217, 140, 255), false});
+  }
+  const Step* step = s.current_step();
+  if (s.lesson_has_caption && step && s.timeline() && !s.race) {
+    texts.push_back({fmt::format("step {} / {}", pb.step(), int(s.timeline()->steps.size()) - 1), colors::kAccent,
+                     !texts.empty()});
+    texts.push_back({step->caption, ink, false});
+    if (std::string note = no_details_note(s); !note.empty()) texts.push_back({std::move(note), colors::kDim, false});
+  }
+
+  // The foot: the "more" button where the texts take pages, "run" while the answer is hidden, and
+  // previous / next; small buttons, a font's height each.
+  const float row = fs + st.ItemSpacing.y;
+  const bool run_button = !slide.question.empty() && !answer_shown_;
+  const float foot = row * (1 + (run_button ? 1 : 0));
+  const float texts_top = ImGui::GetCursorPosY();
+  float foot_top = ImGui::GetWindowHeight() - st.WindowPadding.y - foot;
+  TextColumnMetrics m;
+  m.width = ImGui::GetContentRegionAvail().x;
+  m.room = foot_top - texts_top - st.ItemSpacing.y;
+  m.line_px = fs;
+  m.gap_px = st.ItemSpacing.y * 2 + 1;
+  ImFont* font = ImGui::GetFont();
+  const TextColumnLayout layout = lay_out_text_column(texts, m, [&](std::string_view t, float scale) {
+    return font->CalcTextSizeA(fs * scale, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
+  });
+  // Pages: the rows from lesson_text_first_ that fit whole above the "more" button's row; another
+  // slide or step starts at the top.
+  const float room = layout.pages ? m.room - row : m.room;
+  if (layout.pages) foot_top -= row;
+  if (lesson_text_of_ != std::pair(slide_, pb.step()) || lesson_text_first_ >= layout.lines.size())
+    lesson_text_first_ = 0;
+  lesson_text_of_ = {slide_, pb.step()};
+  const size_t first = layout.pages ? lesson_text_first_ : 0;
+  const size_t end = text_column_page_end(layout, first, room);
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float top_y = first < layout.lines.size() ? layout.lines[first].y : 0;
+  for (size_t i = first; i < end; ++i) {
+    const ColumnLine& l = layout.lines[i];
+    const float y = origin.y + l.y - top_y;
+    if (l.rule)
+      dl->AddLine(ImVec2(origin.x, std::round(y + l.h * 0.5f)), ImVec2(origin.x + m.width, std::round(y + l.h * 0.5f)),
+                  ImGui::GetColorU32(ImGuiCol_Separator));
+    else
+      dl->AddText(font, fs * layout.scale, ImVec2(origin.x, y), l.colour, l.text.c_str());
+  }
+  ImGui::Dummy(ImVec2(m.width, std::max(room, 1.0f)));
+  if (layout.pages && ImGui::IsItemHovered() && ImGui::GetIO().MouseWheel != 0) {  // a row a notch
+    const int by = ImGui::GetIO().MouseWheel < 0 ? 1 : -1;
+    lesson_text_first_ = size_t(std::clamp(int(first) + by, 0, int(layout.lines.size()) - 1));
+  }
+  // Nothing cut: a row that does not fit whole is not drawn, and what is left out is said.
+  if (end == first && !layout.lines.empty())
+    note_clipped("the texts have no room under the titles (" + std::to_string(int(room)) + " px)");
+  for (const std::string& word : layout.wide_words) note_clipped("'" + word + "' is wider than the column");
+  s.lesson_text = {layout.scale, int(layout.lines.size()), int(first), int(end - first)};
+
+  ImGui::SetCursorPosY(foot_top);
+  if (layout.pages) {
+    const auto left_out = std::count_if(layout.lines.begin() + long(end), layout.lines.end(),
+                                        [](const ColumnLine& l) { return !l.rule; });
+    const std::string label = left_out > 0 ? fmt::format("more below ({} rows)", left_out) : std::string("back to the top");
+    if (ImGui::SmallButton(label.c_str())) lesson_text_first_ = left_out > 0 ? end : 0;
+    item_tooltip("The texts are longer than the column, even at their smallest size: a page at a time (or the "
+                 "mouse wheel over them).");
+  }
+  if (run_button && ImGui::SmallButton("run")) {
+    if (pb.step_count() > 0 && pb.step() == pb.step_count() - 1) s.playback.first();
+    if (!s.playback.playing()) s.playback.toggle_playing();
+  }
+  ImGui::BeginDisabled(slide_ == 0);
+  if (ImGui::SmallButton("< previous")) show_slide(slide_ - 1);
+  item_tooltip("Page Up");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(slide_ + 1 >= int(lesson_->slides.size()));
+  if (ImGui::SmallButton("next >")) show_slide(slide_ + 1);
+  item_tooltip("Page Down");
+  ImGui::EndDisabled();
 }
 
 }  // namespace sortscope::ui

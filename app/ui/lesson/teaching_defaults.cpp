@@ -17,13 +17,16 @@ bool apply_teaching_defaults(Scenario& s, const Scenario& before, std::string* w
   for (const ParamSpec& p : a->params())
     if (auto it = unset.find(p.name); it != unset.end() && it->second == p.default_value) unset.erase(it);
   bool changed = false;
-  for (const std::string& name : apply_teaching_params(*a, unset, s.input)) {
+  const TeachingChoice choice = choose_teaching_params(*a, unset, s.input);
+  for (const std::string& name : choice.taught) {
     int& value = s.params[name];
     if (value == unset[name]) continue;
     value = unset[name];
     if (what) *what += (what->empty() ? "" : " ") + name + "=" + format_param_value(*find_param(a->params(), name), value);
     changed = true;
   }
+  // What the user's values leave out at this size, said where the values are (teaching_params.h).
+  if (changed && what && !choice.skips.empty()) *what += " (at this size skips " + choice.skips + ")";
   return changed;
 }
 

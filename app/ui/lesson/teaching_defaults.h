@@ -15,7 +15,8 @@
 namespace sortscope::ui {
 
 // `before` is the scenario as it was before the edit that produced `s`. Returns true when it
-// changed `s`; `what` (optional) gets the values set, "keys_per_thread=7 block_sort_threads=1".
+// changed `s`; `what` (optional) gets the values set, "keys_per_thread=7 block_sort_threads=1", and
+// what the user's values leave out at this size, " (at this size skips merge-level, ...)".
 bool apply_teaching_defaults(Scenario& s, const Scenario& before, std::string* what = nullptr);
 
 }  // namespace sortscope::ui

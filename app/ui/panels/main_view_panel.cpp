@@ -7,12 +7,14 @@
 // same drawing exported frames carry), about 45% of the height (half in projector mode); the
 // "details" box hides it.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
 #include "colormap.h"
 #include "core/record_scenario.h"
 #include "panels.h"
+#include "ui/lesson/text_column.h"
 #include "ui/race/race_mode.h"
 #include "ui/view_canvas.h"
 #include "views/aux_panel.h"
@@ -117,6 +119,14 @@ void caption_line(AppState& s) {
 // Where the step panel is folded away (projector mode, a narrow window), the step's pseudo-code
 // line under the picture, wrapped, never cut: what the step panel would
 // have shown in a column too narrow to read (under ~35 characters a line). Returns its height.
+// The line a long way down a small window (a 1024x600 projector's) takes one row at the largest
+// of the captions' scales (lesson/text_column.h) at which it fits, else it wraps at full size.
+float code_strip_scale(const std::string& line, float width) {
+  for (float scale : kTextFitScales)
+    if (ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize() * scale, FLT_MAX, 0, line.c_str()).x <= width) return scale;
+  return 1;
+}
+
 float code_strip_height(const AppState& s, float width) {
   const Step* step = s.current_step();
   const Algorithm* algo = s.timeline_algorithm();
@@ -124,7 +134,9 @@ float code_strip_height(const AppState& s, float width) {
   if (s.mono_font) ImGui::PushFont(s.mono_font);
   float h = 0;
   const auto& code = algo->pseudo_code();
-  h += ImGui::CalcTextSize(code[size_t(step->pseudo_line)].c_str(), nullptr, false, width).y;
+  const std::string& line = code[size_t(step->pseudo_line)];
+  const float scale = code_strip_scale(line, width);
+  h += scale < 1 ? ImGui::GetFontSize() * scale : ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
   if (s.mono_font) ImGui::PopFont();
   return h + ImGui::GetStyle().ItemSpacing.y;
 }
@@ -135,6 +147,7 @@ void code_strip(AppState& s, float width) {
   if (!step || !algo || step->pseudo_line < 0 || size_t(step->pseudo_line) >= algo->pseudo_code().size()) return;
   if (s.mono_font) ImGui::PushFont(s.mono_font);
   const auto& code = algo->pseudo_code();
+  ImGui::SetWindowFontScale(code_strip_scale(code[size_t(step->pseudo_line)], width));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
   for (int i = step->pseudo_line; i <= step->pseudo_line; ++i) {
@@ -147,6 +160,7 @@ void code_strip(AppState& s, float width) {
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
+  ImGui::SetWindowFontScale(1);
   if (s.mono_font) ImGui::PopFont();
   item_tooltip(algo->title() + ": the step's line of pseudo-code (the step panel shows it all)");
 }
@@ -336,6 +350,13 @@ void draw_view_contents(AppState& s);
 
 }  // namespace
 
+std::string no_details_note(const AppState& s) {
+  const Timeline* tl = s.timeline();
+  const Step* st = s.current_step();
+  if (!tl || !st || !s.settings.show_details || !timeline_has_aux_panel(*tl) || has_aux_panel(*st)) return {};
+  return "details: none in this step (the input, or a step without snapshots)";
+}
+
 void draw_main_view_panel(AppState& s) {
   const ImGuiWindowFlags title = s.settings.projector ? ImGuiWindowFlags_NoTitleBar : 0;
   if (s.settings.projector) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, projector_padding());
@@ -356,6 +377,7 @@ void draw_main_view_panel(AppState& s) {
 namespace {
 
 void draw_view_contents(AppState& s) {
+  s.code_strip_rect = s.network_rect = {};
   if (!s.race_pending.empty()) {  // a slide's or preset's race: its lanes are running (race_requests.cpp)
     placeholder(s.race_pending, ImGui::GetContentRegionAvail());
     return;
@@ -389,6 +411,7 @@ void draw_view_contents(AppState& s) {
   float below = 0;
   if (has_network) below += fs * 2.4f + ImGui::GetStyle().ItemSpacing.y;
   ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float full_w = avail.x;  // the pseudo-code strip's: under the lesson box too, so it wraps less
   avail.x = std::max(avail.x - reserve, fs * 8);
   // Projector mode: the legend's row only where the picture and its details keep 60% of the window
   // without it (issue 29); View > Legend still turns it off anywhere.
@@ -400,7 +423,7 @@ void draw_view_contents(AppState& s) {
   if (show_legend) below += legend_h;
   // The strip only where the picture keeps its 4 lines beside it (a very short view shows the
   // picture alone rather than spilling past the panel).
-  float strip_h = strip ? code_strip_height(s, avail.x) : 0;
+  float strip_h = strip ? code_strip_height(s, full_w) : 0;
   if (avail.y - below - strip_h < fs * 4) strip_h = 0;
   below += strip_h;
   ImVec2 size(avail.x, std::max(avail.y - below, fs * 4));
@@ -409,10 +432,10 @@ void draw_view_contents(AppState& s) {
   bool details_short = false; // the details do not fit: one line says so, with a way to make room
   s.details_rect = {};
   if (const Timeline* tl = s.timeline(); tl && s.settings.show_details && timeline_has_aux_panel(*tl)) {
-    const Step* st = s.current_step();
-    if (st && !has_aux_panel(*st)) {
-      details_note = true;
-      size.y -= ImGui::GetTextLineHeightWithSpacing();
+    if (!no_details_note(s).empty()) {
+      // In projector mode with a lesson, the lesson box's column says it (under the step's caption).
+      details_note = !s.lesson_has_caption;
+      if (details_note) size.y -= ImGui::GetTextLineHeightWithSpacing();
     } else {
       // Projector mode: the details are part of what the room looks at, so they get half (more
       // when the lecturer asked for room).
@@ -440,11 +463,20 @@ void draw_view_contents(AppState& s) {
     details(s, ImVec2(avail.x, details_h));
     s.details_rect = {p.x, p.y, avail.x, details_h};
   }
-  if (details_note) ImGui::TextDisabled("%s", elide("details: none in this step (the input, or a step without snapshots)", avail.x).c_str());
+  if (details_note) ImGui::TextDisabled("%s", elide(no_details_note(s), avail.x).c_str());
   if (details_short) details_too_small(s, avail.x);
-  if (strip_h > 0) code_strip(s, avail.x);
-  if (has_network) network_overview(s, fs * 2.4f);
+  if (has_network) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    network_overview(s, fs * 2.4f);
+    s.network_rect = {p.x, p.y, ImGui::GetItemRectSize().x, fs * 2.4f};
+  }
   if (show_legend) legend(s);
+  // Last, at the view's foot across its width: the lesson box's column ends above it (lesson_box.cpp).
+  if (strip_h > 0) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    code_strip(s, full_w);
+    s.code_strip_rect = {p.x, p.y, full_w, ImGui::GetCursorScreenPos().y - p.y};
+  }
 }
 
 }  // namespace

@@ -26,6 +26,10 @@ void draw_menu_bar(AppState& s);           // menu_bar.cpp
 std::string shown_scenario_line(const AppState& s);
 void draw_scenario_panel(AppState& s);     // scenario_panel.cpp
 void draw_main_view_panel(AppState& s);    // main_view_panel.cpp
+// main_view_panel.cpp: the line saying the step shown has no details where the timeline's other
+// steps have them (its input); "" where there is nothing to say. Under the picture, or in the lesson
+// box's column where that holds the step's caption (projector mode; lesson_box.cpp).
+std::string no_details_note(const AppState& s);
 void draw_transport_panel(AppState& s);    // transport_panel.cpp
 void draw_step_panel(AppState& s);         // step_panel.cpp
 void draw_throughput_panel(AppState& s);   // throughput_panel.cpp

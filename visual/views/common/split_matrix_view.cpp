@@ -171,14 +171,17 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
     if (out) out->iterations = {ix0, y0, strip_w, plot_h};
     cv.text(ix0, content.y, "iterations", dim);
     cv.rect(ix0, y0, ix1, y0 + plot_h, to_u32(palette::kPlotBackground));
-    const float bh = std::clamp(ph * 0.5f, 1.5f, sp);
+    // Where the numbers show, a bar is their height: one inside its bar is dark on the bar, never
+    // half on the plot's dark background (as the part sizes' are).
+    const bool numbers = ph >= sp * 1.05f;
+    const float bh = numbers ? sp : std::clamp(ph * 0.5f, 1.5f, sp);
     for (size_t j = 0; j < m.iterations.size(); ++j) {  // selection of row j + 1
       if ((j + 1) % group) continue;
       const float yc = y0 + float(j + 1) * ph;
       const bool traced = int64_t(j + 1) == traced_row;
       const float end = ix0 + float(double(m.iterations[j]) / double(std::max<uint64_t>(max_it, 1))) * strip_w;
       cv.rect(ix0, yc - 0.5f * bh, end, yc + 0.5f * bh, traced ? rank : to_u32(palette::kComparator));
-      if (ph >= sp * 1.05f) {  // the number after the bar, or inside it where it does not fit after
+      if (numbers) {  // the number after the bar, or inside it where it does not fit after
         const std::string num = std::to_string(m.iterations[j]);
         if (end + 4 * sc + cv.text_w(num) <= ix1)
           cv.text(end + 4 * sc, yc - 0.5f * sp, num, text);

@@ -16,8 +16,12 @@ using namespace radix_view;
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSizes& b) {
   const size_t parents = b.parent_size.size();
   const bool valid = parents > 0 && b.child_begin.size() == parents + 1 && b.child_begin.back() == b.child_size.size();
+  // a = 0: a digit pass (radix-hybrid), whose buckets are digit ranges, not gaps of a sample: no
+  // oversampling spread to draw.
+  const bool sampled = b.oversampling > 0;
   const uint32_t a = std::max<uint32_t>(1, b.oversampling);
-  const Alternatives titles{fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass + 1, b.k, a),
+  const Alternatives titles{sampled ? fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass + 1, b.k, a)
+                                    : fmt::format("Bucket sizes after pass {} against the ideal (k = {} digits)", b.pass + 1, b.k),
                             fmt::format("Bucket sizes, pass {}", b.pass + 1), "Bucket sizes"};
   // Over every bucket the pass split: the largest child against its parent's ideal size/k.
   double worst = 0;
@@ -66,7 +70,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     auto y_of = [&](double v) { return bars.bottom() - float(v / top) * (bars.h - 2 * sc); };
     // The spread that oversampling leaves: a child is a gaps of the sample, so about
     // ideal * (1 +- 1/sqrt(a)) (one standard deviation).
-    if (!b.parent_three_way[0]) {
+    if (sampled && !b.parent_three_way[0]) {
       const double spread = ideal / std::sqrt(double(a));
       dl->AddRectFilled(ImVec2(bars.x, y_of(ideal + spread)), ImVec2(bars.right(), y_of(std::max(0.0, ideal - spread))),
                         to_u32(palette::kText, 0.07f));
@@ -88,7 +92,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
     }
     // The lines' names, then the first bucket's facts at the right where they fit.
     std::vector<LegendEntry> names{{hi,
-                                    fmt::format("ideal size/k = {}; band: ideal +-1/sqrt(a)", short_count(uint64_t(ideal))),
+                                    sampled ? fmt::format("ideal size/k = {}; band: ideal +-1/sqrt(a)", short_count(uint64_t(ideal)))
+                                            : fmt::format("ideal size/k = {}", short_count(uint64_t(ideal))),
                                     fmt::format("ideal {}", short_count(uint64_t(ideal)))}};
     if (m_line)
       names.push_back({to_u32(kBucketAnotherPass),

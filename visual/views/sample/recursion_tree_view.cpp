@@ -49,8 +49,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     finals += node.fate == Fate::Constant || node.fate == Fate::Equal;
   }
   const Alternatives titles{
-      fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
-                  short_count(t.bucket_max), t.k, t.oversampling),
+      t.oversampling ? fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
+                                   short_count(t.bucket_max), t.k, t.oversampling)
+                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {} digits)",
+                                   short_count(t.bucket_max), t.k),
       fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
   std::vector<std::string> facts{
       level2 ? fmt::format("{} bucket{} for level 2, largest ({} keys) first", level2, level2 == 1 ? "" : "s",
