@@ -21,6 +21,9 @@ class BinarySearchMergeSort final : public Algorithm {
   }
   std::string baseline() const override { return "cub-merge"; }
   const std::vector<ParamSpec>& params() const override { return search_merge_params(); }
+  ParamValues params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) const override {
+    return search_merge_params_as_run(params, type, with_values, n);
+  }
   const std::vector<std::string>& pseudo_code() const override { return search_merge_pseudo_code(); }
   const std::vector<StepKind>& step_kinds() const override { return step_kinds_of(SearchMergeStep{}); }
   void run_model(const ParamValues& params, HostKeys& keys, Recorder* recorder) const override {

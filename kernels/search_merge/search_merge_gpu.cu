@@ -27,6 +27,8 @@ constexpr int kGlobalThreads = 256;
 constexpr uint64_t kMaxGlobalBlocks = 65535;
 // Explain mode sums every item's work per warp (WorkTally::flush): every block is whole warps.
 static_assert(kGlobalThreads % 32 == 0 && kSearchMergeTiles[0] % 32 == 0, "blocks of whole warps");
+// search=edges and block: one block is one group of a run, or several whole runs (search_merge_kernels.cuh).
+static_assert(kGlobalThreads == kSearchMergeWindowKeys, "a block holds one search group");
 
 unsigned blocks_for(uint64_t items) {
   return unsigned(std::clamp<uint64_t>((items + kGlobalThreads - 1) / kGlobalThreads, 1, kMaxGlobalBlocks));
@@ -147,11 +149,15 @@ void sort_typed(const SearchMergePlan& p, DeviceKeys& keys, const GpuRunContext&
     clear();
     mark_launch(ctx, 1 + pass);
     if (half) {
-      global_half_kernel<Word, kValues><<<blocks_for(pairs * run), kGlobalThreads, 0, stream>>>(
-          src, src_v, dst, dst_v, p.n, run, pairs, cap, hq);
+      auto kernel = p.search == SearchMergeSearch::Block   ? global_half_kernel<Word, kValues, PassSearch::Block>
+                    : p.search == SearchMergeSearch::Edges ? global_half_kernel<Word, kValues, PassSearch::Edges>
+                                                           : global_half_kernel<Word, kValues, PassSearch::Key>;
+      kernel<<<blocks_for(pairs * run), kGlobalThreads, 0, stream>>>(src, src_v, dst, dst_v, p.n, run, pairs, cap, hq);
     } else {
-      global_full_kernel<Word, kValues><<<blocks_for(p.n), kGlobalThreads, 0, stream>>>(src, src_v, dst, dst_v, p.n,
-                                                                                       run, cap, hq);
+      auto kernel = p.search == SearchMergeSearch::Block   ? global_full_kernel<Word, kValues, PassSearch::Block>
+                    : p.search == SearchMergeSearch::Edges ? global_full_kernel<Word, kValues, PassSearch::Edges>
+                                                           : global_full_kernel<Word, kValues, PassSearch::Key>;
+      kernel<<<blocks_for(p.n), kGlobalThreads, 0, stream>>>(src, src_v, dst, dst_v, p.n, run, cap, hq);
     }
     CUDA_CHECK_LAUNCH("binary-search-merge global pass");
     if (writer) {

@@ -179,7 +179,8 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
       const uint32_t a = count - pb < run ? count - pb : run;
       const uint32_t c = count - pb - a < run ? count - pb - a : run;
       ItemCapture ic(cap, blockIdx.x == highlight && pb == 0, i - pb, uint64_t(a) + c);
-      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, ic), tally);
+      const SearchWindow w{0, i - pb >= a ? a : c};
+      ic.done(merge_full_item(k0, kValues ? v0 : nullptr, k1, kValues ? v1 : nullptr, pb, a, c, i - pb, w, ic), tally);
     }
     __syncthreads();
     Word* tk = k0;
@@ -196,37 +197,186 @@ __global__ void local_merge_kernel(Word* keys, uint32_t* values, uint64_t n, uin
   tally.flush(cap);
 }
 
+// How a global pass searches (SearchMergeSearch, search_merge_rank.h): every key over its whole
+// sibling run; the group's edge keys over the whole run and the rest between their ranks (edges);
+// the block finding its group's two edge ranks together, then every key between them (block).
+enum class PassSearch { Key, Edges, Block };
+
+// search=edges: the first and last key of every group leave their ranks here by thread; after a
+// barrier every other key of the group searches only between them. Blocks hold exactly one group of
+// kSearchMergeWindowKeys keys or several whole runs (runs and the block size are powers of two, and
+// a pass's runs start at multiples of their length), so a group's edges are threads of the block.
+struct EdgeRanks {
+  uint32_t rank[kSearchMergeWindowKeys];
+};
+
+// One item of a global pass: key i of the pair (b, a, c), own-run index `own` in a run of `len`
+// keys, in the pair's right run or not.
+struct PassItem {
+  bool active = false, right = false;
+  uint64_t b = 0, q = 0;
+  uint32_t a = 0, c = 0, i = 0, own = 0, len = 0;
+  __device__ SearchGroup group() const { return search_merge_group(own, len); }
+  __device__ bool edge() const {
+    const SearchGroup g = group();
+    return own == g.first || own == g.last;
+  }
+  __device__ uint32_t sibling_len() const { return right ? a : c; }
+  __device__ uint64_t sibling_begin() const { return right ? b : b + a; }
+  __device__ uint64_t key_at(uint32_t own_index) const { return b + (right ? a : 0) + own_index; }
+  // search=edges: the window of a non-edge key from its group's edge ranks.
+  __device__ SearchWindow edge_window(const EdgeRanks& edges) const {
+    const SearchGroup g = group();
+    return {edges.rank[threadIdx.x - (own - g.first)], edges.rank[threadIdx.x + (g.last - own)]};
+  }
+};
+
+// search=block: what thread 0 tells its block about the group (shared memory: no initialisers).
+struct BlockLead {
+  uint64_t sibling_begin;
+  uint32_t sibling_len;
+  bool active, right;
+};
+
+// search=block: the ranks of the group's first key (threads 0-127) and last key (128-255) in the
+// sibling run, found together by a 128-way search: each round every thread probes one of 128 evenly
+// spaced positions of its edge's interval, and one barrier count per edge (__syncthreads_count) says
+// how many keys of the interval precede the edge key, which cuts the interval 128-fold: 4 rounds
+// for a run of 2^28 keys, where one thread's binary search waits for 29 loads in a row. The probes of
+// a round are independent loads and, from the second round on, hit the L2 for neighbouring blocks.
+// Returns the window {rank(first), rank(last)}. Called by every thread of the block with the same
+// arguments (x_first, x_last and the run from shared memory).
+template <class Word>
+__device__ SearchWindow block_edge_window(const Word* sibling, uint32_t len, bool right, Word x_first, Word x_last) {
+  constexpr uint32_t kWays = kSearchMergeWindowKeys / 2;
+  const bool first = threadIdx.x < kWays;
+  const uint32_t t = first ? threadIdx.x : threadIdx.x - kWays;
+  const Word x = first ? x_first : x_last;
+  uint32_t lo[2] = {0, 0}, hi[2] = {len, len};  // each edge's rank lies in [lo, hi]
+  while (lo[0] < hi[0] || lo[1] < hi[1]) {
+    const int e = first ? 0 : 1;
+    const uint32_t step = (hi[e] - lo[e] + kWays - 1) / kWays;  // 0 once this edge is found
+    const uint64_t q = uint64_t(lo[e]) + uint64_t(t + 1) * step - 1;
+    const bool precedes = step > 0 && q < hi[e] && (right ? sibling[q] <= x : sibling[q] < x);
+    const uint32_t count[2] = {uint32_t(__syncthreads_count(first && precedes)),
+                               uint32_t(__syncthreads_count(!first && precedes))};
+    for (int k = 0; k < 2; ++k) {
+      const uint32_t s = (hi[k] - lo[k] + kWays - 1) / kWays;
+      if (s == 0) continue;
+      const uint64_t new_lo = uint64_t(lo[k]) + uint64_t(count[k]) * s;
+      const uint64_t new_hi = new_lo + s - 1;
+      lo[k] = uint32_t(new_lo);
+      hi[k] = new_hi < hi[k] ? uint32_t(new_hi) : hi[k];
+    }
+  }
+  return {lo[0], lo[1]};
+}
+
+// The loop of a global pass over block-aligned items; `item(g)` describes item g, `place(it, w)`
+// places it with window w and returns its rank. search=edges runs two phases a block with a barrier
+// between them, search=block the block's edge search first (from runs of kSearchMergeWindowKeys on:
+// one group a block); no thread leaves the loop early (the bound is the same for the whole block).
+template <PassSearch kSearch, class Word, class Item, class Place>
+__device__ void global_pass_items(const Word* src, uint64_t items, uint64_t run, Item&& item, Place&& place) {
+  __shared__ EdgeRanks edges;
+  __shared__ Word edge_key[2];
+  __shared__ BlockLead lead;
+  const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+  for (uint64_t base = uint64_t(blockIdx.x) * blockDim.x; base < items; base += stride) {
+    const PassItem it = item(base + threadIdx.x);
+    const SearchWindow all{0, it.sibling_len()};
+    if (kSearch == PassSearch::Key || (kSearch == PassSearch::Block && run < kSearchMergeWindowKeys)) {
+      if (it.active) place(it, all);
+      continue;
+    }
+    if (kSearch == PassSearch::Edges) {
+      const bool edge = it.active && it.edge();
+      if (edge) edges.rank[threadIdx.x] = place(it, all);
+      __syncthreads();
+      if (it.active && !edge) place(it, it.edge_window(edges));
+      __syncthreads();  // the next round's edges overwrite these
+      continue;
+    }
+    // search=block: one group a block, its first key at thread 0 (the active threads are a prefix).
+    if (threadIdx.x == 0) {
+      lead.active = it.active;
+      if (it.active) {
+        lead.right = it.right;
+        lead.sibling_begin = it.sibling_begin();
+        lead.sibling_len = it.sibling_len();
+        edge_key[0] = src[it.key_at(it.group().first)];
+        edge_key[1] = src[it.key_at(it.group().last)];
+      }
+    }
+    __syncthreads();
+    if (lead.active) {
+      const SearchWindow w =
+          block_edge_window(src + lead.sibling_begin, lead.sibling_len, lead.right, edge_key[0], edge_key[1]);
+      if (it.active) place(it, w);
+    }
+    __syncthreads();  // the next round's lead and edge keys overwrite these
+  }
+}
+
 // §3 (a), mergebinaryWithRepParallelV4: one thread per key (merge_full_item).
-template <class Word, bool kValues>
+template <class Word, bool kValues, PassSearch kSearch>
 __global__ void global_full_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, SearchMergeCapture* cap, uint64_t highlight) {
   WorkTally tally;
-  for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < n; g += uint64_t(gridDim.x) * blockDim.x) {
-    const uint64_t q = g / (2 * run), b = q * 2 * run;
-    const uint32_t a = uint32_t(n - b < run ? n - b : run);
-    const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
-    const uint32_t i = uint32_t(g - b);
-    ItemCapture ic(cap, q == highlight, i, uint64_t(a) + c);
-    ic.done(merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
-  }
+  global_pass_items<kSearch>(
+      src, n, run,
+      [&](uint64_t g) {
+        PassItem it;
+        if (g >= n) return it;
+        it.active = true;
+        it.q = g / (2 * run);
+        it.b = it.q * 2 * run;
+        it.a = uint32_t(n - it.b < run ? n - it.b : run);
+        it.c = uint32_t(n - it.b - it.a < run ? n - it.b - it.a : run);
+        it.i = uint32_t(g - it.b);
+        it.right = it.i >= it.a;
+        it.own = it.right ? it.i - it.a : it.i;
+        it.len = it.right ? it.c : it.a;
+        return it;
+      },
+      [&](const PassItem& it, SearchWindow w) {
+        ItemCapture ic(cap, it.q == highlight, it.i, uint64_t(it.a) + it.c);
+        const SearchMergeItem r = merge_full_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, it.b,
+                                                  it.a, it.c, it.i, w, ic);
+        ic.done(r, tally);
+        return r.rank;
+      });
   tally.flush(cap);
 }
 
 // §3 (b), mergebinaryWithRepHalfParallelV2: one thread per left-run key (merge_half_item).
-template <class Word, bool kValues>
+template <class Word, bool kValues, PassSearch kSearch>
 __global__ void global_half_kernel(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v, uint64_t n,
                                    uint64_t run, uint64_t pairs, SearchMergeCapture* cap, uint64_t highlight) {
   WorkTally tally;
-  for (uint64_t g = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; g < pairs * run;
-       g += uint64_t(gridDim.x) * blockDim.x) {
-    const uint64_t q = g / run, b = q * 2 * run;
-    const uint32_t i = uint32_t(g - q * run);
-    const uint32_t a = uint32_t(n - b < run ? n - b : run);
-    if (i >= a) continue;
-    const uint32_t c = uint32_t(n - b - a < run ? n - b - a : run);
-    ItemCapture ic(cap, q == highlight, i, a);
-    ic.done(merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, b, a, c, i, ic), tally);
-  }
+  global_pass_items<kSearch>(
+      src, pairs * run, run,
+      [&](uint64_t g) {
+        PassItem it;
+        if (g >= pairs * run) return it;
+        it.q = g / run;
+        it.b = it.q * 2 * run;
+        it.i = uint32_t(g - it.q * run);
+        it.a = uint32_t(n - it.b < run ? n - it.b : run);
+        if (it.i >= it.a) return it;
+        it.active = true;
+        it.c = uint32_t(n - it.b - it.a < run ? n - it.b - it.a : run);
+        it.own = it.i;
+        it.len = it.a;
+        return it;
+      },
+      [&](const PassItem& it, SearchWindow w) {
+        ItemCapture ic(cap, it.q == highlight, it.i, it.a);
+        const SearchMergeItem r = merge_half_item(src, kValues ? src_v : nullptr, dst, kValues ? dst_v : nullptr, it.b,
+                                                  it.a, it.c, it.i, w, ic);
+        ic.done(r, tally);
+        return r.rank;
+      });
   tally.flush(cap);
 }
 

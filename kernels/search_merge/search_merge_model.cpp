@@ -16,20 +16,42 @@
 namespace sortscope {
 namespace {
 
-// One merge of the pair L = src[b, b + a), R = src[b + a, b + a + c) into dst[b, ...): every key of
-// the pair (full) or of L (half) placed by search_merge_rank.h's item functions, the sampled keys'
-// searches kept in `cap`.
+// The window of key i of the pair L = src[b, b + a), R = src[b + a, b + a + c) in a pass over runs of
+// `run` keys (search_merge_rank.h): the whole sibling run (search=key; search=block below runs of
+// kSearchMergeWindowKeys; search=edges for its group's first and last key), else the ranks of its
+// group's first and last key. The kernels find the two ranks once per group; the model searches them
+// again for every key, without probes.
 template <class Word>
-void merge_pair(bool half, const Word* sk, const uint32_t* sv, Word* dk, uint32_t* dv, uint64_t b, uint32_t a,
-                uint32_t c, SearchMergeWork& work, SiblingSearches* cap) {
+SearchWindow search_window(SearchMergeSearch search, uint64_t run, const Word* src, uint64_t b, uint32_t a, uint32_t c,
+                           uint32_t i) {
+  const bool right = i >= a;
+  const uint32_t own = right ? i - a : i, len = right ? c : a, sibling = right ? a : c;
+  const SearchGroup g = search_merge_group(own, len);
+  const SearchWindow all{0, sibling};
+  if (search == SearchMergeSearch::Key || (search == SearchMergeSearch::Block && run < kSearchMergeWindowKeys) ||
+      (search == SearchMergeSearch::Edges && (own == g.first || own == g.last)))
+    return all;
+  const Word* run_keys = right ? src + b : src + b + a;
+  const Word* keys = right ? src + b + a : src + b;
+  auto none = [](uint32_t) {};
+  return {sibling_rank(keys[g.first], run_keys, all, right, none), sibling_rank(keys[g.last], run_keys, all, right, none)};
+}
+
+// One merge of the pair L = src[b, b + a), R = src[b + a, b + a + c) into dst[b, ...) in a pass over
+// runs of `run` keys: every key of the pair (full) or of L (half) placed by search_merge_rank.h's
+// item functions within its window (search_window); the sampled keys' searches kept in `cap`.
+template <class Word>
+void merge_pair(bool half, SearchMergeSearch search, uint64_t run, const Word* sk, const uint32_t* sv, Word* dk,
+                uint32_t* dv, uint64_t b, uint32_t a, uint32_t c, SearchMergeWork& work, SiblingSearches* cap) {
   const uint32_t items = half ? a : a + c;
   for (uint32_t i = 0; i < items; ++i) {
     const bool sample = cap && search_merge_sampled(i, items);
     auto probe = [&](uint32_t p) {
       if (sample) cap->probes.push_back(p);
     };
-    const SearchMergeItem it = half ? merge_half_item(sk, sv, dk, dv, b, a, c, i, probe)
-                                    : merge_full_item(sk, sv, dk, dv, b, a, c, i, probe);
+    const SearchWindow w = search_window(search, run, sk, b, a, c, i);
+    const SearchMergeItem it = half ? merge_half_item(sk, sv, dk, dv, b, a, c, i, w, probe)
+                                    : merge_full_item(sk, sv, dk, dv, b, a, c, i, w, probe);
     if (sample) {
       cap->key.push_back(i);
       cap->rank.push_back(it.rank);
@@ -132,7 +154,8 @@ class Model {
           const uint32_t a = uint32_t(std::min(run, te - b)), c = uint32_t(std::min(run, te - b - a));
           const bool capture = rec_ && t == p_.highlight_tile() && b == tb;
           if (capture) cap = search_merge_pair(uint32_t(stage), true, run, b, a, c);
-          merge_pair(false, k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
+          merge_pair(false, SearchMergeSearch::Key, run, k_, v_, alt_k_.data(), alt_v(), b, a, c, work,
+                     capture ? &cap : nullptr);
         }
       }
       swap_buffers();
@@ -152,7 +175,7 @@ class Model {
       const uint32_t a = uint32_t(std::min(run, p_.n - b)), c = uint32_t(std::min(run, p_.n - b - a));
       const bool capture = rec_ && q == highlight;
       if (capture) cap = search_merge_pair(uint32_t(pass), false, run, b, a, c);
-      merge_pair(half, k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
+      merge_pair(half, p_.search, run, k_, v_, alt_k_.data(), alt_v(), b, a, c, work, capture ? &cap : nullptr);
     }
     swap_buffers();
     if (rec_) rec_->global_pass(pass, work, std::move(cap), state());

@@ -1,8 +1,11 @@
 #include "search_merge_perf_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "search_merge_rank.h"
 
 namespace sortscope {
 
@@ -35,14 +38,32 @@ PerfModel search_merge_perf_model(const SearchMergePlan& p) {
   for (int pass = 0; pass < p.passes; ++pass) {
     // Full: every key searches its sibling run, log2(run) + 1 probes. Half: the left run's keys
     // search and copy the right-run keys that land before them; every key still moves once.
-    const double run = double(p.run_of_pass(pass)), probes = std::log2(run) + 1;
+    const double run = double(p.run_of_pass(pass)), full_probes = std::log2(run) + 1;
+    // Windowed searches (search_merge_rank.h) on uniform keys: a window of about g positions for a
+    // group of g keys, log2(g) + 1 probes. search=edges: the group's two edge keys search the whole
+    // run first, and the block waits for them. search=block (runs of at least kSearchMergeWindowKeys):
+    // every thread probes once a round of the block's 128-way edge search, ceil(log2(run) / 7) rounds.
+    const double group = std::min(run, double(kSearchMergeWindowKeys));
+    const double window_probes = std::log2(group) + 1;
+    double probes = full_probes, chain = full_probes;
+    const char* how = "";
+    if (p.search == SearchMergeSearch::Edges && group > 2) {
+      probes = (2 * full_probes + (group - 2) * window_probes) / group;
+      chain = full_probes + window_probes;
+      how = ", edge-key windows";
+    } else if (p.search == SearchMergeSearch::Block && run >= kSearchMergeWindowKeys) {
+      const double rounds = std::ceil(std::log2(run) / std::log2(kSearchMergeWindowKeys / 2.0));
+      probes = chain = rounds + window_probes;
+      how = ", block windows";
+    }
     const double searches = half ? n / 2 : n;
-    m.launches.push_back({launch++, fmt::format("global {} pass {} (runs of {})", half ? "half" : "full", pass + 1,
-                                                p.run_of_pass(pass)),
+    m.launches.push_back({launch++, fmt::format("global {} pass {} (runs of {}{})", half ? "half" : "full", pass + 1,
+                                                p.run_of_pass(pass), how),
                           2 * n * item, (searches * probes + (half ? n / 2 : 0)) / 32});
     // Each probe waits for the one before: the pass is as long as its chains of loads (§3's
-    // searches in global memory), not its bytes.
-    m.launches.back().serial_loads = searches * probes;
+    // searches in global memory), not its bytes; windowed, a key's chain includes its block's edge
+    // search.
+    m.launches.back().serial_loads = searches * chain;
   }
   if (p.passes % 2) m.launches.push_back({-1, "copy back (odd number of passes)", 2 * n * item, 0});
   if (transform) add_ordered_bits_transforms(m, p.n, key_bytes(p.key_type));

@@ -2,6 +2,7 @@
 #include "common/count_words.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -10,20 +11,47 @@ namespace sortscope {
 const std::vector<ParamSpec>& search_merge_params() {
   static const std::vector<ParamSpec> specs = {
       ParamSpec::enumeration("local",
-                             {{int(SearchMergeLocal::Rank), "rank"},
+                             {{kParamAuto, "auto"},
+                              {int(SearchMergeLocal::Rank), "rank"},
                               {int(SearchMergeLocal::RankStable), "rank-stable"},
                               {int(SearchMergeLocal::BinaryMerge), "binary-merge"},
                               {int(SearchMergeLocal::Transposition), "transposition"}},
-                             int(SearchMergeLocal::Rank),
+                             kParamAuto,
                              "the tile sort: rank (counting) sort, its stable form, binary-search merging in the "
-                             "tile, odd-even transposition"),
-      ParamSpec::enumeration("global", {{int(SearchMergeGlobal::Full), "full"}, {int(SearchMergeGlobal::Half), "half"}},
-                             int(SearchMergeGlobal::Full),
-                             "the merge passes: a work-item per key, or per left-run key copying right-run keys"),
+                             "tile, odd-even transposition; auto: rank, binary-merge from 2^27 keys"),
+      ParamSpec::enumeration("global",
+                             {{kParamAuto, "auto"},
+                              {int(SearchMergeGlobal::Full), "full"},
+                              {int(SearchMergeGlobal::Half), "half"}},
+                             kParamAuto,
+                             "the merge passes: a work-item per key, or per left-run key copying right-run keys; "
+                             "auto: full, half from 2^27 keys"),
+      ParamSpec::enumeration("search",
+                             {{kParamAuto, "auto"},
+                              {int(SearchMergeSearch::Key), "key"},
+                              {int(SearchMergeSearch::Block), "block"},
+                              {int(SearchMergeSearch::Edges), "edges"}},
+                             kParamAuto,
+                             "the merge passes' searches: every key over its whole sibling run (Locicero); block: "
+                             "each block of 256 keys finds the ranks of its first and last key by a 128-way search, "
+                             "then every key searches only the window between them; edges: those two keys search "
+                             "the whole run themselves; auto: key, block from 2^27 keys with global = half"),
       ParamSpec::list("tile", kSearchMergeTiles, false, 256, "keys per work-group (one key per work-item) in the local phase")
           .teach(64),  // a lecture's few thousand keys: several global passes
   };
   return specs;
+}
+
+ParamValues search_merge_params_as_run(const ParamValues& params, KeyType type, bool with_values, uint64_t n) {
+  ParamValues run = params;
+  if (n > kSearchMergeMaxKeys) return run;  // the run that follows says what is wrong
+  const SearchMergePlan p = make_search_merge_plan(n, type, with_values, params);
+  for (const auto& [name, v] : {std::pair{"local", int(p.local)}, std::pair{"global", int(p.global)},
+                                std::pair{"search", int(p.search)}}) {
+    auto it = run.find(name);
+    if (it == run.end() || it->second == kParamAuto) run[name] = v;
+  }
+  return run;
 }
 
 const char* search_merge_local_name(SearchMergeLocal l) {
@@ -43,8 +71,17 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
   p.key_type = type;
   p.with_values = with_values;
   p.n = n;
-  p.local = SearchMergeLocal(get("local", 0));
-  p.global = SearchMergeGlobal(get("global", 0));
+  // auto (the defaults): Locicero's rank sort and every-key searches, then from
+  // kSearchMergeWindowedFrom keys the local binary merge, half passes and block windows: measured on
+  // an H200 (docs/PERFORMANCE.md), 2^27 to 2^30, u32 and u64 keys, that combination ran 1.18-1.43x
+  // faster than rank/full/key and lost 4-6 % a doubling of n, where rank/full/key lost up to 11 %.
+  const bool large = n >= kSearchMergeWindowedFrom;
+  const int local = get("local", kParamAuto), global = get("global", kParamAuto), search = get("search", kParamAuto);
+  p.local = local != kParamAuto ? SearchMergeLocal(local) : large ? SearchMergeLocal::BinaryMerge : SearchMergeLocal::Rank;
+  p.global = global != kParamAuto ? SearchMergeGlobal(global) : large ? SearchMergeGlobal::Half : SearchMergeGlobal::Full;
+  p.search = search != kParamAuto                            ? SearchMergeSearch(search)
+             : large && p.global == SearchMergeGlobal::Half ? SearchMergeSearch::Block
+                                                            : SearchMergeSearch::Key;
   p.tile = uint64_t(get("tile", 256));
   p.tiles = (n + p.tile - 1) / p.tile;
   while (p.run_of_pass(p.passes) < n) ++p.passes;
@@ -52,9 +89,12 @@ SearchMergePlan make_search_merge_plan(uint64_t n, KeyType type, bool with_value
 }
 
 std::string SearchMergePlan::describe() const {
-  return fmt::format("local {} on tiles of {} keys ({}), then {} {} {}", search_merge_local_name(local), tile,
+  return fmt::format("local {} on tiles of {} keys ({}), then {} {} {}{}", search_merge_local_name(local), tile,
                      counted(tiles, "tile"), passes, global == SearchMergeGlobal::Full ? "full" : "half",
-                     noun_for(passes, "merge pass"));
+                     noun_for(passes, "merge pass"),
+                     search == SearchMergeSearch::Block   ? " (searches in block windows)"
+                     : search == SearchMergeSearch::Edges ? " (searches in windows of the edge keys)"
+                                                          : "");
 }
 
 const std::vector<StepKind>& step_kinds_of(SearchMergeStep) {

@@ -13,17 +13,47 @@
 
 namespace sortscope {
 
-// Keys of the sibling run [run, run + len) that precede `key` (see above); `probe(i)` is called
-// with every position the search reads, for the timeline's probe traces.
+// The positions [lo, hi] of the sibling run that a key's rank is known to lie in: the whole run
+// ({0, len}) for Locicero's every-key search, or the window between the ranks of its group's first
+// and last key (`search=block`, below).
+struct SearchWindow {
+  uint32_t lo = 0, hi = 0;
+};
+
+// Keys of the sibling run `run` that precede `key` (see above), searched within `w` (every rank
+// in [w.lo, w.hi] is possible, so the search reads only positions w.lo .. w.hi - 1); `probe(i)` is
+// called with every position the search reads, for the timeline's probe traces.
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
 #endif
 template <class Word, class Probe>
-SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, uint32_t len, bool key_in_right, Probe&& probe) {
-  return partition_point(uint32_t(0), len, [&](uint32_t i) {
+SORTSCOPE_HD uint32_t sibling_rank(Word key, const Word* run, SearchWindow w, bool key_in_right, Probe&& probe) {
+  return partition_point(w.lo, w.hi, [&](uint32_t i) {
     probe(i);
     return key_in_right ? run[i] <= key : run[i] < key;
   });
+}
+
+// Windowed searches (search=block and search=edges): the keys of one run that a block of the global
+// pass handles are contiguous and sorted, so their ranks in the sibling run are too. Every key of a
+// group then searches only the window between the ranks of the group's first and last key: on
+// uniform keys about kSearchMergeWindowKeys positions (log2 of it + 1 probes, all in a few cache
+// lines) instead of log2(run) + 1 probes spread over the run. The same ranks, so the same array.
+// Groups are kSearchMergeWindowKeys keys of a run from its start (a whole run when it is shorter).
+// - block: from runs of kSearchMergeWindowKeys on (one group a block), the block finds the two edge
+//   ranks together (a 128-way search, search_merge_kernels.cuh) and every key, the edges included,
+//   searches the window; shorter runs search whole.
+// - edges: the group's first and last key search the whole run themselves, the others the window
+//   (every run; a block holds one group or several whole runs).
+inline constexpr uint32_t kSearchMergeWindowKeys = 256;
+struct SearchGroup {
+  uint32_t first = 0, last = 0;  // own-run indices of the group's first and last key
+};
+// The group of own-run index j in a run of `len` keys (j < len).
+SORTSCOPE_HD SearchGroup search_merge_group(uint32_t j, uint32_t len) {
+  const uint32_t first = j / kSearchMergeWindowKeys * kSearchMergeWindowKeys;
+  const uint32_t end = len - first < kSearchMergeWindowKeys ? len : first + kSearchMergeWindowKeys;
+  return {first, end - 1};
 }
 
 // One key's place in a merge of the pair L = src[b, b + a), R = src[b + a, b + a + c): the rank it
@@ -39,14 +69,16 @@ struct SearchMergeItem {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
 #endif
+// `w` is the window of the search (the whole sibling run: {0, right ? a : c}).
 template <class Word, class Probe>
 SORTSCOPE_HD SearchMergeItem merge_full_item(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v,
-                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, Probe&& probe) {
+                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, SearchWindow w,
+                                             Probe&& probe) {
   const bool right = i >= a;
   const uint32_t own = right ? i - a : i;
   const Word x = src[b + i];
   uint32_t probes = 0;
-  const uint32_t r = sibling_rank(x, right ? src + b : src + b + a, right ? a : c, right, [&](uint32_t p) {
+  const uint32_t r = sibling_rank(x, right ? src + b : src + b + a, w, right, [&](uint32_t p) {
     ++probes;
     probe(p);
   });
@@ -62,13 +94,15 @@ SORTSCOPE_HD SearchMergeItem merge_full_item(const Word* src, const uint32_t* sr
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
 #endif
+// `w`: the window of the search in R ({0, c}: all of it).
 template <class Word, class Probe>
 SORTSCOPE_HD SearchMergeItem merge_half_item(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v,
-                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, Probe&& probe) {
+                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, SearchWindow w,
+                                             Probe&& probe) {
   const Word* L = src + b;
   const Word* R = src + b + a;
   uint32_t probes = 0;
-  const uint32_t pos = sibling_rank(L[i], R, c, false, [&](uint32_t p) {
+  const uint32_t pos = sibling_rank(L[i], R, w, false, [&](uint32_t p) {
     ++probes;
     probe(p);
   });

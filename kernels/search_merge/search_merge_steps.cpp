@@ -1,11 +1,14 @@
 #include "search_merge_steps.h"
 #include "common/count_words.h"
 
+#include <algorithm>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "common/aux_types.h"
+#include "search_merge_rank.h"
 
 namespace sortscope {
 
@@ -89,12 +92,23 @@ void SearchMergeStepWriter::global_pass(int pass, const SearchMergeWork& work, S
   level.max_work = work.max;
   level.mean_work = work.items ? double(work.total) / double(work.items) : 0;
   tree_.levels.push_back(level);
+  // search=block (search_merge_rank.h): the searches are bounded by each group's edge keys.
+  const char* whom = half ? "left-run key" : "key";
+  const std::string how =
+      p_.search == SearchMergeSearch::Edges
+          ? fmt::format("the first and last {} of every {} binary-search the whole other run, the others only the "
+                        "window between their places",
+                        whom, std::min<uint64_t>(run, kSearchMergeWindowKeys))
+      : p_.search == SearchMergeSearch::Block && run >= kSearchMergeWindowKeys
+          ? fmt::format("each block of {} {}s finds the places of its first and last one in the other run together "
+                        "(a 128-way search), then every {} binary-searches only the window between them",
+                        kSearchMergeWindowKeys, whom, whom)
+          : fmt::format("every {} finds its place by binary search in the other run", whom);
   Step s = make_step(SearchMergeStep::GlobalPass,
-                     fmt::format("Runs of {} merge pairwise into runs of {}: every {} finds its place by binary "
-                                 "search in the other run. Pass {}/{}: {}, {} work-items, the busiest does {} "
-                                 "(mean {:.1f})",
-                                 run, 2 * run, half ? "left-run key" : "key", pass + 1, p_.passes, counted(pairs, "pair"),
-                                 work.items, counted(work.max, "step"), level.mean_work));
+                     fmt::format("Runs of {} merge pairwise into runs of {}: {}. Pass {}/{}: {}, {} work-items, the "
+                                 "busiest does {} (mean {:.1f})",
+                                 run, 2 * run, how, pass + 1, p_.passes, counted(pairs, "pair"), work.items,
+                                 counted(work.max, "step"), level.mean_work));
   s.aux.push_back(BlockOwnership{2 * run});
   s.aux.push_back(std::move(pair));
   s.aux.push_back(tree_);

@@ -24,8 +24,9 @@ const Algorithm& kMerge = binary_search_merge_algorithm();
 const char* kLocals[] = {"rank", "rank-stable", "binary-merge", "transposition"};
 const char* kGlobals[] = {"full", "half"};
 
-ParamValues params(const std::string& local, const std::string& global, int tile) {
-  return radix_params(kMerge, {"local=" + local, "global=" + global, "tile=" + std::to_string(tile)});
+ParamValues params(const std::string& local, const std::string& global, int tile, const std::string& search = "key") {
+  return radix_params(kMerge,
+                      {"local=" + local, "global=" + global, "tile=" + std::to_string(tile), "search=" + search});
 }
 
 void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
@@ -81,62 +82,94 @@ TEST(SearchMergeGpu, LargeTilesDistributionsAndAdversarialInputs) {
     }
 }
 
+// search=block and search=edges: the windows bounded by each group's edge keys
+// (search_merge_rank.h) give the model's arrays for groups that are whole runs (tile 32), one group
+// a block (tile 256), short last runs and groups, every distribution; and past 2^20 keys, where the
+// windows are a small part of each run and block's 128-way edge search takes three rounds.
+TEST(SearchMergeGpu, BlockWindowedSearchesSortLikeTheModel) {
+  DeviceScratch scratch;
+  const std::vector<uint64_t> ns = g_sanitizer_run ? std::vector<uint64_t>{1, 257, 3000}
+                                                   : std::vector<uint64_t>{0, 1, 257, 100003};
+  for (const char* search : {"block", "edges"})
+    for (const char* global : kGlobals) {
+      for (int tile : {32, 256})
+        for (KeyType t : {KeyType::U32, KeyType::I64, KeyType::F32})
+          for (uint64_t n : ns) {
+            const ParamValues p = params("binary-merge", global, tile, search);
+            expect_equals_model(p, radix_input(Distribution::Uniform, t, n, true), scratch,
+                                radix_describe(fmt::format("{} {} tile {}", search, global, tile), t, n, true));
+          }
+      const uint64_t n = g_sanitizer_run ? 3000 : 70001;
+      for (Distribution d : kAllDistributions)
+        expect_equals_model(params("rank", global, 256, search), radix_input(d, KeyType::U64, n, true), scratch,
+                            fmt::format("{} {} {}", search, global, distribution_name(d)));
+      if (!g_sanitizer_run)
+        expect_equals_model(params("binary-merge", global, 256, search),
+                            radix_input(Distribution::Uniform, KeyType::U32, (uint64_t(1) << 20) + 7, false), scratch,
+                            fmt::format("{} {} 2^20 + 7", search, global));
+    }
+}
+
 TEST(SearchMergeGpu, ExplainModeStepsEqualTheModels) {
   for (const char* local : kLocals)
     for (const char* global : kGlobals)
-      for (uint64_t n : {uint64_t(1), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
-        for (KeyType t : {KeyType::U32, KeyType::I64}) {
-          const ParamValues p = params(local, global, 64);
-          const HostKeys input = radix_input(Distribution::LowEntropy, t, n, true);
-          HostKeys model = input;
-          Timeline tm = radix_timeline(kMerge, model, false);
-          Recorder rm(tm);
-          kMerge.run_model(p, model, &rm);
-          DeviceScratch scratch;
-          Timeline tg = radix_timeline(kMerge, model, true);
-          Recorder rg(tg);
-          const HostKeys got = sort_on_gpu(kMerge, p, input, scratch, &rg);
-          const std::string what = radix_describe(fmt::format("explain {} {}", local, global), t, n, true);
-          ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
-          ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
-          for (size_t i = 0; i < tm.steps.size(); ++i) {
-            const Step &g = tg.steps[i], &m = tm.steps[i];
-            const std::string at = what + " step " + std::to_string(i);
-            ASSERT_EQ(g.kind, m.kind) << at;
-            EXPECT_EQ(g.caption, m.caption) << at;
-            ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
-            ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
-            const RankTile *rkg = find_aux<RankTile>(g.aux), *rkm = find_aux<RankTile>(m.aux);
-            ASSERT_EQ(rkg == nullptr, rkm == nullptr) << at;
-            if (rkm) {
-              EXPECT_EQ(rkg->less, rkm->less) << at;
-              EXPECT_EQ(rkg->equal, rkm->equal) << at;
-              EXPECT_EQ(rkg->dest, rkm->dest) << at;
-            }
-            const TranspositionTrace *tg2 = find_aux<TranspositionTrace>(g.aux), *tm2 = find_aux<TranspositionTrace>(m.aux);
-            ASSERT_EQ(tg2 == nullptr, tm2 == nullptr) << at;
-            if (tm2) EXPECT_EQ(tg2->swaps, tm2->swaps) << at;
-            const SiblingSearches *sg = find_aux<SiblingSearches>(g.aux), *sm = find_aux<SiblingSearches>(m.aux);
-            ASSERT_EQ(sg == nullptr, sm == nullptr) << at;
-            if (sm) {
-              EXPECT_EQ(sg->left_begin, sm->left_begin) << at;
-              EXPECT_EQ(sg->key, sm->key) << at;
-              EXPECT_EQ(sg->rank, sm->rank) << at;
-              EXPECT_EQ(sg->probe_begin, sm->probe_begin) << at;
-              EXPECT_EQ(sg->probes, sm->probes) << at;
-            }
-            const MergeTreeWork *wg = find_aux<MergeTreeWork>(g.aux), *wm = find_aux<MergeTreeWork>(m.aux);
-            ASSERT_EQ(wg == nullptr, wm == nullptr) << at;
-            if (wm) {
-              ASSERT_EQ(wg->levels.size(), wm->levels.size()) << at;
-              for (size_t l = 0; l < wm->levels.size(); ++l) {
-                EXPECT_EQ(wg->levels[l].items, wm->levels[l].items) << at << " level " << l;
-                EXPECT_EQ(wg->levels[l].max_work, wm->levels[l].max_work) << at << " level " << l;
-                EXPECT_DOUBLE_EQ(wg->levels[l].mean_work, wm->levels[l].mean_work) << at << " level " << l;
+      for (const char* search : {"key", "block", "edges"})
+        for (uint64_t n : {uint64_t(1), uint64_t(700), g_sanitizer_run ? uint64_t(2000) : uint64_t(20000)})
+          for (KeyType t : {KeyType::U32, KeyType::I64}) {
+            // The windows are the global passes' only: two local sorts cover them.
+            if (std::string(search) != "key" && std::string(local) != "binary-merge" && std::string(local) != "rank")
+              continue;
+            const ParamValues p = params(local, global, 64, search);
+            const HostKeys input = radix_input(Distribution::LowEntropy, t, n, true);
+            HostKeys model = input;
+            Timeline tm = radix_timeline(kMerge, model, false);
+            Recorder rm(tm);
+            kMerge.run_model(p, model, &rm);
+            DeviceScratch scratch;
+            Timeline tg = radix_timeline(kMerge, model, true);
+            Recorder rg(tg);
+            const HostKeys got = sort_on_gpu(kMerge, p, input, scratch, &rg);
+            const std::string what = radix_describe(fmt::format("explain {} {} {}", local, global, search), t, n, true);
+            ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
+            ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
+            for (size_t i = 0; i < tm.steps.size(); ++i) {
+              const Step &g = tg.steps[i], &m = tm.steps[i];
+              const std::string at = what + " step " + std::to_string(i);
+              ASSERT_EQ(g.kind, m.kind) << at;
+              EXPECT_EQ(g.caption, m.caption) << at;
+              ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
+              ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
+              const RankTile *rkg = find_aux<RankTile>(g.aux), *rkm = find_aux<RankTile>(m.aux);
+              ASSERT_EQ(rkg == nullptr, rkm == nullptr) << at;
+              if (rkm) {
+                EXPECT_EQ(rkg->less, rkm->less) << at;
+                EXPECT_EQ(rkg->equal, rkm->equal) << at;
+                EXPECT_EQ(rkg->dest, rkm->dest) << at;
+              }
+              const TranspositionTrace *tg2 = find_aux<TranspositionTrace>(g.aux), *tm2 = find_aux<TranspositionTrace>(m.aux);
+              ASSERT_EQ(tg2 == nullptr, tm2 == nullptr) << at;
+              if (tm2) EXPECT_EQ(tg2->swaps, tm2->swaps) << at;
+              const SiblingSearches *sg = find_aux<SiblingSearches>(g.aux), *sm = find_aux<SiblingSearches>(m.aux);
+              ASSERT_EQ(sg == nullptr, sm == nullptr) << at;
+              if (sm) {
+                EXPECT_EQ(sg->left_begin, sm->left_begin) << at;
+                EXPECT_EQ(sg->key, sm->key) << at;
+                EXPECT_EQ(sg->rank, sm->rank) << at;
+                EXPECT_EQ(sg->probe_begin, sm->probe_begin) << at;
+                EXPECT_EQ(sg->probes, sm->probes) << at;
+              }
+              const MergeTreeWork *wg = find_aux<MergeTreeWork>(g.aux), *wm = find_aux<MergeTreeWork>(m.aux);
+              ASSERT_EQ(wg == nullptr, wm == nullptr) << at;
+              if (wm) {
+                ASSERT_EQ(wg->levels.size(), wm->levels.size()) << at;
+                for (size_t l = 0; l < wm->levels.size(); ++l) {
+                  EXPECT_EQ(wg->levels[l].items, wm->levels[l].items) << at << " level " << l;
+                  EXPECT_EQ(wg->levels[l].max_work, wm->levels[l].max_work) << at << " level " << l;
+                  EXPECT_DOUBLE_EQ(wg->levels[l].mean_work, wm->levels[l].mean_work) << at << " level " << l;
+                }
               }
             }
           }
-        }
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ constexpr const char* kRadix = "H200 2026-11-22, \"Radix sort\" (radix_bench --m
 constexpr const char* kSplit8 = "H200 2026-11-26 08:18 UTC, \"Two-bit rounds, index mode, larger tiles\", digit_bits 8 (main's)";
 constexpr const char* kSession25 = "H200 2026-11-25 23:17 UTC, \"Session of 2026-11-25 (H200)\" (4af385c)";
 constexpr const char* kSearch = "H100 2026-11-23, \"Binary-search merge sort\", local=rank global=full (the defaults)";
+constexpr const char* kSearchT = "H200 2026-11-28 13:06 UTC, docs/PERFORMANCE.md [T], binary-search merge from 2^27";
 constexpr const char* kModels = "H100 2026-11-24, \"Analytic models beside the measurements (issue 13)\" (b9742bf)";
 constexpr const char* kSampleQ = "H100 2026-11-28 00:16 UTC, docs/PERFORMANCE.md [Q] (main 6c43f5b), two levels as they ran then";
 constexpr const char* kIssue32 = "H200, issue 32 (the app at 2^16: 0.30 G keys/s sample sort, 1.09 G keys/s network merge)";
@@ -94,6 +95,9 @@ const Measured kMeasured[] = {
     {"split-radix", 28, KeyType::U32, 13.314, "H200", kSplit8},
     {"quicksort", 24, KeyType::U32, 8.72, "H200", kSession25},
     {"binary-search-merge", 24, KeyType::U32, 6.284, "H100", kSearch},
+    {"binary-search-merge", 28, KeyType::U32, 104.061, "H200", kSearchT},  // auto: binary-merge/half/block
+    {"binary-search-merge", 30, KeyType::U64, 485.827, "H200", kSearchT},
+    {"binary-search-merge", 28, KeyType::U32, 123.661, "H200", kSearchT, {"local=rank", "global=full", "search=key"}},
     {"multiway-merge", 20, KeyType::U32, 1.029, "H100", kModels},
     {"multiway-merge", 24, KeyType::U32, 3.535, "H100", kModels},
     {"multiway-merge", 28, KeyType::U32, 57.558, "H100", kModels},

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "common/aux_types.h"
 #include "sample_test_support.h"
 #include "search_merge/search_merge.h"
@@ -42,8 +44,8 @@ TEST(SearchMergeRank, SiblingRankIsStableAndCollisionFree) {
   const uint32_t L[] = {1, 2, 2, 3}, R[] = {2, 2, 4};
   auto none = [](uint32_t) {};
   std::vector<int> place(7, -1);
-  for (uint32_t i = 0; i < 4; ++i) place[i + sibling_rank(L[i], R, 3, false, none)] = int(i);
-  for (uint32_t j = 0; j < 3; ++j) place[j + sibling_rank(R[j], L, 4, true, none)] = int(10 + j);
+  for (uint32_t i = 0; i < 4; ++i) place[i + sibling_rank(L[i], R, SearchWindow{0, 3}, false, none)] = int(i);
+  for (uint32_t j = 0; j < 3; ++j) place[j + sibling_rank(R[j], L, SearchWindow{0, 4}, true, none)] = int(10 + j);
   EXPECT_EQ(place, (std::vector<int>{0, 1, 2, 10, 11, 3, 12}));
 }
 
@@ -77,6 +79,83 @@ TEST(SearchMergeModel, FullAndHalfPassesGiveTheSameArray) {
     EXPECT_EQ(full.bytes, half.bytes);
     EXPECT_EQ(full.values, half.values);
   }
+}
+
+// search=block and search=edges (search_merge_rank.h): the same ranks from windows bounded by each
+// group's first and last key, so the same arrays as Locicero's every-key search, for groups that are
+// whole runs (tile 32, early passes), one group of 256 keys of a longer run, and short last runs; on
+// uniform keys the mean probes of the root pass fall from log2(run) + 1 to about log2(256) + 1.
+TEST(SearchMergeModel, BlockWindowedSearchesGiveTheSameArrays) {
+  for (int search : {int(SearchMergeSearch::Block), int(SearchMergeSearch::Edges)})
+    for (const char* global : {"full", "half"})
+      for (int tile : {32, 256})
+        for (Distribution d : kAllDistributions)
+          for (uint64_t n : {uint64_t(1), uint64_t(257), uint64_t(20001)}) {
+            const HostKeys input = radix_input(d, KeyType::I64, n, true);
+            HostKeys key = input, block = input;
+            ParamValues pk = params("binary-merge", global, tile), pb = pk;
+            pb["search"] = search;
+            kMerge.run_model(pk, key, nullptr);
+            kMerge.run_model(pb, block, nullptr);
+            const std::string what =
+                fmt::format("search {} {} tile {} {} n {}", search, global, tile, distribution_name(d), n);
+            ASSERT_EQ(block.bytes, key.bytes) << what;
+            ASSERT_EQ(block.values, key.values) << what;
+          }
+  const uint64_t n = 1 << 16;
+  for (const char* global : {"full", "half"}) {
+    const HostKeys input = radix_input(Distribution::Uniform, KeyType::U32, n, false);
+    std::vector<double> mean[3];
+    for (int search : {int(SearchMergeSearch::Key), int(SearchMergeSearch::Block), int(SearchMergeSearch::Edges)}) {
+      HostKeys keys = input;
+      Timeline tl = radix_timeline(kMerge, keys, false);
+      Recorder rec(tl);
+      ParamValues p = params("rank-stable", global, 256);
+      p["search"] = search;
+      kMerge.run_model(p, keys, &rec);
+      const MergeTreeWork* tree = find_aux<MergeTreeWork>(tl.steps.back().aux);
+      ASSERT_NE(tree, nullptr);
+      for (const auto& level : tree->levels) mean[search].push_back(level.mean_work);
+      for (const Step& s : tl.steps)
+        if (const SiblingSearches* ss = find_aux<SiblingSearches>(s.aux))
+          for (size_t k = 0; k + 1 < ss->probe_begin.size(); ++k)
+            EXPECT_LE(ss->probe_begin[k + 1] - ss->probe_begin[k], 16u);
+    }
+    // The root pass (runs of 2^15): every key 15-16 probes (plus about one copy, half), against about
+    // log2(256) + 1 in the window and the two edges' 16 in a group of 256.
+    ASSERT_EQ(mean[0].size(), mean[1].size());
+    EXPECT_GE(mean[0].back(), 15.0) << global;
+    EXPECT_LE(mean[1].back(), 11.5) << global;
+    EXPECT_LE(mean[2].back(), 11.5) << global;
+  }
+}
+
+// The defaults (auto): Locicero's rank sort, full passes and every-key searches below 2^27 keys (so
+// lectures and the app's sizes show the document's sort); from 2^27 the local binary merge, half
+// passes and block windows, the combination measured fastest there (docs/PERFORMANCE.md). A value
+// the user gives wins, and search=auto takes windows only with half passes.
+TEST(SearchMergePlan, AutoTakesWindowsAndHalfPassesFrom2To27Keys) {
+  const ParamValues none;
+  const SearchMergePlan small = make_search_merge_plan(kSearchMergeWindowedFrom - 1, KeyType::U32, false, none);
+  EXPECT_EQ(small.local, SearchMergeLocal::Rank);
+  EXPECT_EQ(small.global, SearchMergeGlobal::Full);
+  EXPECT_EQ(small.search, SearchMergeSearch::Key);
+  const SearchMergePlan large = make_search_merge_plan(kSearchMergeWindowedFrom, KeyType::U64, false, none);
+  EXPECT_EQ(large.local, SearchMergeLocal::BinaryMerge);
+  EXPECT_EQ(large.global, SearchMergeGlobal::Half);
+  EXPECT_EQ(large.search, SearchMergeSearch::Block);
+  const ParamValues full = {{"global", int(SearchMergeGlobal::Full)}};
+  const SearchMergePlan given = make_search_merge_plan(uint64_t(1) << 28, KeyType::U32, false, full);
+  EXPECT_EQ(given.local, SearchMergeLocal::BinaryMerge);
+  EXPECT_EQ(given.search, SearchMergeSearch::Key);
+  // What ran, as `run`, the CSV and the app print it.
+  ParamValues p = radix_params(kMerge);
+  EXPECT_EQ(p.at("local"), kParamAuto);
+  const ParamValues ran = kMerge.params_as_run(p, KeyType::U32, false, uint64_t(1) << 28);
+  EXPECT_EQ(ran.at("local"), int(SearchMergeLocal::BinaryMerge));
+  EXPECT_EQ(ran.at("global"), int(SearchMergeGlobal::Half));
+  EXPECT_EQ(ran.at("search"), int(SearchMergeSearch::Block));
+  EXPECT_EQ(kMerge.params_as_run(p, KeyType::U32, false, 1 << 20).at("local"), int(SearchMergeLocal::Rank));
 }
 
 TEST(SearchMergeModel, TimelineSearchesRanksAndMergeTree) {
