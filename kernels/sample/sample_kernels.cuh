@@ -277,8 +277,12 @@ __device__ __forceinline__ void for_each_key_bucket(const Word* src, const PassA
 // replicas that one scatter counter will stand for are summed into the k x p table. Degenerate
 // buckets and every digit pass also reduce min and max (the constant-bucket test; with split rounds
 // only they do).
+// The bound is the most threads a round of KPT keys allows (threads x KPT <= kSampleMaxRoundKeys):
+// with the digit passes' min/max reduction 64-bit keys at KPT = 8 took 66 registers, and 1024
+// threads of that do not launch ("too many resources"); the bound holds them to 64.
 template <class Word, int KPT>
-__global__ void count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
+__global__ void __launch_bounds__(kSampleMaxRoundKeys / KPT > 1024 ? 1024 : kSampleMaxRoundKeys / KPT, 1)
+    count_kernel(const Word* out, const Word* alt, const Word* trees, PassArgs args,
                              unsigned long long* table, unsigned long long* child_sizes,
                              unsigned long long* lo, unsigned long long* hi) {
   __shared__ BlockTree<Word> bt;
