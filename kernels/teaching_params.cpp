@@ -92,17 +92,20 @@ TeachingChoice choose_teaching_params(const Algorithm& a, ParamValues& params, c
   }
   // What the teaching values alone show at this size: the phases a lecture expects.
   const std::optional<Shown> want = shown_by(a, teaching_params(a, in), in);
-  // The largest set of teaching values that runs beside the user's, showing the most of `want`.
+  // The largest set of teaching values that runs beside the user's, showing the most of `want`
+  // (without `want`, the largest that runs): the search ends at the first set that shows all of it.
+  const size_t all = want ? want->size() : 0;
   std::optional<std::vector<std::string>> best;
   Shown best_shown;
-  for (size_t size = names.size() + 1; size-- > 0;) {
+  size_t best_count = 0;
+  for (size_t size = names.size() + 1; size-- > 0 && !(best && best_count == all);) {
     for (const std::vector<std::string>& taught : subsets(names, size)) {
       const std::optional<Shown> shown = shown_by(a, with(taught), in);
       if (!shown) continue;
-      if (!best || (want && shown_of(*want, *shown) > shown_of(*want, best_shown))) best = taught, best_shown = *shown;
-      if (!want || shown_of(*want, *shown) == want->size()) break;
+      const size_t count = want ? shown_of(*want, *shown) : 0;
+      if (!best || count > best_count) best = taught, best_shown = *shown, best_count = count;
+      if (count == all) break;
     }
-    if (best && (!want || shown_of(*want, best_shown) == want->size())) break;
   }
   if (!best) return choice;  // the user's values alone are refused: their own error, untaught
   params = with(*best);
