@@ -2,7 +2,7 @@
 // The host's driver of sample sort and quicksort (§6.1-6.2), one loop for the CPU model and the GPU
 // path: the array starts as one bucket (the input step); while some bucket holds more than M keys,
 // one level-1 pass over all such buckets at once (§6.2: "we run the step in parallel for multiple
-// buckets"); with levels = 3, passes over the buckets still above what one block sorts; then level 2
+// buckets"; with pass_k = by-size, one for the buckets of each k); with levels = 3, passes over the buckets still above what one block sorts; then level 2
 // over the small buckets, largest first; the last step shows the whole array sorted. The engine does the work, the schedule (sample_schedule.h) decides it.
 #include <cstdint>
 #include <functional>
@@ -38,9 +38,24 @@ SampleDriverRun run_sample_driver(const SamplePlan& plan, Engine& engine, Sample
   std::vector<SampleSmallBucket> small;
   sort_out_buckets(plan, buckets, large, small);
   while (!large.empty()) {
-    std::vector<SampleBucket> children = engine.distribute(layout_pass(plan, run.passes, large), buckets);
-    ++run.passes;
-    sort_out_buckets(plan, children, large, small);
+    if (!plan.k_by_size) {
+      std::vector<SampleBucket> children = engine.distribute(layout_pass(plan, run.passes, large), buckets);
+      ++run.passes;
+      sort_out_buckets(plan, children, large, small);
+      continue;
+    }
+    // pass_k = by-size: one pass for the buckets of each k their sizes need (sample_pass_k_by_size),
+    // largest k first, as level 3 does below; on uniform keys every bucket of a round takes the same k.
+    std::map<uint32_t, std::vector<SampleBucket>, std::greater<>> by_k;
+    for (const SampleBucket& b : large) by_k[sample_pass_k_by_size(plan, double(b.size))].push_back(b);
+    large.clear();
+    for (const auto& [k, parents] : by_k) {
+      std::vector<SampleBucket> children = engine.distribute(layout_pass(plan, run.passes, parents, k), buckets);
+      ++run.passes;
+      std::vector<SampleBucket> still;
+      sort_out_buckets(plan, children, still, small);
+      large.insert(large.end(), still.begin(), still.end());
+    }
   }
   if (plan.levels == 3) {
     // Level 3 (README.md): the buckets level 1 left above what one block sorts are distributed again,

@@ -129,12 +129,12 @@ class GpuSampleSort {
 
     // Step 2 (its descent by the bucket-index slot's piece when one is set; a digit pass has none).
     const uint32_t* given = bucket_slot_ && !pass.digits ? index_buckets(pass, d_parents, d_trees) : nullptr;
-    // A level-3 pass cuts into a few buckets (k = 4 to 32 at the defaults): a warp's 32 keys fall into
-    // at most k of them, so one shared atomic a key would serialise on a few counters (§6.3.3: "the
-    // worst case occurs if all keys processed by the same SIMD group go to the same bucket"); the
-    // warp-aggregated ranking takes one atomic per distinct bucket of the warp instead (README.md,
-    // "Level 3"; unmeasured against the plan's ranking).
-    const SampleRank rank = pass.level == 3 && pass.k < 32 ? SampleRank::Match : plan_.rank;
+    // A level-3 pass, or a by-size pass over small buckets, cuts into a few buckets (k = 2 to 32): a
+    // warp's 32 keys fall into at most k of them, so one shared atomic a key would serialise on a few
+    // counters (§6.3.3: "the worst case occurs if all keys processed by the same SIMD group go to the
+    // same bucket"); the warp-aggregated ranking takes one atomic per distinct bucket of the warp
+    // instead (README.md, "Level 3"; unmeasured against the plan's ranking).
+    const SampleRank rank = (pass.level == 3 || plan_.k_by_size) && pass.k < 32 ? SampleRank::Match : plan_.rank;
     PassArgs args{d_parents,
                   d_block_parent,
                   k,

@@ -26,16 +26,22 @@ PerfModel sample_perf_model(const SamplePlan& p) {
       p.engine == SampleEngine::SampleSort ? sample_level1_pass_shares(p)
                                            : std::vector<double>(sample_expected_passes(p.n, p.k, p.bucket_max), 1.0);
   const uint32_t passes = uint32_t(shares.size());
-  // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3); a digit
-  // pass shifts and masks instead (two instructions) and reduces min and max (two more).
-  const double find_bucket = p.digits() ? 2 + 2 + 1 : kLeischnerTreeOpsPerLevel * p.log_k + 1;
-  // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each) and
-  // its count table of slots x blocks x replicas 8-byte counters, written by the counts, read and
-  // written by the scan, read by the scatter.
+  // A pass's blocks (sample_schedule.cpp: about p.blocks, whole rounds of threads x keys each).
   const double blocks = std::min<double>(std::max<uint32_t>(1, p.blocks), std::ceil(n / double(p.subtile_keys())));
-  const double table_bytes = double(p.slots()) * blocks * p.scatter_replicas * 8;
-  double parents = 1;
+  double parents = 1, mean = n;
   for (uint32_t pass = 0; pass < passes; ++pass) {
+    // Its k: the plan's, or by the size of its buckets (pass_k = by-size, sample_level1_pass_k).
+    SamplePlan cut = p;
+    cut.k = sample_level1_pass_k(p, mean);
+    cut.log_k = 0;
+    while ((1u << cut.log_k) < cut.k) ++cut.log_k;
+    mean /= double(std::max<uint32_t>(2, cut.k));
+    // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3); a digit
+    // pass shifts and masks instead (two instructions) and reduces min and max (two more).
+    const double find_bucket = p.digits() ? 2 + 2 + 1 : kLeischnerTreeOpsPerLevel * cut.log_k + 1;
+    // The count table of slots x blocks x replicas 8-byte counters, written by the counts, read and
+    // written by the scan, read by the scatter.
+    const double table_bytes = double(cut.slots()) * blocks * p.scatter_replicas * 8;
     const double keys = n * shares[pass], table = table_bytes * shares[pass];
     // The sample: a * k random reads per bucket, a 32-byte sector each; sorted in shared memory.
     // The host's share (sample_gpu.cu): the pass's parent list and block map go up before the
@@ -44,7 +50,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     if (!p.digits())  // a digit pass has no sample and launches no splitter kernel
       m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),
                             sample_launch_name(p, pass, SampleLaunch::Splitters),
-                            parents * shares[pass] * p.sample_keys() * 32.0, 0, 1, 2});
+                            parents * shares[pass] * cut.sample_keys() * 32.0, 0, 1, 2});
     // (A digit pass has no splitter launch: its two uploads are counted with its count.)
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Count), sample_launch_name(p, pass, SampleLaunch::Count),
                           keys * kb + table, keys * find_bucket / 32, 1, p.digits() ? 2 : 0});
@@ -53,7 +59,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Scatter),
                           sample_launch_name(p, pass, SampleLaunch::Scatter),
                           keys * (2 * kb + 2 * vb) + table, keys * (find_bucket + 1) / 32, 1, 5});
-    parents *= p.k;
+    parents *= cut.k;
   }
   // Level 3 (README.md): the buckets level 1 leaves above what one block sorts (their expected share
   // of the keys, sample_bucket_spread.h) take one more pass for each k their sizes need.

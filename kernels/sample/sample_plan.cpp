@@ -105,6 +105,11 @@ const std::vector<ParamSpec>& sample_sort_params() {
                                 "auto: by n, so that the last pass leaves buckets of about half a block (two passes of at most 256; "
                                 "where two of 256 would leave 1/16 of the keys above a block, from about 2^29 x 1.1, "
                                 "three passes, 64 at 2^30 and 2^31, with level 3 unless levels = 2)"));
+    s.push_back(ParamSpec::enumeration(
+        "pass_k", {{kParamAuto, "auto"}, {int(SamplePassK::ByN), "by-n"}, {int(SamplePassK::BySize), "by-size"}},
+        kParamAuto,
+        "with k = auto: one k for every distribution pass, chosen by n (by-n), or each pass's own k from the "
+        "sizes of the buckets it cuts, so that the passes end at about half a block (by-size); auto: by-n"));
     s.push_back(ParamSpec::list(
         "levels", {2, 3}, true, kParamAuto,
         "2: distribution passes while a bucket exceeds M, then level 2 (the thesis); 3: then every bucket still "
@@ -238,18 +243,46 @@ uint32_t sample_expected_passes(uint64_t n, uint32_t k, uint64_t bucket_max) {
 
 uint64_t sample_auto_level3_above(SampleLevel2 level2) { return sample_level2_block_max(level2); }
 
-uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size) {
-  const uint64_t target = std::max<uint64_t>(1, plan.level3_above / 2);
+uint32_t sample_most_k(const SamplePlan& plan) {
   uint32_t most = kSampleMaxK;
   while (most > 2 && (uint64_t(most) * plan.oversampling > kSampleMaxSample ||
                       uint64_t(most) * plan.count_replicas > kSampleMaxCounters))
     most /= 2;
+  return most;
+}
+
+uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size) {
+  const uint64_t target = std::max<uint64_t>(1, plan.level3_above / 2);
+  const uint32_t most = sample_most_k(plan);
   uint32_t k = 2;
   while (k < most && (size + k - 1) / k > target) k *= 2;
   return k;
 }
 
+uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size) {
+  const uint64_t block = plan.digits() || plan.level3_above == 0 ? plan.bucket_max
+                                                                  : std::min(plan.bucket_max, plan.level3_above);
+  const double end = plan.digits() ? double(block) * 7 / 8 : double(block) / 2;
+  int most = 1;
+  while ((2u << most) <= sample_most_k(plan)) ++most;
+  int bits = 1;  // ceil(log2(size / end)), at least one
+  while (bits < 64 && std::ldexp(end, bits) < size) ++bits;
+  const int passes = (bits + most - 1) / most;
+  return 1u << std::min(most, (bits + passes - 1) / passes);
+}
+
+uint32_t sample_level1_pass_k(const SamplePlan& plan, double mean) {
+  return plan.k_by_size ? sample_pass_k_by_size(plan, mean) : plan.k;
+}
+
 namespace {
+// The oversampling whose spread a pass's buckets of `mean` keys have: the plan's for splitters; for
+// digits, which cut uniform keys into buckets spread like Binomial(n, 1/k), about 1/sqrt(mean) around
+// their mean: the spread of a sample of `mean` keys a bucket (sample_bucket_spread.h).
+uint32_t spread_oversampling(const SamplePlan& p, double mean) {
+  return p.digits() ? uint32_t(std::clamp(mean, 1.0, double(1 << 24))) : p.oversampling;
+}
+
 // The share of the keys (0..1) that end level 1 in buckets of more than `size` keys (at most M). A
 // key stops after the first pass that leaves its bucket at or below M; with k of 32 or more and
 // M = 2^18, a bucket above a block after pass P came from one above M after pass P - 1 (M / k is below
@@ -260,11 +293,13 @@ namespace {
 // (level 3's) and the rest for a third level-1 pass.
 double level1_share_between(const SamplePlan& p, double size) {
   double share = 0, mean = double(p.n), took = 1;  // took: the share above M before this pass (read by it)
-  for (uint32_t pass = 0; mean >= 1 && took > 0 && pass < 64; ++pass, mean /= double(std::max<uint32_t>(2, p.k))) {
-    const double above_m = sample_share_above(mean, pass, p.oversampling, double(p.bucket_max));
+  for (uint32_t pass = 0; mean >= 1 && took > 0 && pass < 64;
+       ++pass, mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, mean)))) {
+    const uint32_t a = spread_oversampling(p, mean);
+    const double above_m = sample_share_above(mean, pass, a, double(p.bucket_max));
     // No more keys can end a pass than took it (the bound matters only for small k, where M / k is
     // not below a block).
-    share += std::clamp(sample_share_above(mean, pass, p.oversampling, size) - above_m, 0.0, took);
+    share += std::clamp(sample_share_above(mean, pass, a, size) - above_m, 0.0, took);
     took = above_m;
   }
   return share;
@@ -274,8 +309,9 @@ double level1_share_between(const SamplePlan& p, double size) {
 std::vector<double> sample_level1_pass_shares(const SamplePlan& p) {
   std::vector<double> shares;
   double mean = double(p.n);
-  for (uint32_t pass = 0; mean >= 1 && pass < 64; ++pass, mean /= double(std::max<uint32_t>(2, p.k))) {
-    const double share = sample_share_above(mean, pass, p.oversampling, double(p.bucket_max));
+  for (uint32_t pass = 0; mean >= 1 && pass < 64;
+       ++pass, mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, mean)))) {
+    const double share = sample_share_above(mean, pass, spread_oversampling(p, mean), double(p.bucket_max));
     if (share * double(p.n) / double(p.bucket_max) < 0.5) break;  // not even half a bucket above M
     shares.push_back(share);
   }
@@ -349,12 +385,14 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
     return run;
   }
   for (const auto& [name, v] : {std::pair{"k", int(plan.k)}, std::pair{"levels", plan.levels},
-                                std::pair{"level3_above", int(plan.level3_above)}}) {
+                                std::pair{"level3_above", int(plan.level3_above)},
+                                std::pair{"pass_k", int(plan.k_by_size ? SamplePassK::BySize : SamplePassK::ByN)}}) {
     auto it = run.find(name);
     if (it == run.end() || it->second == kParamAuto) run[name] = v;
   }
-  // Two levels: no level 3, so no threshold among what ran.
+  // Two levels: no level 3, so no threshold among what ran; a k given: every pass ran it.
   if (plan.levels == 2) run.erase("level3_above");
+  if (const auto k = params.find("k"); k != params.end() && k->second != kParamAuto) run.erase("pass_k");
   return run;
 }
 
@@ -400,6 +438,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     // radix-hybrid's plan (make_radix_hybrid_plan) says digits; sample sort's parameters do not.
     const auto classify = params.find(kSampleClassifyParam);
     p.classify = classify != params.end() ? SampleClassify(classify->second) : SampleClassify::Splitters;
+    const int k = value(params, "k", specs), pass_k = value(params, "pass_k", specs);
     if (p.digits()) {
       // The hybrid MSD radix sort (Stehle & Jacobsen, SIGMOD 2017): digit passes while a bucket exceeds what one
       // block sorts, so M is at most that and level 3 has nothing to take. A bucket's digits run out
@@ -407,9 +446,22 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
       if (value(params, "levels", specs) == 3)
         throw std::runtime_error("radix-hybrid passes until a bucket fits one block; level 3 has nothing to take");
       if (const uint64_t block = sample_level2_block_max(p.level2)) p.bucket_max = std::min(p.bucket_max, block);
-      sample_auto_k_and_levels(p, value(params, "k", specs), 2);
+      // pass_k auto is by size for digits (README.md, "radix-hybrid"): with one k by n, the runs whose
+      // passes end at 4096 keys a bucket (2^24, 2^28, 2^30 with k = 64, 256, 64) ran 0.84-0.87x the
+      // throughput of those ending at 8192 (H200, docs/PERFORMANCE.md), and a bucket just above a block
+      // took another pass of k buckets of a few hundred keys (2^26 with k = 64: 7.6 ms against 2.6 ms).
+      p.k_by_size = k == kParamAuto && pass_k != int(SamplePassK::ByN);
+      sample_auto_k_and_levels(p, k, 2);
+      // By size, k is the first pass's (the driver gives each later pass the k its buckets need).
+      if (p.k_by_size && p.n > p.bucket_max) p.k = sample_pass_k_by_size(p, double(p.n));
     } else {
-      sample_auto_k_and_levels(p, value(params, "k", specs), value(params, "levels", specs));
+      const int levels = value(params, "levels", specs);
+      p.k_by_size = k == kParamAuto && pass_k == int(SamplePassK::BySize);
+      sample_auto_k_and_levels(p, k, levels);
+      if (p.k_by_size && p.n > p.bucket_max) {
+        p.k = sample_pass_k_by_size(p, double(p.n));
+        if (levels == kParamAuto) p.levels = sample_level3_estimate(p).share >= kSampleLevel3Share ? 3 : 2;
+      }
     }
     if (p.levels == 3 && p.level3_above == 0)
       throw std::runtime_error(
@@ -500,8 +552,12 @@ const std::vector<ParamSpec>& radix_hybrid_params() {
       if (hybrid_drops(p.name)) continue;
       ParamSpec q = p;
       if (q.name == "k")
-        q.help = "buckets per MSD pass, a digit of log2 k bits; auto: by n, so that the passes end with buckets of "
-                 "about half a block (two passes of at most 256; three of 64 past 2^29)";
+        q.help = "buckets per MSD pass, a digit of log2 k bits; auto: each pass's from the sizes of the buckets it "
+                 "cuts (pass_k), so that the passes end with buckets of about 7/8 of a block or less";
+      if (q.name == "pass_k")
+        q.help = "with k = auto: each pass's k from the sizes of the buckets it cuts, the bits to a bucket of 7/8 of "
+                 "a block split evenly over the fewest passes (by-size), or one k for every pass by n, sample sort's "
+                 "rule (by-n); auto: by-size";
       if (q.name == "bucket_max")
         q.help = "M: buckets larger than this get another digit pass; at most what level 2 sorts by one block";
       s.push_back(q);

@@ -58,6 +58,9 @@ enum class SampleRounds { Checked = 0, Split = 1 };
 // Hybrid Radix Sort on GPUs", SIGMOD 2017): MSD passes until a bucket fits one block, then one block
 // sort in shared memory (README.md, "radix-hybrid").
 enum class SampleClassify { Splitters = 0, Digits = 1 };
+// With k = auto, the k of each level-1 pass: one k for every pass, chosen by n (ByN: sample_auto_k),
+// or each pass's own, from the sizes of the buckets it cuts (BySize: sample_pass_k_by_size).
+enum class SamplePassK { ByN = 0, BySize = 1 };
 
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
@@ -129,6 +132,10 @@ struct SamplePlan {
   SampleValueLoad value_load = SampleValueLoad::Late;
   SampleClassify classify = SampleClassify::Splitters;
   bool digits() const { return classify == SampleClassify::Digits; }
+  // k = auto with pass_k = by-size: each level-1 pass cuts its buckets by the k their sizes need
+  // (sample_pass_k_by_size), one pass for the buckets of each such k (sample_driver.h); k is then
+  // the first pass's. false: every level-1 pass cuts by k.
+  bool k_by_size = false;
 
   // Level 3: 2 (none) or 3 (README.md, "Level 3"): after level 1 every bucket of more than
   // level3_above keys (what level 2 sorts by one block, or less where given) is distributed again.
@@ -194,6 +201,23 @@ uint64_t sample_auto_level3_above(SampleLevel2 level2);
 // chosen for the largest bucket instead, a bucket just above a block would be cut into children of a
 // few hundred keys, the tiny buckets that level 2 pays for per bucket, not per key.
 uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size);
+// The largest k a pass may take: kSampleMaxK, or less where the sample (oversampling x k <=
+// kSampleMaxSample) or the count kernel's counters (k x count_replicas <= kSampleMaxCounters) would
+// not fit.
+uint32_t sample_most_k(const SamplePlan& plan);
+// pass_k = by-size (plan.k_by_size): the k of a level-1 pass over buckets of `size` keys. The passes
+// should end with buckets of about half a block and not far below it (sample_auto_k says why: level 2
+// pays per bucket), so: the bits from `size` down to the end size, split evenly over the fewest passes
+// of at most log2 sample_most_k bits, this pass taking its share rounded up. The end size is 7/8 of
+// what one block sorts for digit passes (a digit cuts uniform keys into buckets within a few hundred
+// keys of their mean, so they stay below a block) and half of it for splitters (a sample of a x k keys
+// leaves buckets spread by about 1/sqrt(a) around their mean). Each pass thus chooses again from the
+// buckets it is given: a bucket just above a block is cut in two, not into k buckets of a few hundred
+// keys, and a radix-hybrid run of 2^28 keys takes k = 256, then 128 (buckets of 8192 keys) where one
+// k for both passes left 4096.
+uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size);
+// The k a level-1 pass takes when its buckets hold `mean` keys on average: plan.k, or by size.
+uint32_t sample_level1_pass_k(const SamplePlan& plan, double mean);
 // descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
 // plan.with_values and plan.n (the measured winners, docs/performance-history.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);

@@ -116,6 +116,62 @@ TEST(SampleDigits, UniformKeysTakeTwoDigitPassesForBothKeyWidths) {
   }
 }
 
+TEST(SampleDigits, EachPassTakesTheKItsBucketsNeed) {
+  // pass_k = by-size, radix-hybrid's auto (sample_pass_k_by_size): the bits from the bucket down to
+  // 7/8 of a block (16,384 keys), split evenly over the fewest passes of at most 8 bits, every run
+  // ending at 8192 keys a bucket where one k by n ended some at 4096 (2^24, 2^28, 2^30).
+  const Algorithm& a = radix_hybrid_algorithm();
+  const std::vector<std::pair<int, std::vector<uint32_t>>> expected = {
+      {24, {64, 32}},   {25, {64, 64}},   {26, {128, 64}},     {27, {128, 128}},
+      {28, {256, 128}}, {29, {256, 256}}, {30, {64, 64, 32}}, {31, {64, 64, 64}}};
+  for (const auto& [log_n, ks] : expected) {
+    const uint64_t n = uint64_t(1) << log_n;
+    const SamplePlan p = make_radix_hybrid_plan(n, KeyType::U64, false, radix_params(a));
+    EXPECT_TRUE(p.k_by_size);
+    EXPECT_EQ(p.k, ks.front()) << log_n;
+    std::vector<uint32_t> got;
+    for (double size = double(n); size > double(p.bucket_max); size /= got.back())
+      got.push_back(sample_pass_k_by_size(p, size));
+    EXPECT_EQ(got, ks) << log_n;
+    EXPECT_EQ(sample_level1_pass_shares(p).size(), ks.size()) << log_n;  // the model's passes: whole ones
+  }
+  // A k given, or pass_k = by-n: one k for every pass (sample sort's rule by n: 256 at 2^28).
+  const uint64_t n28 = uint64_t(1) << 28;
+  EXPECT_FALSE(make_radix_hybrid_plan(n28, KeyType::U64, false, radix_params(a, {"k=64"})).k_by_size);
+  const SamplePlan by_n = make_radix_hybrid_plan(n28, KeyType::U64, false, radix_params(a, {"pass_k=by-n"}));
+  EXPECT_FALSE(by_n.k_by_size);
+  EXPECT_EQ(by_n.k, 256u);
+  EXPECT_EQ(a.params_as_run(radix_params(a, {"k=64"}), KeyType::U64, false, n28).count("pass_k"), 0u);
+  EXPECT_EQ(a.params_as_run(radix_params(a), KeyType::U64, false, n28).at("pass_k"), int(SamplePassK::BySize));
+  // Sample sort keeps one k by n unless asked.
+  const Algorithm& s = sample_sort_algorithm();
+  EXPECT_FALSE(make_sample_plan(SampleEngine::SampleSort, n28, KeyType::U64, false, radix_params(s)).k_by_size);
+  EXPECT_TRUE(
+      make_sample_plan(SampleEngine::SampleSort, n28, KeyType::U64, false, radix_params(s, {"pass_k=by-size"})).k_by_size);
+
+  // A bucket just above M is cut in two, not into k buckets of a few keys: 1100 uniform keys with M =
+  // 1024 take one pass of k = 2 (by n: 256 buckets of about four keys).
+  for (KeyType t : {KeyType::U32, KeyType::U64}) {
+    const HostKeys in = radix_input(Distribution::Uniform, t, 1100, false);
+    std::vector<std::string> params = digit_params("auto");
+    const SampleRunStats st = model_run(t, radix_ordered_of(in), params, "by size, just above M");
+    EXPECT_EQ(st.passes, 1u) << key_type_name(t);
+    EXPECT_EQ(st.small_buckets, 2u) << key_type_name(t);
+    params.push_back("pass_k=by-n");
+    EXPECT_GT(model_run(t, radix_ordered_of(in), params, "by n, just above M").small_buckets, 100u);
+  }
+  // Skewed buckets after a pass take the k their own sizes need, a pass for each k: every key sorted,
+  // every bucket level 2 sorts within M (a bucket of one key repeated is done, whatever its size).
+  for (KeyType t : {KeyType::U32, KeyType::U64})
+    for (Distribution d : kAllDistributions) {
+      const std::string name(distribution_name(d));
+      const HostKeys in = radix_input(d, t, 70000, false);
+      const SampleRunStats st = model_run(t, radix_ordered_of(in), digit_params("auto"), "by size " + name);
+      if (name.find("dup") == std::string::npos && name.find("unique") == std::string::npos)
+        EXPECT_LE(st.largest_small, 1024u) << name;
+    }
+}
+
 TEST(SampleDigits, SkewedInputsEndWithFewPasses) {
   const uint64_t n = 40000;
   for (KeyType t : {KeyType::U32, KeyType::U64})
