@@ -2,7 +2,7 @@
 // The host's driver of sample sort and quicksort (§6.1-6.2), one loop for the CPU model and the GPU
 // path: the array starts as one bucket (the input step); while some bucket holds more than M keys,
 // one level-1 pass over all such buckets at once (§6.2: "we run the step in parallel for multiple
-// buckets"; with pass_k = by-size, one for the buckets of each k); with levels = 3, passes over the buckets still above what one block sorts; then level 2
+// buckets"; with pass_k = by-size, after the first, one for the buckets of each k); with levels = 3, passes over the buckets still above what one block sorts; then level 2
 // over the small buckets, largest first; the last step shows the whole array sorted. The engine does the work, the schedule (sample_schedule.h) decides it.
 #include <cstdint>
 #include <functional>
@@ -38,7 +38,7 @@ SampleDriverRun run_sample_driver(const SamplePlan& plan, Engine& engine, Sample
   std::vector<SampleSmallBucket> small;
   sort_out_buckets(plan, buckets, large, small);
   while (!large.empty()) {
-    if (!plan.k_by_size) {
+    if (!plan.k_by_size || run.passes == 0) {  // the first pass cuts by k either way
       std::vector<SampleBucket> children = engine.distribute(layout_pass(plan, run.passes, large), buckets);
       ++run.passes;
       sort_out_buckets(plan, children, large, small);

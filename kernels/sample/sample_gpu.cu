@@ -57,7 +57,10 @@ class GpuSampleSort {
     if (ctx.recorder) writer_.emplace(plan, *ctx.recorder);
   }
 
-  void run() { run_sample_driver(plan_, *this, writer_ ? &*writer_ : nullptr); }
+  void run() {
+    run_sample_driver(plan_, *this, writer_ ? &*writer_ : nullptr);
+    CUDA_CHECK(cudaStreamSynchronize(stream_));  // a last pass with nothing for level 2 did not wait
+  }
 
   // The engine run_sample_driver drives (sample_driver.h).
   // The array as the timeline shows it (explain mode only): every stretch of buckets copied on the
@@ -74,6 +77,9 @@ class GpuSampleSort {
   }
 
   std::vector<SampleBucket> distribute(SamplePass pass, std::vector<SampleBucket>& buckets) {
+    // The previous pass returned without waiting for its scatter (below); its host tables are freed
+    // once the stream is done with them.
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
     const uint32_t parents = uint32_t(pass.parents.size()), slots = pass.slots(), k = pass.k;
     const uint64_t sample_keys = uint64_t(plan_.oversampling) * k;
     std::vector<uint32_t> block_parent(pass.total_blocks);
@@ -212,14 +218,19 @@ class GpuSampleSort {
     CUDA_CHECK_LAUNCH("scatter_kernel");
 
     std::vector<SampleBucket> children;
+    children.reserve(uint64_t(parents) * slots);
     for (uint32_t pi = 0; pi < parents; ++pi)
-      for (const auto& c : pass_children(pass, pass.parents[pi], child.data() + uint64_t(pi) * slots)) children.push_back(c);
+      append_pass_children(pass, pass.parents[pi], child.data() + uint64_t(pi) * slots, children);
     if (writer_) {
       replace_parents(pass, children, buckets);
       writer_->scatter(pass, constant, child, buckets, array(buckets));
     }
-    // Keep the host vectors alive until the copies from them are done.
-    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    // No wait for the scatter: the host's bookkeeping of the children (the driver's lists, level 2's
+    // order largest first) runs while the GPU scatters. At 2^28 u64 keys it took 2-3 ms of host time a
+    // run, with the GPU idle (H200, docs/PERFORMANCE.md "radix-hybrid"). The host tables the stream
+    // still copies from stay alive until the next pass or level 2 has waited for it.
+    parents_in_flight_ = std::move(pass.parents);
+    block_parent_in_flight_ = std::move(block_parent);
     return children;
   }
 
@@ -445,6 +456,10 @@ class GpuSampleSort {
   Word* view_ = nullptr;  // explain mode: the composed array (kExplainView)
   const PieceSlot<BucketIndexArgs>* bucket_slot_ = nullptr;  // null: the kernels' own descent
   std::optional<SampleStepWriter> writer_;
+  // The last pass's host tables, which its uploads read, kept until the stream has passed them
+  // (distribute returns before its scatter is done).
+  std::vector<SampleParent> parents_in_flight_;
+  std::vector<uint32_t> block_parent_in_flight_;
 };
 
 }  // namespace

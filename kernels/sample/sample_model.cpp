@@ -165,7 +165,7 @@ class Model {
           if (vdst) vdst[pos] = vsrc[i];
         }
       }
-      for (const auto& c : pass_children(pass, p, counts.data())) children.push_back(c);
+      append_pass_children(pass, p, counts.data(), children);
       slot_counts.insert(slot_counts.end(), counts.begin(), counts.end());
     }
     stats_.constant += constant;

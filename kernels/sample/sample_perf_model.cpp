@@ -32,7 +32,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   for (uint32_t pass = 0; pass < passes; ++pass) {
     // Its k: the plan's, or by the size of its buckets (pass_k = by-size, sample_level1_pass_k).
     SamplePlan cut = p;
-    cut.k = sample_level1_pass_k(p, mean);
+    cut.k = sample_level1_pass_k(p, pass, mean);
     cut.log_k = 0;
     while ((1u << cut.log_k) < cut.k) ++cut.log_k;
     mean /= double(std::max<uint32_t>(2, cut.k));

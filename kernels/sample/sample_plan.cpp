@@ -271,8 +271,8 @@ uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size) {
   return 1u << std::min(most, (bits + passes - 1) / passes);
 }
 
-uint32_t sample_level1_pass_k(const SamplePlan& plan, double mean) {
-  return plan.k_by_size ? sample_pass_k_by_size(plan, mean) : plan.k;
+uint32_t sample_level1_pass_k(const SamplePlan& plan, uint32_t pass, double mean) {
+  return plan.k_by_size && pass > 0 ? sample_pass_k_by_size(plan, mean) : plan.k;
 }
 
 namespace {
@@ -294,7 +294,7 @@ uint32_t spread_oversampling(const SamplePlan& p, double mean) {
 double level1_share_between(const SamplePlan& p, double size) {
   double share = 0, mean = double(p.n), took = 1;  // took: the share above M before this pass (read by it)
   for (uint32_t pass = 0; mean >= 1 && took > 0 && pass < 64;
-       ++pass, mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, mean)))) {
+       mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, pass, mean))), ++pass) {
     const uint32_t a = spread_oversampling(p, mean);
     const double above_m = sample_share_above(mean, pass, a, double(p.bucket_max));
     // No more keys can end a pass than took it (the bound matters only for small k, where M / k is
@@ -310,7 +310,7 @@ std::vector<double> sample_level1_pass_shares(const SamplePlan& p) {
   std::vector<double> shares;
   double mean = double(p.n);
   for (uint32_t pass = 0; mean >= 1 && pass < 64;
-       ++pass, mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, mean)))) {
+       mean /= double(std::max<uint32_t>(2, sample_level1_pass_k(p, pass, mean))), ++pass) {
     const double share = sample_share_above(mean, pass, spread_oversampling(p, mean), double(p.bucket_max));
     if (share * double(p.n) / double(p.bucket_max) < 0.5) break;  // not even half a bucket above M
     shares.push_back(share);
@@ -392,7 +392,8 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
   }
   // Two levels: no level 3, so no threshold among what ran; a k given: every pass ran it.
   if (plan.levels == 2) run.erase("level3_above");
-  if (const auto k = params.find("k"); k != params.end() && k->second != kParamAuto) run.erase("pass_k");
+  if (const auto k = params.find("k"); k != params.end() && k->second != kParamAuto && !plan.k_by_size)
+    run.erase("pass_k");
   return run;
 }
 
@@ -450,15 +451,18 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
       // passes end at 4096 keys a bucket (2^24, 2^28, 2^30 with k = 64, 256, 64) ran 0.84-0.87x the
       // throughput of those ending at 8192 (H200, docs/PERFORMANCE.md), and a bucket just above a block
       // took another pass of k buckets of a few hundred keys (2^26 with k = 64: 7.6 ms against 2.6 ms).
-      p.k_by_size = k == kParamAuto && pass_k != int(SamplePassK::ByN);
+      // By size: given, or auto with k auto (a k given alone cuts every pass by it, as before pass_k).
+      p.k_by_size = pass_k == int(SamplePassK::BySize) || (pass_k == kParamAuto && k == kParamAuto);
       sample_auto_k_and_levels(p, k, 2);
-      // By size, k is the first pass's (the driver gives each later pass the k its buckets need).
-      if (p.k_by_size && p.n > p.bucket_max) p.k = sample_pass_k_by_size(p, double(p.n));
+      // By size, k is the first pass's (the driver gives each later pass the k its buckets need); auto
+      // takes the first pass's by size too. What ran says k = that and pass_k = by-size, which make the
+      // same plan again (Runner runs the parameters as run).
+      if (p.k_by_size && k == kParamAuto && p.n > p.bucket_max) p.k = sample_pass_k_by_size(p, double(p.n));
     } else {
       const int levels = value(params, "levels", specs);
-      p.k_by_size = k == kParamAuto && pass_k == int(SamplePassK::BySize);
+      p.k_by_size = pass_k == int(SamplePassK::BySize);
       sample_auto_k_and_levels(p, k, levels);
-      if (p.k_by_size && p.n > p.bucket_max) {
+      if (p.k_by_size && k == kParamAuto && p.n > p.bucket_max) {
         p.k = sample_pass_k_by_size(p, double(p.n));
         if (levels == kParamAuto) p.levels = sample_level3_estimate(p).share >= kSampleLevel3Share ? 3 : 2;
       }

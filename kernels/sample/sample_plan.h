@@ -132,9 +132,9 @@ struct SamplePlan {
   SampleValueLoad value_load = SampleValueLoad::Late;
   SampleClassify classify = SampleClassify::Splitters;
   bool digits() const { return classify == SampleClassify::Digits; }
-  // k = auto with pass_k = by-size: each level-1 pass cuts its buckets by the k their sizes need
-  // (sample_pass_k_by_size), one pass for the buckets of each such k (sample_driver.h); k is then
-  // the first pass's. false: every level-1 pass cuts by k.
+  // pass_k = by-size: the first level-1 pass cuts by k, each later one its buckets by the k their sizes
+  // need (sample_pass_k_by_size), one pass for the buckets of each such k (sample_driver.h). false:
+  // every level-1 pass cuts by k.
   bool k_by_size = false;
 
   // Level 3: 2 (none) or 3 (README.md, "Level 3"): after level 1 every bucket of more than
@@ -216,8 +216,9 @@ uint32_t sample_most_k(const SamplePlan& plan);
 // keys, and a radix-hybrid run of 2^28 keys takes k = 256, then 128 (buckets of 8192 keys) where one
 // k for both passes left 4096.
 uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size);
-// The k a level-1 pass takes when its buckets hold `mean` keys on average: plan.k, or by size.
-uint32_t sample_level1_pass_k(const SamplePlan& plan, double mean);
+// The k level-1 pass `pass` (0: the first) takes when its buckets hold `mean` keys on average: plan.k
+// for the first, and for every pass unless by size.
+uint32_t sample_level1_pass_k(const SamplePlan& plan, uint32_t pass, double mean);
 // descent, rank, rounds, value_load and threads as `auto` runs them for plan.key_bits,
 // plan.with_values and plan.n (the measured winners, docs/performance-history.md) into `plan`.
 void sample_auto_level1(SamplePlan& plan);

@@ -40,9 +40,15 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
 
 std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts) {
   std::vector<SampleBucket> children;
+  append_pass_children(pass, parent, counts, children);
+  return children;
+}
+
+void append_pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts,
+                          std::vector<SampleBucket>& children) {
   if (parent.constant) {  // stays where it is: done, or narrowed for the next pass
     children.push_back({parent.begin, parent.size, parent.in_alt != 0, parent.narrowed == 0, parent.narrowed});
-    return children;
+    return;
   }
   const uint32_t buckets = parent.degenerate ? 3 : pass.k;
   uint64_t at = parent.begin;
@@ -56,7 +62,6 @@ std::vector<SampleBucket> pass_children(const SamplePass& pass, const SamplePare
     }
     at += counts[j];
   }
-  return children;
 }
 
 int sample_settle_digit_parent(const SamplePass& pass, SampleParent& parent, const uint64_t* counts, uint64_t lo,

@@ -47,6 +47,9 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
 // split is done; a constant parent stays where it is, done. In a digit pass the children keep
 // parent.digit_shift bits to classify, and are done where none is left (all their keys equal).
 std::vector<SampleBucket> pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts);
+// The same, appended to `children` (the passes' loops over thousands of parents: no vector a parent).
+void append_pass_children(const SamplePass& pass, const SampleParent& parent, const uint64_t* counts,
+                          std::vector<SampleBucket>& children);
 
 // After a digit pass's count, what the host makes of a parent from its children's sizes (`counts`,
 // pass.k of them) and its keys' min and max (the count kernel reduces both in a digit pass): min = max,

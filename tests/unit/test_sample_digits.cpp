@@ -142,7 +142,20 @@ TEST(SampleDigits, EachPassTakesTheKItsBucketsNeed) {
   EXPECT_FALSE(by_n.k_by_size);
   EXPECT_EQ(by_n.k, 256u);
   EXPECT_EQ(a.params_as_run(radix_params(a, {"k=64"}), KeyType::U64, false, n28).count("pass_k"), 0u);
-  EXPECT_EQ(a.params_as_run(radix_params(a), KeyType::U64, false, n28).at("pass_k"), int(SamplePassK::BySize));
+  const ParamValues ran = a.params_as_run(radix_params(a), KeyType::U64, false, n28);
+  EXPECT_EQ(ran.at("pass_k"), int(SamplePassK::BySize));
+  // The runs take the parameters as run (Runner): k given as the first pass's, by size after it.
+  const SamplePlan again = make_radix_hybrid_plan(n28, KeyType::U64, false, ran);
+  EXPECT_TRUE(again.k_by_size);
+  EXPECT_EQ(again.k, 256u);
+  EXPECT_EQ(sample_level1_pass_k(again, 1, double(n28) / 256), 128u);
+  // A k given with pass_k = by-size: the first pass by k, the later ones by size.
+  const SamplePlan first64 =
+      make_radix_hybrid_plan(n28, KeyType::U64, false, radix_params(a, {"k=64", "pass_k=by-size"}));
+  EXPECT_TRUE(first64.k_by_size);
+  EXPECT_EQ(first64.k, 64u);
+  EXPECT_EQ(sample_level1_pass_k(first64, 0, double(n28)), 64u);
+  EXPECT_EQ(sample_level1_pass_k(first64, 1, double(n28) / 64), 32u);  // 2^22 keys: 9 bits, 5 then 4
   // Sample sort keeps one k by n unless asked.
   const Algorithm& s = sample_sort_algorithm();
   EXPECT_FALSE(make_sample_plan(SampleEngine::SampleSort, n28, KeyType::U64, false, radix_params(s)).k_by_size);
