@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "distributed/distributed.h"
 #include "distributed/launcher_env.h"
 #include "scenario_options.h"
@@ -65,7 +66,7 @@ GpusScenario gpus_scenario(const ScenarioArgs& a) {
       const int have = visible_gpus();
       if (have == 0) throw std::runtime_error("--gpus: this host has no CUDA GPU (--cpu simulates the ranks)");
       if (asked > uint32_t(have))
-        throw std::runtime_error(fmt::format("--gpus {}: this host has {} GPU{}", asked, have, have == 1 ? "" : "s"));
+        throw std::runtime_error(fmt::format("--gpus {}: this host has {}", asked, counted(have, "GPU")));
       g.ranks = asked == 0 ? uint32_t(have) : asked;
     }
 #endif

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "core/race_lanes.h"
 #include "registry.h"
 
@@ -48,8 +49,8 @@ std::vector<std::string> race_trace_paths(const std::string& trace) {
     start = comma + 1;
   }
   if (int(paths.size()) < kMinRaceLanes || int(paths.size()) > kMaxRaceLanes)
-    throw std::runtime_error(fmt::format("--race --trace '{}': {} trace{}; a race has {} to {}", trace, paths.size(),
-                                         paths.size() == 1 ? "" : "s", kMinRaceLanes, kMaxRaceLanes));
+    throw std::runtime_error(fmt::format("--race --trace '{}': {}; a race has {} to {}", trace,
+                                         counted(paths.size(), "trace"), kMinRaceLanes, kMaxRaceLanes));
   return paths;
 }
 

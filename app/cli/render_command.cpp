@@ -17,6 +17,7 @@
 #include "palette_option.h"
 #include "color_by_option.h"
 #include "command.h"
+#include "common/count_words.h"
 #include "common/output_file.h"
 #include "core/interrupt.h"
 #include "core/output_paths.h"
@@ -152,8 +153,8 @@ void render_race(const RenderArgs& args, const StepSelection& sel, const FrameSi
       write_png(folder.staged(frame_name(i)), size.width, size.height, frame(i));
     }
     folder.commit();
-    fmt::print("  frames      {} frame{} of {}x{}, ticks {}..{} of the {} clock -> {}/{}{}\n", span.count(),
-               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
+    fmt::print("  frames      {} of {}x{}, ticks {}..{} of the {} clock -> {}/{}{}\n", counted(span.count(), "frame"),
+               size.width, size.height, span.first, span.last,
                race_clock_name(setup.clock.kind()), fs::path(args.out).string(), frame_name(span.first),
                span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
   }
@@ -178,8 +179,8 @@ void write_frames(const RenderArgs& args, FrameRenderer& renderer, const StepSpa
                 renderer.render_rgba(int(i), size.width, size.height));
     }
     folder.commit();
-    fmt::print("  frames      {} frame{} of {}x{}, steps {}..{} -> {}/{}{}\n", span.count(),
-               span.count() == 1 ? "" : "s", size.width, size.height, span.first, span.last,
+    fmt::print("  frames      {} of {}x{}, steps {}..{} -> {}/{}{}\n", counted(span.count(), "frame"), size.width,
+               size.height, span.first, span.last,
                fs::path(args.out).string(), frame_name(span.first),
                span.count() > 1 ? " ... " + frame_name(span.last) : std::string());
   }
@@ -224,8 +225,8 @@ void render_lesson(const RenderArgs& args, const FrameSize& size) {
               render_lesson_slide(run, i, size.width, size.height, export_style(args, size), args.color_by));
   }
   folder.commit();
-  fmt::print("  frames      {} slide{} of {}x{} -> {}/{}{}\n", run.slides.size(), run.slides.size() == 1 ? "" : "s",
-             size.width, size.height, fs::path(args.out).string(), slide_file_name(0),
+  fmt::print("  frames      {} of {}x{} -> {}/{}{}\n", counted(run.slides.size(), "slide"), size.width, size.height,
+             fs::path(args.out).string(), slide_file_name(0),
              run.slides.size() > 1 ? " ... " + slide_file_name(run.slides.size() - 1) : std::string());
   if (!run.verified) throw ExitStatus{2};
 }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "common/count_words.h"
 #include "common/npy_io.h"
 #include "common/output_file.h"
 #include "core/bound_distance.h"
@@ -117,7 +118,7 @@ void print_model(const ModelReport& m, const Timing& t, uint64_t n, bool compare
   for (const LaunchModel& l : m.model.launches) kernels += l.kernels;
   fmt::print("  model       {} ({}): {} predicted, {}; {} GB/s ({}), {} SMs at {:.2f} GHz, {:.0f} us a launch, "
              "{:.0f} us a host round trip\n",
-             m.model.source, kernels == 1 ? "1 launch" : fmt::format("{} launches", kernels), ms_str(p.total_ms),
+             m.model.source, counted(kernels, "launch"), ms_str(p.total_ms),
              si(p.keys_per_s(n), " keys/s"), fmt::format("{:.0f}", m.facts.bandwidth_gbs), m.facts.bandwidth_basis,
              m.facts.sm_count, m.facts.clock_ghz, m.facts.launch_us, m.facts.host_sync_us);
   if (!m.model.not_valid.empty()) fmt::print("              not valid at this n: {}\n", m.model.not_valid);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "common/launch_times.h"
 #include "registry.h"
 
@@ -132,8 +133,8 @@ std::vector<std::string> parse_race_list(const std::string& text) {
     start = comma + 1;
   }
   if (int(ids.size()) < kMinRaceLanes || int(ids.size()) > kMaxRaceLanes)
-    throw std::runtime_error(fmt::format("--race '{}': {} algorithm{}; a race has {} to {}", text, ids.size(),
-                                         ids.size() == 1 ? "" : "s", kMinRaceLanes, kMaxRaceLanes));
+    throw std::runtime_error(fmt::format("--race '{}': {}; a race has {} to {}", text, counted(ids.size(), "algorithm"),
+                                         kMinRaceLanes, kMaxRaceLanes));
   return ids;
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
+
 namespace sortscope {
 namespace {
 
@@ -52,10 +54,8 @@ std::string lab_free_snapshot_caption(uint32_t pass, uint32_t label) {
 }
 
 std::string lab_free_sorted_caption(uint32_t passes, uint64_t dropped) {
-  std::string s = fmt::format("sorted after {} pass{}", passes, passes == 1 ? "" : "es");
-  if (dropped)
-    s += fmt::format(", {} more snapshot{} dropped (at most {} are kept)", dropped, dropped == 1 ? "" : "s",
-                     kLabFreeMaxSnapshots);
+  std::string s = "sorted after " + counted(passes, "pass");
+  if (dropped) s += fmt::format(", {} dropped (at most {} are kept)", counted(dropped, "more snapshot"), kLabFreeMaxSnapshots);
   return s;
 }
 

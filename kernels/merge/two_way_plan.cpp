@@ -253,8 +253,8 @@ Step two_way_block_step(const TwoWayPlan& p, int stage) {
     const uint64_t w = p.block_run(stage - 1);
     s = make_step(TwoWayStep::BlockSortMerge,
                   fmt::format("Block sort: runs of {} merged in pairs in shared memory, {} threads "
-                              "per pair, each merging {} key{} from its merge-path split -> runs of {}",
-                              w, 1 << stage, p.keys_per_thread, p.keys_per_thread == 1 ? "" : "s", 2 * w),
+                              "per pair, each merging {} from its merge-path split -> runs of {}",
+                              w, 1 << stage, counted(p.keys_per_thread, "key"), 2 * w),
                   kTwoWayBlockSortLaunch, two_way_block_sort_launch(p));
   }
   s.aux.push_back(BlockOwnership{p.block_tile});

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "common/recorder.h"
 #include "common/run_cancel.h"
 #include "records/record_steps.h"
@@ -55,8 +56,8 @@ RecordStepsAlgorithm::RecordStepsAlgorithm(const Algorithm& sort, const RecordSo
 }
 
 std::string record_shape_text(const RecordShape& shape) {
-  return fmt::format("{} key + {} u32 field{} ({} bytes each), layout {}", key_type_name(shape.key), shape.fields,
-                     shape.fields == 1 ? "" : "s", shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout));
+  return fmt::format("{} key + {} ({} bytes each), layout {}", key_type_name(shape.key), counted(shape.fields, "u32 field"),
+                     shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout));
 }
 
 std::string timeline_items_text(const Timeline& timeline, const Algorithm& catalog) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "common/run_cancel.h"
 #include "records/record_advice.h"
 #include "records/record_memory_map.h"
@@ -214,10 +215,10 @@ uint32_t RecordStepWriter::done_after(RecordBytesMoved::Phase p) const {
 void RecordStepWriter::input() {
   const RecordShape& sh = input_.shape;
   Step s = step(K::Input, fmt::format(
-      "{} records of {} key and {} u32 field{} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
+      "{} records of {} key and {} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
       "records 0..31 in each layout, the addresses each thread touches and the memory transactions they cost; then "
       "the bytes every phase of this {} sort will move. Recorded from the CPU model.",
-      input_.n, key_type_with_article(sh.key), sh.fields, sh.fields == 1 ? "" : "s", sh.key_size() + 4 * sh.fields,
+      input_.n, key_type_with_article(sh.key), counted(sh.fields, "u32 field"), sh.key_size() + 4 * sh.fields,
       layout_story(sh), record_strategy_name(options_.strategy)));
   // Which sort and strategy the bytes-moved model expects to be fastest for this layout and m.
   s.caption += " The bytes-moved " +

@@ -15,6 +15,7 @@
 #include "baselines/cub_merge.h"
 #include "common/device_scratch.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 #include "gpu_test_env.h"
 #include "merge/merge_aux.h"
 #include "network_merge/network_merge.h"
@@ -200,54 +201,29 @@ TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
           }
 }
 
-// Explain mode on the GPU against the model: every step's snapshot, network levels, retained-vector
-// trace and chunk cuts; the result sorted as the model's.
-void expect_explain_equals_model(const ParamValues& p, const HostKeys& input, const std::string& what) {
-  HostKeys model = input;
-  Timeline tm = radix_timeline(kNet, model, false);
-  Recorder rm(tm);
-  kNet.run_model(p, model, &rm);
-  DeviceScratch scratch;
-  Timeline tg = radix_timeline(kNet, model, true);
-  Recorder rg(tg);
-  const HostKeys got = sort_on_gpu(kNet, p, input, scratch, &rg);
-  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
-  ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
-  for (size_t i = 0; i < tm.steps.size(); ++i) {
-    const Step &g = tg.steps[i], &m = tm.steps[i];
-    const std::string at = what + " step " + std::to_string(i);
-    ASSERT_EQ(g.kind, m.kind) << at;
-    EXPECT_EQ(g.caption, m.caption) << at;
-    EXPECT_EQ(g.launch, m.launch) << at;
-    ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
-    if (input.has_values()) ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
-    const NetworkLevels *lg = find_aux<NetworkLevels>(g.aux), *lm = find_aux<NetworkLevels>(m.aux);
-    ASSERT_EQ(lg == nullptr, lm == nullptr) << at;
-    if (lm) {
-      EXPECT_EQ(lg->unit, lm->unit) << at;
-      EXPECT_EQ(lg->loaded_from, lm->loaded_from) << at;
-      EXPECT_EQ(lg->rows, lm->rows) << at;
-    }
-    const MergeBufferTrace *bg = find_aux<MergeBufferTrace>(g.aux), *bm = find_aux<MergeBufferTrace>(m.aux);
-    ASSERT_EQ(bg == nullptr, bm == nullptr) << at;
-    if (bm) {
-      EXPECT_EQ(bg->steps, bm->steps) << at;
-      EXPECT_EQ(bg->loaded_from, bm->loaded_from) << at;
-      EXPECT_EQ(bg->out_begin, bm->out_begin) << at;
-      EXPECT_EQ(bg->before, bm->before) << at;
-      EXPECT_EQ(bg->after, bm->after) << at;
-    }
-    const MergePathGrid *gg = find_aux<MergePathGrid>(g.aux), *gm = find_aux<MergePathGrid>(m.aux);
-    ASSERT_EQ(gg == nullptr, gm == nullptr) << at;
-    if (gm) {
-      EXPECT_EQ(gg->diagonals, gm->diagonals) << at;
-      EXPECT_EQ(gg->a_splits, gm->a_splits) << at;
-      const MergeBlockShares *sg = find_aux<MergeBlockShares>(g.aux), *sm = find_aux<MergeBlockShares>(m.aux);
-      ASSERT_TRUE(sg && sm) << at;
-      EXPECT_EQ(sg->a_begin, sm->a_begin) << at;
-      EXPECT_EQ(sg->b_end, sm->b_end) << at;
-    }
-  }
+// Explain mode's aux of a step against the model's: network levels, retained-vector trace and chunk
+// cuts (the steps themselves, their launches included: expect_explain_equals_model).
+void expect_same_network_merge_aux(const Step& g, const Step& m, const std::string& at) {
+  expect_matching_aux<NetworkLevels>(g, m, at, [&](const NetworkLevels& a, const NetworkLevels& b) {
+    EXPECT_EQ(a.unit, b.unit) << at;
+    EXPECT_EQ(a.loaded_from, b.loaded_from) << at;
+    EXPECT_EQ(a.rows, b.rows) << at;
+  });
+  expect_matching_aux<MergeBufferTrace>(g, m, at, [&](const MergeBufferTrace& a, const MergeBufferTrace& b) {
+    EXPECT_EQ(a.steps, b.steps) << at;
+    EXPECT_EQ(a.loaded_from, b.loaded_from) << at;
+    EXPECT_EQ(a.out_begin, b.out_begin) << at;
+    EXPECT_EQ(a.before, b.before) << at;
+    EXPECT_EQ(a.after, b.after) << at;
+  });
+  expect_matching_aux<MergePathGrid>(g, m, at, [&](const MergePathGrid& a, const MergePathGrid& b) {
+    EXPECT_EQ(a.diagonals, b.diagonals) << at;
+    EXPECT_EQ(a.a_splits, b.a_splits) << at;
+    const MergeBlockShares *sg = find_aux<MergeBlockShares>(g.aux), *sm = find_aux<MergeBlockShares>(m.aux);
+    ASSERT_TRUE(sg && sm) << at;
+    EXPECT_EQ(sg->a_begin, sm->a_begin) << at;
+    EXPECT_EQ(sg->b_end, sm->b_end) << at;
+  });
 }
 
 TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
@@ -257,8 +233,9 @@ TEST(NetworkMergeGpu, ExplainModeStepsEqualTheModels) {
         for (bool values : {false, true}) {
           ParamValues p = params(width, 64, width == 64 ? 8 : 4);
           if (width != 4) p["keys"] = 8;  // the register block sort's layers across warps, stage by stage
-          expect_explain_equals_model(p, radix_input(Distribution::LowEntropy, t, n, values),
-                                      radix_describe(fmt::format("explain S={}", width), t, n, values));
+          expect_explain_equals_model(kNet, p, radix_input(Distribution::LowEntropy, t, n, values),
+                                      radix_describe(fmt::format("explain S={}", width), t, n, values),
+                                      {.launches = true}, expect_same_network_merge_aux);
         }
 }
 
@@ -276,7 +253,8 @@ TEST(NetworkMergeGpu, LectureChunkEqualsTheModel) {
         const std::string what = radix_describe("teaching values", t, n, values);
         const NetworkMergePlan plan = make_network_merge_plan(n, t, values, p);
         ASSERT_TRUE(plan.passes > 0 && plan.chunked(plan.passes - 1)) << what << ": no merge-path split";
-        expect_explain_equals_model(p, radix_input(Distribution::Gaussian, t, n, values), what + " explain");
+        expect_explain_equals_model(kNet, p, radix_input(Distribution::Gaussian, t, n, values), what + " explain",
+                                    {.launches = true}, expect_same_network_merge_aux);
         const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);
         expect_equals_model(p, input, scratch, what);
         const HostKeys got = sort_on_gpu(kNet, p, input, scratch);

@@ -14,6 +14,7 @@
 #include "radix/radix_steps.h"
 #include "../unit/radix_test_support.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 
 namespace sortscope::test {
 namespace {
@@ -209,80 +210,45 @@ TEST(RadixGpu, ElevenBitDigitsSortLikeTheModel) {
 // on the GPU they are measured, so only their invariants are checked).
 void expect_same_timeline(const Algorithm& a, const ParamValues& p, const HostKeys& input) {
   const std::string what = radix_describe(a.id(), input.type, input.size(), input.has_values());
-  SCOPED_TRACE(what);
-  HostKeys model_keys = input;
-  Timeline mt = radix_timeline(a, input, false);
-  {
-    Recorder rec(mt);
-    a.run_model(p, model_keys, &rec);
-  }
-  DeviceInput d(input);
-  DeviceScratch scratch;
-  Timeline gt = radix_timeline(a, input, true);
-  {
-    Recorder rec(gt);
-    GpuRunContext ctx;
-    ctx.recorder = &rec;
-    ctx.scratch = &scratch;
-    a.run_gpu(p, d.view, ctx);
-    CUDA_CHECK(cudaDeviceSynchronize());
-  }
-  expect_equal_sorts(d.download(), model_keys, what + " result");
+  const ExplainRuns r = run_explain(a, p, input);
+  expect_equal_sorts(r.gpu_keys, r.model_keys, what + " result");
   const RadixPlan plan = make_radix_plan(radix_variant_of(a), input.size(), input.type, input.has_values(), p);
-  ASSERT_EQ(gt.steps.size(), mt.steps.size());
-  for (size_t i = 0; i < gt.steps.size(); ++i) {
-    const Step& g = gt.steps[i];
-    const Step& m = mt.steps[i];
-    SCOPED_TRACE("step " + std::to_string(i) + ": " + m.caption);
-    ASSERT_EQ(g.kind, m.kind);
-    EXPECT_EQ(g.pseudo_line, m.pseudo_line);
-    EXPECT_EQ(g.launch, m.launch);
-    ASSERT_EQ(radix_snapshot(gt, g), radix_snapshot(mt, m)) << "keys";
-    if (input.has_values()) {
-      ASSERT_EQ(radix_value_snapshot(gt, g), radix_value_snapshot(mt, m)) << "values";
-    }
-    const auto* gh = find_aux<DigitHistogram>(g.aux);
-    const auto* mh = find_aux<DigitHistogram>(m.aux);
-    ASSERT_EQ(gh == nullptr, mh == nullptr);
-    if (gh) {
-      EXPECT_EQ(gh->rows, mh->rows);
-      EXPECT_EQ(gh->blocks_per_row, mh->blocks_per_row);
-      EXPECT_EQ(gh->digit_shift, mh->digit_shift);
-      EXPECT_EQ(gh->counts, mh->counts);
-      EXPECT_EQ(gh->scanned, mh->scanned);
-    }
-    const auto* gr = find_aux<LocalRanks>(g.aux);
-    const auto* mr = find_aux<LocalRanks>(m.aux);
-    ASSERT_EQ(gr == nullptr, mr == nullptr);
-    if (gr) {
-      EXPECT_EQ(gr->block, mr->block);
-      EXPECT_EQ(gr->ranks, mr->ranks);
-    }
-    const auto* gm = find_aux<ScatterMap>(g.aux);
-    const auto* mm = find_aux<ScatterMap>(m.aux);
-    ASSERT_EQ(gm == nullptr, mm == nullptr);
-    if (gm) EXPECT_EQ(gm->dest, mm->dest);
-    const auto* gl = find_aux<LookbackState>(g.aux);
-    ASSERT_EQ(gl == nullptr, find_aux<LookbackState>(m.aux) == nullptr);
-    if (gl) {
-      EXPECT_TRUE(gl->measured);
-      ASSERT_EQ(gl->tiles, plan.tiles);
-      std::vector<bool> seen(gl->ticks, false);
-      for (uint32_t t = 0; t < gl->tiles; ++t) {
-        EXPECT_LE(gl->aggregate_at[t], gl->inclusive_at[t]);
-        ASSERT_LT(gl->inclusive_at[t], gl->ticks);
-        EXPECT_LE(gl->depth[t], t);
-        if (t > 0) EXPECT_GE(gl->depth[t], 1u);
-        EXPECT_FALSE(seen[gl->aggregate_at[t]]);
-        seen[gl->aggregate_at[t]] = true;
+  const auto same_aux = [&](const Step& g, const Step& m, const std::string& at) {
+    expect_matching_aux<DigitHistogram>(g, m, at, [&](const DigitHistogram& gh, const DigitHistogram& mh) {
+      EXPECT_EQ(gh.rows, mh.rows) << at;
+      EXPECT_EQ(gh.blocks_per_row, mh.blocks_per_row) << at;
+      EXPECT_EQ(gh.digit_shift, mh.digit_shift) << at;
+      EXPECT_EQ(gh.counts, mh.counts) << at;
+      EXPECT_EQ(gh.scanned, mh.scanned) << at;
+    });
+    expect_matching_aux<LocalRanks>(g, m, at, [&](const LocalRanks& gr, const LocalRanks& mr) {
+      EXPECT_EQ(gr.block, mr.block) << at;
+      EXPECT_EQ(gr.ranks, mr.ranks) << at;
+    });
+    expect_matching_aux<ScatterMap>(g, m, at, [&](const ScatterMap& gm, const ScatterMap& mm) {
+      EXPECT_EQ(gm.dest, mm.dest) << at;
+    });
+    expect_matching_aux<LookbackState>(g, m, at, [&](const LookbackState& gl, const LookbackState&) {
+      SCOPED_TRACE(at);
+      EXPECT_TRUE(gl.measured);
+      ASSERT_EQ(gl.tiles, plan.tiles);
+      std::vector<bool> seen(gl.ticks, false);
+      for (uint32_t t = 0; t < gl.tiles; ++t) {
+        EXPECT_LE(gl.aggregate_at[t], gl.inclusive_at[t]);
+        ASSERT_LT(gl.inclusive_at[t], gl.ticks);
+        EXPECT_LE(gl.depth[t], t);
+        if (t > 0) EXPECT_GE(gl.depth[t], 1u);
+        EXPECT_FALSE(seen[gl.aggregate_at[t]]);
+        seen[gl.aggregate_at[t]] = true;
         if (t > 0) {
-          EXPECT_FALSE(seen[gl->inclusive_at[t]]);
-          seen[gl->inclusive_at[t]] = true;
+          EXPECT_FALSE(seen[gl.inclusive_at[t]]);
+          seen[gl.inclusive_at[t]] = true;
         }
       }
-      EXPECT_EQ(gl->depth[0], 0u);
-    }
-  }
+      EXPECT_EQ(gl.depth[0], 0u);
+    });
+  };
+  expect_explain_steps_equal(r, what, {.captions = false, .launches = true, .pseudo_lines = true}, same_aux);
 }
 
 TEST(RadixGpu, ExplainSnapshotsEqualTheModels) {

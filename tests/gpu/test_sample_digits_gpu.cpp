@@ -14,6 +14,7 @@
 #include "sample/sample_plan.h"
 #include "sample/sample_steps.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 #include "gpu_test_env.h"
 #include "../unit/sample_test_support.h"
 
@@ -94,15 +95,9 @@ TEST(SampleDigitsGpu, ExplainModeBucketsEqualTheModels) {
     const HostKeys input = std::string(input_kind) == "uniform"
                                ? radix_input(Distribution::Uniform, KeyType::I64, n, true)
                                : sample_keys_from_ordered(KeyType::U64, sample_adversarial(n)[3].second, true);
-    HostKeys model = input;
-    Timeline tm = radix_timeline(a, model, false);
-    Recorder rm(tm);
-    a.run_model(p, model, &rm);
-    DeviceScratch scratch;
-    HostKeys dummy = input;
-    Timeline tg = radix_timeline(a, dummy, true);
-    Recorder rg(tg);
-    const HostKeys got = sort_on_gpu(a, p, input, scratch, &rg);
+    const ExplainRuns r = run_explain(a, p, input);
+    const Timeline &tm = r.model, &tg = r.gpu;
+    const HostKeys& got = r.gpu_keys;
     expect_sorted_multiset(got, input, std::string("digits explain ") + input_kind);
     ASSERT_EQ(tg.steps.size(), tm.steps.size()) << input_kind;
     EXPECT_EQ(radix_snapshot(tg, tg.steps.back()), radix_snapshot(tm, tm.steps.back())) << input_kind;

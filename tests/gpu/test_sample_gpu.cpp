@@ -22,6 +22,7 @@
 #include "sample/sample_steps.h"
 #include "core/runner.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 #include "gpu_test_env.h"
 #include "../unit/sample_test_support.h"
 
@@ -153,15 +154,9 @@ TEST(SampleGpu, ExplainModeStepsAndTablesEqualTheModels) {
   for (const Algorithm* a : kSampleFamily) {
     const ParamValues p = radix_params(*a, sample_small_params(*a));
     const HostKeys input = radix_input(Distribution::Uniform, KeyType::I64, n, true);
-    HostKeys model = input;
-    Timeline tm = radix_timeline(*a, model, false);
-    Recorder rm(tm);
-    a->run_model(p, model, &rm);
-    DeviceScratch scratch;
-    HostKeys dummy = input;
-    Timeline tg = radix_timeline(*a, dummy, true);
-    Recorder rg(tg);
-    const HostKeys got = sort_on_gpu(*a, p, input, scratch, &rg);
+    const ExplainRuns r = run_explain(*a, p, input);
+    const Timeline &tm = r.model, &tg = r.gpu;
+    const HostKeys& got = r.gpu_keys;
     expect_sorted_multiset(got, input, a->id() + " explain");
     EXPECT_EQ(radix_snapshot(tg, tg.steps.back()), radix_snapshot(tm, tm.steps.back())) << a->id();
     ASSERT_GE(tg.steps.size(), 2u);

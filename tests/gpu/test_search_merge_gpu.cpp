@@ -12,6 +12,7 @@
 #include "baselines/cub_merge.h"
 #include "common/device_scratch.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 #include "gpu_test_env.h"
 #include "search_merge/search_merge.h"
 #include "search_merge/search_merge_aux.h"
@@ -110,6 +111,34 @@ TEST(SearchMergeGpu, BlockWindowedSearchesSortLikeTheModel) {
     }
 }
 
+// Explain mode's aux of a step against the model's: rank counts, swaps, sampled searches and
+// merging-tree work (the steps themselves: expect_explain_equals_model).
+void expect_same_search_merge_aux(const Step& g, const Step& m, const std::string& at) {
+  expect_matching_aux<RankTile>(g, m, at, [&](const RankTile& a, const RankTile& b) {
+    EXPECT_EQ(a.less, b.less) << at;
+    EXPECT_EQ(a.equal, b.equal) << at;
+    EXPECT_EQ(a.dest, b.dest) << at;
+  });
+  expect_matching_aux<TranspositionTrace>(g, m, at, [&](const TranspositionTrace& a, const TranspositionTrace& b) {
+    EXPECT_EQ(a.swaps, b.swaps) << at;
+  });
+  expect_matching_aux<SiblingSearches>(g, m, at, [&](const SiblingSearches& a, const SiblingSearches& b) {
+    EXPECT_EQ(a.left_begin, b.left_begin) << at;
+    EXPECT_EQ(a.key, b.key) << at;
+    EXPECT_EQ(a.rank, b.rank) << at;
+    EXPECT_EQ(a.probe_begin, b.probe_begin) << at;
+    EXPECT_EQ(a.probes, b.probes) << at;
+  });
+  expect_matching_aux<MergeTreeWork>(g, m, at, [&](const MergeTreeWork& a, const MergeTreeWork& b) {
+    ASSERT_EQ(a.levels.size(), b.levels.size()) << at;
+    for (size_t l = 0; l < b.levels.size(); ++l) {
+      EXPECT_EQ(a.levels[l].items, b.levels[l].items) << at << " level " << l;
+      EXPECT_EQ(a.levels[l].max_work, b.levels[l].max_work) << at << " level " << l;
+      EXPECT_DOUBLE_EQ(a.levels[l].mean_work, b.levels[l].mean_work) << at << " level " << l;
+    }
+  });
+}
+
 TEST(SearchMergeGpu, ExplainModeStepsEqualTheModels) {
   for (const char* local : kLocals)
     for (const char* global : kGlobals)
@@ -119,56 +148,10 @@ TEST(SearchMergeGpu, ExplainModeStepsEqualTheModels) {
             // The windows are the global passes' only: two local sorts cover them.
             if (std::string(search) != "key" && std::string(local) != "binary-merge" && std::string(local) != "rank")
               continue;
-            const ParamValues p = params(local, global, 64, search);
-            const HostKeys input = radix_input(Distribution::LowEntropy, t, n, true);
-            HostKeys model = input;
-            Timeline tm = radix_timeline(kMerge, model, false);
-            Recorder rm(tm);
-            kMerge.run_model(p, model, &rm);
-            DeviceScratch scratch;
-            Timeline tg = radix_timeline(kMerge, model, true);
-            Recorder rg(tg);
-            const HostKeys got = sort_on_gpu(kMerge, p, input, scratch, &rg);
             const std::string what = radix_describe(fmt::format("explain {} {} {}", local, global, search), t, n, true);
-            ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
-            ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
-            for (size_t i = 0; i < tm.steps.size(); ++i) {
-              const Step &g = tg.steps[i], &m = tm.steps[i];
-              const std::string at = what + " step " + std::to_string(i);
-              ASSERT_EQ(g.kind, m.kind) << at;
-              EXPECT_EQ(g.caption, m.caption) << at;
-              ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << at << ": " << m.caption;
-              ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << at;
-              const RankTile *rkg = find_aux<RankTile>(g.aux), *rkm = find_aux<RankTile>(m.aux);
-              ASSERT_EQ(rkg == nullptr, rkm == nullptr) << at;
-              if (rkm) {
-                EXPECT_EQ(rkg->less, rkm->less) << at;
-                EXPECT_EQ(rkg->equal, rkm->equal) << at;
-                EXPECT_EQ(rkg->dest, rkm->dest) << at;
-              }
-              const TranspositionTrace *tg2 = find_aux<TranspositionTrace>(g.aux), *tm2 = find_aux<TranspositionTrace>(m.aux);
-              ASSERT_EQ(tg2 == nullptr, tm2 == nullptr) << at;
-              if (tm2) EXPECT_EQ(tg2->swaps, tm2->swaps) << at;
-              const SiblingSearches *sg = find_aux<SiblingSearches>(g.aux), *sm = find_aux<SiblingSearches>(m.aux);
-              ASSERT_EQ(sg == nullptr, sm == nullptr) << at;
-              if (sm) {
-                EXPECT_EQ(sg->left_begin, sm->left_begin) << at;
-                EXPECT_EQ(sg->key, sm->key) << at;
-                EXPECT_EQ(sg->rank, sm->rank) << at;
-                EXPECT_EQ(sg->probe_begin, sm->probe_begin) << at;
-                EXPECT_EQ(sg->probes, sm->probes) << at;
-              }
-              const MergeTreeWork *wg = find_aux<MergeTreeWork>(g.aux), *wm = find_aux<MergeTreeWork>(m.aux);
-              ASSERT_EQ(wg == nullptr, wm == nullptr) << at;
-              if (wm) {
-                ASSERT_EQ(wg->levels.size(), wm->levels.size()) << at;
-                for (size_t l = 0; l < wm->levels.size(); ++l) {
-                  EXPECT_EQ(wg->levels[l].items, wm->levels[l].items) << at << " level " << l;
-                  EXPECT_EQ(wg->levels[l].max_work, wm->levels[l].max_work) << at << " level " << l;
-                  EXPECT_DOUBLE_EQ(wg->levels[l].mean_work, wm->levels[l].mean_work) << at << " level " << l;
-                }
-              }
-            }
+            ASSERT_NO_FATAL_FAILURE(expect_explain_equals_model(kMerge, params(local, global, 64, search),
+                                                                radix_input(Distribution::LowEntropy, t, n, true),
+                                                                what, {}, expect_same_search_merge_aux));
           }
 }
 

@@ -12,6 +12,7 @@
 #include "common/cuda_check.h"
 #include "common/device_scratch.h"
 #include "device_input.h"
+#include "explain_gpu_support.h"
 #include "gpu_test_env.h"
 #include "radix/radix_aux.h"
 #include "split_radix/split_radix_aux.h"
@@ -79,52 +80,32 @@ TEST(SplitRadixGpu, EveryDigitWidthTileShapeAndAdversarialInput) {
   for (KeyType t : kAllKeyTypes) expect_equals_model(p, radix_special_input(t, n, true), scratch, "special");
 }
 
-// Explain mode on the GPU against the model: every step's snapshot, split capture, histogram, runs
-// and scatter map; the result sorted as the model's.
-void expect_explain_equals_model(const ParamValues& p, const HostKeys& input, const std::string& what) {
-  HostKeys model = input;
-  Timeline tm = radix_timeline(kSplit, model, false);
-  Recorder rm(tm);
-  kSplit.run_model(p, model, &rm);
-  DeviceScratch scratch;
-  Timeline tg = radix_timeline(kSplit, model, true);
-  Recorder rg(tg);
-  const HostKeys got = sort_on_gpu(kSplit, p, input, scratch, &rg);
-  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what;
-  ASSERT_EQ(tg.steps.size(), tm.steps.size()) << what;
-  for (size_t i = 0; i < tm.steps.size(); ++i) {
-    const Step &g = tg.steps[i], &m = tm.steps[i];
-    ASSERT_EQ(g.kind, m.kind) << what << " step " << i;
-    EXPECT_EQ(g.caption, m.caption) << what << " step " << i;
-    ASSERT_EQ(radix_snapshot(tg, g), radix_snapshot(tm, m)) << what << " step " << i << ": " << m.caption;
-    if (input.has_values()) ASSERT_EQ(radix_value_snapshot(tg, g), radix_value_snapshot(tm, m)) << what << " step " << i;
-    const OneBitSplit *sg = find_aux<OneBitSplit>(g.aux), *sm = find_aux<OneBitSplit>(m.aux);
-    ASSERT_EQ(sg == nullptr, sm == nullptr) << what << " step " << i;
-    if (sm) {
-      EXPECT_EQ(sg->bits, sm->bits) << what << " step " << i;
-      EXPECT_EQ(sg->zeros_before, sm->zeros_before) << what << " step " << i;
-      EXPECT_EQ(sg->zeros, sm->zeros) << what << " step " << i;
-    }
-    const DigitHistogram *hg = find_aux<DigitHistogram>(g.aux), *hm = find_aux<DigitHistogram>(m.aux);
-    ASSERT_EQ(hg == nullptr, hm == nullptr) << what << " step " << i;
-    if (hm) {
-      EXPECT_EQ(hg->counts, hm->counts) << what << " step " << i;
-      EXPECT_EQ(hg->scanned, hm->scanned) << what << " step " << i;
-    }
-    const TileDigitRuns *rg2 = find_aux<TileDigitRuns>(g.aux), *rm2 = find_aux<TileDigitRuns>(m.aux);
-    ASSERT_EQ(rg2 == nullptr, rm2 == nullptr) << what << " step " << i;
-    if (rm2) EXPECT_EQ(rg2->starts, rm2->starts) << what << " step " << i;
-    const ScatterMap *mg = find_aux<ScatterMap>(g.aux), *mm = find_aux<ScatterMap>(m.aux);
-    ASSERT_EQ(mg == nullptr, mm == nullptr) << what << " step " << i;
-    if (mm) EXPECT_EQ(mg->dest, mm->dest) << what << " step " << i;
-  }
+// Explain mode's aux of a step against the model's: split capture, histogram, runs and scatter map
+// (the steps themselves: expect_explain_equals_model).
+void expect_same_split_radix_aux(const Step& g, const Step& m, const std::string& at) {
+  expect_matching_aux<OneBitSplit>(g, m, at, [&](const OneBitSplit& a, const OneBitSplit& b) {
+    EXPECT_EQ(a.bits, b.bits) << at;
+    EXPECT_EQ(a.zeros_before, b.zeros_before) << at;
+    EXPECT_EQ(a.zeros, b.zeros) << at;
+  });
+  expect_matching_aux<DigitHistogram>(g, m, at, [&](const DigitHistogram& a, const DigitHistogram& b) {
+    EXPECT_EQ(a.counts, b.counts) << at;
+    EXPECT_EQ(a.scanned, b.scanned) << at;
+  });
+  expect_matching_aux<TileDigitRuns>(g, m, at, [&](const TileDigitRuns& a, const TileDigitRuns& b) {
+    EXPECT_EQ(a.starts, b.starts) << at;
+  });
+  expect_matching_aux<ScatterMap>(g, m, at, [&](const ScatterMap& a, const ScatterMap& b) {
+    EXPECT_EQ(a.dest, b.dest) << at;
+  });
 }
 
 TEST(SplitRadixGpu, ExplainModeStepsEqualTheModels) {
   for (uint64_t n : {uint64_t(1), uint64_t(3000), g_sanitizer_run ? uint64_t(5000) : uint64_t(40000)})
     for (KeyType t : {KeyType::U32, KeyType::I64})
-      expect_explain_equals_model(radix_params(kSplit, split_radix_small_params(3)),
-                                  radix_input(Distribution::Uniform, t, n, true), radix_describe("explain", t, n, true));
+      expect_explain_equals_model(kSplit, radix_params(kSplit, split_radix_small_params(3)),
+                                  radix_input(Distribution::Uniform, t, n, true), radix_describe("explain", t, n, true),
+                                  {}, expect_same_split_radix_aux);
 }
 
 // The teaching values at lecture sizes (split_radix_teaching_tile): the lecture tile (32 x 2 keys)
@@ -139,7 +120,8 @@ TEST(SplitRadixGpu, LectureTileEqualsTheModel) {
         ParamValues p = kSplit.teaching_params(n, t, values, {});
         ASSERT_EQ(resolve_params(kSplit.params(), p, kSplit.id()), "");
         const std::string what = radix_describe("teaching values", t, n, values);
-        expect_explain_equals_model(p, radix_input(Distribution::Gaussian, t, n, values), what + " explain");
+        expect_explain_equals_model(kSplit, p, radix_input(Distribution::Gaussian, t, n, values), what + " explain", {},
+                                    expect_same_split_radix_aux);
         const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);
         const HostKeys got = sort_on_gpu(kSplit, p, input, scratch);
         const SortedPairs ref = radix_stable_reference(input);

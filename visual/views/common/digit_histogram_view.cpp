@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/common/primitive_views.h"
 
@@ -169,11 +170,10 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const DigitHistogram&
   } else {
     parts.push_back(pass_label(c, h));
     if (h.blocks_per_row > 1)
-      parts.push_back(fmt::format("{} rows of {} {}s \xC3\x97 {} {}s", format_count(h.rows), h.blocks_per_row, noun,
-                                  h.cols, col));
+      parts.push_back(fmt::format("{} {} of {} {}s \xC3\x97 {} {}s", format_count(h.rows), noun_for(h.rows, "row"),
+                                  h.blocks_per_row, noun, h.cols, col));
     else
-      parts.push_back(
-          fmt::format("{} {}{} \xC3\x97 {} {}s", format_count(h.rows), noun, h.rows == 1 ? "" : "s", h.cols, col));
+      parts.push_back(fmt::format("{} {} \xC3\x97 {} {}s", format_count(h.rows), noun_for(h.rows, noun), h.cols, col));
     if (hl) parts.push_back(fmt::format("marked: {} {}", noun, hl->block));
   }
   const Rect content = begin_panel(c, r, titles, dropping(parts));

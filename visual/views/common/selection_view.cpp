@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "colormap.h"
+#include "common/count_words.h"
 #include "views/legend.h"
 #include "views/common/merge_draw.h"
 #include "views/common/merge_layouts.h"
@@ -101,7 +102,7 @@ void span(const Canvas& cv, const SelectionGeometry& g, float xl, float xr, floa
 Rect selection_frame(Canvas& cv, const SelectionTrace& t, uint64_t total) {
   const bool quick = t.method == SelectionTrace::QuickSelect;
   const char* name = quick ? "Quickselect (§5.2.2)" : "Osipov's selection (§5.2.1)";
-  const std::string its = fmt::format("{} iteration{}", t.iterations, t.iterations == 1 ? "" : "s");
+  const std::string its = counted(t.iterations, "iteration");
   return cv.frame(
       {fmt::format("{}: rank r = {} of {} in k = {} sequences, {}", name, format_count(t.rank), format_count(total), t.k,
                    its),

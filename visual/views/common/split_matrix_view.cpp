@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "colormap.h"
+#include "common/count_words.h"
 #include "views/legend.h"
 #include "views/common/merge_draw.h"
 #include "views/common/merge_layouts.h"
@@ -43,9 +44,9 @@ void draw_split_matrix(const AuxDrawContext& c, const Rect& r, const SplitMatrix
   uint64_t max_it = 0, sum_it = 0;
   for (uint32_t v : m.iterations) max_it = std::max<uint64_t>(max_it, v), sum_it += v;
   const Rect content =
-      cv.frame({fmt::format("Split matrix: k = {} runs cut into {} part{} of P = {} keys", k, parts,
-                            parts == 1 ? "" : "s", format_count(m.part_keys)),
-                fmt::format("Split matrix: k = {}, {} parts of {}", k, parts, format_count(m.part_keys))},
+      cv.frame({fmt::format("Split matrix: k = {} runs cut into {} of P = {} keys", k, counted(parts, "part"),
+                            format_count(m.part_keys)),
+                fmt::format("Split matrix: k = {}, {} of {}", k, counted(parts, "part"), format_count(m.part_keys))},
                {"staircase j = the split of every run at rank j*P (one selection each); part j lies between staircases "
                 "j and j+1",
                 "staircase j: every run split at rank j*P; part j between j and j+1"});

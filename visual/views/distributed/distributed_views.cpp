@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "distributed/distributed_aux.h"
 #include "views/common/panel_frame.h"
 #include "views/view_registry.h"
@@ -57,7 +58,7 @@ Lanes lanes_in(const AuxDrawContext& c, const Rect& r, uint32_t ranks) {
 void draw_key_ranges(const AuxDrawContext& c, const Rect& r, const DistributedSnapshot& s) {
   const DistributedRunInfo& in = s.info;
   const Rect content = begin_panel(c, r, {"Keys each rank holds, splitters across the lanes", "Key ranges"},
-                                   {fmt::format("{} splitter{}", in.splitters.size(), in.splitters.size() == 1 ? "" : "s")});
+                                   {counted(in.splitters.size(), "splitter")});
   if (content.h > 20 && content.w > 40) {
     uint64_t lo = ~uint64_t(0), hi = 0;
     for (uint32_t k = 0; k < in.ranks; ++k)

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/radix/radix_views.h"
 
@@ -73,7 +74,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const LookbackState& 
     return w - 12 * s;
   };
   if (deepest > 0)
-    legend.push_back({to_u32(palette::kBlockB), fmt::format("look-back depth (max {} tile{})", deepest, deepest == 1 ? "" : "s")});
+    legend.push_back({to_u32(palette::kBlockB), fmt::format("look-back depth (max {})", counted(deepest, "tile"))});
   if (legend_width() > content.w) {
     legend[0].label = "none";
     legend[1].label = "AGGREGATE";

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/records/record_panel.h"
 #include "views/records/records_views.h"
@@ -109,9 +110,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
       dl->AddRectFilled(ImVec2(x0, y0 + (row_h > 4 ? 0.5f : 0.0f)), ImVec2(std::min(x0 + w, it->second + col_w), y0 + row_h),
                         digit_colour(a.instruction, instr));
     }
-    std::string foot1 = fmt::format("{} instruction{} \xC2\xB7 {} line transactions \xC2\xB7 {} sectors \xC2\xB7 {} useful bytes "
+    std::string foot1 = fmt::format("{} \xC2\xB7 {} line transactions \xC2\xB7 {} sectors \xC2\xB7 {} useful bytes "
                                     "of {} fetched ({:.0f}%)",
-                                    fs.instructions, fs.instructions == 1 ? "" : "s", fs.lines, fs.sectors, fs.useful_bytes,
+                                    counted(fs.instructions, "instruction"), fs.lines, fs.sectors, fs.useful_bytes,
                                     fs.sectors * 32, fs.sectors ? 100.0 * double(fs.useful_bytes) / double(fs.sectors * 32) : 0.0);
     text(c, sf, spx, grid.x, grid.bottom() + 3 * sc, txt,
          first_fitting(sf, spx, {foot1, fmt::format("{} lines \xC2\xB7 {} sectors", fs.lines, fs.sectors)}, grid.w));

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
@@ -38,8 +39,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
   // Three-way splits have no ideal size: the largest child is measured over k-way splits only.
   const std::string largest_child = worst > 0 ? fmt::format("largest child {:.2f}x ideal \xC2\xB7 ", worst) : "";
   const Alternatives subtitles{
-      fmt::format("{} bucket{} split \xC2\xB7 {}now {} > M, {} for level 2, {} final", parents, parents == 1 ? "" : "s",
-                  largest_child, recurse, level2, final_),
+      fmt::format("{} split \xC2\xB7 {}now {} > M, {} for level 2, {} final", counted(parents, "bucket"), largest_child,
+                  recurse, level2, final_),
       fmt::format("{}{} > M", largest_child, recurse)};
   const Rect content = begin_panel(c, r, titles, subtitles);
   if (!valid || content.h < 30 || content.w < 60) {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
@@ -24,10 +25,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleLevel2Sta
   const Alternatives titles{
       fmt::format("Level 2 in one block: the stack of segments of a bucket of {} keys", short_count(t.bucket_size)),
       "Level 2 in one block: the segment stack", "Level-2 stack"};
-  auto plural = [](uint64_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); };
-  std::vector<std::string> facts{plural(t.steps.size(), "step", "steps"),
-                                 fmt::format("{}, {} (<= {} keys)", plural(partitions, "partition", "partitions"),
-                                             plural(base_cases, "base case", "base cases"), t.base),
+  std::vector<std::string> facts{counted(t.steps.size(), "step"),
+                                 fmt::format("{}, {} (<= {} keys)", counted(partitions, "partition"),
+                                             counted(base_cases, "base case"), t.base),
                                  fmt::format("deepest stack {}", deepest)};
   if (t.truncated) facts.push_back("later steps left out");
   const Rect content = begin_panel(c, r, titles, dropping(facts));

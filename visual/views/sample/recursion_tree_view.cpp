@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
@@ -55,8 +56,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
                                    short_count(t.bucket_max), t.k),
       fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
   std::vector<std::string> facts{
-      level2 ? fmt::format("{} bucket{} for level 2, largest ({} keys) first", level2, level2 == 1 ? "" : "s",
-                           short_count(largest))
+      level2 ? fmt::format("{} for level 2, largest ({} keys) first", counted(level2, "bucket"), short_count(largest))
              : std::string("no bucket left for level 2 to sort"),
       fmt::format("{} final", finals)};
   if (t.truncated) facts.push_back("deepest buckets left out (too many to keep)");

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
@@ -102,8 +103,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   float rows_y = tree.bottom() + 4 * sc;
   if (log_k > levels) {
     text(c, sf, spx, content.x, rows_y, dim,
-         fmt::format("+ {} more level{} down to {} buckets (a warp reads up to 32 words there)", log_k - levels,
-                     log_k - levels == 1 ? "" : "s", t.k));
+         fmt::format("+ {} down to {} buckets (a warp reads up to 32 words there)", counted(log_k - levels, "more level"),
+                     t.k));
     rows_y += row_h;
   }
 
