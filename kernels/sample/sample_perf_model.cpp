@@ -33,8 +33,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
     // Its k: the plan's, or by the size of its buckets (pass_k = by-size, sample_level1_pass_k).
     SamplePlan cut = p;
     cut.k = sample_level1_pass_k(p, pass, mean);
-    cut.log_k = 0;
-    while ((1u << cut.log_k) < cut.k) ++cut.log_k;
+    cut.log_k = sample_log_k(cut.k);
     mean /= double(std::max<uint32_t>(2, cut.k));
     // Per key: the tree traversal and one atomic increment of a replicated counter (§6.3.3); a digit
     // pass shifts and masks instead (two instructions) and reduces min and max (two more).
@@ -68,8 +67,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
   for (const Level3Estimate::Class& c : p.levels == 3 ? l3.classes : std::vector<Level3Estimate::Class>{}) {
     SamplePlan third = p;
     third.k = c.k;
-    third.log_k = 0;
-    while ((1u << third.log_k) < third.k) ++third.log_k;
+    third.log_k = sample_log_k(third.k);
     const double keys = c.share * n, find = kLeischnerTreeOpsPerLevel * third.log_k + 1;
     const double table3 = double(third.slots()) * std::max(1.0, c.buckets) * p.scatter_replicas * 8;
     m.launches.push_back({sample_launch_index(pass, SampleLaunch::Splitters),

@@ -263,8 +263,7 @@ uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size) {
   const uint64_t block = plan.digits() || plan.level3_above == 0 ? plan.bucket_max
                                                                   : std::min(plan.bucket_max, plan.level3_above);
   const double end = plan.digits() ? double(block) * 7 / 8 : double(block) / 2;
-  int most = 1;
-  while ((2u << most) <= sample_most_k(plan)) ++most;
+  const int most = sample_log_k(sample_most_k(plan));
   int bits = 1;  // ceil(log2(size / end)), at least one
   while (bits < 64 && std::ldexp(end, bits) < size) ++bits;
   const int passes = (bits + most - 1) / most;
@@ -447,10 +446,11 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
       if (value(params, "levels", specs) == 3)
         throw std::runtime_error("radix-hybrid passes until a bucket fits one block; level 3 has nothing to take");
       if (const uint64_t block = sample_level2_block_max(p.level2)) p.bucket_max = std::min(p.bucket_max, block);
-      // pass_k auto is by size for digits (README.md, "radix-hybrid"): with one k by n, the runs whose
-      // passes end at 4096 keys a bucket (2^24, 2^28, 2^30 with k = 64, 256, 64) ran 0.84-0.87x the
-      // throughput of those ending at 8192 (H200, docs/PERFORMANCE.md), and a bucket just above a block
-      // took another pass of k buckets of a few hundred keys (2^26 with k = 64: 7.6 ms against 2.6 ms).
+      // pass_k auto is by size for digits (README.md, "k by size"): with one k by n, a bucket just above
+      // a block takes another pass of k buckets of a few dozen keys, which level 2 and the host's
+      // bookkeeping pay for per bucket. Measured on an H200 against cub-radix (docs/PERFORMANCE.md [V]):
+      // gaussian keys at the odd powers of two from 2^25 to 2^31 ran 0.06-0.35x (u64) by n and
+      // 1.07-1.39x by size; uniform keys end at about 8192 keys a bucket at every size.
       // By size: given, or auto with k auto (a k given alone cuts every pass by it, as before pass_k).
       p.k_by_size = pass_k == int(SamplePassK::BySize) || (pass_k == kParamAuto && k == kParamAuto);
       sample_auto_k_and_levels(p, k, 2);
@@ -492,8 +492,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     p.level2 = SampleLevel2::Thesis;
     p.scatter = SampleScatter::Direct;
   }
-  p.log_k = 0;
-  while ((1u << p.log_k) < p.k) ++p.log_k;
+  p.log_k = sample_log_k(p.k);
   if (p.sample_keys() > kSampleMaxSample)
     throw std::runtime_error(fmt::format("{}: the sample of oversampling x k = {} x {} keys exceeds {}", who,
                                          p.oversampling, p.k, kSampleMaxSample));

@@ -62,6 +62,13 @@ enum class SampleClassify { Splitters = 0, Digits = 1 };
 // or each pass's own, from the sizes of the buckets it cuts (BySize: sample_pass_k_by_size).
 enum class SamplePassK { ByN = 0, BySize = 1 };
 
+// log2 of a pass's k, rounded up (the search tree's levels, a digit's bits); 0 for k <= 1.
+inline int sample_log_k(uint32_t k) {
+  int log_k = 0;
+  while ((1u << log_k) < k) ++log_k;
+  return log_k;
+}
+
 // Shared-memory limits the kernels are written for.
 inline constexpr uint32_t kSampleMaxK = 256;            // splitter tree entries
 inline constexpr int kSampleMaxLogK = 8;               // log2 kSampleMaxK

@@ -11,7 +11,7 @@ SamplePass layout_pass(const SamplePlan& plan, uint32_t index, const std::vector
   pass.index = index;
   pass.level = level;
   pass.k = k ? k : plan.k;
-  while ((1u << pass.log_k) < pass.k) ++pass.log_k;
+  pass.log_k = sample_log_k(pass.k);
   pass.digits = plan.digits();
   for (const auto& b : large) pass.keys += b.size;
   const uint64_t round = plan.subtile_keys();
