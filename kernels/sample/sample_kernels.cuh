@@ -455,7 +455,7 @@ __global__ void __launch_bounds__(1024) scatter_local_kernel(const Word* out_key
       constexpr bool kFull = decltype(full)::value;
       Word e[KPT];
       uint32_t j[KPT], rank[KPT];
-      uint32_t v[kEarly ? KPT : 1];
+      [[maybe_unused]] uint32_t v[kEarly ? KPT : 1];  // unused on the late path
       load_round<Word, KPT, kFull>(src, round, end, e);
       if constexpr (kEarly) load_round<uint32_t, KPT, kFull>(vsrc, round, end, v);
       round_buckets<Word, KPT, kFull>(args, d, bt, e, round, end, j);
