@@ -262,7 +262,12 @@ uint32_t sample_level3_k(const SamplePlan& plan, uint64_t size) {
 uint32_t sample_pass_k_by_size(const SamplePlan& plan, double size) {
   const uint64_t block = plan.digits() || plan.level3_above == 0 ? plan.bucket_max
                                                                   : std::min(plan.bucket_max, plan.level3_above);
-  const double end = plan.digits() ? double(block) * 7 / 8 : double(block) / 2;
+  // A splitter pass's buckets spread by about 1/sqrt(a) around their mean (sample_bucket_spread.h), so a
+  // bucket that much above 2^j ends counts as 2^j ends: without it the buckets of one pass straddle the
+  // boundary and half of them take a smaller k and one more pass (sample sort at 2^29 by size took
+  // two passes of 256 for the buckets below 2^21 keys and 32, then a third pass, for those above).
+  const double end = plan.digits() ? double(block) * 7 / 8
+                                   : double(block) / 2 * (1 + 1 / std::sqrt(double(std::max<uint32_t>(1, plan.oversampling))));
   const int most = sample_log_k(sample_most_k(plan));
   int bits = 1;  // ceil(log2(size / end)), at least one
   while (bits < 64 && std::ldexp(end, bits) < size) ++bits;

@@ -218,7 +218,8 @@ uint32_t sample_most_k(const SamplePlan& plan);
 // of at most log2 sample_most_k bits, this pass taking its share rounded up. The end size is 7/8 of
 // what one block sorts for digit passes (a digit cuts uniform keys into buckets within a few hundred
 // keys of their mean, so they stay below a block) and half of it for splitters (a sample of a x k keys
-// leaves buckets spread by about 1/sqrt(a) around their mean). Each pass thus chooses again from the
+// leaves buckets spread by about 1/sqrt(a) around their mean; a bucket within that spread above a
+// power of two ends takes the k of that power). Each pass thus chooses again from the
 // buckets it is given: a bucket just above a block is cut in two, not into k buckets of a few hundred
 // keys, and a radix-hybrid run of 2^28 keys takes k = 256, then 128 (buckets of 8192 keys) where one
 // k for both passes left 4096.

@@ -162,6 +162,15 @@ TEST(SampleDigits, EachPassTakesTheKItsBucketsNeed) {
   EXPECT_TRUE(
       make_sample_plan(SampleEngine::SampleSort, n28, KeyType::U64, false, radix_params(s, {"pass_k=by-size"})).k_by_size);
 
+  // By size with splitters: the buckets of one pass, spread around their mean by the sample, take one k
+  // (2^29 keys: two passes of 256, both sides of 2^21 keys a bucket), not a smaller k and a third pass
+  // for the half above the mean.
+  const SamplePlan s29 = make_sample_plan(SampleEngine::SampleSort, uint64_t(1) << 29, KeyType::U64, false,
+                                          radix_params(s, {"pass_k=by-size"}));
+  EXPECT_EQ(s29.k, 256u);
+  for (double spread : {0.8, 1.0, 1.2}) EXPECT_EQ(sample_pass_k_by_size(s29, spread * double(1 << 21)), 256u) << spread;
+  EXPECT_EQ(sample_pass_k_by_size(s29, 2.0 * double(1 << 21)), 32u);  // twice as large: three passes of 9 bits
+
   // A bucket just above M is cut in two, not into k buckets of a few keys: 1100 uniform keys with M =
   // 1024 take one pass of k = 2 (by n: 256 buckets of about four keys).
   for (KeyType t : {KeyType::U32, KeyType::U64}) {
