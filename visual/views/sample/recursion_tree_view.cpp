@@ -11,6 +11,7 @@
 
 #include "common/count_words.h"
 #include "views/common/panel_frame.h"
+#include "views/sample/digit_pass_k.h"
 #include "views/sample/sample_views.h"
 
 namespace sortscope {
@@ -52,8 +53,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
   const Alternatives titles{
       t.oversampling ? fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
                                    short_count(t.bucket_max), t.k, t.oversampling)
-                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {} digits)",
-                                   short_count(t.bucket_max), t.k),
+                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (pass 1: {})",
+                                   short_count(t.bucket_max), digit_pass_k(t.k)),
       fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
   std::vector<std::string> facts{
       level2 ? fmt::format("{} for level 2, largest ({} keys) first", counted(level2, "bucket"), short_count(largest))
