@@ -7,6 +7,8 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/count_words.h"
 #include "core/runner.h"
@@ -32,6 +34,11 @@ TEST(CountWords, PluralsAndArticles) {
   for (uint64_t n : {1u, 2u, 7u, 10u, 16u, 100u, 128u, 1024u, 1800u, 4096u, 65536u})
     EXPECT_STREQ(article_for(n), "a") << n;
   EXPECT_EQ(with_article(8), "an 8");
+  for (const auto& [n, want] : std::vector<std::pair<uint64_t, std::string>>{
+           {0, "0th"}, {1, "1st"}, {2, "2nd"}, {3, "3rd"}, {4, "4th"}, {11, "11th"}, {12, "12th"}, {13, "13th"},
+           {16, "16th"}, {21, "21st"}, {22, "22nd"}, {23, "23rd"}, {101, "101st"}, {111, "111th"}, {112, "112th"},
+           {1002, "1002nd"}})
+    EXPECT_EQ(ordinal(n), want);
 }
 
 // Words ending in s that are not plurals.

@@ -158,11 +158,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
                   std::max(1.0f, sc));
     const std::string note = first_fitting(
         sf, spx,
-        {level3 ? fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
-                              per_row[d], short_count(row_largest[d]), row_level3[d])
-                : fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", per_row[d],
+        {level3 ? fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
+                              counted(per_row[d], "bucket"), short_count(row_largest[d]), row_level3[d])
+                : fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", counted(per_row[d], "bucket"),
                               short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
-         fmt::format("{} buckets \xC2\xB7 largest {}", per_row[d], short_count(row_largest[d])), ""},
+         fmt::format("{} \xC2\xB7 largest {}", counted(per_row[d], "bucket"), short_count(row_largest[d])), ""},
         row.w - 6 * sc);
     if (!note.empty() && note_h > 0) {
       const float tw = text_width(sf, spx, note);
