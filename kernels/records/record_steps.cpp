@@ -214,16 +214,17 @@ uint32_t RecordStepWriter::done_after(RecordBytesMoved::Phase p) const {
 
 void RecordStepWriter::input() {
   const RecordShape& sh = input_.shape;
+  const std::vector<uint64_t> warp = first_warp(nullptr, input_.n);
   Step s = step(K::Input, fmt::format(
       "{} of {} key and {} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
-      "records 0..31 in each layout, the addresses each thread touches and the memory transactions they cost; then "
+      "{} in each layout, the addresses each thread touches and the memory transactions they cost; then "
       "the bytes every phase of this {} sort will move. Recorded from the CPU model.",
       counted(input_.n, "record"), key_type_with_article(sh.key), counted(sh.fields, "u32 field"), sh.key_size() + 4 * sh.fields,
-      layout_story(sh), record_strategy_name(options_.strategy)));
+      layout_story(sh), warp_records(warp.size()), record_strategy_name(options_.strategy)));
   // Which sort and strategy the bytes-moved model expects to be fastest for this layout and m.
   s.caption += " The bytes-moved " +
                describe_record_advice(advise_record_sort(sh, input_.n), algorithm_.id(), options_, sh, input_.n) + ".";
-  s.aux.push_back(warp_memory_map(sh, input_.n, first_warp(nullptr, input_.n), false));
+  s.aux.push_back(warp_memory_map(sh, input_.n, warp, false));
   s.aux.push_back(bytes_done(0));
   record(std::move(s), input_, ids_);
 }

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common/count_words.h"
+#include "records/record_memory_map.h"
 #include "views/common/panel_frame.h"
 #include "views/records/record_panel.h"
 #include "views/records/records_views.h"
@@ -35,9 +36,12 @@ size_t featured_memory_scheme(const RecordMemoryMap& m) {
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap& m) {
   const bool valid = !m.schemes.empty();
   const size_t fi = valid ? featured_memory_scheme(m) : 0;
-  const std::string reads = m.gathered ? "the gather's random reads, records perm[0..31]" : "records 0..31 in order";
+  // 32 records, or n where fewer.
+  const uint64_t count = m.records.size();
+  const std::string reads = m.gathered ? "the gather's random reads, " + warp_records(count, "perm")
+                                       : warp_records(count) + " in order";
   const std::string scheme = valid ? memory_scheme_name(m.schemes[fi]) : "";
-  const Alternatives titles{fmt::format("One warp reading 32 records: {} ({})", scheme, reads),
+  const Alternatives titles{fmt::format("One warp reading {}: {} ({})", counted(count, "record"), scheme, reads),
                             fmt::format("One warp's reads: {}", scheme), "Memory map"};
   const Alternatives subtitles{
       valid ? fmt::format("{} B key + {} \xC2\xB7 a row per thread across the 128-byte lines it touches, "
@@ -50,7 +54,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
   const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
   const RecordMemoryMap::Scheme& fs = m.schemes[fi];
 
-  // Right: every scheme's transactions for the same 32 records.
+  // Right: every scheme's transactions for the same records.
   const float bars_w = std::round(std::clamp(content.w * 0.36f, 150 * sc, 330 * sc));
   const Rect map{content.x, content.y, content.w - bars_w - 8 * sc, content.h};
   const Rect bars{map.right() + 8 * sc, content.y, bars_w, content.h};
@@ -127,7 +131,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
   // The schemes, bars of 128-byte transactions (longer = more), the featured one highlighted.
   uint64_t most = 1;
   for (const auto& s : m.schemes) most = std::max(most, s.lines);
-  text(c, sf, spx, bars.x, bars.y, dim, fit_text(sf, spx, "128-B transactions, same 32 records", bars.w));
+  text(c, sf, spx, bars.x, bars.y, dim, fit_text(sf, spx, "128-B transactions, same " + counted(count, "record"), bars.w));
   const float top = bars.y + spx * 1.5f;
   const float row = std::min(spx * 2.7f, (bars.bottom() - top) / float(m.schemes.size()));
   // A name line above each bar where the panel is tall enough; else one line a scheme, its bar behind
