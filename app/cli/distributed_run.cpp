@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "common/count_words.h"
 #include "common/generators.h"
 #include "common/verify.h"
 #include "core/device_info.h"
@@ -321,8 +320,7 @@ void bench_gpus(const std::vector<std::string>& algos, const std::string& gpus_l
     counts.push_back(c == 0 ? uint32_t(visible_gpus()) : c);
   }
   const int have = visible_gpus();
-  for (uint32_t c : counts)
-    if (c > uint32_t(have)) throw std::runtime_error(fmt::format("--gpus {}: this host has {}", c, counted(have, "GPU")));
+  for (uint32_t c : counts) require_host_gpus(c, have);
   std::vector<DistributedSort> sorts;
   for (const std::string& a : algos) {
     const auto srt = distributed_sort_of(a);
@@ -393,7 +391,7 @@ void bench_alltoall(const std::string& gpus, const DistributedOptions& o) {
   const int have = visible_gpus();
   const uint32_t p = asked == 0 ? uint32_t(have) : asked;
   if (p == 0) throw std::runtime_error("--alltoall: this host has no CUDA GPU");
-  if (p > uint32_t(have)) throw std::runtime_error(fmt::format("--gpus {}: this host has {}", p, counted(have, "GPU")));
+  require_host_gpus(p, have);
   std::unique_ptr<RankGroup> group = make_group(p, o);
   std::vector<uint64_t> sizes;
   for (uint64_t s = uint64_t(1) << 20; s <= (uint64_t(1) << 32); s <<= 2) sizes.push_back(s);

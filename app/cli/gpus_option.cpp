@@ -1,5 +1,6 @@
 #include "gpus_option.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -34,6 +35,11 @@ int visible_gpus() {
 #endif
 }
 
+void require_host_gpus(uint32_t asked, int have) {
+  const uint32_t gpus = uint32_t(std::max(have, 0));
+  if (asked > gpus) throw std::runtime_error(fmt::format("--gpus {}: this host has {}", asked, counted(gpus, "GPU")));
+}
+
 GpusScenario gpus_scenario(const ScenarioArgs& a) {
   const uint32_t asked = parse_gpus(a.gpus);
   const auto sort = distributed_sort_of(a.algo);
@@ -65,8 +71,7 @@ GpusScenario gpus_scenario(const ScenarioArgs& a) {
     } else {
       const int have = visible_gpus();
       if (have == 0) throw std::runtime_error("--gpus: this host has no CUDA GPU (--cpu simulates the ranks)");
-      if (asked > uint32_t(have))
-        throw std::runtime_error(fmt::format("--gpus {}: this host has {}", asked, counted(have, "GPU")));
+      require_host_gpus(asked, have);
       g.ranks = asked == 0 ? uint32_t(have) : asked;
     }
 #endif

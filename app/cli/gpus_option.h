@@ -18,6 +18,10 @@ uint32_t parse_gpus(const std::string& text);
 // The GPUs visible to this process (0 without CUDA or NCCL: the NCCL path is all that uses them).
 int visible_gpus();
 
+// Throws one line, "--gpus 3: this host has 1 GPU", where `asked` is more than the `have` GPUs
+// visible: the same words wherever a count of GPUs is checked (--gpus, bench --gpus, --alltoall).
+void require_host_gpus(uint32_t asked, int have);
+
 // The ranks --gpus asks for on this machine, checked (NCCL built in, enough GPUs, --cpu's limit,
 // the launcher's world size), and the algorithm id and parameters the scenario runs with.
 struct GpusScenario {

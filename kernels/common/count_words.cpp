@@ -26,4 +26,11 @@ const char* article_for(uint64_t n) {
 
 std::string with_article(uint64_t n) { return std::string(article_for(n)) + " " + std::to_string(n); }
 
+std::string ordinal(uint64_t n) {
+  // 11, 12 and 13 (and 111, 212, ...) are read "eleventh", "twelfth", "thirteenth": th.
+  const uint64_t tens = n % 100, ones = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 }  // namespace sortscope

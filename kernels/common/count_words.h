@@ -22,5 +22,8 @@ inline const char* verb_for(uint64_t n, const char* one, const char* many) { ret
 const char* article_for(uint64_t n);
 // "an 8", "a 16": the article and the number.
 std::string with_article(uint64_t n);
+// "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd": the number as an ordinal, for
+// "every 2nd key" where a count picks every n-th of something.
+std::string ordinal(uint64_t n);
 
 }  // namespace sortscope

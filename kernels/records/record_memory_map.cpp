@@ -4,6 +4,8 @@
 #include <set>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "records/host_records.h"
 
 namespace sortscope {
@@ -118,6 +120,14 @@ RecordMemoryMap warp_memory_map(const RecordShape& shape, uint64_t n, const std:
     }
   }
   return map;
+}
+
+std::string warp_records(uint64_t count, std::string_view prefix) {
+  const std::string p(prefix);
+  if (count == 0) return "no record";
+  if (count == 1) return p.empty() ? "record 0" : "record " + p + "[0]";
+  const std::string span = fmt::format("0..{}", count - 1);
+  return p.empty() ? "records " + span : "records " + p + "[" + span + "]";
 }
 
 }  // namespace sortscope

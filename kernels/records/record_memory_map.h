@@ -4,6 +4,8 @@
 // takes, for ByField (Fig. 4), ByRecord and Hybrid rows copied one thread per record (Fig. 5) and
 // moved by thread groups (Fig. 6). The addresses are the layouts' real offsets (host_records.h).
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "records/record_aux.h"
@@ -16,5 +18,10 @@ namespace sortscope {
 // more than 32 records or an index past n.
 RecordMemoryMap warp_memory_map(const RecordShape& shape, uint64_t n, const std::vector<uint64_t>& records,
                                 bool gathered);
+
+// The first `count` places a warp reads, in words: "records 0..31", "records 0..1", "record 0",
+// "no record"; with `prefix` "perm" the places of a permutation: "records perm[0..31]", "record
+// perm[0]". A warp reads fewer than 32 records only where n is less than 32.
+std::string warp_records(uint64_t count, std::string_view prefix = {});
 
 }  // namespace sortscope

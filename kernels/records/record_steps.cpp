@@ -72,8 +72,8 @@ std::string layout_story(const RecordShape& s) {
     case RecordLayout::ByRecord: return fmt::format("ByRecord: one packed row of {} bytes per record, key first (§III)", s.row_bytes());
     case RecordLayout::Hybrid: break;
   }
-  return fmt::format("Hybrid: the key array, then one row of the {} fields ({} bytes) per record (§III, SRTS's layout)",
-                     s.fields, s.row_bytes());
+  return fmt::format("Hybrid: the key array, then one row of the {} ({} bytes) per record (§III, SRTS's layout)",
+                     counted(s.fields, "field"), s.row_bytes());
 }
 
 std::vector<uint64_t> first_warp(const std::vector<uint32_t>* perm, uint64_t n) {
@@ -214,16 +214,17 @@ uint32_t RecordStepWriter::done_after(RecordBytesMoved::Phase p) const {
 
 void RecordStepWriter::input() {
   const RecordShape& sh = input_.shape;
+  const std::vector<uint64_t> warp = first_warp(nullptr, input_.n);
   Step s = step(K::Input, fmt::format(
-      "{} records of {} key and {} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
-      "records 0..31 in each layout, the addresses each thread touches and the memory transactions they cost; then "
+      "{} of {} key and {} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
+      "{} in each layout, the addresses each thread touches and the memory transactions they cost; then "
       "the bytes every phase of this {} sort will move. Recorded from the CPU model.",
-      input_.n, key_type_with_article(sh.key), counted(sh.fields, "u32 field"), sh.key_size() + 4 * sh.fields,
-      layout_story(sh), record_strategy_name(options_.strategy)));
+      counted(input_.n, "record"), key_type_with_article(sh.key), counted(sh.fields, "u32 field"), sh.key_size() + 4 * sh.fields,
+      layout_story(sh), warp_records(warp.size()), record_strategy_name(options_.strategy)));
   // Which sort and strategy the bytes-moved model expects to be fastest for this layout and m.
   s.caption += " The bytes-moved " +
                describe_record_advice(advise_record_sort(sh, input_.n), algorithm_.id(), options_, sh, input_.n) + ".";
-  s.aux.push_back(warp_memory_map(sh, input_.n, first_warp(nullptr, input_.n), false));
+  s.aux.push_back(warp_memory_map(sh, input_.n, warp, false));
   s.aux.push_back(bytes_done(0));
   record(std::move(s), input_, ids_);
 }
@@ -237,18 +238,18 @@ void RecordStepWriter::pairs_built(const HostKeys& pairs) {
     // itself: nothing is built, except ByRecord's keys side by side.
     if (!by_record) return;
     Step s = step(K::CopyKeys,
-                  fmt::format("Copy the {} keys out of the rows ({} bytes each, {} bytes apart): the sort reads its keys "
+                  fmt::format("Copy the {} out of the rows ({} bytes each, {} bytes apart): the sort reads its keys "
                               "side by side. No index array: the sort's first pass takes each key's position as its "
                               "value. The records stay where they are until the end (§III, indirect).",
-                              pairs.size(), kb, sh.row_bytes()));
+                              counted(pairs.size(), "key"), kb, sh.row_bytes()));
     s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::CopyKeys)));
     record(std::move(s), input_, ids_);
     return;
   }
   Step s = step(K::BuildPairs,
-                fmt::format("Build the (key, index) pairs: {} pairs of {} bytes, each key with its record's position{}. "
+                fmt::format("Build the (key, index) pairs: {} of {} bytes, each key with its record's position{}. "
                             "The records themselves stay where they are until the end (§III, indirect).",
-                            pairs.size(), kb + 4,
+                            counted(pairs.size(), "pair"), kb + 4,
                             by_record ? ""
                                       : ", the keys written where the output keeps its key array: the sort leaves them "
                                         "sorted in place, so they are never gathered"));
@@ -349,11 +350,12 @@ void RecordStepWriter::cycles(const HostRecords& in_place) {
   std::vector<uint32_t> ids = ids_;
   {
     Step s = step(K::Cycles, fmt::format(
-        "The permutation has {} cycles: {} records already in place, the longest cycle {} records long. Cycle chasing "
-        "rotates each cycle once, with one record of temporary storage (§III, table sort).{}",
-        st.cycles, st.fixed_points, st.longest,
+        "The permutation has {}: {} already in place, the longest cycle {} long. Cycle chasing rotates each "
+        "cycle once, with one record of temporary storage (§III, table sort).{}",
+        counted(st.cycles, "cycle"), counted(st.fixed_points, "record"), counted(st.longest, "record"),
         chosen.empty() ? std::string(" Every record is in place: nothing moves.")
-                       : fmt::format(" Highlighted: the cycle through place {}, {} records.", chosen[0], chosen.size())));
+                       : fmt::format(" Highlighted: the cycle through place {}, {}.", chosen[0],
+                                     counted(chosen.size(), "record"))));
     s.aux.push_back(c);
     s.aux.push_back(bytes_done(done_after(RecordBytesMoved::Phase::SortPairs)));
     record_keys(std::move(s), ord, ids);
@@ -429,8 +431,9 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
     switch (e.phase) {
       case RecordBytesMoved::Phase::GatherFields:
         kind = K::GatherFields;
-        what = fmt::format("Gather the {} field arrays: each field of each record is its own random 4-byte read, "
-                           "which fetches a whole 32-byte sector (§VIII: why indirect loses in ByField)", sh.fields);
+        what = fmt::format("Gather the {}: each field of each record is its own random 4-byte read, "
+                           "which fetches a whole 32-byte sector (§VIII: why indirect loses in ByField)",
+                           counted(sh.fields, "field array"));
         break;
       case RecordBytesMoved::Phase::GatherRows:
         kind = K::GatherRows;
@@ -444,7 +447,7 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
                            "read at the record's input place (the key's value) and written beside it, inside the pass "
                            "(kernels/radix/radix_records.h); no permutation is written, nothing is gathered after",
                            sh.layout == RecordLayout::ByField
-                               ? fmt::format("{} fields are each", sh.fields)
+                               ? fmt::format("{} {}", counted(sh.fields, "field"), verb_for(sh.fields, "is", "are each"))
                                : fmt::format("row of {} bytes is", sh.row_bytes()));
         break;
       default: continue;

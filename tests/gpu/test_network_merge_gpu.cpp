@@ -17,6 +17,7 @@
 #include "device_input.h"
 #include "explain_gpu_support.h"
 #include "gpu_test_env.h"
+#include "measure_gpu_support.h"
 #include "merge/merge_aux.h"
 #include "network_merge/network_merge.h"
 #include "network_merge/network_merge_aux.h"
@@ -35,14 +36,6 @@ ParamValues params(int width, int threads, int lists) {
                              "lists=" + std::to_string(lists), "keys=2"});
 }
 
-void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
-  const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
-  HostKeys model = input;
-  kNet.run_model(p, model, nullptr);
-  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
-  if (input.has_values()) ASSERT_EQ(got.values, model.values) << what << ": values differ from the model's";
-}
-
 TEST(NetworkMergeGpu, EveryWidthSortsLikeTheModelAndCubForEveryKeyType) {
   DeviceScratch scratch;
   for (int width : {4, 8, 16, 32, 64, 128})
@@ -59,7 +52,7 @@ TEST(NetworkMergeGpu, EveryWidthSortsLikeTheModelAndCubForEveryKeyType) {
           const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
           const std::string what = radix_describe(fmt::format("S={} threads={} lists={}", width, threads, lists), t, n,
                                                   values);
-          expect_equals_model(p, input, scratch, what);
+          expect_equals_model(kNet, p, input, scratch, what);
           const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
           const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
           ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
@@ -74,15 +67,15 @@ TEST(NetworkMergeGpu, DistributionsAdversarialAndSpecialInputs) {
   for (int width : {4, 16, 64}) {
     const ParamValues p = params(width, 128, width == 64 ? 8 : 4);
     for (Distribution d : kAllDistributions)
-      expect_equals_model(p, radix_input(d, KeyType::I32, n, true), scratch,
+      expect_equals_model(kNet, p, radix_input(d, KeyType::I32, n, true), scratch,
                           fmt::format("S={} {}", width, distribution_name(d)));
     for (const auto& [name, words] : sample_adversarial(g_sanitizer_run ? 3000 : 70001))
-      expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
+      expect_equals_model(kNet, p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
                           fmt::format("S={} {}", width, name));
     for (KeyType t : kAllKeyTypes)
-      expect_equals_model(p, radix_special_input(t, 5000, true), scratch, fmt::format("S={} special", width));
+      expect_equals_model(kNet, p, radix_special_input(t, 5000, true), scratch, fmt::format("S={} special", width));
   }
-  expect_equals_model(radix_params(kNet), radix_input(Distribution::Uniform, KeyType::U32, n, false), scratch,
+  expect_equals_model(kNet, radix_params(kNet), radix_input(Distribution::Uniform, KeyType::U32, n, false), scratch,
                       "defaults");
 }
 
@@ -115,16 +108,17 @@ TEST(NetworkMergeGpu, Width128TransposeAndShuffleLikeTheModel) {
             const std::string what = radix_describe(
                 fmt::format("S=128 levels={} padding={} stores={} {} {}", levels, padding, stores, threads, keys), t,
                 n, values);
-            expect_equals_model(p, input, scratch, what);
+            expect_equals_model(kNet, p, input, scratch, what);
           }
         }
   const ParamValues p = radix_params(kNet, {"width=128", "levels=transpose"});
   const uint64_t n = g_sanitizer_run ? 5000 : 70001;
   for (const auto& [name, words] : sample_adversarial(n))
-    expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch, "S=128 transpose " + name);
+    expect_equals_model(kNet, p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
+                        "S=128 transpose " + name);
   for (Distribution d : kAllDistributions)
     for (bool values : {false, true})
-      expect_equals_model(p, radix_input(d, KeyType::U32, n, values), scratch,
+      expect_equals_model(kNet, p, radix_input(d, KeyType::U32, n, values), scratch,
                           fmt::format("S=128 transpose {}", distribution_name(d)));
 }
 
@@ -139,10 +133,11 @@ TEST(NetworkMergeGpu, KeysAlonePaddingLargestAndFlagsLikeTheModel) {
           const ParamValues p =
               radix_params(kNet, {"width=" + std::to_string(width), std::string("padding=") + padding});
           const std::string what = radix_describe(fmt::format("S={} padding={}", width, padding), t, n, false);
-          expect_equals_model(p, radix_input(Distribution::FewUnique, t, n, false), scratch, what + " few unique");
-          expect_equals_model(p, radix_input(Distribution::Uniform, t, n, false), scratch, what);
+          expect_equals_model(kNet, p, radix_input(Distribution::FewUnique, t, n, false), scratch,
+                              what + " few unique");
+          expect_equals_model(kNet, p, radix_input(Distribution::Uniform, t, n, false), scratch, what);
           // The largest key itself (a real key equal to the padding word), NaNs, infinities, zeros.
-          if (n == 4097) expect_equals_model(p, radix_special_input(t, 5000, false), scratch, what + " special");
+          if (n == 4097) expect_equals_model(kNet, p, radix_special_input(t, 5000, false), scratch, what + " special");
         }
 }
 
@@ -164,14 +159,14 @@ TEST(NetworkMergeGpu, Tile16384KeysAloneLikeTheModel) {
                          g_sanitizer_run ? uint64_t(40000) : (uint64_t(1) << 20) + 7}) {
         const HostKeys input = radix_input(Distribution::Uniform, t, n, false);
         const std::string what = radix_describe(fmt::format("tile 16384 {}", chunk), t, n, false);
-        expect_equals_model(p, input, scratch, what);
-        expect_equals_model(k32, input, scratch, what + " keys=32");
+        expect_equals_model(kNet, p, input, scratch, what);
+        expect_equals_model(kNet, k32, input, scratch, what + " keys=32");
         const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
         const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
         ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
       }
-      expect_equals_model(p, radix_special_input(t, 5000, false), scratch, "tile 16384 special");
-      expect_equals_model(k32, radix_special_input(t, 5000, false), scratch, "keys=32 special");
+      expect_equals_model(kNet, p, radix_special_input(t, 5000, false), scratch, "tile 16384 special");
+      expect_equals_model(kNet, k32, radix_special_input(t, 5000, false), scratch, "keys=32 special");
     }
 }
 
@@ -193,7 +188,7 @@ TEST(NetworkMergeGpu, KeysPerThreadAndChunksLikeTheModel) {
               const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
               const std::string what =
                   radix_describe(fmt::format("keys={} threads={} chunk={}", keys, threads, chunk), t, n, values);
-              expect_equals_model(p, input, scratch, what);
+              expect_equals_model(kNet, p, input, scratch, what);
               const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
               const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
               ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
@@ -256,7 +251,7 @@ TEST(NetworkMergeGpu, LectureChunkEqualsTheModel) {
         expect_explain_equals_model(kNet, p, radix_input(Distribution::Gaussian, t, n, values), what + " explain",
                                     {.launches = true}, expect_same_network_merge_aux);
         const HostKeys input = radix_input(Distribution::FewUnique, t, n, values);
-        expect_equals_model(p, input, scratch, what);
+        expect_equals_model(kNet, p, input, scratch, what);
         const HostKeys got = sort_on_gpu(kNet, p, input, scratch);
         const HostKeys cub = sort_on_gpu(cub_merge_algorithm(), ParamValues{}, input, scratch);
         ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-merge";
@@ -267,7 +262,7 @@ TEST(NetworkMergeGpu, LectureChunkEqualsTheModel) {
         ParamValues p = params(width, 64, 2);
         p["chunk"] = kNetworkMergeLectureChunk;
         const uint64_t n = g_sanitizer_run ? 3001 : 20011;
-        expect_equals_model(p, radix_input(Distribution::Uniform, t, n, values), scratch,
+        expect_equals_model(kNet, p, radix_input(Distribution::Uniform, t, n, values), scratch,
                             radix_describe(fmt::format("lecture chunk S={}", width), t, n, values));
       }
 }

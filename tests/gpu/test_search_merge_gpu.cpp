@@ -14,6 +14,7 @@
 #include "device_input.h"
 #include "explain_gpu_support.h"
 #include "gpu_test_env.h"
+#include "measure_gpu_support.h"
 #include "search_merge/search_merge.h"
 #include "search_merge/search_merge_aux.h"
 #include "../unit/sample_test_support.h"
@@ -28,14 +29,6 @@ const char* kGlobals[] = {"full", "half"};
 ParamValues params(const std::string& local, const std::string& global, int tile, const std::string& search = "key") {
   return radix_params(kMerge,
                       {"local=" + local, "global=" + global, "tile=" + std::to_string(tile), "search=" + search});
-}
-
-void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
-  const HostKeys got = sort_on_gpu(kMerge, p, input, scratch);
-  HostKeys model = input;
-  kMerge.run_model(p, model, nullptr);
-  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
-  if (input.has_values()) ASSERT_EQ(got.values, model.values) << what << ": values differ from the model's";
 }
 
 std::vector<uint64_t> sizes(int tile) {
@@ -55,7 +48,7 @@ TEST(SearchMergeGpu, EveryLocalAndGlobalSortsLikeTheModelForEveryKeyType) {
               const ParamValues p = params(local, global, tile);
               const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
               const std::string what = radix_describe(fmt::format("{} {} tile {}", local, global, tile), t, n, values);
-              expect_equals_model(p, input, scratch, what);
+              expect_equals_model(kMerge, p, input, scratch, what);
               if (std::string(local) == "rank" || n > 5000) continue;
               // The stable variants give CUB's stable merge sort's keys and values.
               const HostKeys got = sort_on_gpu(kMerge, p, input, scratch);
@@ -73,13 +66,14 @@ TEST(SearchMergeGpu, LargeTilesDistributionsAndAdversarialInputs) {
       if (g_sanitizer_run && std::string(local) == "rank") continue;  // O(T^2): slow under the tools
       const ParamValues p = params(local, global, g_sanitizer_run ? 128 : 1024);
       for (Distribution d : kAllDistributions)
-        expect_equals_model(p, radix_input(d, KeyType::I32, n, true), scratch,
+        expect_equals_model(kMerge, p, radix_input(d, KeyType::I32, n, true), scratch,
                             fmt::format("{} {} {}", local, global, distribution_name(d)));
       for (const auto& [name, words] : sample_adversarial(g_sanitizer_run ? 3000 : 70001))
-        expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
+        expect_equals_model(kMerge, p, sample_keys_from_ordered(KeyType::U64, words, true), scratch,
                             fmt::format("{} {} {}", local, global, name));
       for (KeyType t : kAllKeyTypes)
-        expect_equals_model(p, radix_special_input(t, 5000, true), scratch, fmt::format("{} {} special", local, global));
+        expect_equals_model(kMerge, p, radix_special_input(t, 5000, true), scratch,
+                            fmt::format("{} {} special", local, global));
     }
 }
 
@@ -97,15 +91,15 @@ TEST(SearchMergeGpu, BlockWindowedSearchesSortLikeTheModel) {
         for (KeyType t : {KeyType::U32, KeyType::I64, KeyType::F32})
           for (uint64_t n : ns) {
             const ParamValues p = params("binary-merge", global, tile, search);
-            expect_equals_model(p, radix_input(Distribution::Uniform, t, n, true), scratch,
+            expect_equals_model(kMerge, p, radix_input(Distribution::Uniform, t, n, true), scratch,
                                 radix_describe(fmt::format("{} {} tile {}", search, global, tile), t, n, true));
           }
       const uint64_t n = g_sanitizer_run ? 3000 : 70001;
       for (Distribution d : kAllDistributions)
-        expect_equals_model(params("rank", global, 256, search), radix_input(d, KeyType::U64, n, true), scratch,
+        expect_equals_model(kMerge, params("rank", global, 256, search), radix_input(d, KeyType::U64, n, true), scratch,
                             fmt::format("{} {} {}", search, global, distribution_name(d)));
       if (!g_sanitizer_run)
-        expect_equals_model(params("binary-merge", global, 256, search),
+        expect_equals_model(kMerge, params("binary-merge", global, 256, search),
                             radix_input(Distribution::Uniform, KeyType::U32, (uint64_t(1) << 20) + 7, false), scratch,
                             fmt::format("{} {} 2^20 + 7", search, global));
     }

@@ -14,6 +14,7 @@
 #include "device_input.h"
 #include "explain_gpu_support.h"
 #include "gpu_test_env.h"
+#include "measure_gpu_support.h"
 #include "radix/radix_aux.h"
 #include "split_radix/split_radix_aux.h"
 #include "split_radix/split_radix_plan.h"
@@ -24,14 +25,6 @@ namespace sortscope::test {
 namespace {
 
 const Algorithm& kSplit = split_radix_algorithm();
-
-void expect_equals_model(const ParamValues& p, const HostKeys& input, DeviceScratch& scratch, const std::string& what) {
-  const HostKeys got = sort_on_gpu(kSplit, p, input, scratch);
-  HostKeys model = input;
-  kSplit.run_model(p, model, nullptr);
-  ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(model)) << what << " vs model";
-  if (input.has_values()) ASSERT_EQ(got.values, model.values) << what << ": values differ from the (stable) model's";
-}
 
 std::vector<uint64_t> sizes() {
   if (g_sanitizer_run) return {0, 1, 2, 513, 3000};
@@ -50,7 +43,7 @@ TEST(SplitRadixGpu, SortsLikeTheModelAndCubForEveryKeyType) {
         for (bool values : {false, true}) {
           const std::string what = radix_describe(small ? "small tiles" : "defaults", t, n, values);
           const HostKeys input = radix_input(Distribution::Uniform, t, n, values);
-          expect_equals_model(p, input, scratch, what);
+          expect_equals_model(kSplit, p, input, scratch, what);
           const HostKeys got = sort_on_gpu(kSplit, p, input, scratch);
           const HostKeys cub = sort_on_gpu(cub_radix_algorithm(), ParamValues{}, input, scratch);
           ASSERT_EQ(radix_ordered_of(got), radix_ordered_of(cub)) << what << " vs cub-radix";
@@ -69,15 +62,15 @@ TEST(SplitRadixGpu, EveryDigitWidthTileShapeAndAdversarialInput) {
         const ParamValues p = radix_params(kSplit, {"digit_bits=" + std::to_string(d), "threads=" + std::to_string(threads),
                                                    "keys_per_thread=" + std::to_string(kpt)});
         for (KeyType t : {KeyType::U32, KeyType::F64})
-          expect_equals_model(p, radix_input(Distribution::LowEntropy, t, n, t == KeyType::F64), scratch,
+          expect_equals_model(kSplit, p, radix_input(Distribution::LowEntropy, t, n, t == KeyType::F64), scratch,
                               radix_describe(fmt::format("D={} {}x{}", d, threads, kpt), t, n, true));
       }
   const ParamValues p = radix_params(kSplit, split_radix_small_params());
   for (Distribution d : kAllDistributions)
-    expect_equals_model(p, radix_input(d, KeyType::I32, n, true), scratch, std::string(distribution_name(d)));
+    expect_equals_model(kSplit, p, radix_input(d, KeyType::I32, n, true), scratch, std::string(distribution_name(d)));
   for (const auto& [name, words] : sample_adversarial(n))
-    expect_equals_model(p, sample_keys_from_ordered(KeyType::U64, words, true), scratch, name);
-  for (KeyType t : kAllKeyTypes) expect_equals_model(p, radix_special_input(t, n, true), scratch, "special");
+    expect_equals_model(kSplit, p, sample_keys_from_ordered(KeyType::U64, words, true), scratch, name);
+  for (KeyType t : kAllKeyTypes) expect_equals_model(kSplit, p, radix_special_input(t, n, true), scratch, "special");
 }
 
 // Explain mode's aux of a step against the model's: split capture, histogram, runs and scatter map
@@ -130,7 +123,8 @@ TEST(SplitRadixGpu, LectureTileEqualsTheModel) {
       }
   for (int d = 1; d <= 8; ++d)
     for (KeyType t : {KeyType::U32, KeyType::F64})
-      expect_equals_model(radix_params(kSplit, {"digit_bits=" + std::to_string(d), "threads=32", "keys_per_thread=2"}),
+      expect_equals_model(kSplit,
+                          radix_params(kSplit, {"digit_bits=" + std::to_string(d), "threads=32", "keys_per_thread=2"}),
                           radix_input(Distribution::LowEntropy, t, g_sanitizer_run ? 2500 : 20011, t == KeyType::F64),
                           scratch, radix_describe(fmt::format("lecture tile D={}", d), t, 20011, true));
 }

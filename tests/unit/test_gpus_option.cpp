@@ -1,6 +1,6 @@
 // --gpus (app/cli/gpus_option.h): the counts it takes, the one-line refusals (--gpus 0, an
-// algorithm without a distributed form, too many simulated ranks, no NCCL in this build), and the
-// scenario it makes: the distributed entry with ranks = P.
+// algorithm without a distributed form, too many simulated ranks, more GPUs than the host has, no
+// NCCL in this build), and the scenario it makes: the distributed entry with ranks = P.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -55,6 +55,23 @@ TEST(GpusOption, SimulatedScenario) {
   a.gpus = "2";
   a.params = {"ranks=3"};
   EXPECT_NE(refusal(a).find("does not go with --gpus"), std::string::npos);
+}
+
+// More GPUs than the host has: one line naming both counts, the host's in the singular at 1.
+TEST(GpusOption, MoreThanTheHostHas) {
+  EXPECT_NO_THROW(require_host_gpus(2, 2));
+  EXPECT_NO_THROW(require_host_gpus(1, 8));
+  auto refused = [](uint32_t asked, int have) -> std::string {
+    try {
+      require_host_gpus(asked, have);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refused(2, 1), "--gpus 2: this host has 1 GPU");
+  EXPECT_EQ(refused(8, 4), "--gpus 8: this host has 4 GPUs");
+  EXPECT_EQ(refused(1, 0), "--gpus 1: this host has 0 GPUs");
 }
 
 TEST(GpusOption, RealGpusNeedNccl) {

@@ -277,6 +277,24 @@ TEST(RecordsExplain, MemoryMapTransactionsByHand) {
   EXPECT_THROW(warp_memory_map({KeyType::U32, 1, RecordLayout::ByField}, 10, first32(), false), std::invalid_argument);
 }
 
+// The records the warp reads, named as the memory map and the input step name them: 32, or n
+// where fewer (no "records 0..31" for a run of 2).
+TEST(RecordsExplain, WarpRecordsInWords) {
+  EXPECT_EQ(warp_records(32), "records 0..31");
+  EXPECT_EQ(warp_records(32, "perm"), "records perm[0..31]");
+  EXPECT_EQ(warp_records(2), "records 0..1");
+  EXPECT_EQ(warp_records(1), "record 0");
+  EXPECT_EQ(warp_records(1, "perm"), "record perm[0]");
+  EXPECT_EQ(warp_records(0), "no record");
+  const HostRecords two = make_records(KeyType::U32, 2, 1, RecordLayout::ByField);
+  const RecordExplain r = explain("radix-onesweep", {}, two);
+  ASSERT_FALSE(r.timeline.steps.empty());
+  EXPECT_NE(r.timeline.steps[0].caption.find("one warp of 32 threads reading records 0..1 in each layout"),
+            std::string::npos)
+      << r.timeline.steps[0].caption;
+  EXPECT_EQ(find_aux<RecordMemoryMap>(r.timeline.steps[0].aux)->records.size(), 2u);
+}
+
 TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
   for (RecordLayout l : kAllRecordLayouts) {
     const RecordShape shape{KeyType::U32, 8, l};

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 
 namespace sortscope {
@@ -163,7 +164,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const ScatterMap& m) 
   const std::vector<uint64_t> starts = global_digit_starts(h);
   const uint64_t max_lines = n <= 1024 ? 1024 : 512;  // every line up to 1024 keys
   std::vector<std::string> parts{format_count(n) + " keys"};
-  if (n > max_lines) parts.push_back(fmt::format("a line for every {}th key", (n + max_lines - 1) / max_lines));
+  if (n > max_lines) parts.push_back(fmt::format("a line for every {} key", ordinal((n + max_lines - 1) / max_lines)));
   if (h) parts.push_back(pass_label(c, *h));
   const Rect content = begin_panel(c, r, {"Scatter: where every key goes", "Scatter"}, dropping(parts));
   Permutation p;

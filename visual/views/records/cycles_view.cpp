@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/records/record_panel.h"
 #include "views/records/records_views.h"
@@ -25,12 +26,13 @@ std::string bucket_label(size_t b) {
 
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordPermutationCycles& p) {
   const Alternatives titles{
-      fmt::format("The permutation's cycles: {} cycles, {} records in place, the longest {}", p.cycles, p.fixed_points,
-                  p.longest),
-      fmt::format("{} cycles, longest {}", p.cycles, p.longest), "Cycles"};
+      fmt::format("The permutation's cycles: {}, {} in place, the longest {}", counted(p.cycles, "cycle"),
+                  counted(p.fixed_points, "record"), p.longest),
+      fmt::format("{}, longest {}", counted(p.cycles, "cycle"), p.longest), "Cycles"};
   const std::string state = p.rest_done ? "every cycle rotated"
-                            : p.cycle_length ? fmt::format("highlighted cycle: {} records, {} of its moves done",
-                                                           p.cycle_length, std::min<uint64_t>(p.rotated, p.cycle_length))
+                            : p.cycle_length ? fmt::format("highlighted cycle: {}, {} of its moves done",
+                                                           counted(p.cycle_length, "record"),
+                                                           std::min<uint64_t>(p.rotated, p.cycle_length))
                                              : "nothing to move";
   const Alternatives subtitles{fmt::format("length histogram (powers of two) \xC2\xB7 {}", state), state};
   const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 100, 40);

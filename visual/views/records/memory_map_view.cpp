@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common/count_words.h"
+#include "records/record_memory_map.h"
 #include "views/common/panel_frame.h"
 #include "views/records/record_panel.h"
 #include "views/records/records_views.h"
@@ -35,14 +36,17 @@ size_t featured_memory_scheme(const RecordMemoryMap& m) {
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap& m) {
   const bool valid = !m.schemes.empty();
   const size_t fi = valid ? featured_memory_scheme(m) : 0;
-  const std::string reads = m.gathered ? "the gather's random reads, records perm[0..31]" : "records 0..31 in order";
+  // 32 records, or n where fewer.
+  const uint64_t count = m.records.size();
+  const std::string reads = m.gathered ? "the gather's random reads, " + warp_records(count, "perm")
+                                       : warp_records(count) + " in order";
   const std::string scheme = valid ? memory_scheme_name(m.schemes[fi]) : "";
-  const Alternatives titles{fmt::format("One warp reading 32 records: {} ({})", scheme, reads),
+  const Alternatives titles{fmt::format("One warp reading {}: {} ({})", counted(count, "record"), scheme, reads),
                             fmt::format("One warp's reads: {}", scheme), "Memory map"};
   const Alternatives subtitles{
-      valid ? fmt::format("{} B key + {} fields \xC2\xB7 a row per thread across the 128-byte lines it touches, "
+      valid ? fmt::format("{} B key + {} \xC2\xB7 a row per thread across the 128-byte lines it touches, "
                           "coloured by memory instruction",
-                          m.key_bytes, m.fields)
+                          m.key_bytes, counted(m.fields, "field"))
             : std::string(),
       "threads x 128-byte lines"};
   const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 120, 40, valid);
@@ -50,7 +54,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
   const auto& [content, dl, sf, spx, sc, dim, txt, hi] = *panel;
   const RecordMemoryMap::Scheme& fs = m.schemes[fi];
 
-  // Right: every scheme's transactions for the same 32 records.
+  // Right: every scheme's transactions for the same records.
   const float bars_w = std::round(std::clamp(content.w * 0.36f, 150 * sc, 330 * sc));
   const Rect map{content.x, content.y, content.w - bars_w - 8 * sc, content.h};
   const Rect bars{map.right() + 8 * sc, content.y, bars_w, content.h};
@@ -110,22 +114,24 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
       dl->AddRectFilled(ImVec2(x0, y0 + (row_h > 4 ? 0.5f : 0.0f)), ImVec2(std::min(x0 + w, it->second + col_w), y0 + row_h),
                         digit_colour(a.instruction, instr));
     }
-    std::string foot1 = fmt::format("{} \xC2\xB7 {} line transactions \xC2\xB7 {} sectors \xC2\xB7 {} useful bytes "
-                                    "of {} fetched ({:.0f}%)",
-                                    counted(fs.instructions, "instruction"), fs.lines, fs.sectors, fs.useful_bytes,
-                                    fs.sectors * 32, fs.sectors ? 100.0 * double(fs.useful_bytes) / double(fs.sectors * 32) : 0.0);
+    std::string foot1 = fmt::format("{} \xC2\xB7 {} \xC2\xB7 {} \xC2\xB7 {} useful bytes of {} fetched ({:.0f}%)",
+                                    counted(fs.instructions, "instruction"), counted(fs.lines, "line transaction"),
+                                    counted(fs.sectors, "sector"), fs.useful_bytes, fs.sectors * 32,
+                                    fs.sectors ? 100.0 * double(fs.useful_bytes) / double(fs.sectors * 32) : 0.0);
     text(c, sf, spx, grid.x, grid.bottom() + 3 * sc, txt,
-         first_fitting(sf, spx, {foot1, fmt::format("{} lines \xC2\xB7 {} sectors", fs.lines, fs.sectors)}, grid.w));
-    std::string foot2 = fmt::format("{} distinct lines shown{} \xC2\xB7 faint ticks: 32-byte sectors \xC2\xB7 "
+         first_fitting(sf, spx,
+                       {foot1, fmt::format("{} \xC2\xB7 {}", counted(fs.lines, "line"), counted(fs.sectors, "sector"))},
+                       grid.w));
+    std::string foot2 = fmt::format("{} shown{} \xC2\xB7 faint ticks: 32-byte sectors \xC2\xB7 "
                                     "colour: memory instruction 1..{}",
-                                    cols, hidden > 0 ? fmt::format(" (+{} more)", hidden) : std::string(), instr);
+                                    counted(uint64_t(cols), "distinct line"), hidden > 0 ? fmt::format(" (+{} more)", hidden) : std::string(), instr);
     text(c, sf, spx, grid.x, grid.bottom() + 3 * sc + spx * 1.2f, dim, fit_text(sf, spx, foot2, grid.w));
   }
 
   // The schemes, bars of 128-byte transactions (longer = more), the featured one highlighted.
   uint64_t most = 1;
   for (const auto& s : m.schemes) most = std::max(most, s.lines);
-  text(c, sf, spx, bars.x, bars.y, dim, fit_text(sf, spx, "128-B transactions, same 32 records", bars.w));
+  text(c, sf, spx, bars.x, bars.y, dim, fit_text(sf, spx, "128-B transactions, same " + counted(count, "record"), bars.w));
   const float top = bars.y + spx * 1.5f;
   const float row = std::min(spx * 2.7f, (bars.bottom() - top) / float(m.schemes.size()));
   // A name line above each bar where the panel is tall enough; else one line a scheme, its bar behind
@@ -142,7 +148,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
                         to_u32(f ? palette::kHighlight : palette::kBlockB, f ? 0.45f : 0.3f));
       text(c, sf, spx, bars.x + 3 * sc, y + (std::max(spx, row - 2 * sc) - spx) * 0.5f, f ? hi : txt,
            first_fitting(sf, spx,
-                         {fmt::format("{} \xC2\xB7 {} \xC2\xB7 {} sectors", memory_scheme_name(s), s.lines, s.sectors),
+                         {fmt::format("{} \xC2\xB7 {} \xC2\xB7 {}", memory_scheme_name(s), s.lines,
+                                      counted(s.sectors, "sector")),
                           fmt::format("{} \xC2\xB7 {}", memory_scheme_name(s), s.lines)},
                          bars.w - 6 * sc));
       continue;
@@ -150,7 +157,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
     text(c, sf, spx, bars.x, y, f ? hi : txt, fit_text(sf, spx, memory_scheme_name(s) + (f ? "  (this run)" : ""), bars.w));
     const float bh = std::max(3.0f, row - spx * 1.35f);
     const float by = y + spx * 1.15f;
-    const std::string num = fmt::format("{} \xC2\xB7 {} sectors", s.lines, s.sectors);
+    const std::string num = fmt::format("{} \xC2\xB7 {}", s.lines, counted(s.sectors, "sector"));
     const float num_w = text_width(sf, spx, num) + 4 * sc;
     const float bw = std::max(2.0f, (bars.w - num_w) * float(double(s.lines) / double(most)));
     dl->AddRectFilled(ImVec2(bars.x, by), ImVec2(bars.x + bw, by + bh),

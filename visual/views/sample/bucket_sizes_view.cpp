@@ -8,6 +8,7 @@
 
 #include "common/count_words.h"
 #include "views/common/panel_frame.h"
+#include "views/sample/digit_pass_k.h"
 #include "views/sample/sample_views.h"
 
 namespace sortscope {
@@ -22,7 +23,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleBucketSiz
   const bool sampled = b.oversampling > 0;
   const uint32_t a = std::max<uint32_t>(1, b.oversampling);
   const Alternatives titles{sampled ? fmt::format("Bucket sizes after pass {} against the ideal (k = {}, a = {})", b.pass + 1, b.k, a)
-                                    : fmt::format("Bucket sizes after pass {} against the ideal (k = {} digits)", b.pass + 1, b.k),
+                                    : fmt::format("Bucket sizes after pass {} against the ideal ({})", b.pass + 1,
+                                                  digit_pass_k(b.k)),
                             fmt::format("Bucket sizes, pass {}", b.pass + 1), "Bucket sizes"};
   // Over every bucket the pass split: the largest child against its parent's ideal size/k.
   double worst = 0;

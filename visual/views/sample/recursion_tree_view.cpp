@@ -11,6 +11,7 @@
 
 #include "common/count_words.h"
 #include "views/common/panel_frame.h"
+#include "views/sample/digit_pass_k.h"
 #include "views/sample/sample_views.h"
 
 namespace sortscope {
@@ -52,8 +53,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
   const Alternatives titles{
       t.oversampling ? fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
                                    short_count(t.bucket_max), t.k, t.oversampling)
-                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {} digits)",
-                                   short_count(t.bucket_max), t.k),
+                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (pass 1: {})",
+                                   short_count(t.bucket_max), digit_pass_k(t.k)),
       fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
   std::vector<std::string> facts{
       level2 ? fmt::format("{} for level 2, largest ({} keys) first", counted(level2, "bucket"), short_count(largest))
@@ -157,11 +158,11 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
                   std::max(1.0f, sc));
     const std::string note = first_fitting(
         sf, spx,
-        {level3 ? fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
-                              per_row[d], short_count(row_largest[d]), row_level3[d])
-                : fmt::format("{} buckets \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", per_row[d],
+        {level3 ? fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
+                              counted(per_row[d], "bucket"), short_count(row_largest[d]), row_level3[d])
+                : fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", counted(per_row[d], "bucket"),
                               short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
-         fmt::format("{} buckets \xC2\xB7 largest {}", per_row[d], short_count(row_largest[d])), ""},
+         fmt::format("{} \xC2\xB7 largest {}", counted(per_row[d], "bucket"), short_count(row_largest[d])), ""},
         row.w - 6 * sc);
     if (!note.empty() && note_h > 0) {
       const float tw = text_width(sf, spx, note);

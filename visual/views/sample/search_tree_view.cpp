@@ -33,8 +33,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSearchTre
   const bool valid = t.k >= 2 && t.tree.size() == t.k && t.path.size() == keys * size_t(log_k) &&
                      t.bucket.size() == keys;
   const Alternatives titles{
-      fmt::format("Search tree in shared memory: {} reads per key, no branches", log_k),
-      fmt::format("Search tree: {} reads per key", log_k), "Search tree"};
+      fmt::format("Search tree in shared memory: {} per key, no branches", counted(uint64_t(log_k), "read")),
+      fmt::format("Search tree: {} per key", counted(uint64_t(log_k), "read")), "Search tree"};
   Alternatives subtitles = dropping({fmt::format("bt[1] = s_{}, children of bt[j] at 2j, 2j+1", t.k / 2),
                                      fmt::format("j <- 2j + (e > bt[j]); bucket = j - {}", t.k),
                                      "bank = word index mod 32"});

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/sample_views.h"
 
@@ -15,8 +16,8 @@ using namespace radix_view;
 void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters& sp) {
   const uint32_t s = uint32_t(sp.sample.size());
   const uint32_t a = std::max<uint32_t>(1, sp.oversampling);
-  const Alternatives titles{fmt::format("Splitters from the sorted sample: every {}th of {} keys", a, s),
-                            fmt::format("Splitters: every {}th sampled key", a), "Splitters"};
+  const Alternatives titles{fmt::format("Splitters from the sorted sample: every {} of {} keys", ordinal(a), s),
+                            fmt::format("Splitters: every {} sampled key", ordinal(a)), "Splitters"};
   Alternatives subtitles{
       fmt::format("pass {} \xC2\xB7 bucket of {} keys at {}{} \xC2\xB7 {} buckets", sp.pass + 1, format_count(sp.bucket_size),
                   format_count(sp.bucket_begin),
@@ -68,8 +69,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
   // The legend, centred between the two ranks: the longest form that leaves a gap to both, or none
   // (at a projector's 1024 px the whole one ran over "rank 1" and the last rank).
   const float ends = 2 * (std::max(text_width(sf, spx, "rank 1"), text_width(sf, spx, last)) + spx);
-  for (const std::string& legend : {fmt::format("dots: the {} splitters s_i = S_{}i", sp.splitters.size(), a),
-                                    fmt::format("dots: {} splitters", sp.splitters.size()), std::string("dots: splitters")})
+  const std::string splitters = counted(sp.splitters.size(), "splitter");
+  for (const std::string& legend : {fmt::format("dots: the {} s_i = S_{}i", splitters, a), "dots: " + splitters,
+                                    std::string("dots: splitters")})
     if (text_width(sf, spx, legend) <= plot.w - ends) {
       text(c, sf, spx, plot.x + plot.w * 0.5f, ay, hi, legend, 0.5f);
       break;
