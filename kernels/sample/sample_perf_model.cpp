@@ -99,7 +99,7 @@ PerfModel sample_perf_model(const SamplePlan& p) {
                               "thesis's block sample sort takes them, bound by one block a bucket, not bytes",
                               100 * l3.share, p.level3_above);
   else if (p.digits() && passes > 0 && p.n >= (uint64_t(1) << 25) && (p.k >= 256 || p.key_bits == 32))
-    // radix-hybrid (H200, 2026-11-28, docs/PERFORMANCE.md "Hybrid MSD radix"): with u64 keys and k = 128
+    // radix-hybrid (H200, 2026-11-28, docs/performance-history.md "Hybrid MSD radix"): with u64 keys and k = 128
     // at 2^26 the model is within 2x (1.9x); at k = 256 (2^28) 2.4x, and u32 keys, whose bytes are half
     // while the scatter's and level 2's work a key is the same, 2.7x at 2^26 and 4.2x at 2^28.
     m.not_valid = fmt::format("the scatter into k = {} buckets and level 2 move {} keys at a quarter of the copy "

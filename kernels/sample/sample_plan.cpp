@@ -453,7 +453,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
       if (const uint64_t block = sample_level2_block_max(p.level2)) p.bucket_max = std::min(p.bucket_max, block);
       // pass_k auto is by size for digits (README.md, "k by size"): with one k by n, a bucket just above
       // a block takes another pass of k buckets of a few dozen keys, which level 2 and the host's
-      // bookkeeping pay for per bucket. Measured on an H200 against cub-radix (docs/PERFORMANCE.md [V]):
+      // bookkeeping pay for per bucket. Measured on an H200 against cub-radix (docs/performance-history.md [V]):
       // gaussian keys at the odd powers of two from 2^25 to 2^31 ran 0.06-0.35x (u64) by n and
       // 1.07-1.39x by size; uniform keys end at about 8192 keys a bucket at every size.
       // By size: given, or auto with k auto (a k given alone cuts every pass by it, as before pass_k).

@@ -179,7 +179,7 @@ uint32_t sample_auto_k(uint64_t n, SampleLevel2 level2 = SampleLevel2::Rank, int
 //    range and two passes of kSampleMaxK would leave at least kSampleLevel3Share of the keys above
 //    a block (sample_large_n_wants_three_passes): then the three passes' k with level 3 (k = 64 at
 //    2^30 and 2^31; measured on an H200 against cub-radix, u64 keys: 2^30 0.986x against 0.827x with
-//    two passes of 256 and level 3, 2^31 1.013x against 0.843x, docs/PERFORMANCE.md). Just past 2^29
+//    two passes of 256 and level 3, 2^31 1.013x against 0.843x, docs/performance-history.md). Just past 2^29
 //    (2^29 + 1) two passes of 256 leave about 3.5 % above a block and stay (1.183x against 0.486x).
 void sample_auto_k_and_levels(SamplePlan& plan, int k, int levels);
 // Whether `plan`'s n is past the range where two passes of at most kSampleMaxK end near half a

@@ -48,11 +48,11 @@ constexpr const char* kRadix = "H200 2026-11-22, \"Radix sort\" (radix_bench --m
 constexpr const char* kSplit8 = "H200 2026-11-26 08:18 UTC, \"Two-bit rounds, index mode, larger tiles\", digit_bits 8 (main's)";
 constexpr const char* kSession25 = "H200 2026-11-25 23:17 UTC, \"Session of 2026-11-25 (H200)\" (4af385c)";
 constexpr const char* kSearch = "H100 2026-11-23, \"Binary-search merge sort\", local=rank global=full (the defaults)";
-constexpr const char* kSearchT = "H200 2026-11-28 13:06 UTC, docs/PERFORMANCE.md [T], binary-search merge from 2^27";
+constexpr const char* kSearchT = "H200 2026-11-28 13:06 UTC, docs/performance-history.md [T], binary-search merge from 2^27";
 constexpr const char* kModels = "H100 2026-11-24, \"Analytic models beside the measurements (issue 13)\" (b9742bf)";
-constexpr const char* kSampleQ = "H100 2026-11-28 00:16 UTC, docs/PERFORMANCE.md [Q] (main 6c43f5b), two levels as they ran then";
+constexpr const char* kSampleQ = "H100 2026-11-28 00:16 UTC, docs/performance-history.md [Q] (main 6c43f5b), two levels as they ran then";
 constexpr const char* kIssue32 = "H200, issue 32 (the app at 2^16: 0.30 G keys/s sample sort, 1.09 G keys/s network merge)";
-constexpr const char* kHybrid = "H200 2026-11-28 13:03 UTC, PERFORMANCE.md \"Hybrid MSD radix\" (sample-sort -p classify=digits then: radix-hybrid's plan)";
+constexpr const char* kHybrid = "H200 2026-11-28 13:03 UTC, performance-history.md \"Hybrid MSD radix\" (sample-sort -p classify=digits then: radix-hybrid's plan)";
 
 const Measured kMeasured[] = {
     {"radix-onesweep", 16, KeyType::U32, 0.0485, "H100", kSizeDefaults},

@@ -421,7 +421,7 @@ TEST(OddEvenNetwork, LayersAndComparatorsAreBatchers) {
 // network itself on keys in random order: per global layer the 32-byte sectors its comparators read
 // and the keys its swaps write, the tile launch's read and write of every key. And against the count
 // it replaces (every key read and written in every global layer), whose fraction of the bound read
-// 1.21 at 2^28 u64 keys on an H200 (docs/PERFORMANCE.md): the new count is at most 0.8 of it there.
+// 1.21 at 2^28 u64 keys on an H200 (docs/performance-history.md): the new count is at most 0.8 of it there.
 TEST(OddEvenModel, BytesMovedCountsTheReadsAndTheSwapsOfEachLayer) {
   const Algorithm& a = odd_even_merge_algorithm();
   for (const uint64_t n : {uint64_t(1) << 14, uint64_t(12345)}) {
