@@ -33,6 +33,16 @@ RecordExplain explain(const char* algo, const RecordSortOptions& o, const HostRe
   return explain_records_model(*a, records_default_params(*a), o, in, 64ull << 20);
 }
 
+// The app's records scenario (core/record_scenario.h) of n = 300 records, indirect, checked valid.
+Scenario records_scenario(const char* algo, uint32_t m, RecordLayout l, Rearrange rearrange) {
+  Scenario s;
+  s.algorithm = algo;
+  s.input.n = 300;
+  s.records = ScenarioRecords{m, l, RecordStrategy::Indirect, rearrange};
+  EXPECT_EQ(validate_scenario(s), "");
+  return s;
+}
+
 std::vector<RecordStepKind> kinds_of(const Timeline& t) {
   std::vector<RecordStepKind> k;
   for (const Step& s : t.steps) k.push_back(RecordStepKind(s.kind));
@@ -397,12 +407,8 @@ TEST(RecordsExplain, NoFieldsReadsRight) {
   EXPECT_EQ(record_shape_text({KeyType::U64, 0, RecordLayout::ByRecord}), "u64 key alone, no fields (8 bytes each), layout by-record");
   EXPECT_EQ(record_shape_text({KeyType::U32, 2, RecordLayout::Hybrid}), "u32 key + 2 u32 fields (12 bytes each), layout hybrid");
   // The app's verdict line (core/record_scenario.h) names the keys too.
-  Scenario s;
-  s.algorithm = "radix";
-  s.input.n = 300;
-  s.records = ScenarioRecords{0, RecordLayout::Hybrid, RecordStrategy::Indirect, Rearrange::Gather};
-  EXPECT_EQ(validate_scenario(s), "");
-  const ExplainResult e = explain_record_scenario(s, 64ull << 20);
+  const ExplainResult e =
+      explain_record_scenario(records_scenario("radix", 0, RecordLayout::Hybrid, Rearrange::Gather), 64ull << 20);
   EXPECT_EQ(verdict_summary(e.scenario, e.verdict), "verified: sorted, the input's keys (records of the key alone)");
 }
 
@@ -438,11 +444,7 @@ TEST(RecordsExplain, AppScenarioCarriesTheRecordsCatalog) {
 // fused is refused for a sort that does not fuse; a file's records (the app's --input) go into the
 // scenario's layout, and a scenario whose fields are not the file's is one line.
 TEST(RecordsExplain, VerdictsAndFileRecordsForTheScenario) {
-  Scenario s;
-  s.algorithm = "radix-onesweep";
-  s.input.n = 300;
-  s.records = ScenarioRecords{3, RecordLayout::Hybrid, RecordStrategy::Indirect, Rearrange::Fused};
-  EXPECT_EQ(validate_scenario(s), "");
+  const Scenario s = records_scenario("radix-onesweep", 3, RecordLayout::Hybrid, Rearrange::Fused);
   const ExplainResult r = explain_record_scenario(s, 64ull << 20);
   EXPECT_EQ(verdict_summary(r.scenario, r.verdict), "verified: sorted, every field follows its key");
   Verdict bad = r.verdict;
