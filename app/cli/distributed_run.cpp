@@ -221,8 +221,7 @@ uint32_t gpu_ranks(const ScenarioArgs& args) {
   if (!args.input.empty()) throw std::runtime_error("--input does not go with --gpus yet: the ranks generate their shares");
   const auto launcher = launcher_rank_from_env();
   if (launcher && launcher->size > 1) return launcher->size;
-  const uint32_t asked = parse_gpus(args.gpus);
-  return asked == 0 ? uint32_t(visible_gpus()) : asked;
+  return resolve_host_gpus(parse_gpus(args.gpus), visible_gpus());
 }
 
 void run_nccl(const Scenario& s, const ScenarioArgs& args, const DistributedOptions& o, int reps, int warmup) {
@@ -311,16 +310,9 @@ void bench_gpus(const std::vector<std::string>& algos, const std::string& gpus_l
   (void)algos, (void)gpus_list, (void)base, (void)reps, (void)o;
   throw std::runtime_error("--gpus: this sortscope was built without NCCL, so it cannot sort across GPUs");
 #else
-  std::vector<uint32_t> counts;
-  size_t start = 0;
-  for (size_t comma; start <= gpus_list.size(); start = comma + 1) {
-    comma = gpus_list.find(',', start);
-    if (comma == std::string::npos) comma = gpus_list.size();
-    const uint32_t c = parse_gpus(gpus_list.substr(start, comma - start));
-    counts.push_back(c == 0 ? uint32_t(visible_gpus()) : c);
-  }
-  const int have = visible_gpus();
-  for (uint32_t c : counts) require_host_gpus(c, have);
+  // Every count resolved before anything runs: all on a host with no GPU is one line, not a group
+  // of 0 ranks.
+  const std::vector<uint32_t> counts = resolve_host_gpu_list(gpus_list, visible_gpus());
   std::vector<DistributedSort> sorts;
   for (const std::string& a : algos) {
     const auto srt = distributed_sort_of(a);

@@ -35,9 +35,30 @@ int visible_gpus() {
 #endif
 }
 
-void require_host_gpus(uint32_t asked, int have) {
+std::string host_gpus_refusal(uint32_t asked, int have) {
   const uint32_t gpus = uint32_t(std::max(have, 0));
-  if (asked > gpus) throw std::runtime_error(fmt::format("--gpus {}: this host has {}", asked, counted(gpus, "GPU")));
+  if (asked <= gpus && (asked != 0 || gpus != 0)) return {};
+  return fmt::format("--gpus {}: this host has {}", asked == 0 ? std::string("all") : std::to_string(asked),
+                     gpus == 0 ? std::string("no GPU") : counted(gpus, "GPU"));
+}
+
+void require_host_gpus(uint32_t asked, int have) {
+  if (std::string e = host_gpus_refusal(asked, have); !e.empty()) throw std::runtime_error(e);
+}
+
+uint32_t resolve_host_gpus(uint32_t asked, int have) {
+  require_host_gpus(asked, have);
+  return asked == 0 ? uint32_t(have) : asked;
+}
+
+std::vector<uint32_t> resolve_host_gpu_list(const std::string& list, int have) {
+  std::vector<uint32_t> counts;
+  for (size_t start = 0, comma; start <= list.size(); start = comma + 1) {
+    comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    counts.push_back(resolve_host_gpus(parse_gpus(list.substr(start, comma - start)), have));
+  }
+  return counts;
 }
 
 GpusScenario gpus_scenario(const ScenarioArgs& a) {
@@ -70,9 +91,9 @@ GpusScenario gpus_scenario(const ScenarioArgs& a) {
       g.ranks = launcher->size;
     } else {
       const int have = visible_gpus();
-      if (have == 0) throw std::runtime_error("--gpus: this host has no CUDA GPU (--cpu simulates the ranks)");
-      require_host_gpus(asked, have);
-      g.ranks = asked == 0 ? uint32_t(have) : asked;
+      if (std::string e = host_gpus_refusal(asked, have); !e.empty())
+        throw std::runtime_error(have <= 0 ? e + " (--cpu simulates the ranks)" : e);
+      g.ranks = resolve_host_gpus(asked, have);
     }
 #endif
   }

@@ -18,9 +18,18 @@ uint32_t parse_gpus(const std::string& text);
 // The GPUs visible to this process (0 without CUDA or NCCL: the NCCL path is all that uses them).
 int visible_gpus();
 
-// Throws one line, "--gpus 3: this host has 1 GPU", where `asked` is more than the `have` GPUs
-// visible: the same words wherever a count of GPUs is checked (--gpus, bench --gpus, --alltoall).
+// The line refusing `asked` GPUs (parse_gpus: 0 = all) on a host with `have` visible, "" where it
+// has them: "--gpus 3: this host has 1 GPU", "--gpus all: this host has no GPU" (all of none is no
+// sort: refused before any NCCL group is made). The same words wherever a count of GPUs is checked
+// (--gpus, bench --gpus, --alltoall).
+std::string host_gpus_refusal(uint32_t asked, int have);
+// Throws host_gpus_refusal's line where it is not "".
 void require_host_gpus(uint32_t asked, int have);
+// The GPUs `asked` (0 = all) comes to on a host with `have` visible: all of them, or the count;
+// throws require_host_gpus's line where the host has fewer, or none for all.
+uint32_t resolve_host_gpus(uint32_t asked, int have);
+// bench --gpus 1,2,all: each count of the list parsed (parse_gpus) and resolved on this host.
+std::vector<uint32_t> resolve_host_gpu_list(const std::string& list, int have);
 
 // The ranks --gpus asks for on this machine, checked (NCCL built in, enough GPUs, --cpu's limit,
 // the launcher's world size), and the algorithm id and parameters the scenario runs with.

@@ -56,9 +56,11 @@ HostRecords records_for_scenario(const HostRecords& file, const Scenario& s) {
 
 std::string verdict_summary(const Scenario& s, const Verdict& v) {
   if (!s.records) return v.summary();
-  if (v.ok()) return "verified: sorted, every field follows its key";
+  const bool no_fields = s.records->fields == 0;  // records of the key alone: no field to follow it
+  if (v.ok()) return no_fields ? "verified: sorted, the input's keys (records of the key alone)"
+                               : "verified: sorted, every field follows its key";
   if (!v.sorted) return "FAILED: records not sorted at index " + std::to_string(v.first_unsorted);
-  return "FAILED: a field did not follow its key";
+  return no_fields ? "FAILED: the keys are not those of the input" : "FAILED: a field did not follow its key";
 }
 
 }  // namespace sortscope

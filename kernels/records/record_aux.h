@@ -25,7 +25,8 @@ struct RecordMemoryMap {
     RecordLayout layout = RecordLayout::ByField;
     bool grouped = false;          // Fig. 6 rows
     uint32_t word_bytes = 4;       // the row's word (row_move_word_bytes); ByField 4 (or the key's size)
-    uint32_t threads_per_record = 1;  // g for a grouped row, else 1
+    uint32_t threads_per_record = 1;  // g for a grouped row, else 1; 0: Hybrid of no fields, which
+                                      // has no row (its one scheme reads the key array alone)
     uint32_t instructions = 0;     // warp-wide memory instructions to read the 32 records
     uint64_t sectors = 0;          // 32-byte sectors, summed over the instructions
     uint64_t lines = 0;            // 128-byte lines ("transactions"), summed over the instructions

@@ -56,6 +56,9 @@ RecordStepsAlgorithm::RecordStepsAlgorithm(const Algorithm& sort, const RecordSo
 }
 
 std::string record_shape_text(const RecordShape& shape) {
+  if (shape.fields == 0)
+    return fmt::format("{} key alone, no fields ({} bytes each), layout {}", key_type_name(shape.key), shape.key_size(),
+                       record_layout_name(shape.layout));
   return fmt::format("{} key + {} ({} bytes each), layout {}", key_type_name(shape.key), counted(shape.fields, "u32 field"),
                      shape.key_size() + 4 * shape.fields, record_layout_name(shape.layout));
 }

@@ -52,8 +52,9 @@ class RecordStepsAlgorithm final : public Algorithm {
   std::string title_;
 };
 
-// "u32 key + 8 u32 fields (36 bytes each), layout hybrid": what one record is, for the commands'
-// records line and the info lines.
+// "u32 key + 8 u32 fields (36 bytes each), layout hybrid" ("u32 key alone, no fields (4 bytes
+// each), layout hybrid" for m = 0): what one record is, for the commands' records line and the
+// info lines.
 std::string record_shape_text(const RecordShape& shape);
 // What each item of a timeline is, for the frame's info line and the app's top bar: a record sort
 // (its catalog is a RecordStepsAlgorithm) its records (record_shape_text), any other timeline its

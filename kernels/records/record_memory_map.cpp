@@ -97,9 +97,12 @@ RecordMemoryMap warp_memory_map(const RecordShape& shape, uint64_t n, const std:
     const uint32_t g = row ? row / w : 0;
     auto row_base = [&](uint64_t i) { return layout == RecordLayout::ByRecord ? b.key_offset(i) : b.field_offset(i, 0); };
     for (bool grouped : {false, true}) {
+      // Hybrid of no fields has no rows to copy or group: one scheme, the key array alone
+      // (threads_per_record 0), not a "group of 0".
+      if (row == 0 && grouped) break;
       SchemeBuilder s(map, layout, grouped);
-      s.scheme().word_bytes = w;
-      s.scheme().threads_per_record = grouped ? g : 1;
+      s.scheme().word_bytes = row ? w : kb;
+      s.scheme().threads_per_record = row == 0 ? 0 : grouped ? g : 1;
       if (layout == RecordLayout::Hybrid) {
         for (uint32_t t = 0; t < count; ++t) s.read(t, b.key_offset(records[t]), kb);
         s.end_instruction();

@@ -2,7 +2,8 @@
 // The memory map of one warp's record move (Bandyopadhyay & Sahni §IV; the extract's B.2 item 1):
 // which bytes each of the 32 threads reads and how many 32-byte sectors and 128-byte lines that
 // takes, for ByField (Fig. 4), ByRecord and Hybrid rows copied one thread per record (Fig. 5) and
-// moved by thread groups (Fig. 6). The addresses are the layouts' real offsets (host_records.h).
+// moved by thread groups (Fig. 6); Hybrid of no fields has no rows, so one scheme reads its key
+// array alone. The addresses are the layouts' real offsets (host_records.h).
 #include <cstdint>
 #include <string>
 #include <string_view>

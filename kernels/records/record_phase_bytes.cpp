@@ -123,7 +123,10 @@ RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues
   // phase (with the gather's alpha): its figure goes on the last.
   std::vector<RecordBytesMoved::Entry> re;
   const bool fused_move = in_sort && options.rearrange == Rearrange::Fused;
-  const double perm_bytes = fused_move ? 0 : 4 * nn;
+  // Records of no fields in ByField or Hybrid are their keys, already sorted in place: the GPU moves
+  // nothing and reads no permutation (record_gpu.cu returns before any launch), so the phase is 0.
+  const bool nothing_moves = shape.fields == 0 && !by_record;
+  const double perm_bytes = fused_move || nothing_moves ? 0 : 4 * nn;
   if (options.rearrange == Rearrange::Cycles) {
     re.push_back(entry(Phase::Cycles));
     re.back().move_bytes = 4 * nn + 2 * nn * rec;

@@ -23,7 +23,9 @@ bool index_in_sort(const Algorithm& algorithm, const ParamValues& params, const 
 // Every phase of a run of `options` on n records of `shape` with `algorithm` (done = 0): the
 // phases' face-value bytes, the sort's own model (Algorithm::bytes_moved of its key-value run) and
 // B.3's figures. fetched_bytes is set for the phases that read in order; the random reads' share
-// needs the permutation (add_random_reads).
+// needs the permutation (add_random_reads). Records of no fields in ByField or Hybrid (the keys
+// sorted in place are the whole records) keep their gather or fused phase at 0 bytes: as on the
+// GPU, nothing moves, but B.3's rearrangement figure (which gathers the key) stays beside it.
 RecordBytesMoved plan_record_bytes(const Algorithm& algorithm, const ParamValues& params, const RecordSortOptions& options,
                                    const RecordShape& shape, uint64_t n);
 

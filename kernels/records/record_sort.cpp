@@ -155,6 +155,7 @@ namespace {
 // stays UINT64_MAX and sorted false) and the keys in order (first_bad at the first descent).
 RecordVerdict verdict_sorted(const HostRecords& input, const HostRecords& output) {
   RecordVerdict v;
+  v.no_fields = input.shape.fields == 0;
   if (input.n != output.n || input.shape.fields != output.shape.fields || input.shape.key != output.shape.key ||
       input.shape.layout != output.shape.layout)
     return v;
@@ -232,12 +233,16 @@ RecordVerdict verify_records_fast(const HostRecords& input, const HostRecords& o
 }
 
 std::string RecordVerdict::summary() const {
-  const char* how = checked_stable ? "every field follows its key (against the stable sort)"
-                                   : "every field follows its key (multiset of (key, record) pairs)";
+  // Records of no fields are their keys alone: what was checked is the keys, not fields following them.
+  const char* how = no_fields ? (checked_stable ? "the keys of the stable sort (records of the key alone)"
+                                                : "the input's keys (multiset; records of the key alone)")
+                    : checked_stable ? "every field follows its key (against the stable sort)"
+                                     : "every field follows its key (multiset of (key, record) pairs)";
   if (ok()) return fmt::format("verified: sorted, {}", how);
   if (!sorted) return fmt::format("FAILED: records not sorted at index {}", first_bad);
   if (first_bad != UINT64_MAX) return fmt::format("FAILED: record {} differs from the stable sort", first_bad);
-  return "FAILED: the records are not those of the input (a field did not follow its key)";
+  return no_fields ? "FAILED: the keys are not those of the input"
+                   : "FAILED: the records are not those of the input (a field did not follow its key)";
 }
 
 }  // namespace sortscope

@@ -71,6 +71,7 @@ struct RecordVerdict {
   bool sorted = false;
   bool fields_follow = false;
   bool checked_stable = false;  // true: compared with the stable sort; false: multiset of records
+  bool no_fields = false;       // m = 0: the records are their keys alone, so no field can stray
   uint64_t first_bad = UINT64_MAX;
   bool ok() const { return sorted && fields_follow; }
   std::string summary() const;

@@ -67,6 +67,13 @@ std::string bytes_text(double b) {
 }
 
 std::string layout_story(const RecordShape& s) {
+  // No fields: every layout is the key array; each says what it leaves out.
+  if (s.fields == 0) switch (s.layout) {
+      case RecordLayout::ByField: return "ByField: the key array, with no field arrays after it (§III)";
+      case RecordLayout::ByRecord:
+        return fmt::format("ByRecord: one packed row of {} bytes per record, the key alone (§III)", s.row_bytes());
+      case RecordLayout::Hybrid: return "Hybrid: the key array, with no rows of fields after it (§III, SRTS's layout)";
+    }
   switch (s.layout) {
     case RecordLayout::ByField: return "ByField: the key array, then one array per field (§III)";
     case RecordLayout::ByRecord: return fmt::format("ByRecord: one packed row of {} bytes per record, key first (§III)", s.row_bytes());
@@ -74,6 +81,14 @@ std::string layout_story(const RecordShape& s) {
   }
   return fmt::format("Hybrid: the key array, then one row of the {} ({} bytes) per record (§III, SRTS's layout)",
                      counted(s.fields, "field"), s.row_bytes());
+}
+
+// "8 u32 fields", or "no fields" (records of the key alone).
+std::string fields_text(uint32_t m) { return m ? counted(m, "u32 field") : std::string("no fields"); }
+
+// A record's size in a caption: "36 bytes", or for no fields "the 4-byte key alone".
+std::string record_size_text(const RecordShape& s) {
+  return s.fields ? fmt::format("{} bytes", s.key_size() + 4 * s.fields) : fmt::format("the {}-byte key alone", s.key_size());
 }
 
 std::vector<uint64_t> first_warp(const std::vector<uint32_t>* perm, uint64_t n) {
@@ -216,11 +231,15 @@ void RecordStepWriter::input() {
   const RecordShape& sh = input_.shape;
   const std::vector<uint64_t> warp = first_warp(nullptr, input_.n);
   Step s = step(K::Input, fmt::format(
-      "{} of {} key and {} ({} bytes each), laid out {}. Below: one warp of 32 threads reading "
+      "{} of {} key and {} ({} bytes each), laid out {}.{} Below: one warp of 32 threads reading "
       "{} in each layout, the addresses each thread touches and the memory transactions they cost; then "
       "the bytes every phase of this {} sort will move. Recorded from the CPU model.",
-      counted(input_.n, "record"), key_type_with_article(sh.key), counted(sh.fields, "u32 field"), sh.key_size() + 4 * sh.fields,
-      layout_story(sh), warp_records(warp.size()), record_strategy_name(options_.strategy)));
+      counted(input_.n, "record"), key_type_with_article(sh.key), fields_text(sh.fields), sh.key_size() + 4 * sh.fields,
+      layout_story(sh),
+      sh.fields ? std::string()
+                : " With no fields the three layouts are the same bytes, the key array: this is the key sort alone, "
+                  "the baseline that a record's fields add their cost to.",
+      warp_records(warp.size()), record_strategy_name(options_.strategy)));
   // Which sort and strategy the bytes-moved model expects to be fastest for this layout and m.
   s.caption += " The bytes-moved " +
                describe_record_advice(advise_record_sort(sh, input_.n), algorithm_.id(), options_, sh, input_.n) + ".";
@@ -304,9 +323,11 @@ void RecordStepWriter::pairs_sorted(const HostKeys& pairs) {
                            : "the values: the permutation, record perm[j] belongs at j");
   else
     what = fmt::format("Sort the pairs by key with {}'s key-value path: each index rides with its key, {} bytes per pair "
-                       "instead of {} per record. The keys are now sorted {}; the indices form the permutation: record "
-                       "perm[j] belongs at j",
-                       algorithm_.title(), sh.key_size() + 4, sh.key_size() + 4 * sh.fields, where);
+                       "{}. The keys are now sorted {}; the indices form the permutation: record perm[j] belongs at j",
+                       algorithm_.title(), sh.key_size() + 4,
+                       sh.fields ? fmt::format("instead of {} per record", sh.key_size() + 4 * sh.fields)
+                                 : fmt::format("where a record is {}", record_size_text(sh)),
+                       where);
   Step s = step(K::SortPairs, fmt::format("{}. (The sort is summed up in this one step; its own steps: sortscope render "
                                           "--algo {} --values.)",
                                           what, algorithm_.id()));
@@ -425,9 +446,27 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
     return;
   }
   const RecordMemoryMap map = warp_memory_map(sh, input_.n, first_warp(&perm_, input_.n), true);
+  // Records of no fields in ByField or Hybrid are their keys, sorted in place already: the phase
+  // moves nothing (plan_record_bytes: 0 bytes; record_gpu.cu launches nothing), so its step says so
+  // and shows no warp reading.
+  const bool nothing_moves = sh.fields == 0 && sh.layout != RecordLayout::ByRecord;
   for (const RecordBytesMoved::Entry& e : bytes_.phases) {
     RecordStepKind kind;
     std::string what;
+    if (nothing_moves && (e.phase == RecordBytesMoved::Phase::GatherFields ||
+                          e.phase == RecordBytesMoved::Phase::GatherRows || e.phase == RecordBytesMoved::Phase::FusedMove)) {
+      const bool fused = e.phase == RecordBytesMoved::Phase::FusedMove;
+      Step s = step(fused ? K::FusedMove : e.phase == RecordBytesMoved::Phase::GatherFields ? K::GatherFields : K::GatherRows,
+                    fmt::format("Nothing to {}: a record of no fields is its key alone, and the keys are sorted in "
+                                "place in the output's key array already, so {}. This phase: 0 bytes. Every record is "
+                                "now in its sorted place, in the input's layout.",
+                                fused ? "move" : "gather",
+                                fused ? "the sort's last pass writes the keys and has no other words to move"
+                                      : "no gather runs and the permutation is never read"));
+      s.aux.push_back(bytes_done(done_after(e.phase)));
+      record(std::move(s), records, perm_);
+      continue;
+    }
     switch (e.phase) {
       case RecordBytesMoved::Phase::GatherFields:
         kind = K::GatherFields;
@@ -439,7 +478,8 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
         kind = K::GatherRows;
         // "Figure", not "Fig.": the frame's headline ends at the first full stop.
         what = fmt::format("Gather the rows: one random read of {} bytes per record{}, moved by a group of threads "
-                           "(§IV, Figure 6)", sh.row_bytes(), sh.layout == RecordLayout::ByRecord ? " (its key inside)" : "");
+                           "(§IV, Figure 6)", sh.row_bytes(),
+                           sh.layout != RecordLayout::ByRecord ? "" : sh.fields ? " (its key inside)" : " (the key alone)");
         break;
       case RecordBytesMoved::Phase::FusedMove:
         kind = K::FusedMove;
@@ -448,7 +488,7 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
                            "(kernels/radix/radix_records.h); no permutation is written, nothing is gathered after",
                            sh.layout == RecordLayout::ByField
                                ? fmt::format("{} {}", counted(sh.fields, "field"), verb_for(sh.fields, "is", "are each"))
-                               : fmt::format("row of {} bytes is", sh.row_bytes()));
+                               : fmt::format("row of {} bytes{} is", sh.row_bytes(), sh.fields ? "" : " (the key alone)"));
         break;
       default: continue;
     }
@@ -474,10 +514,10 @@ void RecordStepWriter::direct_pass(uint32_t pass, const std::vector<uint32_t>& p
   const uint32_t passes = uint32_t(bytes_.phases.size());
   const RecordBytesMoved::Entry& e = bytes_.phases[std::min<size_t>(pass, bytes_.phases.size() - 1)];
   Step s = step(K::DirectPass, fmt::format(
-      "Pass {} of {}: stable sort by bits {}..{} of the key with {}, and every record ({} bytes) moves with its key. "
+      "Pass {} of {}: stable sort by bits {}..{} of the key with {}, and every record ({}) moves with its key. "
       "The records moved {}x so far: {} this pass at face value, {} in whole sectors.",
       pass + 1, passes, pass * kDirectDigitBits, pass * kDirectDigitBits + kDirectDigitBits - 1, algorithm_.title(),
-      sh.key_size() + 4 * sh.fields, pass + 1, bytes_text(e.move_bytes), bytes_text(e.fetched_bytes)));
+      record_size_text(sh), pass + 1, bytes_text(e.move_bytes), bytes_text(e.fetched_bytes)));
   // Why this path is slow (issue 32: sample-sort direct by-record, u64 keys, 8 fields, ran 0.13x of
   // CUB pairs + gather where the one-sweep indirect path ran 1.04x): a sort that is not stable sorts
   // 64-bit (digit, position) words in every pass to keep equal digits in order.

@@ -15,9 +15,11 @@
 #include "frame_renderer.h"
 #include "records/record_aux.h"
 #include "records/record_explain.h"
+#include "records/record_memory_map.h"
 #include "records/record_steps.h"
 #include "registry.h"
 #include "render_test_util.h"
+#include "views/records/records_views.h"
 #include "views/view_registry.h"
 
 namespace sortscope::test {
@@ -93,6 +95,19 @@ TEST(RenderRecords, TinyRunsDraw) {
       FrameRenderer frames(r.timeline, catalog);
       for (int s = 0; s < frames.step_count(); ++s) EXPECT_EQ(frames.render_rgba(s, 900, 500).size(), 900u * 500 * 4);
     }
+}
+
+// Records of no fields in Hybrid have no row: the memory map's Hybrid scheme is named for the key
+// array it reads, is the run's own, and no scheme is a "group of 0" (`render --fields 0` once said
+// "Hybrid, Fig. 6 groups of 0").
+TEST(RenderRecords, NoFieldsHybridSchemeIsTheKeyArray) {
+  std::vector<uint64_t> warp(32);
+  for (uint64_t t = 0; t < 32; ++t) warp[t] = t;
+  const RecordMemoryMap m = warp_memory_map({KeyType::U32, 0, RecordLayout::Hybrid}, 1024, warp, false);
+  EXPECT_EQ(memory_scheme_name(m.schemes[featured_memory_scheme(m)]), "Hybrid, key array alone");
+  for (const auto& s : m.schemes) EXPECT_EQ(memory_scheme_name(s).find("groups of 0"), std::string::npos);
+  const RecordMemoryMap eight = warp_memory_map({KeyType::U32, 8, RecordLayout::Hybrid}, 1024, warp, false);
+  EXPECT_EQ(memory_scheme_name(eight.schemes[featured_memory_scheme(eight)]), "Hybrid, Fig. 6 groups of 2");
 }
 
 }  // namespace

@@ -449,6 +449,14 @@ TEST_F(Cli, RecordRunsAreVerifiedAndBadRecordOptionsAreOneLine) {
     EXPECT_NE(r.out.find("verified: sorted, every field follows its key"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("7 u32 fields"), std::string::npos) << r.out;
   }
+  {  // --fields 0: the key alone, said so (no "0 u32 fields", no fields to follow their keys)
+    Result r = run({"run", "--cpu", "--n", "5000", "--fields", "0", "--algo", "radix", "--reps", "1", "--warmup", "0"});
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("u32 key alone, no fields (4 bytes each)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("verified: sorted, the keys of the stable sort (records of the key alone)"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("0 u32 fields"), std::string::npos) << r.out;
+  }
   const std::string out = (dir_ / "out.npy").string();
   const std::vector<std::string> base = {"run", "--cpu", "--n", "1000"};  // default --algo: bitonic
   auto with = [&](std::vector<std::string> more) {

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "common/scenario.h"
 #include "gpus_option.h"
@@ -71,7 +72,32 @@ TEST(GpusOption, MoreThanTheHostHas) {
   };
   EXPECT_EQ(refused(2, 1), "--gpus 2: this host has 1 GPU");
   EXPECT_EQ(refused(8, 4), "--gpus 8: this host has 4 GPUs");
-  EXPECT_EQ(refused(1, 0), "--gpus 1: this host has 0 GPUs");
+  EXPECT_EQ(refused(1, 0), "--gpus 1: this host has no GPU");
+}
+
+// --gpus all resolves to every visible GPU; on a host with none it is refused in one line before
+// any group of ranks is made (bench --gpus all once went on to an NCCL group of 0 ranks), and so is
+// every list that holds it.
+TEST(GpusOption, AllOnAHostWithoutGpusIsRefused) {
+  EXPECT_EQ(resolve_host_gpus(0, 4), 4u);
+  EXPECT_EQ(resolve_host_gpus(2, 4), 2u);
+  EXPECT_EQ(host_gpus_refusal(0, 1), "");
+  EXPECT_EQ(host_gpus_refusal(0, 0), "--gpus all: this host has no GPU");
+  EXPECT_EQ(host_gpus_refusal(0, -1), "--gpus all: this host has no GPU");  // a failed device count
+  auto refused = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refused([] { resolve_host_gpus(0, 0); }), "--gpus all: this host has no GPU");
+  EXPECT_EQ(refused([] { resolve_host_gpu_list("all", 0); }), "--gpus all: this host has no GPU");
+  EXPECT_EQ(refused([] { resolve_host_gpu_list("1,all", 0); }), "--gpus 1: this host has no GPU");
+  EXPECT_EQ(refused([] { resolve_host_gpu_list("2,4", 2); }), "--gpus 4: this host has 2 GPUs");
+  EXPECT_EQ(resolve_host_gpu_list("1,2,all", 8), (std::vector<uint32_t>{1, 2, 8}));
+  EXPECT_NE(refused([] { resolve_host_gpu_list("1,,2", 8); }).find("--gpus ''"), std::string::npos);
 }
 
 TEST(GpusOption, RealGpusNeedNccl) {

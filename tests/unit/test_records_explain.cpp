@@ -33,6 +33,16 @@ RecordExplain explain(const char* algo, const RecordSortOptions& o, const HostRe
   return explain_records_model(*a, records_default_params(*a), o, in, 64ull << 20);
 }
 
+// The app's records scenario (core/record_scenario.h) of n = 300 records, indirect, checked valid.
+Scenario records_scenario(const char* algo, uint32_t m, RecordLayout l, Rearrange rearrange) {
+  Scenario s;
+  s.algorithm = algo;
+  s.input.n = 300;
+  s.records = ScenarioRecords{m, l, RecordStrategy::Indirect, rearrange};
+  EXPECT_EQ(validate_scenario(s), "");
+  return s;
+}
+
 std::vector<RecordStepKind> kinds_of(const Timeline& t) {
   std::vector<RecordStepKind> k;
   for (const Step& s : t.steps) k.push_back(RecordStepKind(s.kind));
@@ -326,6 +336,82 @@ TEST(RecordsExplain, BytesMovedPhasesAddUpToTheModel) {
   }
 }
 
+// Records of no fields (m = 0, allowed by --fields and the scenario: the key sort alone, the
+// baseline bench measures the fields against) read right in every step: no "0 fields", no group of
+// 0; in ByField and Hybrid the keys sorted in place are the records, so the gather or fused phase
+// moves nothing (0 bytes, no permutation read, as record_gpu.cu launches nothing) and says so, with
+// no warp's reads; ByRecord still gathers its rows (the key alone); the verdict names the keys.
+TEST(RecordsExplain, NoFieldsReadsRight) {
+  using K = RecordStepKind;
+  struct Case {
+    const char* algo;
+    RecordSortOptions options;
+    uint64_t n;
+  };
+  const Case cases[] = {{"radix", {RecordStrategy::Indirect, Rearrange::Gather}, 3000},
+                        {"radix-onesweep", {RecordStrategy::Indirect, Rearrange::Gather}, 20000},
+                        {"radix-onesweep", {RecordStrategy::Indirect, Rearrange::Fused}, 20000},
+                        {"merge", {RecordStrategy::Indirect, Rearrange::Cycles}, 500},
+                        {"radix", {RecordStrategy::Direct, Rearrange::Gather}, 500}};
+  for (const Case& c : cases)
+    for (RecordLayout l : kAllRecordLayouts) {
+      SCOPED_TRACE(fmt::format("{} {} {} {}", c.algo, record_strategy_name(c.options.strategy),
+                               rearrange_name(c.options.rearrange), record_layout_name(l)));
+      const HostRecords in = make_records(KeyType::U32, c.n, 0, l, Distribution::FewUnique);
+      const RecordExplain r = explain(c.algo, c.options, in);
+      expect_well_formed(r, c.options, in);
+      EXPECT_EQ(r.verdict.summary(), "verified: sorted, the keys of the stable sort (records of the key alone)");
+      EXPECT_NE(r.timeline.steps[0].caption.find("a u32 key and no fields (4 bytes each)"), std::string::npos)
+          << r.timeline.steps[0].caption;
+      for (const Step& st : r.timeline.steps) {
+        for (const char* wrong : {"0 u32 fields", "0 fields", "0 field arrays", "of the 0", "groups of 0", "(0 bytes)"})
+          EXPECT_EQ(st.caption.find(wrong), std::string::npos) << wrong << " in: " << st.caption;
+        if (const RecordMemoryMap* map = find_aux<RecordMemoryMap>(st.aux))
+          for (const auto& sc : map->schemes) {
+            EXPECT_GT(sc.instructions, 0u);  // every scheme reads the keys at least
+            if (sc.layout == RecordLayout::Hybrid) EXPECT_EQ(sc.threads_per_record, 0u);
+          }
+      }
+      const bool gathers = c.options.strategy == RecordStrategy::Indirect && rearrange_gathers(c.options.rearrange);
+      if (!gathers) continue;
+      const Step& last = r.timeline.steps.back();
+      const RecordBytesMoved::Entry& phase = find_aux<RecordBytesMoved>(last.aux)->phases.back();
+      if (l == RecordLayout::ByRecord) {
+        EXPECT_EQ(RecordStepKind(last.kind), c.options.rearrange == Rearrange::Fused ? K::FusedMove : K::GatherRows);
+        EXPECT_NE(last.caption.find("the key alone"), std::string::npos) << last.caption;
+        EXPECT_GT(phase.move_bytes, 0.0);
+        EXPECT_NE(find_aux<RecordMemoryMap>(last.aux), nullptr);
+      } else {
+        EXPECT_EQ(last.caption.rfind("Nothing to ", 0), 0u) << last.caption;
+        EXPECT_NE(last.caption.find("Every record is now in its sorted place"), std::string::npos) << last.caption;
+        EXPECT_EQ(phase.move_bytes, 0.0);
+        EXPECT_EQ(phase.fetched_bytes, 0.0);
+        EXPECT_GT(phase.model_bytes, 0.0);  // B.3 still gathers the key: its figure stays beside the 0
+        EXPECT_EQ(find_aux<RecordMemoryMap>(last.aux), nullptr);
+      }
+    }
+  // A Hybrid record of no fields has no row: one scheme, the key array alone (not "groups of 0"):
+  // 32 u32 keys in order, one line of 4 sectors.
+  const RecordMemoryMap m = warp_memory_map({KeyType::U32, 0, RecordLayout::Hybrid}, 1024, first32(), false);
+  size_t hybrid = 0;
+  for (const auto& sc : m.schemes)
+    if (sc.layout == RecordLayout::Hybrid) {
+      ++hybrid;
+      EXPECT_FALSE(sc.grouped);
+      EXPECT_EQ(sc.threads_per_record, 0u);
+      EXPECT_EQ(sc.instructions, 1u);
+      EXPECT_EQ(sc.lines, 1u);
+      EXPECT_EQ(sc.sectors, 4u);
+    }
+  EXPECT_EQ(hybrid, 1u);
+  EXPECT_EQ(record_shape_text({KeyType::U64, 0, RecordLayout::ByRecord}), "u64 key alone, no fields (8 bytes each), layout by-record");
+  EXPECT_EQ(record_shape_text({KeyType::U32, 2, RecordLayout::Hybrid}), "u32 key + 2 u32 fields (12 bytes each), layout hybrid");
+  // The app's verdict line (core/record_scenario.h) names the keys too.
+  const ExplainResult e =
+      explain_record_scenario(records_scenario("radix", 0, RecordLayout::Hybrid, Rearrange::Gather), 64ull << 20);
+  EXPECT_EQ(verdict_summary(e.scenario, e.verdict), "verified: sorted, the input's keys (records of the key alone)");
+}
+
 TEST(RecordsExplain, RefusesASortWithoutRecords) {
   const HostRecords in = make_records(KeyType::U32, 10, 1, RecordLayout::ByField);
   EXPECT_THROW(explain_records_model(*find_algorithm("bitonic"), {}, {}, in, 1 << 20), std::invalid_argument);
@@ -358,11 +444,7 @@ TEST(RecordsExplain, AppScenarioCarriesTheRecordsCatalog) {
 // fused is refused for a sort that does not fuse; a file's records (the app's --input) go into the
 // scenario's layout, and a scenario whose fields are not the file's is one line.
 TEST(RecordsExplain, VerdictsAndFileRecordsForTheScenario) {
-  Scenario s;
-  s.algorithm = "radix-onesweep";
-  s.input.n = 300;
-  s.records = ScenarioRecords{3, RecordLayout::Hybrid, RecordStrategy::Indirect, Rearrange::Fused};
-  EXPECT_EQ(validate_scenario(s), "");
+  const Scenario s = records_scenario("radix-onesweep", 3, RecordLayout::Hybrid, Rearrange::Fused);
   const ExplainResult r = explain_record_scenario(s, 64ull << 20);
   EXPECT_EQ(verdict_summary(r.scenario, r.verdict), "verified: sorted, every field follows its key");
   Verdict bad = r.verdict;

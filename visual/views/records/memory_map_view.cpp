@@ -24,12 +24,15 @@ std::string memory_scheme_name(const RecordMemoryMap::Scheme& s) {
       return s.grouped ? fmt::format("ByRecord, Fig. 6 groups of {}", s.threads_per_record) : "ByRecord, 1 thread/record";
     case RecordLayout::Hybrid: break;
   }
+  if (s.threads_per_record == 0) return "Hybrid, key array alone";  // no fields: no rows
   return s.grouped ? fmt::format("Hybrid, Fig. 6 groups of {}", s.threads_per_record) : "Hybrid, 1 thread/record";
 }
 
 size_t featured_memory_scheme(const RecordMemoryMap& m) {
-  for (size_t i = 0; i < m.schemes.size(); ++i)
-    if (m.schemes[i].layout == m.layout && (m.layout == RecordLayout::ByField || m.schemes[i].grouped)) return i;
+  for (size_t i = 0; i < m.schemes.size(); ++i) {
+    const RecordMemoryMap::Scheme& s = m.schemes[i];
+    if (s.layout == m.layout && (m.layout == RecordLayout::ByField || s.grouped || s.threads_per_record == 0)) return i;
+  }
   return 0;
 }
 
@@ -44,9 +47,9 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const RecordMemoryMap
   const Alternatives titles{fmt::format("One warp reading {}: {} ({})", counted(count, "record"), scheme, reads),
                             fmt::format("One warp's reads: {}", scheme), "Memory map"};
   const Alternatives subtitles{
-      valid ? fmt::format("{} B key + {} \xC2\xB7 a row per thread across the 128-byte lines it touches, "
+      valid ? fmt::format("{} B key{} \xC2\xB7 a row per thread across the 128-byte lines it touches, "
                           "coloured by memory instruction",
-                          m.key_bytes, counted(m.fields, "field"))
+                          m.key_bytes, m.fields ? " + " + counted(m.fields, "field") : std::string(", no fields"))
             : std::string(),
       "threads x 128-byte lines"};
   const std::optional<RecordPanel> panel = begin_record_panel(c, r, titles, subtitles, 120, 40, valid);

@@ -16,7 +16,8 @@ inline constexpr std::array<float, 4> kRecordSortBytes{0.34f, 0.71f, 0.91f, 1.0f
 inline constexpr std::array<float, 4> kRecordMoveBytes{0.00f, 0.62f, 0.45f, 1.0f};
 inline constexpr std::array<float, 4> kRecordSectorBytes{0.84f, 0.37f, 0.00f, 1.0f};
 
-// "ByField", "ByRecord, 1 thread/record", "Hybrid, Fig. 6 groups of 2": a scheme's name.
+// "ByField", "ByRecord, 1 thread/record", "Hybrid, Fig. 6 groups of 2", "Hybrid, key array alone"
+// (no fields): a scheme's name.
 std::string memory_scheme_name(const RecordMemoryMap::Scheme& s);
 // The scheme the run moves its records with: its layout, rows by Fig. 6 groups (as the GPU does).
 size_t featured_memory_scheme(const RecordMemoryMap& m);
