@@ -68,7 +68,9 @@ void require_size(const V& v, uint64_t want, const char* what) {
 // io(name, member) stores numbers, bools (one byte), doubles (finite on reading) and vectors of
 // numbers (a count, capped at kMaxAuxEntries, and the elements); io.choice stores an enum as one
 // byte whose value may not pass `last`; io.records stores a vector of structs, each by its own
-// field list, at most `max_count` of them.
+// field list, at most `max_count` of them. Fields added to a type after traces of it were written
+// go at the end of its list behind `if (!io.at_end())`: a trace written before ends there, and its
+// reader leaves them at their defaults (the format version stays 1, docs/traces.md).
 class AuxFieldWriter {
  public:
   explicit AuxFieldWriter(ByteWriter& w) : w_(w) {}
@@ -85,6 +87,7 @@ class AuxFieldWriter {
     w_.put<uint64_t>(v.size());
     for (const R& r : v) fields(*this, r);
   }
+  bool at_end() const { return false; }  // a writer writes every field
 
  private:
   ByteWriter& w_;
@@ -126,6 +129,8 @@ class AuxFieldReader {
       v.push_back(std::move(r));
     }
   }
+  // The snapshot's bytes end here: a trace written before the fields that follow were added.
+  bool at_end() const { return r_.done(); }
 
  private:
   ByteReader& r_;

@@ -83,7 +83,9 @@ struct SampleLevel2Stack {
 // M was split by a pass into k children (three, <, =, >, when its sample was degenerate), or left
 // whole when it was constant (min = max). Every leaf is either final (an = part, a constant bucket)
 // or sorted by one block in level 2, which runs largest first ("we schedule buckets for sorting
-// ordered by size"): `order` is a leaf's place in that schedule.
+// ordered by size"): `order` is a leaf's place in that schedule. `k` is the first pass's; with
+// pass_k = by-size each later level-1 pass has its own (README.md "k by size"), which `level_ks`
+// keeps by depth, so the view's ideal size of a depth is n over the product of the ks above it.
 struct SampleRecursionTree {
   enum class Fate : uint8_t { Split, ThreeWay, Constant, Equal, Level2 };
   struct Node {
@@ -93,11 +95,21 @@ struct SampleRecursionTree {
     Fate fate = Fate::Level2;
     uint32_t order = 0;   // 1-based place in level 2's schedule; 0 for nodes level 2 does not sort
   };
+  // A k that level-1 passes cut the buckets of depth - 1 into those of `depth` by (level-3 passes,
+  // which cut buckets below M, are not kept: the view notes their rows apart).
+  struct LevelK {
+    uint32_t depth = 0, k = 0;
+  };
   uint32_t k = 0, oversampling = 0;
   uint64_t bucket_max = 0;             // M
   bool truncated = false;              // more than kMaxNodes nodes: the deepest ones left out
   std::vector<Node> nodes;             // parents before their children; siblings in array order
+  // One entry per (depth, k) that occurred, by depth then k: one k a depth unless by-size rounds gave
+  // its buckets different ks (skewed inputs). Empty in traces recorded before it: every pass took k.
+  std::vector<LevelK> level_ks;
   static constexpr uint32_t kMaxNodes = 1u << 20;
+  static constexpr uint32_t kMaxDepth = 64;
+  static constexpr uint32_t kMaxLevelKs = kMaxDepth * 20;  // 64 depths x the ks 2 .. 2^20
 };
 
 }  // namespace sortscope

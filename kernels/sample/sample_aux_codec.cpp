@@ -112,12 +112,19 @@ constexpr auto tree_node_fields = [](auto& io, auto& n) {
   io("node order", n.order);
 };
 
+constexpr auto level_k_fields = [](auto& io, auto& l) {
+  io("depth", l.depth);
+  io("k", l.k);
+};
+
 constexpr auto tree_fields = [](auto& io, auto& t) {
   io("k", t.k);
   io("oversampling", t.oversampling);
   io("M", t.bucket_max);
   io("truncated", t.truncated);
   io.records("nodes", t.nodes, SampleRecursionTree::kMaxNodes, tree_node_fields);
+  // Added with the ks of pass_k = by-size: a tree recorded before ends at its nodes.
+  if (!io.at_end()) io.records("ks by depth", t.level_ks, SampleRecursionTree::kMaxLevelKs, level_k_fields);
 };
 
 // Parents come before their children, one level deeper, and the view draws by depth.
@@ -126,9 +133,14 @@ void check_tree(const SampleRecursionTree& t) {
     const SampleRecursionTree::Node& n = t.nodes[i];
     if (n.parent >= i || n.depth != t.nodes[n.parent].depth + 1)
       ByteReader::fail("recursion tree: a node", "does not follow its parent one level down");
-    if (n.depth > 64) ByteReader::fail("recursion tree: a node", "is deeper than 64 levels");
+    if (n.depth > SampleRecursionTree::kMaxDepth) ByteReader::fail("recursion tree: a node", "is deeper than 64 levels");
   }
   if (!t.nodes.empty() && t.nodes[0].depth != 0) ByteReader::fail("recursion tree: the root", "is not at depth 0");
+  for (const SampleRecursionTree::LevelK& l : t.level_ks) {
+    if (l.depth == 0 || l.depth > SampleRecursionTree::kMaxDepth)
+      ByteReader::fail("recursion tree: ks by depth", "name a depth outside 1..64");
+    if (l.k < 2 || l.k > (1u << 20)) ByteReader::fail("recursion tree: ks by depth", "hold a k outside 2..2^20");
+  }
 }
 
 }  // namespace

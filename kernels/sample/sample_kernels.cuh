@@ -77,7 +77,7 @@ __global__ void splitter_kernel(const Word* out, const Word* alt, SampleParent* 
     tree[j] = smp[uint64_t(search_tree_splitter_of_node(j, k)) * a - 1];
   if (threadIdx.x == 0) {
     tree[0] = smp[a - 1];  // s_1: the three-way split's key
-    p.degenerate = (always_three_way || smp[a - 1] == smp[uint64_t(k - 1) * a - 1]) ? 1 : 0;
+    p.degenerate = (always_three_way || sample_degenerate(smp, k, a)) ? 1 : 0;
   }
   if (capture && capture->sorted_samples)
     for (uint32_t i = threadIdx.x; i < s; i += blockDim.x) capture->sorted_samples[uint64_t(blockIdx.x) * s + i] = smp[i];
@@ -639,7 +639,7 @@ __global__ void __launch_bounds__(256) level2_kernel(Word* out, Word* alt, uint3
         tree[threadIdx.x] = buf[search_tree_splitter_of_node(threadIdx.x, kSampleBlockK) * kSampleBlockA - 1];
       if (threadIdx.x == 0) {
         tree[0] = buf[kSampleBlockA - 1];
-        three_way = buf[kSampleBlockA - 1] == buf[(kSampleBlockK - 1) * kSampleBlockA - 1];
+        three_way = sample_degenerate(buf, kSampleBlockK, kSampleBlockA);
         buckets = three_way ? 3 : kSampleBlockK;
       }
     } else if (threadIdx.x == 0) {

@@ -75,6 +75,19 @@ SORTSCOPE_HD uint64_t sample_position(uint64_t seed, uint32_t pass, uint64_t beg
   return begin + r % size;
 }
 
+// §6.2's degenerate sample, from the sorted sample of a * k keys: one whose k-way cut by its
+// splitters (every a-th key, s_i = S_ia, 1-based) might leave the bucket whole, so the pass splits
+// it three ways (<, =, >) instead. k > 2: s_1 = s_{k-1}, all splitters equal (with s_1 < s_{k-1}
+// both are keys of the bucket and land in different buckets, so the cut shrinks it). k = 2 has one
+// splitter, always "equal" to itself, which would send every bucket of every pass three ways: there
+// the test is s_1 = S_2a, the splitter is the sample's largest key (with s_1 < S_2a the key S_2a
+// lands above the cut). Model and kernels share it, so they split the same buckets three ways.
+template <class Word>
+SORTSCOPE_HD bool sample_degenerate(const Word* sorted_sample, uint32_t k, uint32_t a) {
+  const uint64_t top = k == 2 ? uint64_t(2) * a : uint64_t(k - 1) * a;
+  return sorted_sample[a - 1] == sorted_sample[top - 1];
+}
+
 // The level-2 block quicksort's pivot (App. C: "thread 0 picks a pivot"): the median of the
 // first, middle and last key of the segment.
 template <class Word>

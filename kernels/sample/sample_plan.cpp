@@ -404,7 +404,12 @@ ParamValues sample_sort_params_as_run(const ParamValues& params, KeyType type, b
 SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool with_values,
                             const ParamValues& params) {
   const auto& specs = engine == SampleEngine::SampleSort ? sample_sort_params() : quicksort_params();
-  const char* who = engine == SampleEngine::SampleSort ? "sample-sort" : "quicksort";
+  // radix-hybrid's plan is sample sort's engine with digit passes (make_radix_hybrid_plan): its
+  // refusals name the algorithm that was run.
+  const auto classify = params.find(kSampleClassifyParam);
+  const bool digits = engine == SampleEngine::SampleSort && classify != params.end() &&
+                      SampleClassify(classify->second) == SampleClassify::Digits;
+  const char* who = engine == SampleEngine::Quicksort ? "quicksort" : digits ? "radix-hybrid" : "sample-sort";
   if (n > kSampleMaxKeys)
     throw std::runtime_error(fmt::format("{} takes at most 2^40 keys, got n = {}", who, n));
   SamplePlan p;
@@ -441,8 +446,7 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
     const int above = value(params, "level3_above", specs);
     p.level3_above = above == kParamAuto ? sample_auto_level3_above(p.level2) : uint64_t(above);
     // radix-hybrid's plan (make_radix_hybrid_plan) says digits; sample sort's parameters do not.
-    const auto classify = params.find(kSampleClassifyParam);
-    p.classify = classify != params.end() ? SampleClassify(classify->second) : SampleClassify::Splitters;
+    p.classify = digits ? SampleClassify::Digits : SampleClassify::Splitters;
     const int k = value(params, "k", specs), pass_k = value(params, "pass_k", specs);
     if (p.digits()) {
       // The hybrid MSD radix sort (Stehle & Jacobsen, SIGMOD 2017): digit passes while a bucket exceeds what one
@@ -473,18 +477,19 @@ SamplePlan make_sample_plan(SampleEngine engine, uint64_t n, KeyType type, bool 
       }
     }
     if (p.levels == 3 && p.level3_above == 0)
-      throw std::runtime_error(
-          "sample-sort: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "
-          "sorts none by one block; give level3_above or levels=2");
+      throw std::runtime_error(fmt::format(
+          "{}: levels=3 distributes the buckets above what level 2 sorts by one block, and level2=thesis "
+          "sorts none by one block; give level3_above or levels=2",
+          who));
 
     p.quicksort_threshold = uint32_t(value(params, "quicksort_threshold", specs));
     if (p.count_replicas % p.scatter_replicas != 0)
       throw std::runtime_error(fmt::format(
-          "sample-sort: scatter_replicas ({}) must divide count_replicas ({}): a scatter counter sums whole count counters",
-          p.scatter_replicas, p.count_replicas));
+          "{}: scatter_replicas ({}) must divide count_replicas ({}): a scatter counter sums whole count counters",
+          who, p.scatter_replicas, p.count_replicas));
     if (uint64_t(p.k) * p.count_replicas > kSampleMaxCounters)
       throw std::runtime_error(fmt::format(
-          "sample-sort: k x count_replicas = {} x {} shared counters exceed {}; lower one of them", p.k,
+          "{}: k x count_replicas = {} x {} shared counters exceed {}; lower one of them", who, p.k,
           p.count_replicas, kSampleMaxCounters));
   } else {
     // Quicksort's global phase (App. C, with Cederman & Tsigas's global partitioning): a pass

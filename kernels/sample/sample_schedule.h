@@ -103,11 +103,12 @@ void order_largest_first(std::vector<SampleSmallBucket>& small);
 int64_t traced_level2_bucket(const SamplePlan& plan, const std::vector<SampleSmallBucket>& small);
 
 // The splitters of a sorted sample (a * k keys): s_i = sample[i * a - 1], i = 1 .. k-1 (Alg. 5,
-// 1-based S_a, S_2a, ...), and whether they are all equal (the degenerate case of §6.2).
+// 1-based S_a, S_2a, ...), and whether the sample is degenerate (§6.2, sample_degenerate: all
+// splitters equal; for k = 2, the one splitter equal to the sample's largest key).
 template <class Word>
 bool splitters_of_sample(const Word* sorted_sample, uint32_t k, uint32_t a, Word* splitters) {
   for (uint32_t i = 1; i < k; ++i) splitters[i - 1] = sorted_sample[uint64_t(i) * a - 1];
-  return splitters[0] == splitters[k - 2];
+  return sample_degenerate(sorted_sample, k, a);
 }
 
 }  // namespace sortscope

@@ -131,7 +131,7 @@ void SampleStepWriter::input(const ArrayState& array) {
             "significant first, until every bucket fits one block"
           : "sample sort splits them into buckets at splitters drawn from a random sample, until every "
             "bucket fits one block";
-  rec_.record(step(SampleStepKind::Input, fmt::format("{} unsorted keys: {}. {}", plan_.n, idea, plan_.describe())),
+  rec_.record(step(SampleStepKind::Input, fmt::format("{}: {}. {}", counted(plan_.n, "unsorted key"), idea, plan_.describe())),
               array);
 }
 
@@ -155,9 +155,14 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                         "so they are cut again; k = {} brings buckets of their size to about {} keys (one pass for "
                         "each k)",
                         plan_.bucket_max, plan_.level3_above, pass.k, plan_.level3_above / 2);
-  if (plan_.engine == SampleEngine::SampleSort && degenerate)
-    what += fmt::format("; {} sample(s) with all splitters equal: those buckets split three ways (<, =, >)",
-                        degenerate);
+  if (plan_.engine == SampleEngine::SampleSort && degenerate) {
+    // sample_degenerate's test: k = 2 has one splitter, degenerate when it is the sample's largest key.
+    const bool one = degenerate == 1;
+    what += fmt::format("; {} {}: {} three ways (<, =, >)", counted(degenerate, "sample"),
+                        pass.k == 2 ? fmt::format("whose splitter is {} largest key", one ? "its" : "their")
+                                    : std::string("with all splitters equal"),
+                        one ? "that bucket splits" : "those buckets split");
+  }
   Step s = pass_step(SampleStepKind::Splitters, pass, SampleLaunch::Splitters, what);
   if (!pass.parents.empty() && first_sample.size() == sample_keys(pass)) {
     SampleSplitters sp;
@@ -273,18 +278,20 @@ void SampleStepWriter::scatter(const SamplePass& pass, uint32_t constant, const 
   const size_t buckets = after.size();
   std::string what =
       plan_.engine == SampleEngine::Quicksort
-          ? fmt::format("{}: keys moved into their <, =, > parts; {} segments now, = parts final. Each "
+          ? fmt::format("{}: keys moved into their <, =, > parts; {} now, = parts final. Each "
                         "block scatters its keys to the places the scan gave",
-                        pass_title(pass), buckets)
-          : fmt::format("{}: keys moved into their buckets; {} buckets now, each a range of values in "
+                        pass_title(pass), counted(buckets, "segment"))
+          : fmt::format("{}: keys moved into their buckets; {} now, each a range of values in "
                         "its final place. Each block scatters its keys to the places the scan gave",
-                        pass_title(pass), buckets);
-  if (constant)
-    what += pass.digits ? fmt::format(" ({} buckets skipped the scatter: all their keys equal, or all of one digit, "
-                                      "so they stay whole and their next pass starts at the highest bit where their "
-                                      "keys differ)",
-                                      constant)
-                        : fmt::format(" ({} constant buckets skipped the scatter)", constant);
+                        pass_title(pass), counted(buckets, "bucket"));
+  if (constant) {
+    const bool one = constant == 1;
+    what += pass.digits ? fmt::format(" ({} skipped the scatter: all {} keys equal, or all of one digit, so {} whole "
+                                      "and {} next pass starts at the highest bit where {} keys differ)",
+                                      counted(constant, "bucket"), one ? "its" : "their", one ? "it stays" : "they stay",
+                                      one ? "its" : "their", one ? "its" : "their")
+                        : fmt::format(" ({} skipped the scatter)", counted(constant, "constant bucket"));
+  }
   Step s = pass_step(SampleStepKind::Scatter, pass, SampleLaunch::Scatter, what);
   SampleBucketSizes sizes;
   sizes.pass = pass.index;
@@ -326,6 +333,7 @@ void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint6
     node.fate = p.constant ? Fate::Constant : p.degenerate ? Fate::ThreeWay : Fate::Split;
     if (p.constant) continue;
     const uint32_t depth = node.depth + 1;
+    if (pass.level != 3) note_level_k(depth, pass.k);
     for (const SampleBucket& c : pass_children(pass, p, slot_counts.data() + pi * slots)) {
       if (tree_.nodes.size() >= SampleRecursionTree::kMaxNodes) {
         tree_.truncated = true;
@@ -335,6 +343,16 @@ void SampleStepWriter::grow_tree(const SamplePass& pass, const std::vector<uint6
       if (!c.done) open_leaf_[c.begin] = uint32_t(tree_.nodes.size() - 1);
     }
   }
+}
+
+void SampleStepWriter::note_level_k(uint32_t depth, uint32_t k) {
+  const SampleRecursionTree::LevelK l{depth, k};
+  auto before = [](const SampleRecursionTree::LevelK& a, const SampleRecursionTree::LevelK& b) {
+    return a.depth != b.depth ? a.depth < b.depth : a.k < b.k;
+  };
+  auto& ks = tree_.level_ks;
+  const auto at = std::lower_bound(ks.begin(), ks.end(), l, before);
+  if (at == ks.end() || before(l, *at)) ks.insert(at, l);
 }
 
 void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small, const ArrayState& array) {
@@ -350,7 +368,7 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
   const char* noun = quick ? "segment" : "bucket";
   std::string how =
       to_sort == 0 ? fmt::format("No {} left to sort: every one is final (an = part or constant)", noun)
-                   : fmt::format("{} {}s, one block each, largest ({} keys) first", to_sort, noun, largest) +
+                   : fmt::format("{}, one block each, largest ({}) first", counted(to_sort, noun), counted(largest, "key")) +
                          (plan_.level2 == SampleLevel2::Radix
                               ? fmt::format("; those of at most {} keys by one block-wide radix sort in shared memory",
                                             kSampleRadixMax)
@@ -361,7 +379,8 @@ void SampleStepWriter::second_level(const std::vector<SampleSmallBucket>& small,
                                             kSampleRankBlockMax)
                               : std::string());
   if (small.size() > to_sort)
-    how += fmt::format("; {} final {}s moved back from the scratch buffer", small.size() - to_sort, noun);
+    how += fmt::format("; {} moved back from the scratch buffer",
+                       counted(small.size() - to_sort, std::string("final ") + noun));
   Step s = step(SampleStepKind::SecondLevel,
                 fmt::format("Level 2: every {} sorted on its own, so the whole array is sorted. {}", noun, how));
   if (!small.empty()) {  // the GPU driver launches level 2 only for a non-empty list

@@ -75,6 +75,8 @@ class SampleStepWriter {
   SampleSearchTree search_tree(const SamplePass& pass, const SampleSplitters& sp) const;
   // Marks the pass's parents split (three ways, constant) and adds their children (pass_children).
   void grow_tree(const SamplePass& pass, const std::vector<uint64_t>& slot_counts);
+  // Keeps that a level-1 pass cut buckets into depth `depth` by k (tree_.level_ks, sorted, once each).
+  void note_level_k(uint32_t depth, uint32_t k);
   DigitHistogram histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
                            const std::vector<uint64_t>* scanned) const;
   const SamplePlan& plan_;

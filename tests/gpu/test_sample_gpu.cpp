@@ -296,6 +296,46 @@ TEST(SampleGpu, LevelThreeSortsLikeTheModelAndCub) {
   EXPECT_EQ(radix_snapshot(tg, tg.steps.back()), radix_ordered_of(got));
 }
 
+// k = 2 (one splitter): the splitter kernel's degenerate test is the model's (sample_degenerate: the
+// splitter equal to the sample's largest key), so distinct keys are cut two ways on the device too
+// (before, every k = 2 pass split three ways); every distribution and the adversarial inputs sort, with
+// both scatters, the half-word descent of 64-bit keys, and k by size after a first pass of 2.
+TEST(SampleGpu, KTwoCutsTwoWaysLikeTheModel) {
+  DeviceScratch scratch;
+  const Algorithm& a = sample_sort_algorithm();
+  const uint64_t n = g_sanitizer_run ? 6000 : 100003;
+  for (const char* extra : {"scatter=local", "scatter=direct", "descent=half", "pass_k=by-size"}) {
+    const ParamValues p = radix_params(a, {"k=2", "oversampling=16", "bucket_max=1024", "base=512", extra});
+    for (Distribution d : kAllDistributions)
+      for (KeyType t : {KeyType::U32, KeyType::U64}) {
+        if (std::string(extra) == "descent=half" && t != KeyType::U64) continue;
+        const HostKeys input = radix_input(d, t, n, true);
+        expect_sorted_multiset(sort_on_gpu(a, p, input, scratch), input,
+                               std::string("k = 2 ") + extra + " " + std::string(distribution_name(d)));
+      }
+    for (const auto& [name, words] : sample_adversarial(g_sanitizer_run ? 3000 : 40000)) {
+      const HostKeys input = sample_keys_from_ordered(KeyType::U64, words, true);
+      expect_sorted_multiset(sort_on_gpu(a, p, input, scratch), input, std::string("k = 2 ") + extra + " " + name);
+    }
+  }
+  // Explain mode: the first pass (the input's own sample) equals the model's and cuts two ways.
+  const ParamValues p = radix_params(a, {"k=2", "oversampling=16", "bucket_max=1024", "base=512"});
+  const HostKeys input = radix_input(Distribution::Uniform, KeyType::U32, 40000, true);
+  const ExplainRuns r = run_explain(a, p, input);
+  expect_sorted_multiset(r.gpu_keys, input, "k = 2 explain");
+  const SampleSplitters* sm = find_aux<SampleSplitters>(r.model.steps[1].aux);
+  const SampleSplitters* sg = find_aux<SampleSplitters>(r.gpu.steps[1].aux);
+  ASSERT_TRUE(sm && sg);
+  EXPECT_FALSE(sg->three_way);
+  EXPECT_EQ(sg->splitters, sm->splitters);
+  const SampleBucketSizes* bm = find_aux<SampleBucketSizes>(r.model.steps[4].aux);
+  const SampleBucketSizes* bg = find_aux<SampleBucketSizes>(r.gpu.steps[4].aux);
+  ASSERT_TRUE(bm && bg);
+  EXPECT_EQ(bg->parent_three_way, std::vector<uint8_t>{0});
+  EXPECT_EQ(bg->child_size, bm->child_size);
+  EXPECT_EQ(bg->child_size.size(), 2u);
+}
+
 // n keys of `key` generated on the device (uniform, `seed`), sorted by sample sort with `params` and
 // verified there (sorted, same multiset): the sizes whose copies to the host would take longer than
 // the sort.

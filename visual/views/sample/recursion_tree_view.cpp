@@ -12,6 +12,7 @@
 #include "common/count_words.h"
 #include "views/common/panel_frame.h"
 #include "views/sample/digit_pass_k.h"
+#include "views/sample/recursion_tree_ideal.h"
 #include "views/sample/sample_views.h"
 
 namespace sortscope {
@@ -50,11 +51,15 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
     }
     finals += node.fate == Fate::Constant || node.fate == Fate::Equal;
   }
+  // pass_k = by-size: some level-1 pass took a k other than the first's.
+  const bool by_size = std::any_of(t.level_ks.begin(), t.level_ks.end(),
+                                   [&](const SampleRecursionTree::LevelK& l) { return l.k != t.k; });
   const Alternatives titles{
-      t.oversampling ? fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}, a = {})",
-                                   short_count(t.bucket_max), t.k, t.oversampling)
-                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (pass 1: {})",
-                                   short_count(t.bucket_max), digit_pass_k(t.k)),
+      t.oversampling ? fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (k = {}{}, a = {})",
+                                   short_count(t.bucket_max), t.k, by_size ? " in pass 1, then by size" : "",
+                                   t.oversampling)
+                     : fmt::format("Recursion tree: the buckets of every pass, their sizes against M = {} (pass 1: {}{})",
+                                   short_count(t.bucket_max), digit_pass_k(t.k), by_size ? "; then k by size" : ""),
       fmt::format("Recursion tree, sizes against M = {}", short_count(t.bucket_max)), "Recursion tree"};
   std::vector<std::string> facts{
       level2 ? fmt::format("{} for level 2, largest ({} keys) first", counted(level2, "bucket"), short_count(largest))
@@ -142,6 +147,7 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
       if (!col.used || top < col.top) col = {top, node.fate, true};
     }
   }
+  const std::vector<RowIdeal> ideals = row_ideals(t, rows);
   for (uint32_t d = 0; d < rows; ++d) {
     const Rect row = row_rect(d);
     for (int px = 0; px < columns; ++px)
@@ -149,21 +155,25 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleRecursion
         dl->AddRectFilled(ImVec2(x0 + float(px), col.top), ImVec2(x0 + float(px) + 1, row.bottom()),
                           to_u32(fate_colour(col.fate)));
     if (d == 0) continue;
-    // M is the top of the row's bars; the ideal size of a bucket of pass d is n / k^d.
-    const double ideal = double(n) / std::pow(double(std::max<uint32_t>(2, t.k)), double(d));
+    // M is the top of the row's bars; the ideal size of a bucket of pass d is n over the product of
+    // the ks of the passes above it (n / k^d with one k), where that product is one number.
+    const RowIdeal& ri = ideals[d];
+    const double ideal = ri.divisor ? double(n) / ri.divisor : 0.0;
     const float y_ideal = row.bottom() - float(height_of(ideal)) * (row.h - note_h);
     const bool level3 = row_level3[d] > 0;
-    if (ideal < M && !level3)
+    if (ri.divisor && ideal < M && !level3)
       dl->AddLine(ImVec2(row.x, y_ideal), ImVec2(row.right(), y_ideal), to_u32(palette::kText, 0.45f),
                   std::max(1.0f, sc));
-    const std::string note = first_fitting(
-        sf, spx,
-        {level3 ? fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 {} from level 3: buckets below M cut again",
-                              counted(per_row[d], "bucket"), short_count(row_largest[d]), row_level3[d])
-                : fmt::format("{} \xC2\xB7 largest {} \xC2\xB7 line: ideal n/k^{} = {}", counted(per_row[d], "bucket"),
-                              short_count(row_largest[d]), d, short_count(uint64_t(ideal))),
-         fmt::format("{} \xC2\xB7 largest {}", counted(per_row[d], "bucket"), short_count(row_largest[d])), ""},
-        row.w - 6 * sc);
+    const std::string head = fmt::format("{} \xC2\xB7 largest {}", counted(per_row[d], "bucket"), short_count(row_largest[d]));
+    // Where by-size rounds cut one depth by several ks there is no one ideal, and the note says why.
+    const std::string why =
+        level3        ? fmt::format("{} from level 3: buckets below M cut again", row_level3[d])
+        : ri.divisor  ? fmt::format("line: ideal {} = {}", ri.formula, short_count(uint64_t(ideal)))
+        : ri.mixed_depth == d ? fmt::format("no ideal line: k by size cut this row by k = {}", ri.mixed_ks)
+        : ri.mixed_depth      ? fmt::format("no ideal line: k by size cut pass {} by k = {}", ri.mixed_depth, ri.mixed_ks)
+                              : std::string();
+    const std::string note =
+        first_fitting(sf, spx, {why.empty() ? head : head + " \xC2\xB7 " + why, head, ""}, row.w - 6 * sc);
     if (!note.empty() && note_h > 0) {
       const float tw = text_width(sf, spx, note);
       dl->AddRectFilled(ImVec2(row.right() - tw - 5 * sc, row.y + sc), ImVec2(row.right() - sc, row.y + spx * 1.1f),

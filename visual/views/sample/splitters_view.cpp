@@ -25,7 +25,8 @@ void draw_aux_view(const AuxDrawContext& c, const Rect& r, const SampleSplitters
                   sp.three_way ? 3u : sp.k),
       fmt::format("pass {} \xC2\xB7 {} keys", sp.pass + 1, format_count(sp.bucket_size))};
   if (sp.three_way)
-    subtitles.insert(subtitles.begin(), "all splitters equal: split three ways, < s, = s (final), > s");
+    subtitles.insert(subtitles.begin(), sp.k == 2 ? "one splitter s: split three ways, < s, = s (final), > s"
+                                                  : "all splitters equal: split three ways, < s, = s (final), > s");
   const Rect content = begin_panel(c, r, titles, subtitles);
   if (s < 2 || sp.splitters.empty() || content.h < 20 || content.w < 40) {
     end_panel(c);
