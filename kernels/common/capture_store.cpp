@@ -8,7 +8,6 @@
 #if SORTSCOPE_HAS_CUDA
 #include "cuda_check.h"
 #include "density_gpu.h"
-#include "device_buffer.h"
 #endif
 
 namespace sortscope {
@@ -20,6 +19,7 @@ CaptureStore::~CaptureStore() {
     if (s.ready) cudaEventDestroy(s.ready);
   }
   if (reader_) cudaStreamDestroy(reader_);
+  if (density_counts_) cudaFree(density_counts_);
 #endif
 }
 
@@ -63,11 +63,11 @@ SnapshotRef CaptureStore::add_keys(const void* src, uint64_t n, uint64_t padded_
   s.full = false;
   if (src_on_device) {
 #if SORTSCOPE_HAS_CUDA
-    DeviceBuffer<uint32_t> counts(size_t(kDensityColumns) * kDensityBins);
-    density_summary_device(src, n, type, range, kDensityColumns, kDensityBins, counts.data(), stream);
-    s.density = DensitySummary{kDensityColumns, kDensityBins, n,
-                               std::vector<uint32_t>(counts.size())};
-    CUDA_CHECK(cudaMemcpyAsync(s.density.counts.data(), counts.data(), counts.bytes(),
+    const size_t cells = size_t(kDensityColumns) * kDensityBins;
+    if (!density_counts_) CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&density_counts_), cells * sizeof(uint32_t)));
+    density_summary_device(src, n, type, range, kDensityColumns, kDensityBins, density_counts_, stream);
+    s.density = DensitySummary{kDensityColumns, kDensityBins, n, std::vector<uint32_t>(cells)};
+    CUDA_CHECK(cudaMemcpyAsync(s.density.counts.data(), density_counts_, cells * sizeof(uint32_t),
                                cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
 #else

@@ -77,6 +77,10 @@ class CaptureStore {
   };
   uint64_t budget_;
   mutable GpuStream reader_ = nullptr;  // created on the first device read
+  // The device table of a density summary, allocated on the first one and kept: an explain run of a
+  // sorting network summarises hundreds of steps, and an allocation and free a step (cudaFree waits
+  // for the device) cost more than the summary.
+  uint32_t* density_counts_ = nullptr;
   mutable CachedRead cached_;
   uint64_t used_ = 0;
   int summarised_ = 0;

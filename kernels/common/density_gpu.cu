@@ -18,7 +18,13 @@ __global__ void density_kernel(const Bits* keys, uint64_t n, KeyType type, Displ
   for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < n;
        i += uint64_t(gridDim.x) * blockDim.x) {
     float f = display_fraction(type, uint64_t(keys[i]), range);
-    atomicAdd(&counts[size_t(density_column(i, n, columns)) * bins + density_bin(f, bins)], 1u);
+    const unsigned long long cell = (unsigned long long)density_column(i, n, columns) * bins + density_bin(f, bins);
+    // One atomic a cell a warp: a warp reads 32 neighbouring keys, which in a sorted or nearly sorted
+    // array (a sorting network's later layers, every merge pass's runs) fall in one cell, and 32
+    // atomics on one address are serialised. Summarising all 2^24 keys took about 0.9 ms a step of
+    // bitonic's explain run that way (docs/PERFORMANCE.md, "Explain mode").
+    const uint32_t peers = __match_any_sync(__activemask(), cell);
+    if (threadIdx.x % 32 == uint32_t(__ffs(int(peers)) - 1)) atomicAdd(&counts[cell], uint32_t(__popc(peers)));
   }
 }
 

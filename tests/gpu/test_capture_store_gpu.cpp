@@ -2,7 +2,9 @@
 // what the stream held when the snapshot was enqueued (the read waits for the snapshot's ready
 // event, on the store's own stream); stretches are clipped like host ones; repeated and
 // interleaved reads of cached stretches return the right words; the snapshot does not change when
-// its source does.
+// its source does. Past the budget, a device array's density summary counts what the host's does,
+// on sorted runs (where a warp's keys share one cell), scattered keys and special floats alike.
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -12,6 +14,8 @@
 
 #include "common/capture_store.h"
 #include "common/cuda_check.h"
+#include "common/density.h"
+#include "common/key_type.h"
 #include "common/device_buffer.h"
 #include "gpu_test_env.h"
 
@@ -58,6 +62,49 @@ TEST(CaptureStoreGpu, DeviceSnapshotReadsWaitForItsCopyOnly) {
     EXPECT_EQ(words_of(store.read_host(ref, 6, 3)), std::vector<uint32_t>(keys.begin() + 6, keys.begin() + 9));
   }
   CUDA_CHECK(cudaStreamDestroy(stream));
+}
+
+// Every summary of a store past its budget against density_summary_host on the same ordered words.
+template <class Word>
+void expect_device_summaries_equal_host(const std::vector<Word>& words, KeyType type, const char* what) {
+  const uint64_t n = words.size();
+  DeviceBuffer<Word> src(n);
+  CUDA_CHECK(cudaMemcpy(src.data(), words.data(), n * sizeof(Word), cudaMemcpyHostToDevice));
+  const DisplayRange range = display_range_host(words.data(), n, type);
+  const DensitySummary want = density_summary_host(words.data(), n, type, range, CaptureStore::kDensityColumns,
+                                                   CaptureStore::kDensityBins);
+  CaptureStore store(0);  // no budget: every key array is summarised
+  for (int round = 0; round < 2; ++round) {  // the second reuses the store's device table
+    const SnapshotRef ref = store.add_keys(src.data(), n, n, type, range, true, nullptr);
+    ASSERT_TRUE(ref.valid()) << what;
+    const ArraySnapshot& got = store.get(ref);
+    ASSERT_FALSE(got.full) << what;
+    EXPECT_EQ(got.density.columns, want.columns) << what;
+    EXPECT_EQ(got.density.bins, want.bins) << what;
+    EXPECT_EQ(got.density.n, n) << what;
+    EXPECT_EQ(got.density.counts, want.counts) << what << ", round " << round;
+  }
+  EXPECT_EQ(store.summarised_count(), 2) << what;
+}
+
+TEST(CaptureStoreGpu, DensitySummariesCountLikeTheHost) {
+  const uint64_t n = g_sanitizer_run ? 4099 : (uint64_t(1) << 20) + 13;
+  std::vector<uint32_t> sorted(n), scattered(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    sorted[i] = uint32_t(i / 7);  // runs of equal keys, a warp's keys in one cell
+    scattered[i] = uint32_t(i * 2654435761u);
+  }
+  expect_device_summaries_equal_host(sorted, KeyType::U32, "sorted u32");
+  expect_device_summaries_equal_host(scattered, KeyType::U32, "scattered u32");
+  expect_device_summaries_equal_host(std::vector<uint64_t>(n, 42), KeyType::U64, "all-equal u64");
+  std::vector<uint32_t> floats(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    const float f = i % 97 == 0 ? NAN : i % 89 == 0 ? INFINITY : float(i % 1000) - 500.0f;
+    uint32_t raw = 0;
+    std::memcpy(&raw, &f, sizeof raw);
+    floats[i] = KeyTraits<KeyType::F32>::to_ordered(raw);
+  }
+  expect_device_summaries_equal_host(floats, KeyType::F32, "f32 with NaN and infinity");
 }
 
 }  // namespace
