@@ -69,10 +69,11 @@ struct SearchMergeItem {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable  // the model passes host probes, the kernels device ones
 #endif
-// `w` is the window of the search (the whole sibling run: {0, right ? a : c}).
+// `w` is the window of the search (the whole sibling run: {0, right ? a : c}); `c` itself is read only
+// through it, and stays for the same signature as merge_half_item.
 template <class Word, class Probe>
 SORTSCOPE_HD SearchMergeItem merge_full_item(const Word* src, const uint32_t* src_v, Word* dst, uint32_t* dst_v,
-                                             uint64_t b, uint32_t a, uint32_t c, uint32_t i, SearchWindow w,
+                                             uint64_t b, uint32_t a, [[maybe_unused]] uint32_t c, uint32_t i, SearchWindow w,
                                              Probe&& probe) {
   const bool right = i >= a;
   const uint32_t own = right ? i - a : i;
