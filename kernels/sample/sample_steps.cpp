@@ -15,7 +15,9 @@ const std::vector<std::string> kSamplePseudo = {
     "keys <- ordered_bits(input)",
     "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
-    "  s_1 = s_{k-1}: split <, =, > (= final); min = max: skip",
+    // sample_degenerate's test: k = 2 has one splitter, compared with the sample's largest key.
+    "  s_1 = s_{k-1} (k = 2: s_1 = max S): split <, =, >",
+    "    the = part final; min = max: skip the bucket",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
@@ -67,10 +69,10 @@ const std::vector<StepKind> kHybridKinds = {
 const std::vector<StepKind> kSampleKinds = {
     {"input", "The unsorted input", 0},
     {"splitters", "Splitters picked from a sorted random sample (search tree)", 2},
-    {"count", "Each key finds its bucket; blocks count them (k x p table)", 4},
-    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
-    {"scatter", "Keys move into their buckets (scatter)", 6},
-    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
+    {"count", "Each key finds its bucket; blocks count them (k x p table)", 5},
+    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 6},
+    {"scatter", "Keys move into their buckets (scatter)", 7},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 8},
 };
 
 const std::vector<StepKind> kQuickKinds = {
@@ -155,6 +157,8 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                         "so they are cut again; k = {} brings buckets of their size to about {} keys (one pass for "
                         "each k)",
                         plan_.bucket_max, plan_.level3_above, pass.k, plan_.level3_above / 2);
+  if (degenerate) three_way_passes_.insert(pass.index);
+  else three_way_passes_.erase(pass.index);
   if (plan_.engine == SampleEngine::SampleSort && degenerate) {
     // sample_degenerate's test: k = 2 has one splitter, degenerate when it is the sample's largest key.
     const bool one = degenerate == 1;
@@ -209,13 +213,19 @@ SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const Sam
   return t;
 }
 
+uint32_t SampleStepWriter::table_columns(const SamplePass& pass) const {
+  const bool three_way = plan_.engine == SampleEngine::Quicksort ||
+                         (!pass.digits && three_way_passes_.count(pass.index) > 0);
+  return three_way ? pass.slots() : pass.k;
+}
+
 DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
                                            const std::vector<uint64_t>* scanned) const {
   DigitHistogram h;
   h.pass = pass.index;
   h.digit_bits = uint32_t(pass.log_k);
   h.rows = pass.total_blocks;
-  h.cols = pass.slots();
+  h.cols = table_columns(pass);
   h.rows_are = DigitHistogram::Rows::Blocks;
   h.cols_are = DigitHistogram::Columns::Buckets;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
@@ -236,12 +246,13 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
 
 void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t>& table,
                               const ArrayState& array) {
+  const uint32_t columns = table_columns(pass);
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
                     ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} "
                                   "{} {} x {} count table",
                                   pass_title(pass), counted(pass.total_blocks, "block"),
-                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(columns),
                                   pass.total_blocks)
                 : pass.digits
                     ? fmt::format("{}: each key's bucket is its next {}-bit digit, (key >> shift) & {} (shift {} in "
@@ -250,11 +261,11 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                                   pass_title(pass), pass.log_k, pass.k - 1,
                                   pass.parents.empty() ? 0u : pass.parents[0].digit_shift,
                                   counted(pass.total_blocks, "block"), verb_for(pass.total_blocks, "fills", "fill"),
-                                  with_article(pass.slots()), pass.total_blocks)
+                                  with_article(columns), pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
                                   "{} {} x {} table of bucket counts (k x p)",
                                   pass_title(pass), counted(pass.total_blocks, "block"),
-                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(columns),
                                   pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);
