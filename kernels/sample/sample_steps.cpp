@@ -16,7 +16,7 @@ const std::vector<std::string> kSamplePseudo = {
     "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
     // sample_degenerate's test: k = 2 has one splitter, compared with the sample's largest key.
-    "  s_1 = s_{k-1} (k = 2: s_1 = max S): split <, =, >",
+    "  s_1 = s_{k-1} (k = 2: s_1 = max(S)): split <, =, >",
     "    the = part final; min = max: skip the bucket",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
