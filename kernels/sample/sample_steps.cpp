@@ -15,9 +15,10 @@ const std::vector<std::string> kSamplePseudo = {
     "keys <- ordered_bits(input)",
     "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
-    // sample_degenerate's test: k = 2 has one splitter, compared with the sample's largest key.
+    // sample_degenerate's test: k = 2 has one splitter, compared with the sample's largest key. One
+    // line that fits the panel at 1280 px (the steps' line numbers below are recorded in traces); the
+    // = part's being final and the min = max skip are the splitter and scatter steps' captions'.
     "  s_1 = s_{k-1} (k = 2: s_1 = max(S)): split <, =, >",
-    "    the = part final; min = max: skip the bucket",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
@@ -69,10 +70,10 @@ const std::vector<StepKind> kHybridKinds = {
 const std::vector<StepKind> kSampleKinds = {
     {"input", "The unsorted input", 0},
     {"splitters", "Splitters picked from a sorted random sample (search tree)", 2},
-    {"count", "Each key finds its bucket; blocks count them (k x p table)", 5},
-    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 6},
-    {"scatter", "Keys move into their buckets (scatter)", 7},
-    {"second-level", "Each bucket sorted on its own, one block each, largest first", 8},
+    {"count", "Each key finds its bucket; blocks count them (k x p table)", 4},
+    {"scan", "Running totals: where each block puts each bucket's keys (scan)", 5},
+    {"scatter", "Keys move into their buckets (scatter)", 6},
+    {"second-level", "Each bucket sorted on its own, one block each, largest first", 7},
 };
 
 const std::vector<StepKind> kQuickKinds = {
@@ -162,7 +163,7 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
   if (plan_.engine == SampleEngine::SampleSort && degenerate) {
     // sample_degenerate's test: k = 2 has one splitter, degenerate when it is the sample's largest key.
     const bool one = degenerate == 1;
-    what += fmt::format("; {} {}: {} three ways (<, =, >)", counted(degenerate, "sample"),
+    what += fmt::format("; {} {}: {} three ways (<, =, >; the = part final)", counted(degenerate, "sample"),
                         pass.k == 2 ? fmt::format("whose splitter is {} largest key", one ? "its" : "their")
                                     : std::string("with all splitters equal"),
                         one ? "that bucket splits" : "those buckets split");
