@@ -15,7 +15,10 @@ const std::vector<std::string> kSamplePseudo = {
     "keys <- ordered_bits(input)",
     "while a bucket > M (level 3: > a block), one pass:",
     "  sample a*k keys, sort; s_i <- S[i*a]; bt <- tree(s)",
-    "  s_1 = s_{k-1}: split <, =, > (= final); min = max: skip",
+    // sample_degenerate's test: k = 2 has one splitter, compared with the sample's largest key. One
+    // line that fits the panel at 1280 px (the steps' line numbers below are recorded in traces); the
+    // = part's being final and the min = max skip are the splitter and scatter steps' captions'.
+    "  s_1 = s_{k-1} (k = 2: s_1 = max(S)): split <, =, >",
     "  count: j <- 1; log k times j <- 2j + (e > bt[j])",
     "  scan C column-major: bucket j after buckets < j",
     "  scatter: out[O[j][b] + local counter of j] <- e",
@@ -155,10 +158,12 @@ void SampleStepWriter::splitters(const SamplePass& pass, uint32_t degenerate, co
                         "so they are cut again; k = {} brings buckets of their size to about {} keys (one pass for "
                         "each k)",
                         plan_.bucket_max, plan_.level3_above, pass.k, plan_.level3_above / 2);
+  if (degenerate) three_way_passes_.insert(pass.index);
+  else three_way_passes_.erase(pass.index);
   if (plan_.engine == SampleEngine::SampleSort && degenerate) {
     // sample_degenerate's test: k = 2 has one splitter, degenerate when it is the sample's largest key.
     const bool one = degenerate == 1;
-    what += fmt::format("; {} {}: {} three ways (<, =, >)", counted(degenerate, "sample"),
+    what += fmt::format("; {} {}: {} three ways (<, =, >; the = part final)", counted(degenerate, "sample"),
                         pass.k == 2 ? fmt::format("whose splitter is {} largest key", one ? "its" : "their")
                                     : std::string("with all splitters equal"),
                         one ? "that bucket splits" : "those buckets split");
@@ -209,13 +214,19 @@ SampleSearchTree SampleStepWriter::search_tree(const SamplePass& pass, const Sam
   return t;
 }
 
+uint32_t SampleStepWriter::table_columns(const SamplePass& pass) const {
+  const bool three_way = plan_.engine == SampleEngine::Quicksort ||
+                         (!pass.digits && three_way_passes_.count(pass.index) > 0);
+  return three_way ? pass.slots() : pass.k;
+}
+
 DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
                                            const std::vector<uint64_t>* scanned) const {
   DigitHistogram h;
   h.pass = pass.index;
   h.digit_bits = uint32_t(pass.log_k);
   h.rows = pass.total_blocks;
-  h.cols = pass.slots();
+  h.cols = table_columns(pass);
   h.rows_are = DigitHistogram::Rows::Blocks;
   h.cols_are = DigitHistogram::Columns::Buckets;
   h.counts.assign(size_t(h.rows) * h.cols, 0);
@@ -236,12 +247,13 @@ DigitHistogram SampleStepWriter::histogram(const SamplePass& pass, const std::ve
 
 void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t>& table,
                               const ArrayState& array) {
+  const uint32_t columns = table_columns(pass);
   Step s = pass_step(SampleStepKind::Count, pass, SampleLaunch::Count,
                 plan_.engine == SampleEngine::Quicksort
                     ? fmt::format("{}: each key is compared with its pivot and counted as <, = or >. {} "
                                   "{} {} x {} count table",
                                   pass_title(pass), counted(pass.total_blocks, "block"),
-                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(columns),
                                   pass.total_blocks)
                 : pass.digits
                     ? fmt::format("{}: each key's bucket is its next {}-bit digit, (key >> shift) & {} (shift {} in "
@@ -250,11 +262,11 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                                   pass_title(pass), pass.log_k, pass.k - 1,
                                   pass.parents.empty() ? 0u : pass.parents[0].digit_shift,
                                   counted(pass.total_blocks, "block"), verb_for(pass.total_blocks, "fills", "fill"),
-                                  with_article(pass.slots()), pass.total_blocks)
+                                  with_article(columns), pass.total_blocks)
                     : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
                                   "{} {} x {} table of bucket counts (k x p)",
                                   pass_title(pass), counted(pass.total_blocks, "block"),
-                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(pass.slots()),
+                                  verb_for(pass.total_blocks, "fills", "fill"), with_article(columns),
                                   pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
   rec_.record(std::move(s), array);

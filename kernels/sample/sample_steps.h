@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 #include <string>
 #include <vector>
@@ -79,6 +80,10 @@ class SampleStepWriter {
   void note_level_k(uint32_t depth, uint32_t k);
   DigitHistogram histogram(const SamplePass& pass, const std::vector<uint64_t>& table,
                            const std::vector<uint64_t>* scanned) const;
+  // The count-table columns the pass used: pass.slots() where a bucket split three ways (<, =, >:
+  // every quicksort pass, a sample-sort pass with a degenerate sample), else k. They differ only
+  // for k = 2, whose slots() keeps a third column that a two-way pass leaves empty.
+  uint32_t table_columns(const SamplePass& pass) const;
   const SamplePlan& plan_;
   Recorder& rec_;
   // The recursion so far (input() starts it, scatter() grows it) and, by start, the leaves that a
@@ -86,6 +91,9 @@ class SampleStepWriter {
   SampleRecursionTree tree_;
   std::optional<SampleLevel2Stack> level2_stack_;
   std::map<uint64_t, uint32_t> open_leaf_;
+  // The passes (by index) whose splitter step found a degenerate sample: splitters() records it
+  // from the count both paths give it (the GPU path's parents learn their flags only after the scan).
+  std::set<uint32_t> three_way_passes_;
 };
 
 }  // namespace sortscope

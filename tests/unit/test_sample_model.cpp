@@ -509,6 +509,54 @@ TEST(SampleModel, TimelineHasThePassesAndConsistentTables) {
   EXPECT_GE(passes, 2);  // 20000 keys, M = 1024, k = 16
 }
 
+// The count table shows the columns its pass used: with k = 2, two for a two-way pass and three
+// (<, =, >) for one that split a bucket three ways (sample_degenerate), though the kernels' table
+// keeps three slots for both (SamplePass::slots()); quicksort's passes always show three. The pass's
+// scatter step says which parents split three ways (SampleBucketSizes::parent_three_way).
+TEST(SampleModel, KEqualsTwoCountTableShowsTheColumnsItsPassUsed) {
+  const Algorithm& a = sample_sort_algorithm();
+  std::vector<std::string> params = sample_small_params(a);
+  for (std::string& p : params)
+    if (p.rfind("k=", 0) == 0) p = "k=2";
+  const ParamValues p2 = radix_params(a, params);
+  int two_way = 0, three_way = 0;
+  // Uniform keys cut two ways; all-equal keys give a degenerate sample (its splitter is its largest key).
+  for (Distribution d : {Distribution::Uniform, Distribution::Zero}) {
+    HostKeys keys = radix_input(d, KeyType::U32, 5000, false);
+    Timeline t = radix_timeline(a, keys, false);
+    Recorder rec(t);
+    a.run_model(p2, keys, &rec);
+    std::map<uint32_t, bool> pass_three_way;
+    for (const Step& s : t.steps)
+      if (const auto* b = find_aux<SampleBucketSizes>(s.aux))
+        pass_three_way[b->pass] = std::any_of(b->parent_three_way.begin(), b->parent_three_way.end(),
+                                              [](uint8_t v) { return v != 0; });
+    for (const Step& s : t.steps) {
+      const DigitHistogram* h = find_aux<DigitHistogram>(s.aux);
+      if (!h) continue;
+      const auto it = pass_three_way.find(h->pass);
+      ASSERT_NE(it, pass_three_way.end()) << "pass " << h->pass;
+      EXPECT_EQ(h->cols, it->second ? 3u : 2u) << "pass " << h->pass << " step " << s.kind;
+      ++(it->second ? three_way : two_way);
+    }
+  }
+  EXPECT_GT(two_way, 0);
+  EXPECT_GT(three_way, 0);
+
+  const Algorithm& q = quicksort_algorithm();
+  HostKeys keys = radix_input(Distribution::Uniform, KeyType::U32, 5000, false);
+  Timeline t = radix_timeline(q, keys, false);
+  Recorder rec(t);
+  q.run_model(radix_params(q, sample_small_params(q)), keys, &rec);
+  int tables = 0;
+  for (const Step& s : t.steps)
+    if (const DigitHistogram* h = find_aux<DigitHistogram>(s.aux)) {
+      EXPECT_EQ(h->cols, 3u);
+      ++tables;
+    }
+  EXPECT_GT(tables, 0);
+}
+
 // The splitter step's search tree is the kernels' (build_search_tree of the splitters), and each
 // followed key's reads go j -> 2j + (e > bt[j]) to the bucket a linear search gives (the number of
 // splitters below e: a key equal to a splitter goes left).
