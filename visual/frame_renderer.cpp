@@ -261,9 +261,9 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
       layout_.code_title_right = c.x + m + fonts.body->CalcTextSizeA(fonts.body_px, FLT_MAX, 0, title.c_str()).x;
       draw_view_text(dl, fonts.body, fonts.body_px, ImVec2(c.x + m, c.y + 0.6f * m), dim, title);
     }
-    int line = st.pseudo_line;
-    if (line < 0 && st.kind >= 0 && size_t(st.kind) < algorithm_.step_kinds().size())
-      line = algorithm_.step_kinds()[size_t(st.kind)].pseudo_line;
+    // The step's own line, as the app's pseudo-code strip shows it: -1 highlights none (a phase that
+    // runs no line, such as the gather of records of no fields).
+    const int line = st.pseudo_line;
     // Long lines: up to 15% smaller, then wrapped (their "// comment" on a row of its own first).
     const float avail = c.w - 1.8f * m;
     float longest = 1;
@@ -281,6 +281,7 @@ void FrameRenderer::draw_overlay(int step, int width, int height) {
     const int visible = std::max(1, int((c.bottom() - y0 - 0.5f * m) / lh));
     int line_row = 0;
     while (line_row < int(rows.size()) && rows[size_t(line_row)].source != line) ++line_row;
+    if (line_row == int(rows.size())) line_row = 0;  // no line highlighted: the code from its top
     int first = 0;
     if (line_row >= visible - 1) first = std::min(line_row - visible / 2, int(rows.size()) - visible);
     first = std::max(first, 0);

@@ -463,6 +463,7 @@ void RecordStepWriter::rearranged(const HostRecords& records) {
                                 fused ? "move" : "gather",
                                 fused ? "the sort's last pass writes the keys and has no other words to move"
                                       : "no gather runs and the permutation is never read"));
+      s.pseudo_line = -1;  // no line of the gather (or the last pass's move of rows) runs
       s.aux.push_back(bytes_done(done_after(e.phase)));
       record(std::move(s), records, perm_);
       continue;

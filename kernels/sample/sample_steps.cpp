@@ -263,9 +263,13 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
                                   pass.parents.empty() ? 0u : pass.parents[0].digit_shift,
                                   counted(pass.total_blocks, "block"), verb_for(pass.total_blocks, "fills", "fill"),
                                   with_article(columns), pass.total_blocks)
-                    : fmt::format("{}: each key walks down the splitter tree to its bucket and is counted. {} "
+                    : fmt::format("{}: each key walks down the splitter tree to its bucket{} and is counted. {} "
                                   "{} {} x {} table of bucket counts (k x p)",
-                                  pass_title(pass), counted(pass.total_blocks, "block"),
+                                  pass_title(pass),
+                                  three_way_passes_.count(pass.index) > 0
+                                      ? " (where the sample was degenerate, one compare with s_1 instead: <, =, >)"
+                                      : "",
+                                  counted(pass.total_blocks, "block"),
                                   verb_for(pass.total_blocks, "fills", "fill"), with_article(columns),
                                   pass.total_blocks));
   s.aux.push_back(histogram(pass, table, nullptr));
@@ -274,13 +278,20 @@ void SampleStepWriter::counts(const SamplePass& pass, const std::vector<uint64_t
 
 void SampleStepWriter::scan(const SamplePass& pass, const std::vector<uint64_t>& table,
                             const std::vector<uint64_t>& scanned, const ArrayState& array) {
+  // The table shows a cell per (bucket, block); the scan runs over every scatter replica of it (and
+  // over a two-way k = 2 pass's empty = slot), so the caption says how the counters map to the cells.
+  const uint32_t columns = table_columns(pass), reps = plan_.scatter_replicas;
+  std::string counters = fmt::format("Exclusive scan of {}, bucket-major", counted(pass.table_entries, "counter"));
+  if (reps > 1 || pass.slots() != columns) {
+    counters += fmt::format(": the cells of the {} x {} table (blocks x buckets)", pass.total_blocks, columns);
+    if (reps > 1) counters += fmt::format(", each the sum of a block's {} scatter replicas", reps);
+    if (pass.slots() != columns) counters += ", and an empty = slot a block";
+  }
   Step s = pass_step(SampleStepKind::Scan, pass, SampleLaunch::Scan,
                 fmt::format("{}: running totals of the counts give each block the place of its keys in "
-                            "each {} (first {} of every block, then the next, ...). Exclusive scan of {} "
-                            "counters, bucket-major",
+                            "each {} (first {} of every block, then the next, ...). {}",
                             pass_title(pass), plan_.engine == SampleEngine::Quicksort ? "part" : "bucket",
-                            plan_.engine == SampleEngine::Quicksort ? "the < part" : "bucket 0",
-                            pass.table_entries));
+                            plan_.engine == SampleEngine::Quicksort ? "the < part" : "bucket 0", counters));
   s.aux.push_back(histogram(pass, table, &scanned));
   rec_.record(std::move(s), array);
 }
