@@ -306,16 +306,18 @@ TEST(SampleModel, BlockSizeRankingAndValueLoadAreParameters) {
 
 // order_largest_first (the level-2 list's order in linear time) gives exactly the order of a stable
 // sort by size, largest first, equal sizes by position: lists in position order and shuffled, ties,
-// sizes above 2^22 (more than two 11-bit digits), one bucket, none.
+// sizes above 2^22 (more than two 11-bit digits), large sizes of a narrow spread (its digits alone
+// are sorted: one pass where the sizes have two or three digits), one bucket, none.
 TEST(SampleSchedule, LevelTwoOrderEqualsTheComparisonSort) {
   std::mt19937_64 rng(9);
   for (const uint64_t count : {uint64_t(0), uint64_t(1), uint64_t(2), uint64_t(1000), uint64_t(65536)})
     for (const uint64_t spread : {uint64_t(1), uint64_t(300), uint64_t(1) << 26})
+      for (const uint64_t base : {uint64_t(0), uint64_t(8000), uint64_t(3) << 30})
       for (const bool shuffled : {false, true}) {
         std::vector<SampleSmallBucket> list;
         uint64_t at = 0;
         for (uint64_t i = 0; i < count; ++i) {
-          const uint64_t size = 1 + rng() % spread;
+          const uint64_t size = base + 1 + rng() % spread;
           list.push_back({at, size, uint32_t(rng() % 2), uint32_t(rng() % 2)});
           at += size;
         }
@@ -327,7 +329,7 @@ TEST(SampleSchedule, LevelTwoOrderEqualsTheComparisonSort) {
         order_largest_first(list);
         ASSERT_EQ(list.size(), want.size());
         for (size_t i = 0; i < list.size(); ++i) {
-          ASSERT_EQ(list[i].begin, want[i].begin) << count << " " << spread << " " << shuffled << " at " << i;
+          ASSERT_EQ(list[i].begin, want[i].begin) << count << " " << spread << " " << base << " " << shuffled << " at " << i;
           ASSERT_EQ(list[i].size, want[i].size);
           ASSERT_EQ(list[i].in_alt, want[i].in_alt);
           ASSERT_EQ(list[i].done, want[i].done);
