@@ -8,6 +8,8 @@
 // 65,536 at 2^28).
 //
 //   sample_host_bench [--algo sample-sort|radix-hybrid] [--key u32|u64] [--from 20] [--to 31] [--reps 7]
+//                     [--default-malloc]
+// Like `sortscope`, it keeps freed host memory for reuse (core/host_memory.h) unless --default-malloc.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -20,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "common/key_type.h"
+#include "core/host_memory.h"
 #include "registry.h"
 #include "sample/sample_plan.h"
 #include "sample/sample_schedule.h"
@@ -81,16 +84,19 @@ int main(int argc, char** argv) {
   CLI::App app{"The sample engine's host bookkeeping a run, timed on the CPU (no GPU)"};
   std::string algo = "sample-sort", key = "u32";
   int from = 20, to = 31, reps = 7;
+  bool default_malloc = false;
   app.add_option("--algo", algo, "sample-sort or radix-hybrid")->check(CLI::IsMember({"sample-sort", "radix-hybrid"}));
   app.add_option("--key", key, "u32 or u64")->check(CLI::IsMember({"u32", "u64"}));
   app.add_option("--from", from, "smallest n as log2")->check(CLI::Range(10, 40));
   app.add_option("--to", to, "largest n as log2")->check(CLI::Range(10, 40));
   app.add_option("--reps", reps, "runs a size; the median is printed")->check(CLI::Range(1, 1000));
+  app.add_flag("--default-malloc", default_malloc, "glibc's default thresholds (sortscope keeps freed memory)");
   CLI11_PARSE(app, argc, argv);
+  if (!default_malloc) keep_freed_host_memory();
   const KeyType type = key == "u32" ? KeyType::U32 : KeyType::U64;
   const Algorithm& a = *find_algorithm(algo);
-  fmt::print("{} {} keys, uniform: host bookkeeping a run (median of {}; the first run of a size is a warm-up)\n",
-             algo, key, reps);
+  fmt::print("{} {} keys, uniform: host bookkeeping a run (median of {}; the first run of a size is a warm-up; {})\n",
+             algo, key, reps, default_malloc ? "glibc's default malloc thresholds" : "freed memory kept, as sortscope does");
   fmt::print("{:>6} {:>7} {:>6} {:>14} {:>16} {:>14}\n", "n", "passes", "ks", "level-2 lists", "after last count", "all passes");
   std::mt19937_64 rng(7);
   for (int log_n = from; log_n <= to; ++log_n) {

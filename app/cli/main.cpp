@@ -11,6 +11,7 @@
 #include "command.h"
 #include "option_checks.h"
 #include "common/run_cancel.h"
+#include "core/host_memory.h"
 #include "core/interrupt.h"
 #include "core/terminal_text.h"
 
@@ -25,6 +26,7 @@ std::string one_line(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sortscope::keep_freed_host_memory();
   CLI::App app{"Sortscope: real GPU sorting kernels, captured step by step, animated and measured.",
                "sortscope"};
   app.require_subcommand(1);
