@@ -21,6 +21,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "bench/bench_stats.h"
 #include "common/key_type.h"
 #include "core/host_memory.h"
 #include "registry.h"
@@ -110,8 +111,7 @@ int main(int argc, char** argv) {
     auto median = [&](double HostTimes::*field) {
       std::vector<double> v;
       for (const HostTimes& t : runs) v.push_back(t.*field);
-      std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-      return v[v.size() / 2];
+      return summarise_samples(v).median_ms;
     };
     fmt::print("{:>6} {:>7} {:>6} {:>14} {:>13.3f} ms {:>11.3f} ms\n", fmt::format("2^{}", log_n), runs[0].passes,
                plan.k, runs[0].level2_buckets, median(&HostTimes::after_last_count_ms), median(&HostTimes::all_passes_ms));

@@ -42,12 +42,13 @@ std::string host_gpus_refusal(uint32_t asked, int have) {
                      gpus == 0 ? std::string("no GPU") : counted(gpus, "GPU"));
 }
 
-void require_host_gpus(uint32_t asked, int have) {
-  if (std::string e = host_gpus_refusal(asked, have); !e.empty()) throw std::runtime_error(e);
+void require_host_gpus(uint32_t asked, int have, std::string_view no_gpu_hint) {
+  if (std::string e = host_gpus_refusal(asked, have); !e.empty())
+    throw std::runtime_error(have <= 0 ? e + std::string(no_gpu_hint) : e);
 }
 
-uint32_t resolve_host_gpus(uint32_t asked, int have) {
-  require_host_gpus(asked, have);
+uint32_t resolve_host_gpus(uint32_t asked, int have, std::string_view no_gpu_hint) {
+  require_host_gpus(asked, have, no_gpu_hint);
   return asked == 0 ? uint32_t(have) : asked;
 }
 
@@ -90,10 +91,7 @@ GpusScenario gpus_scenario(const ScenarioArgs& a) {
                                              asked, launcher->source, launcher->size, launcher->size));
       g.ranks = launcher->size;
     } else {
-      const int have = visible_gpus();
-      if (std::string e = host_gpus_refusal(asked, have); !e.empty())
-        throw std::runtime_error(have <= 0 ? e + " (--cpu simulates the ranks)" : e);
-      g.ranks = resolve_host_gpus(asked, have);
+      g.ranks = resolve_host_gpus(asked, visible_gpus(), " (--cpu simulates the ranks)");
     }
 #endif
   }

@@ -6,6 +6,7 @@
 // (mpirun, srun) each process is one rank and P is the world size.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sortscope {
@@ -23,11 +24,12 @@ int visible_gpus();
 // sort: refused before any NCCL group is made). The same words wherever a count of GPUs is checked
 // (--gpus, bench --gpus, --alltoall).
 std::string host_gpus_refusal(uint32_t asked, int have);
-// Throws host_gpus_refusal's line where it is not "".
-void require_host_gpus(uint32_t asked, int have);
+// Throws host_gpus_refusal's line where it is not "", with `no_gpu_hint` appended where the host
+// has no GPU at all (" (--cpu simulates the ranks)" where --cpu can stand in).
+void require_host_gpus(uint32_t asked, int have, std::string_view no_gpu_hint = {});
 // The GPUs `asked` (0 = all) comes to on a host with `have` visible: all of them, or the count;
 // throws require_host_gpus's line where the host has fewer, or none for all.
-uint32_t resolve_host_gpus(uint32_t asked, int have);
+uint32_t resolve_host_gpus(uint32_t asked, int have, std::string_view no_gpu_hint = {});
 // bench --gpus 1,2,all: each count of the list parsed (parse_gpus) and resolved on this host.
 std::vector<uint32_t> resolve_host_gpu_list(const std::string& list, int have);
 
